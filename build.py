@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/, or build it and serve it locally.
+
+    python3 build.py                 # build dist/
+    python3 build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
+
+What dist/ holds (every URL inside it is relative, so it works under any sub-path,
+such as GitHub Pages' /<repo>/):
+
+    index.html, .nojekyll
+    static/               the front end (ES modules) and static/build-info.json
+    pyodide/              the Pyodide runtime copied from the pinned npm package, the
+                          micropip wheel, and a pyodide-lock.json trimmed to micropip
+    wheels/               the project's own wheel, built from py/
+
+Only the standard library is used; npm and pip are run as subprocesses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+
+# Everything pyodide.mjs loads at start-up, relative to its indexURL. The lock file is
+# written by us (see write_trimmed_lock), not copied.
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+MICROPIP_REQUIREMENT = "micropip==0.11.1"
+# micropip 0.11.1 requires Python >= 3.13; Pyodide 314.0.7 runs CPython 3.14.
+PYODIDE_PYTHON_VERSION = "3.14"
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+def run(command: list[str], **kwargs) -> None:
+    print("+ " + " ".join(command), flush=True)
+    try:
+        subprocess.run(command, check=True, cwd=ROOT, **kwargs)
+    except FileNotFoundError as error:
+        raise BuildError(f"cannot run {command[0]!r}: {error}") from error
+    except subprocess.CalledProcessError as error:
+        raise BuildError(f"command failed with exit code {error.returncode}: {' '.join(command)}") from error
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm packages (package-lock.json) unless Pyodide is already there."""
+    if not (PYODIDE_PACKAGE / "package.json").is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is not installed; it is needed once to fetch the pinned Pyodide runtime")
+        run([npm, "ci", "--no-audit", "--no-fund"])
+    installed = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    if installed != pinned:
+        raise BuildError(f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`")
+
+
+def copy_pyodide_runtime(destination: Path) -> None:
+    missing = [name for name in PYODIDE_RUNTIME_FILES if not (PYODIDE_PACKAGE / name).is_file()]
+    if missing:
+        raise BuildError(f"the pyodide npm package lacks {', '.join(missing)} (looked in {PYODIDE_PACKAGE})")
+    destination.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copy2(PYODIDE_PACKAGE / name, destination / name)
+
+
+def micropip_wheel() -> Path:
+    """Return the cached micropip wheel, downloading it from PyPI the first time."""
+    folder = CACHE / "micropip"
+    wheels = sorted(folder.glob("micropip-*.whl"))
+    if not wheels:
+        folder.mkdir(parents=True, exist_ok=True)
+        run([
+            sys.executable, "-m", "pip", "download", MICROPIP_REQUIREMENT,
+            "--python-version", PYODIDE_PYTHON_VERSION, "--only-binary=:all:", "--no-deps",
+            "--disable-pip-version-check", "--dest", str(folder),
+        ])
+        wheels = sorted(folder.glob("micropip-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one micropip wheel in {folder}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def write_trimmed_lock(micropip: Path, destination: Path) -> None:
+    """Write a pyodide-lock.json that lists only micropip, with the sha256 of the wheel we ship.
+
+    The stock lock file lists ~350 packages we do not ship; Node's Pyodide would fetch
+    those from a public CDN, and the stock micropip hash differs from PyPI's wheel, which
+    makes Chromium's integrity check reject it (and loadPackage only logs, it does not throw).
+    """
+    stock = json.loads((PYODIDE_PACKAGE / "pyodide-lock.json").read_text())
+    entry = dict(stock["packages"]["micropip"])
+    if entry["depends"]:
+        raise BuildError(f"micropip now depends on {entry['depends']}; ship those too")
+    entry["file_name"] = micropip.name
+    entry["sha256"] = sha256_of(micropip)
+    lock = {"info": stock["info"], "packages": {"micropip": entry}}
+    (destination / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    shutil.copy2(micropip, destination / micropip.name)
+
+
+def build_project_wheel(source: Path, destination: Path) -> Path:
+    destination.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        run([
+            sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+            "--wheel-dir", scratch, str(source),
+        ])
+        wheels = list(Path(scratch).glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"expected one pure-Python wheel from {source}, got {[w.name for w in wheels]}")
+        return Path(shutil.copy2(wheels[0], destination / wheels[0].name))
+
+
+def build(package_source: Path = ROOT / "py") -> Path:
+    """Build dist/ from scratch and return its path."""
+    ensure_node_modules()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    pyodide_dir = DIST / "pyodide"
+    copy_pyodide_runtime(pyodide_dir)
+    write_trimmed_lock(micropip_wheel(), pyodide_dir)
+    project_wheel = build_project_wheel(package_source, DIST / "wheels")
+
+    shutil.copy2(ROOT / "index.html", DIST / "index.html")
+    shutil.copytree(ROOT / "static", DIST / "static")
+    (DIST / ".nojekyll").write_text("")
+    # The worker reads this to know which wheel to install; micropip only accepts a URL
+    # that ends in a valid PEP 427 wheel file name, so the real name must be used.
+    build_info = {
+        "wheel": f"wheels/{project_wheel.name}",
+        "wheelSha256": sha256_of(project_wheel),
+        "pyodide": json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"],
+    }
+    (DIST / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
+    print(f"built {DIST.relative_to(ROOT)}/ with {project_wheel.name}", flush=True)
+    return DIST
+
+
+def serve(port: int) -> None:
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(DIST))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("stopped")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    parser.add_argument("--port", type=int, default=8000, help="port for `serve` (default 8000; 0 picks a free one)")
+    parser.add_argument("--package", type=Path, default=ROOT / "py",
+                        help="folder of the Python package to ship (default: py/)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.package.resolve())
+    except BuildError as error:
+        print(f"build.py: error: {error}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        serve(args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+// Draws the board as a DOM grid of buttons (fine up to 64×64 = 4096 cells) and keeps
+// it in step with the state by diffing attributes, so focus and listeners survive.
+//
+// Structure (the automation contract, see README):
+//   <div role="grid" aria-label="Board">
+//     <div role="row"> <button role="gridcell" data-row data-col data-lit aria-pressed> …
+
+import { t } from "./i18n.js";
+
+export class BoardView {
+  constructor(container) {
+    this.container = container;
+    this.grid = document.createElement("div");
+    this.grid.className = "grid";
+    this.grid.setAttribute("role", "grid");
+    this.grid.setAttribute("aria-label", t("board"));
+    container.replaceChildren(this.grid);
+    this.rows = 0;
+    this.cols = 0;
+    this.cellButtons = [];
+    this.focusIndex = 0; // the roving tab stop (UI state, not game state)
+  }
+
+  /** Rebuild the cells when the size changes, then show `board` and `marks`. */
+  draw(board, marks) {
+    if (board.rows !== this.rows || board.cols !== this.cols) this.build(board.rows, board.cols);
+    const buttons = this.cellButtons;
+    for (let i = 0; i < buttons.length; i++) {
+      const button = buttons[i];
+      const lit = board.cells[i] ? "1" : "0";
+      const marked = marks && marks[i] ? "1" : null;
+      if (button.dataset.lit !== lit) {
+        button.dataset.lit = lit;
+        button.setAttribute("aria-pressed", lit === "1" ? "true" : "false");
+      }
+      if ((button.dataset.press ?? null) !== marked) {
+        if (marked) button.dataset.press = marked;
+        else delete button.dataset.press;
+      }
+      const label = this.label(i, lit === "1", marked !== null);
+      if (button.getAttribute("aria-label") !== label) button.setAttribute("aria-label", label);
+    }
+  }
+
+  label(index, lit, marked) {
+    const row = Math.floor(index / this.cols) + 1;
+    const col = (index % this.cols) + 1;
+    const state = t(lit ? "cellLit" : "cellDark") + (marked ? `, ${t("cellMarked")}` : "");
+    return t("cell", { row, col, state });
+  }
+
+  build(rows, cols) {
+    this.rows = rows;
+    this.cols = cols;
+    this.grid.style.setProperty("--rows", rows);
+    this.grid.style.setProperty("--cols", cols);
+    this.grid.setAttribute("aria-rowcount", rows);
+    this.grid.setAttribute("aria-colcount", cols);
+    const rowElements = [];
+    this.cellButtons = [];
+    for (let r = 0; r < rows; r++) {
+      const rowElement = document.createElement("div");
+      rowElement.className = "row";
+      rowElement.setAttribute("role", "row");
+      for (let c = 0; c < cols; c++) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "cell";
+        button.setAttribute("role", "gridcell");
+        button.dataset.row = r;
+        button.dataset.col = c;
+        button.tabIndex = -1;
+        rowElement.append(button);
+        this.cellButtons.push(button);
+      }
+      rowElements.push(rowElement);
+    }
+    this.grid.replaceChildren(...rowElements);
+    this.focusIndex = Math.min(this.focusIndex, rows * cols - 1);
+    if (this.focusIndex >= this.cellButtons.length) this.focusIndex = 0;
+    this.cellButtons[this.focusIndex].tabIndex = 0;
+  }
+
+  cellAt(row, col) {
+    return this.cellButtons[row * this.cols + col];
+  }
+
+  /** Move the single tab stop to (row, col); focus it too when `focus` is true. */
+  setFocusCell(row, col, focus) {
+    const index = row * this.cols + col;
+    if (this.cellButtons[this.focusIndex]) this.cellButtons[this.focusIndex].tabIndex = -1;
+    this.focusIndex = index;
+    const button = this.cellButtons[index];
+    button.tabIndex = 0;
+    if (focus) button.focus();
+  }
+
+  focusCell() {
+    return { row: Math.floor(this.focusIndex / this.cols), col: this.focusIndex % this.cols };
+  }
+}

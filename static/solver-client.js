@@ -1,0 +1,139 @@
+// The page's side of the worker protocol (see worker.js). Each request carries an id
+// and resolves or rejects with the reply carrying that id; progress messages drive the
+// status line. A start-up that fails or hangs, or a request that runs too long, ends
+// the worker (without SharedArrayBuffer there is no way to interrupt Python) and puts
+// the client in the "error" state, from which restart() begins again.
+
+export const LOAD_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** An error from the solver side, with the API's fields (line, column for format errors). */
+export class SolverError extends Error {
+  constructor({ name = "Error", message = "", ...details }) {
+    super(message);
+    this.name = name;
+    Object.assign(this, details);
+  }
+}
+
+export class SolverClient {
+  /**
+   * @param {URL|string} workerUrl  the module worker script
+   * @param {(state: string, detail?: object) => void} onState
+   *        state is "loading" | "installing" | "ready" | "error"; detail.error for "error"
+   */
+  constructor(workerUrl, onState, { loadTimeoutMs = LOAD_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS } = {}) {
+    this.workerUrl = workerUrl;
+    this.onState = onState;
+    this.loadTimeoutMs = loadTimeoutMs;
+    this.requestTimeoutMs = requestTimeoutMs;
+    this.worker = null;
+    this.state = "idle";
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject, timer}
+    this.loadTimer = null;
+  }
+
+  get ready() {
+    return this.state === "ready";
+  }
+
+  start() {
+    this.stop();
+    this.setState("loading");
+    const worker = new Worker(this.workerUrl, { type: "module" });
+    this.worker = worker;
+    worker.addEventListener("message", (event) => {
+      if (worker === this.worker) this.receive(event.data);
+    });
+    worker.addEventListener("error", (event) => {
+      if (worker !== this.worker) return;
+      event.preventDefault();
+      this.fail({ name: "WorkerError", message: event.message || "the worker script failed to load" });
+    });
+    // A wrongly served .wasm makes Pyodide hang rather than fail, so loading has a deadline.
+    this.loadTimer = setTimeout(() => {
+      this.fail({ name: "TimeoutError", message: "", timeoutKind: "load", seconds: this.loadTimeoutMs / 1000 });
+    }, this.loadTimeoutMs);
+  }
+
+  restart() {
+    this.start();
+  }
+
+  stop() {
+    clearTimeout(this.loadTimer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.rejectAll({ name: "AbortError", message: "the solver was restarted" });
+  }
+
+  /** Send an API request object; resolves with the {"ok": true, ...} reply. */
+  request(request, { timeoutMs = this.requestTimeoutMs } = {}) {
+    if (!this.worker || this.state === "error") {
+      return Promise.reject(new SolverError({ name: "NotReadyError", message: "the solver is not running" }));
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      // A request sent during loading waits in the worker; its clock starts when loading ends.
+      const timer = this.ready ? this.requestTimer(id, timeoutMs) : null;
+      this.pending.set(id, { resolve, reject, timer, timeoutMs });
+      this.worker.postMessage({ type: "request", id, request });
+    });
+  }
+
+  requestTimer(id, timeoutMs) {
+    return setTimeout(() => {
+      if (!this.pending.has(id)) return;
+      this.fail({ name: "TimeoutError", message: "", timeoutKind: "request", seconds: timeoutMs / 1000 });
+    }, timeoutMs);
+  }
+
+  receive(message) {
+    switch (message?.type) {
+      case "progress":
+        if (message.stage === "ready") {
+          clearTimeout(this.loadTimer);
+          for (const [id, entry] of this.pending) entry.timer ??= this.requestTimer(id, entry.timeoutMs);
+        }
+        this.setState(message.stage);
+        break;
+      case "fatal":
+        this.fail(message.error);
+        break;
+      case "success":
+      case "error": {
+        const entry = this.pending.get(message.id);
+        if (!entry) return;
+        this.pending.delete(message.id);
+        clearTimeout(entry.timer);
+        if (message.type === "success") entry.resolve(message.result);
+        else entry.reject(new SolverError(message.error));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  fail(error) {
+    clearTimeout(this.loadTimer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.rejectAll(error);
+    this.setState("error", { error: new SolverError(error) });
+  }
+
+  rejectAll(error) {
+    for (const entry of this.pending.values()) {
+      clearTimeout(entry.timer);
+      entry.reject(new SolverError(error));
+    }
+    this.pending.clear();
+  }
+
+  setState(state, detail = {}) {
+    this.state = state;
+    this.onState(state, detail);
+  }
+}

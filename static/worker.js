@@ -1,0 +1,80 @@
+// Module worker that runs the Python solver in Pyodide, off the main thread.
+//
+// Protocol (see solver-client.js for the other side):
+//   in:  {type: "request", id, request}          request is a lightsout.api JSON object
+//   out: {type: "success", id, result}           result is the API's {"ok": true, ...} reply
+//        {type: "error", id, error}              error is {name, message[, line, column]}
+//        {type: "progress", stage}               stage: "loading" | "installing" | "ready"
+//        {type: "fatal", error}                  start-up failed; this worker is useless
+//
+// Pyodide must run in a *module* worker, and its indexURL must be absolute (a relative
+// one fails in blob: workers). All URLs are derived from import.meta.url, so the site
+// works under any sub-path and never leaves its own origin.
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
+const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
+
+/** Errors cross postMessage as plain data: class instances and Python proxies do not survive. */
+function plainError(error) {
+  return { name: String(error?.name ?? "Error"), message: String(error?.message ?? error) };
+}
+
+async function start() {
+  self.postMessage({ type: "progress", stage: "loading" });
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false });
+
+  self.postMessage({ type: "progress", stage: "installing" });
+  const packageErrors = [];
+  // loadPackage reports a failed integrity check through errorCallback and does not
+  // throw, so success is judged by loadedPackages afterwards.
+  await pyodide.loadPackage("micropip", {
+    messageCallback: () => {},
+    errorCallback: (message) => packageErrors.push(message),
+  });
+  if (!Object.hasOwn(pyodide.loadedPackages, "micropip")) {
+    throw new Error(`micropip did not load: ${packageErrors.join("; ") || "no reason given"}`);
+  }
+
+  const response = await fetch(BUILD_INFO_URL);
+  if (!response.ok) throw new Error(`${BUILD_INFO_URL}: HTTP ${response.status}`);
+  const buildInfo = await response.json();
+  // micropip only accepts a URL that ends in a valid PEP 427 wheel file name.
+  const wheelUrl = new URL(`../${buildInfo.wheel}`, import.meta.url).href;
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    await micropip.install.callKwargs(wheelUrl, { deps: false });
+  } finally {
+    micropip.destroy();
+  }
+  const api = pyodide.pyimport("lightsout.api");
+  // An attribute proxy is borrowed from its owner and dies with it: copy it first.
+  const handle = api.handle.copy();
+  api.destroy();
+  return handle;
+}
+
+const handlePromise = start();
+handlePromise.then(
+  () => self.postMessage({ type: "progress", stage: "ready" }),
+  (error) => self.postMessage({ type: "fatal", error: plainError(error) }),
+);
+
+self.addEventListener("message", async (event) => {
+  const { type, id, request } = event.data ?? {};
+  if (type !== "request") return;
+  try {
+    const handle = await handlePromise;
+    // A Python str comes back as a JS string; nothing here needs destroying.
+    const reply = JSON.parse(handle(JSON.stringify(request)));
+    if (reply.ok) {
+      self.postMessage({ type: "success", id, result: reply });
+    } else {
+      const error = { name: "Error", message: "unknown error", ...reply.error };
+      self.postMessage({ type: "error", id, error });
+    }
+  } catch (error) {
+    self.postMessage({ type: "error", id, error: plainError(error) });
+  }
+});

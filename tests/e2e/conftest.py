@@ -1,0 +1,142 @@
+"""Fixtures for browser tests: the built site served from 127.0.0.1 under a sub-path,
+Debian's Chromium, and one shared ready page for tests that only need a loaded solver.
+
+The site must be built (`python3 build.py`, which tests/run.sh runs); if dist/ is
+missing it is built here once.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+SUB_PATH = "/lightsout/"  # like GitHub Pages' /<repository>/
+READY_TIMEOUT_MS = 60_000  # a cold Pyodide start takes ~3 s; leave room for a slow CI machine
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/lib/chromium/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    explicit = os.environ.get("CHROMIUM")
+    for candidate in ([explicit] if explicit else []) + [*CHROMIUM_CANDIDATES, shutil.which("chromium") or ""]:
+        if candidate and Path(candidate).is_file():
+            return candidate
+    pytest.fail("no Chromium found: install Debian's `chromium` package (tests/run.sh does it as root)")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (DIST / "index.html").is_file() or not (DIST / "static" / "build-info.json").is_file():
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    return DIST
+
+
+class SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site only under SUB_PATH; anything else is a 404, so a URL that
+    wrongly starts with "/" fails the tests instead of working by accident."""
+
+    def translate_path(self, path: str) -> str:
+        route = urlsplit(path).path
+        if not route.startswith(SUB_PATH):
+            return str(Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    handler = functools.partial(SubPathHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    server.shutdown()
+    server.server_close()
+
+
+class PageWatch:
+    """Records every request (the page's and its workers') and every console error."""
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        context.on("weberror", lambda error: self.errors.append(str(error.error)))
+
+    def outside_requests(self) -> list[str]:
+        return [url for url in self.requests
+                if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1"]
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the solver has loaded; fail at once (with the message) if it failed."""
+    page.wait_for_function(
+        "document.querySelector('[role=status]').dataset.state !== 'loading'", timeout=READY_TIMEOUT_MS
+    )
+    expect(page.get_by_role("status")).to_have_attribute("data-state", "ready", timeout=1)
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser: Browser) -> Iterator[tuple[BrowserContext, PageWatch]]:
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    watch = PageWatch()
+    watch.attach(context)
+    yield context, watch
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def _shared_page(shared_context, site_url: str) -> Page:
+    context, _ = shared_context
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    return page
+
+
+@pytest.fixture
+def ready_page(_shared_page: Page, shared_context) -> Iterator[Page]:
+    """The shared page with its solver loaded. Each test sets the board it needs; after
+    it, nothing may have left 127.0.0.1 and the console must hold no errors."""
+    _, watch = shared_context
+    errors_before = len(watch.errors)
+    yield _shared_page
+    assert watch.outside_requests() == []
+    assert watch.errors[errors_before:] == []
+
+
+@pytest.fixture
+def fresh_page(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageWatch]]:
+    """A page in a new context (cold cache, new Pyodide), not yet navigated."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    watch = PageWatch()
+    watch.attach(context)
+    page = context.new_page()
+    yield page, watch
+    context.close()

@@ -1,0 +1,86 @@
+"""Helpers that drive the page the way a person does and read the automation contract."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+Cells = list[list[int]]
+
+
+def board(page: Page) -> Locator:
+    return page.get_by_role("grid", name="Board")
+
+
+def cell(page: Page, row: int, col: int) -> Locator:
+    return board(page).locator(f'[role="gridcell"][data-row="{row}"][data-col="{col}"]')
+
+
+def read_board(page: Page) -> Cells:
+    """The lit state of every cell, as rows of 0/1, read from data-lit."""
+    return page.evaluate(
+        """() => {
+          const grid = document.querySelector('[role="grid"][aria-label="Board"]');
+          return [...grid.querySelectorAll('[role="row"]')].map(row =>
+            [...row.querySelectorAll('[role="gridcell"]')].map(cell => Number(cell.dataset.lit)));
+        }"""
+    )
+
+
+def marked_cells(page: Page) -> list[tuple[int, int]]:
+    return [tuple(pair) for pair in page.evaluate(
+        """() => [...document.querySelectorAll('[role="gridcell"][data-press="1"]')]
+                  .map(cell => [Number(cell.dataset.row), Number(cell.dataset.col)])"""
+    )]
+
+
+def status(page: Page) -> Locator:
+    return page.get_by_role("status")
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def load_text(page: Page, text: str) -> None:
+    """Paste `text` into the Board box and press Load; waits until the board shows it."""
+    box = page.get_by_role("textbox", name="Board")
+    box.fill(text)
+    button(page, "Load").click()
+    expect(status(page).locator(".message")).to_contain_text("Loaded", timeout=10_000)
+
+
+def set_goal(page: Page, goal: str) -> None:
+    page.get_by_role("radio", name="All on" if goal == "on" else "All off").check()
+
+
+def grid_text(cells: Cells) -> str:
+    return "\n".join("".join("#" if lit else "." for lit in row) for row in cells) + "\n"
+
+
+def simulate_press(cells: Cells, row: int, col: int) -> Cells:
+    """Reference press (plus rule, bounded board) used to check what the page shows."""
+    out = [list(line) for line in cells]
+    for dr, dc in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + dr, col + dc
+        if 0 <= r < len(out) and 0 <= c < len(out[0]):
+            out[r][c] ^= 1
+    return out
+
+
+def solve_and_press_marks(page: Page, goal: str = "off") -> list[tuple[int, int]]:
+    """Press Solve, check that pressing the marks solves the board in simulation, then
+    click every marked cell and check the page says solved. Returns the presses."""
+    button(page, "Solve").click()
+    expect(board(page).locator('[data-press="1"]').first).to_be_visible(timeout=20_000)
+    presses = marked_cells(page)
+    simulated = read_board(page)
+    for row, col in presses:
+        simulated = simulate_press(simulated, row, col)
+    want = 1 if goal == "on" else 0
+    assert all(value == want for line in simulated for value in line), "the marked presses do not solve the board"
+    for row, col in presses:
+        cell(page, row, col).click()
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    assert marked_cells(page) == []
+    assert all(value == want for line in read_board(page) for value in line)
+    return presses
