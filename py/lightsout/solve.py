@@ -160,6 +160,7 @@ def _result(board: Board, target: Board, method: str, presses: int | None, nulli
         rank=rows * cols - nullity,
         nullity=nullity,
         quiet=tuple(Board.from_flat(rows, cols, q, rule) for q in quiet),
+        minimal=presses is not None and nullity == 0,  # the only solution is the fewest
     )
 
 

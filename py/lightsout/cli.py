@@ -1,0 +1,152 @@
+"""Command line: ``python -m lightsout solve|analyze``.
+
+Exit status: 0 when an answer was computed (``No solution`` included), 2 for
+bad input (a one-line message on stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .board import Board
+from .formats import FORMATS, BoardFormatError, ParsedBoard, format_game_id, format_grid, format_solution, parse_board
+from .quiet import analyze
+from .solve import METHODS, TooLargeError, solve
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """Bad input from the command line; the message is shown as is."""
+
+
+def _read(path: str | None) -> str:
+    if path is None or path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text") from None
+
+
+def _parse(text: str, format: str, source: str) -> ParsedBoard:
+    try:
+        return parse_board(text, format)
+    except BoardFormatError as error:
+        raise UsageError(f"{source}: {error}") from None
+
+
+def _solve(args: argparse.Namespace) -> int:
+    source = args.file if args.file not in (None, "-") else "<stdin>"
+    parsed = _parse(_read(args.file), args.format, source)
+    board = parsed.board
+    target: Board | str = args.target
+    if args.target not in ("off", "on"):
+        target = _parse(_read(args.target), "auto", args.target).board
+        if (target.rows, target.cols) != (board.rows, board.cols):
+            raise UsageError(f"{args.target}: target is {target.rows}x{target.cols}, board is {board.rows}x{board.cols}")
+    try:
+        result = solve(board, target, args.algorithm, minimal=args.minimal)
+    except TooLargeError as error:
+        raise UsageError(str(error)) from None
+    solutions = list(result.all_solutions(args.limit)) if args.all else []
+    if args.json:
+        report: dict[str, Any] = {
+            "rows": board.rows,
+            "cols": board.cols,
+            "format": parsed.format,
+            "method": result.method,
+            "solvable": result.solvable,
+            "rank": result.rank,
+            "nullity": result.nullity,
+            "solutions": result.solution_count,
+            "presses": result.press_count,
+            "minimal": result.minimal,
+            "solution": None if result.presses is None else format_solution(result.presses, parsed),
+            "solution_id": None if result.presses is None else format_game_id(result.presses),
+        }
+        if args.all:
+            report["all_solutions"] = [format_game_id(s) for s in solutions]
+        print(json.dumps(report, indent=2))
+    elif args.all and solutions:
+        print("\n\n".join(format_solution(s, parsed) for s in solutions))
+    else:
+        sys.stdout.write(format_solution(result.presses, parsed) + "\n")
+    return 0
+
+
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise argparse.ArgumentTypeError(f"expected a size such as 5x5, got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    rows, cols = args.size
+    analysis = analyze(rows, cols)
+    if args.json:
+        print(json.dumps({
+            "rows": rows,
+            "cols": cols,
+            "rule": analysis.rule.name,
+            "rank": analysis.rank,
+            "nullity": analysis.nullity,
+            "solutions_per_solvable_board": analysis.solutions_per_solvable_board,
+            "solvable_fraction": f"1/2^{analysis.nullity}",
+            "quiet": [format_game_id(q) for q in analysis.quiet],
+        }, indent=2))
+        return 0
+    lines = [
+        f"{rows}x{cols} board, {analysis.rule.name} rule",
+        f"rank: {analysis.rank}",
+        f"nullity: {analysis.nullity}",
+        f"solutions per solvable board: {analysis.solutions_per_solvable_board}",
+        f"solvable boards: 1 in {analysis.solutions_per_solvable_board}",
+    ]
+    if analysis.quiet:
+        lines.append(f"quiet patterns (a basis of {analysis.nullity}):")
+        for quiet in analysis.quiet:
+            lines += ["", format_grid(quiet)]
+    print("\n".join(lines))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lightsout", description="Solve and analyse Lights Out boards over GF(2).")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    solve_parser = commands.add_parser("solve", help="solve a board read from FILE or stdin")
+    solve_parser.add_argument("file", nargs="?", metavar="FILE", help="board text (default: stdin)")
+    solve_parser.add_argument("--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto-detect)")
+    solve_parser.add_argument("--target", default="off", metavar="off|on|FILE", help="the lights wanted at the end (default: off)")
+    solve_parser.add_argument("--algorithm", choices=("auto", *METHODS), default="auto", help="solving method (default: auto)")
+    solve_parser.add_argument("--minimal", action="store_true", help="give a solution with the fewest presses")
+    solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit)")
+    solve_parser.add_argument("--limit", type=int, default=100, metavar="N", help="most solutions --all lists (default: 100)")
+    solve_parser.add_argument("--json", action="store_true", help="print a JSON report")
+    solve_parser.set_defaults(run=_solve)
+
+    analyze_parser = commands.add_parser("analyze", help="rank, nullity and quiet patterns of RxC boards")
+    analyze_parser.add_argument("size", type=_size, metavar="RxC")
+    analyze_parser.add_argument("--json", action="store_true", help="print a JSON report")
+    analyze_parser.set_defaults(run=_analyze)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except UsageError as error:
+        print(f"lightsout: {error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,72 @@
+import json
+
+from lightsout import Board
+from lightsout.api import handle
+
+from reference import simulate
+
+
+def call(**request):
+    return json.loads(handle(json.dumps(request)))
+
+
+def test_solve_returns_a_verified_minimal_solution():
+    board = Board(5, 5).apply(Board.from_cells(5, 5, [(0, 0), (2, 2), (4, 1)]))
+    reply = call(op="solve", board=board.to_id(), target="off", minimal=True)
+    assert reply["ok"] and reply["solvable"] and reply["minimal"]
+    presses = Board.from_id(reply["solution"])
+    assert simulate(board, presses) == [[0] * 5 for _ in range(5)]
+    assert (reply["nullity"], reply["rank"], reply["solutions"]) == (2, 23, "4")
+    assert reply["presses"] == presses.lit_count <= 3
+
+
+def test_solve_unsolvable():
+    reply = call(op="solve", board=Board.from_cells(5, 5, [(0, 0)]).to_id())
+    assert reply["ok"] and not reply["solvable"] and reply["solution"] is None and reply["solutions"] == "0"
+
+
+def test_parse_error_carries_line_and_column():
+    reply = call(op="parse", text="#.\n#?")
+    assert reply == {
+        "ok": False,
+        "error": {"name": "BoardFormatError", "message": "line 2, column 2: unknown symbol '?'; expected '#' (lit) or '.' (dark)", "line": 2, "column": 2},
+    }
+
+
+def test_parse_and_format_like():
+    reply = call(op="parse", text="3\n#..\n...\n..#\n")
+    assert reply["ok"] and reply["format"] == "loj" and (reply["rows"], reply["cols"]) == (3, 3)
+    text = call(op="format", board=reply["board"], like="3\n#..\n...\n..#\n")["text"]
+    assert text == "3\n#..\n...\n..#"
+    answer = call(op="format", board=reply["board"], like="3\n#..\n...\n..#\n", solution=True)["text"]
+    assert answer == "#..\n...\n..#"
+    assert call(op="format", board=None, solution=True)["text"] == "No solution"
+
+
+def test_random_is_solvable_and_has_the_lit_count():
+    for lit in (1, 5, 12):
+        reply = call(op="random", rows=5, cols=5, lit=lit, seed=lit)
+        board = Board.from_id(reply["board"])
+        assert board.lit_count == lit
+        assert call(op="solve", board=reply["board"])["solvable"]
+    board = Board.from_id(call(op="random", rows=7, cols=3, seed=1)["board"])
+    assert not board.is_dark and call(op="solve", board=board.to_id())["solvable"]
+
+
+def test_random_impossible_lit_count_is_an_error():
+    reply = call(op="random", rows=2, cols=2, lit=5)
+    assert not reply["ok"] and "0..4" in reply["error"]["message"]
+
+
+def test_analyze_and_press():
+    reply = call(op="analyze", rows=4, cols=4)
+    assert (reply["rank"], reply["nullity"], reply["solvable_fraction"]) == (12, 4, "1/2^4")
+    assert len(reply["quiet"]) == 4
+    pressed = call(op="press", board=Board(3, 3).to_id(), row=1, col=1)["board"]
+    assert set(Board.from_id(pressed).cells()) == {(1, 1), (0, 1), (2, 1), (1, 0), (1, 2)}
+
+
+def test_malformed_requests_get_typed_errors():
+    for request in ["nope", "[]", '{"op": "fly"}', '{"op": "solve"}', '{"op": "solve", "board": 5}', '{"op": "random", "rows": 0, "cols": 3}']:
+        reply = json.loads(handle(request))
+        assert reply["ok"] is False and reply["error"]["name"] and reply["error"]["message"]

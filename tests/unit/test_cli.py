@@ -1,0 +1,133 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lightsout import Board, parse_board
+from lightsout.cli import main
+
+from reference import DATA, simulate
+
+PY = Path(__file__).resolve().parents[2] / "py"
+
+
+def run(*args, stdin=""):
+    """Run the CLI as a user does, in a fresh interpreter."""
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    return subprocess.run([sys.executable, "-m", "lightsout", *args], input=stdin, capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_loj_round_trip_through_the_cli():
+    text = "4\n#...\n.#..\n..#.\n...#\n"
+    board = parse_board(text).board
+    done = run("solve", "--format", "loj", stdin=text)
+    assert done.returncode == 0, done.stderr
+    answer = done.stdout
+    assert answer.endswith("\n") and len(answer.splitlines()) == 4
+    presses = parse_board(answer).board
+    assert simulate(board, presses) == [[0] * 4 for _ in range(4)]
+
+
+def test_loj_no_solution():
+    done = run("solve", "--format", "loj", stdin="4\n#...\n....\n....\n....\n")
+    assert (done.returncode, done.stdout) == (0, "No solution\n")
+
+
+def test_tv_show_file(capsys):
+    assert main(["solve", str(DATA / "tv-show-8x8.txt"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    board = parse_board((DATA / "tv-show-8x8.txt").read_text()).board
+    assert report["solvable"] and report["nullity"] == 0 and report["solutions"] == 1
+    presses = Board.from_id(report["solution_id"])
+    assert simulate(board, presses) == [[0] * 8 for _ in range(8)]
+    assert report["presses"] == presses.lit_count == 20
+
+
+def test_solution_keeps_the_board_symbols(tmp_path, capsys):
+    path = tmp_path / "b.txt"
+    path.write_text("1 1 0\n1 0 0\n0 0 0\n")
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert set(out.replace("\n", "")) <= {"1", "0", " "}
+    presses = parse_board(out).board
+    assert simulate(parse_board(path.read_text()).board, presses) == [[0] * 3 for _ in range(3)]
+
+
+def test_target_on_and_file(tmp_path, capsys):
+    board_path = tmp_path / "b.txt"
+    board_path.write_text("...\n...\n...\n")
+    assert main(["solve", str(board_path), "--target", "on", "--json"]) == 0
+    presses = Board.from_id(json.loads(capsys.readouterr().out)["solution_id"])
+    assert simulate(Board(3, 3), presses) == [[1] * 3 for _ in range(3)]
+    target_path = tmp_path / "t.txt"
+    target_path.write_text("#..\n...\n..#\n")
+    assert main(["solve", str(board_path), "--target", str(target_path), "--json"]) == 0
+    presses = Board.from_id(json.loads(capsys.readouterr().out)["solution_id"])
+    assert simulate(Board(3, 3), presses) == [[1, 0, 0], [0, 0, 0], [0, 0, 1]]
+
+
+def test_all_and_minimal():
+    board = Board(4, 4).apply(Board.from_cells(4, 4, [(1, 1), (3, 0)]))
+    text = str(board) + "\n"
+    done = run("solve", "--all", "--limit", "20", "--json", "--minimal", stdin=text)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["nullity"] == 4 and report["solutions"] == 16 and report["minimal"]
+    solutions = [Board.from_id(game_id) for game_id in report["all_solutions"]]
+    assert len(solutions) == 16 == len(set(solutions))
+    for presses in solutions:
+        assert simulate(board, presses) == [[0] * 4 for _ in range(4)]
+    assert report["presses"] == min(s.lit_count for s in solutions) == 2
+    listed = run("solve", "--all", "--limit", "3", stdin=text)
+    assert listed.returncode == 0 and listed.stdout.count("\n\n") == 2
+
+
+@pytest.mark.parametrize("algorithm", ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system"])
+def test_every_algorithm_by_name(tmp_path, capsys, algorithm):
+    path = tmp_path / "b.txt"
+    path.write_text("#.#.\n.##.\n#..#\n" if algorithm != "full-enumeration" else "#.#.\n.##.\n#..#\n")
+    assert main(["solve", str(path), "--algorithm", algorithm, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["method"] == algorithm
+    board = parse_board(path.read_text()).board
+    if report["solvable"]:
+        assert simulate(board, Board.from_id(report["solution_id"])) == [[0] * 4 for _ in range(3)]
+
+
+def test_analyze_json(capsys):
+    assert main(["analyze", "5x5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["rows"], report["cols"], report["rank"], report["nullity"]) == (5, 5, 23, 2)
+    for game_id in report["quiet"]:
+        assert Board(5, 5).apply(Board.from_id(game_id)).is_dark
+
+
+def test_analyze_text_shows_quiet_grids(capsys):
+    assert main(["analyze", "4x4"]) == 0
+    out = capsys.readouterr().out
+    assert "nullity: 4" in out and out.count("\n\n") == 4
+
+
+@pytest.mark.parametrize(
+    "args,stdin,message",
+    [
+        (["solve"], "#.\n#x\n", "line 2, column 2"),
+        (["solve", "--format", "loj"], "3\n#.#\n", "says 3 rows"),
+        (["solve", "/no/such/file"], "", "cannot read /no/such/file"),
+        (["solve", "--algorithm", "full-enumeration"], "#####\n#####\n#####\n#####\n#####\n", "at most 20 cells"),
+        (["solve", "--target", "on"], "", "empty input"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args, stdin, message):
+    done = run(*args, stdin=stdin)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_bad_size_exits_2():
+    done = run("analyze", "0x5")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
