@@ -9,7 +9,7 @@ import {
 } from "./state.js";
 import { BoardView } from "./render.js";
 import { bindBoardInput, bindFileDrop } from "./input.js";
-import { SolverClient } from "./solver-client.js";
+import { LOAD_TIMEOUT_MS, SolverClient } from "./solver-client.js";
 
 const PLAY_STEP_MS = 150; // delay between presses when playing a solution
 
@@ -75,7 +75,7 @@ function setBoard(board, text) {
   marks = null;
   redraw();
   view.setFocusCell(0, 0, false);
-  setMessage(isSolved(game) ? t("solvedStart") : text);
+  setMessage(isSolved(game) ? [text, t("solvedStart")].filter(Boolean).join(" ") : text);
 }
 
 /**
@@ -126,6 +126,9 @@ function readSize() {
 // ---------------------------------------------------------------------------------
 // Solver
 
+// ?load-timeout=MS shortens the start-up deadline (used by the tests of a hanging load).
+const loadTimeoutMs = Number(new URLSearchParams(location.search).get("load-timeout")) || LOAD_TIMEOUT_MS;
+
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
   ui.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
   ui.retry.hidden = state !== "error";
@@ -138,7 +141,7 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
       : error.timeoutKind === "request" ? t("requestTimedOut", { seconds: error.seconds })
         : t("loadFailed", { message: error.message });
   }
-});
+}, { loadTimeoutMs });
 
 /** Send a request; solver failures become a message and resolve to null. */
 async function ask(request) {
@@ -263,6 +266,7 @@ function placeCaret(text, line, column) {
 }
 
 async function loadText(text) {
+  setMessage("");
   if (text.trim() === "") {
     showBoardError(t("pasteEmpty"));
     return;
@@ -297,8 +301,9 @@ async function copyText(text) {
   }
 }
 
-async function copyBoard(board) {
-  const reply = await ask({ op: "format", board: encodeGameId(board), like: pastedText });
+/** Copy `board` as text in the pasted text's format; `solution` formats it as an answer. */
+async function copyBoard(board, solution = false) {
+  const reply = await ask({ op: "format", board: encodeGameId(board), like: pastedText, solution });
   if (reply) await copyText(reply.text);
 }
 
@@ -322,7 +327,7 @@ ui.load.addEventListener("click", () => loadText(ui.boardText.value));
 ui.copyBoard.addEventListener("click", () => copyBoard(game.board));
 ui.copySolution.addEventListener("click", () => {
   if (!marks) setMessage(t("noSolutionToCopy"));
-  else copyBoard(createBoard(game.board.rows, game.board.cols, marks));
+  else copyBoard(createBoard(game.board.rows, game.board.cols, marks), true);
 });
 ui.retry.addEventListener("click", () => solver.restart());
 ui.boardText.addEventListener("input", () => showBoardError(""));

@@ -9,7 +9,7 @@ const STRINGS = {
     rows: "Rows",
     columns: "Columns",
     litCells: "Lit cells",
-    litCellsHint: "blank = any",
+    litCellsHint: "any",
     goal: "Goal",
     allOff: "All off",
     allOn: "All on",

@@ -16,9 +16,20 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
 
-/** Errors cross postMessage as plain data: class instances and Python proxies do not survive. */
+/**
+ * Errors cross postMessage as plain data: class instances and Python proxies do not
+ * survive. A PythonError's message is the whole traceback; the page shows only its last
+ * line ("ValueError: ..."), and the traceback goes to the worker's console as a warning.
+ */
 function plainError(error) {
-  return { name: String(error?.name ?? "Error"), message: String(error?.message ?? error) };
+  const name = String(error?.name ?? "Error");
+  let message = String(error?.message ?? error);
+  if (name === "PythonError") {
+    console.warn(message);
+    const lines = message.trim().split("\n");
+    message = lines[lines.length - 1];
+  }
+  return { name, message };
 }
 
 async function start() {
