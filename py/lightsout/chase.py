@@ -19,11 +19,13 @@ Bit order: rows are ints, bit c = column c.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import overload
 
-from .rules import row_mask
+from .board import Board
+from .rules import Rule, join_rows, row_mask
 
-__all__ = ["chase", "chase_residual", "first_row_matrix"]
+__all__ = ["chase", "chase_residual", "first_row_matrix", "QuietBasis"]
 
 
 def chase(lights: Sequence[int], first: int, cols: int) -> tuple[list[int], int]:
@@ -76,3 +78,37 @@ def first_row_matrix(rows: int, cols: int) -> list[int]:
         columns.append(following)
         previous = current
     return columns
+
+
+class QuietBasis(Sequence[Board]):
+    """The quiet patterns of an R×C board, each light-chased from its first row on demand.
+
+    Holds only the ``nullity`` first rows (C bits each); item ``i`` costs one
+    chase (O(R) row operations), so a big nullity on a big board costs no
+    memory until a pattern is asked for.
+    """
+
+    def __init__(self, rows: int, cols: int, rule: Rule, first_rows: Sequence[int]) -> None:
+        self._rows, self._cols, self._rule = rows, cols, rule
+        self.first_rows = tuple(first_rows)
+
+    def __len__(self) -> int:
+        return len(self.first_rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Board: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Board]: ...
+    def __getitem__(self, index: int | slice) -> Board | Sequence[Board]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        presses, _ = chase([0] * self._rows, self.first_rows[index], self._cols)
+        return Board(self._rows, self._cols, presses, self._rule)
+
+    def __iter__(self) -> Iterator[Board]:
+        return (self[i] for i in range(len(self)))
+
+    def flats(self) -> Iterator[int]:
+        """Yield each quiet pattern as a flat int (bit r·C + c)."""
+        for first in self.first_rows:
+            yield join_rows(chase([0] * self._rows, first, self._cols)[0], self._cols)

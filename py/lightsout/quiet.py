@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from .board import Board
 from .rules import PLUS, Rule
-from .solve import FEWEST_PRESSES_NULLITY_LIMIT, SolveResult, solve
+from .solve import FEWEST_PRESSES_NULLITY_LIMIT, SolveResult, quiet_flats, solve
 
 __all__ = ["Analysis", "analyze", "fewest_presses", "EXACT_SEARCH_BUDGET"]
 
@@ -38,7 +38,7 @@ def fewest_presses(result: SolveResult) -> SolveResult:
     if result.presses is None:
         return result
     presses = result.presses
-    quiet = [q.flat for q in result.quiet]
+    quiet = quiet_flats(result.quiet)
     best = presses.flat
     words = max(1, presses.rows * presses.cols // 64)
     exact = result.nullity <= FEWEST_PRESSES_NULLITY_LIMIT and (words << result.nullity) <= EXACT_SEARCH_BUDGET

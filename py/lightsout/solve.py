@@ -22,13 +22,14 @@ rule) and optionally replaces the solution by one with the fewest presses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from . import chase as chasing
+from .chebyshev import chebyshev_system
 from .board import Board
 from .gf2 import reduce_against, solve_linear
-from .rules import Rule, join_rows
+from .rules import Rule
 
 __all__ = [
     "SolveResult",
@@ -39,6 +40,7 @@ __all__ = [
     "first_row_enumeration",
     "full_linear_system",
     "first_row_linear_system",
+    "chebyshev_method",
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
@@ -78,7 +80,7 @@ class SolveResult:
     presses: Board | None
     rank: int
     nullity: int
-    quiet: tuple[Board, ...]
+    quiet: Sequence[Board]
     minimal: bool = False
 
     @property
@@ -106,7 +108,7 @@ class SolveResult:
         board = self.presses
         total = self.solution_count if limit is None else min(limit, self.solution_count)
         rows, cols, rule = board.rows, board.cols, board.rule
-        quiet = [q.flat for q in self.quiet]
+        quiet = quiet_flats(self.quiet)
         current = board.flat
         for step in range(total):
             if step:
@@ -115,6 +117,13 @@ class SolveResult:
 
 
 Method = Callable[[Board, Board], SolveResult]
+
+
+def quiet_flats(quiet: Sequence[Board]) -> list[int]:
+    """The quiet patterns as flat ints (chased straight to ints for a lazy basis)."""
+    if isinstance(quiet, chasing.QuietBasis):
+        return list(quiet.flats())
+    return [q.flat for q in quiet]
 
 
 def _require_standard(board: Board, method: str) -> None:
@@ -150,18 +159,33 @@ def _cell_effects(rows: int, cols: int, rule: Rule, transpose: bool = False) -> 
     return effects
 
 
-def _result(board: Board, target: Board, method: str, presses: int | None, nullity: int, quiet: list[int]) -> SolveResult:
-    rows, cols, rule = board.rows, board.cols, board.rule
+def _result(board: Board, target: Board, method: str, presses: Board | None, quiet: Sequence[Board]) -> SolveResult:
+    nullity = len(quiet)
     return SolveResult(
         board=board,
         target=target,
         method=method,
-        presses=None if presses is None else Board.from_flat(rows, cols, presses, rule),
-        rank=rows * cols - nullity,
+        presses=presses,
+        rank=board.rows * board.cols - nullity,
         nullity=nullity,
-        quiet=tuple(Board.from_flat(rows, cols, q, rule) for q in quiet),
+        quiet=quiet,
         minimal=presses is not None and nullity == 0,  # the only solution is the fewest
     )
+
+
+def _boards(board: Board, flats: Sequence[int]) -> tuple[Board, ...]:
+    return tuple(Board.from_flat(board.rows, board.cols, flat, board.rule) for flat in flats)
+
+
+def _flat_board(board: Board, flat: int | None) -> Board | None:
+    return None if flat is None else Board.from_flat(board.rows, board.cols, flat, board.rule)
+
+
+def _chased_board(board: Board, lights: Sequence[int], first: int | None) -> Board | None:
+    """The press pattern light chasing gives from ``first`` (None passes through)."""
+    if first is None:
+        return None
+    return Board(board.rows, board.cols, chasing.chase(lights, first, board.cols)[0], board.rule)
 
 
 def full_enumeration(board: Board, target: Board) -> SolveResult:
@@ -186,8 +210,7 @@ def full_enumeration(board: Board, target: Board) -> SolveResult:
             quiet.append(presses)
         if effect == goal and solution is None:
             solution = presses
-    basis = reduce_against(quiet)
-    return _result(board, target, "full-enumeration", solution, len(basis), basis)
+    return _result(board, target, "full-enumeration", _flat_board(board, solution), _boards(board, reduce_against(quiet)))
 
 
 def first_row_enumeration(board: Board, target: Board) -> SolveResult:
@@ -212,12 +235,8 @@ def first_row_enumeration(board: Board, target: Board) -> SolveResult:
             quiet_firsts.append(first)
         if residual == wanted and solution_first is None:
             solution_first = first
-    solution = None
-    if solution_first is not None:
-        solution = join_rows(chasing.chase(lights, solution_first, cols)[0], cols)
-    basis = reduce_against(quiet_firsts)
-    quiet = [join_rows(chasing.chase(dark, first, cols)[0], cols) for first in basis]
-    return _result(board, target, "first-row-enumeration", solution, len(quiet), quiet)
+    quiet = chasing.QuietBasis(board.rows, cols, board.rule, reduce_against(quiet_firsts))
+    return _result(board, target, "first-row-enumeration", _chased_board(board, lights, solution_first), quiet)
 
 
 def full_linear_system(board: Board, target: Board) -> SolveResult:
@@ -230,7 +249,7 @@ def full_linear_system(board: Board, target: Board) -> SolveResult:
     rows, cols = board.rows, board.cols
     matrix = _cell_effects(rows, cols, board.rule, transpose=True)
     linear = solve_linear(matrix, (board ^ target).flat, rows * cols)
-    return _result(board, target, "full-system", linear.particular, linear.nullity, list(linear.null_basis))
+    return _result(board, target, "full-system", _flat_board(board, linear.particular), _boards(board, linear.null_basis))
 
 
 def first_row_linear_system(board: Board, target: Board) -> SolveResult:
@@ -247,12 +266,22 @@ def first_row_linear_system(board: Board, target: Board) -> SolveResult:
     residual = chasing.chase_residual(lights, 0, cols)
     matrix = chasing.first_row_matrix(rows, cols)
     linear = solve_linear(matrix, residual, cols)
-    solution = None
-    if linear.particular is not None:
-        solution = join_rows(chasing.chase(lights, linear.particular, cols)[0], cols)
-    dark = [0] * rows
-    quiet = [join_rows(chasing.chase(dark, first, cols)[0], cols) for first in linear.null_basis]
-    return _result(board, target, "first-row-system", solution, len(quiet), quiet)
+    quiet = chasing.QuietBasis(rows, cols, board.rule, linear.null_basis)
+    return _result(board, target, "first-row-system", _chased_board(board, lights, linear.particular), quiet)
+
+
+def chebyshev_method(board: Board, target: Board) -> SolveResult:
+    """Solve through the first-row system in GF(2)[y] (see :mod:`lightsout.chebyshev`).
+
+    Plus rule on a plane only.  O(R·C/w + C²/w) word operations; the quiet
+    basis is chased lazily from its first rows.
+    """
+    _require_standard(board, "the Chebyshev method")
+    cols = board.cols
+    lights = (board ^ target).lights
+    first, _, quiet_firsts = chebyshev_system(lights, cols)
+    quiet = chasing.QuietBasis(board.rows, cols, board.rule, quiet_firsts)
+    return _result(board, target, "chebyshev", _chased_board(board, lights, first), quiet)
 
 
 METHODS: dict[str, Method] = {
@@ -260,6 +289,7 @@ METHODS: dict[str, Method] = {
     "first-row-enumeration": first_row_enumeration,
     "full-system": full_linear_system,
     "first-row-system": first_row_linear_system,
+    "chebyshev": chebyshev_method,
 }
 """The solving methods by name, cheapest-to-describe first."""
 
@@ -293,7 +323,7 @@ def solve(board: Board, target: Board | str = "off", method: str = "auto", minim
     """
     goal = resolve_target(board, target)
     if method == "auto":
-        method = "first-row-system" if board.rule.is_standard else "full-system"
+        method = "chebyshev" if board.rule.is_standard else "full-system"
     try:
         function = METHODS[method]
     except KeyError:
