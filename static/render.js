@@ -27,18 +27,17 @@ export class BoardView {
     const buttons = this.cellButtons;
     for (let i = 0; i < buttons.length; i++) {
       const button = buttons[i];
-      const lit = board.cells[i] ? "1" : "0";
-      const marked = marks && marks[i] ? "1" : null;
-      if (button.dataset.lit !== lit) {
-        button.dataset.lit = lit;
-        button.setAttribute("aria-pressed", lit === "1" ? "true" : "false");
-      }
-      if ((button.dataset.press ?? null) !== marked) {
-        if (marked) button.dataset.press = marked;
-        else delete button.dataset.press;
-      }
-      const label = this.label(i, lit === "1", marked !== null);
-      if (button.getAttribute("aria-label") !== label) button.setAttribute("aria-label", label);
+      const lit = board.cells[i] === 1;
+      const marked = marks !== null && marks[i] === 1;
+      // Touch the DOM only for cells that changed: a 64×64 board has 4096 of them.
+      if (this.shownLit[i] === (lit ? 1 : 0) && this.shownMarked[i] === (marked ? 1 : 0)) continue;
+      this.shownLit[i] = lit ? 1 : 0;
+      this.shownMarked[i] = marked ? 1 : 0;
+      button.dataset.lit = lit ? "1" : "0";
+      button.setAttribute("aria-pressed", lit ? "true" : "false");
+      if (marked) button.dataset.press = "1";
+      else delete button.dataset.press;
+      button.setAttribute("aria-label", this.label(i, lit, marked));
     }
   }
 
@@ -52,6 +51,9 @@ export class BoardView {
   build(rows, cols) {
     this.rows = rows;
     this.cols = cols;
+    // What each cell shows now; 2 = not drawn yet, so the first draw sets every cell.
+    this.shownLit = new Uint8Array(rows * cols).fill(2);
+    this.shownMarked = new Uint8Array(rows * cols).fill(2);
     this.grid.style.setProperty("--rows", rows);
     this.grid.style.setProperty("--cols", cols);
     this.grid.setAttribute("aria-rowcount", rows);

@@ -7,6 +7,7 @@ missing it is built here once.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -66,15 +67,24 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
-    handler = functools.partial(SubPathHandler, directory=str(site_dir))
+@contextlib.contextmanager
+def serve_site(directory: Path) -> Iterator[str]:
+    """Serve `directory` at http://127.0.0.1:<free port>/lightsout/ in a thread; yields the URL."""
+    handler = functools.partial(SubPathHandler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    with serve_site(site_dir) as url:
+        yield url
 
 
 class PageWatch:

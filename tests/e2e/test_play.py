@@ -303,3 +303,18 @@ def test_js_press_logic_agrees_with_python(ready_page):
     for case, result in zip(cases, results, strict=True):
         assert result["roundTrip"] == case["start"]
         assert result["end"] == case["end"], case
+
+
+def test_screenshot_of_a_solved_hint(ready_page):
+    """Saves test-results/lightsout.png (the README's docs/screenshot.png is a copy)."""
+    page = ready_page
+    set_goal(page, "off")
+    load_text(page, (DATA / "tv-show-8x8.txt").read_text())
+    page.get_by_role("textbox", name="Board").fill("")
+    button(page, "Solve").click()
+    expect(board(page).locator('[data-press="1"]').first).to_be_visible()
+    cell(page, 0, 0).focus()
+    page.mouse.move(0, 0)
+    Path("test-results").mkdir(exist_ok=True)
+    page.screenshot(path="test-results/lightsout.png")
+    assert Path("test-results/lightsout.png").stat().st_size > 10_000
