@@ -147,20 +147,27 @@ def _grid_rows(lines: list[tuple[int, int, str]]) -> tuple[list[int], GridStyle]
     on, off = _detect_pair(parsed, column_of)
     case_free = on in "Xx"
     allowed = {on, off} | ({"X", "x", "O", "o"} if case_free else set())
-    table = str.maketrans({s: ("1" if s.upper() == on.upper() else "0") for s in allowed})
+    # Every other ASCII character becomes 'x', which int(..., 2) rejects, so one
+    # translate and one int() both check and convert a row at C speed.
+    table = str.maketrans({chr(code): "x" for code in range(128)})
+    table.update(str.maketrans({s: ("1" if s.upper() == on.upper() else "0") for s in allowed}))
     rows = []
     width = len(parsed[0][2])
     for number, offset, symbols, columns in parsed:
-        if not set(symbols) <= allowed:
+        try:
+            if not symbols.isascii():
+                raise ValueError
+            row = int(symbols.translate(table)[::-1], 2)
+        except ValueError:
             bad = next(i for i, s in enumerate(symbols) if s not in allowed)
-            raise BoardFormatError(f"unknown symbol {symbols[bad]!r}; expected {on!r} (lit) or {off!r} (dark)", number, column_of(offset, columns, bad))
+            raise BoardFormatError(f"unknown symbol {symbols[bad]!r}; expected {on!r} (lit) or {off!r} (dark)", number, column_of(offset, columns, bad)) from None
         if len(symbols) != width:
             if len(symbols) > width:
                 column = column_of(offset, columns, width)
             else:
                 column = column_of(offset, columns, len(symbols) - 1) + 1
             raise BoardFormatError(f"ragged rows: this row has {len(symbols)} cells, expected {width} as in the first row", number, column)
-        rows.append(int(symbols[::-1].translate(table), 2))
+        rows.append(row)
     return rows, GridStyle(on, off, " " if spaced else "")
 
 

@@ -1,4 +1,4 @@
-"""The four classic solving methods of seed 004, behind one signature.
+"""The solving methods: the four classic ones of seed 004 and the Chebyshev method.
 
 Every method is a function ``method(board, target) -> SolveResult`` that
 solves ``A·x = board XOR target`` over GF(2), where A is the press matrix of
@@ -14,7 +14,10 @@ the board's click rule and x the press pattern:
   004), built generically from the rule's stencil, so every click rule and
   the torus work through it.  O((R·C)³/w).
 - ``first-row-system``: light chasing, then the C × C first-row system
-  (seeds 000 and 003).  O(R·C + C³/w).  The default for the standard game.
+  (seeds 000 and 003).  O(R·C + C³/w).
+- ``chebyshev``: the same first-row system solved as one congruence in
+  GF(2)[y] by extended Euclid (:mod:`lightsout.chebyshev`).  O(R·C/w + C²/w);
+  the default for the plus rule on a plane.
 
 :func:`solve` picks a method by name (``"auto"`` = the best one for the
 rule) and optionally replaces the solution by one with the fewest presses.
@@ -313,8 +316,8 @@ def resolve_target(board: Board, target: Board | str) -> Board:
 def solve(board: Board, target: Board | str = "off", method: str = "auto", minimal: bool = False) -> SolveResult:
     """Solve ``board`` for ``target`` ("off", "on" or a Board of the same shape).
 
-    ``method`` is a key of :data:`METHODS` or ``"auto"`` (the first-row
-    system for the standard game, the full system otherwise).  With
+    ``method`` is a key of :data:`METHODS` or ``"auto"`` (the Chebyshev
+    method for the standard game, the full system otherwise).  With
     ``minimal`` the solution is replaced by one with the fewest presses (see
     :func:`lightsout.quiet.fewest_presses`).
 

@@ -1,0 +1,88 @@
+"""Benchmark: solve times of each method on random n×n boards, run on demand.
+
+``python -m lightsout.bench`` prints a table of median solve times (seconds)
+for n = 100, 300, 1000 (``--big`` adds 2000, 4000 and 10000; ``--sizes``
+picks others), each method run where it is practical, and the log-log slope
+of time against n per method (2 means time grows like the board, R·C).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from .board import Board
+from .solve import METHODS
+
+__all__ = ["main"]
+
+# Largest n at which each method is run (beyond it the method is impractical).
+PRACTICAL = {
+    "full-enumeration": 4,
+    "first-row-enumeration": 14,
+    "full-system": 40,
+    "first-row-system": 4000,
+    "chebyshev": 1_000_000,
+}
+
+
+def _median_time(method: str, board: Board, repeats: int) -> float:
+    target = Board(board.rows, board.cols)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = METHODS[method](board, target)
+        times.append(time.perf_counter() - start)
+    if result.presses is not None and not board.apply(result.presses).is_dark:
+        raise AssertionError(f"{method} returned a wrong solution for n = {board.rows}")
+    return statistics.median(times)
+
+
+def _slope(points: list[tuple[int, float]]) -> float | None:
+    """Least-squares slope of log(time) against log(n)."""
+    if len(points) < 2:
+        return None
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(max(t, 1e-9)) for _, t in points]
+    mean_x, mean_y = statistics.fmean(xs), statistics.fmean(ys)
+    numerator = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys))
+    denominator = sum((x - mean_x) ** 2 for x in xs)
+    return numerator / denominator if denominator else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lightsout.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", metavar="N", help="board sides to time")
+    parser.add_argument("--big", action="store_true", help="also time n = 2000, 4000 and 10000")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per measurement below n = 2000 (median reported)")
+    parser.add_argument("--methods", nargs="+", choices=list(METHODS), default=list(METHODS))
+    args = parser.parse_args(argv)
+    sizes = args.sizes or ([100, 300, 1000] + ([2000, 4000, 10000] if args.big else []))
+    rng = random.Random(2024)
+    methods = [m for m in args.methods]
+    print(f"{'n':>6} " + " ".join(f"{m:>22}" for m in methods))
+    points: dict[str, list[tuple[int, float]]] = {m: [] for m in methods}
+    for n in sizes:
+        board = Board(n, n, [rng.getrandbits(n) for _ in range(n)])
+        cells = []
+        for method in methods:
+            if n > PRACTICAL[method]:
+                cells.append(f"{'-':>22}")
+                continue
+            seconds = _median_time(method, board, args.repeats if n < 2000 else 1)
+            points[method].append((n, seconds))
+            cells.append(f"{seconds * 1000:>19.2f} ms")
+        print(f"{n:>6} " + " ".join(cells), flush=True)
+    print()
+    for method in methods:
+        slope = _slope(points[method])
+        if slope is not None:
+            print(f"log-log slope of time vs n, {method}: {slope:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
