@@ -132,14 +132,15 @@ def _grid_rows(lines: list[tuple[int, int, str]]) -> tuple[list[int], GridStyle]
         if not spaced:
             parsed.append((number, offset, text, None))
             continue
-        columns, symbols = [], []
+        token_columns: list[int] = []
+        tokens: list[str] = []
         for match in re.finditer(r"\S+", text):
             column = offset + match.start() + 1
             if len(match.group()) != 1:
                 raise BoardFormatError(f"expected one cell symbol between spaces, found {match.group()[:20]!r}", number, column)
-            columns.append(column)
-            symbols.append(match.group())
-        parsed.append((number, offset, "".join(symbols), columns))
+            token_columns.append(column)
+            tokens.append(match.group())
+        parsed.append((number, offset, "".join(tokens), token_columns))
 
     def column_of(offset: int, columns: list[int] | None, index: int) -> int:
         return columns[index] if columns is not None else offset + index + 1

@@ -12,6 +12,7 @@ board is solvable iff it has an even overlap with every quiet pattern
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .board import Board
@@ -71,7 +72,9 @@ class Analysis:
     rule: Rule
     rank: int
     nullity: int
-    quiet: tuple[Board, ...]
+    quiet: Sequence[Board]
+    quiet_flats: tuple[int, ...]
+    """The quiet patterns as flat ints (bit r·C + c), for fast overlap tests."""
 
     @property
     def solutions_per_solvable_board(self) -> int:
@@ -81,7 +84,7 @@ class Analysis:
     def is_solvable(self, board: Board) -> bool:
         """True when ``board`` can be switched off (symmetric rules: even overlap with every quiet pattern)."""
         flat = board.flat
-        return all((flat & q.flat).bit_count() % 2 == 0 for q in self.quiet)
+        return all((flat & q).bit_count() % 2 == 0 for q in self.quiet_flats)
 
 
 def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
@@ -90,4 +93,4 @@ def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
     Raises ``ValueError`` for a size below 1×1.
     """
     result = solve(Board(rows, cols, (), rule))
-    return Analysis(rows, cols, rule, result.rank, result.nullity, result.quiet)
+    return Analysis(rows, cols, rule, result.rank, result.nullity, result.quiet, tuple(quiet_flats(result.quiet)))
