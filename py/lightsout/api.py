@@ -4,7 +4,11 @@ The worker calls only :func:`handle`: one JSON request in, one JSON reply
 out, both plain text, so no Python object ever crosses into JavaScript.
 
 Boards cross as game IDs (``RxC:`` + base64url packed bits; see
-:mod:`lightsout.formats`), never as nested lists.
+:mod:`lightsout.formats`), never as nested lists.  Big boards skip the
+base64 step: :func:`call` also takes and returns one binary *payload*, and a
+board field may then be ``"RxC@N"`` — the packed bits (same layout as the
+game ID) at byte offset N of the payload.  With ``"binary": true`` in the
+request, boards in the reply come back in that form, in the reply payload.
 
 Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"name":
 ..., "message": ..., "line": ..., "column": ...}}`` (``line``/``column`` only
@@ -25,13 +29,19 @@ for text that failed to parse, 1-based).  Operations:
 ``analyze`` ``rows``, ``cols`` → ``rows``, ``cols``, ``rank``, ``nullity``,
             ``solvable_fraction`` ("1/2^k"), ``quiet`` (IDs).
 ``press``   ``board``, ``row``, ``col`` → ``board``.
+``verify``  ``board``, ``presses``, ``target`` → ``solved`` (bool),
+            ``lit`` (lights on after the presses).
+``parse`` may read the text from the payload instead (``"text": "@"``: the
+payload is the file's UTF-8 bytes).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
@@ -45,11 +55,13 @@ from .formats import (
     parse_board,
     parse_game_id,
 )
+from .rules import row_mask
 from .puzzles import random_solvable
 from .quiet import analyze
+from .solve import resolve_target as solve_target
 from .solve import solve
 
-__all__ = ["handle", "MAX_API_CELLS"]
+__all__ = ["handle", "call", "MAX_API_CELLS"]
 
 MAX_API_CELLS = 10_000 * 10_000
 """Largest board (in cells) the API accepts."""
@@ -72,8 +84,39 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], de
     return value
 
 
-def _board(request: dict[str, Any], name: str = "board") -> Board:
-    return parse_game_id(_field(request, name, str))
+_PACKED = re.compile(r"(\d+)x(\d+)@(\d+)")
+
+
+@dataclass
+class _Exchange:
+    """One call's binary payloads: the one that came in, and the one going out."""
+
+    payload: bytes
+    binary: bool
+    out: bytearray = field(default_factory=bytearray)
+
+    def board(self, request: dict[str, Any], name: str = "board") -> Board:
+        value = _field(request, name, str)
+        packed = _PACKED.fullmatch(value)
+        if packed is None:
+            return parse_game_id(value)
+        rows, cols, offset = (int(group) for group in packed.groups())
+        if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
+            raise RequestError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells")
+        size = (rows * cols + 7) // 8
+        data = self.payload[offset : offset + size]
+        if len(data) != size:
+            raise RequestError(f"the payload holds no {rows}x{cols} board at byte {offset}")
+        flat = int.from_bytes(data, "little") & row_mask(rows * cols)
+        return Board.from_flat(rows, cols, flat)
+
+    def emit(self, board: Board) -> str:
+        """Return the reply field for ``board``: its game ID, or a payload reference."""
+        if not self.binary:
+            return format_game_id(board)
+        offset = len(self.out)
+        self.out += board.flat.to_bytes((board.rows * board.cols + 7) // 8, "little")
+        return f"{board.rows}x{board.cols}@{offset}"
 
 
 def _size(request: dict[str, Any]) -> tuple[int, int]:
@@ -83,14 +126,18 @@ def _size(request: dict[str, Any]) -> tuple[int, int]:
     return rows, cols
 
 
-def _solve(request: dict[str, Any]) -> Reply:
-    board = _board(request)
-    target_field = _field(request, "target", str, "off")
-    target: Board | str = target_field if target_field in ("off", "on") else parse_game_id(target_field)
+def _target(request: dict[str, Any], exchange: _Exchange) -> Board | str:
+    value = _field(request, "target", str, "off")
+    return value if value in ("off", "on") else exchange.board(request, "target")
+
+
+def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    board = exchange.board(request)
+    target = _target(request, exchange)
     result = solve(board, target, _field(request, "method", str, "auto"), _field(request, "minimal", bool, False))
     return {
         "solvable": result.solvable,
-        "solution": None if result.presses is None else format_game_id(result.presses),
+        "solution": None if result.presses is None else exchange.emit(result.presses),
         "presses": result.press_count,
         "rank": result.rank,
         "nullity": result.nullity,
@@ -99,14 +146,20 @@ def _solve(request: dict[str, Any]) -> Reply:
     }
 
 
-def _parse(request: dict[str, Any]) -> Reply:
-    parsed = parse_board(_field(request, "text", str), _field(request, "format", str, "auto"))
+def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    text = _field(request, "text", str)
+    if text == "@":
+        try:
+            text = exchange.payload.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise BoardFormatError(f"the file is not UTF-8 text (byte {error.start + 1})") from None
+    parsed = parse_board(text, _field(request, "format", str, "auto"))
     board = parsed.board
-    return {"board": format_game_id(board), "rows": board.rows, "cols": board.cols, "format": parsed.format}
+    return {"board": exchange.emit(board), "rows": board.rows, "cols": board.cols, "format": parsed.format}
 
 
-def _format(request: dict[str, Any]) -> Reply:
-    board = None if request.get("board") is None else _board(request)
+def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    board = None if request.get("board") is None else exchange.board(request)
     like = _field(request, "like", str, None)
     parsed = ParsedBoard(board or Board(1, 1), "grid", DEFAULT_STYLE)
     if like is not None:
@@ -126,15 +179,15 @@ def _format(request: dict[str, Any]) -> Reply:
     return {"text": text}
 
 
-def _random(request: dict[str, Any]) -> Reply:
+def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
     rows, cols = _size(request)
     seed = _field(request, "seed", int, None)
     rng = random.Random(seed)
     board = random_solvable(rows, cols, rng, _field(request, "lit", int, None))
-    return {"board": format_game_id(board)}
+    return {"board": exchange.emit(board)}
 
 
-def _analyze(request: dict[str, Any]) -> Reply:
+def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     rows, cols = _size(request)
     analysis = analyze(rows, cols)
     return {
@@ -147,18 +200,27 @@ def _analyze(request: dict[str, Any]) -> Reply:
     }
 
 
-def _press(request: dict[str, Any]) -> Reply:
-    board = _board(request).press(_field(request, "row", int), _field(request, "col", int))
-    return {"board": format_game_id(board)}
+def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    board = exchange.board(request).press(_field(request, "row", int), _field(request, "col", int))
+    return {"board": exchange.emit(board)}
 
 
-OPERATIONS: dict[str, Callable[[dict[str, Any]], Reply]] = {
+def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    board = exchange.board(request)
+    presses = exchange.board(request, "presses")
+    target = solve_target(board, _target(request, exchange))
+    left = board.apply(presses) ^ target
+    return {"solved": left.is_dark, "lit": left.lit_count}
+
+
+OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "solve": _solve,
     "parse": _parse,
     "format": _format,
     "random": _random,
     "analyze": _analyze,
     "press": _press,
+    "verify": _verify,
 }
 
 
@@ -172,21 +234,36 @@ def _error(error: Exception) -> Reply:
     return {"ok": False, "error": detail}
 
 
-def handle(request: str) -> str:
-    """Answer one JSON request (see the module docstring) with one JSON reply.
+def call(request: str, payload: Any = None) -> tuple[str, bytes]:
+    """Answer one JSON request with a binary payload; return (JSON reply, reply payload).
 
-    Never raises: malformed requests, bad boards and unexpected failures all
-    come back as ``{"ok": false, "error": {...}}``.
+    ``payload`` is bytes-like, or a Pyodide proxy of a ``Uint8Array`` (anything
+    with ``to_bytes()``).  Never raises: every failure comes back as
+    ``{"ok": false, "error": {...}}``.
     """
+    exchange = _Exchange(b"", False)
     try:
+        if payload is not None:
+            exchange.payload = payload.to_bytes() if hasattr(payload, "to_bytes") else bytes(payload)
         message = json.loads(request)
         if not isinstance(message, dict):
             raise RequestError("a request is a JSON object")
+        exchange.binary = _field(message, "binary", bool, False)
         operation = OPERATIONS.get(_field(message, "op", str))
         if operation is None:
             raise RequestError(f"unknown op {message['op']!r}; choose one of {', '.join(OPERATIONS)}")
         reply: Reply = {"ok": True}
-        reply.update(operation(message))
+        reply.update(operation(message, exchange))
     except Exception as error:  # noqa: BLE001 - the page needs a typed reply, not a dead worker
         reply = _error(error)
-    return json.dumps(reply)
+        exchange.out.clear()
+    return json.dumps(reply), bytes(exchange.out)
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request (see the module docstring) with one JSON reply.
+
+    Boards are game IDs both ways.  Never raises: malformed requests, bad
+    boards and unexpected failures all come back as ``{"ok": false, ...}``.
+    """
+    return call(request)[0]

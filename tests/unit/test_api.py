@@ -70,3 +70,31 @@ def test_malformed_requests_get_typed_errors():
     for request in ["nope", "[]", '{"op": "fly"}', '{"op": "solve"}', '{"op": "solve", "board": 5}', '{"op": "random", "rows": 0, "cols": 3}']:
         reply = json.loads(handle(request))
         assert reply["ok"] is False and reply["error"]["name"] and reply["error"]["message"]
+
+
+def test_binary_payload_round_trip():
+    from lightsout.api import call
+
+    board = Board(30, 17).apply(Board.from_cells(30, 17, [(0, 0), (29, 16), (12, 5)]))
+    data = board.flat.to_bytes((30 * 17 + 7) // 8, "little")
+    text, out = call(json.dumps({"op": "solve", "board": "30x17@0", "binary": True}), data)
+    reply = json.loads(text)
+    assert reply["ok"] and reply["solvable"] and reply["solution"] == "30x17@0"
+    presses = Board.from_flat(30, 17, int.from_bytes(out, "little"))
+    assert board.apply(presses).is_dark
+    text, _ = call(json.dumps({"op": "verify", "board": "30x17@0", "presses": f"30x17@{len(data)}"}), data + out)
+    assert json.loads(text) == {"ok": True, "solved": True, "lit": 0}
+    text, _ = call(json.dumps({"op": "verify", "board": "30x17@0", "presses": "30x17@0"}), data)
+    assert json.loads(text)["solved"] is False
+
+
+def test_binary_payload_errors_and_file_text():
+    from lightsout.api import call
+
+    reply = json.loads(call(json.dumps({"op": "solve", "board": "4x4@1"}), b"\x00\x00")[0])
+    assert not reply["ok"] and "payload" in reply["error"]["message"]
+    text, out = call(json.dumps({"op": "parse", "text": "@", "binary": True}), b"2\n#.\n.#\n")
+    reply = json.loads(text)
+    assert reply["board"] == "2x2@0" and out == bytes([0b1001])
+    reply = json.loads(call(json.dumps({"op": "parse", "text": "@"}), b"\xff\xfe")[0])
+    assert reply["error"]["name"] == "BoardFormatError" and "UTF-8" in reply["error"]["message"]
