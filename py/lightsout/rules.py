@@ -13,7 +13,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Rule", "PLUS", "row_mask", "shift_row", "effect_rows", "join_rows", "split_rows"]
+__all__ = [
+    "Rule",
+    "PLUS",
+    "MOORE",
+    "X_RULE",
+    "RULES",
+    "parse_rule",
+    "format_stencil",
+    "row_mask",
+    "shift_row",
+    "effect_rows",
+    "join_rows",
+    "split_rows",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +51,75 @@ class Rule:
         """True for the plus rule on a plane, where light chasing applies."""
         return self.stencil == PLUS.stencil and not self.torus
 
+    @property
+    def is_symmetric(self) -> bool:
+        """True when (dr, dc) in the stencil implies (−dr, −dc): then the press matrix is symmetric."""
+        return all((-dr, -dc) in self.stencil for dr, dc in self.stencil)
+
+    def on_torus(self, torus: bool = True) -> Rule:
+        """Return this stencil with the given topology."""
+        return Rule(self.name, self.stencil, torus)
+
+    def __str__(self) -> str:
+        return self.name + (" on a torus" if self.torus else "")
+
 
 PLUS = Rule("plus", frozenset({(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)}))
 """The standard game: a press toggles the cell and its orthogonal neighbours."""
+
+MOORE = Rule("moore", frozenset((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+"""The 8-neighbour rule: the cell and the whole 3×3 square around it."""
+
+X_RULE = Rule("x", frozenset({(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)}))
+"""The cell and its four diagonal neighbours."""
+
+RULES = {rule.name: rule for rule in (PLUS, MOORE, X_RULE)}
+"""The named click rules."""
+
+MAX_STENCIL = 5
+"""A custom stencil fits in a 5×5 square centred on the pressed cell."""
+
+
+def parse_rule(text: str) -> Rule:
+    """Return the rule named ``plus``, ``moore`` or ``x``, or a custom stencil.
+
+    A custom stencil is written ``custom:`` + rows of ``#`` (toggled) and
+    ``.`` separated by ``/``, an odd number of rows and columns up to 5×5,
+    centred on the pressed cell: ``custom:.#./###/.#.`` is the plus rule.
+    Raises ``ValueError`` with the position of the first problem.
+    """
+    name = text.strip()
+    if name.lower() in RULES:
+        return RULES[name.lower()]
+    if not name.lower().startswith("custom:"):
+        raise ValueError(f"unknown rule {text!r}; choose plus, moore, x or custom:<rows/separated/by/slashes>")
+    rows = name[len("custom:"):].split("/")
+    height, width = len(rows), len(rows[0])
+    if height % 2 == 0 or width % 2 == 0 or height > MAX_STENCIL or width > MAX_STENCIL:
+        raise ValueError(f"a custom stencil has an odd number of rows and columns, at most {MAX_STENCIL}x{MAX_STENCIL}; got {height}x{width}")
+    stencil = set()
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"custom stencil row {r + 1} has {len(row)} cells, expected {width}")
+        for c, symbol in enumerate(row):
+            if symbol not in "#.":
+                raise ValueError(f"custom stencil row {r + 1}, column {c + 1}: expected '#' or '.', found {symbol!r}")
+            if symbol == "#":
+                stencil.add((r - height // 2, c - width // 2))
+    if not stencil:
+        raise ValueError("a custom stencil needs at least one '#'")
+    frozen = frozenset(stencil)
+    for rule in RULES.values():
+        if rule.stencil == frozen:
+            return rule
+    return Rule("custom:" + format_stencil(frozen), frozen)
+
+
+def format_stencil(stencil: frozenset[tuple[int, int]]) -> str:
+    """Return a stencil as ``#``/``.`` rows joined by ``/`` (the smallest odd square around it)."""
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in stencil)
+    span = range(-reach, reach + 1)
+    return "/".join("".join("#" if (dr, dc) in stencil else "." for dc in span) for dr in span)
 
 
 def row_mask(cols: int) -> int:

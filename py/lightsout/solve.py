@@ -32,7 +32,8 @@ from . import chase as chasing
 from .chebyshev import chebyshev_system
 from .board import Board
 from .gf2 import reduce_against, solve_linear
-from .rules import Rule
+from .mask import Mask
+from .rules import PLUS, Rule
 
 __all__ = [
     "SolveResult",
@@ -44,6 +45,8 @@ __all__ = [
     "full_linear_system",
     "first_row_linear_system",
     "chebyshev_method",
+    "torus_chase",
+    "auto_method",
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
@@ -70,7 +73,8 @@ class SolveResult:
 
     - ``presses``: a press pattern (a Board, bit c of row r = press (r, c))
       reaching the target, or ``None`` when there is none;
-    - ``rank`` and ``nullity`` of the R·C × R·C press matrix (rank + nullity = R·C);
+    - ``rank`` and ``nullity`` of the press matrix (rank + nullity = the
+      number of cells: R·C less the mask's holes);
     - ``quiet``: a basis of the quiet patterns (the null space: press patterns
       that change nothing), ``nullity`` boards;
     - ``minimal``: True when ``presses`` is proven to have the fewest presses
@@ -85,6 +89,7 @@ class SolveResult:
     nullity: int
     quiet: Sequence[Board]
     minimal: bool = False
+    mask: Mask | None = None
 
     @property
     def solvable(self) -> bool:
@@ -119,7 +124,7 @@ class SolveResult:
             yield Board.from_flat(rows, cols, current, rule)
 
 
-Method = Callable[[Board, Board], SolveResult]
+Method = Callable[[Board, Board, "Mask | None"], SolveResult]
 
 
 def quiet_flats(quiet: Sequence[Board]) -> list[int]:
@@ -129,13 +134,15 @@ def quiet_flats(quiet: Sequence[Board]) -> list[int]:
     return [q.flat for q in quiet]
 
 
-def _require_standard(board: Board, method: str) -> None:
+def _require_standard(board: Board, mask: Mask | None, method: str) -> None:
     if not board.rule.is_standard:
-        raise ValueError(f"{method} supports only the plus rule on a plane, not {_describe(board.rule)}")
+        raise ValueError(f"{method} supports only the plus rule on a plane, not the {board.rule} rule")
+    _require_no_mask(mask, method)
 
 
-def _describe(rule: Rule) -> str:
-    return f"the {rule.name} rule" + (" on a torus" if rule.torus else "")
+def _require_no_mask(mask: Mask | None, method: str) -> None:
+    if mask is not None and not mask.is_empty:
+        raise ValueError(f"{method} does not handle holes or don't-care cells; use the full system")
 
 
 def _cell_effects(rows: int, cols: int, rule: Rule, transpose: bool = False) -> list[int]:
@@ -162,18 +169,28 @@ def _cell_effects(rows: int, cols: int, rule: Rule, transpose: bool = False) -> 
     return effects
 
 
-def _result(board: Board, target: Board, method: str, presses: Board | None, quiet: Sequence[Board]) -> SolveResult:
+def _result(board: Board, target: Board, method: str, presses: Board | None, quiet: Sequence[Board], mask: Mask | None = None) -> SolveResult:
     nullity = len(quiet)
+    cells = board.rows * board.cols if mask is None else mask.cells
     return SolveResult(
         board=board,
         target=target,
         method=method,
         presses=presses,
-        rank=board.rows * board.cols - nullity,
+        rank=cells - nullity,
         nullity=nullity,
         quiet=quiet,
         minimal=presses is not None and nullity == 0,  # the only solution is the fewest
+        mask=None if mask is None or mask.is_empty else mask,
     )
+
+
+def _mask_bits(board: Board, mask: Mask | None) -> tuple[int, int]:
+    """Return (cared, holes) as flat ints; without a mask every cell matters."""
+    if mask is None:
+        return (1 << board.rows * board.cols) - 1, 0
+    mask.check_shape(board.rows, board.cols)
+    return mask.cared, mask.holes
 
 
 def _boards(board: Board, flats: Sequence[int]) -> tuple[Board, ...]:
@@ -191,38 +208,41 @@ def _chased_board(board: Board, lights: Sequence[int], first: int | None) -> Boa
     return Board(board.rows, board.cols, chasing.chase(lights, first, board.cols)[0], board.rule)
 
 
-def full_enumeration(board: Board, target: Board) -> SolveResult:
-    """Solve by trying all 2^(R·C) press patterns (seed 004, method 1).
+def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
+    """Solve by trying all 2^(cells) press patterns (seed 004, method 1).
 
-    Works for any rule.  Raises :class:`TooLargeError` above
+    Works for any rule and mask (holes are never pressed; don't-care lights
+    are ignored).  Raises :class:`TooLargeError` above
     :data:`FULL_ENUMERATION_LIMIT` cells.
     """
-    cells = board.rows * board.cols
-    if cells > FULL_ENUMERATION_LIMIT:
-        raise TooLargeError(f"full enumeration handles at most {FULL_ENUMERATION_LIMIT} cells, not {cells}")
-    goal = (board ^ target).flat
+    cared, holes = _mask_bits(board, mask)
+    cells = [i for i in range(board.rows * board.cols) if not holes >> i & 1]
+    if len(cells) > FULL_ENUMERATION_LIMIT:
+        raise TooLargeError(f"full enumeration handles at most {FULL_ENUMERATION_LIMIT} cells, not {len(cells)}")
+    goal = (board ^ target).flat & cared
     effects = _cell_effects(board.rows, board.cols, board.rule)
     presses = effect = 0
     solution: int | None = 0 if goal == 0 else None  # no presses solve a dark goal
     quiet = []
-    for step in range(1, 1 << cells):
-        cell = (step & -step).bit_length() - 1
+    for step in range(1, 1 << len(cells)):
+        cell = cells[(step & -step).bit_length() - 1]
         presses ^= 1 << cell
-        effect ^= effects[cell]
+        effect ^= effects[cell] & cared
         if effect == 0:
             quiet.append(presses)
         if effect == goal and solution is None:
             solution = presses
-    return _result(board, target, "full-enumeration", _flat_board(board, solution), _boards(board, reduce_against(quiet)))
+    quiet_boards = _boards(board, reduce_against(quiet))
+    return _result(board, target, "full-enumeration", _flat_board(board, solution), quiet_boards, mask)
 
 
-def first_row_enumeration(board: Board, target: Board) -> SolveResult:
+def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
     """Solve by light chasing every one of the 2^C first rows (seed 002).
 
     Plus rule on a plane only.  Raises :class:`TooLargeError` above
     :data:`FIRST_ROW_ENUMERATION_LIMIT` columns.
     """
-    _require_standard(board, "first-row enumeration")
+    _require_standard(board, mask, "first-row enumeration")
     cols = board.cols
     if cols > FIRST_ROW_ENUMERATION_LIMIT:
         raise TooLargeError(f"first-row enumeration handles at most {FIRST_ROW_ENUMERATION_LIMIT} columns, not {cols}")
@@ -242,20 +262,28 @@ def first_row_enumeration(board: Board, target: Board) -> SolveResult:
     return _result(board, target, "first-row-enumeration", _chased_board(board, lights, solution_first), quiet)
 
 
-def full_linear_system(board: Board, target: Board) -> SolveResult:
+def full_linear_system(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
     """Solve A·x = b by Gaussian elimination on the R·C × R·C system (seed 004, method 3).
 
     A is built from the board's rule (any stencil, plane or torus); row
-    ``r·C + c`` of A lists the presses that change light (r, c).
-    O((R·C)³/w) time, O((R·C)²) bits of memory.
+    ``r·C + c`` of A lists the presses that change light (r, c).  A mask
+    drops the equations of don't-care and hole lights and adds x_h = 0 for
+    each hole h (a hole has no button).  O((R·C)³/w) time, O((R·C)²) bits.
     """
     rows, cols = board.rows, board.cols
+    cared, holes = _mask_bits(board, mask)
     matrix = _cell_effects(rows, cols, board.rule, transpose=True)
-    linear = solve_linear(matrix, (board ^ target).flat, rows * cols)
-    return _result(board, target, "full-system", _flat_board(board, linear.particular), _boards(board, linear.null_basis))
+    goal = (board ^ target).flat
+    equations = [row for j, row in enumerate(matrix) if cared >> j & 1]
+    rhs = [goal >> j & 1 for j in range(rows * cols) if cared >> j & 1]
+    equations += [1 << h for h in range(rows * cols) if holes >> h & 1]
+    rhs += [0] * holes.bit_count()
+    linear = solve_linear(equations, sum(bit << i for i, bit in enumerate(rhs)), rows * cols)
+    quiet = _boards(board, linear.null_basis)
+    return _result(board, target, "full-system", _flat_board(board, linear.particular), quiet, mask)
 
 
-def first_row_linear_system(board: Board, target: Board) -> SolveResult:
+def first_row_linear_system(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
     """Solve by light chasing and the C × C first-row system (seeds 000, 003).
 
     Chasing with an all-zero first row leaves residual c in the last row;
@@ -263,7 +291,7 @@ def first_row_linear_system(board: Board, target: Board) -> SolveResult:
     :func:`lightsout.chase.first_row_matrix`.  Quiet patterns are the chases
     of the kernel of M.  Plus rule on a plane only.  O(R·C/w + C³/w).
     """
-    _require_standard(board, "the first-row linear system")
+    _require_standard(board, mask, "the first-row linear system")
     rows, cols = board.rows, board.cols
     lights = (board ^ target).lights
     residual = chasing.chase_residual(lights, 0, cols)
@@ -273,18 +301,76 @@ def first_row_linear_system(board: Board, target: Board) -> SolveResult:
     return _result(board, target, "first-row-system", _chased_board(board, lights, linear.particular), quiet)
 
 
-def chebyshev_method(board: Board, target: Board) -> SolveResult:
+def chebyshev_method(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
     """Solve through the first-row system in GF(2)[y] (see :mod:`lightsout.chebyshev`).
 
     Plus rule on a plane only.  O(R·C/w + C²/w) word operations; the quiet
     basis is chased lazily from its first rows.
     """
-    _require_standard(board, "the Chebyshev method")
+    _require_standard(board, mask, "the Chebyshev method")
     cols = board.cols
     lights = (board ^ target).lights
     first, _, quiet_firsts = chebyshev_system(lights, cols)
     quiet = chasing.QuietBasis(board.rows, cols, board.rule, quiet_firsts)
     return _result(board, target, "chebyshev", _chased_board(board, lights, first), quiet)
+
+
+def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
+    """Solve the plus rule on an R×C torus (R, C ≥ 3) by light chasing with two unknown rows.
+
+    With wrap-around, row 0 is touched by row R−1, so one free row is not
+    enough: rows 0 and 1 are left as 2C unknowns and chased symbolically
+    (each press is an affine form: an int whose bit 0 is the constant and
+    bit 1 + j unknown j), which forces rows 2..R−1; light rows R−1 and 0
+    then give a 2C × 2C system.  Its solution is chased again with plain
+    ints.  O(R·C) operations on 2C-bit ints, O(C²) memory.
+    """
+    rule = board.rule
+    if rule.stencil != PLUS.stencil or not rule.torus:
+        raise ValueError(f"the torus chase supports only the plus rule on a torus, not the {rule} rule")
+    _require_no_mask(mask, "the torus chase")
+    rows, cols = board.rows, board.cols
+    if rows < 3 or cols < 3:
+        raise ValueError(f"the torus chase needs at least 3x3, not {rows}x{cols}; use the full system")
+    lights = (board ^ target).lights
+
+    def forced(above: list[int], current: list[int], light_row: int) -> list[int]:
+        # The presses of the next row that clear light row `light_row` (plus rule, wrapped columns).
+        return [
+            (light_row >> c & 1) ^ current[c] ^ current[c - 1] ^ current[(c + 1) % cols] ^ above[c]
+            for c in range(cols)
+        ]
+
+    first = [1 << (1 + c) for c in range(cols)]
+    second = [1 << (1 + cols + c) for c in range(cols)]
+    above, current = first, second
+    for i in range(1, rows - 1):
+        above, current = current, forced(above, current, lights[i])
+    # current = row R−1, above = row R−2.  Light row R−1 sees rows R−2, R−1 and 0;
+    # light row 0 sees rows R−1, 0 and 1: both must end dark.
+    last_residual = forced(above, current, lights[rows - 1])
+    equations = [last_residual[c] ^ first[c] for c in range(cols)]
+    first_residual = forced(current, first, lights[0])
+    equations += [first_residual[c] ^ second[c] for c in range(cols)]
+    matrix = [form >> 1 for form in equations]
+    rhs = sum((form & 1) << i for i, form in enumerate(equations))
+    linear = solve_linear(matrix, rhs, 2 * cols)
+
+    def chase_numeric(unknowns: int, light_rows: Sequence[int]) -> list[int]:
+        mask_row = (1 << cols) - 1
+        presses = [unknowns & mask_row, unknowns >> cols]
+        for i in range(1, rows - 1):
+            p = presses[i]
+            wrapped = ((p << 1) | (p >> (cols - 1))) & mask_row ^ ((p >> 1) | (p << (cols - 1))) & mask_row
+            presses.append(light_rows[i] ^ p ^ wrapped ^ presses[i - 1])
+        return presses
+
+    solution = None
+    if linear.particular is not None:
+        solution = Board(rows, cols, chase_numeric(linear.particular, lights), rule)
+    dark = [0] * rows
+    quiet = tuple(Board(rows, cols, chase_numeric(vector, dark), rule) for vector in linear.null_basis)
+    return _result(board, target, "torus-chase", solution, quiet)
 
 
 METHODS: dict[str, Method] = {
@@ -293,6 +379,7 @@ METHODS: dict[str, Method] = {
     "full-system": full_linear_system,
     "first-row-system": first_row_linear_system,
     "chebyshev": chebyshev_method,
+    "torus-chase": torus_chase,
 }
 """The solving methods by name, cheapest-to-describe first."""
 
@@ -313,25 +400,45 @@ def resolve_target(board: Board, target: Board | str) -> Board:
     raise ValueError(f"target must be 'off', 'on' or a board, not {target!r}")
 
 
-def solve(board: Board, target: Board | str = "off", method: str = "auto", minimal: bool = False) -> SolveResult:
+def auto_method(board: Board, mask: Mask | None = None) -> str:
+    """The method ``"auto"`` picks: Chebyshev for the standard game, the torus
+    chase for the plus rule on a torus of at least 3×3, the full system for
+    everything else (other rules, masks)."""
+    if mask is not None and not mask.is_empty:
+        return "full-system"
+    if board.rule.is_standard:
+        return "chebyshev"
+    if board.rule.stencil == PLUS.stencil and board.rows >= 3 and board.cols >= 3:
+        return "torus-chase"
+    return "full-system"
+
+
+def solve(
+    board: Board,
+    target: Board | str = "off",
+    method: str = "auto",
+    minimal: bool = False,
+    mask: Mask | None = None,
+) -> SolveResult:
     """Solve ``board`` for ``target`` ("off", "on" or a Board of the same shape).
 
-    ``method`` is a key of :data:`METHODS` or ``"auto"`` (the Chebyshev
-    method for the standard game, the full system otherwise).  With
+    ``method`` is a key of :data:`METHODS` or ``"auto"`` (see
+    :func:`auto_method`).  ``mask`` marks holes and don't-care cells.  With
     ``minimal`` the solution is replaced by one with the fewest presses (see
     :func:`lightsout.quiet.fewest_presses`).
 
-    Raises ``ValueError`` for an unknown method or target, and
+    Raises ``ValueError`` for an unknown method or target, a method that
+    cannot handle the rule or mask, or a mask of another shape, and
     :class:`TooLargeError` when the method cannot handle the size.
     """
     goal = resolve_target(board, target)
     if method == "auto":
-        method = "chebyshev" if board.rule.is_standard else "full-system"
+        method = auto_method(board, mask)
     try:
         function = METHODS[method]
     except KeyError:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}") from None
-    result = function(board, goal)
+    result = function(board, goal, mask)
     if minimal:
         from .quiet import fewest_presses
 
