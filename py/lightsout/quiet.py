@@ -12,55 +12,127 @@ board is solvable iff it has an even overlap with every quiet pattern
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .board import Board
 from .rules import PLUS, Rule
-from .solve import FEWEST_PRESSES_NULLITY_LIMIT, SolveResult, quiet_flats, solve
+from .solve import SolveResult, quiet_flats, solve
 
-__all__ = ["Analysis", "analyze", "fewest_presses", "EXACT_SEARCH_BUDGET"]
+__all__ = ["Analysis", "analyze", "fewest_presses", "minimum_in_coset", "EXACT_SEARCH_BUDGET", "SEARCH_SECONDS"]
 
 EXACT_SEARCH_BUDGET = 1 << 26
-"""Most (candidates × machine words) the exact fewest-presses search may spend."""
+"""Most (candidates × machine words) the Gray-code search may spend."""
+
+SEARCH_SECONDS = 2.0
+"""Default time budget of the branch-and-bound search, in seconds."""
+
+_GROUPED_LEVELS = 6
+"""Bottom levels of the search tree that use the grouped lower bound."""
 
 
-def fewest_presses(result: SolveResult) -> SolveResult:
+class _OutOfTime(Exception):
+    pass
+
+
+def minimum_in_coset(start: int, basis: Sequence[int], seconds: float = SEARCH_SECONDS) -> tuple[int, int | None, bool]:
+    """Find a vector of least weight in ``start + span(basis)`` over GF(2).
+
+    Returns ``(best, optimal_count, exact)``: the lightest vector found, the
+    number of vectors of that weight in the coset (None unless exact), and
+    whether ``best`` is proven lightest.
+
+    Small cases visit all 2^k vectors in Gray-code order.  Larger ones run a
+    depth-first branch and bound over the k coefficients, started from a
+    greedy descent's result; at depth d the cells untouched by basis[d:] are
+    fixed, and in the last levels the remaining cells fall into groups that
+    flip together, each costing at least min(lit, unlit) — a lower bound that
+    prunes whole subtrees.  Stops after ``seconds`` with exact=False.
+    """
+    k = len(basis)
+    words = max(1, max((v.bit_length() for v in (start, *basis)), default=1) // 64)
+    if (words << k) <= EXACT_SEARCH_BUDGET:
+        best, best_weight, count = start, start.bit_count(), 1
+        current = start
+        for step in range(1, 1 << k):
+            current ^= basis[(step & -step).bit_length() - 1]
+            weight = current.bit_count()
+            if weight < best_weight:
+                best, best_weight, count = current, weight, 1
+            elif weight == best_weight:
+                count += 1
+        return best, count, True
+
+    incumbent = _greedy(start, basis)
+    suffix = [0] * (k + 1)
+    for d in range(k - 1, -1, -1):
+        suffix[d] = suffix[d + 1] | basis[d]
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for d in range(max(0, k - _GROUPED_LEVELS), k):
+        patterns: dict[int, int] = {}
+        remaining = suffix[d]
+        while remaining:
+            low = remaining & -remaining
+            pattern = sum(1 << i for i in range(d, k) if basis[i] & low)
+            patterns[pattern] = patterns.get(pattern, 0) | low
+            remaining ^= low
+        groups[d] = [(mask, mask.bit_count()) for mask in patterns.values()]
+    state = {"best": incumbent, "weight": incumbent.bit_count(), "count": 0}
+    deadline = time.monotonic() + seconds
+
+    def visit(depth: int, vector: int) -> None:
+        if depth == k:
+            weight = vector.bit_count()
+            if weight < state["weight"]:
+                state.update(best=vector, weight=weight, count=1)
+            elif weight == state["weight"]:
+                state["count"] += 1
+            return
+        bound = (vector & ~suffix[depth]).bit_count()
+        for mask, size in groups.get(depth, ()):
+            lit = (vector & mask).bit_count()
+            bound += min(lit, size - lit)
+        if bound > state["weight"]:
+            return
+        if time.monotonic() > deadline:  # ~50 ns, small next to a node's bit counts
+            raise _OutOfTime
+        visit(depth + 1, vector)
+        visit(depth + 1, vector ^ basis[depth])
+
+    try:
+        visit(0, start)
+    except _OutOfTime:
+        return state["best"], None, False
+    return state["best"], state["count"], True
+
+
+def _greedy(vector: int, basis: Sequence[int]) -> int:
+    """Add any basis vector that lowers the weight, until none does."""
+    improved = True
+    while improved:
+        improved = False
+        for b in basis:
+            candidate = vector ^ b
+            if candidate.bit_count() < vector.bit_count():
+                vector, improved = candidate, True
+    return vector
+
+
+def fewest_presses(result: SolveResult, seconds: float = SEARCH_SECONDS) -> SolveResult:
     """Return ``result`` with ``presses`` replaced by a solution with the fewest presses.
 
-    Exact — ``minimal=True`` — by visiting all 2^nullity solutions in
-    Gray-code order (one XOR and one ``int.bit_count`` each) when the nullity
-    is at most :data:`~lightsout.solve.FEWEST_PRESSES_NULLITY_LIMIT` and the
-    work fits :data:`EXACT_SEARCH_BUDGET`.  Otherwise a greedy descent (add
-    any basis pattern that lowers the count, until none does) gives the best
-    found, with ``minimal=False``: not proven to be the fewest.
-    Unsolvable results are returned unchanged.
+    The solutions are ``presses`` + the span of the quiet patterns; see
+    :func:`minimum_in_coset` for the search.  ``minimal`` is True only when
+    the result is proven fewest, and then ``optimal_count`` says how many
+    solutions share that count.  Unsolvable results are returned unchanged.
     """
     if result.presses is None:
         return result
     presses = result.presses
-    quiet = quiet_flats(result.quiet)
-    best = presses.flat
-    words = max(1, presses.rows * presses.cols // 64)
-    exact = result.nullity <= FEWEST_PRESSES_NULLITY_LIMIT and (words << result.nullity) <= EXACT_SEARCH_BUDGET
-    if exact:
-        best_count = best.bit_count()
-        current = best
-        for step in range(1, 1 << len(quiet)):
-            current ^= quiet[(step & -step).bit_length() - 1]
-            count = current.bit_count()
-            if count < best_count:
-                best, best_count = current, count
-    else:
-        improved = True
-        while improved:
-            improved = False
-            for q in quiet:
-                candidate = best ^ q
-                if candidate.bit_count() < best.bit_count():
-                    best, improved = candidate, True
+    best, count, exact = minimum_in_coset(presses.flat, quiet_flats(result.quiet), seconds)
     minimal_board = Board.from_flat(presses.rows, presses.cols, best, presses.rule)
-    return replace(result, presses=minimal_board, minimal=exact)
+    return replace(result, presses=minimal_board, minimal=exact, optimal_count=count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,6 @@ __all__ = [
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
-    "FEWEST_PRESSES_NULLITY_LIMIT",
 ]
 
 FULL_ENUMERATION_LIMIT = 20
@@ -59,8 +58,6 @@ FULL_ENUMERATION_LIMIT = 20
 FIRST_ROW_ENUMERATION_LIMIT = 20
 """Most columns first-row enumeration accepts."""
 
-FEWEST_PRESSES_NULLITY_LIMIT = 20
-"""Largest nullity for which fewest presses is found by exhaustive search."""
 
 
 class TooLargeError(ValueError):
@@ -78,7 +75,8 @@ class SolveResult:
     - ``quiet``: a basis of the quiet patterns (the null space: press patterns
       that change nothing), ``nullity`` boards;
     - ``minimal``: True when ``presses`` is proven to have the fewest presses
-      among all solutions.
+      among all solutions;
+    - ``optimal_count``: how many solutions have that fewest count, when known.
     """
 
     board: Board
@@ -90,6 +88,7 @@ class SolveResult:
     quiet: Sequence[Board]
     minimal: bool = False
     mask: Mask | None = None
+    optimal_count: int | None = None
 
     @property
     def solvable(self) -> bool:

@@ -11,8 +11,9 @@ from lightsout.solve import first_row_linear_system, full_linear_system
 
 from reference import DATA, all_boards, naive_solution_table, simulate
 
-FAST_METHODS = ["first-row-enumeration", "full-system", "first-row-system"]
-ALL_METHODS = list(METHODS)
+FAST_METHODS = ["first-row-enumeration", "full-system", "first-row-system", "chebyshev"]
+PLANE_METHODS = [name for name in METHODS if name != "torus-chase"]
+ALL_METHODS = PLANE_METHODS
 
 
 def check(result, board, target=None):
@@ -156,24 +157,22 @@ def test_all_solutions_lists_each_solution_once():
     assert len(list(result.all_solutions(limit=5))) == 5
 
 
-def test_big_nullity_fewest_presses_is_flagged_not_proven():
-    board = Board(19, 19).apply(Board.from_cells(19, 19, [(3, 4), (10, 10)]))
-    result = solve(board, minimal=True)
-    check(result, board)
-    assert result.nullity == 16 and result.minimal  # 2^16 still searched exactly
-    from lightsout.quiet import fewest_presses
-
+def test_branch_and_bound_agrees_with_gray_code_search(monkeypatch):
     import lightsout.quiet as quiet_module
 
-    old = quiet_module.EXACT_SEARCH_BUDGET
-    quiet_module.EXACT_SEARCH_BUDGET = 1
-    try:
-        greedy = fewest_presses(solve(board))
-    finally:
-        quiet_module.EXACT_SEARCH_BUDGET = old
-    check(greedy, board)
-    assert not greedy.minimal
-    assert greedy.press_count >= result.press_count
+    board = Board(19, 19).apply(Board.from_cells(19, 19, [(3, 4), (10, 10), (0, 18), (12, 2)]))
+    gray = solve(board, minimal=True)
+    check(gray, board)
+    assert gray.nullity == 16 and gray.minimal and gray.optimal_count >= 1
+    monkeypatch.setattr(quiet_module, "EXACT_SEARCH_BUDGET", 0)  # force the branch and bound
+    searched = quiet_module.fewest_presses(solve(board), seconds=60)
+    check(searched, board)
+    assert searched.minimal
+    assert (searched.press_count, searched.optimal_count) == (gray.press_count, gray.optimal_count)
+    hurried = quiet_module.fewest_presses(solve(board), seconds=0)
+    check(hurried, board)
+    assert not hurried.minimal and hurried.optimal_count is None
+    assert hurried.press_count >= gray.press_count
 
 
 def test_enumeration_methods_refuse_big_boards():
