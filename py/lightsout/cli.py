@@ -13,10 +13,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .analysis import nearest_solvable, unsolvable_proof, worst_case
 from .board import Board
 from .formats import FORMATS, BoardFormatError, ParsedBoard, format_game_id, format_grid, format_solution, parse_board
+from .mask import Mask, parse_mask
 from .quiet import analyze
+from .rules import PLUS, Rule, parse_rule
 from .solve import METHODS, TooLargeError, solve
+
+WORST_CASE_CELLS = 36
+"""``analyze`` reports the worst case for boards of at most this many cells (6×6)."""
 
 __all__ = ["main"]
 
@@ -37,25 +43,47 @@ def _read(path: str | None) -> str:
         raise UsageError(f"{path} is not UTF-8 text") from None
 
 
-def _parse(text: str, format: str, source: str) -> ParsedBoard:
+def _parse(text: str, format: str, source: str, rule: Rule = PLUS) -> ParsedBoard:
     try:
-        return parse_board(text, format)
+        return parse_board(text, format, rule)
     except BoardFormatError as error:
         raise UsageError(f"{source}: {error}") from None
 
 
+def _rule(args: argparse.Namespace) -> Rule:
+    try:
+        rule = parse_rule(args.rule)
+    except ValueError as error:
+        raise UsageError(f"--rule: {error}") from None
+    return rule.on_torus(args.torus)
+
+
+def _mask(args: argparse.Namespace, rows: int, cols: int) -> Mask | None:
+    if args.mask is None:
+        return None
+    try:
+        mask = parse_mask(_read(args.mask))
+    except BoardFormatError as error:
+        raise UsageError(f"{args.mask}: {error}") from None
+    if (mask.rows, mask.cols) != (rows, cols):
+        raise UsageError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, board is {rows}x{cols}")
+    return mask
+
+
 def _solve(args: argparse.Namespace) -> int:
     source = args.file if args.file not in (None, "-") else "<stdin>"
-    parsed = _parse(_read(args.file), args.format, source)
+    rule = _rule(args)
+    parsed = _parse(_read(args.file), args.format, source, rule)
     board = parsed.board
     target: Board | str = args.target
     if args.target not in ("off", "on"):
-        target = _parse(_read(args.target), "auto", args.target).board
+        target = _parse(_read(args.target), "auto", args.target, rule).board
         if (target.rows, target.cols) != (board.rows, board.cols):
             raise UsageError(f"{args.target}: target is {target.rows}x{target.cols}, board is {board.rows}x{board.cols}")
+    mask = _mask(args, board.rows, board.cols)
     try:
-        result = solve(board, target, args.algorithm, minimal=args.minimal)
-    except TooLargeError as error:
+        result = solve(board, target, args.algorithm, minimal=args.minimal, mask=mask)
+    except (TooLargeError, ValueError) as error:
         raise UsageError(str(error)) from None
     solutions = list(result.all_solutions(args.limit)) if args.all else []
     if args.json:
@@ -70,9 +98,18 @@ def _solve(args: argparse.Namespace) -> int:
             "solutions": result.solution_count,
             "presses": result.press_count,
             "minimal": result.minimal,
+            "optimal_count": result.optimal_count,
             "solution": None if result.presses is None else format_solution(result.presses, parsed),
             "solution_id": None if result.presses is None else format_game_id(result.presses),
+            "rule": str(rule),
         }
+        if not result.solvable:
+            proof = unsolvable_proof(board, target, mask)
+            report["proof"] = None if proof is None else format_grid(proof)
+            try:
+                report["nearest"] = format_grid(nearest_solvable(board, target, mask))
+            except TooLargeError:
+                report["nearest"] = None
         if args.all:
             report["all_solutions"] = [format_game_id(s) for s in solutions]
         print(json.dumps(report, indent=2))
@@ -92,30 +129,38 @@ def _size(text: str) -> tuple[int, int]:
 
 def _analyze(args: argparse.Namespace) -> int:
     rows, cols = args.size
-    analysis = analyze(rows, cols)
+    rule = _rule(args)
+    mask = _mask(args, rows, cols)
+    result = solve(Board(rows, cols, (), rule), mask=mask)
+    analysis = analyze(rows, cols, rule) if mask is None else None
+    worst = worst_case(rows, cols, rule, mask) if rows * cols <= WORST_CASE_CELLS else None
+    quiet = list(result.quiet)
     if args.json:
         print(json.dumps({
             "rows": rows,
             "cols": cols,
-            "rule": analysis.rule.name,
-            "rank": analysis.rank,
-            "nullity": analysis.nullity,
-            "solutions_per_solvable_board": analysis.solutions_per_solvable_board,
-            "solvable_fraction": f"1/2^{analysis.nullity}",
-            "quiet": [format_game_id(q) for q in analysis.quiet],
+            "rule": str(rule),
+            "rank": result.rank,
+            "nullity": result.nullity,
+            "solutions_per_solvable_board": 1 << result.nullity,
+            "solvable_fraction": f"1/2^{result.nullity}",
+            "worst_case": worst,
+            "quiet": [format_game_id(q) for q in quiet],
         }, indent=2))
         return 0
     lines = [
-        f"{rows}x{cols} board, {analysis.rule.name} rule",
-        f"rank: {analysis.rank}",
-        f"nullity: {analysis.nullity}",
-        f"solutions per solvable board: {analysis.solutions_per_solvable_board}",
-        f"solvable boards: 1 in {analysis.solutions_per_solvable_board}",
+        f"{rows}x{cols} board, {rule.name} rule" + (" on a torus" if rule.torus else "") + (", masked" if mask is not None else ""),
+        f"rank: {result.rank}",
+        f"nullity: {result.nullity}",
+        f"solutions per solvable board: {1 << result.nullity}",
+        f"solvable boards: 1 in {1 << result.nullity}",
     ]
-    if analysis.quiet:
-        lines.append(f"quiet patterns (a basis of {analysis.nullity}):")
-        for quiet in analysis.quiet:
-            lines += ["", format_grid(quiet)]
+    if worst is not None:
+        lines.append(f"most presses any solvable board needs: {worst}")
+    if quiet:
+        lines.append(f"quiet patterns (a basis of {result.nullity}):")
+        for pattern in quiet:
+            lines += ["", format_grid(pattern)]
     print("\n".join(lines))
     return 0
 
@@ -133,13 +178,21 @@ def _parser() -> argparse.ArgumentParser:
     solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit)")
     solve_parser.add_argument("--limit", type=int, default=100, metavar="N", help="most solutions --all lists (default: 100)")
     solve_parser.add_argument("--json", action="store_true", help="print a JSON report")
+    _add_variant_options(solve_parser)
     solve_parser.set_defaults(run=_solve)
 
     analyze_parser = commands.add_parser("analyze", help="rank, nullity and quiet patterns of RxC boards")
     analyze_parser.add_argument("size", type=_size, metavar="RxC")
     analyze_parser.add_argument("--json", action="store_true", help="print a JSON report")
+    _add_variant_options(analyze_parser)
     analyze_parser.set_defaults(run=_analyze)
     return parser
+
+
+def _add_variant_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", default="plus", metavar="plus|moore|x|custom:ROWS", help="click rule (custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
+    parser.add_argument("--torus", action="store_true", help="rows and columns wrap around")
+    parser.add_argument("--mask", metavar="FILE", help="holes and don't-care cells: rows of '.' (cell), '?' (don't care), '-' (hole)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

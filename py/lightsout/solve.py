@@ -144,7 +144,7 @@ def _require_no_mask(mask: Mask | None, method: str) -> None:
         raise ValueError(f"{method} does not handle holes or don't-care cells; use the full system")
 
 
-def _cell_effects(rows: int, cols: int, rule: Rule, transpose: bool = False) -> list[int]:
+def cell_effects(rows: int, cols: int, rule: Rule, transpose: bool = False) -> list[int]:
     """Flat light changes of each single press (the columns of A), cell index r·C + c.
 
     With ``transpose`` the stencil is reflected, which gives the rows of A:
@@ -219,7 +219,7 @@ def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> S
     if len(cells) > FULL_ENUMERATION_LIMIT:
         raise TooLargeError(f"full enumeration handles at most {FULL_ENUMERATION_LIMIT} cells, not {len(cells)}")
     goal = (board ^ target).flat & cared
-    effects = _cell_effects(board.rows, board.cols, board.rule)
+    effects = cell_effects(board.rows, board.cols, board.rule)
     presses = effect = 0
     solution: int | None = 0 if goal == 0 else None  # no presses solve a dark goal
     quiet = []
@@ -271,7 +271,7 @@ def full_linear_system(board: Board, target: Board, mask: Mask | None = None) ->
     """
     rows, cols = board.rows, board.cols
     cared, holes = _mask_bits(board, mask)
-    matrix = _cell_effects(rows, cols, board.rule, transpose=True)
+    matrix = cell_effects(rows, cols, board.rule, transpose=True)
     goal = (board ^ target).flat
     equations = [row for j, row in enumerate(matrix) if cared >> j & 1]
     rhs = [goal >> j & 1 for j in range(rows * cols) if cared >> j & 1]

@@ -1,0 +1,246 @@
+"""Click rules, the torus, masks, and the analysis that explains unsolvable boards."""
+
+import itertools
+import json
+import random
+
+import pytest
+
+from lightsout import Board, solve
+from lightsout.analysis import left_kernel, nearest_solvable, unsolvable_proof, worst_case
+from lightsout.cli import main
+from lightsout.mask import Mask, format_mask, parse_mask
+from lightsout.rules import MOORE, PLUS, X_RULE, parse_rule
+
+RULES = [PLUS, MOORE, X_RULE, parse_rule("custom:.#./#.#/.#."), parse_rule("custom:##./.#./...")]
+
+
+def naive_effect(rows, cols, rule, presses, holes=0):
+    """Light changes of a set of presses, cell by cell, straight from the stencil."""
+    changed = 0
+    for r, c in presses:
+        for dr, dc in rule.stencil:
+            rr, cc = r + dr, c + dc
+            if rule.torus:
+                rr, cc = rr % rows, cc % cols
+            elif not (0 <= rr < rows and 0 <= cc < cols):
+                continue
+            if not holes >> (rr * cols + cc) & 1:
+                changed ^= 1 << (rr * cols + cc)
+    return changed
+
+
+def naive_table(rows, cols, rule, mask=None):
+    """Map each reachable (cared part of a) board to the press sets producing it."""
+    holes = 0 if mask is None else mask.holes
+    cared = (1 << rows * cols) - 1 if mask is None else mask.cared
+    cells = [(r, c) for r in range(rows) for c in range(cols) if not holes >> (r * cols + c) & 1]
+    table = {}
+    for chosen in itertools.product((0, 1), repeat=len(cells)):
+        presses = [cell for cell, bit in zip(cells, chosen) if bit]
+        table.setdefault(naive_effect(rows, cols, rule, presses, holes) & cared, []).append(presses)
+    return table
+
+
+def press_flat(rows, cols, presses):
+    return sum(1 << (r * cols + c) for r, c in presses)
+
+
+SIZES = [(1, 1), (1, 3), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+@pytest.mark.parametrize("torus", [False, True])
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_rules_and_topologies_agree_with_naive_enumeration(rule, torus, rows, cols):
+    rule = rule.on_torus(torus)
+    table = naive_table(rows, cols, rule)
+    rng = random.Random(rows * 31 + cols + torus)
+    quiet_count = len(table.get(0, []))
+    flats = rng.sample(range(1 << rows * cols), min(24, 1 << rows * cols))
+    methods = ["full-system", "full-enumeration"] + (["torus-chase"] if torus and rule == PLUS.on_torus() and rows >= 3 and cols >= 3 else [])
+    for flat in flats:
+        board = Board.from_flat(rows, cols, flat, rule)
+        expected = table.get(flat, [])
+        for method in methods:
+            result = solve(board, method=method)
+            assert result.solution_count == len(expected), (method, board)
+            assert 1 << result.nullity == quiet_count
+            if expected:
+                presses = list(result.presses.cells())
+                assert naive_effect(rows, cols, rule, presses) == flat
+
+
+@pytest.mark.parametrize("rule", [PLUS, MOORE, X_RULE], ids=lambda rule: rule.name)
+def test_bigger_torus_boards_agree_between_methods(rule):
+    rng = random.Random(5)
+    for rows, cols in [(5, 5), (6, 7), (8, 5)]:
+        torus = rule.on_torus()
+        board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)], torus)
+        full = solve(board, method="full-system")
+        auto = solve(board)
+        assert (auto.solvable, auto.nullity) == (full.solvable, full.nullity)
+        if auto.solvable:
+            assert naive_effect(rows, cols, torus, list(auto.presses.cells())) == board.flat
+        for quiet in auto.quiet:
+            assert naive_effect(rows, cols, torus, list(quiet.cells())) == 0 and not quiet.is_dark
+
+
+def random_mask(rng, rows, cols):
+    holes = dont_care = 0
+    for i in range(rows * cols):
+        roll = rng.random()
+        if roll < 0.15:
+            holes |= 1 << i
+        elif roll < 0.3:
+            dont_care |= 1 << i
+    return Mask(rows, cols, holes, dont_care)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_masks_agree_with_naive_enumeration(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+    rule = rng.choice(RULES).on_torus(rng.random() < 0.3)
+    mask = random_mask(rng, rows, cols)
+    table = naive_table(rows, cols, rule, mask)
+    for _ in range(10):
+        board = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
+        expected = table.get(board.flat & mask.cared, [])
+        for method in ("full-system", "full-enumeration"):
+            result = solve(board, method=method, mask=mask, minimal=True)
+            assert result.solution_count == len(expected)
+            assert result.rank + result.nullity == mask.cells
+            if expected:
+                flat = result.presses.flat
+                assert flat & mask.holes == 0  # a hole has no button
+                assert naive_effect(rows, cols, rule, list(result.presses.cells()), mask.holes) & mask.cared == board.flat & mask.cared
+                assert result.press_count == min(len(p) for p in expected)
+            else:
+                proof = unsolvable_proof(board, mask=mask)
+                check_proof(proof, board, rule, mask)
+
+
+def check_proof(proof, board, rule, mask=None):
+    """A proof is a light set that every press hits evenly, and that the board hits oddly."""
+    rows, cols = board.rows, board.cols
+    holes = 0 if mask is None else mask.holes
+    cared = (1 << rows * cols) - 1 if mask is None else mask.cared
+    assert proof is not None
+    y = proof.flat
+    assert y & ~cared == 0
+    assert (y & board.flat).bit_count() % 2 == 1
+    for r in range(rows):
+        for c in range(cols):
+            if not holes >> (r * cols + c) & 1:
+                assert (naive_effect(rows, cols, rule, [(r, c)], holes) & y).bit_count() % 2 == 0
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+@pytest.mark.parametrize("rows,cols", [(4, 4), (5, 5), (3, 5)])
+def test_unsolvable_boards_come_with_a_proof_and_the_nearest_solvable_board(rule, rows, cols):
+    rng = random.Random(rows * cols)
+    table = naive_table(rows, cols, rule) if rows * cols <= 16 else None
+    for _ in range(8):
+        board = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
+        result = solve(board)
+        proof = unsolvable_proof(board)
+        toggles = nearest_solvable(board)
+        if result.solvable:
+            assert proof is None and toggles.is_dark
+            continue
+        check_proof(proof, board, rule)
+        assert solve(board ^ toggles).solvable
+        if table is not None:  # no board closer than the answer is solvable
+            closest = min((board.flat ^ reachable).bit_count() for reachable in table)
+            assert toggles.lit_count == closest
+
+
+def test_left_kernel_of_symmetric_rule_is_the_quiet_space():
+    assert len(left_kernel(5, 5)) == 2
+    rule = parse_rule("custom:##./.#./...")
+    assert not rule.is_symmetric
+    for y in left_kernel(4, 4, rule):
+        for r, c in itertools.product(range(4), range(4)):
+            assert (naive_effect(4, 4, rule, [(r, c)]) & y).bit_count() % 2 == 0
+
+
+@pytest.mark.parametrize("rule", [PLUS, MOORE, X_RULE], ids=lambda rule: rule.name)
+@pytest.mark.parametrize("rows,cols", [(2, 3), (3, 3), (3, 4), (4, 4)])
+def test_worst_case_is_the_exhaustive_maximum(rule, rows, cols):
+    table = naive_table(rows, cols, rule)
+    expected = max(min(len(p) for p in press_sets) for press_sets in table.values())
+    assert worst_case(rows, cols, rule) == expected
+
+
+def test_worst_case_known_figure_for_5x5():
+    assert worst_case(5, 5) == 15
+
+
+def test_fewest_presses_on_other_rules_is_the_exhaustive_minimum():
+    rng = random.Random(11)
+    for rule in RULES:
+        table = naive_table(4, 4, rule.on_torus(rule is MOORE))
+        rule = rule.on_torus(rule is MOORE)
+        for flat in rng.sample(sorted(table), 5):
+            result = solve(Board.from_flat(4, 4, flat, rule), minimal=True)
+            assert result.minimal and result.press_count == min(len(p) for p in table[flat])
+            assert result.optimal_count == sum(1 for p in table[flat] if len(p) == result.press_count)
+
+
+def test_parse_rule():
+    assert parse_rule("plus") is PLUS and parse_rule("MOORE") is MOORE and parse_rule("x") is X_RULE
+    assert parse_rule("custom:.#./###/.#.") is PLUS
+    custom = parse_rule("custom:..#../...../..#../...../.....")
+    assert custom.stencil == {(-2, 0), (0, 0)}
+    for bad, words in [
+        ("hex", "unknown rule"),
+        ("custom:##/##", "odd number"),
+        ("custom:#.#/.#/#.#", "row 2 has 2 cells"),
+        ("custom:#?#/.#./#.#", "row 1, column 2"),
+        ("custom:.../.../...", "at least one"),
+        ("custom:" + "/".join(["#######"] * 7), "at most 5x5"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            parse_rule(bad)
+
+
+def test_mask_round_trip_and_errors():
+    text = "-.-\n.?.\n-.-"
+    mask = parse_mask(text)
+    assert (mask.holes.bit_count(), mask.dont_care.bit_count(), mask.cells) == (4, 1, 5)
+    assert format_mask(mask) == text
+    from lightsout import BoardFormatError
+
+    with pytest.raises(BoardFormatError) as caught:
+        parse_mask("..\n.x")
+    assert (caught.value.line, caught.value.column) == (2, 2)
+    with pytest.raises(BoardFormatError):
+        parse_mask("..\n...")
+
+
+def test_cli_variants(tmp_path, capsys):
+    board = tmp_path / "board.txt"
+    board.write_text("#...\n....\n....\n....\n")
+    assert main(["solve", str(board), "--rule", "moore", "--torus", "--json", "--minimal"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rule"] == "moore on a torus"
+    if report["solvable"]:
+        presses = Board.from_id(report["solution_id"])
+        torus = MOORE.on_torus()
+        assert naive_effect(4, 4, torus, list(presses.cells())) == 1
+    mask = tmp_path / "mask.txt"
+    mask.write_text("-..-\n....\n....\n-..-\n")
+    board.write_text(".##.\n####\n####\n.##.\n")
+    assert main(["solve", str(board), "--mask", str(mask), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["solvable"] and report["rank"] + report["nullity"] == 12
+    board.write_text("#....\n.....\n.....\n.....\n.....\n")
+    assert main(["solve", str(board), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert not report["solvable"] and report["proof"] and report["nearest"].count("#") == 1
+    assert main(["analyze", "5x5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["worst_case"] == 15
+    assert main(["analyze", "3x3", "--rule", "custom:##/##"]) == 2
+    assert main(["solve", str(board), "--mask", str(mask)]) == 2
+    assert "mask is 4x4, board is 5x5" in capsys.readouterr().err
