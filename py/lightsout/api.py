@@ -17,7 +17,13 @@ for text that failed to parse, 1-based).  Operations:
 ``solve``   ``board``, ``target`` ("off" | "on" | ID), ``minimal`` (bool),
             ``method`` (optional, default "auto") →
             ``solvable``, ``solution`` (ID or null), ``presses``, ``rank``,
-            ``nullity``, ``solutions`` (decimal string), ``minimal``.
+            ``nullity``, ``solutions`` (decimal string), ``minimal``,
+            ``optimal_count`` (int or null), and for an unsolvable board
+            ``proof`` (ID: lights every press changes evenly, lit oddly on
+            the board) and ``nearest`` (ID: fewest lights to toggle to make
+            it solvable, or null when too costly to find).
+``solutions`` ``board``, ``target``, ``limit`` → ``solutions`` (IDs, at
+            most ``limit``, fewest presses first), ``total`` (decimal string).
 ``parse``   ``text``, ``format`` ("auto" | loj | grid | indices | id) →
             ``board``, ``rows``, ``cols``, ``format``.
 ``format``  ``board`` (ID or null), ``like`` (text the board's format and
@@ -27,7 +33,13 @@ for text that failed to parse, 1-based).  Operations:
 ``random``  ``rows``, ``cols``, ``lit`` (int or null), ``seed`` (int or null)
             → ``board``.
 ``analyze`` ``rows``, ``cols`` → ``rows``, ``cols``, ``rank``, ``nullity``,
-            ``solvable_fraction`` ("1/2^k"), ``quiet`` (IDs).
+            ``solvable_fraction`` ("1/2^k"), ``quiet`` (IDs, at most
+            :data:`MAX_QUIET_SHOWN`), ``worst_case`` (int, boards of at most
+            36 cells, else null).
+
+Every op that takes a board also takes the variant fields ``rule``
+("plus" | "moore" | "x" | "custom:.#./###/.#."), ``torus`` (bool), and the
+mask fields ``holes`` and ``dont_care`` (IDs of the same size, or null).
 ``press``   ``board``, ``row``, ``col`` → ``board``.
 ``verify``  ``board``, ``presses``, ``target`` → ``solved`` (bool),
             ``lit`` (lights on after the presses).
@@ -44,6 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .analysis import nearest_solvable, unsolvable_proof, worst_case
 from .board import Board
 from .formats import (
     DEFAULT_STYLE,
@@ -55,16 +68,25 @@ from .formats import (
     parse_board,
     parse_game_id,
 )
-from .rules import row_mask
+from .mask import Mask
 from .puzzles import random_solvable
-from .quiet import analyze
+from .rules import PLUS, Rule, parse_rule, row_mask
+from .solve import TooLargeError, solve
 from .solve import resolve_target as solve_target
-from .solve import solve
 
-__all__ = ["handle", "call", "MAX_API_CELLS"]
+__all__ = ["handle", "call", "MAX_API_CELLS", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
 MAX_API_CELLS = 10_000 * 10_000
 """Largest board (in cells) the API accepts."""
+
+MAX_QUIET_SHOWN = 64
+"""Most quiet patterns ``analyze`` returns (the gallery)."""
+
+MAX_LISTED_SOLUTIONS = 1024
+"""Most solutions the ``solutions`` op lists."""
+
+WORST_CASE_CELLS = 36
+"""``analyze`` computes the worst case for boards of at most this many cells (6×6)."""
 
 Reply = dict[str, Any]
 
@@ -95,11 +117,11 @@ class _Exchange:
     binary: bool
     out: bytearray = field(default_factory=bytearray)
 
-    def board(self, request: dict[str, Any], name: str = "board") -> Board:
+    def board(self, request: dict[str, Any], name: str = "board", rule: Rule = PLUS) -> Board:
         value = _field(request, name, str)
         packed = _PACKED.fullmatch(value)
         if packed is None:
-            return parse_game_id(value)
+            return parse_game_id(value, rule)
         rows, cols, offset = (int(group) for group in packed.groups())
         if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
             raise RequestError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells")
@@ -108,7 +130,7 @@ class _Exchange:
         if len(data) != size:
             raise RequestError(f"the payload holds no {rows}x{cols} board at byte {offset}")
         flat = int.from_bytes(data, "little") & row_mask(rows * cols)
-        return Board.from_flat(rows, cols, flat)
+        return Board.from_flat(rows, cols, flat, rule)
 
     def emit(self, board: Board) -> str:
         """Return the reply field for ``board``: its game ID, or a payload reference."""
@@ -126,16 +148,41 @@ def _size(request: dict[str, Any]) -> tuple[int, int]:
     return rows, cols
 
 
-def _target(request: dict[str, Any], exchange: _Exchange) -> Board | str:
+def _rule(request: dict[str, Any]) -> Rule:
+    return parse_rule(_field(request, "rule", str, "plus")).on_torus(_field(request, "torus", bool, False))
+
+
+def _mask(request: dict[str, Any], exchange: _Exchange, rows: int, cols: int) -> Mask | None:
+    parts = []
+    for name in ("holes", "dont_care"):
+        part = 0
+        if request.get(name) is not None:
+            board = exchange.board(request, name)
+            if (board.rows, board.cols) != (rows, cols):
+                raise RequestError(f"{name} is {board.rows}x{board.cols}, the board is {rows}x{cols}")
+            part = board.flat
+        parts.append(part)
+    holes, dont_care = parts
+    mask = Mask(rows, cols, holes, dont_care & ~holes)
+    return None if mask.is_empty else mask
+
+
+def _game(request: dict[str, Any], exchange: _Exchange) -> tuple[Board, Mask | None]:
+    board = exchange.board(request, "board", _rule(request))
+    return board, _mask(request, exchange, board.rows, board.cols)
+
+
+def _target(request: dict[str, Any], exchange: _Exchange, board: Board) -> Board | str:
     value = _field(request, "target", str, "off")
-    return value if value in ("off", "on") else exchange.board(request, "target")
+    return value if value in ("off", "on") else exchange.board(request, "target", board.rule)
 
 
 def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board = exchange.board(request)
-    target = _target(request, exchange)
-    result = solve(board, target, _field(request, "method", str, "auto"), _field(request, "minimal", bool, False))
-    return {
+    board, mask = _game(request, exchange)
+    target = _target(request, exchange, board)
+    minimal = _field(request, "minimal", bool, False)
+    result = solve(board, target, _field(request, "method", str, "auto"), minimal, mask)
+    reply: Reply = {
         "solvable": result.solvable,
         "solution": None if result.presses is None else exchange.emit(result.presses),
         "presses": result.press_count,
@@ -143,7 +190,27 @@ def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
         "nullity": result.nullity,
         "solutions": str(result.solution_count),
         "minimal": result.minimal,
+        "optimal_count": result.optimal_count,
     }
+    if not result.solvable:
+        proof = unsolvable_proof(board, target, mask)
+        reply["proof"] = None if proof is None else exchange.emit(proof)
+        try:
+            reply["nearest"] = exchange.emit(nearest_solvable(board, target, mask))
+        except TooLargeError:
+            reply["nearest"] = None
+    return reply
+
+
+def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    board, mask = _game(request, exchange)
+    result = solve(board, _target(request, exchange, board), mask=mask)
+    limit = min(_field(request, "limit", int, MAX_LISTED_SOLUTIONS), MAX_LISTED_SOLUTIONS)
+    if result.solution_count > MAX_LISTED_SOLUTIONS:
+        listed = list(result.all_solutions(limit))
+    else:
+        listed = sorted(result.all_solutions(), key=lambda solution: solution.lit_count)[:limit]
+    return {"solutions": [exchange.emit(s) for s in listed], "total": str(result.solution_count)}
 
 
 def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -183,34 +250,44 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
     rows, cols = _size(request)
     seed = _field(request, "seed", int, None)
     rng = random.Random(seed)
-    board = random_solvable(rows, cols, rng, _field(request, "lit", int, None))
+    mask = _mask(request, exchange, rows, cols)
+    board = random_solvable(rows, cols, rng, _field(request, "lit", int, None), _rule(request), mask)
     return {"board": exchange.emit(board)}
 
 
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     rows, cols = _size(request)
-    analysis = analyze(rows, cols)
+    rule = _rule(request)
+    mask = _mask(request, exchange, rows, cols)
+    result = solve(Board(rows, cols, (), rule), mask=mask)
+    shown = min(result.nullity, MAX_QUIET_SHOWN)
     return {
         "rows": rows,
         "cols": cols,
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "solvable_fraction": f"1/2^{analysis.nullity}",
-        "quiet": [format_game_id(q) for q in analysis.quiet],
+        "rank": result.rank,
+        "nullity": result.nullity,
+        "solvable_fraction": f"1/2^{result.nullity}",
+        "quiet": [exchange.emit(result.quiet[i]) for i in range(shown)],
+        "worst_case": worst_case(rows, cols, rule, mask) if rows * cols <= WORST_CASE_CELLS else None,
     }
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board = exchange.board(request).press(_field(request, "row", int), _field(request, "col", int))
+    board, _ = _game(request, exchange)
+    board = board.press(_field(request, "row", int), _field(request, "col", int))
     return {"board": exchange.emit(board)}
 
 
 def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board = exchange.board(request)
-    presses = exchange.board(request, "presses")
-    target = solve_target(board, _target(request, exchange))
-    left = board.apply(presses) ^ target
-    return {"solved": left.is_dark, "lit": left.lit_count}
+    board, mask = _game(request, exchange)
+    presses = exchange.board(request, "presses", board.rule)
+    target = solve_target(board, _target(request, exchange, board))
+    left = (board.apply(presses) ^ target).flat
+    if mask is not None:
+        if presses.flat & mask.holes:
+            raise RequestError("the presses include a hole, which has no button")
+        left &= mask.cared
+    return {"solved": left == 0, "lit": left.bit_count()}
 
 
 OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
@@ -221,6 +298,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "analyze": _analyze,
     "press": _press,
     "verify": _verify,
+    "solutions": _solutions,
 }
 
 

@@ -13,8 +13,9 @@ import random
 from functools import lru_cache
 
 from .board import Board
+from .mask import Mask
 from .quiet import Analysis, analyze
-from .rules import PLUS, Rule, row_mask
+from .rules import PLUS, Rule
 from .solve import solve
 
 __all__ = ["random_solvable", "MAX_ATTEMPTS"]
@@ -28,30 +29,34 @@ def _analysis(rows: int, cols: int, rule: Rule) -> Analysis:
     return analyze(rows, cols, rule)
 
 
-def random_solvable(rows: int, cols: int, rng: random.Random, lit: int | None = None, rule: Rule = PLUS) -> Board:
-    """Return a random solvable R×C board (not dark unless R·C = 1 forces nothing else).
+def random_solvable(
+    rows: int, cols: int, rng: random.Random, lit: int | None = None, rule: Rule = PLUS, mask: Mask | None = None
+) -> Board:
+    """Return a random solvable R×C board (dark only when nothing else is reachable).
 
-    With ``lit`` the board has exactly that many lit cells.  Raises
-    ``ValueError`` when ``lit`` is outside 0..R·C or no solvable board with
-    that count turned up in :data:`MAX_ATTEMPTS` draws.
+    With ``lit`` the board has exactly that many lit cells.  With a mask,
+    holes stay dark and are never pressed.  Raises ``ValueError`` when
+    ``lit`` is outside 0..cells or no solvable board with that count turned
+    up in :data:`MAX_ATTEMPTS` draws.
     """
+    holes = 0 if mask is None else mask.holes
     if lit is None:
-        mask = row_mask(cols)
         board = Board(rows, cols, (), rule)
         for _ in range(8):
-            presses = Board(rows, cols, [rng.getrandbits(cols) & mask for _ in range(rows)], rule)
+            presses = Board.from_flat(rows, cols, rng.getrandbits(rows * cols) & ~holes, rule)
             board = Board(rows, cols, (), rule).apply(presses)
+            if holes:
+                board = Board.from_flat(rows, cols, board.flat & ~holes, rule)
             if not board.is_dark:
                 break
         return board
-    cells = rows * cols
-    if not 0 <= lit <= cells:
-        raise ValueError(f"a {rows}x{cols} board has 0..{cells} cells to light, not {lit}")
-    symmetric = all((-dr, -dc) in rule.stencil for dr, dc in rule.stencil)
-    analysis = _analysis(rows, cols, rule) if symmetric else None
+    cells = [i for i in range(rows * cols) if not holes >> i & 1]
+    if not 0 <= lit <= len(cells):
+        raise ValueError(f"this {rows}x{cols} board has 0..{len(cells)} cells to light, not {lit}")
+    analysis = _analysis(rows, cols, rule) if rule.is_symmetric and mask is None else None
     for _ in range(MAX_ATTEMPTS):
-        chosen = rng.sample(range(cells), lit)
+        chosen = rng.sample(cells, lit)
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
-        if analysis.is_solvable(board) if analysis is not None else solve(board).solvable:
+        if analysis.is_solvable(board) if analysis is not None else solve(board, mask=mask).solvable:
             return board
     raise ValueError(f"found no solvable {rows}x{cols} board with exactly {lit} lit cells")

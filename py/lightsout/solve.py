@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from . import chase as chasing
-from .chebyshev import chebyshev_system
 from .board import Board
+from .chebyshev import chebyshev_system
 from .gf2 import reduce_against, solve_linear
 from .mask import Mask
 from .rules import PLUS, Rule
@@ -50,6 +50,7 @@ __all__ = [
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
+    "FULL_SYSTEM_LIMIT",
 ]
 
 FULL_ENUMERATION_LIMIT = 20
@@ -57,6 +58,9 @@ FULL_ENUMERATION_LIMIT = 20
 
 FIRST_ROW_ENUMERATION_LIMIT = 20
 """Most columns first-row enumeration accepts."""
+
+FULL_SYSTEM_LIMIT = 64 * 64
+"""Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
 
 
 
@@ -270,6 +274,8 @@ def full_linear_system(board: Board, target: Board, mask: Mask | None = None) ->
     each hole h (a hole has no button).  O((R·C)³/w) time, O((R·C)²) bits.
     """
     rows, cols = board.rows, board.cols
+    if rows * cols > FULL_SYSTEM_LIMIT:
+        raise TooLargeError(f"the full system handles at most {FULL_SYSTEM_LIMIT} cells (64x64), not {rows * cols}")
     cared, holes = _mask_bits(board, mask)
     matrix = cell_effects(rows, cols, board.rule, transpose=True)
     goal = (board ^ target).flat

@@ -2,7 +2,6 @@ import json
 
 from lightsout import Board
 from lightsout.api import handle
-
 from reference import simulate
 
 
@@ -98,3 +97,49 @@ def test_binary_payload_errors_and_file_text():
     assert reply["board"] == "2x2@0" and out == bytes([0b1001])
     reply = json.loads(call(json.dumps({"op": "parse", "text": "@"}), b"\xff\xfe")[0])
     assert reply["error"]["name"] == "BoardFormatError" and "UTF-8" in reply["error"]["message"]
+
+
+def test_variants_through_the_api():
+    from lightsout.rules import MOORE
+
+    board = Board(4, 4, rule=MOORE.on_torus()).apply(Board.from_cells(4, 4, [(0, 0)], MOORE.on_torus()))
+    reply = call(op="solve", board=board.to_id(), rule="moore", torus=True, minimal=True)
+    assert reply["ok"] and reply["solvable"] and reply["presses"] == 1 and reply["minimal"]
+    holes = Board.from_cells(3, 3, [(0, 0), (0, 2), (2, 0), (2, 2)])
+    cross = Board.from_cells(3, 3, [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)])
+    reply = call(op="solve", board=cross.to_id(), holes=holes.to_id())
+    assert reply["solvable"] and Board.from_id(reply["solution"]) == Board.from_cells(3, 3, [(1, 1)])
+    assert (reply["rank"], reply["nullity"]) == (5, 0)
+    verified = call(op="verify", board=cross.to_id(), presses=reply["solution"], holes=holes.to_id())
+    assert verified == {"ok": True, "solved": True, "lit": 0}
+    bad = call(op="solve", board=cross.to_id(), holes=Board(2, 2).to_id())
+    assert not bad["ok"] and "2x2" in bad["error"]["message"]
+
+
+def test_unsolvable_reply_carries_proof_and_nearest():
+    board = Board.from_cells(5, 5, [(0, 0)])
+    reply = call(op="solve", board=board.to_id())
+    proof = Board.from_id(reply["proof"])
+    assert (proof.flat & board.flat).bit_count() % 2 == 1
+    assert Board(5, 5).apply(proof).is_dark  # symmetric rule: the proof is a quiet pattern
+    nearest = Board.from_id(reply["nearest"])
+    assert nearest.lit_count == 1 and call(op="solve", board=(board ^ nearest).to_id())["solvable"]
+
+
+def test_solutions_and_analyze_gallery():
+    board = Board(4, 4).apply(Board.from_cells(4, 4, [(1, 1), (2, 3)]))
+    reply = call(op="solutions", board=board.to_id())
+    assert reply["total"] == "16" and len(reply["solutions"]) == 16
+    counts = [Board.from_id(s).lit_count for s in reply["solutions"]]
+    assert counts == sorted(counts) and counts[0] == 2
+    for game_id in reply["solutions"]:
+        assert board.apply(Board.from_id(game_id)).is_dark
+    analysis = call(op="analyze", rows=5, cols=5, rule="plus")
+    assert analysis["worst_case"] == 15 and len(analysis["quiet"]) == 2
+    assert call(op="analyze", rows=7, cols=7)["worst_case"] is None
+    moore = call(op="random", rows=6, cols=6, rule="moore", lit=9, seed=3)
+    from lightsout.rules import MOORE
+
+    lit_board = Board.from_id(moore["board"], MOORE)
+    assert lit_board.lit_count == 9
+    assert call(op="solve", board=moore["board"], rule="moore")["solvable"]

@@ -1,10 +1,8 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from lightsout import Board
 from lightsout.rules import join_rows, split_rows
-
 from reference import naive_press, to_cells
 
 

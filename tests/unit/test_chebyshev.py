@@ -1,13 +1,10 @@
 import random
 
 import pytest
-
-from lightsout import Board, solve
-from lightsout import poly
+from lightsout import Board, poly, solve
 from lightsout.chase import chase_residual, first_row_matrix
 from lightsout.chebyshev import poly_to_vector, square_nullity, vector_to_poly
 from lightsout.solve import chebyshev_method, first_row_linear_system, full_linear_system
-
 from reference import simulate
 
 

@@ -5,10 +5,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from lightsout import Board, parse_board
 from lightsout.cli import main
-
 from reference import DATA, simulate
 
 PY = Path(__file__).resolve().parents[2] / "py"

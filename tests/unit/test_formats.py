@@ -1,7 +1,6 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from lightsout import Board, BoardFormatError, format_board, format_solution, parse_board
 from lightsout.formats import GridStyle, detect_format, format_game_id, parse_game_id
 

@@ -3,12 +3,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from lightsout import METHODS, Board, TooLargeError, analyze, solve
 from lightsout.formats import parse_board
 from lightsout.gf2 import rank as gf2_rank
 from lightsout.solve import first_row_linear_system, full_linear_system
-
 from reference import DATA, all_boards, naive_solution_table, simulate
 
 FAST_METHODS = ["first-row-enumeration", "full-system", "first-row-system", "chebyshev"]

@@ -5,7 +5,6 @@ import json
 import random
 
 import pytest
-
 from lightsout import Board, solve
 from lightsout.analysis import left_kernel, nearest_solvable, unsolvable_proof, worst_case
 from lightsout.cli import main
