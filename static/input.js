@@ -2,7 +2,8 @@
 // the grid is one tab stop (a roving tabindex), arrow keys move focus and stop at the
 // edges, Home/End go to the row's ends, Ctrl+Home/End to the corners. Space and Enter
 // press the focused cell through the button's own click, so every way of pressing
-// takes one path. Each bind function returns its unbind.
+// takes one path. The canvas board (above 64×64) has its own gestures, below.
+// Each bind function returns its unbind.
 
 export function bindBoardInput(view, onPress) {
   const grid = view.grid;
@@ -49,23 +50,155 @@ export function bindBoardInput(view, onPress) {
   };
 }
 
-/** Call `onText(text)` when a text file is dropped anywhere on `target`. */
-export function bindFileDrop(target, onText, onRejected) {
+/**
+ * Pointer, wheel and keyboard input for the canvas board (canvas-render.js):
+ * a click or tap that does not move presses the cell under it; dragging pans (mouse
+ * or one finger); the wheel zooms around the pointer; two fingers pinch-zoom and pan
+ * together. Keys: arrows move the cell cursor, Space/Enter press it, + and − zoom,
+ * 0 fits. The minimap recentres the view on the point clicked or dragged over.
+ */
+export function bindCanvasInput(view, onPress) {
+  const canvas = view.canvas;
+  const DRAG_THRESHOLD = 5; // CSS pixels a pointer may wander and still be a click
+  const pointers = new Map(); // pointerId -> {x, y} (client CSS pixels, latest)
+  let tap = null; // {id, x, y} while the single pointer down may still become a press
+  let pinch = null; // {distance, x, y} of the last two-finger position
+
+  function twoFingers() {
+    const [a, b] = [...pointers.values()];
+    return { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+
+  function onPointerDown(event) {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    canvas.setPointerCapture?.(event.pointerId);
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.size === 1) {
+      tap = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    } else {
+      tap = null; // a second finger makes it a gesture, never a press
+      if (pointers.size === 2) pinch = twoFingers();
+    }
+  }
+
+  function onPointerMove(event) {
+    const last = pointers.get(event.pointerId);
+    if (!last) return;
+    const dx = event.clientX - last.x;
+    const dy = event.clientY - last.y;
+    last.x = event.clientX;
+    last.y = event.clientY;
+    if (pointers.size >= 2 && pinch) {
+      const now = twoFingers();
+      if (pinch.distance > 0 && now.distance > 0) view.zoomAtClient(now.x, now.y, now.distance / pinch.distance);
+      view.panByClient(now.x - pinch.x, now.y - pinch.y);
+      pinch = now;
+      return;
+    }
+    if (tap && Math.hypot(event.clientX - tap.x, event.clientY - tap.y) <= DRAG_THRESHOLD) return;
+    if (tap) {
+      // Became a drag: pan by the whole way moved so far, not only this step.
+      view.panByClient(event.clientX - tap.x, event.clientY - tap.y);
+      tap = null;
+      return;
+    }
+    view.panByClient(dx, dy);
+  }
+
+  function onPointerUp(event) {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (tap && tap.id === event.pointerId && event.type === "pointerup") {
+      const cell = view.cellAtClient(event.clientX, event.clientY);
+      if (cell) {
+        view.setFocusCell(cell.row, cell.col, false);
+        onPress(cell.row, cell.col);
+      }
+    }
+    tap = null;
+  }
+
+  function onWheel(event) {
+    event.preventDefault(); // the page must not scroll while the board zooms
+    // Lines and pages (deltaMode 1, 2) are much coarser steps than pixels.
+    const step = event.deltaMode === 0 ? event.deltaY : event.deltaY * 40;
+    view.zoomAtClient(event.clientX, event.clientY, Math.exp(-step * 0.0015));
+  }
+
+  function onKeyDown(event) {
+    let { row, col } = view.focusCell();
+    const lastRow = view.rows - 1;
+    const lastCol = view.cols - 1;
+    switch (event.key) {
+      case "ArrowUp": row = Math.max(0, row - 1); break;
+      case "ArrowDown": row = Math.min(lastRow, row + 1); break;
+      case "ArrowLeft": col = Math.max(0, col - 1); break;
+      case "ArrowRight": col = Math.min(lastCol, col + 1); break;
+      case "Home": col = 0; if (event.ctrlKey) row = 0; break;
+      case "End": col = lastCol; if (event.ctrlKey) row = lastRow; break;
+      case " ": case "Enter":
+        event.preventDefault();
+        onPress(row, col);
+        return;
+      case "+": case "=": event.preventDefault(); view.zoomBy(1.5); return;
+      case "-": event.preventDefault(); view.zoomBy(1 / 1.5); return;
+      case "0": event.preventDefault(); view.fit(); return;
+      default: return;
+    }
+    event.preventDefault();
+    view.setFocusCell(row, col, false);
+    view.revealCell(row, col);
+  }
+
+  let minimapDragging = false;
+  function onMinimapDown(event) {
+    minimapDragging = true;
+    view.minimap.setPointerCapture?.(event.pointerId);
+    view.centreOnMinimap(event.clientX, event.clientY);
+  }
+  function onMinimapMove(event) {
+    if (minimapDragging) view.centreOnMinimap(event.clientX, event.clientY);
+  }
+  function onMinimapUp() {
+    minimapDragging = false;
+  }
+
+  const onFocus = () => view.setCursorVisible(true);
+  const onBlur = () => view.setCursorVisible(false);
+  const bindings = [
+    [canvas, "pointerdown", onPointerDown], [canvas, "pointermove", onPointerMove],
+    [canvas, "pointerup", onPointerUp], [canvas, "pointercancel", onPointerUp],
+    [canvas, "wheel", onWheel, { passive: false }], [canvas, "keydown", onKeyDown],
+    [canvas, "focus", onFocus], [canvas, "blur", onBlur],
+    [view.minimap, "pointerdown", onMinimapDown], [view.minimap, "pointermove", onMinimapMove],
+    [view.minimap, "pointerup", onMinimapUp], [view.minimap, "pointercancel", onMinimapUp],
+  ];
+  for (const [target, type, listener, options] of bindings) target.addEventListener(type, listener, options);
+  return () => {
+    for (const [target, type, listener, options] of bindings) target.removeEventListener(type, listener, options);
+  };
+}
+
+/** A file the page may read as a board: plain text, or no type at all (e.g. .loj). */
+export function isTextFile(file) {
+  return file.type === "" || file.type.startsWith("text/") || /\.(txt|loj|in|out)$/i.test(file.name);
+}
+
+/** Call `onFile(file)` when a file is dropped anywhere on `target`. */
+export function bindFileDrop(target, onFile, onRejected) {
   function onDragOver(event) {
     if (event.dataTransfer && [...event.dataTransfer.types].includes("Files")) {
       event.preventDefault();
       event.dataTransfer.dropEffect = "copy";
     }
   }
-  async function onDrop(event) {
+  function onDrop(event) {
     const file = event.dataTransfer?.files?.[0];
     if (!file) return;
     event.preventDefault();
-    if (!(file.type === "" || file.type.startsWith("text/") || file.name.endsWith(".txt"))) {
-      onRejected();
-      return;
-    }
-    onText(await file.text());
+    if (!isTextFile(file)) onRejected();
+    else onFile(file);
   }
   target.addEventListener("dragover", onDragOver);
   target.addEventListener("drop", onDrop);

@@ -21,14 +21,23 @@ export class BoardView {
     this.focusIndex = 0; // the roving tab stop (UI state, not game state)
   }
 
-  /** Rebuild the cells when the size changes, then show `board` and `marks`. */
-  draw(board, marks) {
-    if (board.rows !== this.rows || board.cols !== this.cols) this.build(board.rows, board.cols);
+  /**
+   * Rebuild the cells when the size changes, then show `board` and `marks` (a Board of
+   * presses, or null). `changed` lists the cell indices that may differ since the last
+   * draw (a press's stencil); null means check them all.
+   */
+  draw(board, marks, changed = null) {
+    if (board.rows !== this.rows || board.cols !== this.cols) {
+      this.build(board.rows, board.cols);
+      changed = null;
+    }
     const buttons = this.cellButtons;
-    for (let i = 0; i < buttons.length; i++) {
+    const count = changed === null ? buttons.length : changed.length;
+    for (let k = 0; k < count; k++) {
+      const i = changed === null ? k : changed[k];
       const button = buttons[i];
-      const lit = board.cells[i] === 1;
-      const marked = marks !== null && marks[i] === 1;
+      const lit = board.get(i) === 1;
+      const marked = marks !== null && marks.get(i) === 1;
       // Touch the DOM only for cells that changed: a 64×64 board has 4096 of them.
       if (this.shownLit[i] === (lit ? 1 : 0) && this.shownMarked[i] === (marked ? 1 : 0)) continue;
       this.shownLit[i] = lit ? 1 : 0;

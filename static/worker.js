@@ -1,8 +1,12 @@
 // Module worker that runs the Python solver in Pyodide, off the main thread.
 //
 // Protocol (see solver-client.js for the other side):
-//   in:  {type: "request", id, request}          request is a lightsout.api JSON object
-//   out: {type: "success", id, result}           result is the API's {"ok": true, ...} reply
+//   in:  {type: "request", id, request, payload} request is a lightsout.api JSON object;
+//                                                payload a Uint8Array (or null) that
+//                                                "RxC@N" board fields point into
+//   out: {type: "success", id, result}           result is the API's {"ok": true, ...} reply,
+//                                                plus result.payload (Uint8Array, the reply's
+//                                                packed boards) and result.timing (ms)
 //        {type: "error", id, error}              error is {name, message[, line, column]}
 //        {type: "progress", stage}               stage: "loading" | "installing" | "ready"
 //        {type: "fatal", error}                  start-up failed; this worker is useless
@@ -61,9 +65,39 @@ async function start() {
   }
   const api = pyodide.pyimport("lightsout.api");
   // An attribute proxy is borrowed from its owner and dies with it: copy it first.
-  const handle = api.handle.copy();
+  const call = api.call.copy();
   api.destroy();
-  return handle;
+  return call;
+}
+
+/**
+ * Run one request through lightsout.api.call(json, payload) -> (json, bytes).
+ *
+ * The Uint8Array payload crosses into Python as a JsProxy, which api.call reads with
+ * to_bytes() (one copy into wasm memory). The reply tuple comes back as a PyProxy;
+ * toJs() turns the str into a string and the bytes into a Uint8Array. Pyodide hands
+ * bytes over as a fresh Uint8Array today, but if it ever returns a view into the wasm
+ * heap that view dies with the next allocation and cannot be transferred, so it is
+ * copied then. Every proxy is destroyed (pitfall 7 of TOOLCHAIN.md).
+ */
+function callPython(call, request, payload) {
+  const started = performance.now();
+  // JS null would arrive as Pyodide's JsNull, not None: leave the argument out instead.
+  const json = JSON.stringify(request);
+  const replyProxy = payload ? call(json, payload) : call(json);
+  const pythonDone = performance.now();
+  let text;
+  let bytes;
+  try {
+    [text, bytes] = replyProxy.toJs();
+  } finally {
+    replyProxy.destroy();
+  }
+  if (!(bytes instanceof Uint8Array)) bytes = new Uint8Array(0);
+  else if (bytes.byteOffset !== 0 || bytes.buffer.byteLength !== bytes.byteLength) bytes = bytes.slice();
+  const reply = JSON.parse(text);
+  const converted = performance.now();
+  return { reply, bytes, timing: { python: pythonDone - started, convert: converted - pythonDone } };
 }
 
 const handlePromise = start();
@@ -73,14 +107,14 @@ handlePromise.then(
 );
 
 self.addEventListener("message", async (event) => {
-  const { type, id, request } = event.data ?? {};
+  const { type, id, request, payload } = event.data ?? {};
   if (type !== "request") return;
   try {
-    const handle = await handlePromise;
-    // A Python str comes back as a JS string; nothing here needs destroying.
-    const reply = JSON.parse(handle(JSON.stringify(request)));
+    const call = await handlePromise;
+    const { reply, bytes, timing } = callPython(call, request, payload);
     if (reply.ok) {
-      self.postMessage({ type: "success", id, result: reply });
+      // Transfer, not copy: a 10000×10000 board is 12.5 MB.
+      self.postMessage({ type: "success", id, result: { ...reply, payload: bytes, timing } }, [bytes.buffer]);
     } else {
       const error = { name: "Error", message: "unknown error", ...reply.error };
       self.postMessage({ type: "error", id, error });
