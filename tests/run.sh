@@ -26,6 +26,9 @@ fi
 echo "== Build dist/ (runs npm ci the first time)"
 python3 build.py
 
+echo "== Type check of the package (mypy --strict)"
+python3 -m mypy --strict py/lightsout
+
 echo "== Tests"
 status=0
 python3 -m pytest tests/unit tests/e2e "$@" || status=$?
