@@ -56,6 +56,14 @@ __all__ = [
 NO_SOLUTION = "No solution"
 FORMATS = ("loj", "grid", "indices", "id")
 
+MAX_DECLARED_CELLS = 10_000 * 10_000
+"""Largest board a size header (indices, game ID) may declare.
+
+Grids and LOJ boards are as large as their text; a header alone must not
+make the parser allocate an arbitrarily large board."""
+
+_MAX_SIZE_DIGITS = 9
+
 
 class BoardFormatError(ValueError):
     """Text that is not a board.  ``line`` and ``column`` are 1-based, or None.
@@ -110,6 +118,18 @@ class ParsedBoard:
 
 
 # -- grid ---------------------------------------------------------------
+
+
+def _declared_size(rows_text: str, cols_text: str, line: int, column: int) -> tuple[int, int]:
+    """Check a header's R and C (digit strings): at least 1, at most MAX_DECLARED_CELLS in all."""
+    if len(rows_text) > _MAX_SIZE_DIGITS or len(cols_text) > _MAX_SIZE_DIGITS:
+        raise BoardFormatError(f"board size is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
+    rows, cols = int(rows_text), int(cols_text)
+    if rows < 1 or cols < 1:
+        raise BoardFormatError(f"board size must be at least 1x1, got {rows}x{cols}", line, column)
+    if rows * cols > MAX_DECLARED_CELLS:
+        raise BoardFormatError(f"board size {rows}x{cols} is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
+    return rows, cols
 
 
 def _content_lines(text: str) -> list[tuple[int, int, str]]:
@@ -227,6 +247,8 @@ def parse_loj(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
     number, offset, header = lines[0]
     if not _HEADER.fullmatch(header):
         raise BoardFormatError(f"expected the board size n on the first line, found {header[:20]!r}", number, offset + 1)
+    if len(header) > _MAX_SIZE_DIGITS:
+        raise BoardFormatError(f"the board size {header[:12]}… is too large", number, offset + 1)
     size = int(header)
     if size < 1:
         raise BoardFormatError("the board size must be at least 1", number, offset + 1)
@@ -262,19 +284,16 @@ def parse_indices(text: str, rule: Rule = PLUS) -> Board:
     match = _INDICES.match(text)
     if not match or (match.group(2) is None and not match.group(0).rstrip().endswith(":")):
         raise BoardFormatError("expected a size such as '5x5:' before the list of lit cells", 1, 1)
-    rows = int(match.group(1))
-    cols = int(match.group(2)) if match.group(2) is not None else rows
-    if rows < 1 or cols < 1:
-        raise BoardFormatError(f"board size must be at least 1x1, got {rows}x{cols}", 1, 1)
+    rows, cols = _declared_size(match.group(1), match.group(2) or match.group(1), 1, 1)
     lights = [0] * rows
     line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
     for token in re.finditer(r"[^\s,\[\]]+", text[match.end():]):
         start = match.end() + token.start()
         line = _line_of(line_starts, start)
         column = start - line_starts[line - 1] + 1
-        if not token.group().isdigit():
+        if not (token.group().isascii() and token.group().isdigit()):
             raise BoardFormatError(f"expected a cell number, found {token.group()[:20]!r}", line, column)
-        index = int(token.group())
+        index = int(token.group()) if len(token.group()) <= 18 else 0
         if not 1 <= index <= rows * cols:
             raise BoardFormatError(f"cell {index} is outside 1..{rows * cols} for a {rows}x{cols} board", line, column)
         r, c = divmod(index - 1, cols)
@@ -323,9 +342,8 @@ def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
         bad = next((i for i, s in enumerate(stripped) if not (s.isalnum() or s in "_-:")), None)
         column = 1 if bad is None else bad + 1
         raise BoardFormatError("expected a game ID such as '5x5:' followed by base64url characters", 1, column)
-    rows, cols, payload = int(match.group(1)), int(match.group(2)), match.group(3)
-    if rows < 1 or cols < 1:
-        raise BoardFormatError(f"board size must be at least 1x1, got {rows}x{cols}", 1, 1)
+    rows, cols = _declared_size(match.group(1), match.group(2), 1, 1)
+    payload = match.group(3)
     cells = rows * cols
     size = (cells + 7) // 8
     expected = (size * 8 + 5) // 6
@@ -336,6 +354,9 @@ def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
         data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
         raise BoardFormatError("the game ID's payload is not valid base64url", 1, prefix) from None
+    if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != payload:
+        # The last character carries spare bits; only zeros keep one ID per board.
+        raise BoardFormatError("the game ID's last character has stray bits: it is not the board's ID", 1, prefix + len(payload))
     flat = int.from_bytes(data, "little")
     if len(data) != size or flat >> cells:
         raise BoardFormatError(f"the game ID sets bits beyond the {cells} cells of a {rows}x{cols} board", 1, prefix + len(payload))
