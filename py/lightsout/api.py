@@ -30,8 +30,10 @@ for text that failed to parse, 1-based).  Operations:
             symbols are copied from, or null), ``solution`` (bool: format as
             an answer — LOJ answers have no size line, null is "No solution")
             → ``text``.
-``random``  ``rows``, ``cols``, ``lit`` (int or null), ``seed`` (int or null)
-            → ``board``.
+``random``  ``rows``, ``cols``, ``lit`` (int or null), ``presses`` (int or
+            null: the fewest presses the board must need), ``seed`` (int or
+            null; the same seed gives the same board in CPython and Pyodide,
+            e.g. a puzzle of the day) → ``board``.
 ``analyze`` ``rows``, ``cols`` → ``rows``, ``cols``, ``rank``, ``nullity``,
             ``solvable_fraction`` ("1/2^k"), ``quiet`` (IDs, at most
             :data:`MAX_QUIET_SHOWN`), ``worst_case`` (int, boards of at most
@@ -69,7 +71,7 @@ from .formats import (
     parse_game_id,
 )
 from .mask import Mask
-from .puzzles import random_solvable
+from .puzzles import random_solvable, random_with_presses
 from .rules import PLUS, Rule, parse_rule, row_mask
 from .solve import TooLargeError, solve
 from .solve import resolve_target as solve_target
@@ -251,7 +253,13 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
     seed = _field(request, "seed", int, None)
     rng = random.Random(seed)
     mask = _mask(request, exchange, rows, cols)
-    board = random_solvable(rows, cols, rng, _field(request, "lit", int, None), _rule(request), mask)
+    presses = _field(request, "presses", int, None)
+    if presses is not None:
+        if mask is not None:
+            raise RequestError("a press count cannot be combined with holes or don't-care cells")
+        board = random_with_presses(rows, cols, rng, presses, _rule(request))
+    else:
+        board = random_solvable(rows, cols, rng, _field(request, "lit", int, None), _rule(request), mask)
     return {"board": exchange.emit(board)}
 
 

@@ -18,7 +18,7 @@ from .quiet import Analysis, analyze
 from .rules import PLUS, Rule
 from .solve import solve
 
-__all__ = ["random_solvable", "MAX_ATTEMPTS"]
+__all__ = ["random_solvable", "random_with_presses", "MAX_ATTEMPTS"]
 
 MAX_ATTEMPTS = 2000
 """Draws tried before giving up on an exact lit-cell count."""
@@ -60,3 +60,25 @@ def random_solvable(
         if analysis.is_solvable(board) if analysis is not None else solve(board, mask=mask).solvable:
             return board
     raise ValueError(f"found no solvable {rows}x{cols} board with exactly {lit} lit cells")
+
+
+def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, rule: Rule = PLUS) -> Board:
+    """Return a random R×C board whose fewest-press solution has exactly ``presses`` presses.
+
+    Draws ``presses`` distinct cells, presses them on a dark board, and keeps
+    the board if no solution is shorter (proven by
+    :func:`lightsout.quiet.fewest_presses`; a board whose minimum could not
+    be proven is skipped).  Raises ``ValueError`` when ``presses`` is outside
+    0..R·C or no such board turned up in :data:`MAX_ATTEMPTS` draws (above
+    the worst case for the size there is none).
+    """
+    cells = rows * cols
+    if not 0 <= presses <= cells:
+        raise ValueError(f"a {rows}x{cols} board has 0..{cells} cells to press, not {presses}")
+    for _ in range(MAX_ATTEMPTS):
+        chosen = rng.sample(range(cells), presses)
+        board = Board(rows, cols, (), rule).apply(Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule))
+        result = solve(board, minimal=True)
+        if result.minimal and result.press_count == presses:
+            return board
+    raise ValueError(f"found no {rows}x{cols} board needing exactly {presses} presses")

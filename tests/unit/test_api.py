@@ -143,3 +143,15 @@ def test_solutions_and_analyze_gallery():
     lit_board = Board.from_id(moore["board"], MOORE)
     assert lit_board.lit_count == 9
     assert call(op="solve", board=moore["board"], rule="moore")["solvable"]
+
+
+def test_random_by_fewest_presses_and_seed():
+    for presses in (1, 8, 15):
+        reply = call(op="random", rows=5, cols=5, presses=presses, seed=presses)
+        board = Board.from_id(reply["board"])
+        solved = call(op="solve", board=reply["board"], minimal=True)
+        assert solved["minimal"] and solved["presses"] == presses
+        assert board.apply(Board.from_id(solved["solution"])).is_dark
+    assert not call(op="random", rows=5, cols=5, presses=16, seed=1)["ok"]  # 15 is the worst case
+    day = call(op="random", rows=5, cols=5, seed=20261122)
+    assert day == call(op="random", rows=5, cols=5, seed=20261122)
