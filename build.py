@@ -3,6 +3,7 @@
 
     python3 build.py                 # build dist/
     python3 build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py pin              # record the sha256 of the runtime files (after an upgrade)
 
 What dist/ holds (every URL inside it is relative, so it works under any sub-path,
 such as GitHub Pages' /<repo>/):
@@ -33,6 +34,9 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+# sha256 of every third-party file shipped (the Pyodide runtime and the micropip wheel),
+# pinned in the repository: a build refuses files that differ from them.
+RUNTIME_HASHES = ROOT / "runtime-hashes.json"
 
 # Everything pyodide.mjs loads at start-up, relative to its indexURL. The lock file is
 # written by us (see write_trimmed_lock), not copied.
@@ -91,6 +95,35 @@ def copy_pyodide_runtime(destination: Path) -> None:
         shutil.copy2(PYODIDE_PACKAGE / name, destination / name)
 
 
+def third_party_files(micropip: Path) -> dict[str, Path]:
+    """The shipped third-party files by their name in dist/pyodide/."""
+    files = {name: PYODIDE_PACKAGE / name for name in PYODIDE_RUNTIME_FILES}
+    files[micropip.name] = micropip
+    files["pyodide-lock.json (stock)"] = PYODIDE_PACKAGE / "pyodide-lock.json"
+    return files
+
+
+def check_pinned_hashes(files: dict[str, Path]) -> None:
+    """Refuse to build with a runtime file whose sha256 is not the pinned one."""
+    if not RUNTIME_HASHES.is_file():
+        raise BuildError(f"{RUNTIME_HASHES.name} is missing: run `python3 build.py pin` once and commit it")
+    pinned = json.loads(RUNTIME_HASHES.read_text())
+    for name, path in files.items():
+        if name not in pinned:
+            raise BuildError(f"{name} has no pinned sha256 in {RUNTIME_HASHES.name}: run `python3 build.py pin` after checking the upgrade")
+        actual = sha256_of(path)
+        if actual != pinned[name]:
+            raise BuildError(f"{path} has sha256 {actual}, but {RUNTIME_HASHES.name} pins {pinned[name]}: refusing to ship it")
+
+
+def pin_hashes() -> None:
+    """Record the sha256 of the current runtime files (run after upgrading Pyodide or micropip)."""
+    ensure_node_modules()
+    hashes = {name: sha256_of(path) for name, path in third_party_files(micropip_wheel()).items()}
+    RUNTIME_HASHES.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {RUNTIME_HASHES.name} with {len(hashes)} hashes")
+
+
 def micropip_wheel() -> Path:
     """Return the cached micropip wheel, downloading it from PyPI the first time."""
     folder = CACHE / "micropip"
@@ -146,8 +179,10 @@ def build(package_source: Path = ROOT / "py") -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     pyodide_dir = DIST / "pyodide"
+    micropip = micropip_wheel()
+    check_pinned_hashes(third_party_files(micropip))
     copy_pyodide_runtime(pyodide_dir)
-    write_trimmed_lock(micropip_wheel(), pyodide_dir)
+    write_trimmed_lock(micropip, pyodide_dir)
     project_wheel = build_project_wheel(package_source, DIST / "wheels")
 
     shutil.copy2(ROOT / "index.html", DIST / "index.html")
@@ -177,12 +212,15 @@ def serve(port: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    parser.add_argument("command", nargs="?", choices=("build", "serve", "pin"), default="build")
     parser.add_argument("--port", type=int, default=8000, help="port for `serve` (default 8000; 0 picks a free one)")
     parser.add_argument("--package", type=Path, default=ROOT / "py",
                         help="folder of the Python package to ship (default: py/)")
     args = parser.parse_args(argv)
     try:
+        if args.command == "pin":
+            pin_hashes()
+            return 0
         build(args.package.resolve())
     except BuildError as error:
         print(f"build.py: error: {error}", file=sys.stderr)
