@@ -17,7 +17,7 @@ const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
-const PYTHON_FORMAT_LIMIT = 1_000_000; // cells; bigger solutions are written as #/. here
+const PYTHON_FORMAT_LIMIT = 512 * 512; // cells; bigger solutions are written as #/. here
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
 
 const $ = (id) => document.getElementById(id);
@@ -229,7 +229,11 @@ async function findSolution({ method = "auto" } = {}) {
   const asked = version;
   setMessage(t("solving"));
   const { payload, references } = packBoards(board);
-  const reply = await ask({ op: "solve", board: references[0], target, minimal: true, method, binary: true }, payload);
+  // The fewest-presses search grows with 2^nullity and with the board: it runs for the
+  // grid's sizes only. (With nullity 0 the one solution is the fewest anyway, and the
+  // reply says so.)
+  const minimal = !usesCanvas(board);
+  const reply = await ask({ op: "solve", board: references[0], target, minimal, method, binary: true }, payload);
   if (!reply || asked !== version) return null; // failed, or the board changed meanwhile
   if (!reply.solvable) {
     marks = null;

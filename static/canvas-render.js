@@ -135,6 +135,7 @@ export class CanvasView {
       this.canvas.dataset.rows = board.rows;
       this.canvas.dataset.cols = board.cols;
       this.cursor = { row: 0, col: 0 };
+      this.sizeMinimap();
       this.fit();
     }
     this.canvas.dataset.litCount = board.litCount;
@@ -421,7 +422,9 @@ export class CanvasView {
     const { width, height } = image;
     const pixels = new Uint32Array(image.data.buffer);
     const bits = this.board.bits;
-    const { on, off } = this.colours;
+    // Dimmed towards the background, so the viewport rectangle stands out on any board.
+    const on = mix(this.colours.on, this.colours.background, 0.45);
+    const off = mix(this.colours.off, this.colours.background, 0.45);
     for (let y = 0; y < height; y++) {
       const row = Math.min(this.rows - 1, Math.floor(((y + 0.5) * this.rows) / height));
       for (let x = 0; x < width; x++) {
@@ -436,9 +439,14 @@ export class CanvasView {
     const sy = height / this.rows;
     const viewCols = this.canvas.width / this.scale;
     const viewRows = this.canvas.height / this.scale;
-    context.strokeStyle = "#ff7a1a";
-    context.lineWidth = Math.max(1, (window.devicePixelRatio || 1) * 1.5);
-    context.strokeRect(this.originX * sx, this.originY * sy, Math.max(2, viewCols * sx), Math.max(2, viewRows * sy));
+    const ratio = window.devicePixelRatio || 1;
+    const rectangle = [this.originX * sx, this.originY * sy, Math.max(3, viewCols * sx), Math.max(3, viewRows * sy)];
+    context.lineWidth = 3 * ratio;
+    context.strokeStyle = "rgba(0, 0, 0, 0.8)";
+    context.strokeRect(...rectangle);
+    context.lineWidth = 1.5 * ratio;
+    context.strokeStyle = "#ffffff";
+    context.strokeRect(...rectangle);
   }
 
   /** Centre the main view on the board point under a client point of the minimap. */

@@ -7,6 +7,8 @@
 
 import { t } from "./i18n.js";
 
+const CHUNK = 600; // cells restyled per animation frame when many change at once
+
 export class BoardView {
   constructor(container) {
     this.container = container;
@@ -19,34 +21,71 @@ export class BoardView {
     this.cols = 0;
     this.cellButtons = [];
     this.focusIndex = 0; // the roving tab stop (UI state, not game state)
+    this.pending = []; // cell indices still to restyle (see draw)
+    this.frame = 0;
+  }
+
+  destroy() {
+    cancelAnimationFrame(this.frame);
+    this.grid.remove();
   }
 
   /**
    * Rebuild the cells when the size changes, then show `board` and `marks` (a Board of
    * presses, or null). `changed` lists the cell indices that may differ since the last
    * draw (a press's stencil); null means check them all.
+   *
+   * Restyling a cell costs the browser ~20 µs (style, then paint of its gradient and
+   * glow), so a whole 64×64 solution appearing at once held the main thread ~60 ms.
+   * Updates of more than CHUNK cells are spread over animation frames instead, with
+   * aria-busy="true" on the grid until the last one lands (the ARIA way to say "being
+   * updated; read me when done").
    */
   draw(board, marks, changed = null) {
     if (board.rows !== this.rows || board.cols !== this.cols) {
       this.build(board.rows, board.cols);
       changed = null;
     }
-    const buttons = this.cellButtons;
-    const count = changed === null ? buttons.length : changed.length;
+    // Cells still waiting from an earlier chunked draw are among those that differ.
+    const candidates = changed === null || this.pending.length > 0 ? null : changed;
+    const count = candidates === null ? this.cellButtons.length : candidates.length;
+    const differ = [];
     for (let k = 0; k < count; k++) {
-      const i = changed === null ? k : changed[k];
-      const button = buttons[i];
-      const lit = board.get(i) === 1;
-      const marked = marks !== null && marks.get(i) === 1;
-      // Touch the DOM only for cells that changed: a 64×64 board has 4096 of them.
-      if (this.shownLit[i] === (lit ? 1 : 0) && this.shownMarked[i] === (marked ? 1 : 0)) continue;
-      this.shownLit[i] = lit ? 1 : 0;
-      this.shownMarked[i] = marked ? 1 : 0;
+      const i = candidates === null ? k : candidates[k];
+      const lit = board.get(i);
+      const marked = marks !== null ? marks.get(i) : 0;
+      if (this.shownLit[i] !== lit || this.shownMarked[i] !== marked) differ.push(i);
+    }
+    this.board = board;
+    this.marks = marks;
+    this.pending = differ;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.applyChunk();
+  }
+
+  /** Restyle up to CHUNK pending cells now, and schedule the rest for the next frame. */
+  applyChunk() {
+    const { board, marks } = this;
+    const batch = this.pending.splice(0, CHUNK);
+    for (const i of batch) {
+      const button = this.cellButtons[i];
+      const lit = board.get(i);
+      const marked = marks !== null ? marks.get(i) : 0;
+      this.shownLit[i] = lit;
+      this.shownMarked[i] = marked;
       button.dataset.lit = lit ? "1" : "0";
       button.setAttribute("aria-pressed", lit ? "true" : "false");
       if (marked) button.dataset.press = "1";
       else delete button.dataset.press;
       button.setAttribute("aria-label", this.label(i, lit, marked));
+    }
+    if (this.pending.length > 0) {
+      this.grid.setAttribute("aria-busy", "true");
+      this.frame = requestAnimationFrame(() => this.applyChunk());
+    } else {
+      this.grid.removeAttribute("aria-busy");
+      this.frame = 0;
     }
   }
 
@@ -63,6 +102,7 @@ export class BoardView {
     // What each cell shows now; 2 = not drawn yet, so the first draw sets every cell.
     this.shownLit = new Uint8Array(rows * cols).fill(2);
     this.shownMarked = new Uint8Array(rows * cols).fill(2);
+    this.pending = [];
     this.grid.style.setProperty("--rows", rows);
     this.grid.style.setProperty("--cols", cols);
     this.grid.setAttribute("aria-rowcount", rows);

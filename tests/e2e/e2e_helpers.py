@@ -15,8 +15,16 @@ def cell(page: Page, row: int, col: int) -> Locator:
     return board(page).locator(f'[role="gridcell"][data-row="{row}"][data-col="{col}"]')
 
 
+def settled(page: Page) -> None:
+    """Wait until the grid has finished a chunked update (it is aria-busy meanwhile)."""
+    page.wait_for_function(
+        "!document.querySelector('[role=\"grid\"][aria-label=\"Board\"][aria-busy=\"true\"]')", timeout=5_000
+    )
+
+
 def read_board(page: Page) -> Cells:
     """The lit state of every cell, as rows of 0/1, read from data-lit."""
+    settled(page)
     return page.evaluate(
         """() => {
           const grid = document.querySelector('[role="grid"][aria-label="Board"]');
@@ -27,6 +35,7 @@ def read_board(page: Page) -> Cells:
 
 
 def marked_cells(page: Page) -> list[tuple[int, int]]:
+    settled(page)
     return [tuple(pair) for pair in page.evaluate(
         """() => [...document.querySelectorAll('[role="gridcell"][data-press="1"]')]
                   .map(cell => [Number(cell.dataset.row), Number(cell.dataset.col)])"""
