@@ -303,7 +303,9 @@ def parse_states(text: str, k: int) -> tuple[int, int, list[int]]:
         if width is None:
             width = len(tokens)
         elif len(tokens) != width:
-            raise BoardFormatError(f"ragged rows: this row has {len(tokens)} cells, expected {width} as in the first row", number, tokens[min(len(tokens), width) - 1][0])
+            last_column, last_token = tokens[-1]
+            column = tokens[width][0] if len(tokens) > width else last_column + len(last_token)
+            raise BoardFormatError(f"ragged rows: this row has {len(tokens)} cells, expected {width} as in the first row", number, column)
     assert width is not None
     return len(lines), width, cells
 

@@ -1,0 +1,167 @@
+"""k-state Lights Out: every solver answer checked against exhaustive search."""
+
+import itertools
+import random
+
+import pytest
+
+from lightsout import BoardFormatError
+from lightsout.modk import SURFACES, Game, format_states, parse_states, solve_states, wrap
+from lightsout.rules import MOORE, PLUS, X_RULE
+from lightsout.zmod import factorize, solve_mod
+
+STENCILS = {"plus": PLUS.stencil, "moore": MOORE.stencil, "x": X_RULE.stencil}
+
+
+def exhaustive(game, cells, target):
+    """All press-count vectors reaching the target, by trying every one."""
+    found = []
+    for presses in itertools.product(range(game.k), repeat=game.cells):
+        if game.apply(cells, presses) == list(target):
+            found.append(presses)
+    return found
+
+
+def naive_field_solve(matrix, rhs, n, k):
+    """Gauss–Jordan that pretends Z/kZ is a field (pivots must be invertible), as some solvers do.
+
+    Returns the number of solutions it would report, or 0 for "unsolvable".
+    """
+    rows = [list(row) + [value] for row, value in zip(matrix, rhs)]
+    rank = 0
+    for column in range(n):
+        pivot = next((i for i in range(rank, len(rows)) if rows[i][column] % k and __import__("math").gcd(rows[i][column], k) == 1), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        inverse = pow(rows[rank][column], -1, k)
+        rows[rank] = [value * inverse % k for value in rows[rank]]
+        for i in range(len(rows)):
+            if i != rank and rows[i][column]:
+                factor = rows[i][column]
+                rows[i] = [(a - factor * b) % k for a, b in zip(rows[i], rows[rank])]
+        rank += 1
+    if any(all(value == 0 for value in row[:n]) and row[n] for row in rows):
+        return 0
+    if any(any(row[:n]) for row in rows[rank:]):
+        return -1  # stuck on non-invertible entries: cannot say
+    return k ** (n - rank)
+
+
+SMALL = [(1, 1), (1, 2), (1, 3), (2, 2), (1, 4), (2, 3)]
+
+
+@pytest.mark.parametrize("k", range(2, 13))
+@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("stencil", STENCILS)
+def test_agrees_with_exhaustive_search(k, surface, stencil):
+    rng = random.Random(k * 100 + SURFACES.index(surface) * 10 + len(stencil))
+    for rows, cols in SMALL:
+        if k ** (rows * cols) > 5000:
+            continue
+        game = Game(rows, cols, k, STENCILS[stencil], surface)
+        for trial in range(2):
+            cells = [rng.randrange(k) for _ in range(game.cells)]
+            target = [0] * game.cells if trial == 0 else [rng.randrange(k) for _ in range(game.cells)]
+            expected = exhaustive(game, cells, target)
+            result = solve_states(game, cells, target, minimal=True)
+            assert result.solution_count == len(expected)
+            total = 1
+            for order in result.structure:
+                total *= order
+            assert total == (len(exhaustive(game, [0] * game.cells, [0] * game.cells)))
+            if expected:
+                assert tuple(result.presses) in set(expected)
+                assert result.minimal and sum(result.presses) == min(sum(p) for p in expected)
+
+
+@pytest.mark.parametrize("k", [3, 4, 5, 6, 7])
+def test_chase_agrees_with_the_general_engine(k):
+    rng = random.Random(k)
+    for rows, cols in [(3, 3), (4, 5), (5, 5), (6, 4)]:
+        game = Game(rows, cols, k)
+        cells = [rng.randrange(k) for _ in range(game.cells)]
+        chased = solve_states(game, cells)
+        assert chased.method == "chase"
+        reference = solve_mod(game.matrix, [(-value) % k for value in cells], game.cells, k)
+        assert chased.solution_count == reference.solution_count
+        assert chased.structure == reference.structure
+        if chased.solvable:
+            assert game.apply(cells, chased.presses) == [0] * game.cells
+
+
+@pytest.mark.parametrize("k", [4, 6, 8, 9, 12])
+def test_composite_k_cases_a_field_only_elimination_gets_wrong(k):
+    """Find boards where pretending Z/kZ is a field fails, and check ours gets them right."""
+    wrong = 0
+    rng = random.Random(k)
+    for surface in SURFACES:
+        for stencil in STENCILS.values():
+            for rows, cols in [(1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (3, 3)]:
+                game = Game(rows, cols, k, stencil, surface)
+                for _ in range(3):
+                    cells = [rng.randrange(k) for _ in range(game.cells)]
+                    goal = [(-value) % k for value in cells]
+                    ours = solve_mod(game.matrix, goal, game.cells, k)
+                    theirs = naive_field_solve(game.matrix, goal, game.cells, k)
+                    if theirs != ours.solution_count:
+                        wrong += 1
+                    if ours.solvable:
+                        assert game.apply(cells, ours.particular) == [0] * game.cells
+                    if k ** game.cells <= 5000:
+                        assert ours.solution_count == len(exhaustive(game, cells, [0] * game.cells))
+    assert wrong > 0
+
+
+def test_lights_out_2000_style_3_state_5x5():
+    text = "01200\n12010\n20102\n01021\n00210\n"
+    rows, cols, cells = parse_states(text, 3)
+    game = Game(rows, cols, 3)
+    result = solve_states(game, cells, minimal=True)
+    assert result.solvable and game.apply(cells, result.presses) == [0] * 25
+    general = solve_mod(game.matrix, [(-value) % 3 for value in cells], 25, 3)  # the other path
+    assert result.structure == general.structure == [3, 3, 3]
+    for vector, _ in result.generators:
+        assert any(vector) and game.apply([0] * 25, vector) == [0] * 25
+    assert result.minimal and sum(result.presses) <= sum(general.particular)
+    assert parse_states(format_states(rows, cols, result.presses, 3), 3)[2] == result.presses
+    full = solve_states(game, cells, "full")
+    assert game.apply(cells, full.presses) == [2] * 25
+
+
+def test_structure_of_a_composite_kernel():
+    # 4×4 plus rule mod 6 = Z/2 × Z/3: the kernel is the mod-2 kernel (nullity 4) times the mod-3 one.
+    game = Game(4, 4, 6)
+    result = solve_states(game, [0] * 16)
+    two = solve_states(Game(4, 4, 2), [0] * 16)
+    three = solve_states(Game(4, 4, 3), [0] * 16)
+    assert result.solution_count == two.solution_count * three.solution_count == 16 * three.solution_count
+    for vector, order in result.generators:
+        assert game.apply([0] * 16, [value * 1 for value in vector]) == [0] * 16
+        assert order in (2, 3, 6)
+
+
+def test_wrap_surfaces():
+    assert wrap(-1, 0, 3, 4, "plane") is None
+    assert wrap(-1, 0, 3, 4, "torus") == (2, 0)
+    assert wrap(-1, 0, 3, 4, "klein") == (2, 3)
+    assert wrap(1, -1, 3, 4, "klein") == (1, 3)
+    assert wrap(0, -1, 3, 4, "projective") == (2, 3)
+    assert wrap(3, 1, 3, 4, "projective") == (0, 2)
+
+
+def test_state_text_formats_and_errors():
+    assert parse_states("0 12 200\n255 0 1", 256 - 1 + 1) == (2, 3, [0, 12, 200, 255, 0, 1])
+    assert format_states(1, 3, [0, 10, 35], 36) == "0az"
+    assert format_states(1, 2, [100, 7], 200) == "100   7"
+    for text, k, where in [("012\n0a1", 3, (2, 2)), ("01\n012", 3, (2, 3)), ("1 2\n3 x", 5, (2, 3)), ("", 3, (None, None))]:
+        with pytest.raises(BoardFormatError) as caught:
+            parse_states(text, k)
+        assert (caught.value.line, caught.value.column) == where
+
+
+def test_factorize():
+    assert factorize(2) == [(2, 1)]
+    assert factorize(12) == [(2, 2), (3, 1)]
+    assert factorize(255) == [(3, 1), (5, 1), (17, 1)]
+    assert factorize(251) == [(251, 1)]
