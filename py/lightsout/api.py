@@ -39,6 +39,16 @@ for text that failed to parse, 1-based).  Operations:
             :data:`MAX_QUIET_SHOWN`), ``worst_case`` (int, boards of at most
             36 cells, else null).
 
+``solve_states`` (k states per light, see :mod:`lightsout.modk`) ``rows``,
+            ``cols``, ``k``, ``cells`` (flat list of states), ``target``
+            ("zero" | "full" | flat list), ``rule``, ``surface`` ("plane" |
+            "torus" | "klein" | "projective"), ``minimal`` → ``solvable``,
+            ``presses`` (flat list of press counts or null), ``total``,
+            ``solutions`` (decimal string), ``structure`` (orders of the
+            cyclic factors), ``minimal``.
+``parse_states`` ``text``, ``k`` → ``rows``, ``cols``, ``cells``.
+``format_states`` ``rows``, ``cols``, ``k``, ``cells`` → ``text``.
+
 Every op that takes a board also takes the variant fields ``rule``
 ("plus" | "moore" | "x" | "custom:.#./###/.#."), ``torus`` (bool), and the
 mask fields ``holes`` and ``dont_care`` (IDs of the same size, or null).
@@ -71,6 +81,7 @@ from .formats import (
     parse_game_id,
 )
 from .mask import Mask
+from .modk import Game, format_states, parse_states, solve_states
 from .puzzles import random_solvable, random_with_presses
 from .rules import PLUS, Rule, parse_rule, row_mask
 from .solve import TooLargeError, solve
@@ -298,6 +309,46 @@ def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return {"solved": left == 0, "lit": left.bit_count()}
 
 
+def _states_game(request: dict[str, Any]) -> Game:
+    rows, cols = _size(request)
+    rule = parse_rule(_field(request, "rule", str, "plus"))
+    return Game(rows, cols, _field(request, "k", int), rule.stencil, _field(request, "surface", str, "plane"))
+
+
+def _cell_list(request: dict[str, Any], name: str, game: Game) -> list[int]:
+    cells = _field(request, name, list)
+    if len(cells) != game.cells or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < game.k for v in cells):
+        raise RequestError(f"{name} must be {game.cells} states in 0..{game.k - 1}")
+    return list(cells)
+
+
+def _solve_states(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    game = _states_game(request)
+    cells = _cell_list(request, "cells", game)
+    target_field = request.get("target", "zero")
+    target = target_field if isinstance(target_field, str) else _cell_list(request, "target", game)
+    result = solve_states(game, cells, target, _field(request, "minimal", bool, False))
+    return {
+        "solvable": result.solvable,
+        "presses": result.presses,
+        "total": result.total_presses,
+        "solutions": str(result.solution_count),
+        "structure": result.structure,
+        "minimal": result.minimal,
+        "method": result.method,
+    }
+
+
+def _parse_states(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    rows, cols, cells = parse_states(_field(request, "text", str), _field(request, "k", int))
+    return {"rows": rows, "cols": cols, "cells": cells}
+
+
+def _format_states(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    game = _states_game(request)
+    return {"text": format_states(game.rows, game.cols, _cell_list(request, "cells", game), game.k)}
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "solve": _solve,
     "parse": _parse,
@@ -307,6 +358,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "press": _press,
     "verify": _verify,
     "solutions": _solutions,
+    "solve_states": _solve_states,
+    "parse_states": _parse_states,
+    "format_states": _format_states,
 }
 
 

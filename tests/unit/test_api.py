@@ -155,3 +155,22 @@ def test_random_by_fewest_presses_and_seed():
     assert not call(op="random", rows=5, cols=5, presses=16, seed=1)["ok"]  # 15 is the worst case
     day = call(op="random", rows=5, cols=5, seed=20261122)
     assert day == call(op="random", rows=5, cols=5, seed=20261122)
+
+
+def test_k_state_ops():
+    from lightsout.modk import Game
+
+    text = "012\n120\n201"
+    parsed = call(op="parse_states", text=text, k=3)
+    assert (parsed["rows"], parsed["cols"]) == (3, 3)
+    reply = call(op="solve_states", rows=3, cols=3, k=3, cells=parsed["cells"], surface="klein", rule="plus", minimal=True)
+    assert reply["ok"], reply
+    game = Game(3, 3, 3, surface="klein")
+    if reply["solvable"]:
+        assert game.apply(parsed["cells"], reply["presses"]) == [0] * 9
+        assert reply["total"] == sum(reply["presses"])
+    assert call(op="format_states", rows=3, cols=3, k=3, cells=parsed["cells"])["text"] == text
+    bad = call(op="solve_states", rows=2, cols=2, k=3, cells=[0, 1, 2, 3])
+    assert not bad["ok"] and "0..2" in bad["error"]["message"]
+    error = call(op="parse_states", text="01\n0z", k=3)["error"]
+    assert (error["line"], error["column"]) == (2, 2)
