@@ -1,0 +1,257 @@
+"""Share links: a whole game's state as one compact, URL-safe, stable string.
+
+The page keeps this string in ``location.hash``; the package parses and
+formats the same string, so both sides can be tested against each other.
+
+Grammar::
+
+    share   = R "x" C ":" payload *( ";" field )
+    payload = base64url, no padding, of the packed cells
+    field   = "k=" states         (2..255; default 2)
+            | "r=" rule           (plus | moore | x | s<hex>; default plus)
+            | "w=" surface        (torus | klein | projective; default plane)
+            | "g=" goal           (on | <payload>; default all off)
+            | "h=" <1-bit payload> holes
+            | "d=" <1-bit payload> don't-care cells
+            | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
+
+Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
+i = r·C + c occupies bits i·b .. i·b + b − 1, least significant bit first,
+in little-endian bytes; unused bits of the last byte are 0.  For k = 2 the
+``R x C : payload`` head is exactly the game ID of :mod:`lightsout.formats`.
+``s<hex>`` is a custom stencil: bit (dr + 2)·5 + (dc + 2) of a 25-bit mask
+over the 5×5 square around the pressed cell.  "on" means every light at
+k − 1.  Fields are written in the order above and only when not default,
+so every state has exactly one string.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass, field
+
+from .board import Board
+from .formats import MAX_DECLARED_CELLS, BoardFormatError
+from .modk import MAX_STATES, SURFACES
+from .rules import PLUS, RULES, Rule, format_stencil
+
+__all__ = ["ShareState", "parse_share", "format_share"]
+
+_HEAD = re.compile(r"(\d{1,9})x(\d{1,9}):([A-Za-z0-9_-]*)")
+_FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "m")
+
+
+@dataclass(frozen=True)
+class ShareState:
+    """Everything a share link carries.  Cell values and masks are packed ints (see the module docstring)."""
+
+    rows: int
+    cols: int
+    cells: int
+    k: int = 2
+    stencil: frozenset[tuple[int, int]] = PLUS.stencil
+    surface: str = "plane"
+    goal: int | str = "off"
+    holes: int = 0
+    dont_care: int = 0
+    moves: tuple[int, ...] = field(default=())
+
+    @property
+    def bits_per_cell(self) -> int:
+        return (self.k - 1).bit_length()
+
+    def cell(self, index: int) -> int:
+        """State of cell ``index`` (r·C + c)."""
+        b = self.bits_per_cell
+        return self.cells >> (index * b) & ((1 << b) - 1)
+
+    def rule(self) -> Rule:
+        """The GF(2) rule (stencil + torus flag).  Raises ``ValueError`` on a Klein bottle or projective plane."""
+        if self.surface not in ("plane", "torus"):
+            raise ValueError(f"the {self.surface} surface has no GF(2) fast path; use lightsout.modk")
+        for rule in RULES.values():
+            if rule.stencil == self.stencil:
+                return rule.on_torus(self.surface == "torus")
+        return Rule("custom:" + format_stencil(self.stencil), self.stencil, self.surface == "torus")
+
+    def board(self) -> Board:
+        """The start board (k = 2 only).  Raises ``ValueError`` for k > 2."""
+        if self.k != 2:
+            raise ValueError("a board with more than two states is not a GF(2) Board")
+        return Board.from_flat(self.rows, self.cols, self.cells, self.rule())
+
+
+def _encode(value: int, bits: int) -> str:
+    return base64.urlsafe_b64encode(value.to_bytes((bits + 7) // 8, "little")).rstrip(b"=").decode("ascii")
+
+
+def _decode(text: str, bits: int, what: str, column: int) -> int:
+    size = (bits + 7) // 8
+    expected = (size * 8 + 5) // 6
+    if len(text) != expected or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        raise BoardFormatError(f"{what} needs {expected} base64url characters, found {len(text)}", 1, column)
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise BoardFormatError(f"{what} is not valid base64url", 1, column) from None
+    value = int.from_bytes(data, "little")
+    if len(data) != size or value >> bits or _encode(value, bits) != text:
+        raise BoardFormatError(f"{what} sets bits beyond its {bits} bits", 1, column + len(text))
+    return value
+
+
+def _encode_moves(moves: tuple[int, ...]) -> str:
+    data = bytearray()
+    for move in moves:
+        while True:
+            byte = move & 0x7F
+            move >>= 7
+            data.append(byte | (0x80 if move else 0))
+            if not move:
+                break
+    return base64.urlsafe_b64encode(bytes(data)).rstrip(b"=").decode("ascii")
+
+
+def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise BoardFormatError("the moves are not valid base64url", 1, column) from None
+    if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != text:
+        raise BoardFormatError("the moves are not valid base64url", 1, column)
+    moves: list[int] = []
+    value = shift = 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if shift > 35:
+            raise BoardFormatError("a move number is too long", 1, column)
+        if not byte & 0x80:
+            if value >= cells:
+                raise BoardFormatError(f"move {len(moves) + 1} presses cell {value}, outside the {cells} cells", 1, column)
+            moves.append(value)
+            value = shift = 0
+    if shift:
+        raise BoardFormatError("the moves end in the middle of a number", 1, column + len(text))
+    return tuple(moves)
+
+
+def _stencil_hex(stencil: frozenset[tuple[int, int]]) -> str:
+    mask = sum(1 << ((dr + 2) * 5 + dc + 2) for dr, dc in stencil)
+    return f"s{mask:x}"
+
+
+def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
+    for rule in RULES.values():
+        if text == rule.name:
+            return rule.stencil
+    if re.fullmatch(r"s[0-9a-f]{1,7}", text):
+        mask = int(text[1:], 16)
+        if 0 < mask < 1 << 25 and _stencil_hex(_stencil_of(mask)) == text:
+            return _stencil_of(mask)
+    raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x or s<hex>", 1, column)
+
+
+def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
+    return frozenset((i // 5 - 2, i % 5 - 2) for i in range(25) if mask >> i & 1)
+
+
+def format_share(state: ShareState) -> str:
+    """Return the share string of ``state`` (see the module docstring)."""
+    cells = state.rows * state.cols
+    out = f"{state.rows}x{state.cols}:{_encode(state.cells, cells * state.bits_per_cell)}"
+    if state.k != 2:
+        out += f";k={state.k}"
+    if state.stencil != PLUS.stencil:
+        name = next((rule.name for rule in RULES.values() if rule.stencil == state.stencil), None)
+        out += f";r={name or _stencil_hex(state.stencil)}"
+    if state.surface != "plane":
+        out += f";w={state.surface}"
+    if state.goal != "off":
+        goal = "on" if state.goal == "on" else _encode(int(state.goal), cells * state.bits_per_cell)
+        out += f";g={goal}"
+    if state.holes:
+        out += f";h={_encode(state.holes, cells)}"
+    if state.dont_care:
+        out += f";d={_encode(state.dont_care, cells)}"
+    if state.moves:
+        out += f";m={_encode_moves(state.moves)}"
+    return out
+
+
+def parse_share(text: str) -> ShareState:
+    """Parse a share string (a leading ``#`` is ignored).
+
+    Raises :class:`~lightsout.formats.BoardFormatError` naming the column of
+    the first problem: a bad size or payload, an unknown, repeated or
+    out-of-order field, a value out of range.
+    """
+    offset = 1 if text.startswith("#") else 0
+    body = text[offset:]
+    head, *fields = body.split(";")
+    match = _HEAD.fullmatch(head)
+    if not match:
+        raise BoardFormatError("expected a game such as '5x5:' followed by base64url characters", 1, offset + 1)
+    rows, cols = int(match.group(1)), int(match.group(2))
+    if rows < 1 or cols < 1 or rows * cols > MAX_DECLARED_CELLS:
+        raise BoardFormatError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_DECLARED_CELLS} cells", 1, offset + 1)
+    values: dict[str, tuple[str, int]] = {}
+    column = offset + len(head) + 2
+    last = -1
+    for item in fields:
+        name, equals, value = item.partition("=")
+        if not equals or name not in _FIELD_ORDER:
+            raise BoardFormatError(f"unknown field {item[:20]!r}; expected one of {', '.join(n + '=' for n in _FIELD_ORDER)}", 1, column)
+        position = _FIELD_ORDER.index(name)
+        if position <= last:
+            raise BoardFormatError(f"field {name}= is repeated or out of order", 1, column)
+        last = position
+        values[name] = (value, column + len(name) + 1)
+        column += len(item) + 1
+    k = 2
+    if "k" in values:
+        value, where = values["k"]
+        if not re.fullmatch(r"\d{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
+            raise BoardFormatError(f"states must be 3..{MAX_STATES} (2 is the default and not written)", 1, where)
+        k = int(value)
+    cells = rows * cols
+    bits = (k - 1).bit_length()
+    start = _decode(match.group(3), cells * bits, "the board", offset + len(match.group(1)) + len(match.group(2)) + 3)
+    if k > 2 and any((start >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
+        raise BoardFormatError(f"the board has a state outside 0..{k - 1}", 1, offset + 1)
+    stencil = PLUS.stencil
+    if "r" in values:
+        stencil = _parse_stencil(*values["r"])
+        if stencil == PLUS.stencil:
+            raise BoardFormatError("r=plus is the default and not written", 1, values["r"][1])
+    surface = "plane"
+    if "w" in values:
+        value, where = values["w"]
+        if value not in SURFACES or value == "plane":
+            raise BoardFormatError("surface must be torus, klein or projective", 1, where)
+        surface = value
+    goal: int | str = "off"
+    if "g" in values:
+        value, where = values["g"]
+        goal = "on" if value == "on" else _decode(value, cells * bits, "the goal", where)
+        if goal == 0:
+            raise BoardFormatError("an all-off goal is the default and not written", 1, where)
+    masks = []
+    for name, what in (("h", "the holes"), ("d", "the don't-care cells")):
+        mask = 0
+        if name in values:
+            value, where = values[name]
+            mask = _decode(value, cells, what, where)
+            if mask == 0:
+                raise BoardFormatError("an empty mask is the default and not written", 1, where)
+        masks.append(mask)
+    holes, dont_care = masks
+    moves: tuple[int, ...] = ()
+    if "m" in values:
+        value, where = values["m"]
+        moves = _decode_moves(value, cells, where)
+        if not moves:
+            raise BoardFormatError("no moves is the default and not written", 1, where)
+    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves)

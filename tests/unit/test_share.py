@@ -1,0 +1,85 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lightsout import Board, BoardFormatError
+from lightsout.formats import format_game_id
+from lightsout.rules import MOORE, PLUS, X_RULE
+from lightsout.share import ShareState, format_share, parse_share
+
+
+@st.composite
+def states(draw):
+    rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    k = draw(st.sampled_from([2, 2, 3, 5, 16, 255]))
+    bits = (k - 1).bit_length()
+    cells = sum(draw(st.integers(0, k - 1)) << (i * bits) for i in range(rows * cols))
+    stencil = draw(st.sampled_from([PLUS.stencil, MOORE.stencil, X_RULE.stencil, frozenset({(0, 0), (-2, 1), (2, 2)})]))
+    surface = draw(st.sampled_from(["plane", "torus", "klein", "projective"]))
+    goal_cells = sum(draw(st.integers(0, k - 1)) << (i * bits) for i in range(rows * cols))
+    goal = draw(st.sampled_from(["off", "on", goal_cells or "off"]))
+    holes = draw(st.integers(0, (1 << rows * cols) - 1))
+    dont_care = draw(st.integers(0, (1 << rows * cols) - 1))
+    moves = tuple(draw(st.lists(st.integers(0, rows * cols - 1), max_size=20)))
+    return ShareState(rows, cols, cells, k, stencil, surface, goal, holes, dont_care, moves)
+
+
+@settings(max_examples=300)
+@given(states())
+def test_share_round_trips_and_is_url_safe(state):
+    text = format_share(state)
+    assert parse_share(text) == state
+    assert parse_share("#" + text) == state
+    assert all(ch.isalnum() or ch in "x:;=-_" for ch in text)
+
+
+def test_head_is_the_game_id_for_two_states():
+    board = Board.from_cells(5, 5, [(0, 0), (4, 4)])
+    state = ShareState(5, 5, board.flat)
+    assert format_share(state) == format_game_id(board)
+    assert parse_share(format_game_id(board)).board() == board
+
+
+def test_known_string():
+    state = ShareState(2, 2, 0b0010, stencil=MOORE.stencil, surface="torus", goal="on", moves=(0, 3))
+    assert format_share(state) == "2x2:Ag;r=moore;w=torus;g=on;m=AAM"
+    assert state.rule() == MOORE.on_torus()
+
+
+@pytest.mark.parametrize(
+    "text,column,words",
+    [
+        ("5x5", 1, "expected a game"),
+        ("0x5:", 1, "outside"),
+        ("2x2:Ag;z=1", 8, "unknown field"),
+        ("2x2:Ag;m=AA;k=3", 13, "repeated or out of order"),
+        ("2x2:Ag;k=2", 10, "states must be"),
+        ("2x2:Ag;k=300", 10, "states must be"),
+        ("2x2:Ag;r=hex", 10, "unknown rule"),
+        ("2x2:Ag;r=plus", 10, "default"),
+        ("2x2:Ag;w=sphere", 10, "surface"),
+        ("2x2:Ag;g=AA", 10, "default"),
+        ("2x2:Ag;h=AA", 10, "default"),
+        ("2x2:Ag;m=BA", 10, "outside the 4 cells"),
+        ("2x2:Ag;m=gB", 10, "not valid base64url"),
+        ("2x2:Ag;m=gA", 12, "middle of a number"),
+        ("2x2:Ag;m=gw", 12, "middle of a number"),
+        ("2x2:AgA", 5, "needs 2"),
+        ("2x2:EA", 7, "beyond"),
+    ],
+)
+def test_bad_share_strings(text, column, words):
+    with pytest.raises(BoardFormatError) as caught:
+        parse_share(text)
+    assert words in str(caught.value)
+    assert caught.value.column == column
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet="0123456789x:;=#ABCDEFabcdefgkmrwhdonplustvj_-", max_size=40))
+def test_any_string_parses_or_raises_board_format_error(text):
+    try:
+        state = parse_share(text)
+    except BoardFormatError:
+        return
+    assert format_share(state) == text.lstrip("#")
