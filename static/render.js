@@ -7,7 +7,7 @@
 
 import { t } from "./i18n.js";
 
-const CHUNK = 600; // cells restyled per animation frame when many change at once
+const CHUNK = 250; // cells restyled per animation frame when many change at once
 
 export class BoardView {
   constructor(container) {
