@@ -15,7 +15,8 @@ Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"name":
 for text that failed to parse, 1-based).  Operations:
 
 ``solve``   ``board``, ``target`` ("off" | "on" | ID), ``minimal`` (bool),
-            ``method`` (optional, default "auto") →
+            ``seconds`` (time budget of the fewest-presses search, default
+            0.5), ``method`` (optional, default "auto") →
             ``solvable``, ``solution`` (ID or null), ``presses``, ``rank``,
             ``nullity``, ``solutions`` (decimal string), ``minimal``,
             ``optimal_count`` (int or null), and for an unsolvable board
@@ -27,9 +28,10 @@ for text that failed to parse, 1-based).  Operations:
 ``parse``   ``text``, ``format`` ("auto" | loj | grid | indices | id) →
             ``board``, ``rows``, ``cols``, ``format``.
 ``format``  ``board`` (ID or null), ``like`` (text the board's format and
-            symbols are copied from, or null), ``solution`` (bool: format as
-            an answer — LOJ answers have no size line, null is "No solution")
-            → ``text``.
+            symbols are copied from, or null), ``format`` (loj | grid |
+            indices | id, overriding ``like``'s), ``solution`` (bool: format
+            as an answer — LOJ answers have no size line, null is "No
+            solution") → ``text``.
 ``random``  ``rows``, ``cols``, ``lit`` (int or null), ``presses`` (int or
             null: the fewest presses the board must need), ``seed`` (int or
             null; the same seed gives the same board in CPython and Pyodide,
@@ -72,6 +74,7 @@ from .analysis import nearest_solvable, unsolvable_proof, worst_case
 from .board import Board
 from .formats import (
     DEFAULT_STYLE,
+    FORMATS,
     BoardFormatError,
     ParsedBoard,
     format_board,
@@ -83,6 +86,7 @@ from .formats import (
 from .mask import Mask
 from .modk import Game, format_states, parse_states, solve_states
 from .puzzles import random_solvable, random_with_presses
+from .quiet import fewest_presses
 from .rules import PLUS, Rule, parse_rule, row_mask
 from .solve import TooLargeError, solve
 from .solve import resolve_target as solve_target
@@ -97,6 +101,11 @@ MAX_QUIET_SHOWN = 64
 
 MAX_LISTED_SOLUTIONS = 1024
 """Most solutions the ``solutions`` op lists."""
+
+DEFAULT_SEARCH_SECONDS = 0.5
+"""Time budget of the fewest-presses search for ``solve`` with ``minimal`` (seconds)."""
+
+MAX_SEARCH_SECONDS = 30.0
 
 WORST_CASE_CELLS = 36
 """``analyze`` computes the worst case for boards of at most this many cells (6×6)."""
@@ -193,8 +202,10 @@ def _target(request: dict[str, Any], exchange: _Exchange, board: Board) -> Board
 def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
     board, mask = _game(request, exchange)
     target = _target(request, exchange, board)
-    minimal = _field(request, "minimal", bool, False)
-    result = solve(board, target, _field(request, "method", str, "auto"), minimal, mask)
+    result = solve(board, target, _field(request, "method", str, "auto"), False, mask)
+    if _field(request, "minimal", bool, False):
+        seconds = _field(request, "seconds", (int, float), DEFAULT_SEARCH_SECONDS)
+        result = fewest_presses(result, max(0.0, min(float(seconds), MAX_SEARCH_SECONDS)))
     reply: Reply = {
         "solvable": result.solvable,
         "solution": None if result.presses is None else exchange.emit(result.presses),
@@ -247,6 +258,11 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
             parsed = parse_board(like)
         except BoardFormatError:
             pass  # the pasted text may since have been edited: keep the default look
+    chosen = _field(request, "format", str, None)
+    if chosen is not None:
+        if chosen not in FORMATS:
+            raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}")
+        parsed = ParsedBoard(parsed.board, chosen, parsed.style if chosen in ("loj", "grid") else DEFAULT_STYLE)
     if _field(request, "solution", bool, False):
         text = format_solution(board, parsed)
     elif board is None:

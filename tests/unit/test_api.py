@@ -174,3 +174,15 @@ def test_k_state_ops():
     assert not bad["ok"] and "0..2" in bad["error"]["message"]
     error = call(op="parse_states", text="01\n0z", k=3)["error"]
     assert (error["line"], error["column"]) == (2, 2)
+
+
+def test_format_option_and_search_budget():
+    board = Board.from_cells(2, 2, [(0, 1)])
+    assert call(op="format", board=board.to_id(), format="loj")["text"] == "2\n.#\n.."
+    assert call(op="format", board=board.to_id(), format="loj", solution=True)["text"] == ".#\n.."
+    assert call(op="format", board=board.to_id(), format="indices")["text"] == "2x2: 2"
+    assert not call(op="format", board=board.to_id(), format="xml")["ok"]
+    big = Board(64, 64).apply(Board.from_cells(64, 64, [(r, (r * 7) % 64) for r in range(64)]))
+    reply = call(op="solve", board=big.to_id(), minimal=True, seconds=0)
+    assert reply["solvable"] and reply["nullity"] == 28 and not reply["minimal"]
+    assert big.apply(Board.from_id(reply["solution"])).is_dark
