@@ -29,6 +29,8 @@ __all__ = [
     "unsolvable_proof",
     "nearest_solvable",
     "worst_case",
+    "worst_case_if_small",
+    "WORST_CASE_CELLS",
     "NEAREST_NULLITY_LIMIT",
     "WORST_CASE_LIMIT",
 ]
@@ -36,8 +38,11 @@ __all__ = [
 NEAREST_NULLITY_LIMIT = 20
 """Largest left-kernel dimension for which the nearest solvable board is searched."""
 
+WORST_CASE_CELLS = 36
+"""Boards up to this many cells (6×6) get a worst case from :func:`worst_case_if_small`."""
+
 WORST_CASE_LIMIT = 1 << 22
-"""Most coset classes :func:`worst_case` will enumerate."""
+"""Most (count vectors × quiet combinations) :func:`worst_case` will evaluate (≈ 2 s)."""
 
 
 def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None) -> list[int]:
@@ -132,7 +137,7 @@ def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None
     basis vectors contain them; a coset's least weight depends only on how
     many cells of each group x lights, so the search runs over those counts
     (for 5×5: 15, the known figure).  Raises :class:`TooLargeError` when
-    there are more than :data:`WORST_CASE_LIMIT` count vectors.
+    the search would take more than :data:`WORST_CASE_LIMIT` steps.
     """
     board = Board(rows, cols, (), rule)
     result = solve(board, mask=mask)
@@ -146,11 +151,11 @@ def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None
     untouched = sizes.pop(0, 0)  # cells in no quiet pattern: always pressed if lit in x
     patterns: Sequence[int] = list(sizes)
     counts = [sizes[p] for p in patterns]
-    total = 1
+    total = 1 << len(basis)  # each count vector is checked against every coset shift
     for count in counts:
         total *= count + 1
     if total > WORST_CASE_LIMIT:
-        raise TooLargeError(f"the worst case needs {total} count vectors, more than {WORST_CASE_LIMIT}")
+        raise TooLargeError(f"the worst case needs {total} steps, more than {WORST_CASE_LIMIT}")
     flips = [[(c & p).bit_count() & 1 for p in patterns] for c in range(1 << len(basis))]
     worst = 0
     for lit in itertools.product(*(range(n + 1) for n in counts)):
@@ -159,3 +164,16 @@ def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None
         )
         worst = max(worst, best)
     return worst + untouched
+
+
+def worst_case_if_small(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None) -> int | None:
+    """:func:`worst_case` for boards of at most :data:`WORST_CASE_CELLS` cells, else None.
+
+    Also None when the search would exceed :data:`WORST_CASE_LIMIT` steps.
+    """
+    if rows * cols > WORST_CASE_CELLS:
+        return None
+    try:
+        return worst_case(rows, cols, rule, mask)
+    except TooLargeError:
+        return None

@@ -70,7 +70,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import nearest_solvable, unsolvable_proof, worst_case
+from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
 from .board import Board
 from .formats import (
     DEFAULT_STYLE,
@@ -107,8 +107,6 @@ DEFAULT_SEARCH_SECONDS = 0.5
 
 MAX_SEARCH_SECONDS = 30.0
 
-WORST_CASE_CELLS = 36
-"""``analyze`` computes the worst case for boards of at most this many cells (6×6)."""
 
 Reply = dict[str, Any]
 
@@ -303,7 +301,7 @@ def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
         "nullity": result.nullity,
         "solvable_fraction": f"1/2^{result.nullity}",
         "quiet": [exchange.emit(result.quiet[i]) for i in range(shown)],
-        "worst_case": worst_case(rows, cols, rule, mask) if rows * cols <= WORST_CASE_CELLS else None,
+        "worst_case": worst_case_if_small(rows, cols, rule, mask),
     }
 
 

@@ -13,16 +13,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .analysis import nearest_solvable, unsolvable_proof, worst_case
+from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
 from .board import Board
 from .formats import FORMATS, BoardFormatError, ParsedBoard, format_game_id, format_grid, format_solution, parse_board
 from .mask import Mask, parse_mask
-from .quiet import analyze
 from .rules import PLUS, Rule, parse_rule
 from .solve import METHODS, TooLargeError, solve
-
-WORST_CASE_CELLS = 36
-"""``analyze`` reports the worst case for boards of at most this many cells (6×6)."""
 
 __all__ = ["main"]
 
@@ -132,8 +128,7 @@ def _analyze(args: argparse.Namespace) -> int:
     rule = _rule(args)
     mask = _mask(args, rows, cols)
     result = solve(Board(rows, cols, (), rule), mask=mask)
-    analysis = analyze(rows, cols, rule) if mask is None else None
-    worst = worst_case(rows, cols, rule, mask) if rows * cols <= WORST_CASE_CELLS else None
+    worst = worst_case_if_small(rows, cols, rule, mask)
     quiet = list(result.quiet)
     if args.json:
         print(json.dumps({
