@@ -26,8 +26,9 @@ fi
 echo "== Build dist/ (runs npm ci the first time)"
 python3 build.py
 
-echo "== Type check of the package (mypy --strict)"
+echo "== Type check of the package (mypy --strict) and lint (ruff: pyflakes rules)"
 python3 -m mypy --strict py/lightsout
+python3 -m ruff check --quiet --select F,E9 py tests build.py
 
 echo "== Tests"
 status=0
