@@ -38,6 +38,9 @@ __all__ = [
 NEAREST_NULLITY_LIMIT = 20
 """Largest left-kernel dimension for which the nearest solvable board is searched."""
 
+NEAREST_SEARCH_LIMIT = 1 << 22
+"""Most breadth-first steps (states × syndromes) the nearest-board search may take."""
+
 WORST_CASE_CELLS = 36
 """Boards up to this many cells (6×6) get a worst case from :func:`worst_case_if_small`."""
 
@@ -93,7 +96,8 @@ def nearest_solvable(board: Board, target: Board | str = "off", mask: Mask | Non
     the board's.  A breadth-first search over the 2^k syndromes finds a
     smallest such set, so no board closer to ``board`` is solvable.  The
     result is dark for a solvable board.  Raises :class:`TooLargeError` when
-    k exceeds :data:`NEAREST_NULLITY_LIMIT`.
+    k exceeds :data:`NEAREST_NULLITY_LIMIT` or the search would exceed
+    :data:`NEAREST_SEARCH_LIMIT` steps.
     """
     kernel = left_kernel(board.rows, board.cols, board.rule, mask)
     if len(kernel) > NEAREST_NULLITY_LIMIT:
@@ -104,15 +108,26 @@ def nearest_solvable(board: Board, target: Board | str = "off", mask: Mask | Non
     if wanted == 0:
         return dark
     cared = (1 << board.rows * board.cols) - 1 if mask is None else mask.cared
-    cell_of: dict[int, int] = {}  # syndrome -> one light that has it
-    for j in range(board.rows * board.cols):
-        if cared >> j & 1:
-            syndrome = sum((y >> j & 1) << i for i, y in enumerate(kernel))
-            if syndrome:
-                cell_of.setdefault(syndrome, j)
+    # Split the lights into classes of equal syndrome with whole-board AND/AND-NOT
+    # (one pass per kernel vector), rather than testing every light's k bits in Python.
+    classes = {0: cared}
+    for i, y in enumerate(kernel):
+        split: dict[int, int] = {}
+        for syndrome, lights in classes.items():
+            inside, outside = lights & y, lights & ~y
+            if inside:
+                split[syndrome | 1 << i] = inside
+            if outside:
+                split[syndrome] = outside
+        classes = split
+    cell_of = {syndrome: (lights & -lights).bit_length() - 1 for syndrome, lights in classes.items() if syndrome}
     parent: dict[int, tuple[int, int]] = {0: (0, -1)}
     frontier = [0]
+    work = 0
     while wanted not in parent:
+        work += len(frontier) * len(cell_of)
+        if work > NEAREST_SEARCH_LIMIT:
+            raise TooLargeError(f"the nearest solvable board needs more than {NEAREST_SEARCH_LIMIT} search steps here")
         following = []
         for state in frontier:
             for syndrome, cell in cell_of.items():

@@ -37,9 +37,10 @@ for text that failed to parse, 1-based).  Operations:
             null; the same seed gives the same board in CPython and Pyodide,
             e.g. a puzzle of the day) → ``board``.
 ``analyze`` ``rows``, ``cols`` → ``rows``, ``cols``, ``rank``, ``nullity``,
-            ``solvable_fraction`` ("1/2^k"), ``quiet`` (IDs, at most
+            ``solvable_fraction`` ("1/2^k": k = lights that matter − rank),
+            ``quiet`` (IDs, at most
             :data:`MAX_QUIET_SHOWN`), ``worst_case`` (int, boards of at most
-            36 cells, else null).
+            36 cells when the search is cheap enough, else null).
 
 ``solve_states`` (k states per light, see :mod:`lightsout.modk`) ``rows``,
             ``cols``, ``k``, ``cells`` (flat list of states), ``target``
@@ -294,20 +295,27 @@ def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     mask = _mask(request, exchange, rows, cols)
     result = solve(Board(rows, cols, (), rule), mask=mask)
     shown = min(result.nullity, MAX_QUIET_SHOWN)
+    # A board is solvable iff it is in the column space: 2^rank of the 2^(lights that matter).
+    mattering = rows * cols if mask is None else mask.cared.bit_count()
     return {
         "rows": rows,
         "cols": cols,
         "rank": result.rank,
         "nullity": result.nullity,
-        "solvable_fraction": f"1/2^{result.nullity}",
+        "solvable_fraction": f"1/2^{mattering - result.rank}",
         "quiet": [exchange.emit(result.quiet[i]) for i in range(shown)],
         "worst_case": worst_case_if_small(rows, cols, rule, mask),
     }
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board, _ = _game(request, exchange)
-    board = board.press(_field(request, "row", int), _field(request, "col", int))
+    board, mask = _game(request, exchange)
+    row, col = _field(request, "row", int), _field(request, "col", int)
+    board = board.press(row, col)
+    if mask is not None:
+        if mask.holes >> (row * board.cols + col) & 1:
+            raise RequestError(f"cell ({row}, {col}) is a hole, which has no button")
+        board = Board.from_flat(board.rows, board.cols, board.flat & ~mask.holes, board.rule)  # holes have no light
     return {"board": exchange.emit(board)}
 
 

@@ -186,3 +186,17 @@ def test_format_option_and_search_budget():
     reply = call(op="solve", board=big.to_id(), minimal=True, seconds=0)
     assert reply["solvable"] and reply["nullity"] == 28 and not reply["minimal"]
     assert big.apply(Board.from_id(reply["solution"])).is_dark
+
+
+def test_mask_aware_fraction_press_and_worst_case_limits():
+    dont_care = Board.from_cells(5, 5, [(0, c) for c in range(5)])
+    reply = call(op="analyze", rows=5, cols=5, dont_care=dont_care.to_id())
+    assert reply["nullity"] == 5 and reply["rank"] == 20 and reply["solvable_fraction"] == "1/2^0"
+    plain = call(op="analyze", rows=5, cols=5)
+    assert plain["solvable_fraction"] == "1/2^2"
+    torus = call(op="analyze", rows=5, cols=5, torus=True)
+    assert torus["ok"] and torus["nullity"] == 8  # worst case too costly: null, not an error
+    holes = Board.from_cells(3, 3, [(0, 0)])
+    pressed = Board.from_id(call(op="press", board=Board(3, 3).to_id(), row=1, col=0, holes=holes.to_id())["board"])
+    assert set(pressed.cells()) == {(1, 0), (2, 0), (1, 1)}
+    assert not call(op="press", board=Board(3, 3).to_id(), row=0, col=0, holes=holes.to_id())["ok"]
