@@ -19,6 +19,7 @@ const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
 const MAX_LISTED_SOLUTIONS = 1024; // the "solutions" op lists at most this many (api.py)
+const MAX_QUIET_SHOWN = 64; // the gallery's size, as analyze's MAX_QUIET_SHOWN (api.py)
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 const PYTHON_FORMAT_LIMIT = 512 * 512; // cells; bigger solutions are written as #/. here
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
@@ -129,7 +130,7 @@ function redraw(changed = null) {
   ui.explain.hidden = !(overlay.proof || overlay.nearest);
   ui.makeSolvable.disabled = !overlay.nearest || overlay.nearest.litCount === 0;
   ui.overlayNote.hidden = !overlay.quiet;
-  for (const item of ui.quietGallery.children) {
+  for (const item of ui.quietGallery.querySelectorAll("button")) {
     item.setAttribute("aria-pressed", overlay.quiet && item.quiet === overlay.quiet ? "true" : "false");
   }
   drawSolutionNav();
@@ -307,22 +308,32 @@ async function ask(request, payload = null) {
   try {
     return await solver.request(request, { payload });
   } catch (error) {
-    // Timeouts and start-up failures are already shown by the status line.
-    if (error.name === "AbortError") {
-      if (error.reason === "cancelled") setMessage(t("cancelled"));
-    } else if (error.name === "TooLargeError") {
-      setMessage(t("tooLarge", { message: error.message }));
-    } else if (!["TimeoutError", "NotReadyError", "WorkerError"].includes(error.name)) {
-      setMessage(t("solverError", { message: error.message }));
-    } else if (error.name === "NotReadyError") {
-      setMessage(t("notReady"));
-    }
+    reportError(error);
     return null;
+  }
+}
+
+/** Show a failed request's error as the message. */
+function reportError(error) {
+  // Timeouts and start-up failures are already shown by the status line.
+  if (error.name === "AbortError") {
+    if (error.reason === "cancelled") setMessage(t("cancelled"));
+  } else if (error.name === "TooLargeError") {
+    setMessage(t("tooLarge", { message: error.message }));
+  } else if (!["TimeoutError", "NotReadyError", "WorkerError"].includes(error.name)) {
+    setMessage(t("solverError", { message: error.message }));
+  } else if (error.name === "NotReadyError") {
+    setMessage(t("notReady"));
   }
 }
 
 function powerOfTwo(exponent) {
   return exponent <= 40 ? String(2 ** exponent) : `2^${exponent}`;
+}
+
+/** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
+function quietTotal(nullity) {
+  return nullity <= 40 ? String(2 ** nullity - 1) : `2^${nullity} − 1`;
 }
 
 /** Ask Python for a solution of the current board; returns {solution: Board, text, reply}, or null. */
@@ -810,8 +821,7 @@ async function refreshAnalysis() {
   ui.quietNote.textContent = "";
   ui.quietGallery.replaceChildren();
   const cared = caredCount();
-  const { payload, fields } = variantRequest([]);
-  const reply = await ask({ op: "analyze", rows, cols, binary: true, ...fields }, payload);
+  const reply = await analyze(rows, cols);
   if (analysisKey !== key) return; // the board changed meanwhile; a newer request runs
   if (!reply) {
     ui.analysisStatus.textContent = ui.message.textContent;
@@ -825,19 +835,72 @@ async function refreshAnalysis() {
   ui.analysisSolutions.textContent = powerOfTwo(reply.nullity);
   // 2^rank of the 2^(lights that matter) boards are solvable (see findSolution).
   ui.analysisFraction.textContent = t("analysisFractionValue", { fraction: powerOfTwo(cared - reply.rank) });
-  ui.analysisWorst.textContent = reply.worst_case === null ? t("analysisWorstUnknown")
+  ui.analysisWorst.textContent = reply.worst_case === null
+    ? t(reply.basis ? "analysisWorstUnknown" : "analysisWorstSkipped")
     : t("analysisWorstValue", { count: reply.worst_case });
-  drawGallery(reply.quiet.map((reference) => boardFromPayload(reference, reply.payload)), reply.nullity, mask);
+  drawGallery(reply.quiet.map((reference) => boardFromPayload(reference, reply.payload)), reply.nullity, mask,
+    reply.basis);
+}
+
+// The API's analyze computes the worst case for every board of at most 36 cells, and that
+// search grows with the quiet space: with nullity 5 or more it can run for minutes (the
+// 5×5 Moore board) or be refused (the 5×5 torus), which would stall or fail the panel.
+// Such boards are analysed from a solve of the dark board instead (rank, nullity) and the
+// "solutions" op (its solutions are exactly the quiet patterns, fewest presses first).
+const WORST_CASE_CELLS = 36;
+const WORST_CASE_NULLITY = 4;
+
+/** The analysis of the current variant: the API's analyze reply, or one made as above. */
+async function analyze(rows, cols) {
+  const { payload, fields } = variantRequest([]);
+  let nullity = null;
+  if (rows * cols <= WORST_CASE_CELLS) {
+    const dark = new Board(rows, cols);
+    const darkRequest = variantRequest([dark]);
+    const solved = await ask({ op: "solve", board: darkRequest.references[0], ...darkRequest.fields }, darkRequest.payload);
+    if (!solved) return null;
+    nullity = solved.nullity;
+    if (nullity > WORST_CASE_NULLITY) return quietPatternsOf(dark, solved);
+  }
+  try {
+    const reply = await solver.request({ op: "analyze", rows, cols, binary: true, ...fields }, { payload });
+    return { ...reply, basis: true };
+  } catch (error) {
+    if (error.name !== "TooLargeError" || nullity === null) {
+      reportError(error);
+      return null;
+    }
+    const dark = new Board(rows, cols);
+    const darkRequest = variantRequest([dark]);
+    const solved = await ask({ op: "solve", board: darkRequest.references[0], ...darkRequest.fields }, darkRequest.payload);
+    return solved ? quietPatternsOf(dark, solved) : null;
+  }
+}
+
+/** An analysis without the worst case: the lightest quiet patterns (not a basis). */
+async function quietPatternsOf(dark, solved) {
+  const { payload, references, fields } = variantRequest([dark]);
+  const listed = await ask({
+    op: "solutions", board: references[0], target: "off", limit: MAX_QUIET_SHOWN + 1, binary: true, ...fields,
+  }, payload);
+  if (!listed) return null;
+  // The first solution of the dark board is pressing nothing; the rest are quiet patterns.
+  const quiet = listed.solutions.filter((reference) => boardFromPayload(reference, listed.payload).litCount > 0)
+    .slice(0, MAX_QUIET_SHOWN);
+  return {
+    rank: solved.rank, nullity: solved.nullity, quiet, payload: listed.payload, worst_case: null, basis: false,
+  };
 }
 
 /** The quiet patterns as small canvases in buttons; clicking one outlines it on the board. */
-function drawGallery(patterns, nullity, mask) {
+function drawGallery(patterns, nullity, mask, basis) {
   ui.quietHeading.hidden = false;
   if (patterns.length === 0) {
     ui.quietNote.textContent = t("quietNone");
     return;
   }
-  ui.quietNote.textContent = patterns.length < nullity ? t("quietMore", { shown: patterns.length, nullity }) : "";
+  ui.quietNote.textContent = !basis ? t("quietLightest", { shown: patterns.length, total: quietTotal(nullity) })
+    : patterns.length < nullity ? t("quietMore", { shown: patterns.length, nullity }) : t("quietBasis");
   if (usesCanvas(game.board)) return; // patterns of a canvas-sized board are too big to draw small
   const style = getComputedStyle(document.documentElement);
   const colours = {
@@ -846,16 +909,18 @@ function drawGallery(patterns, nullity, mask) {
     back: style.getPropertyValue("--board-bg").trim(),
   };
   const items = patterns.map((pattern, k) => {
+    const entry = document.createElement("div");
+    entry.setAttribute("role", "listitem");
     const item = document.createElement("button");
     item.type = "button";
     item.className = "gallery-item";
-    item.setAttribute("role", "listitem");
     item.setAttribute("aria-label", t("quietPattern", { number: k + 1 }));
     item.quiet = pattern;
     item.number = k + 1;
     item.append(patternCanvas(pattern, mask, colours));
     item.addEventListener("click", () => showQuiet(item));
-    return item;
+    entry.append(item);
+    return entry;
   });
   ui.quietGallery.replaceChildren(...items);
   redraw();

@@ -150,7 +150,8 @@ export class BoardView {
     if (hole) {
       element.className = "cell cell--hole";
       element.dataset.hole = "1";
-      element.setAttribute("aria-disabled", "true");
+      // Disabled for play; while the shape is edited a hole can be turned back into a cell.
+      element.setAttribute("aria-disabled", this.editing ? "false" : "true");
     } else {
       element.type = "button";
       element.className = "cell";
@@ -183,6 +184,7 @@ export class BoardView {
     this.editing = editing;
     this.cellButtons.forEach((element, index) => {
       if (element.dataset.hole) {
+        element.setAttribute("aria-disabled", editing ? "false" : "true");
         if (editing) element.tabIndex = index === this.focusIndex ? 0 : -1;
         else element.removeAttribute("tabindex");
       }
