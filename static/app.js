@@ -1,11 +1,13 @@
 // Wiring: connects the play state (state.js), the views (render.js for boards up to
 // 64×64, canvas-render.js above), input (input.js) and the Python solver in a worker
-// (solver-client.js). Game state lives in `game`; solution marks, the focused cell,
-// zoom and messages are UI state and are not undone.
+// (solver-client.js). Game state lives in `game` (board, goal, click rule, shape and
+// history); solution marks, overlays (proof, nearest board, quiet pattern), the focused
+// cell, zoom and messages are UI state and are not undone.
 
 import { t } from "./i18n.js";
 import {
-  Board, MAX_SIZE, MIN_SIZE, boardFromPayload, filledBoard, newGame, randomSolvableBoard,
+  Board, CELL, HOLE, MAX_SIZE, MIN_SIZE, Mask, PLUS_RULE, boardFromPayload, encodeGameId, filledBoard,
+  makeRule, newGame, presetMask, randomSolvableBoard, sameBoard, stencilCells, stencilName,
 } from "./state.js";
 import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
@@ -16,6 +18,8 @@ const GRID_LIMIT = 64; // the DOM grid's largest side; bigger boards use the can
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
+const MAX_LISTED_SOLUTIONS = 1024; // the "solutions" op lists at most this many (api.py)
+const MAX_QUIET_SHOWN = 64; // the gallery's size, as analyze's MAX_QUIET_SHOWN (api.py)
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 const PYTHON_FORMAT_LIMIT = 512 * 512; // cells; bigger solutions are written as #/. here
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
@@ -32,9 +36,26 @@ const ui = {
   openFile: $("open-file"), fileInput: $("file-input"),
   copyBoard: $("copy-board"), copySolution: $("copy-solution"),
   targets: [...document.querySelectorAll("input[name=target]")],
+  rule: $("rule"), torus: $("torus"), stencilEditor: $("stencil-editor"), stencilGrid: $("stencil-grid"),
+  stencilText: $("stencil-text"), stencilError: $("stencil-error"),
+  editShape: $("edit-shape"), shapeTools: $("shape-tools"), tools: [...document.querySelectorAll("button.tool")],
+  presets: [...document.querySelectorAll("button.preset")],
+  solutionNav: $("solution-nav"), solutionLabel: $("solution-label"),
+  previousSolution: $("previous-solution"), nextSolution: $("next-solution"),
+  explain: $("explain"), proofLegend: $("proof-legend"), nearestLegend: $("nearest-legend"),
+  makeSolvable: $("make-solvable"),
+  overlayNote: $("overlay-note"), overlayText: $("overlay-text"), hideOverlay: $("hide-overlay"),
+  analysis: $("analysis"), analysisFor: $("analysis-for"), analysisStatus: $("analysis-status"),
+  analysisFacts: $("analysis-facts"), analysisRank: $("analysis-rank"), analysisNullity: $("analysis-nullity"),
+  analysisSolutions: $("analysis-solutions"), analysisFraction: $("analysis-fraction"),
+  analysisWorst: $("analysis-worst"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
+  quietGallery: $("quiet-gallery"),
 };
 
 for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+for (const element of document.querySelectorAll("[data-i18n-label]")) {
+  element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+}
 for (const element of document.querySelectorAll("[data-i18n-placeholder]")) {
   element.placeholder = t(element.dataset.i18nPlaceholder);
 }
@@ -46,6 +67,14 @@ let marks = null; // a Board of cells to press, or null; always a valid set of p
 let pastedText = null; // the last text loaded, so copies reuse its symbols
 let playback = null; // {cancelled} while a solution is being played
 let version = 0; // bumped on every change of board or goal, to drop stale solver replies
+// Overlays on the board (UI state). proof and nearest explain the last unsolvable Solve
+// and go when the board changes; quiet is a quiet pattern from the gallery and stays
+// until the size, rule or shape changes (it does not depend on the lights).
+let overlay = { proof: null, nearest: null, quiet: null };
+let layers = null; // what the view draws over the lights; a new object whenever it changes
+let solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
+let editing = false; // shape editing: clicks change cells instead of pressing them
+let tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
 
 // ---------------------------------------------------------------------------------
 // Drawing
@@ -69,10 +98,42 @@ function chooseView(board) {
   ui.board.classList.toggle("board--canvas", wanted === CanvasView);
 }
 
+/** Rebuild `layers` after the mask or an overlay changed (the view then rechecks every cell). */
+function refreshLayers() {
+  const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
+  layers = mask || overlay.proof || overlay.nearest || overlay.quiet ? { mask, ...overlay } : null;
+}
+
+/** Drop the overlays that describe the board's lights (after any change of them). */
+function clearBoardOverlays() {
+  solutionList = null;
+  if (overlay.proof || overlay.nearest) {
+    overlay = { ...overlay, proof: null, nearest: null };
+    refreshLayers();
+    return true;
+  }
+  return false;
+}
+
 /** Show the state. `changed` lists the cells a press touched; null redraws everything. */
 function redraw(changed = null) {
   chooseView(game.board);
-  view.draw(game.board, marks, changed);
+  view.draw(game.board, marks, changed, layers);
+  const grid = !usesCanvas(game.board);
+  if (view instanceof BoardView && view.editing !== editing) view.setEditing(editing);
+  view.grid?.classList.toggle("editing", editing);
+  ui.editShape.disabled = !grid;
+  ui.editShape.setAttribute("aria-pressed", editing ? "true" : "false");
+  ui.shapeTools.hidden = !editing;
+  for (const button of ui.tools) button.setAttribute("aria-pressed", button.dataset.tool === tool ? "true" : "false");
+  for (const button of ui.presets) button.disabled = !grid;
+  ui.explain.hidden = !(overlay.proof || overlay.nearest);
+  ui.makeSolvable.disabled = !overlay.nearest || overlay.nearest.litCount === 0;
+  ui.overlayNote.hidden = !overlay.quiet;
+  for (const item of ui.quietGallery.querySelectorAll("button")) {
+    item.setAttribute("aria-pressed", overlay.quiet && item.quiet === overlay.quiet ? "true" : "false");
+  }
+  drawSolutionNav();
   ui.moveCount.textContent = t("moves", { count: game.moveCount });
   ui.undo.disabled = !game.canUndo;
   ui.redo.disabled = !game.canRedo;
@@ -98,15 +159,30 @@ function stopPlayback() {
   playback = null;
 }
 
-/** Start over with `board`: history and marks go, the goal stays. */
-function setBoard(board, text) {
+/**
+ * Start over with `board`: history and marks go; the goal and rule stay. The shape is
+ * `mask` when given (null: none), else the current one if the size is unchanged. Lights
+ * in holes are turned off: a hole has no light.
+ */
+function setBoard(board, text, mask = undefined) {
   stopPlayback();
-  game = newGame(board, game.target);
+  const sameSize = board.rows === game.board.rows && board.cols === game.board.cols;
+  if (mask === undefined) mask = sameSize ? game.mask : null;
+  if (mask && usesCanvas(board)) mask = null;
+  if (mask) for (const index of mask.holes.indices()) if (board.get(index)) board.toggle(index);
+  const keepQuiet = sameSize && mask === game.mask; // a quiet pattern depends on size, rule and shape only
+  game = newGame(board, game.target, game.rule, mask);
   marks = null;
+  overlay = { proof: null, nearest: null, quiet: keepQuiet ? overlay.quiet : null };
+  solutionList = null;
+  if (usesCanvas(board)) editing = false;
+  refreshLayers();
   version++;
   redraw();
   view.setFocusCell(0, 0, false);
+  view.moveFocusOffHole?.();
   setMessage(game.isSolved() ? [text, t("solvedStart")].filter(Boolean).join(" ") : text);
+  refreshAnalysis();
 }
 
 /**
@@ -124,10 +200,11 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
     ({ move, changed } = result);
   }
   version++;
+  if (clearBoardOverlays()) changed = null;
   let text = "";
   if (marks) {
-    const index = move.row * game.board.cols + move.col;
-    if (marks.get(index)) {
+    const index = move === null ? -1 : move.row * game.board.cols + move.col;
+    if (index >= 0 && marks.get(index)) {
       marks.toggle(index);
       if (marks.litCount === 0) marks = null;
     } else {
@@ -145,7 +222,8 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
 
 function userPress(row, col) {
   stopPlayback();
-  applyMove("play", row, col);
+  if (editing) editCell(row, col);
+  else if (!game.holes?.get(row * game.board.cols + col)) applyMove("play", row, col);
 }
 
 function readSize() {
@@ -201,20 +279,51 @@ function packBoards(...boards) {
   return { payload, references };
 }
 
+/**
+ * A request's payload and fields for the current game's variant: `boards` packed first
+ * (their references in `references`), then the shape's holes and don't-care cells, and
+ * the API's variant fields (rule, torus, holes, dont_care) to spread into the request.
+ */
+function variantRequest(boards, mask = game.mask, rule = game.rule) {
+  const shape = mask && !mask.isEmpty ? mask : null;
+  const { payload, references } = packBoards(...boards, ...(shape ? [shape.holes, shape.dontCare] : []));
+  const fields = {
+    rule: rule.name,
+    torus: rule.wraps,
+    holes: shape ? references[boards.length] : null,
+    dont_care: shape ? references[boards.length + 1] : null,
+  };
+  return { payload, references, fields };
+}
+
+/** Lights that matter on the current board (not holes, not don't-care). */
+function caredCount() {
+  const mask = game.mask;
+  const cells = game.board.cellCount;
+  return mask ? cells - mask.holes.litCount - mask.dontCare.litCount : cells;
+}
+
 /** Send a request; solver failures become a message and resolve to null. */
 async function ask(request, payload = null) {
   try {
     return await solver.request(request, { payload });
   } catch (error) {
-    // Timeouts and start-up failures are already shown by the status line.
-    if (error.name === "AbortError") {
-      if (error.reason === "cancelled") setMessage(t("cancelled"));
-    } else if (!["TimeoutError", "NotReadyError", "WorkerError"].includes(error.name)) {
-      setMessage(t("solverError", { message: error.message }));
-    } else if (error.name === "NotReadyError") {
-      setMessage(t("notReady"));
-    }
+    reportError(error);
     return null;
+  }
+}
+
+/** Show a failed request's error as the message. */
+function reportError(error) {
+  // Timeouts and start-up failures are already shown by the status line.
+  if (error.name === "AbortError") {
+    if (error.reason === "cancelled") setMessage(t("cancelled"));
+  } else if (error.name === "TooLargeError") {
+    setMessage(t("tooLarge", { message: error.message }));
+  } else if (!["TimeoutError", "NotReadyError", "WorkerError"].includes(error.name)) {
+    setMessage(t("solverError", { message: error.message }));
+  } else if (error.name === "NotReadyError") {
+    setMessage(t("notReady"));
   }
 }
 
@@ -222,24 +331,33 @@ function powerOfTwo(exponent) {
   return exponent <= 40 ? String(2 ** exponent) : `2^${exponent}`;
 }
 
-/** Ask Python for a solution of the current board; returns {solution: Board, text}, or null. */
+/** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
+function quietTotal(nullity) {
+  return nullity <= 40 ? String(2 ** nullity - 1) : `2^${nullity} − 1`;
+}
+
+/** Ask Python for a solution of the current board; returns {solution: Board, text, reply}, or null. */
 async function findSolution({ method = "auto" } = {}) {
   const board = game.board;
   const target = game.target;
   const asked = version;
   setMessage(t("solving"));
-  const { payload, references } = packBoards(board);
+  const { payload, references, fields } = variantRequest([board]);
   // The fewest-presses search grows with 2^nullity and with the board: it runs for the
   // grid's sizes only. (With nullity 0 the one solution is the fewest anyway, and the
   // reply says so.)
   const minimal = !usesCanvas(board);
-  const reply = await ask({ op: "solve", board: references[0], target, minimal, method, binary: true }, payload);
+  const reply = await ask(
+    { op: "solve", board: references[0], target, minimal, method, binary: true, ...fields }, payload);
   if (!reply || asked !== version) return null; // failed, or the board changed meanwhile
   if (!reply.solvable) {
     marks = null;
-    redraw();
-    setMessage(reply.nullity > 0
-      ? t("unsolvable", { rows: board.rows, cols: board.cols, nullity: reply.nullity, fraction: powerOfTwo(reply.nullity) })
+    showUnsolvable(reply);
+    // 2^rank of the 2^(lights that matter) boards are solvable. Without don't-care cells
+    // the exponent left is the nullity; with them the press matrix is not square.
+    const checks = caredCount() - reply.rank;
+    setMessage(checks > 0
+      ? t("unsolvable", { rows: board.rows, cols: board.cols, nullity: reply.nullity, fraction: powerOfTwo(checks) })
       : t("unsolvableNullityZero"));
     return null;
   }
@@ -251,9 +369,43 @@ async function findSolution({ method = "auto" } = {}) {
   const count = reply.presses;
   let text = reply.minimal
     ? t(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
-    : t(count === 1 ? "solutionOne" : "solution", { count });
-  if (reply.solutions !== "1" && reply.solutions !== "0") text += " " + t("solutionCount", { solutions: reply.solutions });
-  return { solution, text };
+    : t(count === 1 ? "solutionOne" : "solution", { count }) + " " + t("notProven");
+  if (reply.solutions !== "1" && reply.solutions !== "0") {
+    text += " " + t("solutionCount", { solutions: reply.solutions });
+    if (reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined) {
+      text += " " + (reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
+    }
+  }
+  return { solution, text, reply };
+}
+
+/** Show why the board cannot be solved: the proof's lights and the nearest solvable board. */
+function showUnsolvable(reply) {
+  const onGrid = !usesCanvas(game.board);
+  overlay = {
+    ...overlay,
+    proof: onGrid && reply.proof ? boardFromPayload(reply.proof, reply.payload) : null,
+    nearest: onGrid && reply.nearest ? boardFromPayload(reply.nearest, reply.payload) : null,
+  };
+  refreshLayers();
+  ui.proofLegend.textContent = t(game.target === "on" ? "proofLegendOn" : "proofLegendOff");
+  const count = overlay.nearest?.litCount ?? 0;
+  ui.nearestLegend.textContent = overlay.nearest === null ? t("nearestUnknown")
+    : t(count === 1 ? "nearestLegendOne" : "nearestLegend", { count });
+  redraw();
+}
+
+/** Toggle the nearest board's lights as one undoable edit (not presses). */
+function makeSolvable() {
+  if (!overlay.nearest) return;
+  stopPlayback();
+  const indices = overlay.nearest.indices();
+  const changed = game.edit(indices);
+  marks = null;
+  version++;
+  clearBoardOverlays();
+  redraw(changed);
+  setMessage(t("madeSolvable", { count: indices.length }));
 }
 
 async function solve(options) {
@@ -262,6 +414,42 @@ async function solve(options) {
   marks = found.solution;
   redraw();
   setMessage(found.text);
+  const total = Number(found.reply.solutions);
+  if (total > 1 && total <= MAX_LISTED_SOLUTIONS && !usesCanvas(game.board)) await listSolutions(found.solution);
+}
+
+/** Fetch every solution (fewest presses first) for the navigator; `shown` is the one marked. */
+async function listSolutions(shown) {
+  const asked = version;
+  const { payload, references, fields } = variantRequest([game.board]);
+  const reply = await ask({
+    op: "solutions", board: references[0], target: game.target, limit: MAX_LISTED_SOLUTIONS, binary: true, ...fields,
+  }, payload);
+  if (!reply || asked !== version) return;
+  const solutions = reply.solutions.map((reference) => boardFromPayload(reference, reply.payload));
+  const index = Math.max(0, solutions.findIndex((solution) => sameBoard(solution, shown)));
+  solutionList = { solutions, index };
+  redraw();
+}
+
+/** Show solution `index` of the list as the marks. */
+function chooseSolution(index) {
+  if (!solutionList) return;
+  const { solutions } = solutionList;
+  solutionList.index = Math.min(solutions.length - 1, Math.max(0, index));
+  marks = solutions[solutionList.index].copy(); // marks are edited by presses; the list is not
+  redraw();
+}
+
+function drawSolutionNav() {
+  ui.solutionNav.hidden = solutionList === null;
+  if (!solutionList) return;
+  const { solutions, index } = solutionList;
+  const presses = solutions[index].litCount;
+  const key = presses === 0 ? "solutionOfZero" : presses === 1 ? "solutionOfOne" : "solutionOf";
+  ui.solutionLabel.textContent = t(key, { index: index + 1, total: solutions.length, presses });
+  ui.previousSolution.disabled = index === 0;
+  ui.nextSolution.disabled = index === solutions.length - 1;
 }
 
 async function hint() {
@@ -318,18 +506,26 @@ async function playSolution() {
   redraw();
 }
 
-/** A random solvable board from the worker; small ones are made here before it is ready. */
-async function randomBoard(rows, cols, lit) {
-  if (lit === null && !solver.ready && !usesCanvas({ rows, cols })) return randomSolvableBoard(rows, cols);
+/**
+ * A random solvable board from the worker for the current rule and the shape `mask`
+ * (null: none); small ones are made here before it is ready.
+ */
+async function randomBoard(rows, cols, lit, mask = null) {
+  if (lit === null && !solver.ready && !usesCanvas({ rows, cols })) {
+    return randomSolvableBoard(rows, cols, Math.random, game.rule, mask);
+  }
   if (!solver.ready && usesCanvas({ rows, cols })) {
     setMessage(t("bigNeedsSolver"));
     return null;
   }
   try {
-    const reply = await solver.request({ op: "random", rows, cols, lit, seed: null, binary: true });
+    const { payload, fields } = variantRequest([], mask);
+    const reply = await solver.request(
+      { op: "random", rows, cols, lit, seed: null, binary: true, ...fields }, { payload });
     return boardFromPayload(reply.board, reply.payload);
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
+    else if (error.name === "TooLargeError") setMessage(t("tooLarge", { message: error.message }));
     else if (error.name !== "TimeoutError" && error.name !== "AbortError") {
       setMessage(t("impossibleLit", { message: error.message }));
     }
@@ -346,8 +542,10 @@ async function newPuzzle() {
     setMessage(t("impossibleLit", { message: litText }));
     return;
   }
-  const board = await randomBoard(size.rows, size.cols, lit);
-  if (board) setBoard(board, t("newBoard", size));
+  const sameSize = size.rows === game.board.rows && size.cols === game.board.cols;
+  const mask = sameSize ? game.mask : null;
+  const board = await randomBoard(size.rows, size.cols, lit, mask);
+  if (board) setBoard(board, t("newBoard", size), mask);
 }
 
 function placeCaret(text, line, column) {
@@ -464,6 +662,305 @@ async function downloadSolution() {
 }
 
 // ---------------------------------------------------------------------------------
+// Click rules: the selector, the torus switch and the custom stencil editor
+
+let stencil = stencilCells(PLUS_RULE); // the custom editor's 5×5 picture (UI state)
+
+function ruleLabel(rule) {
+  const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX" };
+  return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+}
+
+/** Play on with `rule`: the lights stay, the history restarts (its presses were under the old rule). */
+function setRule(rule) {
+  stopPlayback();
+  game = newGame(game.board, game.target, rule, game.mask);
+  marks = null;
+  overlay = { proof: null, nearest: null, quiet: null };
+  solutionList = null;
+  refreshLayers();
+  version++;
+  redraw();
+  setMessage(t("ruleChanged", { rule: ruleLabel(rule), torus: rule.wraps ? t("ruleOnTorus") : "" }));
+  refreshAnalysis();
+}
+
+function buildStencilEditor() {
+  const centre = stencil.length >> 1;
+  const buttons = [];
+  stencil.forEach((line, r) => line.forEach((on, c) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "stencil-cell" + (r === centre && c === centre ? " stencil-cell--centre" : "");
+    button.dataset.row = r;
+    button.dataset.col = c;
+    button.setAttribute("aria-label", r === centre && c === centre ? t("stencilCentre")
+      : t("stencilCell", { dr: r - centre, dc: c - centre }));
+    button.addEventListener("click", () => {
+      stencil[r][c] = !stencil[r][c];
+      applyStencil();
+    });
+    buttons.push(button);
+  }));
+  ui.stencilGrid.replaceChildren(...buttons);
+}
+
+function drawStencil() {
+  for (const button of ui.stencilGrid.children) {
+    const on = stencil[Number(button.dataset.row)][Number(button.dataset.col)];
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
+/** Use the drawn stencil as the rule (an empty drawing keeps the rule and says why). */
+function applyStencil() {
+  drawStencil();
+  const name = stencilName(stencil);
+  if (name === null) {
+    ui.stencilError.textContent = t("stencilEmpty", { rule: ruleLabel(game.rule) });
+    return;
+  }
+  ui.stencilError.textContent = "";
+  ui.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(stencil)}`;
+  if (name !== game.rule.name) setRule(makeRule(name, ui.torus.checked));
+}
+
+/** The drawn picture as "#"/"." rows, trimmed like stencilName (for showing named stencils). */
+function stencilRows(cells) {
+  const rule = makeRule(stencilName(cells));
+  const reach = Math.max(...rule.offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+  const centre = cells.length >> 1;
+  const lines = [];
+  for (let r = centre - reach; r <= centre + reach; r++) {
+    lines.push(cells[r].slice(centre - reach, centre + reach + 1).map((on) => (on ? "#" : ".")).join(""));
+  }
+  return lines.join("/");
+}
+
+function onRuleSelected() {
+  const custom = ui.rule.value === "custom";
+  ui.stencilEditor.hidden = !custom;
+  if (custom) {
+    stencil = stencilCells(game.rule);
+    applyStencil();
+  } else {
+    ui.stencilError.textContent = "";
+    setRule(makeRule(ui.rule.value, ui.torus.checked));
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Shape: holes and don't-care cells (boards up to 64×64)
+
+/** Apply the shape tool to (row, col). The shape is part of the puzzle, so history restarts. */
+function editCell(row, col) {
+  const board = game.board;
+  const index = row * board.cols + col;
+  const mask = game.mask ? game.mask.copy() : new Mask(board.rows, board.cols);
+  const wanted = tool === "hole" ? HOLE : tool === "dontCare" ? "dontCare" : CELL;
+  mask.setKind(index, mask.kind(index) === wanted ? CELL : wanted);
+  setShape(mask, t("shapeDone", { holes: mask.holes.litCount, dontCare: mask.dontCare.litCount }));
+  view.setFocusCell(row, col, true);
+}
+
+/** Use `mask` (null: no shape) on the current lights; lights in holes go out. */
+function setShape(mask, text) {
+  const board = game.board.copy();
+  setBoard(board, text, mask && !mask.isEmpty ? mask : null);
+}
+
+function setEditing(on) {
+  editing = on && !usesCanvas(game.board);
+  redraw();
+  setMessage(editing ? t("shapeEditing")
+    : t("shapeDone", { holes: game.mask?.holes.litCount ?? 0, dontCare: game.mask?.dontCare.litCount ?? 0 }));
+}
+
+async function applyPreset(name) {
+  const { rows, cols } = game.board;
+  if (usesCanvas(game.board)) {
+    setMessage(t("shapeTooBig"));
+    return;
+  }
+  const label = t({ ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" }[name]);
+  if (name !== "none" && (rows < 3 || cols < 3)) {
+    setMessage(t("presetTooSmall", { name: label }));
+    return;
+  }
+  const mask = name === "none" ? null : presetMask(name, rows, cols);
+  const board = await randomBoard(rows, cols, null, mask);
+  if (board) setBoard(board, t("presetApplied", { name: label, rows, cols }), mask);
+}
+
+// ---------------------------------------------------------------------------------
+// Analysis: rank, nullity, the worst case and the gallery of quiet patterns
+
+let analysisKey = ""; // what the panel shows (size, rule, shape), to skip repeated requests
+
+function currentAnalysisKey() {
+  const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
+  const shape = mask ? `${encodeGameId(mask.holes)}|${encodeGameId(mask.dontCare)}` : "";
+  return `${game.board.rows}x${game.board.cols}|${game.rule.name}|${game.rule.wraps}|${shape}`;
+}
+
+/** Ask for the analysis when the panel is open and what it shows is out of date. */
+async function refreshAnalysis() {
+  if (!ui.analysis.open) return;
+  const key = currentAnalysisKey();
+  if (key === analysisKey) return;
+  analysisKey = key;
+  const { rows, cols } = game.board;
+  const rule = game.rule;
+  const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
+  ui.analysisFor.textContent = t("analysisFor", {
+    rows, cols, rule: ruleLabel(rule), torus: rule.wraps ? t("ruleOnTorus") : "", shape: mask ? t("analysisShaped") : "",
+  });
+  ui.analysisStatus.textContent = t("analysisLoading");
+  ui.analysisFacts.hidden = true;
+  ui.quietHeading.hidden = true;
+  ui.quietNote.textContent = "";
+  ui.quietGallery.replaceChildren();
+  const cared = caredCount();
+  const reply = await analyze(rows, cols);
+  if (analysisKey !== key) return; // the board changed meanwhile; a newer request runs
+  if (!reply) {
+    ui.analysisStatus.textContent = ui.message.textContent;
+    analysisKey = ""; // try again next time
+    return;
+  }
+  ui.analysisStatus.textContent = "";
+  ui.analysisFacts.hidden = false;
+  ui.analysisRank.textContent = reply.rank;
+  ui.analysisNullity.textContent = reply.nullity;
+  ui.analysisSolutions.textContent = powerOfTwo(reply.nullity);
+  // 2^rank of the 2^(lights that matter) boards are solvable (see findSolution).
+  ui.analysisFraction.textContent = t("analysisFractionValue", { fraction: powerOfTwo(cared - reply.rank) });
+  ui.analysisWorst.textContent = reply.worst_case === null
+    ? t(reply.basis ? "analysisWorstUnknown" : "analysisWorstSkipped")
+    : t("analysisWorstValue", { count: reply.worst_case });
+  drawGallery(reply.quiet.map((reference) => boardFromPayload(reference, reply.payload)), reply.nullity, mask,
+    reply.basis);
+}
+
+// The API's analyze computes the worst case for every board of at most 36 cells, and that
+// search grows with the quiet space: with nullity 5 or more it can run for minutes (the
+// 5×5 Moore board) or be refused (the 5×5 torus), which would stall or fail the panel.
+// Such boards are analysed from a solve of the dark board instead (rank, nullity) and the
+// "solutions" op (its solutions are exactly the quiet patterns, fewest presses first).
+const WORST_CASE_CELLS = 36;
+const WORST_CASE_NULLITY = 4;
+
+/** The analysis of the current variant: the API's analyze reply, or one made as above. */
+async function analyze(rows, cols) {
+  const { payload, fields } = variantRequest([]);
+  let nullity = null;
+  if (rows * cols <= WORST_CASE_CELLS) {
+    const dark = new Board(rows, cols);
+    const darkRequest = variantRequest([dark]);
+    const solved = await ask({ op: "solve", board: darkRequest.references[0], ...darkRequest.fields }, darkRequest.payload);
+    if (!solved) return null;
+    nullity = solved.nullity;
+    if (nullity > WORST_CASE_NULLITY) return quietPatternsOf(dark, solved);
+  }
+  try {
+    const reply = await solver.request({ op: "analyze", rows, cols, binary: true, ...fields }, { payload });
+    return { ...reply, basis: true };
+  } catch (error) {
+    if (error.name !== "TooLargeError" || nullity === null) {
+      reportError(error);
+      return null;
+    }
+    const dark = new Board(rows, cols);
+    const darkRequest = variantRequest([dark]);
+    const solved = await ask({ op: "solve", board: darkRequest.references[0], ...darkRequest.fields }, darkRequest.payload);
+    return solved ? quietPatternsOf(dark, solved) : null;
+  }
+}
+
+/** An analysis without the worst case: the lightest quiet patterns (not a basis). */
+async function quietPatternsOf(dark, solved) {
+  const { payload, references, fields } = variantRequest([dark]);
+  const listed = await ask({
+    op: "solutions", board: references[0], target: "off", limit: MAX_QUIET_SHOWN + 1, binary: true, ...fields,
+  }, payload);
+  if (!listed) return null;
+  // The first solution of the dark board is pressing nothing; the rest are quiet patterns.
+  const quiet = listed.solutions.filter((reference) => boardFromPayload(reference, listed.payload).litCount > 0)
+    .slice(0, MAX_QUIET_SHOWN);
+  return {
+    rank: solved.rank, nullity: solved.nullity, quiet, payload: listed.payload, worst_case: null, basis: false,
+  };
+}
+
+/** The quiet patterns as small canvases in buttons; clicking one outlines it on the board. */
+function drawGallery(patterns, nullity, mask, basis) {
+  ui.quietHeading.hidden = false;
+  if (patterns.length === 0) {
+    ui.quietNote.textContent = t("quietNone");
+    return;
+  }
+  ui.quietNote.textContent = !basis ? t("quietLightest", { shown: patterns.length, total: quietTotal(nullity) })
+    : patterns.length < nullity ? t("quietMore", { shown: patterns.length, nullity }) : t("quietBasis");
+  if (usesCanvas(game.board)) return; // patterns of a canvas-sized board are too big to draw small
+  const style = getComputedStyle(document.documentElement);
+  const colours = {
+    on: style.getPropertyValue("--quiet").trim() || "#b388ff",
+    off: style.getPropertyValue("--cell-off").trim(),
+    back: style.getPropertyValue("--board-bg").trim(),
+  };
+  const items = patterns.map((pattern, k) => {
+    const entry = document.createElement("div");
+    entry.setAttribute("role", "listitem");
+    const item = document.createElement("button");
+    item.type = "button";
+    item.className = "gallery-item";
+    item.setAttribute("aria-label", t("quietPattern", { number: k + 1 }));
+    item.quiet = pattern;
+    item.number = k + 1;
+    item.append(patternCanvas(pattern, mask, colours));
+    item.addEventListener("click", () => showQuiet(item));
+    entry.append(item);
+    return entry;
+  });
+  ui.quietGallery.replaceChildren(...items);
+  redraw();
+}
+
+function patternCanvas(pattern, mask, colours) {
+  const { rows, cols } = pattern;
+  const size = Math.max(2, Math.floor(72 / Math.max(rows, cols))); // CSS pixels per cell
+  const ratio = window.devicePixelRatio || 1;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round((cols * size + 4) * ratio);
+  canvas.height = Math.round((rows * size + 4) * ratio);
+  canvas.style.width = `${cols * size + 4}px`;
+  canvas.style.height = `${rows * size + 4}px`;
+  canvas.setAttribute("aria-hidden", "true");
+  const context = canvas.getContext("2d");
+  context.scale(ratio, ratio);
+  context.fillStyle = colours.back;
+  context.fillRect(0, 0, cols * size + 4, rows * size + 4);
+  const gap = size >= 6 ? 1 : 0;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const index = r * cols + c;
+      if (mask?.holes.get(index)) continue;
+      context.fillStyle = pattern.get(index) ? colours.on : colours.off;
+      context.fillRect(2 + c * size, 2 + r * size, size - gap, size - gap);
+    }
+  }
+  return canvas;
+}
+
+function showQuiet(item) {
+  const same = overlay.quiet === item.quiet;
+  overlay = { ...overlay, quiet: same ? null : item.quiet };
+  refreshLayers();
+  ui.overlayText.textContent = t("quietShown", { number: item.number, count: item.quiet.litCount });
+  redraw();
+}
+
+// ---------------------------------------------------------------------------------
 // Events
 
 bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
@@ -497,6 +994,25 @@ ui.cancel.addEventListener("click", () => {
   setMessage(t("cancelled"));
 });
 ui.boardText.addEventListener("input", () => showBoardError(""));
+ui.rule.addEventListener("change", onRuleSelected);
+ui.torus.addEventListener("change", () => setRule(makeRule(game.rule.name, ui.torus.checked)));
+ui.editShape.addEventListener("click", () => setEditing(!editing));
+for (const button of ui.tools) {
+  button.addEventListener("click", () => {
+    tool = button.dataset.tool;
+    redraw();
+  });
+}
+for (const button of ui.presets) button.addEventListener("click", () => applyPreset(button.dataset.preset));
+ui.previousSolution.addEventListener("click", () => chooseSolution(solutionList.index - 1));
+ui.nextSolution.addEventListener("click", () => chooseSolution(solutionList.index + 1));
+ui.makeSolvable.addEventListener("click", makeSolvable);
+ui.hideOverlay.addEventListener("click", () => {
+  overlay = { ...overlay, quiet: null };
+  refreshLayers();
+  redraw();
+});
+ui.analysis.addEventListener("toggle", refreshAnalysis);
 
 for (const input of [ui.rows, ui.cols]) {
   input.addEventListener("change", async () => {
@@ -536,9 +1052,9 @@ window.lightsOut = Object.freeze({
   /** Check the shown marks in Python: are they presses that take this board to the goal? */
   async verifyShown() {
     const presses = marks ?? new Board(game.board.rows, game.board.cols);
-    const { payload, references } = packBoards(game.board, presses);
+    const { payload, references, fields } = variantRequest([game.board, presses]);
     const reply = await solver.request(
-      { op: "verify", board: references[0], presses: references[1], target: game.target }, { payload });
+      { op: "verify", board: references[0], presses: references[1], target: game.target, ...fields }, { payload });
     return { solved: reply.solved, lit: reply.lit, presses: presses.litCount, timing: reply.timing };
   },
   /** Solve as the Solve button does, optionally forcing a method (e.g. a slow one). */
@@ -556,6 +1072,8 @@ window.lightsOut = Object.freeze({
   view: () => ({ kind: view instanceof CanvasView ? "canvas" : "grid", scale: view.scale ?? null }),
 });
 
+buildStencilEditor();
+drawStencil();
 redraw();
 setMessage(t("playing"));
 solver.start();

@@ -2,16 +2,19 @@
 // the grid is one tab stop (a roving tabindex), arrow keys move focus and stop at the
 // edges, Home/End go to the row's ends, Ctrl+Home/End to the corners. Space and Enter
 // press the focused cell through the button's own click, so every way of pressing
-// takes one path. The canvas board (above 64×64) has its own gestures, below.
+// takes one path. Holes (cells that do not exist) are skipped by the arrows and ignore
+// clicks, except while the shape is being edited, when they can be turned back into
+// cells. The canvas board (above 64×64) has its own gestures, below.
 // Each bind function returns its unbind.
 
 export function bindBoardInput(view, onPress) {
   const grid = view.grid;
 
   function cellOf(target) {
-    const button = target.closest?.("button[role=gridcell]");
-    if (!button || !grid.contains(button)) return null;
-    return { row: Number(button.dataset.row), col: Number(button.dataset.col) };
+    const element = target.closest?.("[role=gridcell]");
+    if (!element || !grid.contains(element)) return null;
+    if (element.dataset.hole && !view.editing) return null;
+    return { row: Number(element.dataset.row), col: Number(element.dataset.col), hole: Boolean(element.dataset.hole) };
   }
 
   function onClick(event) {
@@ -21,25 +24,61 @@ export function bindBoardInput(view, onPress) {
     onPress(cell.row, cell.col);
   }
 
+  const usable = (row, col) => view.editing || !view.isHole(row, col);
+
+  /** The first usable cell from (row, col) stepping by (dRow, dCol), or null at the edge. */
+  function step(row, col, dRow, dCol) {
+    for (;;) {
+      row += dRow;
+      col += dCol;
+      if (row < 0 || col < 0 || row >= view.rows || col >= view.cols) return null;
+      if (usable(row, col)) return { row, col };
+    }
+  }
+
+  /** Walk from (row, col) towards (toRow, toCol) along one line; the last usable cell on the way. */
+  function farthest(row, col, dRow, dCol) {
+    let found = null;
+    for (let next = step(row, col, dRow, dCol); next; next = step(next.row, next.col, dRow, dCol)) found = next;
+    return found;
+  }
+
   function onKeyDown(event) {
     const cell = cellOf(event.target);
     if (!cell) return;
-    let { row, col } = cell;
-    const lastRow = view.rows - 1;
-    const lastCol = view.cols - 1;
+    const { row, col } = cell;
+    let to = null;
     switch (event.key) {
-      case "ArrowUp": row = Math.max(0, row - 1); break;
-      case "ArrowDown": row = Math.min(lastRow, row + 1); break;
-      case "ArrowLeft": col = Math.max(0, col - 1); break;
-      case "ArrowRight": col = Math.min(lastCol, col + 1); break;
-      case "Home": col = 0; if (event.ctrlKey) row = 0; break;
-      case "End": col = lastCol; if (event.ctrlKey) row = lastRow; break;
-      case "PageUp": row = 0; break;
-      case "PageDown": row = lastRow; break;
-      default: return; // Space and Enter fall through to the button's click
+      case "ArrowUp": to = step(row, col, -1, 0); break;
+      case "ArrowDown": to = step(row, col, 1, 0); break;
+      case "ArrowLeft": to = step(row, col, 0, -1); break;
+      case "ArrowRight": to = step(row, col, 0, 1); break;
+      case "Home": to = event.ctrlKey ? firstCell(1) : farthest(row, col, 0, -1); break;
+      case "End": to = event.ctrlKey ? firstCell(-1) : farthest(row, col, 0, 1); break;
+      case "PageUp": to = farthest(row, col, -1, 0); break;
+      case "PageDown": to = farthest(row, col, 1, 0); break;
+      case " ": case "Enter":
+        // A button presses itself through its click; a hole (being edited) is a div.
+        if (!cell.hole) return;
+        event.preventDefault();
+        onPress(row, col);
+        return;
+      default: return;
     }
     event.preventDefault();
-    view.setFocusCell(row, col, true);
+    if (to) view.setFocusCell(to.row, to.col, true);
+  }
+
+  /** The first usable cell in reading order (direction 1) or the last (−1). */
+  function firstCell(direction) {
+    const count = view.rows * view.cols;
+    for (let k = 0; k < count; k++) {
+      const index = direction > 0 ? k : count - 1 - k;
+      const row = Math.floor(index / view.cols);
+      const col = index % view.cols;
+      if (usable(row, col)) return { row, col };
+    }
+    return null;
   }
 
   grid.addEventListener("click", onClick);

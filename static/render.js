@@ -4,10 +4,21 @@
 // Structure (the automation contract, see README):
 //   <div role="grid" aria-label="Board">
 //     <div role="row"> <button role="gridcell" data-row data-col data-lit aria-pressed> …
+// A hole is a <div role="gridcell" aria-disabled="true" data-hole="1"> instead of a
+// button: it has no light and cannot be pressed. The overlays (layers) add data
+// attributes to cells: data-dont-care, data-proof, data-nearest and data-quiet.
 
 import { t } from "./i18n.js";
 
 const CHUNK = 250; // cells restyled per animation frame when many change at once
+
+// A cell's overlay flags, one bit each (see flagsOf).
+const HOLE = 1;
+const DONT_CARE = 2;
+const PROOF = 4;
+const NEAREST = 8;
+const QUIET = 16;
+const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"]];
 
 export class BoardView {
   constructor(container) {
@@ -19,8 +30,10 @@ export class BoardView {
     container.replaceChildren(this.grid);
     this.rows = 0;
     this.cols = 0;
-    this.cellButtons = [];
+    this.cellButtons = []; // one element per cell: a button, or a div for a hole
     this.focusIndex = 0; // the roving tab stop (UI state, not game state)
+    this.layers = null; // {mask, proof, nearest, quiet}: Mask / Boards or null
+    this.editing = false; // shape editing: holes are focusable and clickable
     this.pending = []; // cell indices still to restyle (see draw)
     this.frame = 0;
   }
@@ -41,10 +54,14 @@ export class BoardView {
    * aria-busy="true" on the grid until the last one lands (the ARIA way to say "being
    * updated; read me when done").
    */
-  draw(board, marks, changed = null) {
+  draw(board, marks, changed = null, layers = null) {
     if (board.rows !== this.rows || board.cols !== this.cols) {
       this.build(board.rows, board.cols);
       changed = null;
+    }
+    if (layers !== this.layers) {
+      this.layers = layers;
+      changed = null; // an overlay may touch any cell
     }
     // Cells still waiting from an earlier chunked draw are among those that differ.
     const candidates = changed === null || this.pending.length > 0 ? null : changed;
@@ -54,7 +71,9 @@ export class BoardView {
       const i = candidates === null ? k : candidates[k];
       const lit = board.get(i);
       const marked = marks !== null ? marks.get(i) : 0;
-      if (this.shownLit[i] !== lit || this.shownMarked[i] !== marked) differ.push(i);
+      if (this.shownLit[i] !== lit || this.shownMarked[i] !== marked || this.shownFlags[i] !== this.flagsOf(i)) {
+        differ.push(i);
+      }
     }
     this.board = board;
     this.marks = marks;
@@ -69,16 +88,24 @@ export class BoardView {
     const { board, marks } = this;
     const batch = this.pending.splice(0, CHUNK);
     for (const i of batch) {
+      const flags = this.flagsOf(i);
+      if ((flags & HOLE) !== (this.shownFlags[i] & HOLE)) this.replaceCell(i, flags & HOLE);
       const button = this.cellButtons[i];
-      const lit = board.get(i);
-      const marked = marks !== null ? marks.get(i) : 0;
+      const lit = flags & HOLE ? 0 : board.get(i);
+      const marked = marks !== null && !(flags & HOLE) ? marks.get(i) : 0;
       this.shownLit[i] = lit;
       this.shownMarked[i] = marked;
+      this.shownFlags[i] = flags;
+      for (const [flag, name] of FLAG_ATTRIBUTES) {
+        if (flags & flag) button.dataset[name] = "1";
+        else delete button.dataset[name];
+      }
+      button.setAttribute("aria-label", this.label(i, lit, marked, flags));
+      if (flags & HOLE) continue;
       button.dataset.lit = lit ? "1" : "0";
       button.setAttribute("aria-pressed", lit ? "true" : "false");
       if (marked) button.dataset.press = "1";
       else delete button.dataset.press;
-      button.setAttribute("aria-label", this.label(i, lit, marked));
     }
     if (this.pending.length > 0) {
       this.grid.setAttribute("aria-busy", "true");
@@ -89,11 +116,91 @@ export class BoardView {
     }
   }
 
-  label(index, lit, marked) {
+  /** The overlay flags of cell `index` under the current layers. */
+  flagsOf(index) {
+    const layers = this.layers;
+    if (layers === null) return 0;
+    let flags = 0;
+    if (layers.mask) {
+      if (layers.mask.holes.get(index)) return HOLE; // a hole shows nothing else
+      if (layers.mask.dontCare.get(index)) flags |= DONT_CARE;
+    }
+    if (layers.proof?.get(index)) flags |= PROOF;
+    if (layers.nearest?.get(index)) flags |= NEAREST;
+    if (layers.quiet?.get(index)) flags |= QUIET;
+    return flags;
+  }
+
+  label(index, lit, marked, flags) {
     const row = Math.floor(index / this.cols) + 1;
     const col = (index % this.cols) + 1;
-    const state = t(lit ? "cellLit" : "cellDark") + (marked ? `, ${t("cellMarked")}` : "");
-    return t("cell", { row, col, state });
+    if (flags & HOLE) return t("cell", { row, col, state: t("cellHole") });
+    const parts = [t(lit ? "cellLit" : "cellDark")];
+    if (marked) parts.push(t("cellMarked"));
+    if (flags & DONT_CARE) parts.push(t("cellDontCare"));
+    if (flags & PROOF) parts.push(t("cellProof"));
+    if (flags & NEAREST) parts.push(t("cellNearest"));
+    if (flags & QUIET) parts.push(t("cellQuiet"));
+    return t("cell", { row, col, state: parts.join(", ") });
+  }
+
+  /** A new element for cell `index`: a button, or for a hole a div that cannot be pressed. */
+  makeCell(index, hole) {
+    const element = document.createElement(hole ? "div" : "button");
+    if (hole) {
+      element.className = "cell cell--hole";
+      element.dataset.hole = "1";
+      // Disabled for play; while the shape is edited a hole can be turned back into a cell.
+      element.setAttribute("aria-disabled", this.editing ? "false" : "true");
+    } else {
+      element.type = "button";
+      element.className = "cell";
+    }
+    element.setAttribute("role", "gridcell");
+    element.dataset.row = Math.floor(index / this.cols);
+    element.dataset.col = index % this.cols;
+    if (!hole || this.editing) element.tabIndex = -1;
+    return element;
+  }
+
+  /** Swap cell `index` between a button and a hole, keeping the roving tab stop on a cell. */
+  replaceCell(index, hole) {
+    const old = this.cellButtons[index];
+    const element = this.makeCell(index, hole);
+    const hadFocus = document.activeElement === old;
+    old.replaceWith(element);
+    this.cellButtons[index] = element;
+    this.shownLit[index] = 2;
+    this.shownMarked[index] = 2;
+    if (index === this.focusIndex) {
+      element.tabIndex = 0;
+      if (hadFocus) element.focus();
+      if (hole && !this.editing) this.moveFocusOffHole();
+    }
+  }
+
+  /** Holes are focusable only while the shape is being edited. */
+  setEditing(editing) {
+    this.editing = editing;
+    this.cellButtons.forEach((element, index) => {
+      if (element.dataset.hole) {
+        element.setAttribute("aria-disabled", editing ? "false" : "true");
+        if (editing) element.tabIndex = index === this.focusIndex ? 0 : -1;
+        else element.removeAttribute("tabindex");
+      }
+    });
+    if (!editing) this.moveFocusOffHole();
+  }
+
+  isHole(row, col) {
+    return Boolean(this.cellButtons[row * this.cols + col]?.dataset.hole);
+  }
+
+  /** Put the tab stop on the first cell that is not a hole, if it sits on one. */
+  moveFocusOffHole() {
+    if (this.editing || !this.cellButtons[this.focusIndex]?.dataset.hole) return;
+    const index = this.cellButtons.findIndex((element) => !element.dataset.hole);
+    if (index >= 0) this.setFocusCell(Math.floor(index / this.cols), index % this.cols, false);
   }
 
   build(rows, cols) {
@@ -102,6 +209,7 @@ export class BoardView {
     // What each cell shows now; 2 = not drawn yet, so the first draw sets every cell.
     this.shownLit = new Uint8Array(rows * cols).fill(2);
     this.shownMarked = new Uint8Array(rows * cols).fill(2);
+    this.shownFlags = new Uint8Array(rows * cols); // every cell starts as a plain button
     this.pending = [];
     this.grid.style.setProperty("--rows", rows);
     this.grid.style.setProperty("--cols", cols);
@@ -114,13 +222,7 @@ export class BoardView {
       rowElement.className = "row";
       rowElement.setAttribute("role", "row");
       for (let c = 0; c < cols; c++) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "cell";
-        button.setAttribute("role", "gridcell");
-        button.dataset.row = r;
-        button.dataset.col = c;
-        button.tabIndex = -1;
+        const button = this.makeCell(r * cols + c, false);
         rowElement.append(button);
         this.cellButtons.push(button);
       }
@@ -139,7 +241,11 @@ export class BoardView {
   /** Move the single tab stop to (row, col); focus it too when `focus` is true. */
   setFocusCell(row, col, focus) {
     const index = row * this.cols + col;
-    if (this.cellButtons[this.focusIndex]) this.cellButtons[this.focusIndex].tabIndex = -1;
+    const previous = this.cellButtons[this.focusIndex];
+    if (previous) {
+      if (previous.dataset.hole && !this.editing) previous.removeAttribute("tabindex");
+      else previous.tabIndex = -1;
+    }
     this.focusIndex = index;
     const button = this.cellButtons[index];
     button.tabIndex = 0;

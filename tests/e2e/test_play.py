@@ -299,6 +299,46 @@ def test_js_press_logic_agrees_with_python(ready_page):
         assert result["end"] == case["end"], case
 
 
+# Every named rule and a few custom stencils (symmetric, lopsided, 5×5, centre left out),
+# each on a plane and on a torus. Sizes from 1×1 let a stencil wrap onto itself.
+RULES = ["plus", "moore", "x", "custom:#.#/.#./#.#", "custom:##./.#./...",
+         "custom:..#../...../.#.#./...../#...#", "custom:#"]
+
+
+@pytest.mark.parametrize("torus", [False, True], ids=["plane", "torus"])
+@pytest.mark.parametrize("rule", RULES)
+def test_js_press_logic_agrees_with_python_under_every_rule(ready_page, rule, torus):
+    """state.js's stencil + torus press agrees with Python's Board.press (lightsout.rules)."""
+    from lightsout.rules import parse_rule
+
+    page = ready_page
+    python_rule = parse_rule(rule).on_torus(torus)
+    rng = random.Random(f"{rule}/{torus}")
+    cases = []
+    for _ in range(40):
+        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+        start = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), python_rule)
+        presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, 5))]
+        end = start
+        for row, col in presses:
+            end = end.press(row, col)
+        cases.append({"start": start.to_id(), "presses": presses, "end": end.to_id()})
+    results = page.evaluate(
+        """async ({ cases, rule, torus }) => {
+          const state = await import(new URL("static/state.js", document.baseURI).href);
+          const jsRule = state.makeRule(rule, torus);
+          return cases.map(({ start, presses }) => {
+            let board = state.decodeGameId(start);
+            for (const [row, col] of presses) board = state.press(board, row, col, jsRule);
+            return state.encodeGameId(board);
+          });
+        }""",
+        {"cases": cases, "rule": rule, "torus": torus},
+    )
+    for case, end in zip(cases, results, strict=True):
+        assert end == case["end"], case
+
+
 def test_screenshot_of_a_solved_hint(ready_page):
     """Saves test-results/lightsout.png (the README's docs/screenshot.png is a copy)."""
     page = ready_page
