@@ -1,7 +1,9 @@
 // Wiring: connects the play state (state.js), the views (render.js for boards up to
 // 64×64, canvas-render.js above), input (input.js) and the Python solver in a worker
 // (solver-client.js). Game state lives in `game` (board, goal, click rule, shape and
-// history); solution marks, overlays (proof, nearest board, quiet pattern), the focused
+// history; `game.k` and `game.surface` name the variant: two states on a plane or torus
+// play on packed bits (state.js), any other k or surface on a k-state board (states.js),
+// both with the same interface); solution marks, overlays (proof, nearest board, quiet pattern), the focused
 // cell, zoom and messages are UI state and are not undone.
 
 import { t } from "./i18n.js";
@@ -9,6 +11,10 @@ import {
   Board, CELL, HOLE, MAX_SIZE, MIN_SIZE, Mask, PLUS_RULE, boardFromPayload, encodeGameId, filledBoard,
   makeRule, newGame, presetMask, randomSolvableBoard, sameBoard, stencilCells, stencilName,
 } from "./state.js";
+import {
+  MAX_STATES, MIN_STATES, STATES_SIZE_LIMIT, GENERAL_ENGINE_CELLS, StatesBoard, StatesGame, needsStates,
+  packedFromStates, randomSolvableStates, statesFromBoard, statesRequest, structureText, usesGeneralEngine,
+} from "./states.js";
 import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./input.js";
@@ -36,7 +42,7 @@ const ui = {
   openFile: $("open-file"), fileInput: $("file-input"),
   copyBoard: $("copy-board"), copySolution: $("copy-solution"),
   targets: [...document.querySelectorAll("input[name=target]")],
-  rule: $("rule"), torus: $("torus"), stencilEditor: $("stencil-editor"), stencilGrid: $("stencil-grid"),
+  rule: $("rule"), surface: $("surface"), states: $("states"), stencilEditor: $("stencil-editor"), stencilGrid: $("stencil-grid"),
   stencilText: $("stencil-text"), stencilError: $("stencil-error"),
   editShape: $("edit-shape"), shapeTools: $("shape-tools"), tools: [...document.querySelectorAll("button.tool")],
   presets: [...document.querySelectorAll("button.preset")],
@@ -48,7 +54,8 @@ const ui = {
   analysis: $("analysis"), analysisFor: $("analysis-for"), analysisStatus: $("analysis-status"),
   analysisFacts: $("analysis-facts"), analysisRank: $("analysis-rank"), analysisNullity: $("analysis-nullity"),
   analysisSolutions: $("analysis-solutions"), analysisFraction: $("analysis-fraction"),
-  analysisWorst: $("analysis-worst"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
+  analysisWorst: $("analysis-worst"), analysisStructure: $("analysis-structure"),
+  analysisStructureRow: $("analysis-structure-row"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
   quietGallery: $("quiet-gallery"),
 };
 
@@ -122,11 +129,15 @@ function redraw(changed = null) {
   const grid = !usesCanvas(game.board);
   if (view instanceof BoardView && view.editing !== editing) view.setEditing(editing);
   view.grid?.classList.toggle("editing", editing);
-  ui.editShape.disabled = !grid;
+  const shapes = grid && !playsStates(); // a k-state game has no shape
+  ui.editShape.disabled = !shapes;
   ui.editShape.setAttribute("aria-pressed", editing ? "true" : "false");
   ui.shapeTools.hidden = !editing;
   for (const button of ui.tools) button.setAttribute("aria-pressed", button.dataset.tool === tool ? "true" : "false");
-  for (const button of ui.presets) button.disabled = !grid;
+  for (const button of ui.presets) button.disabled = !shapes;
+  ui.lit.disabled = playsStates(); // k-state puzzles are any solvable board (see randomBoard)
+  if (document.activeElement !== ui.states) ui.states.value = game.k;
+  ui.surface.value = game.surface;
   ui.explain.hidden = !(overlay.proof || overlay.nearest);
   ui.makeSolvable.disabled = !overlay.nearest || overlay.nearest.litCount === 0;
   ui.overlayNote.hidden = !overlay.quiet;
@@ -168,10 +179,11 @@ function setBoard(board, text, mask = undefined) {
   stopPlayback();
   const sameSize = board.rows === game.board.rows && board.cols === game.board.cols;
   if (mask === undefined) mask = sameSize ? game.mask : null;
-  if (mask && usesCanvas(board)) mask = null;
+  if (mask && (usesCanvas(board) || board instanceof StatesBoard)) mask = null;
   if (mask) for (const index of mask.holes.indices()) if (board.get(index)) board.toggle(index);
   const keepQuiet = sameSize && mask === game.mask; // a quiet pattern depends on size, rule and shape only
-  game = newGame(board, game.target, game.rule, mask);
+  game = board instanceof StatesBoard ? new StatesGame(board, game.target, game.rule, game.surface)
+    : newGame(board, game.target, game.rule, mask);
   marks = null;
   overlay = { proof: null, nearest: null, quiet: keepQuiet ? overlay.quiet : null };
   solutionList = null;
@@ -205,7 +217,9 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
   if (marks) {
     const index = move === null ? -1 : move.row * game.board.cols + move.col;
     if (index >= 0 && marks.get(index)) {
-      marks.toggle(index);
+      // The marks minus this press (plus it, for an undo) still solve the board.
+      if (marks instanceof StatesBoard) marks.add(index, kind === "undo" ? 1 : -1);
+      else marks.toggle(index);
       if (marks.litCount === 0) marks = null;
     } else {
       marks = null;
@@ -235,6 +249,119 @@ function readSize() {
     return null;
   }
   return { rows, cols };
+}
+
+// ---------------------------------------------------------------------------------
+// k states per light and the surface (states.js): boards up to 64×64
+
+/** True when the game is a k-state one (states.js): more than 2 states, or a Klein bottle or projective plane. */
+function playsStates() {
+  return game instanceof StatesGame;
+}
+
+/** True (and says why) when a k-state game cannot have a rows × cols board. */
+function statesSizeRefused(rows, cols, k = game.k, surface = game.surface) {
+  if (!needsStates(k, surface) || (rows <= STATES_SIZE_LIMIT && cols <= STATES_SIZE_LIMIT)) return false;
+  setMessage(t("statesTooBig", { rows, cols }));
+  return true;
+}
+
+function surfaceSuffix(surface) {
+  const keys = { torus: "ruleOnTorus", klein: "ruleOnKlein", projective: "ruleOnProjective" };
+  return keys[surface] ? t(keys[surface]) : "";
+}
+
+/**
+ * Play on with `k` states on `surface`: the lights stay (each state modulo k), the
+ * history restarts. Two states on a plane or torus play on packed bits (state.js), all
+ * else on a k-state board (states.js), which has no shape.
+ */
+function setVariant(k, surface) {
+  const board = game.board;
+  if (statesSizeRefused(board.rows, board.cols, k, surface)) {
+    ui.states.value = game.k;
+    ui.surface.value = game.surface;
+    return;
+  }
+  stopPlayback();
+  const rule = makeRule(game.rule.name, surface === "torus");
+  const hadShape = game.mask !== null && !game.mask.isEmpty;
+  if (needsStates(k, surface)) {
+    game = new StatesGame(statesFromBoard(board, k), game.target, rule, surface);
+    editing = false;
+  } else {
+    const packed = board instanceof StatesBoard ? packedFromStates(board) : board;
+    game = newGame(packed, game.target, rule, board instanceof StatesBoard ? null : game.mask);
+  }
+  marks = null;
+  overlay = { proof: null, nearest: null, quiet: null };
+  solutionList = null;
+  refreshLayers();
+  version++;
+  redraw();
+  const text = t("statesChanged", { k, surface: surfaceSuffix(surface) });
+  setMessage(hadShape && playsStates() ? `${text} ${t("statesNoShape")}` : text);
+  refreshAnalysis();
+}
+
+function onSurfaceSelected() {
+  const surface = ui.surface.value;
+  if (!playsStates() && !needsStates(game.k, surface)) setRule(makeRule(game.rule.name, surface === "torus"));
+  else setVariant(game.k, surface);
+}
+
+function onStatesChanged() {
+  const k = Number(ui.states.value);
+  if (!Number.isInteger(k) || k < MIN_STATES || k > MAX_STATES) {
+    setMessage(t("statesInvalid"));
+    return;
+  }
+  if (k !== game.k) setVariant(k, game.surface);
+}
+
+/** Why Python's general engine would refuse the current k-state board, or null when it would not. */
+function statesTooLarge() {
+  const count = game.board.cellCount;
+  if (!usesGeneralEngine(game.rule.name, game.surface) || count <= GENERAL_ENGINE_CELLS) return null;
+  return t("statesGeneralTooLarge", { cells: GENERAL_ENGINE_CELLS, count });
+}
+
+/** "1 in N": N = the product of the solution set's cyclic orders (exact, as a BigInt). */
+function structureSize(orders) {
+  return orders.reduce((product, order) => product * BigInt(order), 1n).toString();
+}
+
+/** Like findSolution, for a k-state game: press counts from the API's solve_states. */
+async function findStatesSolution() {
+  const refusal = statesTooLarge();
+  if (refusal) {
+    setMessage(refusal);
+    return null;
+  }
+  const board = game.board;
+  const asked = version;
+  setMessage(t("solving"));
+  const reply = await ask({
+    op: "solve_states", ...statesRequest(game), target: game.target === "on" ? "full" : "zero", minimal: true,
+  });
+  if (!reply || asked !== version) return null;
+  if (!reply.solvable) {
+    marks = null;
+    // The press map is a module homomorphism: its image is 1 in |kernel| of all boards.
+    setMessage(t("statesUnsolvable", { fraction: structureSize(reply.structure) }));
+    return null;
+  }
+  if (reply.total === 0) {
+    setMessage(t("alreadySolved"));
+    return null;
+  }
+  const solution = new StatesBoard(board.rows, board.cols, game.k, reply.presses);
+  let text = t(reply.minimal ? "statesSolutionMinimal" : "statesSolution", { total: reply.total, cells: solution.litCount });
+  if (!reply.minimal) text += " " + t("statesNotProven");
+  if (reply.solutions !== "1") {
+    text += " " + t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) });
+  }
+  return { solution, text, reply };
 }
 
 // ---------------------------------------------------------------------------------
@@ -338,6 +465,7 @@ function quietTotal(nullity) {
 
 /** Ask Python for a solution of the current board; returns {solution: Board, text, reply}, or null. */
 async function findSolution({ method = "auto" } = {}) {
+  if (playsStates()) return findStatesSolution();
   const board = game.board;
   const target = game.target;
   const asked = version;
@@ -415,7 +543,9 @@ async function solve(options) {
   redraw();
   setMessage(found.text);
   const total = Number(found.reply.solutions);
-  if (total > 1 && total <= MAX_LISTED_SOLUTIONS && !usesCanvas(game.board)) await listSolutions(found.solution);
+  if (total > 1 && total <= MAX_LISTED_SOLUTIONS && !usesCanvas(game.board) && !playsStates()) {
+    await listSolutions(found.solution); // the "solutions" op lists two-state solutions
+  }
 }
 
 /** Fetch every solution (fewest presses first) for the navigator; `shown` is the one marked. */
@@ -457,8 +587,10 @@ async function hint() {
   if (!found) return;
   // Any single press of a solution is a correct next step; show the first in reading order.
   const [index] = found.solution.indices(1);
-  marks = new Board(game.board.rows, game.board.cols);
-  marks.toggle(index);
+  const { rows, cols } = game.board;
+  marks = playsStates() ? new StatesBoard(rows, cols, game.k) : new Board(rows, cols);
+  if (marks instanceof StatesBoard) marks.set(index, 1);
+  else marks.toggle(index);
   redraw();
   setMessage(t("hintShown"));
 }
@@ -472,15 +604,18 @@ async function playSolution() {
     redraw();
     setMessage(found.text);
   }
-  if (marks.litCount > PLAY_LIMIT) {
-    setMessage(t("tooManyToPlay", { count: marks.litCount }));
+  // Press counts (k states) play each cell as many times as it is marked.
+  const counts = marks instanceof StatesBoard;
+  const pressTotal = counts ? marks.total() : marks.litCount;
+  if (pressTotal > PLAY_LIMIT) {
+    setMessage(t("tooManyToPlay", { count: pressTotal }));
     return;
   }
   const run = { cancelled: false };
   playback = run;
   redraw();
   const cols = game.board.cols;
-  const presses = marks.indices();
+  const presses = counts ? marks.pressList() : marks.indices();
   // Short solutions play a press at a time; long ones a batch per frame, so that even
   // a million presses finish in about PLAY_SECONDS without blocking the page.
   const perStep = Math.max(1, Math.ceil(presses.length / (PLAY_SECONDS * 60)));
@@ -511,6 +646,8 @@ async function playSolution() {
  * (null: none); small ones are made here before it is ready.
  */
 async function randomBoard(rows, cols, lit, mask = null) {
+  // k states: any solvable board, made here (boards are at most 64×64; lit is not used).
+  if (playsStates()) return randomSolvableStates(rows, cols, game.k, game.rule, game.surface);
   if (lit === null && !solver.ready && !usesCanvas({ rows, cols })) {
     return randomSolvableBoard(rows, cols, Math.random, game.rule, mask);
   }
@@ -542,6 +679,7 @@ async function newPuzzle() {
     setMessage(t("impossibleLit", { message: litText }));
     return;
   }
+  if (statesSizeRefused(size.rows, size.cols)) return;
   const sameSize = size.rows === game.board.rows && size.cols === game.board.cols;
   const mask = sameSize ? game.mask : null;
   const board = await randomBoard(size.rows, size.cols, lit, mask);
@@ -560,9 +698,15 @@ function placeCaret(text, line, column) {
 /** Parse a board with Python: `text` from the box, or a file's raw bytes as `payload`. */
 async function parseBoard(text, payload = null) {
   setMessage("");
+  // More than 2 states: Python's parse_states reads the current k's symbols. Two states on
+  // a Klein bottle or projective plane read every two-state format, as the packed game does.
+  const states = playsStates() && game.k > 2;
+  const k = game.k;
   let reply;
   try {
-    reply = await solver.request({ op: "parse", text: payload ? "@" : text, format: "auto", binary: true }, { payload });
+    reply = states
+      ? await solver.request({ op: "parse_states", text: text ?? new TextDecoder().decode(payload), k })
+      : await solver.request({ op: "parse", text: payload ? "@" : text, format: "auto", binary: true }, { payload });
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
     else if (error.line !== undefined && error.line !== null) {
@@ -575,10 +719,19 @@ async function parseBoard(text, payload = null) {
     }
     return; // the current board stays
   }
+  if (playsStates() && (reply.rows > STATES_SIZE_LIMIT || reply.cols > STATES_SIZE_LIMIT)) {
+    showBoardError(t("statesTooBig", { rows: reply.rows, cols: reply.cols }));
+    return;
+  }
   showBoardError("");
   pastedText = text;
-  setBoard(boardFromPayload(reply.board, reply.payload),
-    t("loaded", { rows: reply.rows, cols: reply.cols, format: reply.format }));
+  let board;
+  if (states) board = new StatesBoard(reply.rows, reply.cols, k, reply.cells);
+  else {
+    board = boardFromPayload(reply.board, reply.payload);
+    if (playsStates()) board = statesFromBoard(board, 2);
+  }
+  setBoard(board, t("loaded", { rows: reply.rows, cols: reply.cols, format: states ? t("statesFormat", { k }) : reply.format }));
 }
 
 function loadText(text) {
@@ -611,6 +764,11 @@ async function copyText(text) {
 
 /** `board` as text in the pasted text's format; `solution` formats it as an answer. */
 async function formatBoard(board, solution = false) {
+  if (board instanceof StatesBoard && board.k > 2) {
+    const reply = await ask({ op: "format_states", ...statesRequest(game, board) });
+    return reply ? reply.text : null;
+  }
+  if (board instanceof StatesBoard) board = packedFromStates(board); // two states: the pasted format
   const { payload, references } = packBoards(board);
   const reply = await ask({ op: "format", board: references[0], like: pastedText, solution }, payload);
   return reply ? reply.text : null;
@@ -662,7 +820,7 @@ async function downloadSolution() {
 }
 
 // ---------------------------------------------------------------------------------
-// Click rules: the selector, the torus switch and the custom stencil editor
+// Click rules: the selector and the custom stencil editor (the surface is above, with k states)
 
 let stencil = stencilCells(PLUS_RULE); // the custom editor's 5×5 picture (UI state)
 
@@ -674,14 +832,15 @@ function ruleLabel(rule) {
 /** Play on with `rule`: the lights stay, the history restarts (its presses were under the old rule). */
 function setRule(rule) {
   stopPlayback();
-  game = newGame(game.board, game.target, rule, game.mask);
+  game = playsStates() ? new StatesGame(game.board, game.target, rule, game.surface)
+    : newGame(game.board, game.target, rule, game.mask);
   marks = null;
   overlay = { proof: null, nearest: null, quiet: null };
   solutionList = null;
   refreshLayers();
   version++;
   redraw();
-  setMessage(t("ruleChanged", { rule: ruleLabel(rule), torus: rule.wraps ? t("ruleOnTorus") : "" }));
+  setMessage(t("ruleChanged", { rule: ruleLabel(rule), torus: surfaceSuffix(game.surface) }));
   refreshAnalysis();
 }
 
@@ -722,7 +881,7 @@ function applyStencil() {
   }
   ui.stencilError.textContent = "";
   ui.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(stencil)}`;
-  if (name !== game.rule.name) setRule(makeRule(name, ui.torus.checked));
+  if (name !== game.rule.name) setRule(makeRule(name, game.surface === "torus"));
 }
 
 /** The drawn picture as "#"/"." rows, trimmed like stencilName (for showing named stencils). */
@@ -745,7 +904,7 @@ function onRuleSelected() {
     applyStencil();
   } else {
     ui.stencilError.textContent = "";
-    setRule(makeRule(ui.rule.value, ui.torus.checked));
+    setRule(makeRule(ui.rule.value, game.surface === "torus"));
   }
 }
 
@@ -770,7 +929,7 @@ function setShape(mask, text) {
 }
 
 function setEditing(on) {
-  editing = on && !usesCanvas(game.board);
+  editing = on && !usesCanvas(game.board) && !playsStates();
   redraw();
   setMessage(editing ? t("shapeEditing")
     : t("shapeDone", { holes: game.mask?.holes.litCount ?? 0, dontCare: game.mask?.dontCare.litCount ?? 0 }));
@@ -780,6 +939,10 @@ async function applyPreset(name) {
   const { rows, cols } = game.board;
   if (usesCanvas(game.board)) {
     setMessage(t("shapeTooBig"));
+    return;
+  }
+  if (playsStates()) {
+    setMessage(t("statesShapeDisabled"));
     return;
   }
   const label = t({ ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" }[name]);
@@ -800,7 +963,7 @@ let analysisKey = ""; // what the panel shows (size, rule, shape), to skip repea
 function currentAnalysisKey() {
   const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
   const shape = mask ? `${encodeGameId(mask.holes)}|${encodeGameId(mask.dontCare)}` : "";
-  return `${game.board.rows}x${game.board.cols}|${game.rule.name}|${game.rule.wraps}|${shape}`;
+  return `${game.board.rows}x${game.board.cols}|${game.rule.name}|${game.rule.wraps}|${shape}|${game.k}|${game.surface}`;
 }
 
 /** Ask for the analysis when the panel is open and what it shows is out of date. */
@@ -809,6 +972,8 @@ async function refreshAnalysis() {
   const key = currentAnalysisKey();
   if (key === analysisKey) return;
   analysisKey = key;
+  showStatesFacts(playsStates());
+  if (playsStates()) return refreshStatesAnalysis(key);
   const { rows, cols } = game.board;
   const rule = game.rule;
   const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
@@ -840,6 +1005,48 @@ async function refreshAnalysis() {
     : t("analysisWorstValue", { count: reply.worst_case });
   drawGallery(reply.quiet.map((reference) => boardFromPayload(reference, reply.payload)), reply.nullity, mask,
     reply.basis);
+}
+
+/** Facts that exist only for two states (rank, nullity, worst case) or only for k (structure). */
+function showStatesFacts(states) {
+  for (const value of [ui.analysisRank, ui.analysisNullity, ui.analysisWorst]) value.parentElement.hidden = states;
+  ui.analysisStructureRow.hidden = !states;
+}
+
+/**
+ * The analysis of a k-state game, from solve_states on the all-0 board: its solutions
+ * are the quiet press patterns, so their number is the solutions of every solvable
+ * board, and 1 in that many boards is solvable (the image of the press map).
+ */
+async function refreshStatesAnalysis(key) {
+  const { rows, cols } = game.board;
+  ui.analysisFor.textContent = t("analysisStatesFor", {
+    rows, cols, k: game.k, rule: ruleLabel(game.rule), surface: surfaceSuffix(game.surface),
+  });
+  ui.analysisFacts.hidden = true;
+  ui.quietHeading.hidden = true;
+  ui.quietGallery.replaceChildren();
+  ui.quietNote.textContent = "";
+  const refusal = statesTooLarge();
+  if (refusal) {
+    ui.analysisStatus.textContent = refusal;
+    return;
+  }
+  ui.analysisStatus.textContent = t("analysisLoading");
+  const dark = new StatesBoard(rows, cols, game.k);
+  const reply = await ask({ op: "solve_states", ...statesRequest(game, dark), target: "zero", minimal: false });
+  if (analysisKey !== key) return;
+  if (!reply) {
+    ui.analysisStatus.textContent = ui.message.textContent;
+    analysisKey = "";
+    return;
+  }
+  ui.analysisStatus.textContent = "";
+  ui.analysisFacts.hidden = false;
+  ui.analysisSolutions.textContent = reply.solutions;
+  ui.analysisFraction.textContent = t("analysisFractionValue", { fraction: reply.solutions });
+  ui.analysisStructure.textContent = structureText(reply.structure);
+  ui.quietNote.textContent = t("analysisStatesNoGallery");
 }
 
 // The API's analyze computes the worst case for every board of at most 36 cells, and that
@@ -968,7 +1175,10 @@ bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
 ui.undo.addEventListener("click", () => { stopPlayback(); applyMove("undo"); });
 ui.redo.addEventListener("click", () => { stopPlayback(); applyMove("redo"); });
 ui.newPuzzle.addEventListener("click", newPuzzle);
-ui.clear.addEventListener("click", () => setBoard(filledBoard(game.board.rows, game.board.cols, 0), t("cleared")));
+ui.clear.addEventListener("click", () => {
+  const { rows, cols } = game.board;
+  setBoard(playsStates() ? new StatesBoard(rows, cols, game.k) : filledBoard(rows, cols, 0), t("cleared"));
+});
 ui.solve.addEventListener("click", () => solve());
 ui.hint.addEventListener("click", hint);
 ui.playSolution.addEventListener("click", playSolution);
@@ -995,7 +1205,8 @@ ui.cancel.addEventListener("click", () => {
 });
 ui.boardText.addEventListener("input", () => showBoardError(""));
 ui.rule.addEventListener("change", onRuleSelected);
-ui.torus.addEventListener("change", () => setRule(makeRule(game.rule.name, ui.torus.checked)));
+ui.surface.addEventListener("change", onSurfaceSelected);
+ui.states.addEventListener("change", onStatesChanged);
 ui.editShape.addEventListener("click", () => setEditing(!editing));
 for (const button of ui.tools) {
   button.addEventListener("click", () => {
@@ -1018,6 +1229,11 @@ for (const input of [ui.rows, ui.cols]) {
   input.addEventListener("change", async () => {
     const size = readSize();
     if (size && (size.rows !== game.board.rows || size.cols !== game.board.cols)) {
+      if (statesSizeRefused(size.rows, size.cols)) {
+        ui.rows.value = game.board.rows;
+        ui.cols.value = game.board.cols;
+        return;
+      }
       const board = await randomBoard(size.rows, size.cols, null);
       if (board) setBoard(board, t("newBoard", size));
       else redraw();
@@ -1051,6 +1267,7 @@ document.addEventListener("keydown", (event) => {
 window.lightsOut = Object.freeze({
   /** Check the shown marks in Python: are they presses that take this board to the goal? */
   async verifyShown() {
+    if (playsStates()) throw new Error(t("statesVerifyUnavailable"));
     const presses = marks ?? new Board(game.board.rows, game.board.cols);
     const { payload, references, fields } = variantRequest([game.board, presses]);
     const reply = await solver.request(
@@ -1070,6 +1287,19 @@ window.lightsOut = Object.freeze({
     return view.lastPaint;
   },
   view: () => ({ kind: view instanceof CanvasView ? "canvas" : "grid", scale: view.scale ?? null }),
+  /**
+   * The game as plain data: {rows, cols, k, surface, rule, target, cells, marks} with
+   * cells the states (0..k−1, index r*cols + c) and marks the shown press counts or null.
+   * Up to 64×64 only (a canvas board is not listed cell by cell).
+   */
+  statesSnapshot() {
+    const { rows, cols } = game.board;
+    const list = (board) => Array.from({ length: rows * cols }, (_, i) => board.get(i));
+    return {
+      rows, cols, k: game.k, surface: game.surface, rule: game.rule.name, target: game.target,
+      cells: list(game.board), marks: marks ? list(marks) : null,
+    };
+  },
 });
 
 buildStencilEditor();

@@ -7,10 +7,17 @@
 // A hole is a <div role="gridcell" aria-disabled="true" data-hole="1"> instead of a
 // button: it has no light and cannot be pressed. The overlays (layers) add data
 // attributes to cells: data-dont-care, data-proof, data-nearest and data-quiet.
+//
+// Every cell also carries data-state (its state, 0..k−1; 0/1 for two states) and, while
+// a solution marks it, data-press with its press count. A k-state board (states.js, it
+// has a `k`) colours its cells from palette.js; above 8 states the grid gets the class
+// grid--numbers and the stylesheet writes each state on its cell.
 
 import { t } from "./i18n.js";
+import { showsNumbers, stateColours } from "./palette.js";
 
 const CHUNK = 250; // cells restyled per animation frame when many change at once
+const NOT_DRAWN = 255; // in shownLit / shownMarked: states and press counts are below 255
 
 // A cell's overlay flags, one bit each (see flagsOf).
 const HOLE = 1;
@@ -36,6 +43,8 @@ export class BoardView {
     this.editing = false; // shape editing: holes are focusable and clickable
     this.pending = []; // cell indices still to restyle (see draw)
     this.frame = 0;
+    this.colours = null; // palette.js's stateColours(k) for a k-state board, else null (CSS colours)
+    this.coloursK = 0; // the k of `colours` (0: a two-state packed board)
   }
 
   destroy() {
@@ -62,6 +71,15 @@ export class BoardView {
     if (layers !== this.layers) {
       this.layers = layers;
       changed = null; // an overlay may touch any cell
+    }
+    const k = board.k ?? 0; // a packed board (state.js) has no k: the stylesheet colours it
+    if (k !== this.coloursK) {
+      this.coloursK = k;
+      this.colours = k ? stateColours(k) : null;
+      this.grid.classList.toggle("grid--states", k !== 0);
+      this.grid.classList.toggle("grid--numbers", k !== 0 && showsNumbers(k));
+      this.shownLit.fill(NOT_DRAWN); // every cell's colour changes
+      changed = null;
     }
     // Cells still waiting from an earlier chunked draw are among those that differ.
     const candidates = changed === null || this.pending.length > 0 ? null : changed;
@@ -91,8 +109,8 @@ export class BoardView {
       const flags = this.flagsOf(i);
       if ((flags & HOLE) !== (this.shownFlags[i] & HOLE)) this.replaceCell(i, flags & HOLE);
       const button = this.cellButtons[i];
-      const lit = flags & HOLE ? 0 : board.get(i);
-      const marked = marks !== null && !(flags & HOLE) ? marks.get(i) : 0;
+      const lit = flags & HOLE ? 0 : board.get(i); // the state: 0/1, or 0..k−1
+      const marked = marks !== null && !(flags & HOLE) ? marks.get(i) : 0; // the press count
       this.shownLit[i] = lit;
       this.shownMarked[i] = marked;
       this.shownFlags[i] = flags;
@@ -103,9 +121,17 @@ export class BoardView {
       button.setAttribute("aria-label", this.label(i, lit, marked, flags));
       if (flags & HOLE) continue;
       button.dataset.lit = lit ? "1" : "0";
+      button.dataset.state = lit;
       button.setAttribute("aria-pressed", lit ? "true" : "false");
-      if (marked) button.dataset.press = "1";
+      if (marked) button.dataset.press = marked;
       else delete button.dataset.press;
+      if (this.colours) {
+        button.style.backgroundColor = this.colours[lit].fill ?? "";
+        button.style.color = this.colours[lit].text;
+      } else if (button.style.backgroundColor || button.style.color) {
+        button.style.backgroundColor = ""; // back from a k-state board to the stylesheet's colours
+        button.style.color = "";
+      }
     }
     if (this.pending.length > 0) {
       this.grid.setAttribute("aria-busy", "true");
@@ -135,8 +161,9 @@ export class BoardView {
     const row = Math.floor(index / this.cols) + 1;
     const col = (index % this.cols) + 1;
     if (flags & HOLE) return t("cell", { row, col, state: t("cellHole") });
-    const parts = [t(lit ? "cellLit" : "cellDark")];
-    if (marked) parts.push(t("cellMarked"));
+    const parts = [this.colours ? t("cellState", { state: lit })
+      : t(lit ? "cellLit" : "cellDark")];
+    if (marked) parts.push(marked === 1 ? t("cellMarked") : t("cellMarkedTimes", { count: marked }));
     if (flags & DONT_CARE) parts.push(t("cellDontCare"));
     if (flags & PROOF) parts.push(t("cellProof"));
     if (flags & NEAREST) parts.push(t("cellNearest"));
@@ -170,8 +197,8 @@ export class BoardView {
     const hadFocus = document.activeElement === old;
     old.replaceWith(element);
     this.cellButtons[index] = element;
-    this.shownLit[index] = 2;
-    this.shownMarked[index] = 2;
+    this.shownLit[index] = NOT_DRAWN;
+    this.shownMarked[index] = NOT_DRAWN;
     if (index === this.focusIndex) {
       element.tabIndex = 0;
       if (hadFocus) element.focus();
@@ -206,9 +233,10 @@ export class BoardView {
   build(rows, cols) {
     this.rows = rows;
     this.cols = cols;
-    // What each cell shows now; 2 = not drawn yet, so the first draw sets every cell.
-    this.shownLit = new Uint8Array(rows * cols).fill(2);
-    this.shownMarked = new Uint8Array(rows * cols).fill(2);
+    // What each cell shows now (its state and press count); NOT_DRAWN (255) = not drawn
+    // yet, so the first draw sets every cell.
+    this.shownLit = new Uint8Array(rows * cols).fill(NOT_DRAWN);
+    this.shownMarked = new Uint8Array(rows * cols).fill(NOT_DRAWN);
     this.shownFlags = new Uint8Array(rows * cols); // every cell starts as a plain button
     this.pending = [];
     this.grid.style.setProperty("--rows", rows);

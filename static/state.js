@@ -507,6 +507,16 @@ export class Game {
     return this.mask?.holes ?? null;
   }
 
+  /** States per light: always 2 here (more are played by states.js's StatesGame). */
+  get k() {
+    return 2;
+  }
+
+  /** "plane" or "torus" (the Klein bottle and projective plane are played by states.js). */
+  get surface() {
+    return this.rule.wraps ? "torus" : "plane";
+  }
+
   /** Presses made and not undone (edits are not moves). */
   get moveCount() {
     return this.undoStack.length - this.editsInUndo;

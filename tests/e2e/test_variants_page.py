@@ -31,7 +31,9 @@ def page(ready_page: Page) -> Iterator[Page]:
     if page.get_by_role("button", name="Edit shape").get_attribute("aria-pressed") == "true":
         button(page, "Edit shape").click()
     page.get_by_label("Rule", exact=True).select_option("plus")
-    page.get_by_label("Wrap around (torus)").uncheck()
+    page.get_by_label("States", exact=True).fill("2")
+    page.get_by_label("States", exact=True).dispatch_event("change")
+    page.get_by_label("Surface", exact=True).select_option("plane")
     page.evaluate("document.getElementById('analysis').open = false")
     load_text(page, grid_text([[0] * 5 for _ in range(5)]))
     button(page, "Full board").click()
@@ -79,7 +81,7 @@ def select_rule(page: Page, name: str, torus: bool) -> None:
     page.get_by_label("Rule", exact=True).select_option(RULE_OPTIONS.get(name, "custom"))
     if name.startswith("custom:"):
         draw_stencil(page, name)
-    page.get_by_label("Wrap around (torus)").set_checked(torus)
+    page.get_by_label("Surface", exact=True).select_option("torus" if torus else "plane")
 
 
 def draw_stencil(page: Page, name: str) -> None:
@@ -150,7 +152,7 @@ def test_custom_stencil_press_toggles_exactly_the_stencil_and_the_torus_wraps(pa
     assert where(page, "lit") == {(1, 5)}
     cell(page, 0, 6).click()
     # ... on a torus it comes back on the other side.
-    page.get_by_label("Wrap around (torus)").check()
+    page.get_by_label("Surface", exact=True).select_option("torus")
     expect(status(page)).to_contain_text("on a torus")
     cell(page, 0, 6).click()
     assert where(page, "lit") == {(5, 6), (0, 0), (1, 5)}
