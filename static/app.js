@@ -356,7 +356,8 @@ async function findStatesSolution() {
     return null;
   }
   const solution = new StatesBoard(board.rows, board.cols, game.k, reply.presses);
-  let text = t(reply.minimal ? "statesSolutionMinimal" : "statesSolution", { total: reply.total, cells: solution.litCount });
+  const badge = solution.total() > solution.litCount ? t("statesBadge") : ""; // some cell is pressed twice or more
+  let text = t(reply.minimal ? "statesSolutionMinimal" : "statesSolution", { total: reply.total, cells: solution.litCount, badge });
   if (!reply.minimal) text += " " + t("statesNotProven");
   if (reply.solutions !== "1") {
     text += " " + t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) });

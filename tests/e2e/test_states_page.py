@@ -1,0 +1,363 @@
+"""k states per light and the four surfaces, on the shared ready page: the States and
+Surface controls, k-state boards loaded, copied, solved and played, press counts in
+solutions, the k-state press logic (static/states.js) against Python's
+lightsout.modk.Game on random boards, and the analysis. Every solution the page marks is
+checked by applying its press counts with lightsout.modk.Game."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_helpers import board, button, cell, grid_text, load_text, set_goal, settled, status
+from playwright.sync_api import Page, expect
+
+from lightsout.modk import Game, format_states, solve_states
+from lightsout.rules import parse_rule
+
+SCREENSHOTS = Path("test-results")
+LIGHTS_OUT_2000 = "01200\n12010\n20102\n01021\n00210"  # a 3-state board, as in "Lights Out 2000"
+
+
+@pytest.fixture
+def page(ready_page: Page) -> Iterator[Page]:
+    """The shared page, put back to two states, the plus rule on a plane and a plain
+    5×5 board afterwards (the other tests expect the classic game)."""
+    yield ready_page
+    page = ready_page
+    page.evaluate("document.getElementById('analysis').open = false")
+    set_states(page, 2)
+    page.get_by_label("Surface", exact=True).select_option("plane")
+    page.get_by_label("Rule", exact=True).select_option("plus")
+    set_goal(page, "off")
+    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+
+
+def set_states(page: Page, k: int) -> None:
+    field = page.get_by_label("States", exact=True)
+    field.fill(str(k))
+    field.dispatch_event("change")
+    expect(field).to_have_value(str(k))
+
+
+def set_variant(page: Page, k: int, surface: str = "plane", rule: str = "plus") -> None:
+    page.get_by_label("Rule", exact=True).select_option(rule)
+    page.get_by_label("Surface", exact=True).select_option(surface)
+    set_states(page, k)
+
+
+def snapshot(page: Page) -> dict[str, Any]:
+    """The page's game as data (window.lightsOut.statesSnapshot) after pending draws."""
+    settled(page)
+    return page.evaluate("window.lightsOut.statesSnapshot()")
+
+
+def shown(page: Page) -> list[dict[str, Any]]:
+    """Every cell's contract attributes, in reading order."""
+    settled(page)
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[role="grid"][aria-label="Board"] [role="gridcell"]')].map(e => ({
+             row: Number(e.dataset.row), col: Number(e.dataset.col), state: Number(e.dataset.state),
+             lit: e.dataset.lit, press: e.dataset.press === undefined ? 0 : Number(e.dataset.press) }))"""
+    )
+
+
+def states_shown(page: Page) -> list[int]:
+    cells = shown(page)
+    for item in cells:
+        assert item["lit"] == ("1" if item["state"] else "0"), item
+    return [item["state"] for item in cells]
+
+
+def presses_shown(page: Page) -> list[int]:
+    return [item["press"] for item in shown(page)]
+
+
+def python_game(page: Page) -> Game:
+    data = snapshot(page)
+    return Game(data["rows"], data["cols"], data["k"], parse_rule(data["rule"]).stencil, data["surface"])
+
+
+def solve_and_check(page: Page) -> list[int]:
+    """Solve; check the marked press counts take the board to the goal (lightsout.modk);
+    returns them."""
+    button(page, "Solve").click()
+    expect(board(page).locator("[data-press]").first).to_be_visible(timeout=30_000)
+    data = snapshot(page)
+    game = python_game(page)
+    cells, presses = states_shown(page), presses_shown(page)
+    assert cells == data["cells"] and presses == data["marks"]
+    goal = 0 if data["target"] == "off" else game.k - 1
+    assert game.apply(cells, presses) == [goal] * game.cells, "the marked press counts do not solve the board"
+    return presses
+
+
+def screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / name
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    shutil.copy(path, Path("/tmp") / name)
+
+
+# ---------------------------------------------------------------------------------
+# Loading, copying, solving and playing
+
+
+def test_three_state_board_round_trips_solves_and_plays(page):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    expect(status(page)).to_contain_text("3 states")
+    want = [int(symbol) for symbol in LIGHTS_OUT_2000 if symbol != "\n"]
+    assert states_shown(page) == want
+
+    button(page, "Copy board").click()
+    expect(status(page)).to_contain_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == LIGHTS_OUT_2000
+
+    presses = solve_and_check(page)
+    message = status(page).locator(".message")
+    expect(message).to_contain_text("the proven fewest")
+    expect(message).to_contain_text("27 solutions, structure Z/3 × Z/3 × Z/3")
+    assert Game(5, 5, 3).apply(want, presses) == [0] * 25
+    assert max(presses) == 2
+    expect(board(page).locator('[data-press="2"]').first).to_be_visible()
+
+    page.evaluate("navigator.clipboard.writeText('')")
+    button(page, "Copy solution").click()
+    expect(status(page)).to_contain_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == format_states(5, 5, presses, 3)
+
+    button(page, "Play solution").click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    assert states_shown(page) == [0] * 25
+    assert board(page).locator("[data-press]").count() == 0
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {sum(presses)}")
+
+
+@pytest.mark.parametrize(("k", "surface", "rule", "size", "goal"), [
+    (4, "plane", "plus", (6, 5), "off"),
+    (6, "torus", "moore", (4, 5), "off"),
+    (6, "projective", "plus", (5, 4), "on"),
+    (4, "klein", "x", (4, 4), "on"),
+])
+def test_composite_k_boards_are_solved_and_marked_cells_count_down(page, k, surface, rule, size, goal):
+    """Z/kZ for composite k is not a field: the page must still mark a true solution."""
+    set_variant(page, k, surface, rule)
+    rows, cols = size
+    load_text(page, "\n".join("0" * cols for _ in range(rows)))
+    set_goal(page, goal)
+    # Random boards are solvable from all 0; for these variants all k−1 is solvable too.
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle")
+    presses = solve_and_check(page)
+    # Pressing a marked cell takes one off its count; the rest still solve the board.
+    index = next(i for i, count in enumerate(presses) if count)
+    row, col = divmod(index, cols)
+    cell(page, row, col).click()
+    assert presses_shown(page)[index] == presses[index] - 1
+    button(page, "Play solution").click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=30_000)
+    target = 0 if goal == "off" else k - 1
+    assert states_shown(page) == [target] * (rows * cols)
+
+
+def test_undo_and_redo_take_k_state_presses_back(page):
+    set_variant(page, 5, "klein")
+    load_text(page, "012\n340\n000\n111")
+    start = states_shown(page)
+    game = Game(4, 3, 5, surface="klein")
+    cell(page, 0, 1).click()
+    cell(page, 0, 1).click()
+    cell(page, 3, 2).click()
+    after = game.press(game.press(start, 0, 1, 2), 3, 2)
+    assert states_shown(page) == after
+    button(page, "Undo").click()
+    assert states_shown(page) == game.press(start, 0, 1, 2)
+    button(page, "Undo").click()
+    button(page, "Undo").click()
+    assert states_shown(page) == start
+    button(page, "Redo").click()
+    assert states_shown(page) == game.press(start, 0, 1)
+    expect(page.locator("#move-count")).to_have_text("Moves: 1")
+
+
+# ---------------------------------------------------------------------------------
+# The press logic of states.js against lightsout.modk
+
+
+SURFACES = ["plane", "torus", "klein", "projective"]
+RULES = ["plus", "moore", "x", "custom:##./.#./...", "custom:..#../...../.#.#./...../#...#"]
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("rule", RULES)
+def test_js_k_state_press_agrees_with_python(page, rule, surface):
+    """states.js's press (stencil, k, surface) equals lightsout.modk.Game.press."""
+    rng = random.Random(f"{rule}/{surface}")
+    stencil = parse_rule(rule).stencil
+    cases = []
+    for k in (3, 4, 6):
+        sizes = [(1, 1), (1, rng.randint(2, 7)), (rng.randint(2, 7), 1), (3, 4)]
+        sizes += [(rng.randint(1, 7), rng.randint(1, 7)) for _ in range(6)]
+        for rows, cols in sizes:
+            game = Game(rows, cols, k, stencil, surface)
+            start = [rng.randrange(k) for _ in range(rows * cols)]
+            presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, 6))]
+            end = start
+            for row, col in presses:
+                end = game.press(end, row, col)
+            cases.append({"rows": rows, "cols": cols, "k": k, "start": start, "presses": presses, "end": end})
+    results = page.evaluate(
+        """async ({ cases, rule, surface }) => {
+          const base = document.baseURI;
+          const state = await import(new URL("static/state.js", base).href);
+          const states = await import(new URL("static/states.js", base).href);
+          const jsRule = state.makeRule(rule, false);
+          return cases.map(({ rows, cols, k, start, presses }) => {
+            const game = new states.StatesGame(new states.StatesBoard(rows, cols, k, start), "off", jsRule, surface);
+            for (const [row, col] of presses) game.play(row, col);
+            const end = game.board.toList();
+            while (game.canUndo) game.undo();
+            return { end, roundTrip: game.board.toList() };
+          });
+        }""",
+        {"cases": cases, "rule": rule, "surface": surface},
+    )
+    for case, result in zip(cases, results, strict=True):
+        assert result["end"] == case["end"], case
+        assert result["roundTrip"] == case["start"], case
+
+
+@pytest.mark.parametrize(("surface", "row", "col"), [
+    ("klein", 0, 1), ("klein", 3, 4), ("klein", 2, 0), ("projective", 0, 0), ("projective", 3, 1),
+])
+def test_edge_press_wraps_on_klein_bottle_and_projective_plane_as_python(page, surface, row, col):
+    set_variant(page, 3, surface)
+    load_text(page, "\n".join("0" * 5 for _ in range(4)))
+    cell(page, row, col).click()
+    want = Game(4, 5, 3, surface=surface).press([0] * 20, row, col)
+    assert states_shown(page) == want
+    # The wrap really crosses the edge: a plain torus would light other cells.
+    if (surface, row, col) != ("klein", 2, 0):
+        assert want != Game(4, 5, 3, surface="torus").press([0] * 20, row, col)
+
+
+# ---------------------------------------------------------------------------------
+# Errors and limits
+
+
+def test_bad_k_state_paste_shows_line_and_column_and_keeps_the_board(page):
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    before = states_shown(page)
+    box = page.get_by_role("textbox", name="Board")
+    box.fill("012\n031\n")
+    button(page, "Load").click()
+    alert = page.locator("#board-error")
+    expect(alert).to_contain_text("Line 2, column 2")
+    expect(alert).to_contain_text("0..2")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    assert states_shown(page) == before
+
+
+def test_k_state_boards_stay_within_64_by_64_and_the_general_engine_within_400_cells(page):
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    rows = page.get_by_label("Rows")
+    rows.fill("65")
+    rows.dispatch_event("change")
+    expect(status(page)).to_contain_text("at most 64×64")
+    expect(rows).to_have_value("5")
+    assert len(states_shown(page)) == 25
+    # Moore on 21×20 = 420 cells: more than the general engine solves.
+    page.get_by_label("Rule", exact=True).select_option("moore")
+    load_text(page, "\n".join("0" * 20 for _ in range(21)))
+    button(page, "Solve").click()
+    expect(status(page)).to_contain_text("at most 400 cells")
+
+
+def test_back_to_two_states_on_a_plane_plays_the_classic_game(page):
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    set_states(page, 2)
+    # The lights are kept modulo 2; cells still say data-state 0/1.
+    assert states_shown(page) == [int(symbol) % 2 for symbol in LIGHTS_OUT_2000 if symbol != "\n"]
+    assert page.evaluate("window.lightsOut.statesSnapshot().k") == 2
+    expect(button(page, "Edit shape")).to_be_enabled()
+    expect(page.get_by_label("Lit cells")).to_be_enabled()
+
+
+# ---------------------------------------------------------------------------------
+# Analysis
+
+
+def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    page.locator("#analysis summary").click()
+    expect(page.locator("#analysis-solutions")).to_have_text("27", timeout=20_000)
+    expect(page.locator("#analysis-structure")).to_have_text("Z/3 × Z/3 × Z/3")
+    expect(page.locator("#analysis-fraction")).to_have_text("1 in 27")
+    expect(page.locator("#analysis-for")).to_contain_text("3 states")
+    expect(page.locator("#quiet-note")).to_contain_text("not available for more than 2 states")
+    expect(page.locator("#analysis-rank")).to_be_hidden()
+    # A composite k on a projective plane: the structure mixes orders.
+    set_variant(page, 4, "projective")
+    load_text(page, "\n".join("0" * 5 for _ in range(5)))
+    result = solve_states(Game(5, 5, 4, surface="projective"), [0] * 25)
+    expect(page.locator("#analysis-solutions")).to_have_text(str(result.solution_count), timeout=20_000)
+    expect(page.locator("#analysis-structure")).to_have_text(structure_text(result.structure))
+    assert len(set(result.structure)) > 1, "expected a mixed structure such as Z/2 × Z/4"
+
+
+def structure_text(orders: list[int]) -> str:
+    """The page's way of writing a structure: equal factors run together, more than
+    three of them as a power with superscript digits."""
+    parts = []
+    for order in sorted(set(orders), key=orders.index):
+        power = orders.count(order)
+        if power > 3:
+            parts.append(f"(Z/{order})" + str(power).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")))
+        else:
+            parts.append(" × ".join([f"Z/{order}"] * power))
+    return " × ".join(parts)
+
+
+# ---------------------------------------------------------------------------------
+# Screenshots (test-results/, copied to /tmp)
+
+
+def test_screenshots_of_k_state_boards(page):
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    solve_and_check(page)
+    screenshot(page, "states-k3.png")
+
+    set_states(page, 6)
+    load_text(page, "\n".join("0" * 6 for _ in range(6)))
+    button(page, "New puzzle").click()
+    solve_and_check(page)
+    screenshot(page, "states-k6.png")
+
+    set_states(page, 40)
+    load_text(page, "\n".join(" ".join(["0"] * 7) for _ in range(7)))
+    button(page, "New puzzle").click()
+    solve_and_check(page)
+    expect(board(page)).to_have_class(re.compile(r"\bgrid--numbers\b"))
+    screenshot(page, "states-k40.png")
+
+    set_variant(page, 2, "klein")
+    load_text(page, "\n".join("." * 6 for _ in range(6)))
+    button(page, "New puzzle").click()
+    solve_and_check(page)
+    page.locator("#analysis summary").click()
+    expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
+    screenshot(page, "states-klein.png")
