@@ -11,6 +11,7 @@ import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./input.js";
 import { LOAD_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
 const GRID_LIMIT = 64; // the DOM grid's largest side; bigger boards use the canvas
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
@@ -30,7 +31,7 @@ const ui = {
   downloadSolution: $("download-solution"),
   boardText: $("board-text"), boardError: $("board-error"), load: $("load"),
   openFile: $("open-file"), fileInput: $("file-input"),
-  copyBoard: $("copy-board"), copySolution: $("copy-solution"),
+  copyBoard: $("copy-board"), copySolution: $("copy-solution"), copyLink: $("copy-link"),
   targets: [...document.querySelectorAll("input[name=target]")],
 };
 
@@ -82,6 +83,7 @@ function redraw(changed = null) {
   ui.status.dataset.solved = game.isSolved() ? "1" : "0";
   if (document.activeElement !== ui.rows) ui.rows.value = game.board.rows;
   if (document.activeElement !== ui.cols) ui.cols.value = game.board.cols;
+  hashWriter.schedule();
 }
 
 function showBoardError(text) {
@@ -464,6 +466,49 @@ async function downloadSolution() {
 }
 
 // ---------------------------------------------------------------------------------
+// Share links (share-link.js): location.hash follows the game; opening a link replays it.
+
+const hashWriter = new HashWriter(() => game);
+
+/** Play the game a link's hash describes; a bad link is reported and the board kept. */
+function openLink(text) {
+  let opened;
+  try {
+    opened = gameOfLink(text);
+  } catch (error) {
+    if (error.name !== "ShareError") throw error;
+    const field = error.field === null ? t("linkFieldUnknown")
+      : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
+    ui.boardError.textContent = t("linkError", { column: error.column, field, message: error.message });
+    return false;
+  }
+  setBoard(opened.board, "");
+  game.target = opened.target;
+  for (const radio of ui.targets) radio.checked = radio.value === opened.target;
+  const { cols } = opened.board;
+  for (const index of opened.moves) applyMove("play", Math.floor(index / cols), index % cols, { quiet: true });
+  ui.boardError.textContent = "";
+  redraw();
+  setMessage(t("linkOpened", { rows: opened.board.rows, cols, count: opened.moves.length }));
+  return true;
+}
+
+async function copyLink() {
+  const link = linkOf(game);
+  if (link === null) {
+    setMessage(t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }));
+    return;
+  }
+  hashWriter.flush();
+  await copyText(link);
+}
+
+// The user edited the hash or followed a link to this page (replaceState fires no event).
+window.addEventListener("hashchange", () => {
+  if (location.hash.length > 1) openLink(currentHash());
+});
+
+// ---------------------------------------------------------------------------------
 // Events
 
 bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
@@ -486,6 +531,7 @@ ui.fileInput.addEventListener("change", () => {
   else showBoardError(t("dropNotText"));
 });
 ui.copyBoard.addEventListener("click", () => copyBoard(game.board));
+ui.copyLink.addEventListener("click", copyLink);
 ui.copySolution.addEventListener("click", () => {
   if (!marks) setMessage(t("noSolutionToCopy"));
   else copyBoard(marks, true);
@@ -558,4 +604,6 @@ window.lightsOut = Object.freeze({
 
 redraw();
 setMessage(t("playing"));
+// A link opened on arrival replaces the random board; a bad one leaves it (and says why).
+if (location.hash.length > 1) openLink(currentHash());
 solver.start();

@@ -23,6 +23,7 @@ const STRINGS = {
     load: "Load",
     copyBoard: "Copy board",
     copySolution: "Copy solution",
+    copyLink: "Copy link",
     retry: "Retry",
     openFile: "Open file…",
     downloadSolution: "Download solution",
@@ -78,6 +79,13 @@ const STRINGS = {
     noSolutionToCopy: "Solve first, then copy the solution.",
     impossibleLit: "Could not make that puzzle: {message}",
     sizeInvalid: "Rows and columns must be whole numbers from 1 to 10000.",
+
+    linkOpened: "Opened a shared {rows}×{cols} game with {count} moves.",
+    linkError: "This link cannot be opened — column {column} ({field}): {message}. The board was kept.",
+    linkField_size: "board size",
+    linkField_board: "board",
+    linkFieldUnknown: "field name",
+    linkTooLarge: "A {rows}×{cols} board is too large to share as a link; use Copy board instead.",
   },
 };
 
