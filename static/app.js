@@ -10,7 +10,8 @@ import {
 import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./input.js";
-import { LOAD_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { describeSolverFailure } from "./errors.js";
 import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
 const GRID_LIMIT = 64; // the DOM grid's largest side; bigger boards use the canvas
@@ -164,8 +165,11 @@ function readSize() {
 // ---------------------------------------------------------------------------------
 // Solver
 
-// ?load-timeout=MS shortens the start-up deadline (used by the tests of a hanging load).
-const loadTimeoutMs = Number(new URLSearchParams(location.search).get("load-timeout")) || LOAD_TIMEOUT_MS;
+// ?load-timeout=MS and ?request-timeout=MS shorten the deadlines (for the tests of a
+// hanging start and of a request that runs too long).
+const query = new URLSearchParams(location.search);
+const loadTimeoutMs = Number(query.get("load-timeout")) || LOAD_TIMEOUT_MS;
+const requestTimeoutMs = Number(query.get("request-timeout")) || REQUEST_TIMEOUT_MS;
 
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
   ui.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
@@ -173,13 +177,8 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   if (state === "loading") ui.solverStatus.textContent = t("loadingPython");
   else if (state === "installing") ui.solverStatus.textContent = t("installingSolver");
   else if (state === "ready") ui.solverStatus.textContent = t("ready");
-  else if (state === "error") {
-    const error = detail.error;
-    ui.solverStatus.textContent = error.timeoutKind === "load" ? t("loadTimedOut", { seconds: error.seconds })
-      : error.timeoutKind === "request" ? t("requestTimedOut", { seconds: error.seconds })
-        : t("loadFailed", { message: error.message });
-  }
-}, { loadTimeoutMs });
+  else if (state === "error") ui.solverStatus.textContent = describeSolverFailure(detail.error);
+}, { loadTimeoutMs, requestTimeoutMs });
 
 // "Working…" and Cancel appear only for requests that take a while, so quick ones
 // do not flash them.
@@ -600,6 +599,12 @@ window.lightsOut = Object.freeze({
     return view.lastPaint;
   },
   view: () => ({ kind: view instanceof CanvasView ? "canvas" : "grid", scale: view.scale ?? null }),
+  /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
+  request: (request) => solver.request(request).then(
+    (reply) => ({ ...reply, payload: undefined }),
+    (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
+  /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
+  debug: (action) => solver.debug(action),
 });
 
 redraw();

@@ -53,6 +53,12 @@ const STRINGS = {
     requestTimedOut: "The solver did not answer within {seconds} s; it was stopped.",
     solverError: "Solver error: {message}",
     notReady: "The solver is still loading; try again in a moment.",
+    runtimeMissing: "The solver could not start: the file {file} is missing on the server (HTTP {status}).",
+    runtimeWrongType: "The solver could not start: the server sends {file} as “{type}”, not application/wasm.",
+    runtimeCorrupt: "The solver could not start: the file {file} is damaged ({message}).",
+    pythonCrashed: "Python stopped working ({message}); press Retry to restart it.",
+    workerCrashed: "The solver stopped unexpectedly ({message}); press Retry to restart it.",
+    noReason: "no reason given",
 
     solved: "Solved in {count} moves!",
     solvedStart: "The board already meets the goal.",
