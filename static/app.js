@@ -12,9 +12,9 @@ import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./input.js";
 import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
 import { describeSolverFailure } from "./errors.js";
+import { BOX_TEXT_LIMIT, GRID_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
 import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
-const GRID_LIMIT = 64; // the DOM grid's largest side; bigger boards use the canvas
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
@@ -46,6 +46,7 @@ let unbindView = () => {};
 let game = newGame(randomSolvableBoard(5, 5));
 let marks = null; // a Board of cells to press, or null; always a valid set of presses
 let pastedText = null; // the last text loaded, so copies reuse its symbols
+let heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
 let playback = null; // {cancelled} while a solution is being played
 let version = 0; // bumped on every change of board or goal, to drop stale solver replies
 
@@ -368,15 +369,21 @@ async function parseBoard(text, payload = null) {
     reply = await solver.request({ op: "parse", text: payload ? "@" : text, format: "auto", binary: true }, { payload });
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
+    else if (error.name === "NotReadyError") showBoardError(t("notReady"));
     else if (error.line !== undefined && error.line !== null) {
       // The API's message may already start with "line L, column C: "; say it once.
       const message = error.message.replace(/^line \d+, column \d+:\s*/i, "");
       showBoardError(t("parseError", { line: error.line, column: error.column, message }));
-      if (!payload) placeCaret(text, error.line, error.column);
+      if (!payload && ui.boardText.value === text) placeCaret(text, error.line, error.column);
     } else {
       showBoardError(error.message);
     }
     return; // the current board stays
+  }
+  if (reply.rows > MAX_SIZE || reply.cols > MAX_SIZE) {
+    // Python reads boards of up to 10^8 cells in any shape; this page shows 10000 a side.
+    showBoardError(t("loadedTooLarge", { rows: reply.rows, cols: reply.cols, max: MAX_SIZE }));
+    return;
   }
   showBoardError("");
   pastedText = text;
@@ -389,11 +396,23 @@ function loadText(text) {
     showBoardError(t("pasteEmpty"));
     return Promise.resolve();
   }
+  if (utf8BytesOver(text)) {
+    showBoardError(t("textTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024 }));
+    return Promise.resolve();
+  }
+  if (text.length > BOX_TEXT_LIMIT) {
+    ui.boardText.value = "";
+    ui.boardText.placeholder = t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+  }
   return parseBoard(text);
 }
 
 /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
 async function loadFile(file) {
+  if (file.size > MAX_TEXT_BYTES) {
+    showBoardError(t("fileTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A small file's text also goes in the box, and copies then reuse its format.
   const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
@@ -520,7 +539,16 @@ ui.solve.addEventListener("click", () => solve());
 ui.hint.addEventListener("click", hint);
 ui.playSolution.addEventListener("click", playSolution);
 ui.downloadSolution.addEventListener("click", downloadSolution);
-ui.load.addEventListener("click", () => loadText(ui.boardText.value));
+ui.load.addEventListener("click", () => loadText(heldText ?? ui.boardText.value));
+ui.boardText.addEventListener("paste", (event) => {
+  const text = event.clipboardData?.getData("text/plain") ?? "";
+  if (text.length <= BOX_TEXT_LIMIT) return; // the browser pastes it as usual
+  event.preventDefault();
+  heldText = text;
+  ui.boardText.value = "";
+  ui.boardText.placeholder = t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+  showBoardError("");
+});
 ui.openFile.addEventListener("click", () => ui.fileInput.click());
 ui.fileInput.addEventListener("change", () => {
   const file = ui.fileInput.files?.[0];
@@ -541,7 +569,11 @@ ui.cancel.addEventListener("click", () => {
   solver.cancel();
   setMessage(t("cancelled"));
 });
-ui.boardText.addEventListener("input", () => showBoardError(""));
+ui.boardText.addEventListener("input", () => {
+  showBoardError("");
+  ui.boardText.placeholder = "";
+  heldText = null;
+});
 
 for (const input of [ui.rows, ui.cols]) {
   input.addEventListener("change", async () => {
