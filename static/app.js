@@ -635,6 +635,10 @@ window.lightsOut = Object.freeze({
   request: (request) => solver.request(request).then(
     (reply) => ({ ...reply, payload: undefined }),
     (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
+  /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (tests/e2e/endurance.py). */
+  solvePayload: (size, payload) => solver.request(
+    { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
+  ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
   /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
   debug: (action) => solver.debug(action),
 });

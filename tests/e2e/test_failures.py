@@ -117,3 +117,23 @@ def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
     expect(status(page)).to_contain_text("New 5×5 puzzle")
     button(page, "Solve").click()
     expect(status(page)).to_contain_text("marked")
+
+
+def test_a_thousand_solves_in_one_worker_do_not_grow_wasm_memory(ready_page):
+    """The light version of tests/e2e/endurance.py: proxies are destroyed, so wasm
+    memory (which never shrinks) stays put after warm-up."""
+    page = ready_page
+    solve_many = """async (count) => {
+      for (let i = 0; i < count; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, () => {
+          const payload = crypto.getRandomValues(new Uint8Array(8));
+          return window.lightsOut.solvePayload(8, payload);
+        }));
+      }
+    }"""
+    page.evaluate(solve_many, 100)
+    before = page.evaluate("window.lightsOut.debug('memory')")["wasmBytes"]
+    page.evaluate(solve_many, 1000)
+    after = page.evaluate("window.lightsOut.debug('memory')")["wasmBytes"]
+    assert before > 0
+    assert after - before <= 1024 * 1024, f"wasm memory grew by {(after - before) / 1024:.0f} KB over 1000 solves"
