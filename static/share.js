@@ -162,6 +162,9 @@ function decodeMoves(text, cells, column) {
     shift += 7;
     if (shift > 35) throw new ShareError("a move number is too long", column, "m");
     if (!(byte & 0x80)) {
+      if (shift > 7 && byte === 0) {
+        throw new ShareError(`move ${moves.length + 1} is not written in its shortest form`, column, "m");
+      }
       if (value >= cells) {
         throw new ShareError(`move ${moves.length + 1} presses cell ${value}, outside the ${cells} cells`, column, "m");
       }
@@ -187,7 +190,11 @@ function parseStencil(text, column) {
   if (Object.hasOwn(RULE_MASKS, text)) return RULE_MASKS[text];
   if (/^s[0-9a-f]{1,7}$/.test(text)) {
     const mask = parseInt(text.slice(1), 16);
-    if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) return mask;
+    if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) {
+      const named = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
+      if (named !== undefined) throw new ShareError(`this stencil is the ${named} rule: write r=${named}`, column, "r");
+      return mask;
+    }
   }
   throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x or s<hex>`, column, "r");
 }
@@ -294,6 +301,9 @@ export function parseShare(text) {
     const [value, where] = values.get("g");
     goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, "the goal", where, "g");
     if (goal !== "on" && isZero(goal)) throw new ShareError("an all-off goal is the default and not written", where, "g");
+    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, bits, k - 1)) {
+      throw new ShareError(`the goal has a state outside 0..${k - 1}`, where, "g");
+    }
   }
   const masks = {};
   for (const [name, what] of [["h", "the holes"], ["d", "the don't-care cells"]]) {
