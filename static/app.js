@@ -12,9 +12,11 @@ import {
 import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./input.js";
-import { LOAD_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { describeSolverFailure } from "./errors.js";
+import { BOX_TEXT_LIMIT, GRID_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
+import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
-const GRID_LIMIT = 64; // the DOM grid's largest side; bigger boards use the canvas
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
@@ -34,7 +36,7 @@ const ui = {
   downloadSolution: $("download-solution"),
   boardText: $("board-text"), boardError: $("board-error"), load: $("load"),
   openFile: $("open-file"), fileInput: $("file-input"),
-  copyBoard: $("copy-board"), copySolution: $("copy-solution"),
+  copyBoard: $("copy-board"), copySolution: $("copy-solution"), copyLink: $("copy-link"),
   targets: [...document.querySelectorAll("input[name=target]")],
   rule: $("rule"), torus: $("torus"), stencilEditor: $("stencil-editor"), stencilGrid: $("stencil-grid"),
   stencilText: $("stencil-text"), stencilError: $("stencil-error"),
@@ -65,6 +67,7 @@ let unbindView = () => {};
 let game = newGame(randomSolvableBoard(5, 5));
 let marks = null; // a Board of cells to press, or null; always a valid set of presses
 let pastedText = null; // the last text loaded, so copies reuse its symbols
+let heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
 let playback = null; // {cancelled} while a solution is being played
 let version = 0; // bumped on every change of board or goal, to drop stale solver replies
 // Overlays on the board (UI state). proof and nearest explain the last unsolvable Solve
@@ -143,6 +146,7 @@ function redraw(changed = null) {
   ui.status.dataset.solved = game.isSolved() ? "1" : "0";
   if (document.activeElement !== ui.rows) ui.rows.value = game.board.rows;
   if (document.activeElement !== ui.cols) ui.cols.value = game.board.cols;
+  hashWriter.schedule();
 }
 
 function showBoardError(text) {
@@ -240,8 +244,11 @@ function readSize() {
 // ---------------------------------------------------------------------------------
 // Solver
 
-// ?load-timeout=MS shortens the start-up deadline (used by the tests of a hanging load).
-const loadTimeoutMs = Number(new URLSearchParams(location.search).get("load-timeout")) || LOAD_TIMEOUT_MS;
+// ?load-timeout=MS and ?request-timeout=MS shorten the deadlines (for the tests of a
+// hanging start and of a request that runs too long).
+const query = new URLSearchParams(location.search);
+const loadTimeoutMs = Number(query.get("load-timeout")) || LOAD_TIMEOUT_MS;
+const requestTimeoutMs = Number(query.get("request-timeout")) || REQUEST_TIMEOUT_MS;
 
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
   ui.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
@@ -249,13 +256,8 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   if (state === "loading") ui.solverStatus.textContent = t("loadingPython");
   else if (state === "installing") ui.solverStatus.textContent = t("installingSolver");
   else if (state === "ready") ui.solverStatus.textContent = t("ready");
-  else if (state === "error") {
-    const error = detail.error;
-    ui.solverStatus.textContent = error.timeoutKind === "load" ? t("loadTimedOut", { seconds: error.seconds })
-      : error.timeoutKind === "request" ? t("requestTimedOut", { seconds: error.seconds })
-        : t("loadFailed", { message: error.message });
-  }
-}, { loadTimeoutMs });
+  else if (state === "error") ui.solverStatus.textContent = describeSolverFailure(detail.error);
+}, { loadTimeoutMs, requestTimeoutMs });
 
 // "Working…" and Cancel appear only for requests that take a while, so quick ones
 // do not flash them.
@@ -565,15 +567,21 @@ async function parseBoard(text, payload = null) {
     reply = await solver.request({ op: "parse", text: payload ? "@" : text, format: "auto", binary: true }, { payload });
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
+    else if (error.name === "NotReadyError") showBoardError(t("notReady"));
     else if (error.line !== undefined && error.line !== null) {
       // The API's message may already start with "line L, column C: "; say it once.
       const message = error.message.replace(/^line \d+, column \d+:\s*/i, "");
       showBoardError(t("parseError", { line: error.line, column: error.column, message }));
-      if (!payload) placeCaret(text, error.line, error.column);
+      if (!payload && ui.boardText.value === text) placeCaret(text, error.line, error.column);
     } else {
       showBoardError(error.message);
     }
     return; // the current board stays
+  }
+  if (reply.rows > MAX_SIZE || reply.cols > MAX_SIZE) {
+    // Python reads boards of up to 10^8 cells in any shape; this page shows 10000 a side.
+    showBoardError(t("loadedTooLarge", { rows: reply.rows, cols: reply.cols, max: MAX_SIZE }));
+    return;
   }
   showBoardError("");
   pastedText = text;
@@ -586,11 +594,23 @@ function loadText(text) {
     showBoardError(t("pasteEmpty"));
     return Promise.resolve();
   }
+  if (utf8BytesOver(text)) {
+    showBoardError(t("textTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024 }));
+    return Promise.resolve();
+  }
+  if (text.length > BOX_TEXT_LIMIT) {
+    ui.boardText.value = "";
+    ui.boardText.placeholder = t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+  }
   return parseBoard(text);
 }
 
 /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
 async function loadFile(file) {
+  if (file.size > MAX_TEXT_BYTES) {
+    showBoardError(t("fileTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A small file's text also goes in the box, and copies then reuse its format.
   const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
@@ -961,6 +981,49 @@ function showQuiet(item) {
 }
 
 // ---------------------------------------------------------------------------------
+// Share links (share-link.js): location.hash follows the game; opening a link replays it.
+
+const hashWriter = new HashWriter(() => game);
+
+/** Play the game a link's hash describes; a bad link is reported and the board kept. */
+function openLink(text) {
+  let opened;
+  try {
+    opened = gameOfLink(text);
+  } catch (error) {
+    if (error.name !== "ShareError") throw error;
+    const field = error.field === null ? t("linkFieldUnknown")
+      : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
+    ui.boardError.textContent = t("linkError", { column: error.column, field, message: error.message });
+    return false;
+  }
+  setBoard(opened.board, "");
+  game.target = opened.target;
+  for (const radio of ui.targets) radio.checked = radio.value === opened.target;
+  const { cols } = opened.board;
+  for (const index of opened.moves) applyMove("play", Math.floor(index / cols), index % cols, { quiet: true });
+  ui.boardError.textContent = "";
+  redraw();
+  setMessage(t("linkOpened", { rows: opened.board.rows, cols, count: opened.moves.length }));
+  return true;
+}
+
+async function copyLink() {
+  const link = linkOf(game);
+  if (link === null) {
+    setMessage(t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }));
+    return;
+  }
+  hashWriter.flush();
+  await copyText(link);
+}
+
+// The user edited the hash or followed a link to this page (replaceState fires no event).
+window.addEventListener("hashchange", () => {
+  if (location.hash.length > 1) openLink(currentHash());
+});
+
+// ---------------------------------------------------------------------------------
 // Events
 
 bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
@@ -973,7 +1036,16 @@ ui.solve.addEventListener("click", () => solve());
 ui.hint.addEventListener("click", hint);
 ui.playSolution.addEventListener("click", playSolution);
 ui.downloadSolution.addEventListener("click", downloadSolution);
-ui.load.addEventListener("click", () => loadText(ui.boardText.value));
+ui.load.addEventListener("click", () => loadText(heldText ?? ui.boardText.value));
+ui.boardText.addEventListener("paste", (event) => {
+  const text = event.clipboardData?.getData("text/plain") ?? "";
+  if (text.length <= BOX_TEXT_LIMIT) return; // the browser pastes it as usual
+  event.preventDefault();
+  heldText = text;
+  ui.boardText.value = "";
+  ui.boardText.placeholder = t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+  showBoardError("");
+});
 ui.openFile.addEventListener("click", () => ui.fileInput.click());
 ui.fileInput.addEventListener("change", () => {
   const file = ui.fileInput.files?.[0];
@@ -983,6 +1055,7 @@ ui.fileInput.addEventListener("change", () => {
   else showBoardError(t("dropNotText"));
 });
 ui.copyBoard.addEventListener("click", () => copyBoard(game.board));
+ui.copyLink.addEventListener("click", copyLink);
 ui.copySolution.addEventListener("click", () => {
   if (!marks) setMessage(t("noSolutionToCopy"));
   else copyBoard(marks, true);
@@ -993,7 +1066,11 @@ ui.cancel.addEventListener("click", () => {
   solver.cancel();
   setMessage(t("cancelled"));
 });
-ui.boardText.addEventListener("input", () => showBoardError(""));
+ui.boardText.addEventListener("input", () => {
+  showBoardError("");
+  ui.boardText.placeholder = "";
+  heldText = null;
+});
 ui.rule.addEventListener("change", onRuleSelected);
 ui.torus.addEventListener("change", () => setRule(makeRule(game.rule.name, ui.torus.checked)));
 ui.editShape.addEventListener("click", () => setEditing(!editing));
@@ -1070,10 +1147,22 @@ window.lightsOut = Object.freeze({
     return view.lastPaint;
   },
   view: () => ({ kind: view instanceof CanvasView ? "canvas" : "grid", scale: view.scale ?? null }),
+  /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
+  request: (request) => solver.request(request).then(
+    (reply) => ({ ...reply, payload: undefined }),
+    (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
+  /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (tests/e2e/endurance.py). */
+  solvePayload: (size, payload) => solver.request(
+    { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
+  ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
+  /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
+  debug: (action) => solver.debug(action),
 });
 
 buildStencilEditor();
 drawStencil();
 redraw();
 setMessage(t("playing"));
+// A link opened on arrival replaces the random board; a bad one leaves it (and says why).
+if (location.hash.length > 1) openLink(currentHash());
 solver.start();
