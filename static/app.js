@@ -997,7 +997,17 @@ function openLink(text) {
     ui.boardError.textContent = t("linkError", { column: error.column, field, message: error.message });
     return false;
   }
-  setBoard(opened.board, "");
+  stopPlayback();
+  game = newGame(game.board, game.target, opened.rule, game.mask); // setBoard keeps this rule
+  ui.rule.value = ["plus", "moore", "x"].includes(opened.rule.name) ? opened.rule.name : "custom";
+  ui.torus.checked = opened.rule.wraps;
+  ui.stencilEditor.hidden = ui.rule.value !== "custom";
+  if (ui.rule.value === "custom") {
+    stencil = stencilCells(opened.rule);
+    drawStencil();
+    ui.stencilText.textContent = opened.rule.name;
+  }
+  setBoard(opened.board, "", opened.mask);
   game.target = opened.target;
   for (const radio of ui.targets) radio.checked = radio.value === opened.target;
   const { cols } = opened.board;
