@@ -5,10 +5,9 @@ the one lightsout.share.format_share writes for that state."""
 from __future__ import annotations
 
 from e2e_helpers import button, cell, load_text, read_board, status
-from playwright.sync_api import expect
-
 from lightsout.rules import MOORE
 from lightsout.share import ShareState, format_share, parse_share
+from playwright.sync_api import expect
 
 
 def press_moore_torus(cells: list[list[int]], row: int, col: int, holes: set[tuple[int, int]]) -> None:
