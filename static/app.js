@@ -15,6 +15,7 @@ import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./inp
 import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
 import { describeSolverFailure } from "./errors.js";
 import { BOX_TEXT_LIMIT, GRID_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
+import { MAX_IMAGE_CELLS, boardImage, boardText, saveBlob } from "./export.js";
 import { BestResults, PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
 import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
@@ -820,6 +821,26 @@ async function downloadSolution() {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The board, with the shown solution's marks, as a PNG (export.js). */
+async function downloadImage() {
+  const { rows, cols } = game.board;
+  if (rows * cols > MAX_IMAGE_CELLS) {
+    setMessage(t("imageTooLarge", { rows, cols }));
+    return;
+  }
+  try {
+    saveBlob(await boardImage(game.board, marks, game.holes), `lights-out-${rows}x${cols}.png`);
+  } catch (error) {
+    setMessage(error.message);
+  }
+}
+
+/** The board and, when shown, the solution as "#"/"." text (export.js). */
+function downloadText() {
+  const { rows, cols } = game.board;
+  saveBlob(new Blob([boardText(game.board, marks)], { type: "text/plain" }), `lights-out-${rows}x${cols}.txt`);
+}
+
 // ---------------------------------------------------------------------------------
 // Click rules: the selector, the torus switch and the custom stencil editor
 
@@ -1182,6 +1203,8 @@ ui.undo.addEventListener("click", () => { stopPlayback(); applyMove("undo"); });
 ui.redo.addEventListener("click", () => { stopPlayback(); applyMove("redo"); });
 ui.newPuzzle.addEventListener("click", newPuzzle);
 ui.daily.addEventListener("click", dailyPuzzle);
+$("download-image").addEventListener("click", downloadImage);
+$("download-text").addEventListener("click", downloadText);
 for (const preset of PRESETS) $(`preset-${preset.id}`).addEventListener("click", () => loadPreset(preset));
 ui.clear.addEventListener("click", () => setBoard(filledBoard(game.board.rows, game.board.cols, 0), t("cleared")));
 ui.solve.addEventListener("click", () => solve());

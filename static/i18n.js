@@ -34,6 +34,7 @@ const STRINGS = {
     exportTitle: "Export",
     downloadImage: "Download image",
     downloadText: "Download text",
+    imageTooLarge: "A {rows}×{cols} board is too large for an image (4 million cells at most).",
     clear: "Clear",
     solve: "Solve",
     hint: "Hint",
