@@ -1334,6 +1334,14 @@ window.lightsOut = Object.freeze({
   debug: (action) => solver.debug(action),
 });
 
+// Offline (static/sw.js, copied to the site root by build.py): relative to this module,
+// so it works under any sub-path; its scope is the site's root directory. A browser or
+// context that refuses service workers only loses offline play.
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  const root = new URL("../", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, type: "classic" }).catch(() => {});
+}
+
 buildStencilEditor();
 drawStencil();
 redraw();
