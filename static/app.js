@@ -429,6 +429,7 @@ function makeSolvable() {
 async function solve(options) {
   const found = await findSolution(options);
   if (!found) return;
+  if (puzzle) puzzle.assisted = true;
   marks = found.solution;
   redraw();
   setMessage(found.text);
@@ -475,6 +476,7 @@ async function hint() {
   if (!found) return;
   // Any single press of a solution is a correct next step; show the first in reading order.
   const [index] = found.solution.indices(1);
+  if (puzzle) puzzle.assisted = true;
   marks = new Board(game.board.rows, game.board.cols);
   marks.toggle(index);
   redraw();
@@ -486,6 +488,7 @@ async function playSolution() {
   if (!marks) {
     const found = await findSolution();
     if (!found) return;
+    if (puzzle) puzzle.assisted = true;
     marks = found.solution;
     redraw();
     setMessage(found.text);
@@ -642,9 +645,11 @@ function finishPuzzle() {
   const milliseconds = performance.now() - puzzle.startedAt;
   const time = formatDuration(milliseconds);
   ui.timer.textContent = t("timer", { time });
+  const solved = t("solvedPuzzle", { count: game.moveCount, time });
+  if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
   const { improved } = bestResults.record(puzzle.key, game.moveCount, milliseconds);
   showBestResult();
-  return [t("solvedPuzzle", { count: game.moveCount, time }), improved ? t("newRecord") : ""].filter(Boolean).join(" ");
+  return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
 }
 
 function showBestResult() {

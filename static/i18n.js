@@ -31,6 +31,7 @@ const STRINGS = {
     bestResult: "Best for {kind} {rows}×{cols}: {moves} moves, {time}.",
     solvedPuzzle: "Solved in {count} moves and {time}.",
     newRecord: "A new best!",
+    assistedNoRecord: "(The solver helped, so this is not a best result.)",
     exportTitle: "Export",
     downloadImage: "Download image",
     downloadText: "Download text",
