@@ -15,6 +15,8 @@ import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./inp
 import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
 import { describeSolverFailure } from "./errors.js";
 import { BOX_TEXT_LIMIT, GRID_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
+import { MAX_IMAGE_CELLS, boardImage, boardText, saveBlob } from "./export.js";
+import { BestResults, PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
 import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
@@ -32,6 +34,7 @@ const ui = {
   progress: $("progress"), cancel: $("cancel"),
   board: $("board"), moveCount: $("move-count"), undo: $("undo"), redo: $("redo"),
   rows: $("rows"), cols: $("cols"), lit: $("lit"), newPuzzle: $("new-puzzle"), clear: $("clear"),
+  presses: $("presses"), daily: $("daily"), timer: $("timer"), bestResult: $("best-result"), optimum: $("optimum"),
   solve: $("solve"), hint: $("hint"), playSolution: $("play-solution"),
   downloadSolution: $("download-solution"),
   boardText: $("board-text"), boardError: $("board-error"), load: $("load"),
@@ -69,6 +72,12 @@ let marks = null; // a Board of cells to press, or null; always a valid set of p
 let pastedText = null; // the last text loaded, so copies reuse its symbols
 let heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
 let playback = null; // {cancelled} while a solution is being played
+// The puzzle being played (a New puzzle, the puzzle of the day or a preset), for the
+// optimum, the timer and best results; null once the board is changed any other way.
+// {key, label, start (Board), optimum (proven fewest presses or null), startedAt, done}
+let puzzle = null;
+let timerInterval = 0;
+const bestResults = new BestResults();
 let version = 0; // bumped on every change of board or goal, to drop stale solver replies
 // Overlays on the board (UI state). proof and nearest explain the last unsolvable Solve
 // and go when the board changes; quiet is a quiet pattern from the gallery and stays
@@ -138,6 +147,7 @@ function redraw(changed = null) {
   }
   drawSolutionNav();
   ui.moveCount.textContent = t("moves", { count: game.moveCount });
+  ui.optimum.textContent = puzzle?.optimum != null ? t("bestPossible", { best: puzzle.optimum }) : "";
   ui.undo.disabled = !game.canUndo;
   ui.redo.disabled = !game.canRedo;
   ui.copySolution.disabled = marks === null;
@@ -170,6 +180,7 @@ function stopPlayback() {
  */
 function setBoard(board, text, mask = undefined) {
   stopPlayback();
+  endPuzzle();
   const sameSize = board.rows === game.board.rows && board.cols === game.board.cols;
   if (mask === undefined) mask = sameSize ? game.mask : null;
   if (mask && usesCanvas(board)) mask = null;
@@ -197,8 +208,10 @@ function setBoard(board, text, mask = undefined) {
 function applyMove(kind, row, col, { quiet = false } = {}) {
   let move = { row, col };
   let changed;
-  if (kind === "play") changed = game.play(row, col);
-  else {
+  if (kind === "play") {
+    changed = game.play(row, col);
+    if (puzzle && !puzzle.startedAt && !puzzle.done) startTimer();
+  } else {
     const result = kind === "undo" ? game.undo() : game.redo();
     if (!result) return;
     ({ move, changed } = result);
@@ -217,7 +230,7 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
       text = t("marksCleared");
     }
   }
-  if (game.isSolved()) text = t("solved", { count: game.moveCount });
+  if (game.isSolved()) text = finishPuzzle() ?? t("solved", { count: game.moveCount });
   if (quiet) return changed;
   redraw(changed);
   setMessage(text);
@@ -255,7 +268,10 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   ui.retry.hidden = state !== "error";
   if (state === "loading") ui.solverStatus.textContent = t("loadingPython");
   else if (state === "installing") ui.solverStatus.textContent = t("installingSolver");
-  else if (state === "ready") ui.solverStatus.textContent = t("ready");
+  else if (state === "ready") {
+    ui.solverStatus.textContent = t("ready");
+    if (puzzle) askOptimum();
+  }
   else if (state === "error") ui.solverStatus.textContent = describeSolverFailure(detail.error);
 }, { loadTimeoutMs, requestTimeoutMs });
 
@@ -413,6 +429,7 @@ function makeSolvable() {
 async function solve(options) {
   const found = await findSolution(options);
   if (!found) return;
+  if (puzzle) puzzle.assisted = true;
   marks = found.solution;
   redraw();
   setMessage(found.text);
@@ -459,6 +476,7 @@ async function hint() {
   if (!found) return;
   // Any single press of a solution is a correct next step; show the first in reading order.
   const [index] = found.solution.indices(1);
+  if (puzzle) puzzle.assisted = true;
   marks = new Board(game.board.rows, game.board.cols);
   marks.toggle(index);
   redraw();
@@ -470,6 +488,7 @@ async function playSolution() {
   if (!marks) {
     const found = await findSolution();
     if (!found) return;
+    if (puzzle) puzzle.assisted = true;
     marks = found.solution;
     redraw();
     setMessage(found.text);
@@ -512,8 +531,12 @@ async function playSolution() {
  * A random solvable board from the worker for the current rule and the shape `mask`
  * (null: none); small ones are made here before it is ready.
  */
-async function randomBoard(rows, cols, lit, mask = null) {
-  if (lit === null && !solver.ready && !usesCanvas({ rows, cols })) {
+async function randomBoard(rows, cols, lit, mask = null, presses = null) {
+  if (presses !== null && !solver.ready) {
+    setMessage(t("pressesNeedSolver"));
+    return null;
+  }
+  if (lit === null && presses === null && !solver.ready && !usesCanvas({ rows, cols })) {
     return randomSolvableBoard(rows, cols, Math.random, game.rule, mask);
   }
   if (!solver.ready && usesCanvas({ rows, cols })) {
@@ -523,7 +546,7 @@ async function randomBoard(rows, cols, lit, mask = null) {
   try {
     const { payload, fields } = variantRequest([], mask);
     const reply = await solver.request(
-      { op: "random", rows, cols, lit, seed: null, binary: true, ...fields }, { payload });
+      { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
     return boardFromPayload(reply.board, reply.payload);
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
@@ -544,10 +567,132 @@ async function newPuzzle() {
     setMessage(t("impossibleLit", { message: litText }));
     return;
   }
+  const pressesText = ui.presses.value.trim();
+  const presses = pressesText === "" ? null : Number(pressesText);
+  if (presses !== null && !(Number.isInteger(presses) && presses >= 0)) {
+    setMessage(t("impossibleLit", { message: pressesText }));
+    return;
+  }
   const sameSize = size.rows === game.board.rows && size.cols === game.board.cols;
   const mask = sameSize ? game.mask : null;
-  const board = await randomBoard(size.rows, size.cols, lit, mask);
-  if (board) setBoard(board, t("newBoard", size), mask);
+  const board = await randomBoard(size.rows, size.cols, lit, mask, presses);
+  if (!board) return;
+  setBoard(board, presses === null ? t("newBoard", size) : t("puzzlePresses", { ...size, presses }), mask);
+  const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
+  startPuzzle(kind, t("newPuzzle"));
+}
+
+// ---------------------------------------------------------------------------------
+// Puzzles (puzzles.js): the puzzle of the day, presets, the optimum, timer, best results
+
+/** The key best results are kept under: kind, size, and the rule when not plus on a plane. */
+function puzzleKey(kind) {
+  const { rows, cols } = game.board;
+  const rule = game.rule.name === "plus" && !game.rule.wraps ? "" : ` ${game.rule.name}${game.rule.wraps ? " torus" : ""}`;
+  return `${kind}:${rows}x${cols}${rule}${game.mask ? " shaped" : ""}`;
+}
+
+/** The current board is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+function startPuzzle(kind, label) {
+  puzzle = { key: puzzleKey(kind), label, start: game.board.copy(), optimum: null, startedAt: 0, done: false };
+  ui.timer.hidden = false;
+  ui.timer.textContent = t("timer", { time: formatDuration(0) });
+  showBestResult();
+  askOptimum();
+  redraw();
+}
+
+/** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
+async function askOptimum() {
+  const asked = puzzle;
+  if (!asked || asked.optimum !== null || asked.asking || !solver.ready || usesCanvas(asked.start)) return;
+  asked.asking = true;
+  const { payload, references, fields } = variantRequest([asked.start]);
+  try {
+    const reply = await solver.request(
+      { op: "solve", board: references[0], target: game.target, minimal: true, binary: true, ...fields }, { payload });
+    if (reply.solvable && reply.minimal) asked.optimum = reply.presses;
+  } catch {
+    // no optimum shown; the game goes on
+  }
+  asked.asking = false;
+  if (puzzle === asked) redraw();
+}
+
+function startTimer() {
+  puzzle.startedAt = performance.now();
+  clearInterval(timerInterval);
+  timerInterval = setInterval(() => {
+    if (puzzle?.startedAt && !puzzle.done) {
+      ui.timer.textContent = t("timer", { time: formatDuration(performance.now() - puzzle.startedAt) });
+    }
+  }, 250);
+}
+
+/** Stop tracking the puzzle (the board changed some other way). */
+function endPuzzle() {
+  clearInterval(timerInterval);
+  puzzle = null;
+  ui.timer.hidden = true;
+  ui.bestResult.hidden = true;
+}
+
+/** The puzzle was just solved: stop the clock, record the result; the message, or null. */
+function finishPuzzle() {
+  if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
+  clearInterval(timerInterval);
+  puzzle.done = true;
+  const milliseconds = performance.now() - puzzle.startedAt;
+  const time = formatDuration(milliseconds);
+  ui.timer.textContent = t("timer", { time });
+  const solved = t("solvedPuzzle", { count: game.moveCount, time });
+  if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
+  const { improved } = bestResults.record(puzzle.key, game.moveCount, milliseconds);
+  showBestResult();
+  return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
+}
+
+function showBestResult() {
+  const best = puzzle && bestResults.get(puzzle.key);
+  ui.bestResult.hidden = !best;
+  if (best) {
+    ui.bestResult.textContent = t("bestResult", {
+      kind: puzzle.key, moves: best.moves, time: formatDuration(best.milliseconds),
+    });
+  }
+}
+
+/** Play the standard game (plus rule, plane, no shape) from now on; the controls follow. */
+function useStandardRule() {
+  game = newGame(game.board, game.target, PLUS_RULE, null);
+  ui.rule.value = "plus";
+  ui.torus.checked = false;
+  ui.stencilEditor.hidden = true;
+}
+
+async function dailyPuzzle() {
+  if (!solver.ready) {
+    setMessage(t("notReady"));
+    return;
+  }
+  const seed = dailySeed();
+  let reply;
+  try {
+    reply = await solver.request({ op: "random", rows: 5, cols: 5, lit: null, presses: null, seed, binary: true });
+  } catch (error) {
+    reportError(error);
+    return;
+  }
+  useStandardRule();
+  const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+  setBoard(boardFromPayload(reply.board, reply.payload), t("puzzleDaily", { date }), null);
+  startPuzzle("daily", t("dailyPuzzle"));
+}
+
+function loadPreset(preset) {
+  useStandardRule();
+  setBoard(presetBoard(preset), t("puzzlePreset", { name: t(preset.labelKey) }), null);
+  startPuzzle(`preset ${preset.id}`, t(preset.labelKey));
 }
 
 function placeCaret(text, line, column) {
@@ -681,6 +826,26 @@ async function downloadSolution() {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The board, with the shown solution's marks, as a PNG (export.js). */
+async function downloadImage() {
+  const { rows, cols } = game.board;
+  if (rows * cols > MAX_IMAGE_CELLS) {
+    setMessage(t("imageTooLarge", { rows, cols }));
+    return;
+  }
+  try {
+    saveBlob(await boardImage(game.board, marks, game.holes), `lights-out-${rows}x${cols}.png`);
+  } catch (error) {
+    setMessage(error.message);
+  }
+}
+
+/** The board and, when shown, the solution as "#"/"." text (export.js). */
+function downloadText() {
+  const { rows, cols } = game.board;
+  saveBlob(new Blob([boardText(game.board, marks)], { type: "text/plain" }), `lights-out-${rows}x${cols}.txt`);
+}
+
 // ---------------------------------------------------------------------------------
 // Click rules: the selector, the torus switch and the custom stencil editor
 
@@ -694,6 +859,7 @@ function ruleLabel(rule) {
 /** Play on with `rule`: the lights stay, the history restarts (its presses were under the old rule). */
 function setRule(rule) {
   stopPlayback();
+  endPuzzle();
   game = newGame(game.board, game.target, rule, game.mask);
   marks = null;
   overlay = { proof: null, nearest: null, quiet: null };
@@ -997,7 +1163,17 @@ function openLink(text) {
     ui.boardError.textContent = t("linkError", { column: error.column, field, message: error.message });
     return false;
   }
-  setBoard(opened.board, "");
+  stopPlayback();
+  game = newGame(game.board, game.target, opened.rule, game.mask); // setBoard keeps this rule
+  ui.rule.value = ["plus", "moore", "x"].includes(opened.rule.name) ? opened.rule.name : "custom";
+  ui.torus.checked = opened.rule.wraps;
+  ui.stencilEditor.hidden = ui.rule.value !== "custom";
+  if (ui.rule.value === "custom") {
+    stencil = stencilCells(opened.rule);
+    drawStencil();
+    ui.stencilText.textContent = opened.rule.name;
+  }
+  setBoard(opened.board, "", opened.mask);
   game.target = opened.target;
   for (const radio of ui.targets) radio.checked = radio.value === opened.target;
   const { cols } = opened.board;
@@ -1031,6 +1207,10 @@ bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
 ui.undo.addEventListener("click", () => { stopPlayback(); applyMove("undo"); });
 ui.redo.addEventListener("click", () => { stopPlayback(); applyMove("redo"); });
 ui.newPuzzle.addEventListener("click", newPuzzle);
+ui.daily.addEventListener("click", dailyPuzzle);
+$("download-image").addEventListener("click", downloadImage);
+$("download-text").addEventListener("click", downloadText);
+for (const preset of PRESETS) $(`preset-${preset.id}`).addEventListener("click", () => loadPreset(preset));
 ui.clear.addEventListener("click", () => setBoard(filledBoard(game.board.rows, game.board.cols, 0), t("cleared")));
 ui.solve.addEventListener("click", () => solve());
 ui.hint.addEventListener("click", hint);
@@ -1158,6 +1338,14 @@ window.lightsOut = Object.freeze({
   /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
   debug: (action) => solver.debug(action),
 });
+
+// Offline (static/sw.js, copied to the site root by build.py): relative to this module,
+// so it works under any sub-path; its scope is the site's root directory. A browser or
+// context that refuses service workers only loses offline play.
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  const root = new URL("../", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, type: "classic" }).catch(() => {});
+}
 
 buildStencilEditor();
 drawStencil();

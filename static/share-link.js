@@ -7,9 +7,9 @@
 // The start board's encoding is made once per game (a game's start never changes), so
 // a press costs only re-encoding the moves.
 
-import { Board, MAX_SIZE, PLUS_RULE } from "./state.js";
+import { Board, MAX_SIZE, MAX_STENCIL, Mask, PLUS_RULE, makeRule, stencilName } from "./state.js";
 import {
-  RULE_MASKS, ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask,
+  ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask,
 } from "./share.js";
 
 /**
@@ -22,7 +22,22 @@ const WRITE_INTERVAL_MS = 200;
 
 function ruleFields(game) {
   const rule = game.rule ?? PLUS_RULE;
-  return { stencil: stencilMask(rule.offsets), surface: rule.wraps ? "torus" : "plane" };
+  const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
+  return {
+    stencil: stencilMask(rule.offsets),
+    surface: rule.wraps ? "torus" : "plane",
+    holes: mask ? mask.holes.bits : null,
+    dontCare: mask ? mask.dontCare.bits : null,
+  };
+}
+
+/** A 25-bit stencil mask (share.js) as the page's rule on a plane or torus. */
+function ruleOfStencil(stencil, torus) {
+  const centre = MAX_STENCIL >> 1;
+  const cells = Array.from({ length: MAX_STENCIL }, (_, r) =>
+    Array.from({ length: MAX_STENCIL }, (_, c) => Boolean(stencil & (1 << (r * MAX_STENCIL + c)))));
+  const name = stencilName(cells);
+  return name === "plus" && !torus ? PLUS_RULE : makeRule(name, torus);
 }
 
 const heads = new WeakMap(); // Game -> its share head, or null when too long
@@ -85,7 +100,8 @@ export function currentHash() {
 }
 
 /**
- * Read a link's hash into what this page plays: {board, target, moves}. Throws
+ * Read a link's hash into what this page plays: {board, target, rule, mask, moves}
+ * (mask is a Mask, or null when the link has no holes and no don't-care cells). Throws
  * ShareError (with the 1-based column and the field) for text that is not a share
  * string, and for a valid one asking for something this page does not have.
  */
@@ -100,10 +116,11 @@ export function gameOfLink(text) {
   }
   const unsupported = (field, what) => new ShareError(`this page cannot play ${what} yet`, columns[field], field);
   if (state.k !== 2) throw unsupported("k", `${state.k} states per light`);
-  if (state.stencil !== RULE_MASKS.plus) throw unsupported("r", "other press rules");
-  if (state.surface !== "plane") throw unsupported("w", `a ${state.surface} board`);
+  if (state.surface !== "plane" && state.surface !== "torus") throw unsupported("w", `a ${state.surface} board`);
   if (state.goal !== "off" && state.goal !== "on") throw unsupported("g", "a goal pattern other than all off or all on");
-  if (state.holes) throw unsupported("h", "boards with holes");
-  if (state.dontCare) throw unsupported("d", "don't-care cells");
-  return { board: new Board(rows, cols, state.cells), target: state.goal, moves: state.moves };
+  const rule = ruleOfStencil(state.stencil, state.surface === "torus");
+  const mask = state.holes || state.dontCare
+    ? new Mask(rows, cols, state.holes && new Board(rows, cols, state.holes), state.dontCare && new Board(rows, cols, state.dontCare))
+    : null;
+  return { board: new Board(rows, cols, state.cells), target: state.goal, rule, mask, moves: state.moves };
 }

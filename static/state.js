@@ -579,7 +579,7 @@ export class Game {
   startBoard() {
     const start = this.board.copy();
     for (const index of this.moves) {
-      start.pressInPlace(Math.floor(index / start.cols), index % start.cols, this.rule);
+      start.pressInPlace(Math.floor(index / start.cols), index % start.cols, this.rule, this.holes);
     }
     return start;
   }

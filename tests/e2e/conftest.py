@@ -115,7 +115,10 @@ def wait_ready(page: Page) -> None:
 # The page's Content Security Policy forbids eval, and Playwright's wait_for_function
 # compiles its predicate with eval in the page: contexts for ordinary tests bypass the
 # policy. test_security.py opens its own contexts with the policy enforced.
-CONTEXT_OPTIONS = {"viewport": {"width": 1100, "height": 800}, "bypass_csp": True}
+# Service workers are blocked in the shared contexts: a worker answering from its cache
+# would hide requests from page.route (the failure tests) and cost each context a full
+# precache download. tests/e2e/test_offline.py opens its own context with them allowed.
+CONTEXT_OPTIONS = {"viewport": {"width": 1100, "height": 800}, "bypass_csp": True, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")
