@@ -4,7 +4,10 @@
 // history); solution marks, overlays (proof, nearest board, quiet pattern), the focused
 // cell, zoom and messages are UI state and are not undone.
 
-import { t } from "./i18n.js";
+import { preferredLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import {
+  announce, bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, prefersReducedMotion,
+} from "./a11y.js";
 import {
   Board, CELL, HOLE, MAX_SIZE, MIN_SIZE, Mask, PLUS_RULE, boardFromPayload, encodeGameId, filledBoard,
   makeRule, newGame, presetMask, randomSolvableBoard, sameBoard, stencilCells, stencilName,
@@ -20,6 +23,7 @@ import { BestResults, PRESETS, dailySeed, formatDuration, presetBoard } from "./
 import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
+const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
 const MAX_LISTED_SOLUTIONS = 1024; // the "solutions" op lists at most this many (api.py)
@@ -57,13 +61,8 @@ const ui = {
   quietGallery: $("quiet-gallery"),
 };
 
-for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
-for (const element of document.querySelectorAll("[data-i18n-label]")) {
-  element.setAttribute("aria-label", t(element.dataset.i18nLabel));
-}
-for (const element of document.querySelectorAll("[data-i18n-placeholder]")) {
-  element.placeholder = t(element.dataset.i18nPlaceholder);
-}
+setLanguage(preferredLanguage());
+translatePage();
 
 let view = null; // BoardView or CanvasView, whichever suits the board's size
 let unbindView = () => {};
@@ -240,7 +239,11 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
 function userPress(row, col) {
   stopPlayback();
   if (editing) editCell(row, col);
-  else if (!game.holes?.get(row * game.board.cols + col)) applyMove("play", row, col);
+  else if (!game.holes?.get(row * game.board.cols + col)) {
+    applyMove("play", row, col);
+    const lit = game.board.litCount;
+    announce(t(lit === 1 ? "announcePressOne" : "announcePress", { row: row + 1, col: col + 1, lit }));
+  }
 }
 
 function readSize() {
@@ -263,7 +266,10 @@ const query = new URLSearchParams(location.search);
 const loadTimeoutMs = Number(query.get("load-timeout")) || LOAD_TIMEOUT_MS;
 const requestTimeoutMs = Number(query.get("request-timeout")) || REQUEST_TIMEOUT_MS;
 
-const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
+let solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
+
+function showSolverState() {
+  const { state, detail } = solverState;
   ui.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
   ui.retry.hidden = state !== "error";
   if (state === "loading") ui.solverStatus.textContent = t("loadingPython");
@@ -273,6 +279,11 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
     if (puzzle) askOptimum();
   }
   else if (state === "error") ui.solverStatus.textContent = describeSolverFailure(detail.error);
+}
+
+const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
+  solverState = { state, detail };
+  showSolverState();
 }, { loadTimeoutMs, requestTimeoutMs });
 
 // "Working…" and Cancel appear only for requests that take a while, so quick ones
@@ -505,7 +516,8 @@ async function playSolution() {
   // Short solutions play a press at a time; long ones a batch per frame, so that even
   // a million presses finish in about PLAY_SECONDS without blocking the page.
   const perStep = Math.max(1, Math.ceil(presses.length / (PLAY_SECONDS * 60)));
-  const delay = perStep === 1 ? Math.min(PLAY_STEP_MS, (PLAY_SECONDS * 1000) / presses.length) : 16;
+  const stepMs = prefersReducedMotion() ? PLAY_STEP_REDUCED_MS : PLAY_STEP_MS;
+  const delay = perStep === 1 ? Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length) : 16;
   for (let start = 0; start < presses.length; start += perStep) {
     await new Promise((resolve) => setTimeout(resolve, delay));
     if (run.cancelled) return;
@@ -516,7 +528,7 @@ async function playSolution() {
     }
     redraw(changed);
     setMessage(game.isSolved() ? t("solved", { count: game.moveCount }) : "");
-    if (perStep === 1 && view instanceof BoardView) {
+    if (perStep === 1 && view instanceof BoardView && !prefersReducedMotion()) {
       const [index] = presses.slice(start, start + 1);
       const button = view.cellAt(Math.floor(index / cols), index % cols);
       button.classList.add("flash");
@@ -1294,14 +1306,32 @@ for (const radio of ui.targets) {
   });
 }
 
-document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea")) return;
-  const key = event.key.toLowerCase();
-  const kind = key === "z" && !event.shiftKey ? "undo" : key === "y" || key === "z" ? "redo" : null;
-  if (!kind) return;
-  event.preventDefault();
-  stopPlayback();
-  applyMove(kind);
+// Shortcuts (static/a11y.js) do what their buttons do; a disabled button's key does nothing.
+const helpDialog = bindHelpDialog();
+const byButton = (button, action) => () => { if (!button.disabled) action(); };
+bindShortcuts({
+  undo: byButton(ui.undo, () => { stopPlayback(); applyMove("undo"); }),
+  redo: byButton(ui.redo, () => { stopPlayback(); applyMove("redo"); }),
+  hint: byButton(ui.hint, hint),
+  newPuzzle: byButton(ui.newPuzzle, newPuzzle),
+  solve: byButton(ui.solve, () => solve()),
+  help: helpDialog.open,
+});
+bindContrastToggle();
+bindLanguageSwitch(() => {
+  // The markup is re-filled by translatePage; what app.js wrote with t is redrawn here.
+  // A new view labels every cell again (the keyboard cursor stays where it was).
+  const focusIndex = view?.focusIndex ?? 0;
+  const hadFocus = ui.board.contains(document.activeElement);
+  unbindView();
+  view?.destroy?.();
+  view = null;
+  redraw();
+  view.setFocusCell?.(Math.floor(focusIndex / game.board.cols), focusIndex % game.board.cols, hadFocus);
+  showSolverState();
+  drawStencil();
+  setMessage(game.isSolved() ? t("solvedStart") : t("playing"));
+  if (ui.analysis.open) refreshAnalysis();
 });
 
 // A small scripting surface for tests and the benchmark; the page never uses it.
