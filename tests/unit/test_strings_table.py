@@ -21,7 +21,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 def tables() -> dict[str, dict[str, str]]:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed")
+        raise AssertionError("node is required (build.py needs npm and node)")
     script = (
         "const source = require('fs').readFileSync(process.argv[1], 'utf8');"
         "const table = source.match(/const STRINGS = (\\{[\\s\\S]*?\\n\\});/)[1];"
