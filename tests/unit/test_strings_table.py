@@ -12,7 +12,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
