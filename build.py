@@ -8,8 +8,10 @@
 What dist/ holds (every URL inside it is relative, so it works under any sub-path,
 such as GitHub Pages' /<repo>/):
 
-    index.html, .nojekyll
-    static/               the front end (ES modules) and static/build-info.json
+    index.html, .nojekyll, manifest.webmanifest
+    sw.js                 the service worker (static/sw.js with its cache version)
+    static/               the front end (ES modules), static/build-info.json,
+                          static/precache.json (every file with its sha256) and the icons
     pyodide/              the Pyodide runtime copied from the pinned npm package, the
                           micropip wheel, and a pyodide-lock.json trimmed to micropip
     wheels/               the project's own wheel, built from py/
@@ -25,9 +27,11 @@ import hashlib
 import http.server
 import json
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -196,8 +200,59 @@ def build(package_source: Path = ROOT / "py") -> Path:
         "pyodide": json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"],
     }
     (DIST / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
+    shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
+    icons = DIST / "static" / "icons"
+    icons.mkdir()
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(png(size))
+    write_offline_files(DIST)  # last: it lists every file above
     print(f"built {DIST.relative_to(ROOT)}/ with {project_wheel.name}", flush=True)
     return DIST
+
+
+def png(size: int) -> bytes:
+    """A size×size PNG icon: a 5×5 Lights Out board (some lights on) on a dark square."""
+    dark, lit, off = (27, 30, 36), (255, 213, 74), (58, 65, 80)
+    pattern = ["#.#.#", ".###.", "##.##", ".###.", "#.#.#"]
+    cell = size // 6
+    margin = (size - 5 * cell) // 2
+    gap = max(1, cell // 10)
+    rows = []
+    for y in range(size):
+        row = bytearray([0])  # filter type 0 (None) for every scanline
+        for x in range(size):
+            r, c = (y - margin) // cell, (x - margin) // cell
+            inside = 0 <= r < 5 and 0 <= c < 5 and (y - margin) % cell >= gap and (x - margin) % cell >= gap
+            row += bytes(dark if not inside else lit if pattern[r][c] == "#" else off)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def write_offline_files(dist: Path) -> str:
+    """Write static/precache.json (every file the site serves, with its sha256) and
+    dist/sw.js with the cache version: the first 16 hex digits of the sha256 of that
+    list. Returns the version."""
+    files = sorted(
+        path for path in dist.rglob("*")
+        if path.is_file() and path.name != ".nojekyll" and path.relative_to(dist).as_posix() not in ("sw.js", "static/sw.js")
+    )
+    listed = [{"path": path.relative_to(dist).as_posix(), "sha256": sha256_of(path)} for path in files]
+    version = hashlib.sha256(json.dumps(listed, sort_keys=True).encode()).hexdigest()[:16]
+    precache = {"version": version, "cache": f"lightsout-{version}", "files": listed}
+    (dist / "static" / "precache.json").write_text(json.dumps(precache, indent=1) + "\n")
+    source = (ROOT / "static" / "sw.js").read_text()
+    marker = 'const VERSION = "development";'
+    if marker not in source:
+        raise BuildError(f"static/sw.js no longer has the line {marker!r} that build.py fills in")
+    (dist / "sw.js").write_text(source.replace(marker, f'const VERSION = "{version}";'))
+    (dist / "static" / "sw.js").unlink()  # served from the root only, where its scope is the site
+    return version
 
 
 def serve(port: int) -> None:

@@ -6,7 +6,10 @@
 // both with the same interface); solution marks, overlays (proof, nearest board, quiet pattern), the focused
 // cell, zoom and messages are UI state and are not undone.
 
-import { t } from "./i18n.js";
+import { preferredLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import {
+  announce, bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, prefersReducedMotion,
+} from "./a11y.js";
 import {
   Board, CELL, HOLE, MAX_SIZE, MIN_SIZE, Mask, PLUS_RULE, boardFromPayload, encodeGameId, filledBoard,
   makeRule, newGame, presetMask, randomSolvableBoard, sameBoard, stencilCells, stencilName,
@@ -18,10 +21,15 @@ import {
 import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindFileDrop, isTextFile } from "./input.js";
-import { LOAD_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { describeSolverFailure } from "./errors.js";
+import { BOX_TEXT_LIMIT, GRID_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
+import { MAX_IMAGE_CELLS, boardImage, boardText, saveBlob } from "./export.js";
+import { BestResults, PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
+import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
 
-const GRID_LIMIT = 64; // the DOM grid's largest side; bigger boards use the canvas
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
+const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
 const MAX_LISTED_SOLUTIONS = 1024; // the "solutions" op lists at most this many (api.py)
@@ -36,11 +44,12 @@ const ui = {
   progress: $("progress"), cancel: $("cancel"),
   board: $("board"), moveCount: $("move-count"), undo: $("undo"), redo: $("redo"),
   rows: $("rows"), cols: $("cols"), lit: $("lit"), newPuzzle: $("new-puzzle"), clear: $("clear"),
+  presses: $("presses"), daily: $("daily"), timer: $("timer"), bestResult: $("best-result"), optimum: $("optimum"),
   solve: $("solve"), hint: $("hint"), playSolution: $("play-solution"),
   downloadSolution: $("download-solution"),
   boardText: $("board-text"), boardError: $("board-error"), load: $("load"),
   openFile: $("open-file"), fileInput: $("file-input"),
-  copyBoard: $("copy-board"), copySolution: $("copy-solution"),
+  copyBoard: $("copy-board"), copySolution: $("copy-solution"), copyLink: $("copy-link"),
   targets: [...document.querySelectorAll("input[name=target]")],
   rule: $("rule"), surface: $("surface"), states: $("states"), stencilEditor: $("stencil-editor"), stencilGrid: $("stencil-grid"),
   stencilText: $("stencil-text"), stencilError: $("stencil-error"),
@@ -59,20 +68,22 @@ const ui = {
   quietGallery: $("quiet-gallery"),
 };
 
-for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
-for (const element of document.querySelectorAll("[data-i18n-label]")) {
-  element.setAttribute("aria-label", t(element.dataset.i18nLabel));
-}
-for (const element of document.querySelectorAll("[data-i18n-placeholder]")) {
-  element.placeholder = t(element.dataset.i18nPlaceholder);
-}
+setLanguage(preferredLanguage());
+translatePage();
 
 let view = null; // BoardView or CanvasView, whichever suits the board's size
 let unbindView = () => {};
 let game = newGame(randomSolvableBoard(5, 5));
 let marks = null; // a Board of cells to press, or null; always a valid set of presses
 let pastedText = null; // the last text loaded, so copies reuse its symbols
+let heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
 let playback = null; // {cancelled} while a solution is being played
+// The puzzle being played (a New puzzle, the puzzle of the day or a preset), for the
+// optimum, the timer and best results; null once the board is changed any other way.
+// {key, label, start (Board), optimum (proven fewest presses or null), startedAt, done}
+let puzzle = null;
+let timerInterval = 0;
+const bestResults = new BestResults();
 let version = 0; // bumped on every change of board or goal, to drop stale solver replies
 // Overlays on the board (UI state). proof and nearest explain the last unsolvable Solve
 // and go when the board changes; quiet is a quiet pattern from the gallery and stays
@@ -146,6 +157,7 @@ function redraw(changed = null) {
   }
   drawSolutionNav();
   ui.moveCount.textContent = t("moves", { count: game.moveCount });
+  ui.optimum.textContent = puzzle?.optimum != null ? t("bestPossible", { best: puzzle.optimum }) : "";
   ui.undo.disabled = !game.canUndo;
   ui.redo.disabled = !game.canRedo;
   ui.copySolution.disabled = marks === null;
@@ -154,6 +166,7 @@ function redraw(changed = null) {
   ui.status.dataset.solved = game.isSolved() ? "1" : "0";
   if (document.activeElement !== ui.rows) ui.rows.value = game.board.rows;
   if (document.activeElement !== ui.cols) ui.cols.value = game.board.cols;
+  hashWriter.schedule();
 }
 
 function showBoardError(text) {
@@ -177,6 +190,7 @@ function stopPlayback() {
  */
 function setBoard(board, text, mask = undefined) {
   stopPlayback();
+  endPuzzle();
   const sameSize = board.rows === game.board.rows && board.cols === game.board.cols;
   if (mask === undefined) mask = sameSize ? game.mask : null;
   if (mask && (usesCanvas(board) || board instanceof StatesBoard)) mask = null;
@@ -205,8 +219,10 @@ function setBoard(board, text, mask = undefined) {
 function applyMove(kind, row, col, { quiet = false } = {}) {
   let move = { row, col };
   let changed;
-  if (kind === "play") changed = game.play(row, col);
-  else {
+  if (kind === "play") {
+    changed = game.play(row, col);
+    if (puzzle && !puzzle.startedAt && !puzzle.done) startTimer();
+  } else {
     const result = kind === "undo" ? game.undo() : game.redo();
     if (!result) return;
     ({ move, changed } = result);
@@ -227,7 +243,7 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
       text = t("marksCleared");
     }
   }
-  if (game.isSolved()) text = t("solved", { count: game.moveCount });
+  if (game.isSolved()) text = finishPuzzle() ?? t("solved", { count: game.moveCount });
   if (quiet) return changed;
   redraw(changed);
   setMessage(text);
@@ -237,7 +253,11 @@ function applyMove(kind, row, col, { quiet = false } = {}) {
 function userPress(row, col) {
   stopPlayback();
   if (editing) editCell(row, col);
-  else if (!game.holes?.get(row * game.board.cols + col)) applyMove("play", row, col);
+  else if (!game.holes?.get(row * game.board.cols + col)) {
+    applyMove("play", row, col);
+    const lit = game.board.litCount;
+    announce(t(lit === 1 ? "announcePressOne" : "announcePress", { row: row + 1, col: col + 1, lit }));
+  }
 }
 
 function readSize() {
@@ -368,22 +388,31 @@ async function findStatesSolution() {
 // ---------------------------------------------------------------------------------
 // Solver
 
-// ?load-timeout=MS shortens the start-up deadline (used by the tests of a hanging load).
-const loadTimeoutMs = Number(new URLSearchParams(location.search).get("load-timeout")) || LOAD_TIMEOUT_MS;
+// ?load-timeout=MS and ?request-timeout=MS shorten the deadlines (for the tests of a
+// hanging start and of a request that runs too long).
+const query = new URLSearchParams(location.search);
+const loadTimeoutMs = Number(query.get("load-timeout")) || LOAD_TIMEOUT_MS;
+const requestTimeoutMs = Number(query.get("request-timeout")) || REQUEST_TIMEOUT_MS;
 
-const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
+let solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
+
+function showSolverState() {
+  const { state, detail } = solverState;
   ui.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
   ui.retry.hidden = state !== "error";
   if (state === "loading") ui.solverStatus.textContent = t("loadingPython");
   else if (state === "installing") ui.solverStatus.textContent = t("installingSolver");
-  else if (state === "ready") ui.solverStatus.textContent = t("ready");
-  else if (state === "error") {
-    const error = detail.error;
-    ui.solverStatus.textContent = error.timeoutKind === "load" ? t("loadTimedOut", { seconds: error.seconds })
-      : error.timeoutKind === "request" ? t("requestTimedOut", { seconds: error.seconds })
-        : t("loadFailed", { message: error.message });
+  else if (state === "ready") {
+    ui.solverStatus.textContent = t("ready");
+    if (puzzle) askOptimum();
   }
-}, { loadTimeoutMs });
+  else if (state === "error") ui.solverStatus.textContent = describeSolverFailure(detail.error);
+}
+
+const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
+  solverState = { state, detail };
+  showSolverState();
+}, { loadTimeoutMs, requestTimeoutMs });
 
 // "Working…" and Cancel appear only for requests that take a while, so quick ones
 // do not flash them.
@@ -540,6 +569,7 @@ function makeSolvable() {
 async function solve(options) {
   const found = await findSolution(options);
   if (!found) return;
+  if (puzzle) puzzle.assisted = true;
   marks = found.solution;
   redraw();
   setMessage(found.text);
@@ -588,6 +618,7 @@ async function hint() {
   if (!found) return;
   // Any single press of a solution is a correct next step; show the first in reading order.
   const [index] = found.solution.indices(1);
+  if (puzzle) puzzle.assisted = true;
   const { rows, cols } = game.board;
   marks = playsStates() ? new StatesBoard(rows, cols, game.k) : new Board(rows, cols);
   if (marks instanceof StatesBoard) marks.set(index, 1);
@@ -601,6 +632,7 @@ async function playSolution() {
   if (!marks) {
     const found = await findSolution();
     if (!found) return;
+    if (puzzle) puzzle.assisted = true;
     marks = found.solution;
     redraw();
     setMessage(found.text);
@@ -620,7 +652,8 @@ async function playSolution() {
   // Short solutions play a press at a time; long ones a batch per frame, so that even
   // a million presses finish in about PLAY_SECONDS without blocking the page.
   const perStep = Math.max(1, Math.ceil(presses.length / (PLAY_SECONDS * 60)));
-  const delay = perStep === 1 ? Math.min(PLAY_STEP_MS, (PLAY_SECONDS * 1000) / presses.length) : 16;
+  const stepMs = prefersReducedMotion() ? PLAY_STEP_REDUCED_MS : PLAY_STEP_MS;
+  const delay = perStep === 1 ? Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length) : 16;
   for (let start = 0; start < presses.length; start += perStep) {
     await new Promise((resolve) => setTimeout(resolve, delay));
     if (run.cancelled) return;
@@ -631,7 +664,7 @@ async function playSolution() {
     }
     redraw(changed);
     setMessage(game.isSolved() ? t("solved", { count: game.moveCount }) : "");
-    if (perStep === 1 && view instanceof BoardView) {
+    if (perStep === 1 && view instanceof BoardView && !prefersReducedMotion()) {
       const [index] = presses.slice(start, start + 1);
       const button = view.cellAt(Math.floor(index / cols), index % cols);
       button.classList.add("flash");
@@ -646,10 +679,15 @@ async function playSolution() {
  * A random solvable board from the worker for the current rule and the shape `mask`
  * (null: none); small ones are made here before it is ready.
  */
-async function randomBoard(rows, cols, lit, mask = null) {
-  // k states: any solvable board, made here (boards are at most 64×64; lit is not used).
+async function randomBoard(rows, cols, lit, mask = null, presses = null) {
+  // k states: any solvable board, made here (boards are at most 64×64; lit and presses
+  // are not used, their fields are disabled).
   if (playsStates()) return randomSolvableStates(rows, cols, game.k, game.rule, game.surface);
-  if (lit === null && !solver.ready && !usesCanvas({ rows, cols })) {
+  if (presses !== null && !solver.ready) {
+    setMessage(t("pressesNeedSolver"));
+    return null;
+  }
+  if (lit === null && presses === null && !solver.ready && !usesCanvas({ rows, cols })) {
     return randomSolvableBoard(rows, cols, Math.random, game.rule, mask);
   }
   if (!solver.ready && usesCanvas({ rows, cols })) {
@@ -659,7 +697,7 @@ async function randomBoard(rows, cols, lit, mask = null) {
   try {
     const { payload, fields } = variantRequest([], mask);
     const reply = await solver.request(
-      { op: "random", rows, cols, lit, seed: null, binary: true, ...fields }, { payload });
+      { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
     return boardFromPayload(reply.board, reply.payload);
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
@@ -680,11 +718,147 @@ async function newPuzzle() {
     setMessage(t("impossibleLit", { message: litText }));
     return;
   }
+  const pressesText = ui.presses.value.trim();
+  const presses = pressesText === "" ? null : Number(pressesText);
+  if (presses !== null && !(Number.isInteger(presses) && presses >= 0)) {
+    setMessage(t("impossibleLit", { message: pressesText }));
+    return;
+  }
   if (statesSizeRefused(size.rows, size.cols)) return;
   const sameSize = size.rows === game.board.rows && size.cols === game.board.cols;
   const mask = sameSize ? game.mask : null;
-  const board = await randomBoard(size.rows, size.cols, lit, mask);
-  if (board) setBoard(board, t("newBoard", size), mask);
+  const board = await randomBoard(size.rows, size.cols, lit, mask, presses);
+  if (!board) return;
+  setBoard(board, presses === null ? t("newBoard", size) : t("puzzlePresses", { ...size, presses }), mask);
+  const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
+  startPuzzle(kind, t("newPuzzle"));
+}
+
+// ---------------------------------------------------------------------------------
+// Puzzles (puzzles.js): the puzzle of the day, presets, the optimum, timer, best results
+
+/**
+ * The key best results are kept under: kind, size, the rule and surface when not plus on
+ * a plane, and the number of states when not 2.
+ */
+function puzzleKey(kind) {
+  const { rows, cols } = game.board;
+  const surface = game.surface === "plane" ? "" : ` ${game.surface}`;
+  const rule = game.rule.name === "plus" && !surface ? "" : ` ${game.rule.name}${surface}`;
+  const states = game.k === 2 ? "" : ` k${game.k}`;
+  return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
+}
+
+/** The current board is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+function startPuzzle(kind, label) {
+  puzzle = { key: puzzleKey(kind), label, start: game.board.copy(), optimum: null, startedAt: 0, done: false };
+  ui.timer.hidden = false;
+  ui.timer.textContent = t("timer", { time: formatDuration(0) });
+  showBestResult();
+  askOptimum();
+  redraw();
+}
+
+/** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
+async function askOptimum() {
+  const asked = puzzle;
+  if (!asked || asked.optimum !== null || asked.asking || !solver.ready || usesCanvas(asked.start)) return;
+  asked.asking = true;
+  try {
+    if (asked.start instanceof StatesBoard) {
+      if (statesTooLarge()) throw new RangeError("too large for the general engine");
+      const reply = await solver.request({
+        op: "solve_states", ...statesRequest(game, asked.start), target: game.target === "on" ? "full" : "zero",
+        minimal: true,
+      });
+      if (reply.solvable && reply.minimal) asked.optimum = reply.total; // the fewest presses in all
+    } else {
+      const { payload, references, fields } = variantRequest([asked.start]);
+      const reply = await solver.request(
+        { op: "solve", board: references[0], target: game.target, minimal: true, binary: true, ...fields }, { payload });
+      if (reply.solvable && reply.minimal) asked.optimum = reply.presses;
+    }
+  } catch {
+    // no optimum shown; the game goes on
+  }
+  asked.asking = false;
+  if (puzzle === asked) redraw();
+}
+
+function startTimer() {
+  puzzle.startedAt = performance.now();
+  clearInterval(timerInterval);
+  timerInterval = setInterval(() => {
+    if (puzzle?.startedAt && !puzzle.done) {
+      ui.timer.textContent = t("timer", { time: formatDuration(performance.now() - puzzle.startedAt) });
+    }
+  }, 250);
+}
+
+/** Stop tracking the puzzle (the board changed some other way). */
+function endPuzzle() {
+  clearInterval(timerInterval);
+  puzzle = null;
+  ui.timer.hidden = true;
+  ui.bestResult.hidden = true;
+}
+
+/** The puzzle was just solved: stop the clock, record the result; the message, or null. */
+function finishPuzzle() {
+  if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
+  clearInterval(timerInterval);
+  puzzle.done = true;
+  const milliseconds = performance.now() - puzzle.startedAt;
+  const time = formatDuration(milliseconds);
+  ui.timer.textContent = t("timer", { time });
+  const solved = t("solvedPuzzle", { count: game.moveCount, time });
+  if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
+  const { improved } = bestResults.record(puzzle.key, game.moveCount, milliseconds);
+  showBestResult();
+  return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
+}
+
+function showBestResult() {
+  const best = puzzle && bestResults.get(puzzle.key);
+  ui.bestResult.hidden = !best;
+  if (best) {
+    ui.bestResult.textContent = t("bestResult", {
+      kind: puzzle.key, moves: best.moves, time: formatDuration(best.milliseconds),
+    });
+  }
+}
+
+/** Play the standard game (two states, plus rule, plane, no shape) from now on; the controls follow. */
+function useStandardRule() {
+  const board = game.board instanceof StatesBoard ? packedFromStates(game.board) : game.board;
+  game = newGame(board, game.target, PLUS_RULE, null);
+  ui.rule.value = "plus";
+  ui.stencilEditor.hidden = true;
+}
+
+async function dailyPuzzle() {
+  if (!solver.ready) {
+    setMessage(t("notReady"));
+    return;
+  }
+  const seed = dailySeed();
+  let reply;
+  try {
+    reply = await solver.request({ op: "random", rows: 5, cols: 5, lit: null, presses: null, seed, binary: true });
+  } catch (error) {
+    reportError(error);
+    return;
+  }
+  useStandardRule();
+  const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+  setBoard(boardFromPayload(reply.board, reply.payload), t("puzzleDaily", { date }), null);
+  startPuzzle("daily", t("dailyPuzzle"));
+}
+
+function loadPreset(preset) {
+  useStandardRule();
+  setBoard(presetBoard(preset), t("puzzlePreset", { name: t(preset.labelKey) }), null);
+  startPuzzle(`preset ${preset.id}`, t(preset.labelKey));
 }
 
 function placeCaret(text, line, column) {
@@ -710,15 +884,21 @@ async function parseBoard(text, payload = null) {
       : await solver.request({ op: "parse", text: payload ? "@" : text, format: "auto", binary: true }, { payload });
   } catch (error) {
     if (error.name === "AbortError" && error.reason === "cancelled") setMessage(t("cancelled"));
+    else if (error.name === "NotReadyError") showBoardError(t("notReady"));
     else if (error.line !== undefined && error.line !== null) {
       // The API's message may already start with "line L, column C: "; say it once.
       const message = error.message.replace(/^line \d+, column \d+:\s*/i, "");
       showBoardError(t("parseError", { line: error.line, column: error.column, message }));
-      if (!payload) placeCaret(text, error.line, error.column);
+      if (!payload && ui.boardText.value === text) placeCaret(text, error.line, error.column);
     } else {
       showBoardError(error.message);
     }
     return; // the current board stays
+  }
+  if (reply.rows > MAX_SIZE || reply.cols > MAX_SIZE) {
+    // Python reads boards of up to 10^8 cells in any shape; this page shows 10000 a side.
+    showBoardError(t("loadedTooLarge", { rows: reply.rows, cols: reply.cols, max: MAX_SIZE }));
+    return;
   }
   if (playsStates() && (reply.rows > STATES_SIZE_LIMIT || reply.cols > STATES_SIZE_LIMIT)) {
     showBoardError(t("statesTooBig", { rows: reply.rows, cols: reply.cols }));
@@ -740,11 +920,23 @@ function loadText(text) {
     showBoardError(t("pasteEmpty"));
     return Promise.resolve();
   }
+  if (utf8BytesOver(text)) {
+    showBoardError(t("textTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024 }));
+    return Promise.resolve();
+  }
+  if (text.length > BOX_TEXT_LIMIT) {
+    ui.boardText.value = "";
+    ui.boardText.placeholder = t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+  }
   return parseBoard(text);
 }
 
 /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
 async function loadFile(file) {
+  if (file.size > MAX_TEXT_BYTES) {
+    showBoardError(t("fileTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A small file's text also goes in the box, and copies then reuse its format.
   const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
@@ -820,6 +1012,26 @@ async function downloadSolution() {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The board, with the shown solution's marks, as a PNG (export.js). */
+async function downloadImage() {
+  const { rows, cols } = game.board;
+  if (rows * cols > MAX_IMAGE_CELLS) {
+    setMessage(t("imageTooLarge", { rows, cols }));
+    return;
+  }
+  try {
+    saveBlob(await boardImage(game.board, marks, game.holes), `lights-out-${rows}x${cols}.png`);
+  } catch (error) {
+    setMessage(error.message);
+  }
+}
+
+/** The board and, when shown, the solution as "#"/"." text (export.js). */
+function downloadText() {
+  const { rows, cols } = game.board;
+  saveBlob(new Blob([boardText(game.board, marks)], { type: "text/plain" }), `lights-out-${rows}x${cols}.txt`);
+}
+
 // ---------------------------------------------------------------------------------
 // Click rules: the selector and the custom stencil editor (the surface is above, with k states)
 
@@ -833,6 +1045,7 @@ function ruleLabel(rule) {
 /** Play on with `rule`: the lights stay, the history restarts (its presses were under the old rule). */
 function setRule(rule) {
   stopPlayback();
+  endPuzzle();
   game = playsStates() ? new StatesGame(game.board, game.target, rule, game.surface)
     : newGame(game.board, game.target, rule, game.mask);
   marks = null;
@@ -1169,6 +1382,58 @@ function showQuiet(item) {
 }
 
 // ---------------------------------------------------------------------------------
+// Share links (share-link.js): location.hash follows the game; opening a link replays it.
+
+const hashWriter = new HashWriter(() => game);
+
+/** Play the game a link's hash describes; a bad link is reported and the board kept. */
+function openLink(text) {
+  let opened;
+  try {
+    opened = gameOfLink(text);
+  } catch (error) {
+    if (error.name !== "ShareError") throw error;
+    const field = error.field === null ? t("linkFieldUnknown")
+      : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
+    ui.boardError.textContent = t("linkError", { column: error.column, field, message: error.message });
+    return false;
+  }
+  stopPlayback();
+  game = newGame(game.board, game.target, opened.rule, game.mask); // setBoard keeps this rule
+  ui.rule.value = ["plus", "moore", "x"].includes(opened.rule.name) ? opened.rule.name : "custom";
+  ui.stencilEditor.hidden = ui.rule.value !== "custom";
+  if (ui.rule.value === "custom") {
+    stencil = stencilCells(opened.rule);
+    drawStencil();
+    ui.stencilText.textContent = opened.rule.name;
+  }
+  setBoard(opened.board, "", opened.mask);
+  game.target = opened.target;
+  for (const radio of ui.targets) radio.checked = radio.value === opened.target;
+  const { cols } = opened.board;
+  for (const index of opened.moves) applyMove("play", Math.floor(index / cols), index % cols, { quiet: true });
+  ui.boardError.textContent = "";
+  redraw();
+  setMessage(t("linkOpened", { rows: opened.board.rows, cols, count: opened.moves.length }));
+  return true;
+}
+
+async function copyLink() {
+  const link = linkOf(game);
+  if (link === null) {
+    setMessage(t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }));
+    return;
+  }
+  hashWriter.flush();
+  await copyText(link);
+}
+
+// The user edited the hash or followed a link to this page (replaceState fires no event).
+window.addEventListener("hashchange", () => {
+  if (location.hash.length > 1) openLink(currentHash());
+});
+
+// ---------------------------------------------------------------------------------
 // Events
 
 bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
@@ -1176,6 +1441,10 @@ bindFileDrop(document.body, loadFile, () => showBoardError(t("dropNotText")));
 ui.undo.addEventListener("click", () => { stopPlayback(); applyMove("undo"); });
 ui.redo.addEventListener("click", () => { stopPlayback(); applyMove("redo"); });
 ui.newPuzzle.addEventListener("click", newPuzzle);
+ui.daily.addEventListener("click", dailyPuzzle);
+$("download-image").addEventListener("click", downloadImage);
+$("download-text").addEventListener("click", downloadText);
+for (const preset of PRESETS) $(`preset-${preset.id}`).addEventListener("click", () => loadPreset(preset));
 ui.clear.addEventListener("click", () => {
   const { rows, cols } = game.board;
   setBoard(playsStates() ? new StatesBoard(rows, cols, game.k) : filledBoard(rows, cols, 0), t("cleared"));
@@ -1184,7 +1453,16 @@ ui.solve.addEventListener("click", () => solve());
 ui.hint.addEventListener("click", hint);
 ui.playSolution.addEventListener("click", playSolution);
 ui.downloadSolution.addEventListener("click", downloadSolution);
-ui.load.addEventListener("click", () => loadText(ui.boardText.value));
+ui.load.addEventListener("click", () => loadText(heldText ?? ui.boardText.value));
+ui.boardText.addEventListener("paste", (event) => {
+  const text = event.clipboardData?.getData("text/plain") ?? "";
+  if (text.length <= BOX_TEXT_LIMIT) return; // the browser pastes it as usual
+  event.preventDefault();
+  heldText = text;
+  ui.boardText.value = "";
+  ui.boardText.placeholder = t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+  showBoardError("");
+});
 ui.openFile.addEventListener("click", () => ui.fileInput.click());
 ui.fileInput.addEventListener("change", () => {
   const file = ui.fileInput.files?.[0];
@@ -1194,6 +1472,7 @@ ui.fileInput.addEventListener("change", () => {
   else showBoardError(t("dropNotText"));
 });
 ui.copyBoard.addEventListener("click", () => copyBoard(game.board));
+ui.copyLink.addEventListener("click", copyLink);
 ui.copySolution.addEventListener("click", () => {
   if (!marks) setMessage(t("noSolutionToCopy"));
   else copyBoard(marks, true);
@@ -1204,7 +1483,11 @@ ui.cancel.addEventListener("click", () => {
   solver.cancel();
   setMessage(t("cancelled"));
 });
-ui.boardText.addEventListener("input", () => showBoardError(""));
+ui.boardText.addEventListener("input", () => {
+  showBoardError("");
+  ui.boardText.placeholder = "";
+  heldText = null;
+});
 ui.rule.addEventListener("change", onRuleSelected);
 ui.surface.addEventListener("change", onSurfaceSelected);
 ui.states.addEventListener("change", onStatesChanged);
@@ -1254,14 +1537,32 @@ for (const radio of ui.targets) {
   });
 }
 
-document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea")) return;
-  const key = event.key.toLowerCase();
-  const kind = key === "z" && !event.shiftKey ? "undo" : key === "y" || key === "z" ? "redo" : null;
-  if (!kind) return;
-  event.preventDefault();
-  stopPlayback();
-  applyMove(kind);
+// Shortcuts (static/a11y.js) do what their buttons do; a disabled button's key does nothing.
+const helpDialog = bindHelpDialog();
+const byButton = (button, action) => () => { if (!button.disabled) action(); };
+bindShortcuts({
+  undo: byButton(ui.undo, () => { stopPlayback(); applyMove("undo"); }),
+  redo: byButton(ui.redo, () => { stopPlayback(); applyMove("redo"); }),
+  hint: byButton(ui.hint, hint),
+  newPuzzle: byButton(ui.newPuzzle, newPuzzle),
+  solve: byButton(ui.solve, () => solve()),
+  help: helpDialog.open,
+});
+bindContrastToggle();
+bindLanguageSwitch(() => {
+  // The markup is re-filled by translatePage; what app.js wrote with t is redrawn here.
+  // A new view labels every cell again (the keyboard cursor stays where it was).
+  const focusIndex = view?.focusIndex ?? 0;
+  const hadFocus = ui.board.contains(document.activeElement);
+  unbindView();
+  view?.destroy?.();
+  view = null;
+  redraw();
+  view.setFocusCell?.(Math.floor(focusIndex / game.board.cols), focusIndex % game.board.cols, hadFocus);
+  showSolverState();
+  drawStencil();
+  setMessage(game.isSolved() ? t("solvedStart") : t("playing"));
+  if (ui.analysis.open) refreshAnalysis();
 });
 
 // A small scripting surface for tests and the benchmark; the page never uses it.
@@ -1288,6 +1589,16 @@ window.lightsOut = Object.freeze({
     return view.lastPaint;
   },
   view: () => ({ kind: view instanceof CanvasView ? "canvas" : "grid", scale: view.scale ?? null }),
+  /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
+  request: (request) => solver.request(request).then(
+    (reply) => ({ ...reply, payload: undefined }),
+    (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
+  /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (tests/e2e/endurance.py). */
+  solvePayload: (size, payload) => solver.request(
+    { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
+  ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
+  /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
+  debug: (action) => solver.debug(action),
   /**
    * The game as plain data: {rows, cols, k, surface, rule, target, cells, marks} with
    * cells the states (0..k−1, index r*cols + c) and marks the shown press counts or null.
@@ -1303,8 +1614,18 @@ window.lightsOut = Object.freeze({
   },
 });
 
+// Offline (static/sw.js, copied to the site root by build.py): relative to this module,
+// so it works under any sub-path; its scope is the site's root directory. A browser or
+// context that refuses service workers only loses offline play.
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  const root = new URL("../", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, type: "classic" }).catch(() => {});
+}
+
 buildStencilEditor();
 drawStencil();
 redraw();
 setMessage(t("playing"));
+// A link opened on arrival replaces the random board; a bad one leaves it (and says why).
+if (location.hash.length > 1) openLink(currentHash());
 solver.start();

@@ -105,6 +105,21 @@ export class SolverClient {
     });
   }
 
+  /**
+   * A debug request to the worker (worker.js: "memory" measures, "crash" makes it throw
+   * an uncaught error). For tests and tools/endurance; the page never sends them.
+   */
+  debug(action) {
+    if (!this.worker) {
+      return Promise.reject(new SolverError({ name: "NotReadyError", message: "the solver is not running" }));
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, timer: null, timeoutMs: this.requestTimeoutMs });
+      this.worker.postMessage({ type: "debug", id, action });
+    });
+  }
+
   requestTimer(id, timeoutMs) {
     return setTimeout(() => {
       if (!this.pending.has(id)) return;

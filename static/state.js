@@ -576,6 +576,23 @@ export class Game {
   isSolved() {
     return meetsTarget(this.board, this.target, this.mask);
   }
+
+  /** The moves played so far (the undo stack), oldest first, as cell indices; a view, not a copy. */
+  get moves() {
+    return this.undoStack.items.subarray(0, this.undoStack.length);
+  }
+
+  /**
+   * The board this game started from: the current one with every played move pressed
+   * again (each press is its own inverse and presses commute). A new board, not a view.
+   */
+  startBoard() {
+    const start = this.board.copy();
+    for (const index of this.moves) {
+      start.pressInPlace(Math.floor(index / start.cols), index % start.cols, this.rule, this.holes);
+    }
+    return start;
+  }
 }
 
 export function newGame(board, target = "off", rule = PLUS_RULE, mask = null) {

@@ -39,7 +39,7 @@ from .rules import PLUS, RULES, Rule, format_stencil
 
 __all__ = ["ShareState", "parse_share", "format_share"]
 
-_HEAD = re.compile(r"(\d{1,9})x(\d{1,9}):([A-Za-z0-9_-]*)")
+_HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
 _FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "m")
 
 
@@ -129,6 +129,8 @@ def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
         if shift > 35:
             raise BoardFormatError("a move number is too long", 1, column)
         if not byte & 0x80:
+            if shift > 7 and byte == 0:
+                raise BoardFormatError(f"move {len(moves) + 1} is not written in its shortest form", 1, column)
             if value >= cells:
                 raise BoardFormatError(f"move {len(moves) + 1} presses cell {value}, outside the {cells} cells", 1, column)
             moves.append(value)
@@ -150,6 +152,9 @@ def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
     if re.fullmatch(r"s[0-9a-f]{1,7}", text):
         mask = int(text[1:], 16)
         if 0 < mask < 1 << 25 and _stencil_hex(_stencil_of(mask)) == text:
+            named = next((rule.name for rule in RULES.values() if rule.stencil == _stencil_of(mask)), None)
+            if named is not None:
+                raise BoardFormatError(f"this stencil is the {named} rule: write r={named}", 1, column)
             return _stencil_of(mask)
     raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x or s<hex>", 1, column)
 
@@ -213,7 +218,7 @@ def parse_share(text: str) -> ShareState:
     k = 2
     if "k" in values:
         value, where = values["k"]
-        if not re.fullmatch(r"\d{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
+        if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
             raise BoardFormatError(f"states must be 3..{MAX_STATES} (2 is the default and not written)", 1, where)
         k = int(value)
     cells = rows * cols
@@ -238,6 +243,8 @@ def parse_share(text: str) -> ShareState:
         goal = "on" if value == "on" else _decode(value, cells * bits, "the goal", where)
         if goal == 0:
             raise BoardFormatError("an all-off goal is the default and not written", 1, where)
+        if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
+            raise BoardFormatError(f"the goal has a state outside 0..{k - 1}", 1, where)
     masks = []
     for name, what in (("h", "the holes"), ("d", "the don't-care cells")):
         mask = 0

@@ -136,7 +136,7 @@ def main() -> int:
         return 0
     with serve_site(DIST) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        context = browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
         context.add_init_script(PROBE)
         page = context.new_page()
         page.goto(url)

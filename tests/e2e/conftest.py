@@ -112,9 +112,18 @@ def wait_ready(page: Page) -> None:
     expect(page.get_by_role("status")).to_have_attribute("data-state", "ready", timeout=1)
 
 
+# The page's Content Security Policy forbids eval, and Playwright's wait_for_function
+# compiles its predicate with eval in the page: contexts for ordinary tests bypass the
+# policy. test_security.py opens its own contexts with the policy enforced.
+# Service workers are blocked in the shared contexts: a worker answering from its cache
+# would hide requests from page.route (the failure tests) and cost each context a full
+# precache download. tests/e2e/test_offline.py opens its own context with them allowed.
+CONTEXT_OPTIONS = {"viewport": {"width": 1100, "height": 800}, "bypass_csp": True, "service_workers": "block"}
+
+
 @pytest.fixture(scope="session")
 def shared_context(browser: Browser) -> Iterator[tuple[BrowserContext, PageWatch]]:
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    context = browser.new_context(**CONTEXT_OPTIONS)
     watch = PageWatch()
     watch.attach(context)
     yield context, watch
@@ -144,7 +153,7 @@ def ready_page(_shared_page: Page, shared_context) -> Iterator[Page]:
 @pytest.fixture
 def fresh_page(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageWatch]]:
     """A page in a new context (cold cache, new Pyodide), not yet navigated."""
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    context = browser.new_context(**CONTEXT_OPTIONS)
     watch = PageWatch()
     watch.attach(context)
     page = context.new_page()

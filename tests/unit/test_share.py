@@ -65,6 +65,10 @@ def test_known_string():
         ("2x2:Ag;m=gA", 12, "middle of a number"),
         ("2x2:Ag;m=gw", 12, "middle of a number"),
         ("2x2:AgA", 5, "needs 2"),
+        ("2x2:Ag;m=gAA", 10, "shortest form"),
+        ("2x2:Ag;r=s23880", 10, "write r=plus"),
+        ("1x2:AA;k=3;g=Dw", 14, "outside 0..2"),
+        ("\u0662x2:Ag", 1, "expected a game"),
         ("2x2:EA", 7, "beyond"),
     ],
 )

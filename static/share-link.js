@@ -1,0 +1,127 @@
+// The page's share link: keeps location.hash in step with the game (share.js has the
+// format), and turns a link back into a game this page can play.
+//
+// The hash is written with history.replaceState, so playing adds no history entries,
+// and at most once per WRITE_INTERVAL_MS: Chromium throttles more than ~200 history
+// updates in 10 s, and a 1000×1000 board's link is ~170 000 characters.
+// The start board's encoding is made once per game (a game's start never changes), so
+// a press costs only re-encoding the moves.
+
+import { Board, MAX_SIZE, MAX_STENCIL, Mask, PLUS_RULE, makeRule, stencilName } from "./state.js";
+import {
+  ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask,
+} from "./share.js";
+
+/**
+ * Longest URL (characters, the whole address) the page writes or reads. Chromium
+ * refuses URLs above 2 MiB (2 097 152 characters); this leaves room for the address
+ * before the hash. A plain board fits up to about 12 million cells (≈ 3400×3400).
+ */
+export const MAX_LINK_LENGTH = 2_000_000;
+const WRITE_INTERVAL_MS = 200;
+
+function ruleFields(game) {
+  const rule = game.rule ?? PLUS_RULE;
+  const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
+  return {
+    stencil: stencilMask(rule.offsets),
+    surface: rule.wraps ? "torus" : "plane",
+    holes: mask ? mask.holes.bits : null,
+    dontCare: mask ? mask.dontCare.bits : null,
+  };
+}
+
+/** A 25-bit stencil mask (share.js) as the page's rule on a plane or torus. */
+function ruleOfStencil(stencil, torus) {
+  const centre = MAX_STENCIL >> 1;
+  const cells = Array.from({ length: MAX_STENCIL }, (_, r) =>
+    Array.from({ length: MAX_STENCIL }, (_, c) => Boolean(stencil & (1 << (r * MAX_STENCIL + c)))));
+  const name = stencilName(cells);
+  return name === "plus" && !torus ? PLUS_RULE : makeRule(name, torus);
+}
+
+const heads = new WeakMap(); // Game -> its share head, or null when too long
+
+/** The share string of `game` (start board, rule, goal, moves), or null if longer than `limit`. */
+export function shareTextOf(game, limit = MAX_LINK_LENGTH) {
+  if (game.board.k !== undefined) return null; // a k-state game (states.js): not written yet
+  const { rows, cols } = game.board;
+  if (shareHeadLength(rows, cols) > limit) return null;
+  if (!heads.has(game)) heads.set(game, formatShareHead({ rows, cols, cells: game.startBoard().bits }));
+  const text = heads.get(game) + formatShareFields({
+    ...ruleFields(game), goal: game.target === "on" ? "on" : "off", moves: game.moves,
+  });
+  return text.length > limit ? null : text;
+}
+
+/** The page's address without its hash. */
+export function pageAddress() {
+  return location.href.split("#")[0];
+}
+
+/** The full link to `game`, or null when it would exceed MAX_LINK_LENGTH. */
+export function linkOf(game) {
+  const base = pageAddress();
+  const text = shareTextOf(game, MAX_LINK_LENGTH - base.length - 1);
+  return text === null ? null : `${base}#${text}`;
+}
+
+/** Writes the game's link into location.hash, at most once per WRITE_INTERVAL_MS. */
+export class HashWriter {
+  constructor(getGame) {
+    this.getGame = getGame;
+    this.timer = 0;
+    this.enabled = true;
+  }
+
+  /** Write soon (coalescing the changes until then). */
+  schedule() {
+    if (this.enabled && !this.timer) this.timer = setTimeout(() => this.flush(), WRITE_INTERVAL_MS);
+  }
+
+  /** Write now. A board too large for a link leaves the address without a hash. */
+  flush() {
+    clearTimeout(this.timer);
+    this.timer = 0;
+    if (!this.enabled) return;
+    const link = linkOf(this.getGame()) ?? pageAddress();
+    if (link !== location.href) history.replaceState(history.state, "", link);
+  }
+}
+
+/** location.hash as text: percent-escapes undone when they decode (some apps add them). */
+export function currentHash() {
+  const raw = location.hash;
+  if (!raw.includes("%")) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Read a link's hash into what this page plays: {board, target, rule, mask, moves}
+ * (mask is a Mask, or null when the link has no holes and no don't-care cells). Throws
+ * ShareError (with the 1-based column and the field) for text that is not a share
+ * string, and for a valid one asking for something this page does not have.
+ */
+export function gameOfLink(text) {
+  if (text.length > MAX_LINK_LENGTH) {
+    throw new ShareError(`the link is ${text.length} characters long; at most ${MAX_LINK_LENGTH} are read`, 1, "size");
+  }
+  const state = parseShare(text);
+  const { rows, cols, columns } = state;
+  if (rows > MAX_SIZE || cols > MAX_SIZE) {
+    throw new ShareError(`a ${rows}×${cols} board is larger than this page's ${MAX_SIZE}×${MAX_SIZE}`, columns.size, "size");
+  }
+  const unsupported = (field, what) => new ShareError(`this page cannot play ${what} yet`, columns[field], field);
+  if (state.k !== 2) throw unsupported("k", `${state.k} states per light`);
+  if (state.surface !== "plane" && state.surface !== "torus") throw unsupported("w", `a ${state.surface} board`);
+  if (state.goal !== "off" && state.goal !== "on") throw unsupported("g", "a goal pattern other than all off or all on");
+  const rule = ruleOfStencil(state.stencil, state.surface === "torus");
+  const mask = state.holes || state.dontCare
+    ? new Mask(rows, cols, state.holes && new Board(rows, cols, state.holes), state.dontCare && new Board(rows, cols, state.dontCare))
+    : null;
+  return { board: new Board(rows, cols, state.cells), target: state.goal, rule, mask, moves: state.moves };
+}

@@ -1,0 +1,338 @@
+// Share links: a whole game's state as one compact, URL-safe, stable string, kept in
+// location.hash. Pure functions, no DOM. The format is defined by the Python package
+// (py/lightsout/share.py, whose docstring is the reference); this is the same grammar,
+// error for error (the same first problem, at the same column), so the two can be
+// tested against each other:
+//
+//   share   = R "x" C ":" payload *( ";" field )
+//   field   = "k=" states | "r=" rule | "w=" surface | "g=" goal
+//           | "h=" holes | "d=" don't-care | "m=" moves
+//
+// Fields come in that order, each at most once, and only when not the default, so every
+// state has exactly one string. Payloads are base64url without padding of packed cells:
+// with b = bit_length(k − 1) bits per cell, cell i = r·C + c holds bits i·b .. i·b + b − 1,
+// least significant first, in little-endian bytes (for k = 2 exactly the layout of a
+// Board's bits in state.js). Moves are cell indices as LEB128 varints (7 bits a byte,
+// low group first, high bit = more follows), then base64url.
+//
+// A state here is
+//   { rows, cols, k, cells: Uint8Array (packed, b bits a cell), stencil: 25-bit mask
+//     (bit (dr+2)·5 + (dc+2) of the 5×5 square around the pressed cell), surface,
+//     goal: "off" | "on" | Uint8Array (packed like cells), holes: Uint8Array | null,
+//     dontCare: Uint8Array | null (1 bit a cell), moves: array of cell indices }
+// (parseShare adds `columns`: where the size, the board and each field start.)
+
+export const MAX_DECLARED_CELLS = 10_000 * 10_000; // lightsout.formats.MAX_DECLARED_CELLS
+export const MAX_STATES = 255; // lightsout.modk.MAX_STATES
+export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
+export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "m"]);
+
+/** A stencil (list of [dr, dc] offsets within ±2) as its 25-bit mask. */
+export function stencilMask(offsets) {
+  let mask = 0;
+  for (const [dr, dc] of offsets) mask |= 1 << ((dr + 2) * 5 + dc + 2);
+  return mask;
+}
+
+/** The named rules, as 25-bit stencil masks (lightsout.rules.RULES). */
+export const RULE_MASKS = Object.freeze({
+  plus: stencilMask([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
+  moore: stencilMask([[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]]),
+  x: stencilMask([[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]]),
+});
+
+/** A share string that cannot be read; `column` is 1-based in the text given to parseShare. */
+export class ShareError extends Error {
+  constructor(message, column, field = null) {
+    super(message);
+    this.name = "ShareError";
+    this.line = 1;
+    this.column = column;
+    this.field = field; // "size", "board" or a field letter such as "m"
+  }
+}
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const VALUE_OF = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) VALUE_OF[ALPHABET.charCodeAt(i)] = i;
+
+/** bytes → base64url without padding. Builds the string in slices: fine for 12.5 MB. */
+export function encodeBase64url(bytes) {
+  const parts = [];
+  const SLICE = 3 * 8192;
+  for (let start = 0; start < bytes.length; start += SLICE) {
+    const end = Math.min(bytes.length, start + SLICE);
+    const codes = [];
+    for (let i = start; i < end; i += 3) {
+      const left = end - i;
+      const chunk = (bytes[i] << 16) | ((left > 1 ? bytes[i + 1] : 0) << 8) | (left > 2 ? bytes[i + 2] : 0);
+      codes.push(ALPHABET.charCodeAt(chunk >> 18), ALPHABET.charCodeAt((chunk >> 12) & 63));
+      if (left > 1) codes.push(ALPHABET.charCodeAt((chunk >> 6) & 63));
+      if (left > 2) codes.push(ALPHABET.charCodeAt(chunk & 63));
+    }
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join("");
+}
+
+/**
+ * base64url without padding → bytes, or null unless the text is the one canonical
+ * encoding of its bytes (alphabet only, length ≢ 1 mod 4, unused low bits zero): the
+ * same strings Python's decode-then-re-encode check accepts.
+ */
+export function decodeBase64url(text) {
+  if (text.length % 4 === 1) return null;
+  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
+  let buffer = 0;
+  let bits = 0;
+  let out = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const value = code < 128 ? VALUE_OF[code] : -1;
+    if (value < 0) return null;
+    buffer = ((buffer << 6) | value) & 0xfff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[out++] = (buffer >> bits) & 0xff;
+    }
+  }
+  if (bits > 0 && (buffer & ((1 << bits) - 1)) !== 0) return null;
+  return bytes;
+}
+
+/** Characters of the base64url (no padding) of `byteCount` bytes. */
+export function base64urlLength(byteCount) {
+  return Math.ceil((byteCount * 8) / 6);
+}
+
+/** Bits a cell takes with k states: bit_length(k − 1). */
+export function bitsPerCell(k) {
+  return Math.max(1, 32 - Math.clz32(k - 1));
+}
+
+/** Bytes of a packed payload of `cellCount` cells at `bits` bits each. */
+export function packedBytes(cellCount, bits = 1) {
+  return Math.ceil((cellCount * bits) / 8);
+}
+
+function isZero(bytes) {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+/** Decode a packed payload of `bits` bits; errors as in share.py's _decode. */
+function decodePayload(text, bits, what, column, field) {
+  const size = Math.ceil(bits / 8);
+  const expected = base64urlLength(size);
+  const invalid = /[^A-Za-z0-9_-]/.test(text);
+  if (text.length !== expected || invalid) {
+    throw new ShareError(`${what} needs ${expected} base64url characters, found ${text.length}`, column, field);
+  }
+  const bytes = decodeBase64url(text);
+  const spare = size * 8 - bits; // high bits of the last byte that are no cell
+  if (bytes === null || bytes.length !== size || (spare > 0 && bytes[size - 1] >> (8 - spare))) {
+    throw new ShareError(`${what} sets bits beyond its ${bits} bits`, column + text.length, field);
+  }
+  return bytes;
+}
+
+/** Cell indices as LEB128 varints. */
+export function encodeMoves(moves) {
+  const bytes = [];
+  for (let move of moves) {
+    for (;;) {
+      const low = move % 128;
+      move = Math.floor(move / 128);
+      bytes.push(move ? low | 0x80 : low);
+      if (!move) break;
+    }
+  }
+  return encodeBase64url(Uint8Array.from(bytes));
+}
+
+function decodeMoves(text, cells, column) {
+  const data = decodeBase64url(text);
+  if (data === null) throw new ShareError("the moves are not valid base64url", column, "m");
+  const moves = [];
+  let value = 0;
+  let shift = 0;
+  for (const byte of data) {
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (shift > 35) throw new ShareError("a move number is too long", column, "m");
+    if (!(byte & 0x80)) {
+      if (shift > 7 && byte === 0) {
+        throw new ShareError(`move ${moves.length + 1} is not written in its shortest form`, column, "m");
+      }
+      if (value >= cells) {
+        throw new ShareError(`move ${moves.length + 1} presses cell ${value}, outside the ${cells} cells`, column, "m");
+      }
+      moves.push(value);
+      value = 0;
+      shift = 0;
+    }
+  }
+  if (shift) throw new ShareError("the moves end in the middle of a number", column + text.length, "m");
+  return moves;
+}
+
+function stencilHex(mask) {
+  return `s${mask.toString(16)}`;
+}
+
+function ruleText(mask) {
+  const name = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
+  return name ?? stencilHex(mask);
+}
+
+function parseStencil(text, column) {
+  if (Object.hasOwn(RULE_MASKS, text)) return RULE_MASKS[text];
+  if (/^s[0-9a-f]{1,7}$/.test(text)) {
+    const mask = parseInt(text.slice(1), 16);
+    if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) {
+      const named = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
+      if (named !== undefined) throw new ShareError(`this stencil is the ${named} rule: write r=${named}`, column, "r");
+      return mask;
+    }
+  }
+  throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x or s<hex>`, column, "r");
+}
+
+/** Like Python's repr of a short str, for messages: the text stays data, never markup. */
+function quote(text) {
+  return `'${text.replace(/[\\']/g, "\\$&").replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)}'`;
+}
+
+/** The head "RxC:payload" of a state: the game ID for k = 2. */
+export function formatShareHead(state) {
+  return `${state.rows}x${state.cols}:${encodeBase64url(state.cells)}`;
+}
+
+/** The fields after the head (";k=…;m=…"), each only when not the default. */
+export function formatShareFields(state) {
+  const { k = 2, stencil = RULE_MASKS.plus, surface = "plane", goal = "off" } = state;
+  let out = "";
+  if (k !== 2) out += `;k=${k}`;
+  if (stencil !== RULE_MASKS.plus) out += `;r=${ruleText(stencil)}`;
+  if (surface !== "plane") out += `;w=${surface}`;
+  if (goal !== "off") out += `;g=${goal === "on" ? "on" : encodeBase64url(goal)}`;
+  if (state.holes && !isZero(state.holes)) out += `;h=${encodeBase64url(state.holes)}`;
+  if (state.dontCare && !isZero(state.dontCare)) out += `;d=${encodeBase64url(state.dontCare)}`;
+  if (state.moves && state.moves.length > 0) out += `;m=${encodeMoves(state.moves)}`;
+  return out;
+}
+
+/** The share string of `state` (see the top of this file); lightsout.share.format_share. */
+export function formatShare(state) {
+  return formatShareHead(state) + formatShareFields(state);
+}
+
+/** Characters formatShareHead will take, without encoding (to check a limit first). */
+export function shareHeadLength(rows, cols, k = 2) {
+  return `${rows}x${cols}:`.length + base64urlLength(packedBytes(rows * cols, bitsPerCell(k)));
+}
+
+/**
+ * Parse a share string (a leading "#" is ignored); lightsout.share.parse_share.
+ * Throws ShareError naming the 1-based column (and the field) of the first problem.
+ */
+export function parseShare(text) {
+  text = String(text);
+  const offset = text.startsWith("#") ? 1 : 0;
+  const body = text.slice(offset);
+  const [head, ...fields] = body.split(";");
+  const match = /^([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)$/.exec(head);
+  if (!match) {
+    throw new ShareError("expected a game such as '5x5:' followed by base64url characters", offset + 1, "size");
+  }
+  const rows = Number(match[1]);
+  const cols = Number(match[2]);
+  if (rows < 1 || cols < 1 || rows * cols > MAX_DECLARED_CELLS) {
+    throw new ShareError(`board size ${rows}x${cols} is outside 1x1 .. ${MAX_DECLARED_CELLS} cells`, offset + 1, "size");
+  }
+  const values = new Map(); // field letter -> [value, column of the value]
+  let column = offset + head.length + 2;
+  let last = -1;
+  for (const item of fields) {
+    const equals = item.indexOf("=");
+    const name = equals < 0 ? item : item.slice(0, equals);
+    const position = FIELD_ORDER.indexOf(name);
+    if (equals < 0 || position < 0) {
+      const expected = FIELD_ORDER.map((n) => `${n}=`).join(", ");
+      throw new ShareError(`unknown field ${quote(item.slice(0, 20))}; expected one of ${expected}`, column, null);
+    }
+    if (position <= last) throw new ShareError(`field ${name}= is repeated or out of order`, column, name);
+    last = position;
+    values.set(name, [item.slice(equals + 1), column + name.length + 1]);
+    column += item.length + 1;
+  }
+  let k = 2;
+  if (values.has("k")) {
+    const [value, where] = values.get("k");
+    if (!/^[0-9]{1,3}$/.test(value) || Number(value) < 3 || Number(value) > MAX_STATES) {
+      throw new ShareError(`states must be 3..${MAX_STATES} (2 is the default and not written)`, where, "k");
+    }
+    k = Number(value);
+  }
+  const cellCount = rows * cols;
+  const bits = bitsPerCell(k);
+  const boardColumn = offset + match[1].length + match[2].length + 3;
+  const cells = decodePayload(match[3], cellCount * bits, "the board", boardColumn, "board");
+  if (k > 2 && hasStateAbove(cells, cellCount, bits, k - 1)) {
+    throw new ShareError(`the board has a state outside 0..${k - 1}`, offset + 1, "board");
+  }
+  let stencil = RULE_MASKS.plus;
+  if (values.has("r")) {
+    const [value, where] = values.get("r");
+    stencil = parseStencil(value, where);
+    if (stencil === RULE_MASKS.plus) throw new ShareError("r=plus is the default and not written", where, "r");
+  }
+  let surface = "plane";
+  if (values.has("w")) {
+    const [value, where] = values.get("w");
+    if (!SURFACES.includes(value) || value === "plane") {
+      throw new ShareError("surface must be torus, klein or projective", where, "w");
+    }
+    surface = value;
+  }
+  let goal = "off";
+  if (values.has("g")) {
+    const [value, where] = values.get("g");
+    goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, "the goal", where, "g");
+    if (goal !== "on" && isZero(goal)) throw new ShareError("an all-off goal is the default and not written", where, "g");
+    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, bits, k - 1)) {
+      throw new ShareError(`the goal has a state outside 0..${k - 1}`, where, "g");
+    }
+  }
+  const masks = {};
+  for (const [name, what] of [["h", "the holes"], ["d", "the don't-care cells"]]) {
+    masks[name] = null;
+    if (!values.has(name)) continue;
+    const [value, where] = values.get(name);
+    masks[name] = decodePayload(value, cellCount, what, where, name);
+    if (isZero(masks[name])) throw new ShareError("an empty mask is the default and not written", where, name);
+  }
+  let moves = [];
+  if (values.has("m")) {
+    const [value, where] = values.get("m");
+    moves = decodeMoves(value, cellCount, where);
+    if (moves.length === 0) throw new ShareError("no moves is the default and not written", where, "m");
+  }
+  // Where each part starts, so a caller can point at a field it cannot use.
+  const columns = { size: offset + 1, board: boardColumn };
+  for (const [name, [, where]] of values) columns[name] = where;
+  return { rows, cols, k, cells, stencil, surface, goal, holes: masks.h, dontCare: masks.d, moves, columns };
+}
+
+function hasStateAbove(cells, cellCount, bits, highest) {
+  for (let i = 0; i < cellCount; i++) {
+    let value = 0;
+    for (let b = 0; b < bits; b++) {
+      const bit = i * bits + b;
+      value |= ((cells[bit >> 3] >> (bit & 7)) & 1) << b;
+    }
+    if (value > highest) return true;
+  }
+  return false;
+}

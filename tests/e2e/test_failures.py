@@ -1,0 +1,139 @@
+"""Failures of the Python side, simulated with page.route and test hooks. Each must end
+in a visible, specific error with Retry within seconds, leave the board playable (pressing
+is JavaScript), and Retry must recover once the cause is gone."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+from conftest import wait_ready
+from e2e_helpers import button, cell, read_board, simulate_press, status
+from playwright.sync_api import Page, Route, expect
+
+QUICK_MS = 10_000  # a failure must be reported within this (the load deadline is longer)
+
+
+def _fetch_with_type(content_type: str) -> Callable[[Route], None]:
+    def handler(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": content_type})
+    return handler
+
+
+FAILURES = {
+    "wasm missing": (r".*/pyodide\.asm\.wasm$",
+                     lambda route: route.fulfill(status=404, body="not here", content_type="text/plain"),
+                     "pyodide.asm.wasm is missing on the server (HTTP 404)"),
+    "stdlib missing": (r".*/python_stdlib\.zip$",
+                       lambda route: route.fulfill(status=404, body="not here", content_type="text/plain"),
+                       "python_stdlib.zip is missing on the server (HTTP 404)"),
+    "wasm damaged": (r".*/pyodide\.asm\.wasm$",
+                     lambda route: route.fulfill(status=200, body=b"\0asm\x07garbage" * 4096, content_type="application/wasm"),
+                     "pyodide.asm.wasm is damaged"),
+    "wasm wrong MIME type": (r".*/pyodide\.asm\.wasm$", _fetch_with_type("text/plain"),
+                             "sends pyodide.asm.wasm as “text/plain”, not application/wasm"),
+    "wheel damaged (Python fails)": (r".*/wheels/lightsout-.*\.whl$",
+                                     lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not a wheel", content_type="application/zip"),
+                                     "could not start"),
+    "worker script throws": (r".*/static/worker\.js$",
+                             lambda route: route.fulfill(status=200, body="throw new Error('broken build');", content_type="text/javascript"),
+                             "stopped unexpectedly (Uncaught Error: broken build)"),
+}
+
+
+def assert_playable(page: Page) -> None:
+    before = read_board(page)
+    cell(page, 1, 1).click()
+    assert read_board(page) == simulate_press(before, 1, 1)
+
+
+@pytest.mark.parametrize("case", list(FAILURES))
+def test_start_failure_is_reported_at_once_and_retry_recovers(fresh_page, site_url, case):
+    page, watch = fresh_page
+    pattern, handler, words = FAILURES[case]
+    page.context.route(re.compile(pattern), handler)
+    started = time.monotonic()
+    page.goto(site_url + "?load-timeout=30000")
+    expect(status(page)).to_have_attribute("data-state", "error", timeout=QUICK_MS)
+    seconds = time.monotonic() - started
+    expect(status(page)).to_contain_text(words)
+    expect(button(page, "Retry")).to_be_visible()
+    assert_playable(page)
+    page.context.unroute_all(behavior="ignoreErrors")
+    button(page, "Retry").click()
+    wait_ready(page)
+    expect(button(page, "Retry")).to_be_hidden()
+    assert_playable(page)
+    assert watch.outside_requests() == []
+    print(f"\n{case}: reported after {seconds:.1f} s")
+
+
+def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
+    page, _ = fresh_page
+    page.goto(site_url + "?request-timeout=1500")
+    wait_ready(page)
+
+    # A request the API rejects comes back as a typed error; the solver stays ready.
+    reply = page.evaluate("window.lightsOut.request({ op: 'no-such-op' })")
+    assert reply["error"]["name"] == "RequestError" and "unknown op" in reply["error"]["message"]
+    reply = page.evaluate("window.lightsOut.request({ op: 'parse', text: '3x3:AAAA' })")
+    assert reply["error"]["name"] == "BoardFormatError" and reply["error"]["column"] is not None
+    expect(status(page)).to_have_attribute("data-state", "ready")
+    # ... and through the page: an impossible number of lit cells.
+    page.evaluate("""() => { document.getElementById("rows").value = 3; document.getElementById("cols").value = 3;
+                             document.getElementById("lit").value = 10; }""")
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("Could not make that puzzle")
+    page.evaluate("document.getElementById('lit').value = ''")
+    expect(status(page)).to_have_attribute("data-state", "ready")
+
+    # The worker dies mid-session.
+    page.evaluate("window.lightsOut.debug('crash'); null")
+    expect(status(page)).to_have_attribute("data-state", "error", timeout=QUICK_MS)
+    expect(status(page)).to_contain_text("stopped unexpectedly (Uncaught Error: simulated worker crash)")
+    assert_playable(page)
+    button(page, "Retry").click()
+    wait_ready(page)
+
+    # A solve that runs past the (shortened) request deadline: the worker is stopped.
+    page.evaluate("""() => { document.getElementById("rows").value = 64; document.getElementById("cols").value = 64; }""")
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("New 64×64 puzzle")
+    started = time.monotonic()
+    page.evaluate("window.lightsOut.solve({ method: 'full-system' }); null")
+    expect(status(page)).to_have_attribute("data-state", "error", timeout=QUICK_MS)
+    assert time.monotonic() - started < 6
+    expect(status(page)).to_contain_text("did not answer within 1.5 s")
+    expect(button(page, "Retry")).to_be_visible()
+    assert_playable(page)
+    button(page, "Retry").click()
+    wait_ready(page)
+    # Recovered: an ordinary solve works again.
+    page.evaluate("""() => { document.getElementById("rows").value = 5; document.getElementById("cols").value = 5; }""")
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("New 5×5 puzzle")
+    button(page, "Solve").click()
+    expect(status(page)).to_contain_text("marked")
+
+
+def test_a_thousand_solves_in_one_worker_do_not_grow_wasm_memory(ready_page):
+    """The light version of tests/e2e/endurance.py: proxies are destroyed, so wasm
+    memory (which never shrinks) stays put after warm-up."""
+    page = ready_page
+    solve_many = """async (count) => {
+      for (let i = 0; i < count; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, () => {
+          const payload = crypto.getRandomValues(new Uint8Array(8));
+          return window.lightsOut.solvePayload(8, payload);
+        }));
+      }
+    }"""
+    page.evaluate(solve_many, 100)
+    before = page.evaluate("window.lightsOut.debug('memory')")["wasmBytes"]
+    page.evaluate(solve_many, 1000)
+    after = page.evaluate("window.lightsOut.debug('memory')")["wasmBytes"]
+    assert before > 0
+    assert after - before <= 1024 * 1024, f"wasm memory grew by {(after - before) / 1024:.0f} KB over 1000 solves"

@@ -1,0 +1,101 @@
+"""Offline: after one visit the service worker serves the page, its modules, the Pyodide
+runtime and both wheels from its cache, so a reload with the network off plays and solves."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+from conftest import CONTEXT_OPTIONS, PageWatch, serve_site, wait_ready
+from e2e_helpers import board, cell, read_board, simulate_press, solve_and_press_marks, status
+from playwright.sync_api import expect
+
+_spec = importlib.util.spec_from_file_location("site_build_for_offline", Path(__file__).resolve().parents[2] / "build.py")
+_build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_build)
+write_offline_files = _build.write_offline_files
+
+
+def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, site_dir):
+    context = browser.new_context(**{**CONTEXT_OPTIONS, "service_workers": "allow"})
+    watch = PageWatch()
+    watch.attach(context)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        wait_ready(page)
+        # The worker installs (precaching every file) and activates; the page that
+        # registered it is controlled from its next load.
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        version = json.loads((site_dir / "static" / "precache.json").read_text())["version"]
+        assert page.evaluate("caches.keys()") == [f"lightsout-{version}"]
+
+        context.set_offline(True)
+        page.reload()
+        expect(board(page).get_by_role("gridcell")).to_have_count(25)
+        before = read_board(page)
+        cell(page, 2, 2).click()
+        assert read_board(page) == simulate_press(before, 2, 2)
+        wait_ready(page)
+        expect(status(page)).to_have_attribute("data-state", "ready")
+        solve_and_press_marks(page)
+        # A new build changes sw.js, so the browser would install a new worker and cache;
+        # the old "lightsout-*" caches go on activation (static/sw.js).
+        assert watch.errors == []
+    finally:
+        context.close()
+
+
+def wait_for_caches(page, want: str, timeout_ms: int = 60_000) -> None:
+    """Wait until the origin's cache names, joined by commas, are `want` (polled in the
+    page: wait_for_function would take the returned promise itself as truthy)."""
+    names = page.evaluate("""async ([want, timeout]) => {
+      const end = Date.now() + timeout;
+      let names = await caches.keys();
+      while (names.join() !== want && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        names = await caches.keys();
+      }
+      return names.join();
+    }""", [want, timeout_ms])
+    assert names == want
+
+
+def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_dir, tmp_path):
+    """A deploy changes sw.js (its VERSION) and precache.json: the browser installs the new
+    worker, which fills lightsout-<new> and deletes every other lightsout-* cache."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    context = browser.new_context(**{**CONTEXT_OPTIONS, "service_workers": "allow"})
+    try:
+        with serve_site(site) as url:
+            page = context.new_page()
+            page.goto(url)
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            old = json.loads((site / "static" / "precache.json").read_text())["version"]
+            wait_for_caches(page, f"lightsout-{old}")
+            page.evaluate("caches.open('lightsout-stale').then(() => true)")
+            # "Deploy" a new build: one changed file, so a new list, version and sw.js.
+            (site / "static" / "i18n.js").write_text((site / "static" / "i18n.js").read_text() + "\n// new build\n")
+            sw = (site / "sw.js").read_text()
+            (site / "static" / "sw.js").write_text(sw)  # write_offline_files moves it back to the root
+            (site / "static" / "precache.json").unlink()
+            new = write_offline_files(site)
+            assert new != old
+            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)")
+            wait_for_caches(page, f"lightsout-{new}")
+            cached = page.evaluate(
+                """async (name) => {
+                  const cache = await caches.open(name);
+                  const key = (await cache.keys()).find((request) => request.url.endsWith('/static/i18n.js'));
+                  return key ? (await cache.match(key)).text() : "keys: " + (await cache.keys()).map((r) => r.url).join(" ");
+                }""",
+                f"lightsout-{new}")
+            assert cached.endswith("// new build\n"), cached[-300:]
+            page.close()
+    finally:
+        context.close()

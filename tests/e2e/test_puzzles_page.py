@@ -1,0 +1,96 @@
+"""Puzzles: exactly N presses, the puzzle of the day (seeded by the UTC date), presets,
+moves against the proven optimum, the timer and best results in localStorage."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+from e2e_helpers import button, cell, read_board, solve_and_press_marks, status
+from playwright.sync_api import expect
+
+from lightsout import api
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def fewest_presses(cells: list[list[int]]) -> int:
+    text = "\n".join("".join("#" if v else "." for v in row) for row in cells)
+    board = json.loads(api.handle(json.dumps({"op": "parse", "text": text, "format": "grid"})))["board"]
+    reply = json.loads(api.handle(json.dumps({"op": "solve", "board": board, "target": "off", "minimal": True})))
+    assert reply["minimal"]
+    return reply["presses"]
+
+
+def fewest_solution(cells: list[list[int]]) -> list[tuple[int, int]]:
+    text = "\n".join("".join("#" if v else "." for v in row) for row in cells)
+    board = json.loads(api.handle(json.dumps({"op": "parse", "text": text, "format": "grid"})))["board"]
+    reply = json.loads(api.handle(json.dumps({"op": "solve", "board": board, "target": "off", "minimal": True})))
+    marks = board_cells(reply["solution"])
+    return [(r, c) for r, row in enumerate(marks) for c, v in enumerate(row) if v]
+
+
+def test_a_puzzle_with_exactly_n_presses(ready_page):
+    page = ready_page
+    page.get_by_role("radio", name="All off").check()
+    page.evaluate("""() => { document.getElementById("rows").value = 4; document.getElementById("cols").value = 5;
+                             document.getElementById("lit").value = ""; }""")
+    page.get_by_label("Presses").fill("3")
+    try:
+        button(page, "New puzzle").click()
+        expect(status(page)).to_contain_text("exactly 3 presses", timeout=20_000)
+        assert fewest_presses(read_board(page)) == 3
+        expect(page.locator("#optimum")).to_have_text("(best possible: 3)")
+        expect(page.locator("#move-count")).to_have_text("Moves: 0")
+    finally:
+        page.get_by_label("Presses").fill("")
+
+
+def test_puzzle_of_the_day_is_the_seeded_board(ready_page):
+    page = ready_page
+    page.get_by_role("radio", name="All off").check()
+    seed = int(datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d"))
+    button(page, "Puzzle of the day").click()
+    expect(status(page)).to_contain_text("Puzzle of the day")
+    reply = json.loads(api.handle(json.dumps({"op": "random", "rows": 5, "cols": 5, "lit": None, "seed": seed})))
+    assert read_board(page) == board_cells(reply["board"])
+    expect(page.locator("#optimum")).to_contain_text("best possible")
+
+
+def board_cells(game_id: str) -> list[list[int]]:
+    text = json.loads(api.handle(json.dumps({"op": "format", "board": game_id, "like": None, "format": "grid",
+                                              "solution": False})))["text"]
+    return [[1 if ch in "#1" else 0 for ch in line] for line in text.split() if line]
+
+
+def test_tv_show_preset_optimum_timer_and_best_result(ready_page):
+    page = ready_page
+    page.get_by_role("radio", name="All off").check()
+    page.evaluate("localStorage.removeItem('lightsout-best')")
+    button(page, "TV show 8×8").click()
+    expected = [[1 if ch == "#" else 0 for ch in line] for line in (DATA / "tv-show-8x8.txt").read_text().split()]
+    assert read_board(page) == expected
+    expect(page.locator("#optimum")).to_have_text(f"(best possible: {fewest_presses(expected)})", timeout=20_000)
+    expect(page.locator("#timer")).to_have_text("Time: 0:00")
+    expect(page.locator("#best-result")).to_be_hidden()
+    presses = fewest_solution(expected)
+    for row, col in presses:
+        cell(page, row, col).click()
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    expect(status(page)).to_contain_text(f"Solved in {len(presses)} moves and 0:")
+    expect(status(page)).to_contain_text("A new best!")
+    best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))")
+    assert best["preset tv:8x8"]["moves"] == len(presses)
+    expect(page.locator("#best-result")).to_contain_text(f"{len(presses)} moves")
+    # Loading the preset again shows the record; the LOJ examples load as boards.
+    button(page, "TV show 8×8").click()
+    expect(page.locator("#best-result")).to_be_visible()
+    # With the solver's help the result is not recorded.
+    solve_and_press_marks(page)
+    expect(status(page)).to_contain_text("not a best result")
+    assert page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))") == best
+    button(page, "LOJ example 3×3").click()
+    assert read_board(page) == [[1, 0, 1], [0, 0, 0], [1, 0, 1]]
+    button(page, "Classic 5×5").click()
+    assert read_board(page)[0] == [1, 0, 1, 0, 1]

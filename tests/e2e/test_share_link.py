@@ -1,0 +1,276 @@
+"""Share links: static/share.js against lightsout.share (the reference), the page's
+location.hash following the game, opening a link in a new page, and hostile hashes."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from conftest import wait_ready
+from e2e_helpers import board, button, cell, read_board, simulate_press, status
+from playwright.sync_api import Page, expect
+
+from lightsout import BoardFormatError
+from lightsout.rules import MOORE, PLUS, X_RULE
+from lightsout.share import ShareState, format_share, parse_share
+
+IMPORT_SHARE = "const share = await import(new URL('static/share.js', document.baseURI).href);"
+
+
+def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
+    return sum(1 << ((dr + 2) * 5 + dc + 2) for dr, dc in stencil)
+
+
+def random_state(rng: random.Random) -> ShareState:
+    rows, cols = rng.randint(1, 12), rng.randint(1, 12)
+    if rng.random() < 0.1:
+        rows, cols = rng.randint(1, 300), rng.randint(1, 300)
+    cells = rows * cols
+    k = rng.choice([2, 2, 2, 3, 4, 7, 16, 200, 255])
+    bits = (k - 1).bit_length()
+    values = lambda: sum(rng.randrange(k) << (i * bits) for i in range(cells))  # noqa: E731
+    stencil = rng.choice([PLUS.stencil, PLUS.stencil, MOORE.stencil, X_RULE.stencil,
+                          frozenset({(0, 0), (-2, 1), (2, 2)}), frozenset({(-2, -2)})])
+    goal = rng.choice(["off", "off", "on", values() or "off"])
+    holes = rng.choice([0, rng.getrandbits(cells)])
+    dont_care = rng.choice([0, rng.getrandbits(cells)])
+    moves = tuple(rng.randrange(cells) for _ in range(rng.choice([0, 1, 5, 40])))
+    surface = rng.choice(["plane", "plane", "torus", "klein", "projective"])
+    return ShareState(rows, cols, values(), k, stencil, surface, goal, holes, dont_care, moves)
+
+
+def js_input(state: ShareState) -> dict:
+    """The state as share.js takes it (packed bytes as lists of numbers)."""
+    cells = state.rows * state.cols
+    size = (cells * state.bits_per_cell + 7) // 8
+    mask_size = (cells + 7) // 8
+    goal = state.goal if isinstance(state.goal, str) else list(int(state.goal).to_bytes(size, "little"))
+    return {
+        "rows": state.rows, "cols": state.cols, "k": state.k,
+        "cells": list(state.cells.to_bytes(size, "little")), "stencil": stencil_mask(state.stencil),
+        "surface": state.surface, "goal": goal,
+        "holes": list(state.holes.to_bytes(mask_size, "little")) if state.holes else None,
+        "dontCare": list(state.dont_care.to_bytes(mask_size, "little")) if state.dont_care else None,
+        "moves": list(state.moves),
+    }
+
+
+def test_js_format_and_parse_agree_with_python_on_random_states(ready_page):
+    page = ready_page
+    rng = random.Random(2026)
+    states = [random_state(rng) for _ in range(300)]
+    results = page.evaluate(
+        "async (cases) => { " + IMPORT_SHARE + """
+        const bytes = (list) => list === null ? null : Uint8Array.from(list);
+        return cases.map(({ input, text }) => {
+          const state = { ...input, cells: bytes(input.cells), holes: bytes(input.holes),
+                          dontCare: bytes(input.dontCare),
+                          goal: typeof input.goal === "string" ? input.goal : bytes(input.goal) };
+          const formatted = share.formatShare(state);
+          const parsed = share.parseShare("#" + text);
+          return { formatted, reformatted: share.formatShare(parsed), rows: parsed.rows, k: parsed.k,
+                   stencil: parsed.stencil, moves: [...parsed.moves] };
+        }); }""",
+        [{"input": js_input(state), "text": format_share(state)} for state in states],
+    )
+    for state, result in zip(states, results):
+        text = format_share(state)
+        assert result["formatted"] == text
+        assert result["reformatted"] == text
+        assert (result["rows"], result["k"], result["stencil"]) == (state.rows, state.k, stencil_mask(state.stencil))
+        assert tuple(result["moves"]) == state.moves
+
+
+BAD_AND_ODD = [
+    "5x5", "0x5:", "2x2:Ag;z=1", "2x2:Ag;m=AA;k=3", "2x2:Ag;k=2", "2x2:Ag;k=300", "2x2:Ag;r=hex",
+    "2x2:Ag;r=plus", "2x2:Ag;w=sphere", "2x2:Ag;g=AA", "2x2:Ag;h=AA", "2x2:Ag;m=BA", "2x2:Ag;m=gB",
+    "2x2:Ag;m=gA", "2x2:Ag;m=gw", "2x2:AgA", "2x2:EA", "99999x99999:", "1x1:A", "1x1:AQ", "1x1:Ag",
+    "3x3:AAA;m=", "3x3:AAA;m=CQ", "3x3:AAA;m=____Dw", "3x3:AAA;m=gICAgAE", "3x3:AAA;m=A+A",
+    "3x3:AAA;r=s23880", "3x3:AAA;r=s0", "3x3:AAA;r=s2000000", "3x3:AAA;r=s1c000", "3x3:AAA;r=moore;r=x",
+    "2x2:Ag;k=3", "2x2:DQ;k=3", "2x2:Dg;k=3", "2x2:Ag;g=on;g=on", "2x2:Ag;d=Dw", "2x2:Ag;d=EA",
+    "<img src=x onerror=alert(1)>", "5x5:AAAAAA;<script>", "javascript:alert(1)", "", "#", "##5x5:AAAAAA",
+    "5x5:AAAAAA;", "5x5:AAAAAA;=", "5x5:AAAAAA;m", "1234567890x1:", "1x1:;k=999",
+]
+
+
+def python_outcome(text: str) -> dict:
+    try:
+        state = parse_share(text)
+    except BoardFormatError as error:
+        return {"ok": False, "column": error.column}
+    return {"ok": True, "text": format_share(state)}
+
+
+def test_js_parse_errors_match_python_column_for_column(ready_page):
+    page = ready_page
+    rng = random.Random(7)
+    alphabet = "0123456789x:;=#ABCDEFQgwabcdefgkmrwhdonplustvj_-+/%<>\"' "
+    texts = BAD_AND_ODD + ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(600)]
+    # Mutations of valid strings reach the deeper checks more often than random text.
+    for _ in range(600):
+        text = list(format_share(random_state(rng)))
+        for _ in range(rng.randint(1, 3)):
+            if text:
+                text[rng.randrange(len(text))] = rng.choice(alphabet)
+        texts.append("".join(text))
+    outcomes = page.evaluate(
+        "async (texts) => { " + IMPORT_SHARE + """
+        return texts.map((text) => {
+          try {
+            return { ok: true, text: share.formatShare(share.parseShare(text)) };
+          } catch (error) {
+            if (error.name !== "ShareError") return { ok: false, column: -1, crash: String(error) };
+            return { ok: false, column: error.column };
+          }
+        }); }""",
+        texts,
+    )
+    mismatches = [(text, python_outcome(text), js) for text, js in zip(texts, outcomes) if python_outcome(text) != js]
+    assert mismatches == [], mismatches[:5]
+    print(f"\n{len(texts)} share strings: JS and Python agree ({sum(o['ok'] for o in outcomes)} valid)")
+
+
+def new_puzzle(page: Page, rows: int, cols: int, timeout: float = 30_000) -> None:
+    """A random rows×cols puzzle via New puzzle. The fields are set without change
+    events: each of those starts its own new board, and their replies may interleave."""
+    page.evaluate("""([rows, cols]) => {
+      document.getElementById("rows").value = rows;
+      document.getElementById("cols").value = cols;
+      document.getElementById("lit").value = "";
+    }""", [rows, cols])
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=timeout)
+
+
+def hash_of(page: Page) -> str:
+    return page.evaluate("location.hash")
+
+
+def test_the_hash_follows_the_game_without_new_history_entries(ready_page):
+    page = ready_page
+    new_puzzle(page, 4, 6)
+    button(page, "Clear").click()  # a known start: 4×6 all dark
+    length = page.evaluate("history.length")
+    for row, col in [(0, 0), (1, 2), (3, 5)]:
+        cell(page, row, col).click()
+    page.wait_for_function("location.hash.includes(';m=')")
+    state = parse_share(hash_of(page))
+    assert (state.rows, state.cols, state.cells) == (4, 6, 0)
+    want = "#" + format_share(ShareState(4, 6, 0, moves=(0, 8, 23)))
+    page.wait_for_function("(want) => location.hash === want", arg=want)
+    assert page.evaluate("history.length") == length
+
+
+def open_in_new_page(page: Page, url: str) -> Page:
+    other = page.context.new_page()
+    other.goto(url)
+    expect(other.locator("#move-count")).to_be_visible()
+    return other
+
+
+def test_share_link_round_trip_in_a_new_page(ready_page, site_url):
+    page = ready_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    new_puzzle(page, 5, 7)
+    page.get_by_role("radio", name="All on").check()
+    presses = [(0, 0), (2, 3), (4, 6), (2, 3), (1, 1)]
+    for row, col in presses:
+        cell(page, row, col).click()
+    shown = read_board(page)
+    button(page, "Copy link").click()
+    expect(status(page)).to_contain_text("Copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(site_url) and link == page.evaluate("location.href")
+    state = parse_share(link.split("#", 1)[1])
+    assert state.goal == "on" and state.moves == tuple(r * 7 + c for r, c in presses)
+
+    other = open_in_new_page(page, link)
+    try:
+        assert read_board(other) == shown
+        expect(other.locator("#move-count")).to_have_text("Moves: 5")
+        expect(other.get_by_role("radio", name="All on")).to_be_checked()
+        expect(status(other)).to_contain_text("Opened a shared 5×7 game with 5 moves")
+        # Undo takes back the replayed moves, newest first.
+        expected = shown
+        for row, col in reversed(presses[-2:]):
+            button(other, "Undo").click()
+            expected = simulate_press(expected, row, col)
+            assert read_board(other) == expected
+        expect(other.locator("#move-count")).to_have_text("Moves: 3")
+        wait_ready(other)
+    finally:
+        other.close()
+        page.get_by_role("radio", name="All off").check()
+
+
+def test_a_1000_by_1000_board_fits_in_a_link(ready_page):
+    page = ready_page
+    new_puzzle(page, 1000, 1000, timeout=30_000)
+    page.wait_for_function("location.hash.startsWith('#1000x1000:')")
+    state = parse_share(hash_of(page))
+    assert (state.rows, state.cols) == (1000, 1000)
+    link = page.evaluate("location.href")
+    other = open_in_new_page(page, link)
+    try:
+        expect(status(other)).to_contain_text("Opened a shared 1000×1000 game")
+        mine, theirs = hash_of(page), other.evaluate("location.hash")
+        first = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), None)
+        assert mine == theirs, (len(mine), len(theirs), first, mine[:40], theirs[:40])
+    finally:
+        other.close()
+
+
+def test_copy_link_of_a_board_too_large_for_a_url_says_so(ready_page):
+    page = ready_page
+    new_puzzle(page, 4000, 4000, timeout=60_000)
+    page.wait_for_function("location.hash === ''")
+    button(page, "Copy link").click()
+    expect(status(page)).to_contain_text("too large to share as a link")
+    page.wait_for_function("location.hash === ''")
+
+
+HOSTILE_HASHES = [
+    ("garbage!!", "column 2"),
+    ("99999x99999:AAAA", "column 2 (board size)"),
+    ("5x5:AAAA", "column 6 (board)"),
+    ("5x5:AAA*AA", "column 2"),
+    ("3x3:AAA;m=CQ", "column 12 (m=)"),
+    ("3x3:AAA;m=A+A", "column 12 (m=)"),
+    ("3x3:AAA;w=klein", "column 12 (w=)"),
+    ("20000x2:" + "A" * 6667, "column 2 (board size)"),
+    ("<img src=x onerror=alert(1)>", "column 2"),
+    ("<img src=x onerror=window.__xss=1>", "column 2"),
+    ('"><script>window.__xss=1</script>', "column 2"),
+    ("javascript:window.__xss=1", "column 2"),
+    ("5x5:AAAAAA;zz=<b>bold</b>", "column 13 (field name)"),
+]
+
+
+def test_hostile_hashes_show_an_error_and_keep_the_board(ready_page):
+    page = ready_page
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    new_puzzle(page, 5, 5)
+    alert = page.get_by_role("alert")
+    for text, where in HOSTILE_HASHES:
+        before = read_board(page)
+        page.evaluate("(text) => { location.hash = text; }", text)
+        expect(alert).to_contain_text("This link cannot be opened")
+        expect(alert).to_contain_text(where)
+        assert read_board(page) == before, text
+        assert page.evaluate("window.__xss") is None
+        page.evaluate("document.getElementById('board-error').textContent = ''")
+    assert page.locator("#board-error img, #board-error script, #board-error b").count() == 0
+    assert dialogs == []
+
+
+def test_a_bad_hash_on_arrival_keeps_the_random_board(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url + "#3x3:AAA;m=gICAgAE")
+    expect(board(page).get_by_role("gridcell")).to_have_count(25)
+    expect(page.get_by_role("alert")).to_contain_text(re.compile(r"column \d+ \(m=\)"))
+    before = read_board(page)
+    cell(page, 0, 0).click()
+    assert read_board(page) == simulate_press(before, 0, 0)
+    wait_ready(page)
+    assert watch.errors == []

@@ -1,0 +1,44 @@
+"""build.py's offline files: the precache list and versioned sw.js, and the PNG icons."""
+
+import hashlib
+import importlib.util
+import json
+import struct
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("site_build_offline", ROOT / "build.py")
+site_build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(site_build)
+
+
+def test_icon_is_a_valid_rgb_png():
+    data = site_build.png(24)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert (width, height, depth, colour) == (24, 24, 8, 2)
+    start = data.index(b"IDAT") + 4
+    length = struct.unpack(">I", data[start - 8:start - 4])[0]
+    assert len(zlib.decompress(data[start:start + length])) == 24 * (1 + 24 * 3)
+
+
+def test_precache_lists_every_file_and_the_version_follows_the_contents(tmp_path):
+    dist = tmp_path / "dist"
+    (dist / "static").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html>")
+    (dist / "static" / "app.js").write_text("1")
+    (dist / "static" / "sw.js").write_text("copied")
+    (dist / ".nojekyll").write_text("")
+    version = site_build.write_offline_files(dist)
+    listed = json.loads((dist / "static" / "precache.json").read_text())
+    assert listed["version"] == version and listed["cache"] == f"lightsout-{version}"
+    assert [f["path"] for f in listed["files"]] == ["index.html", "static/app.js"]
+    assert listed["files"][1]["sha256"] == hashlib.sha256(b"1").hexdigest()
+    assert f'const VERSION = "{version}";' in (dist / "sw.js").read_text()
+    assert not (dist / "static" / "sw.js").exists()
+
+    (dist / "static" / "app.js").write_text("2")  # any change of a file changes the version
+    (dist / "static" / "sw.js").write_text("copied")
+    (dist / "static" / "precache.json").unlink()
+    assert site_build.write_offline_files(dist) != version
