@@ -201,7 +201,7 @@ function setBoard(board, text, mask = undefined) {
   marks = null;
   overlay = { proof: null, nearest: null, quiet: keepQuiet ? overlay.quiet : null };
   solutionList = null;
-  if (usesCanvas(board)) editing = false;
+  if (usesCanvas(board) || board instanceof StatesBoard) editing = false; // neither has a shape to edit
   refreshLayers();
   version++;
   redraw();
@@ -1399,7 +1399,10 @@ function openLink(text) {
     return false;
   }
   stopPlayback();
-  game = newGame(game.board, game.target, opened.rule, game.mask); // setBoard keeps this rule
+  // setBoard keeps this rule and surface (and, for a StatesBoard, plays it with states.js).
+  // The old board stays in it until then, so setBoard still sees what changed.
+  game = opened.board instanceof StatesBoard ? new StatesGame(game.board, game.target, opened.rule, opened.surface)
+    : newGame(game.board, game.target, opened.rule, game.mask);
   ui.rule.value = ["plus", "moore", "x"].includes(opened.rule.name) ? opened.rule.name : "custom";
   ui.stencilEditor.hidden = ui.rule.value !== "custom";
   if (ui.rule.value === "custom") {

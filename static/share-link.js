@@ -1,5 +1,7 @@
 // The page's share link: keeps location.hash in step with the game (share.js has the
-// format), and turns a link back into a game this page can play.
+// format), and turns a link back into a game this page can play: two states on a plane
+// or torus as a packed state.js Game, any other k or surface as a states.js StatesGame
+// (k= and w=klein|projective), with its moves replayed.
 //
 // The hash is written with history.replaceState, so playing adds no history entries,
 // and at most once per WRITE_INTERVAL_MS: Chromium throttles more than ~200 history
@@ -8,8 +10,10 @@
 // a press costs only re-encoding the moves.
 
 import { Board, MAX_SIZE, MAX_STENCIL, Mask, PLUS_RULE, makeRule, stencilName } from "./state.js";
+import { STATES_SIZE_LIMIT, StatesBoard, needsStates } from "./states.js";
 import {
-  ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask,
+  ShareError, formatShareFields, formatShareHead, packStates, parseShare, shareHeadLength, stencilMask,
+  unpackStates,
 } from "./share.js";
 
 /**
@@ -24,8 +28,9 @@ function ruleFields(game) {
   const rule = game.rule ?? PLUS_RULE;
   const mask = game.mask && !game.mask.isEmpty ? game.mask : null;
   return {
+    k: game.k ?? 2,
     stencil: stencilMask(rule.offsets),
-    surface: rule.wraps ? "torus" : "plane",
+    surface: game.surface ?? (rule.wraps ? "torus" : "plane"),
     holes: mask ? mask.holes.bits : null,
     dontCare: mask ? mask.dontCare.bits : null,
   };
@@ -42,12 +47,20 @@ function ruleOfStencil(stencil, torus) {
 
 const heads = new WeakMap(); // Game -> its share head, or null when too long
 
-/** The share string of `game` (start board, rule, goal, moves), or null if longer than `limit`. */
+/** The start board's packed cells: a Board's own bits, or a StatesBoard's states at bitsPerCell(k). */
+function startCells(game) {
+  const start = game.startBoard();
+  return start instanceof StatesBoard ? packStates(start.cells, start.k) : start.bits;
+}
+
+/**
+ * The share string of `game` (start board, k, rule, surface, goal, moves), or null if
+ * longer than `limit`. `game` is a state.js Game or a states.js StatesGame.
+ */
 export function shareTextOf(game, limit = MAX_LINK_LENGTH) {
-  if (game.board.k !== undefined) return null; // a k-state game (states.js): not written yet
   const { rows, cols } = game.board;
-  if (shareHeadLength(rows, cols) > limit) return null;
-  if (!heads.has(game)) heads.set(game, formatShareHead({ rows, cols, cells: game.startBoard().bits }));
+  if (shareHeadLength(rows, cols, game.k ?? 2) > limit) return null;
+  if (!heads.has(game)) heads.set(game, formatShareHead({ rows, cols, cells: startCells(game) }));
   const text = heads.get(game) + formatShareFields({
     ...ruleFields(game), goal: game.target === "on" ? "on" : "off", moves: game.moves,
   });
@@ -101,10 +114,12 @@ export function currentHash() {
 }
 
 /**
- * Read a link's hash into what this page plays: {board, target, rule, mask, moves}
- * (mask is a Mask, or null when the link has no holes and no don't-care cells). Throws
- * ShareError (with the 1-based column and the field) for text that is not a share
- * string, and for a valid one asking for something this page does not have.
+ * Read a link's hash into what this page plays: {board, target, rule, surface, mask,
+ * moves}. board is a state.js Board for two states on a plane or torus, else a states.js
+ * StatesBoard (its k from k=); mask is a Mask, or null when the link has no holes and
+ * no don't-care cells. Throws ShareError (with the 1-based column and the field) for
+ * text that is not a share string, and for a valid one asking for something this page
+ * does not have (a goal pattern; a shape or more than 64×64 cells with k states).
  */
 export function gameOfLink(text) {
   if (text.length > MAX_LINK_LENGTH) {
@@ -116,12 +131,23 @@ export function gameOfLink(text) {
     throw new ShareError(`a ${rows}×${cols} board is larger than this page's ${MAX_SIZE}×${MAX_SIZE}`, columns.size, "size");
   }
   const unsupported = (field, what) => new ShareError(`this page cannot play ${what} yet`, columns[field], field);
-  if (state.k !== 2) throw unsupported("k", `${state.k} states per light`);
-  if (state.surface !== "plane" && state.surface !== "torus") throw unsupported("w", `a ${state.surface} board`);
   if (state.goal !== "off" && state.goal !== "on") throw unsupported("g", "a goal pattern other than all off or all on");
   const rule = ruleOfStencil(state.stencil, state.surface === "torus");
+  const { surface, k } = state;
+  if (needsStates(k, surface)) {
+    // The page plays these on states.js boards, which have no shape and 64 cells a side at most.
+    const variant = k === 2 ? `on a ${surface === "klein" ? "Klein bottle" : "projective plane"}` : `with ${k} states`;
+    if (rows > STATES_SIZE_LIMIT || cols > STATES_SIZE_LIMIT) {
+      throw new ShareError(`a board ${variant} is at most ${STATES_SIZE_LIMIT}×${STATES_SIZE_LIMIT} here, not ${rows}×${cols}`,
+        columns.size, "size");
+    }
+    if (state.holes) throw unsupported("h", `holes ${variant}`);
+    if (state.dontCare) throw unsupported("d", `don't-care cells ${variant}`);
+    const board = new StatesBoard(rows, cols, k, unpackStates(state.cells, rows * cols, k));
+    return { board, target: state.goal, rule, surface, mask: null, moves: state.moves };
+  }
   const mask = state.holes || state.dontCare
     ? new Mask(rows, cols, state.holes && new Board(rows, cols, state.holes), state.dontCare && new Board(rows, cols, state.dontCare))
     : null;
-  return { board: new Board(rows, cols, state.cells), target: state.goal, rule, mask, moves: state.moves };
+  return { board: new Board(rows, cols, state.cells), target: state.goal, rule, surface, mask, moves: state.moves };
 }

@@ -116,6 +116,41 @@ export function packedBytes(cellCount, bits = 1) {
   return Math.ceil((cellCount * bits) / 8);
 }
 
+/**
+ * `states` (one state 0..k−1 per cell, index r·C + c) packed at bitsPerCell(k) bits a
+ * cell, least significant bit first (see the top of this file). For k = 2 these are the
+ * bytes of a state.js Board.
+ */
+export function packStates(states, k) {
+  const bits = bitsPerCell(k);
+  const bytes = new Uint8Array(packedBytes(states.length, bits));
+  for (let i = 0; i < states.length; i++) {
+    const value = states[i];
+    for (let b = 0; b < bits; b++) {
+      if ((value >> b) & 1) {
+        const bit = i * bits + b;
+        bytes[bit >> 3] |= 1 << (bit & 7);
+      }
+    }
+  }
+  return bytes;
+}
+
+/** The inverse of packStates: `cellCount` states from packed `bytes`. */
+export function unpackStates(bytes, cellCount, k) {
+  const bits = bitsPerCell(k);
+  const states = new Uint8Array(cellCount);
+  for (let i = 0; i < cellCount; i++) {
+    let value = 0;
+    for (let b = 0; b < bits; b++) {
+      const bit = i * bits + b;
+      value |= ((bytes[bit >> 3] >> (bit & 7)) & 1) << b;
+    }
+    states[i] = value;
+  }
+  return states;
+}
+
 function isZero(bytes) {
   for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
   return true;

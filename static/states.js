@@ -278,6 +278,23 @@ export class StatesGame {
     return { move, changed: this.pressInPlace(move.row, move.col, times) };
   }
 
+  /** The moves played so far (the undo stack), oldest first, as cell indices; a view, not a copy. */
+  get moves() {
+    return this.undoStack;
+  }
+
+  /**
+   * The board this game started from: the current one with every played move taken
+   * back (pressed k − 1 more times; presses commute). A new board, not a view.
+   */
+  startBoard() {
+    const start = this.board.copy();
+    const game = new StatesGame(start, this.target, this.rule, this.surface);
+    const { cols } = start;
+    for (const index of this.undoStack) game.pressInPlace(Math.floor(index / cols), index % cols, this.k - 1);
+    return start;
+  }
+
   isSolved() {
     const goal = this.targetValue;
     if (goal === 0) return this.board.litCount === 0;

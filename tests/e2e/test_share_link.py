@@ -236,7 +236,7 @@ HOSTILE_HASHES = [
     ("5x5:AAA*AA", "column 2"),
     ("3x3:AAA;m=CQ", "column 12 (m=)"),
     ("3x3:AAA;m=A+A", "column 12 (m=)"),
-    ("3x3:AAA;w=klein", "column 12 (w=)"),
+    ("3x3:AAA;g=AQA", "column 12 (g=)"),  # a goal pattern: the page plays all off or all on
     ("20000x2:" + "A" * 6667, "column 2 (board size)"),
     ("<img src=x onerror=alert(1)>", "column 2"),
     ("<img src=x onerror=window.__xss=1>", "column 2"),

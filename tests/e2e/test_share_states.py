@@ -1,0 +1,173 @@
+"""Share links of k-state games and of the Klein bottle and projective plane: the page
+writes exactly the string lightsout.share.format_share writes for the game (k=, r=, w=,
+g=, m=), and a link opens in a new page as the same game — board, k, surface, rule, goal
+and moves — with Undo taking the replayed moves back as lightsout.modk says. Links the
+page's k-state play cannot hold (a shape, more than 64×64) name their field and keep the
+board."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from e2e_helpers import button, cell, grid_text, load_text, set_goal, settled, status
+from playwright.sync_api import Page, expect
+
+from lightsout.modk import Game
+from lightsout.rules import parse_rule
+from lightsout.share import ShareState, format_share, parse_share
+
+
+@pytest.fixture
+def page(ready_page: Page) -> Iterator[Page]:
+    """The shared page, put back to the classic game afterwards."""
+    yield ready_page
+    page = ready_page
+    set_states(page, 2)
+    page.get_by_label("Surface", exact=True).select_option("plane")
+    page.get_by_label("Rule", exact=True).select_option("plus")
+    set_goal(page, "off")
+    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+
+
+def set_states(page: Page, k: int) -> None:
+    field = page.get_by_label("States", exact=True)
+    field.fill(str(k))
+    field.dispatch_event("change")
+    expect(field).to_have_value(str(k))
+
+
+def snapshot(page: Page) -> dict[str, Any]:
+    settled(page)
+    return page.evaluate("window.lightsOut.statesSnapshot()")
+
+
+def packed(states: list[int], k: int) -> int:
+    bits = (k - 1).bit_length()
+    return sum(value << (i * bits) for i, value in enumerate(states))
+
+
+def symbols(states: list[int], cols: int) -> str:
+    """A board for the Board box: one symbol per state (0-9, then a-z)."""
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
+    rows = [states[i:i + cols] for i in range(0, len(states), cols)]
+    return "\n".join("".join(alphabet[value] for value in row) for row in rows)
+
+
+def open_in_new_page(page: Page, url: str) -> Page:
+    other = page.context.new_page()
+    other.goto(url)
+    expect(other.locator("#move-count")).to_be_visible()
+    return other
+
+
+CASES = [
+    # k, surface, rule, rows, cols, goal
+    (3, "plane", "plus", 5, 5, "off"),
+    (7, "klein", "plus", 4, 6, "off"),
+    (5, "projective", "moore", 5, 4, "on"),
+    (20, "torus", "x", 3, 5, "off"),
+    (2, "klein", "custom:##./.#./...", 4, 5, "on"),
+    (2, "projective", "plus", 3, 3, "off"),
+]
+
+
+@pytest.mark.parametrize(("k", "surface", "rule", "rows", "cols", "goal"), CASES)
+def test_k_state_and_surface_links_round_trip_in_a_new_page(page, k, surface, rule, rows, cols, goal):
+    rng = random.Random(f"{k}/{surface}/{rule}")
+    page.get_by_label("Rule", exact=True).select_option(rule if not rule.startswith("custom:") else "plus")
+    page.get_by_label("Surface", exact=True).select_option(surface)
+    set_states(page, k)
+    start = [rng.randrange(k) for _ in range(rows * cols)]
+    load_text(page, symbols(start, cols) if k > 2 else grid_text(
+        [[value for value in start[r * cols:(r + 1) * cols]] for r in range(rows)]))
+    if rule.startswith("custom:"):
+        # Draw the stencil ##. / .#. : the pressed cell, the one above it and the one above-left.
+        page.get_by_label("Rule", exact=True).select_option("custom")
+        for label in ("Offset 0, 1", "Offset 1, 0", "Offset 0, -1"):  # plus minus these, minus below
+            page.get_by_role("button", name=label, exact=True).click()
+        page.get_by_role("button", name="Offset -1, -1", exact=True).click()
+        expect(page.locator("#stencil-text")).to_have_text(rule)
+    set_goal(page, goal)
+    data = snapshot(page)
+    assert (data["k"], data["surface"], data["rule"], data["cells"]) == (k, surface, rule, start)
+
+    game = Game(rows, cols, k, parse_rule(rule).stencil, surface)
+    presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(5)] + [(0, 0), (rows - 1, cols - 1)]
+    expected = start
+    for row, col in presses:
+        cell(page, row, col).click()
+        expected = game.press(expected, row, col)
+    assert snapshot(page)["cells"] == expected
+
+    want = format_share(ShareState(
+        rows, cols, packed(start, k), k, parse_rule(rule).stencil, surface, goal,
+        moves=tuple(r * cols + c for r, c in presses)))
+    page.wait_for_function("(want) => location.hash === '#' + want", arg=want)
+    state = parse_share(want)
+    assert (state.k, state.surface, state.goal) == (k, surface, goal)
+
+    other = open_in_new_page(page, page.evaluate("location.href"))
+    try:
+        expect(status(other)).to_contain_text(f"Opened a shared {rows}×{cols} game with {len(presses)} moves")
+        opened = snapshot(other)
+        assert (opened["k"], opened["surface"], opened["rule"], opened["target"]) == (k, surface, rule, goal)
+        assert opened["cells"] == expected
+        expect(other.get_by_label("States", exact=True)).to_have_value(str(k))
+        expect(other.get_by_label("Surface", exact=True)).to_have_value(surface)
+        expect(other.locator("#move-count")).to_have_text(f"Moves: {len(presses)}")
+        other.wait_for_function("(want) => location.hash === '#' + want", arg=want)
+        undone = expected
+        for row, col in reversed(presses[-3:]):
+            button(other, "Undo").click()
+            undone = game.press(undone, row, col, k - 1)
+            assert snapshot(other)["cells"] == undone
+        expect(other.locator("#move-count")).to_have_text(f"Moves: {len(presses) - 3}")
+    finally:
+        other.close()
+
+
+def test_a_python_link_to_a_7_state_klein_bottle_opens_and_solves(page):
+    rng = random.Random(7)
+    game = Game(5, 5, 7, surface="klein")
+    cells = [0] * 25
+    for index in range(25):
+        cells = game.press(cells, *divmod(index, 5), rng.randrange(7))  # solvable by construction
+    text = format_share(ShareState(5, 5, packed(cells, 7), 7, surface="klein", moves=(12,)))
+    page.evaluate("(text) => { location.hash = text; }", text)
+    expect(status(page)).to_contain_text("Opened a shared 5×5 game with 1 moves")
+    data = snapshot(page)
+    assert (data["k"], data["surface"]) == (7, "klein")
+    assert data["cells"] == game.press(cells, 2, 2)
+    button(page, "Solve").click()
+    expect(page.locator("#board [data-press]").first).to_be_visible(timeout=30_000)
+    data = snapshot(page)
+    assert game.apply(data["cells"], data["marks"]) == [0] * 25
+    button(page, "Play solution").click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=30_000)
+
+
+def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(page):
+    set_states(page, 3)
+    load_text(page, "012\n120\n201")
+    before = snapshot(page)["cells"]
+    too_big = format_share(ShareState(65, 65, 0, 3))
+    cases = [
+        (format_share(ShareState(3, 3, 0, 3, holes=1)), "column 17 (h=)"),
+        (format_share(ShareState(3, 3, 0, 2, surface="projective", dont_care=2)), "(d=)"),
+        (too_big, "column 2 (board size)"),
+        (format_share(ShareState(3, 3, 1, 4, goal=2)), "(g=)"),
+    ]
+    alert = page.get_by_role("alert")
+    for text, where in cases:
+        page.evaluate("(text) => { location.hash = text; }", text)
+        expect(alert).to_contain_text("This link cannot be opened")
+        expect(alert).to_contain_text(where)
+        assert snapshot(page)["cells"] == before, text
+        page.evaluate("document.getElementById('board-error').textContent = ''")
+    assert "at most 64×64" in page.evaluate("""async (text) => {
+      const link = await import(new URL("static/share-link.js", document.baseURI).href);
+      try { link.gameOfLink(text); } catch (error) { return error.message; }
+      return "opened"; }""", too_big)
