@@ -44,7 +44,7 @@ const ui = {
   progress: $("progress"), cancel: $("cancel"),
   board: $("board"), moveCount: $("move-count"), undo: $("undo"), redo: $("redo"),
   rows: $("rows"), cols: $("cols"), lit: $("lit"), newPuzzle: $("new-puzzle"), clear: $("clear"),
-  presses: $("presses"), daily: $("daily"), timer: $("timer"), bestResult: $("best-result"), optimum: $("optimum"),
+  presses: $("presses"), statesPuzzleNote: $("states-puzzle-note"), daily: $("daily"), timer: $("timer"), bestResult: $("best-result"), optimum: $("optimum"),
   solve: $("solve"), hint: $("hint"), playSolution: $("play-solution"),
   downloadSolution: $("download-solution"),
   boardText: $("board-text"), boardError: $("board-error"), load: $("load"),
@@ -146,7 +146,11 @@ function redraw(changed = null) {
   ui.shapeTools.hidden = !editing;
   for (const button of ui.tools) button.setAttribute("aria-pressed", button.dataset.tool === tool ? "true" : "false");
   for (const button of ui.presets) button.disabled = !shapes;
-  ui.lit.disabled = playsStates(); // k-state puzzles are any solvable board (see randomBoard)
+  // k-state puzzles are any solvable board (see randomBoard): Lit cells and Presses say
+  // nothing there, and the note in the New puzzle group says so.
+  ui.lit.disabled = playsStates();
+  ui.presses.disabled = playsStates();
+  ui.statesPuzzleNote.hidden = !playsStates();
   if (document.activeElement !== ui.states) ui.states.value = game.k;
   ui.surface.value = game.surface;
   ui.explain.hidden = !(overlay.proof || overlay.nearest);
@@ -712,13 +716,14 @@ async function randomBoard(rows, cols, lit, mask = null, presses = null) {
 async function newPuzzle() {
   const size = readSize();
   if (!size) return;
-  const litText = ui.lit.value.trim();
+  const states = playsStates(); // Lit cells and Presses are disabled: any solvable board
+  const litText = states ? "" : ui.lit.value.trim();
   const lit = litText === "" ? null : Number(litText);
   if (lit !== null && !(Number.isInteger(lit) && lit >= 0)) {
     setMessage(t("impossibleLit", { message: litText }));
     return;
   }
-  const pressesText = ui.presses.value.trim();
+  const pressesText = states ? "" : ui.presses.value.trim();
   const presses = pressesText === "" ? null : Number(pressesText);
   if (presses !== null && !(Number.isInteger(presses) && presses >= 0)) {
     setMessage(t("impossibleLit", { message: pressesText }));
@@ -828,12 +833,17 @@ function showBestResult() {
   }
 }
 
-/** Play the standard game (two states, plus rule, plane, no shape) from now on; the controls follow. */
+/**
+ * Play the standard game (two states, plus rule, plane, no shape) from now on; the
+ * controls follow. Returns a sentence saying so when the game was another variant, else "".
+ */
 function useStandardRule() {
+  const changed = playsStates() || game.rule !== PLUS_RULE || (game.mask !== null && !game.mask.isEmpty);
   const board = game.board instanceof StatesBoard ? packedFromStates(game.board) : game.board;
   game = newGame(board, game.target, PLUS_RULE, null);
   ui.rule.value = "plus";
   ui.stencilEditor.hidden = true;
+  return changed ? t("standardGameRestored") : "";
 }
 
 async function dailyPuzzle() {
@@ -849,15 +859,15 @@ async function dailyPuzzle() {
     reportError(error);
     return;
   }
-  useStandardRule();
+  const restored = useStandardRule();
   const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
-  setBoard(boardFromPayload(reply.board, reply.payload), t("puzzleDaily", { date }), null);
+  setBoard(boardFromPayload(reply.board, reply.payload), [t("puzzleDaily", { date }), restored].filter(Boolean).join(" "), null);
   startPuzzle("daily", t("dailyPuzzle"));
 }
 
 function loadPreset(preset) {
-  useStandardRule();
-  setBoard(presetBoard(preset), t("puzzlePreset", { name: t(preset.labelKey) }), null);
+  const restored = useStandardRule();
+  setBoard(presetBoard(preset), [t("puzzlePreset", { name: t(preset.labelKey) }), restored].filter(Boolean).join(" "), null);
   startPuzzle(`preset ${preset.id}`, t(preset.labelKey));
 }
 

@@ -189,6 +189,90 @@ def test_undo_and_redo_take_k_state_presses_back(page):
     expect(page.locator("#move-count")).to_have_text("Moves: 1")
 
 
+def test_hint_keyboard_and_shortcuts_play_a_k_state_board(page):
+    set_variant(page, 4, "torus")
+    rng = random.Random(4)
+    game = Game(4, 4, 4, surface="torus")
+    start = [0] * 16
+    for index in range(16):
+        start = game.press(start, *divmod(index, 4), rng.randrange(4))
+    load_text(page, "\n".join("".join(str(v) for v in start[r * 4:(r + 1) * 4]) for r in range(4)))
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("h")  # H: a hint, one marked press
+    expect(board(page).locator("[data-press]")).to_have_count(1, timeout=20_000)
+    expect(status(page).locator(".message")).to_contain_text("Hint")
+    index = presses_shown(page).index(1)
+    row, col = divmod(index, 4)
+    # Arrow keys to the hinted cell, Space presses it: the mark is used up.
+    cell(page, 0, 0).focus()
+    for _ in range(row):
+        page.keyboard.press("ArrowDown")
+    for _ in range(col):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator("#announcer")).to_contain_text(f"Pressed row {row + 1}, column {col + 1}.")
+    assert states_shown(page) == game.press(start, row, col)
+    assert board(page).locator("[data-press]").count() == 0
+    page.keyboard.press("u")  # U undoes: the press is taken back (k − 1 more presses)
+    expect(page.locator("#move-count")).to_have_text("Moves: 0")
+    assert states_shown(page) == start
+    page.keyboard.press("s")  # S solves
+    expect(board(page).locator("[data-press]").first).to_be_visible(timeout=20_000)
+    data = snapshot(page)
+    assert game.apply(data["cells"], data["marks"]) == [0] * 16
+
+
+def test_k_state_new_puzzle_has_its_optimum_timer_and_best_result(page):
+    page.evaluate("localStorage.removeItem('lightsout-best')")
+    page.get_by_label("Presses").fill("3")
+    try:
+        set_states(page, 3)
+        load_text(page, "\n".join("0" * 4 for _ in range(4)))
+        # Lit cells and Presses say nothing about a k-state puzzle: disabled, and why.
+        expect(page.get_by_label("Presses")).to_be_disabled()
+        expect(page.get_by_label("Lit cells")).to_be_disabled()
+        expect(page.locator("#states-puzzle-note")).to_be_visible()
+        expect(page.locator("#states-puzzle-note")).to_contain_text("Lit cells and Presses are not used")
+        button(page, "New puzzle").click()
+        expect(status(page)).to_contain_text("New 4×4 puzzle")
+        start = snapshot(page)["cells"]
+        fewest = solve_states(Game(4, 4, 3), start, "zero", minimal=True)
+        assert fewest.minimal and fewest.presses is not None
+        expect(page.locator("#optimum")).to_have_text(f"(best possible: {fewest.total_presses})", timeout=20_000)
+        expect(page.locator("#timer")).to_have_text("Time: 0:00")
+        for index, count in enumerate(fewest.presses):
+            for _ in range(count):
+                cell(page, *divmod(index, 4)).click()
+        if fewest.total_presses:
+            expect(status(page)).to_contain_text(f"Solved in {fewest.total_presses} moves and 0:")
+            expect(status(page)).to_contain_text("A new best!")
+            best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))")
+            assert list(best) == ["random:4x4 k3"]
+            assert best["random:4x4 k3"]["moves"] == fewest.total_presses
+    finally:
+        set_states(page, 2)
+        page.get_by_label("Presses").fill("")
+    expect(page.locator("#states-puzzle-note")).to_be_hidden()
+    expect(page.get_by_label("Presses")).to_be_enabled()
+
+
+def test_puzzle_of_the_day_and_presets_go_back_to_the_classic_game(page):
+    set_variant(page, 5, "klein")
+    button(page, "Puzzle of the day").click()
+    expect(status(page)).to_contain_text("Puzzle of the day")
+    expect(status(page)).to_contain_text("Puzzles use the classic game")
+    expect(page.get_by_label("States", exact=True)).to_have_value("2")
+    expect(page.get_by_label("Surface", exact=True)).to_have_value("plane")
+    assert snapshot(page)["k"] == 2
+    expect(page.locator("#optimum")).to_contain_text("best possible", timeout=20_000)
+    set_variant(page, 4, "projective", "moore")
+    button(page, "Classic 5×5").click()
+    expect(page.get_by_label("Rule", exact=True)).to_have_value("plus")
+    data = snapshot(page)
+    assert (data["k"], data["surface"], data["rule"]) == (2, "plane", "plus")
+    assert data["cells"][:5] == [1, 0, 1, 0, 1]
+
+
 # ---------------------------------------------------------------------------------
 # The press logic of states.js against lightsout.modk
 
