@@ -736,7 +736,7 @@ async function newPuzzle() {
   if (!board) return;
   setBoard(board, presses === null ? t("newBoard", size) : t("puzzlePresses", { ...size, presses }), mask);
   const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
-  startPuzzle(kind, t("newPuzzle"));
+  startPuzzle(kind, t("newPuzzleSized", size));
 }
 
 // ---------------------------------------------------------------------------------
@@ -827,8 +827,10 @@ function showBestResult() {
   const best = puzzle && bestResults.get(puzzle.key);
   ui.bestResult.hidden = !best;
   if (best) {
+    // The record is kept per puzzle.key (kind, size and variant); the line names the
+    // puzzle as its button does.
     ui.bestResult.textContent = t("bestResult", {
-      kind: puzzle.key, moves: best.moves, time: formatDuration(best.milliseconds),
+      kind: puzzle.label, moves: best.moves, time: formatDuration(best.milliseconds),
     });
   }
 }

@@ -249,6 +249,8 @@ def test_k_state_new_puzzle_has_its_optimum_timer_and_best_result(page):
             best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))")
             assert list(best) == ["random:4x4 k3"]
             assert best["random:4x4 k3"]["moves"] == fewest.total_presses
+            expect(page.locator("#best-result")).to_have_text(
+                re.compile(rf"^Best for New puzzle 4×4: {fewest.total_presses} moves, 0:\d\d\.$"))
     finally:
         set_states(page, 2)
         page.get_by_label("Presses").fill("")
