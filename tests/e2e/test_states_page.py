@@ -17,7 +17,7 @@ import pytest
 from e2e_helpers import board, button, cell, grid_text, load_text, set_goal, settled, status
 from playwright.sync_api import Page, expect
 
-from lightsout.modk import Game, format_states, solve_states
+from lightsout.modk import Game, format_states, parse_states, solve_states
 from lightsout.rules import parse_rule
 
 SCREENSHOTS = Path("test-results")
@@ -273,6 +273,61 @@ def test_puzzle_of_the_day_and_presets_go_back_to_the_classic_game(page):
     data = snapshot(page)
     assert (data["k"], data["surface"], data["rule"]) == (2, "plane", "plus")
     assert data["cells"][:5] == [1, 0, 1, 0, 1]
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def download(page: Page, name: str) -> tuple[str, bytes]:
+    with page.expect_download() as info:
+        button(page, name).click()
+    return info.value.suggested_filename, open(info.value.path(), "rb").read()
+
+
+@pytest.mark.parametrize(("k", "rows", "cols"), [(3, 5, 5), (40, 3, 4)])
+def test_export_writes_k_states_and_press_counts(page, k, rows, cols):
+    set_states(page, k)
+    rng = random.Random(k)
+    game = Game(rows, cols, k)
+    start = [0] * (rows * cols)
+    for index in range(rows * cols):
+        start = game.press(start, *divmod(index, cols), rng.randrange(k))
+    text = LIGHTS_OUT_2000 if k == 3 else format_states(rows, cols, start, k)
+    load_text(page, text)
+    start = snapshot(page)["cells"]
+    name, data = download(page, "Download text")
+    assert name == f"lights-out-{rows}x{cols}.txt"
+    assert data.decode() == format_states(rows, cols, start, k) + "\n"
+    assert parse_states(data.decode(), k) == (rows, cols, start)
+    name, data = download(page, "Download image")
+    assert name == f"lights-out-{rows}x{cols}.png" and data.startswith(PNG_SIGNATURE)
+
+    presses = solve_and_check(page)
+    board_part, solution_part = download(page, "Download text")[1].decode().split("\n\n")
+    assert parse_states(board_part, k) == (rows, cols, start)
+    assert parse_states(solution_part, k) == (rows, cols, presses)
+    assert download(page, "Download image")[1].startswith(PNG_SIGNATURE)
+
+
+def test_exported_image_draws_the_state_colours(page):
+    """The image's cells have palette.js's colours (state 0 the export's dark grey)."""
+    pixels = page.evaluate("""async () => {
+      const base = document.baseURI;
+      const { boardImage } = await import(new URL("static/export.js", base).href);
+      const { StatesBoard } = await import(new URL("static/states.js", base).href);
+      const { stateColours } = await import(new URL("static/palette.js", base).href);
+      const board = new StatesBoard(1, 5, 5, [0, 1, 2, 3, 4]);
+      const bitmap = await createImageBitmap(await boardImage(board));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext("2d");
+      context.drawImage(bitmap, 0, 0);
+      const size = bitmap.height; // one row of square cells
+      const hex = (x) => "#" + [...context.getImageData(x, size / 2, 1, 1).data.slice(0, 3)]
+        .map((v) => v.toString(16).padStart(2, "0")).join("");
+      return { got: [0, 1, 2, 3, 4].map((c) => hex(c * size + size / 4)),
+               want: stateColours(5).map((colour) => colour.fill ?? "#3a4150") };
+    }""")
+    assert pixels["got"] == pixels["want"]
 
 
 # ---------------------------------------------------------------------------------
