@@ -44,7 +44,7 @@ const ui = {
   progress: $("progress"), cancel: $("cancel"),
   board: $("board"), moveCount: $("move-count"), undo: $("undo"), redo: $("redo"),
   rows: $("rows"), cols: $("cols"), lit: $("lit"), newPuzzle: $("new-puzzle"), clear: $("clear"),
-  presses: $("presses"), statesPuzzleNote: $("states-puzzle-note"), daily: $("daily"), timer: $("timer"), bestResult: $("best-result"), optimum: $("optimum"),
+  presses: $("presses"), statesPuzzleNote: $("states-puzzle-note"), statesShapeNote: $("states-shape-note"), daily: $("daily"), timer: $("timer"), bestResult: $("best-result"), optimum: $("optimum"),
   solve: $("solve"), hint: $("hint"), playSolution: $("play-solution"),
   downloadSolution: $("download-solution"),
   boardText: $("board-text"), boardError: $("board-error"), load: $("load"),
@@ -151,6 +151,7 @@ function redraw(changed = null) {
   ui.lit.disabled = playsStates();
   ui.presses.disabled = playsStates();
   ui.statesPuzzleNote.hidden = !playsStates();
+  ui.statesShapeNote.hidden = !playsStates(); // why the shape controls are disabled
   if (document.activeElement !== ui.states) ui.states.value = game.k;
   ui.surface.value = game.surface;
   ui.explain.hidden = !(overlay.proof || overlay.nearest);

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CONTEXT_OPTIONS, wait_ready
 from e2e_helpers import board, button, cell, grid_text, load_text, set_goal, settled, status
 from playwright.sync_api import Page, expect
 
@@ -428,7 +429,12 @@ def test_k_state_boards_stay_within_64_by_64_and_the_general_engine_within_400_c
 def test_back_to_two_states_on_a_plane_plays_the_classic_game(page):
     set_states(page, 3)
     load_text(page, LIGHTS_OUT_2000)
+    # The shape controls are disabled, and the Shape group says why.
+    expect(button(page, "Edit shape")).to_be_disabled()
+    expect(button(page, "Ring")).to_be_disabled()
+    expect(page.locator("#states-shape-note")).to_have_text("Holes and don't-care cells need 2 states on a plane or a torus.")
     set_states(page, 2)
+    expect(page.locator("#states-shape-note")).to_be_hidden()
     # The lights are kept modulo 2; cells still say data-state 0/1.
     assert states_shown(page) == [int(symbol) % 2 for symbol in LIGHTS_OUT_2000 if symbol != "\n"]
     assert page.evaluate("window.lightsOut.statesSnapshot().k") == 2
@@ -470,6 +476,33 @@ def structure_text(orders: list[int]) -> str:
         else:
             parts.append(" × ".join([f"Z/{order}"] * power))
     return " × ".join(parts)
+
+
+# ---------------------------------------------------------------------------------
+# A phone
+
+
+def test_a_k_state_puzzle_with_numbers_and_its_optimum_fits_a_375px_phone(browser, site_url):
+    context = browser.new_context(**{**CONTEXT_OPTIONS, "viewport": {"width": 375, "height": 667}},
+                                  has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(site_url)
+        wait_ready(phone)
+        set_states(phone, 20)
+        load_text(phone, "\n".join(" ".join(["0"] * 7) for _ in range(7)))
+        button(phone, "New puzzle").click()
+        expect(phone.locator("#optimum")).to_contain_text("best possible", timeout=20_000)
+        solve_and_check(phone)
+        expect(board(phone)).to_have_class(re.compile(r"\bgrid--numbers\b"))
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+        for locator in (cell(phone, 6, 6), phone.locator("#move-count"), button(phone, "Redo"), phone.locator("#timer")):
+            box = locator.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        cell(phone, 3, 3).tap()
+        expect(phone.locator("#move-count")).to_have_text("Moves: 1")
+    finally:
+        context.close()
 
 
 # ---------------------------------------------------------------------------------
