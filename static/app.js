@@ -158,7 +158,8 @@ function redraw(changed = null) {
   ui.makeSolvable.disabled = !overlay.nearest || overlay.nearest.litCount === 0;
   ui.overlayNote.hidden = !overlay.quiet;
   for (const item of ui.quietGallery.querySelectorAll("button")) {
-    item.setAttribute("aria-pressed", overlay.quiet && item.quiet === overlay.quiet ? "true" : "false");
+    // By value: a gallery drawn again (another language) has new boards for the same patterns.
+    item.setAttribute("aria-pressed", overlay.quiet && sameBoard(item.quiet, overlay.quiet) ? "true" : "false");
   }
   drawSolutionNav();
   ui.moveCount.textContent = t("moves", { count: game.moveCount });
@@ -1387,7 +1388,7 @@ function patternCanvas(pattern, mask, colours) {
 }
 
 function showQuiet(item) {
-  const same = overlay.quiet === item.quiet;
+  const same = overlay.quiet !== null && sameBoard(overlay.quiet, item.quiet);
   overlay = { ...overlay, quiet: same ? null : item.quiet };
   refreshLayers();
   ui.overlayText.textContent = t("quietShown", { number: item.number, count: item.quiet.litCount });
@@ -1576,8 +1577,10 @@ bindLanguageSwitch(() => {
   redraw();
   view.setFocusCell?.(Math.floor(focusIndex / game.board.cols), focusIndex % game.board.cols, hadFocus);
   showSolverState();
+  buildStencilEditor(); // its buttons' names
   drawStencil();
   setMessage(game.isSolved() ? t("solvedStart") : t("playing"));
+  analysisKey = ""; // the panel's text is written with t: ask again (or on the next open)
   if (ui.analysis.open) refreshAnalysis();
 });
 

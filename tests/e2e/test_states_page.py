@@ -479,6 +479,61 @@ def structure_text(orders: list[int]) -> str:
 
 
 # ---------------------------------------------------------------------------------
+# 中文
+
+
+def chinese_words_check(page: Page) -> list[str]:
+    """English words (3+ letters) in the visible controls and texts of the k-state parts."""
+    texts = page.evaluate(
+        """() => [...document.querySelectorAll(
+                    'button, label, legend, summary, h1, h2, option, [role=status], .help, #analysis dt, #analysis-for')]
+                  .filter(e => e.offsetParent !== null || e.tagName === 'OPTION')
+                  .map(e => e.innerText ?? e.textContent)"""
+    )
+    allowed = {"English", "LOJ"}
+    return [word for text in texts for word in re.findall(r"[A-Za-z]{3,}", text) if word not in allowed]
+
+
+def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page):
+    set_variant(page, 7, "klein")
+    load_text(page, "\n".join("0" * 5 for _ in range(5)))
+    button(page, "New puzzle").click()
+    page.locator("#analysis summary").click()
+    expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
+    solve_and_check(page)
+    marked = presses_shown(page)
+    try:
+        page.get_by_role("button", name="中文").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+        expect(page.get_by_label("状态数", exact=True)).to_have_value("7")
+        expect(page.get_by_label("曲面", exact=True)).to_have_value("klein")
+        assert page.locator("#surface option:checked").inner_text() == "克莱因瓶"
+        assert page.locator("#surface").inner_text().split() == ["平面", "环面", "克莱因瓶", "射影平面"]
+        expect(page.locator("#states-puzzle-note")).to_contain_text("“新谜题”生成任意可解的棋盘")
+        expect(page.locator("#states-shape-note")).to_contain_text("空洞和无所谓格子")
+        # The analysis panel is written again in Chinese.
+        expect(page.locator("#analysis-for")).to_contain_text("7 种状态")
+        expect(page.locator("#analysis-for")).to_contain_text("克莱因瓶")
+        expect(page.locator("#quiet-note")).to_contain_text("静默图案")
+        # Cells are relabelled; the solution marks stay.
+        expect(page.get_by_role("grid", name="棋盘")).to_be_visible()
+        index = next(i for i, count in enumerate(marked) if count)
+        row, col = divmod(index, 5)
+        label = page.locator(f'#board [role="gridcell"][data-row="{row}"][data-col="{col}"]').get_attribute("aria-label")
+        assert label.startswith(f"第 {row + 1} 行") and "状态" in label and "按" in label, label
+        assert page.evaluate("window.lightsOut.statesSnapshot().marks") == marked
+        assert chinese_words_check(page) == []
+        states = page.get_by_label("状态数", exact=True)
+        states.fill("3")
+        states.dispatch_event("change")
+        expect(status(page)).to_contain_text("3 种状态（克莱因瓶）")
+    finally:
+        page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#analysis-for")).to_contain_text("3 states")
+
+
+# ---------------------------------------------------------------------------------
 # A phone
 
 
