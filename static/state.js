@@ -577,14 +577,24 @@ export class Game {
     return meetsTarget(this.board, this.target, this.mask);
   }
 
-  /** The moves played so far (the undo stack), oldest first, as cell indices; a view, not a copy. */
+  /**
+   * The presses since the last edit (all of the undo stack when it holds no edit), oldest
+   * first, as cell indices; a view, not a copy. A share link has presses only, so it
+   * starts from the board as the last edit (e.g. Make solvable) left it.
+   */
   get moves() {
-    return this.undoStack.items.subarray(0, this.undoStack.length);
+    const { items, length } = this.undoStack;
+    let first = 0;
+    if (this.editsInUndo > 0) {
+      first = length;
+      while (first > 0 && !(items[first - 1] & EDIT_FLAG)) first--;
+    }
+    return items.subarray(first, length);
   }
 
   /**
-   * The board this game started from: the current one with every played move pressed
-   * again (each press is its own inverse and presses commute). A new board, not a view.
+   * The board the moves start from: the current one with every move pressed again (each
+   * press is its own inverse and presses commute). A new board, not a view.
    */
   startBoard() {
     const start = this.board.copy();

@@ -171,3 +171,28 @@ def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(
       const link = await import(new URL("static/share-link.js", document.baseURI).href);
       try { link.gameOfLink(text); } catch (error) { return error.message; }
       return "opened"; }""", too_big)
+
+
+def test_a_link_after_make_solvable_starts_from_the_edited_board(page):
+    """An edit is not a press: the link's board is the one Make solvable left, its moves
+    the presses after it (the edit used to be written as a move no page could open)."""
+    load_text(page, "#....\n.....\n.....\n.....\n.....")
+    button(page, "Solve").click()
+    expect(status(page)).to_contain_text("cannot reach the goal")
+    button(page, "Make solvable").click()
+    edited = snapshot(page)["cells"]
+    presses = [(1, 1), (3, 2)]
+    for row, col in presses:
+        cell(page, row, col).click()
+    after = snapshot(page)["cells"]
+    want = format_share(ShareState(5, 5, packed(edited, 2), moves=tuple(r * 5 + c for r, c in presses)))
+    page.wait_for_function("(want) => location.hash === '#' + want", arg=want)
+    other = open_in_new_page(page, page.evaluate("location.href"))
+    try:
+        expect(status(other)).to_contain_text("Opened a shared 5×5 game with 2 moves")
+        assert snapshot(other)["cells"] == after
+        button(other, "Undo").click()
+        button(other, "Undo").click()
+        assert snapshot(other)["cells"] == edited
+    finally:
+        other.close()
