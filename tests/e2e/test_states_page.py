@@ -141,6 +141,13 @@ def test_three_state_board_round_trips_solves_and_plays(page):
     assert states_shown(page) == [0] * 25
     assert board(page).locator("[data-press]").count() == 0
     expect(page.locator("#move-count")).to_have_text(f"Moves: {sum(presses)}")
+    # The played presses are in the history: Undo takes the last one back (2 more presses).
+    last = max(i for i, count in enumerate(presses) if count)
+    button(page, "Undo").click()
+    assert states_shown(page) == Game(5, 5, 3).press([0] * 25, *divmod(last, 5), 2)
+    expect(status(page)).to_have_attribute("data-solved", "0")
+    button(page, "Redo").click()
+    expect(status(page)).to_have_attribute("data-solved", "1")
 
 
 @pytest.mark.parametrize(("k", "surface", "rule", "size", "goal"), [
