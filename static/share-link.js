@@ -6,8 +6,9 @@
 // The hash is written with history.replaceState, so playing adds no history entries,
 // and at most once per WRITE_INTERVAL_MS: Chromium throttles more than ~200 history
 // updates in 10 s, and a 1000×1000 board's link is ~170 000 characters.
-// The start board's encoding is made once per game (a game's start never changes), so
-// a press costs only re-encoding the moves.
+// The start board's encoding is made once per game and start (only an edit, such as Make
+// solvable, starts the moves afresh: game.startKey), so a press costs only re-encoding
+// the moves.
 
 import { Board, MAX_SIZE, MAX_STENCIL, Mask, PLUS_RULE, makeRule, stencilName } from "./state.js";
 import { STATES_SIZE_LIMIT, StatesBoard, needsStates } from "./states.js";
@@ -45,7 +46,7 @@ function ruleOfStencil(stencil, torus) {
   return name === "plus" && !torus ? PLUS_RULE : makeRule(name, torus);
 }
 
-const heads = new WeakMap(); // Game -> its share head, or null when too long
+const heads = new WeakMap(); // Game -> {key: its startKey, head: the share head of that start}
 
 /** The start board's packed cells: a Board's own bits, or a StatesBoard's states at bitsPerCell(k). */
 function startCells(game) {
@@ -60,8 +61,9 @@ function startCells(game) {
 export function shareTextOf(game, limit = MAX_LINK_LENGTH) {
   const { rows, cols } = game.board;
   if (shareHeadLength(rows, cols, game.k ?? 2) > limit) return null;
-  if (!heads.has(game)) heads.set(game, formatShareHead({ rows, cols, cells: startCells(game) }));
-  const text = heads.get(game) + formatShareFields({
+  const key = game.startKey ?? -1; // a StatesGame has no edits
+  if (heads.get(game)?.key !== key) heads.set(game, { key, head: formatShareHead({ rows, cols, cells: startCells(game) }) });
+  const text = heads.get(game).head + formatShareFields({
     ...ruleFields(game), goal: game.target === "on" ? "on" : "off", moves: game.moves,
   });
   return text.length > limit ? null : text;

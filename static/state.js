@@ -583,13 +583,26 @@ export class Game {
    * starts from the board as the last edit (e.g. Make solvable) left it.
    */
   get moves() {
+    return this.undoStack.items.subarray(this.firstMove(), this.undoStack.length);
+  }
+
+  /**
+   * Names the board the moves start from: the undo entry of the last edit (an edit's
+   * number is never reused, and the history before it is fixed while it is on the stack),
+   * or -1 when no edit is on the undo stack (the start is the game's first board).
+   */
+  get startKey() {
+    const first = this.firstMove();
+    return first === 0 ? -1 : this.undoStack.items[first - 1];
+  }
+
+  /** The undo-stack position of the first press after the last edit. */
+  firstMove() {
+    if (this.editsInUndo === 0) return 0;
     const { items, length } = this.undoStack;
-    let first = 0;
-    if (this.editsInUndo > 0) {
-      first = length;
-      while (first > 0 && !(items[first - 1] & EDIT_FLAG)) first--;
-    }
-    return items.subarray(first, length);
+    let first = length;
+    while (first > 0 && !(items[first - 1] & EDIT_FLAG)) first--;
+    return first;
   }
 
   /**

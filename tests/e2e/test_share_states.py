@@ -177,6 +177,8 @@ def test_a_link_after_make_solvable_starts_from_the_edited_board(page):
     """An edit is not a press: the link's board is the one Make solvable left, its moves
     the presses after it (the edit used to be written as a move no page could open)."""
     load_text(page, "#....\n.....\n.....\n.....\n.....")
+    original = format_share(ShareState(5, 5, 1))
+    page.wait_for_function("(want) => location.hash === '#' + want", arg=original)  # the head is made now
     button(page, "Solve").click()
     expect(status(page)).to_contain_text("cannot reach the goal")
     button(page, "Make solvable").click()
@@ -196,3 +198,7 @@ def test_a_link_after_make_solvable_starts_from_the_edited_board(page):
         assert snapshot(other)["cells"] == edited
     finally:
         other.close()
+    # Undoing the edit too starts the link from the first board again.
+    for _ in range(3):
+        button(page, "Undo").click()
+    page.wait_for_function("(want) => location.hash === '#' + want", arg=original)
