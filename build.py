@@ -26,6 +26,7 @@ import functools
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -255,9 +256,32 @@ def write_offline_files(dist: Path) -> str:
     return version
 
 
+def content_security_policy(site: Path) -> str | None:
+    """The policy of the <meta http-equiv="Content-Security-Policy"> in ``site``/index.html, if any."""
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"',
+                      (site / "index.html").read_text(encoding="utf-8"))
+    return match.group(1) if match else None
+
+
+def make_server(port: int, site: Path = DIST) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``site`` on 127.0.0.1 that sends the page's CSP as a header on every file.
+
+    The meta tag governs the page only; a worker takes its policy from its own
+    response, so the header is what puts static/worker.js under the policy too.
+    """
+    policy = content_security_policy(site)
+
+    class SiteHandler(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self) -> None:
+            if policy:
+                self.send_header("Content-Security-Policy", policy)
+            super().end_headers()
+
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(SiteHandler, directory=str(site)))
+
+
 def serve(port: int) -> None:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(DIST))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with make_server(port) as server:
         print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
         try:
             server.serve_forever()

@@ -37,10 +37,14 @@ const MAX_QUIET_SHOWN = 64; // the gallery's size, as analyze's MAX_QUIET_SHOWN 
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 const PYTHON_FORMAT_LIMIT = 512 * 512; // cells; bigger solutions are written as #/. here
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
+const EXACT_NULLITY = 30; // up to this nullity "Search to the end" is offered (lightsout.quiet.EXACT_NULLITY)
+const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
+const SEARCH_TO_END_SECONDS = 3600; // the API's MAX_SEARCH_SECONDS
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   status: $("status"), solverStatus: $("solver-status"), message: $("message"), retry: $("retry"),
+  searchToEnd: $("search-to-end"),
   progress: $("progress"), cancel: $("cancel"),
   board: $("board"), moveCount: $("move-count"), undo: $("undo"), redo: $("redo"),
   rows: $("rows"), cols: $("cols"), lit: $("lit"), newPuzzle: $("new-puzzle"), clear: $("clear"),
@@ -99,6 +103,7 @@ let tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
 
 function setMessage(text) {
   ui.message.textContent = text;
+  ui.searchToEnd.hidden = true; // it belongs to the message that offered it
 }
 
 function usesCanvas(board) {
@@ -399,6 +404,8 @@ async function findStatesSolution() {
 const query = new URLSearchParams(location.search);
 const loadTimeoutMs = Number(query.get("load-timeout")) || LOAD_TIMEOUT_MS;
 const requestTimeoutMs = Number(query.get("request-timeout")) || REQUEST_TIMEOUT_MS;
+// ?search-budget=MS sets the fewest-presses search's time budget (the API's default is 0.5 s).
+const searchBudget = query.has("search-budget") ? { seconds: Number(query.get("search-budget")) / 1000 } : {};
 
 let solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
 
@@ -467,9 +474,9 @@ function caredCount() {
 }
 
 /** Send a request; solver failures become a message and resolve to null. */
-async function ask(request, payload = null) {
+async function ask(request, payload = null, { timeoutMs = requestTimeoutMs } = {}) {
   try {
-    return await solver.request(request, { payload });
+    return await solver.request(request, { payload, timeoutMs });
   } catch (error) {
     reportError(error);
     return null;
@@ -512,7 +519,7 @@ async function findSolution({ method = "auto" } = {}) {
   // reply says so.)
   const minimal = !usesCanvas(board);
   const reply = await ask(
-    { op: "solve", board: references[0], target, minimal, method, binary: true, ...fields }, payload);
+    { op: "solve", board: references[0], target, minimal, method, binary: true, ...searchBudget, ...fields }, payload);
   if (!reply || asked !== version) return null; // failed, or the board changed meanwhile
   if (!reply.solvable) {
     marks = null;
@@ -529,7 +536,11 @@ async function findSolution({ method = "auto" } = {}) {
     setMessage(t("alreadySolved"));
     return null;
   }
-  const solution = boardFromPayload(reply.solution, reply.payload);
+  return { solution: boardFromPayload(reply.solution, reply.payload), text: solutionText(reply), reply };
+}
+
+/** The message for a solvable board's solve reply: presses, proven or not, how many solutions. */
+function solutionText(reply) {
   const count = reply.presses;
   let text = reply.minimal
     ? t(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
@@ -540,7 +551,36 @@ async function findSolution({ method = "auto" } = {}) {
       text += " " + (reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
     }
   }
-  return { solution, text, reply };
+  return text;
+}
+
+/**
+ * Offer to search all 2^nullity solutions when the quick search did not prove its answer
+ * and the whole search is affordable (nullity ≤ EXACT_NULLITY: at most about two minutes).
+ */
+function offerSearchToEnd(reply) {
+  // A k-state reply (solve_states) has no nullity: its own search is bounded by FEWEST_SEARCH_LIMIT.
+  if (playsStates() || reply.minimal || reply.nullity > EXACT_NULLITY || usesCanvas(game.board)) return;
+  const seconds = Math.max(1, Math.round(2 ** reply.nullity * SEARCH_NS_PER_SOLUTION / 1e9));
+  const time = seconds < 90 ? t("aboutSeconds", { seconds }) : t("aboutMinutes", { minutes: Math.round(seconds / 60) });
+  ui.searchToEnd.textContent = t("searchToEnd", { solutions: powerOfTwo(reply.nullity), time });
+  ui.searchToEnd.hidden = false;
+}
+
+/** Search every solution for the fewest presses (Cancel stops it); show the proven answer. */
+async function searchToEnd() {
+  const board = game.board;
+  const asked = version;
+  setMessage(t("searchingToEnd"));
+  const { payload, references, fields } = variantRequest([board]);
+  const reply = await ask(
+    { op: "solve", board: references[0], target: game.target, minimal: true, seconds: SEARCH_TO_END_SECONDS,
+      binary: true, ...fields },
+    payload, { timeoutMs: (SEARCH_TO_END_SECONDS + 60) * 1000 });
+  if (!reply || asked !== version || !reply.solvable) return;
+  marks = boardFromPayload(reply.solution, reply.payload);
+  redraw();
+  setMessage(solutionText(reply));
 }
 
 /** Show why the board cannot be solved: the proof's lights and the nearest solvable board. */
@@ -579,6 +619,7 @@ async function solve(options) {
   marks = found.solution;
   redraw();
   setMessage(found.text);
+  offerSearchToEnd(found.reply);
   const total = Number(found.reply.solutions);
   if (total > 1 && total <= MAX_LISTED_SOLUTIONS && !usesCanvas(game.board) && !playsStates()) {
     await listSolutions(found.solution); // the "solutions" op lists two-state solutions
@@ -1495,6 +1536,7 @@ ui.copySolution.addEventListener("click", () => {
   else copyBoard(marks, true);
 });
 ui.retry.addEventListener("click", () => solver.restart());
+ui.searchToEnd.addEventListener("click", () => searchToEnd());
 ui.cancel.addEventListener("click", () => {
   stopPlayback();
   solver.cancel();

@@ -106,7 +106,8 @@ MAX_LISTED_SOLUTIONS = 1024
 DEFAULT_SEARCH_SECONDS = 0.5
 """Time budget of the fewest-presses search for ``solve`` with ``minimal`` (seconds)."""
 
-MAX_SEARCH_SECONDS = 30.0
+MAX_SEARCH_SECONDS = 3600.0
+"""Largest ``seconds`` a request may give the search (enough to finish nullity 30 in Pyodide)."""
 
 
 Reply = dict[str, Any]

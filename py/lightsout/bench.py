@@ -4,6 +4,11 @@
 for n = 100, 300, 1000 (``--big`` adds 2000, 4000 and 10000; ``--sizes``
 picks others), each method run where it is practical, and the log-log slope
 of time against n per method (2 means time grows like the board, R·C).
+
+``python -m lightsout.bench --fewest`` times the fewest-presses search
+instead: random solvable boards of nullity 16, 20 and 30 (19×19, 30×30,
+47×47; the last takes one to two minutes) searched to the end, a nullity-30
+puzzle made by nine presses, and the Gray-code search for comparison.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ import random
 import statistics
 import time
 
+from . import quiet
 from .board import Board
-from .solve import METHODS
+from .solve import METHODS, quiet_flats, solve
 
 __all__ = ["main"]
 
@@ -54,13 +60,41 @@ def _slope(points: list[tuple[int, float]]) -> float | None:
     return numerator / denominator if denominator else None
 
 
+def _fewest(rng: random.Random) -> None:
+    """Print the fewest-presses search on boards of growing nullity (see the module doc)."""
+    print(f"{'board':>22} {'nullity':>7} {'seconds':>8} {'ns/solution':>11} {'presses':>7} {'optimal':>7}  proven")
+    cases: list[tuple[str, Board]] = []
+    for n in (19, 30, 47):
+        cases.append((f"{n}x{n} random", Board(n, n).apply(Board(n, n, [rng.getrandbits(n) for _ in range(n)]))))
+    cells = [(rng.randrange(47), rng.randrange(47)) for _ in range(9)]
+    cases.append(("47x47 nine presses", Board(47, 47).apply(Board.from_cells(47, 47, cells))))
+    for name, board in cases:
+        result = solve(board)
+        start = time.perf_counter()
+        fewest = quiet.fewest_presses(result, math.inf)
+        seconds = time.perf_counter() - start
+        if fewest.presses is None or not board.apply(fewest.presses).is_dark:
+            raise AssertionError(f"fewest presses gave a wrong solution for {name}")
+        rate = seconds / (1 << result.nullity) * 1e9
+        print(f"{name:>22} {result.nullity:>7} {seconds:>8.2f} {rate:>11.0f} {fewest.press_count:>7} {fewest.optimal_count!s:>7}  {fewest.minimal}", flush=True)
+    result = solve(cases[0][1])
+    start = time.perf_counter()
+    quiet._gray_search(result.presses.flat if result.presses else 0, quiet_flats(result.quiet))
+    seconds = time.perf_counter() - start
+    print(f"Gray code, one vector at a time, 19x19: {seconds:.2f} s = {seconds / (1 << result.nullity) * 1e9:.0f} ns/solution")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lightsout.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", metavar="N", help="board sides to time")
     parser.add_argument("--big", action="store_true", help="also time n = 2000, 4000 and 10000")
     parser.add_argument("--repeats", type=int, default=5, help="runs per measurement below n = 2000 (median reported)")
     parser.add_argument("--methods", nargs="+", choices=list(PRACTICAL), default=list(PRACTICAL))
+    parser.add_argument("--fewest", action="store_true", help="time the fewest-presses search instead (about two minutes)")
     args = parser.parse_args(argv)
+    if args.fewest:
+        _fewest(random.Random(2024))
+        return 0
     sizes = args.sizes or ([100, 300, 1000] + ([2000, 4000, 10000] if args.big else []))
     rng = random.Random(2024)
     methods = [m for m in args.methods]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
 from .board import Board
 from .formats import FORMATS, BoardFormatError, ParsedBoard, format_game_id, format_grid, format_solution, parse_board
 from .mask import Mask, parse_mask
+from .quiet import EXACT_NULLITY, SEARCH_SECONDS, fewest_presses
 from .rules import PLUS, Rule, parse_rule
 from .solve import METHODS, TooLargeError, solve
 
@@ -78,9 +80,20 @@ def _solve(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.target}: target is {target.rows}x{target.cols}, board is {board.rows}x{board.cols}")
     mask = _mask(args, board.rows, board.cols)
     try:
-        result = solve(board, target, args.algorithm, minimal=args.minimal, mask=mask)
+        result = solve(board, target, args.algorithm, mask=mask)
     except (TooLargeError, ValueError) as error:
         raise UsageError(str(error)) from None
+    if args.minimal:
+        seconds = args.seconds
+        if seconds is None:
+            seconds = math.inf if result.nullity <= EXACT_NULLITY else SEARCH_SECONDS
+        result = fewest_presses(result, seconds)
+        if result.solvable and not result.minimal:
+            print(
+                f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions "
+                f"found in {seconds:g} s (nullity {result.nullity}; --seconds gives the search more time)",
+                file=sys.stderr,
+            )
     solutions = list(result.all_solutions(args.limit)) if args.all else []
     if args.json:
         report: dict[str, Any] = {
@@ -114,6 +127,16 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_solution(result.presses, parsed) + "\n")
     return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds >= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
+    return seconds
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -170,6 +193,12 @@ def _parser() -> argparse.ArgumentParser:
     solve_parser.add_argument("--target", default="off", metavar="off|on|FILE", help="the lights wanted at the end (default: off)")
     solve_parser.add_argument("--algorithm", choices=("auto", *METHODS), default="auto", help="solving method (default: auto)")
     solve_parser.add_argument("--minimal", action="store_true", help="give a solution with the fewest presses")
+    solve_parser.add_argument(
+        "--seconds",
+        type=_seconds,
+        metavar="S",
+        help=f"time budget of --minimal (default: none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g})",
+    )
     solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit)")
     solve_parser.add_argument("--limit", type=int, default=100, metavar="N", help="most solutions --all lists (default: 100)")
     solve_parser.add_argument("--json", action="store_true", help="print a JSON report")

@@ -7,6 +7,9 @@ Prints, for a cold browser context: the time from navigation to a playable board
 the solver being ready, and the longest main-thread stall (gap between animation
 frames, and the longest long task) while a size×size board is solved in the worker.
 
+With --fewest: the fewest-presses search inside Pyodide, searched to the end, on random
+solvable boards of nullity 16, 20 and 30 (19×19, 30×30, 47×47; the last takes minutes).
+
 With --big: for 1000×1000 and 4000×4000 boards (and 10000×10000 with --huge), the
 time inside Pyodide (measured in the worker around lightsout.api.call) to generate a
 random board, solve it and verify the solution by simulation, and the transfer cost
@@ -75,6 +78,39 @@ async (side) => {
 """
 
 
+# Runs in the page: the fewest-presses search to the end on a random solvable board.
+FEWEST_BENCH = """
+async (side) => {
+  const { SolverClient } = await import(new URL("static/solver-client.js", document.baseURI).href);
+  const client = new SolverClient(new URL("static/worker.js", document.baseURI), () => {});
+  client.start();
+  while (!client.ready) await new Promise((resolve) => setTimeout(resolve, 50));
+  const made = await client.request({ op: "random", rows: side, cols: side, lit: null, seed: 3, binary: true });
+  const reply = await client.request(
+    { op: "solve", board: `${side}x${side}@0`, target: "off", minimal: true, seconds: 3600, binary: true },
+    { payload: made.payload, timeoutMs: 3600000 });
+  client.stop();
+  return { python: reply.timing.python, nullity: reply.nullity, presses: reply.presses, minimal: reply.minimal,
+           optimal: reply.optimal_count };
+}
+"""
+
+
+def fewest_benchmark(url: str) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        page.goto(url)
+        print(f"{'board':>8} {'nullity':>7} {'seconds':>8} {'ns/solution':>11} {'presses':>7}  proven")
+        for side in (19, 30, 47):
+            result = page.evaluate(FEWEST_BENCH, side)
+            seconds = result["python"] / 1000
+            rate = seconds / 2 ** result["nullity"] * 1e9
+            print(f"{side:>3}×{side:<4} {result['nullity']:>7} {seconds:>8.2f} {rate:>11.0f} {result['presses']:>7}  {result['minimal']}",
+                  flush=True)
+        browser.close()
+
+
 def big_benchmark(url: str, sides: list[int], stall_sides: list[int]) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
@@ -126,9 +162,14 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=64, help="board side for the solve (default 64)")
     parser.add_argument("--big", action="store_true", help="time 1000×1000 and 4000×4000 boards in the worker")
     parser.add_argument("--huge", action="store_true", help="with --big, also 10000×10000")
+    parser.add_argument("--fewest", action="store_true", help="time the fewest-presses search in the worker")
     args = parser.parse_args()
     if not (DIST / "index.html").is_file():
         sys.exit("build the site first: python3 build.py")
+    if args.fewest:
+        with serve_site(DIST) as url:
+            fewest_benchmark(url)
+        return 0
     if args.big or args.huge:
         with serve_site(DIST) as url:
             sides = [1000, 4000] + ([10000] if args.huge else [])

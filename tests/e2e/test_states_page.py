@@ -177,6 +177,21 @@ def test_composite_k_boards_are_solved_and_marked_cells_count_down(page, k, surf
     assert states_shown(page) == [target] * (rows * cols)
 
 
+def test_an_unproven_k_state_solution_offers_no_two_state_search(page):
+    """255 states on 5×5 have 195075 solutions, more than solve_states searches: the
+    answer is not proven the fewest, and "Search all … solutions" (a two-state search of
+    2^nullity solutions) is not offered for it."""
+    set_states(page, 255)
+    load_text(page, "\n".join(" ".join(["0"] * 5) for _ in range(5)))
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("New 5×5 puzzle")
+    solve_and_check(page)
+    message = status(page).locator(".message")
+    expect(message).to_contain_text("Not proven the fewest")
+    expect(message).to_contain_text("195075 solutions")
+    expect(page.locator("#search-to-end")).to_be_hidden()
+
+
 def test_undo_and_redo_take_k_state_presses_back(page):
     set_variant(page, 5, "klein")
     load_text(page, "012\n340\n000\n111")

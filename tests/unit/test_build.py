@@ -31,3 +31,24 @@ def test_a_file_that_differs_from_its_pin_is_refused(tmp_path, monkeypatch):
         site_build.check_pinned_hashes({"good.bin": good, "bad.bin": bad})
     with pytest.raises(site_build.BuildError, match="no pinned sha256"):
         site_build.check_pinned_hashes({"other.bin": good})
+
+
+def test_serve_sends_the_page_policy_as_a_header_on_every_file(tmp_path):
+    """The worker's policy comes from its own response, so `build.py serve` sends the meta policy as a header."""
+    import threading
+    import urllib.request
+
+    (tmp_path / "index.html").write_text((ROOT / "index.html").read_text())
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "worker.js").write_text("// worker\n")
+    expected = site_build.content_security_policy(ROOT)
+    assert expected and "'wasm-unsafe-eval'" in expected
+    with site_build.make_server(0, tmp_path) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            for path in ("", "static/worker.js"):
+                with urllib.request.urlopen(base + path) as response:
+                    assert response.headers["Content-Security-Policy"] == expected
+        finally:
+            server.shutdown()
