@@ -18,6 +18,7 @@ from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
 from .board import Board
 from .formats import FORMATS, BoardFormatError, ParsedBoard, format_game_id, format_grid, format_solution, parse_board
 from .mask import Mask, parse_mask
+from .modk import MAX_STATES, SURFACES, Game, format_states, parse_states, solve_states
 from .quiet import EXACT_NULLITY, SEARCH_SECONDS, fewest_presses
 from .rules import PLUS, Rule, parse_rule
 from .solve import METHODS, TooLargeError, solve
@@ -68,8 +69,71 @@ def _mask(args: argparse.Namespace, rows: int, cols: int) -> Mask | None:
     return mask
 
 
+def _states_game(args: argparse.Namespace, rows: int, cols: int) -> Game:
+    """The k-state game the options describe (``--states``, ``--surface``, ``--rule``, ``--torus``)."""
+    if args.mask is not None:
+        raise UsageError("--mask: holes and don't-care cells need 2 states on a plane or a torus")
+    try:
+        return Game.from_rule(rows, cols, args.states, _rule(args), None if args.surface == "plane" else args.surface)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _uses_states(args: argparse.Namespace) -> bool:
+    """True when the options need the general engine (more than 2 states, or a Klein bottle or projective plane)."""
+    if args.torus and args.surface not in ("plane", "torus"):
+        raise UsageError(f"--torus and --surface {args.surface} contradict each other")
+    return bool(args.states != 2 or args.surface in ("klein", "projective"))
+
+
+def _parse_states(text: str, k: int, source: str) -> tuple[int, int, list[int]]:
+    try:
+        return parse_states(text, k)
+    except BoardFormatError as error:
+        raise UsageError(f"{source}: {error}") from None
+
+
+def _solve_states(args: argparse.Namespace, source: str) -> int:
+    """``solve`` with k states per light: press counts per cell, as symbols 0–9, a–z (numbers above 36 states)."""
+    if args.all or args.algorithm != "auto" or args.format != "auto":
+        option = "--all" if args.all else "--algorithm" if args.algorithm != "auto" else "--format"
+        raise UsageError(f"{option} is not available with --states or a Klein bottle or projective plane")
+    rows, cols, cells = _parse_states(_read(args.file), args.states, source)
+    game = _states_game(args, rows, cols)
+    target: list[int] | str = {"off": "zero", "on": "full"}.get(args.target, "")
+    if not target:
+        target_rows, target_cols, target = _parse_states(_read(args.target), args.states, args.target)
+        if (target_rows, target_cols) != (rows, cols):
+            raise UsageError(f"{args.target}: target is {target_rows}x{target_cols}, board is {rows}x{cols}")
+    try:
+        result = solve_states(game, cells, target, minimal=args.minimal)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    solution = None if result.presses is None else format_states(rows, cols, result.presses, game.k)
+    if args.json:
+        print(json.dumps({
+            "rows": rows,
+            "cols": cols,
+            "states": game.k,
+            "surface": game.surface,
+            "rule": str(_rule(args)),
+            "method": result.method,
+            "solvable": result.solvable,
+            "solutions": result.solution_count,
+            "structure": result.structure if result.solvable else None,
+            "presses": result.total_presses,
+            "minimal": result.minimal,
+            "solution": solution,
+        }, indent=2))
+    else:
+        print("No solution" if solution is None else solution)
+    return 0
+
+
 def _solve(args: argparse.Namespace) -> int:
     source = args.file if args.file not in (None, "-") else "<stdin>"
+    if _uses_states(args):
+        return _solve_states(args, source)
     rule = _rule(args)
     parsed = _parse(_read(args.file), args.format, source, rule)
     board = parsed.board
@@ -139,6 +203,12 @@ def _seconds(text: str) -> float:
     return seconds
 
 
+def _states(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 2 <= int(text) <= MAX_STATES):
+        raise argparse.ArgumentTypeError(f"expected a number of states from 2 to {MAX_STATES}, got {text!r}")
+    return int(text)
+
+
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
@@ -146,7 +216,35 @@ def _size(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+def _analyze_states(args: argparse.Namespace) -> int:
+    """``analyze`` with k states per light: how many solutions a solvable board has, and their structure."""
+    rows, cols = args.size
+    game = _states_game(args, rows, cols)
+    try:
+        result = solve_states(game, [0] * game.cells)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    structure = " x ".join(f"Z/{order}" for order in result.structure) or "a single solution"
+    if args.json:
+        print(json.dumps({
+            "rows": rows, "cols": cols, "states": game.k, "surface": game.surface, "rule": str(_rule(args)),
+            "solutions_per_solvable_board": result.solution_count, "structure": result.structure,
+        }, indent=2))
+        return 0
+    print("\n".join([
+        f"{rows}x{cols} board, {game.k} states, {_rule(args).name} rule on a {SURFACE_NAMES[game.surface]}",
+        f"solutions per solvable board: {result.solution_count} ({structure})",
+        f"solvable boards: 1 in {result.solution_count}",
+    ]))
+    return 0
+
+
+SURFACE_NAMES = {"plane": "plane", "torus": "torus", "klein": "Klein bottle", "projective": "projective plane"}
+
+
 def _analyze(args: argparse.Namespace) -> int:
+    if _uses_states(args):
+        return _analyze_states(args)
     rows, cols = args.size
     rule = _rule(args)
     mask = _mask(args, rows, cols)
@@ -216,6 +314,8 @@ def _parser() -> argparse.ArgumentParser:
 def _add_variant_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", default="plus", metavar="plus|moore|x|custom:ROWS", help="click rule (custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
     parser.add_argument("--torus", action="store_true", help="rows and columns wrap around")
+    parser.add_argument("--states", type=_states, default=2, metavar="K", help="states per light, 2..255 (a press adds 1 mod K; default 2)")
+    parser.add_argument("--surface", choices=SURFACES, default="plane", help="how the edges wrap (default: plane; torus = --torus)")
     parser.add_argument("--mask", metavar="FILE", help="holes and don't-care cells: rows of '.' (cell), '?' (don't care), '-' (hole)")
 
 

@@ -1,4 +1,5 @@
 import json
+import math
 import os
 import subprocess
 import sys
@@ -129,3 +130,54 @@ def test_bad_input_exits_2_with_one_line(args, stdin, message):
 def test_bad_size_exits_2():
     done = run("analyze", "0x5")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+LIGHTS_OUT_2000 = "01200\n12010\n20102\n01021\n00210\n"
+
+
+def test_three_states_solved_by_the_cli_with_the_fewest_presses(tmp_path):
+    from lightsout.modk import Game, check, parse_states, solve_states
+
+    path = tmp_path / "lo2000.txt"
+    path.write_text(LIGHTS_OUT_2000)
+    done = run("solve", str(path), "--states", "3", "--minimal")
+    assert done.returncode == 0, done.stderr
+    rows, cols, presses = parse_states(done.stdout, 3)
+    _, _, cells = parse_states(LIGHTS_OUT_2000, 3)
+    game = Game(5, 5, 3)
+    assert (rows, cols) == (5, 5) and check(game, cells, presses, [0] * 25)
+    best = solve_states(game, cells, minimal=True)
+    assert sum(presses) == best.total_presses
+
+
+def test_states_on_a_klein_bottle_json_and_analyze(tmp_path, capsys):
+    from lightsout.modk import Game, check, format_states, parse_states
+
+    game = Game(3, 4, 7, surface="klein")
+    cells = game.apply([0] * 12, [3, 0, 6, 1, 0, 2, 5, 0, 0, 4, 1, 6])  # solvable by construction
+    path = tmp_path / "k7.txt"
+    path.write_text(format_states(3, 4, cells, 7) + "\n")
+    assert main(["solve", str(path), "--states", "7", "--surface", "klein", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["states"], report["surface"], report["method"], report["solvable"]) == (7, "klein", "full-system", True)
+    presses = parse_states(report["solution"], 7)[2]
+    assert check(game, cells, presses, [0] * 12)
+    assert report["solutions"] == math.prod(report["structure"])
+    assert main(["analyze", "6x6", "--states", "7", "--surface", "klein"]) == 0
+    assert "solutions per solvable board: 343 (Z/7 x Z/7 x Z/7)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--states", "3", "--torus", "--surface", "klein"], "contradict"),
+        (["--states", "3", "--all"], "--all is not available"),
+        (["--states", "1"], "from 2 to 255"),
+        (["--states", "3", "--mask", "/dev/null"], "need 2 states"),
+    ],
+)
+def test_bad_states_options_exit_2(tmp_path, args, message):
+    path = tmp_path / "board.txt"
+    path.write_text(LIGHTS_OUT_2000)
+    done = run("solve", str(path), *args)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
