@@ -722,11 +722,25 @@ async function playSolution() {
   redraw();
 }
 
+let randomBoardTicket = 0; // the latest randomBoard call; an older one's board arrives too late
+
+/**
+ * A random solvable board (or null, with the reason as the message). Made here when the
+ * worker is not needed or not ready, else by the worker. A call overtaken by a later one
+ * (a board made here returns at once, a queued worker request later) returns null, so the
+ * board asked for last is the one shown.
+ */
+async function randomBoard(...options) {
+  const ticket = ++randomBoardTicket;
+  const board = await makeRandomBoard(...options);
+  return ticket === randomBoardTicket ? board : null;
+}
+
 /**
  * A random solvable board from the worker for the current rule and the shape `mask`
  * (null: none); small ones are made here before it is ready.
  */
-async function randomBoard(rows, cols, lit, mask = null, presses = null) {
+async function makeRandomBoard(rows, cols, lit, mask = null, presses = null) {
   // k states: any solvable board, made here (boards are at most 64×64; lit and presses
   // are not used, their fields are disabled).
   if (playsStates()) return randomSolvableStates(rows, cols, game.k, game.rule, game.surface);

@@ -95,3 +95,29 @@ def test_tv_show_preset_optimum_timer_and_best_result(ready_page):
     assert read_board(page) == [[1, 0, 1], [0, 0, 0], [1, 0, 1]]
     button(page, "Classic 5×5").click()
     assert read_board(page)[0] == [1, 0, 1, 0, 1]
+
+
+def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, site_url):
+    """New puzzle with Lit cells waits for the worker; one without is made at once: when the
+    worker answers the first later, its board must not replace the one asked for last."""
+    page, watch = fresh_page
+    held = []  # the project wheel's request, held so the solver stays loading
+    page.context.route(re.compile(r".*/wheels/.*\.whl$"), lambda route: held.append(route))
+    page.goto(site_url)
+    expect(page.get_by_role("grid", name="Board")).to_be_visible()
+    page.get_by_label("Lit cells").fill("7")
+    button(page, "New puzzle").click()  # queued until the solver is ready
+    page.get_by_label("Lit cells").fill("")
+    button(page, "New puzzle").click()  # made in the page at once
+    expect(status(page)).to_contain_text("New 5×5 puzzle")
+    shown = read_board(page)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the wheel was never requested"
+    held[0].continue_()
+    expect(status(page)).to_have_attribute("data-state", "ready", timeout=60_000)
+    page.wait_for_timeout(1_000)  # the queued reply has arrived by now
+    assert read_board(page) == shown
+    assert watch.outside_requests() == []
