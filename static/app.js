@@ -207,19 +207,27 @@ function setBoard(board, text, mask = undefined) {
   if (mask && (usesCanvas(board) || board instanceof StatesBoard)) mask = null;
   if (mask) for (const index of mask.holes.indices()) if (board.get(index)) board.toggle(index);
   const keepQuiet = sameSize && mask === game.mask; // a quiet pattern depends on size, rule and shape only
-  game = board instanceof StatesBoard ? new StatesGame(board, game.target, game.rule, game.surface)
-    : newGame(board, game.target, game.rule, mask);
-  marks = null;
-  overlay = { proof: null, nearest: null, quiet: keepQuiet ? overlay.quiet : null };
-  solutionList = null;
   if (usesCanvas(board) || board instanceof StatesBoard) editing = false; // neither has a shape to edit
-  refreshLayers();
-  version++;
-  redraw();
+  replaceGame(board instanceof StatesBoard ? new StatesGame(board, game.target, game.rule, game.surface)
+    : newGame(board, game.target, game.rule, mask), keepQuiet);
   view.setFocusCell(0, 0, false);
   view.moveFocusOffHole?.();
   setMessage(game.isSolved() ? [text, t("solvedStart")].filter(Boolean).join(" ") : text);
   refreshAnalysis();
+}
+
+/**
+ * Make `next` the game: the marks, overlays and solution list of the old one go (the
+ * gallery's quiet pattern stays when `keepQuiet`), and the board is drawn again.
+ */
+function replaceGame(next, keepQuiet = false) {
+  game = next;
+  marks = null;
+  overlay = { proof: null, nearest: null, quiet: keepQuiet ? overlay.quiet : null };
+  solutionList = null;
+  refreshLayers();
+  version++;
+  redraw();
 }
 
 /**
@@ -318,18 +326,12 @@ function setVariant(k, surface) {
   const rule = makeRule(game.rule.name, surface === "torus");
   const hadShape = game.mask !== null && !game.mask.isEmpty;
   if (needsStates(k, surface)) {
-    game = new StatesGame(statesFromBoard(board, k), game.target, rule, surface);
     editing = false;
+    replaceGame(new StatesGame(statesFromBoard(board, k), game.target, rule, surface));
   } else {
     const packed = board instanceof StatesBoard ? packedFromStates(board) : board;
-    game = newGame(packed, game.target, rule, board instanceof StatesBoard ? null : game.mask);
+    replaceGame(newGame(packed, game.target, rule, board instanceof StatesBoard ? null : game.mask));
   }
-  marks = null;
-  overlay = { proof: null, nearest: null, quiet: null };
-  solutionList = null;
-  refreshLayers();
-  version++;
-  redraw();
   const text = t("statesChanged", { k, surface: surfaceSuffix(surface) });
   setMessage(hadShape && playsStates() ? `${text} ${t("statesNoShape")}` : text);
   refreshAnalysis();
@@ -1115,14 +1117,8 @@ function ruleLabel(rule) {
 function setRule(rule) {
   stopPlayback();
   endPuzzle();
-  game = playsStates() ? new StatesGame(game.board, game.target, rule, game.surface)
-    : newGame(game.board, game.target, rule, game.mask);
-  marks = null;
-  overlay = { proof: null, nearest: null, quiet: null };
-  solutionList = null;
-  refreshLayers();
-  version++;
-  redraw();
+  replaceGame(playsStates() ? new StatesGame(game.board, game.target, rule, game.surface)
+    : newGame(game.board, game.target, rule, game.mask));
   setMessage(t("ruleChanged", { rule: ruleLabel(rule), torus: surfaceSuffix(game.surface) }));
   refreshAnalysis();
 }

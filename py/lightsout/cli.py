@@ -25,6 +25,8 @@ from .solve import METHODS, TooLargeError, solve
 
 __all__ = ["main"]
 
+SURFACE_NAMES = {"plane": "plane", "torus": "torus", "klein": "Klein bottle", "projective": "projective plane"}
+
 
 class UsageError(Exception):
     """Bad input from the command line; the message is shown as is."""
@@ -237,9 +239,6 @@ def _analyze_states(args: argparse.Namespace) -> int:
         f"solvable boards: 1 in {result.solution_count}",
     ]))
     return 0
-
-
-SURFACE_NAMES = {"plane": "plane", "torus": "torus", "klein": "Klein bottle", "projective": "projective plane"}
 
 
 def _analyze(args: argparse.Namespace) -> int:

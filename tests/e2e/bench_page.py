@@ -47,15 +47,19 @@ PROBE = """
 """
 
 
-# Runs in the page: its own SolverClient (a second worker), then random → solve → verify
-# with packed payloads, timing each round trip and the Python call inside it.
-WORKER_BENCH = """
-async (side) => {
+# Starts the page's own SolverClient (a second worker) and waits until it is ready.
+START_CLIENT = """
   const { SolverClient } = await import(new URL("static/solver-client.js", document.baseURI).href);
   const client = new SolverClient(new URL("static/worker.js", document.baseURI), () => {});
   client.start();
   while (!client.ready) await new Promise((resolve) => setTimeout(resolve, 50));
-  const timed = async (request, payload) => {
+"""
+
+
+# Runs in the page: its own SolverClient (a second worker), then random → solve → verify
+# with packed payloads, timing each round trip and the Python call inside it.
+WORKER_BENCH = """
+async (side) => {"""+START_CLIENT+"""  const timed = async (request, payload) => {
     const started = performance.now();
     const reply = await client.request(request, { payload, timeoutMs: 600000 });
     const roundTrip = performance.now() - started;
@@ -80,12 +84,7 @@ async (side) => {
 
 # Runs in the page: the fewest-presses search to the end on a random solvable board.
 FEWEST_BENCH = """
-async (side) => {
-  const { SolverClient } = await import(new URL("static/solver-client.js", document.baseURI).href);
-  const client = new SolverClient(new URL("static/worker.js", document.baseURI), () => {});
-  client.start();
-  while (!client.ready) await new Promise((resolve) => setTimeout(resolve, 50));
-  const made = await client.request({ op: "random", rows: side, cols: side, lit: null, seed: 3, binary: true });
+async (side) => {"""+START_CLIENT+"""  const made = await client.request({ op: "random", rows: side, cols: side, lit: null, seed: 3, binary: true });
   const reply = await client.request(
     { op: "solve", board: `${side}x${side}@0`, target: "off", minimal: true, seconds: 3600, binary: true },
     { payload: made.payload, timeoutMs: 3600000 });
@@ -114,7 +113,7 @@ def fewest_benchmark(url: str) -> None:
 def big_benchmark(url: str, sides: list[int], stall_sides: list[int]) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        context = browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
         context.add_init_script(PROBE)
         page = context.new_page()
         page.goto(url)

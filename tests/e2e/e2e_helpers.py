@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 from playwright.sync_api import Locator, Page, expect
 
 Cells = list[list[int]]
+SCREENSHOTS = Path("test-results")
 
 
 def board(page: Page) -> Locator:
@@ -93,3 +97,30 @@ def solve_and_press_marks(page: Page, goal: str = "off") -> list[tuple[int, int]
     assert marked_cells(page) == []
     assert all(value == want for line in read_board(page) for value in line)
     return presses
+
+
+def set_states(page: Page, k: int) -> None:
+    """Type k into States (the page plays k states per light once it changes)."""
+    field = page.get_by_label("States", exact=True)
+    field.fill(str(k))
+    field.dispatch_event("change")
+    expect(field).to_have_value(str(k))
+
+
+def restore_classic_game(page: Page) -> None:
+    """Two states, the plus rule on a plane, goal all off and a dark 5×5 board (what other tests expect)."""
+    set_states(page, 2)
+    page.get_by_label("Surface", exact=True).select_option("plane")
+    page.get_by_label("Rule", exact=True).select_option("plus")
+    set_goal(page, "off")
+    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+
+
+def full_page_screenshot(page: Page, name: str) -> None:
+    """Save the whole page as test-results/<name> (and a copy in /tmp to look at)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / name
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    shutil.copy(path, Path("/tmp") / name)

@@ -14,6 +14,7 @@ from e2e_helpers import (
 from playwright.sync_api import expect
 
 from lightsout import Board
+from lightsout.rules import PLUS, Rule
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -276,19 +277,24 @@ def test_copy_board_and_solution_use_the_pasted_format(ready_page):
     assert {(r, c) for r, line in enumerate(copied) for c, ch in enumerate(line) if ch == "#"} == presses
 
 
-def test_js_press_logic_agrees_with_python(ready_page):
-    """state.js (imported into the page) and lightsout.Board agree on presses and IDs."""
-    page = ready_page
-    rng = random.Random(20261122)
+def press_cases(rng: random.Random, count: int, side: int, most_presses: int, rule: Rule = PLUS) -> list[dict]:
+    """Random boards up to side×side, a few presses each, and the board Python's Board.press ends on."""
     cases = []
-    for _ in range(150):
-        rows, cols = rng.randint(1, 12), rng.randint(1, 12)
-        start = Board.from_flat(rows, cols, rng.getrandbits(rows * cols))
-        presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, 6))]
+    for _ in range(count):
+        rows, cols = rng.randint(1, side), rng.randint(1, side)
+        start = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
+        presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, most_presses))]
         end = start
         for row, col in presses:
             end = end.press(row, col)
         cases.append({"start": start.to_id(), "presses": presses, "end": end.to_id()})
+    return cases
+
+
+def test_js_press_logic_agrees_with_python(ready_page):
+    """state.js (imported into the page) and lightsout.Board agree on presses and IDs."""
+    page = ready_page
+    cases = press_cases(random.Random(20261122), 150, 12, 6)
     results = page.evaluate(
         """async (cases) => {
           const state = await import(new URL("static/state.js", document.baseURI).href);
@@ -320,16 +326,7 @@ def test_js_press_logic_agrees_with_python_under_every_rule(ready_page, rule, to
 
     page = ready_page
     python_rule = parse_rule(rule).on_torus(torus)
-    rng = random.Random(f"{rule}/{torus}")
-    cases = []
-    for _ in range(40):
-        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
-        start = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), python_rule)
-        presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, 5))]
-        end = start
-        for row, col in presses:
-            end = end.press(row, col)
-        cases.append({"start": start.to_id(), "presses": presses, "end": end.to_id()})
+    cases = press_cases(random.Random(f"{rule}/{torus}"), 40, 9, 5, python_rule)
     results = page.evaluate(
         """async ({ cases, rule, torus }) => {
           const state = await import(new URL("static/state.js", document.baseURI).href);

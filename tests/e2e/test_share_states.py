@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_helpers import button, cell, grid_text, load_text, set_goal, settled, status
+from e2e_helpers import button, cell, grid_text, load_text, restore_classic_game, set_goal, set_states, settled, status
 from playwright.sync_api import Page, expect
 
 from lightsout.modk import Game
@@ -25,18 +25,9 @@ def page(ready_page: Page) -> Iterator[Page]:
     """The shared page, put back to the classic game afterwards."""
     yield ready_page
     page = ready_page
-    set_states(page, 2)
-    page.get_by_label("Surface", exact=True).select_option("plane")
-    page.get_by_label("Rule", exact=True).select_option("plus")
-    set_goal(page, "off")
-    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+    restore_classic_game(page)
 
 
-def set_states(page: Page, k: int) -> None:
-    field = page.get_by_label("States", exact=True)
-    field.fill(str(k))
-    field.dispatch_event("change")
-    expect(field).to_have_value(str(k))
 
 
 def snapshot(page: Page) -> dict[str, Any]:

@@ -8,20 +8,28 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import CONTEXT_OPTIONS, wait_ready
-from e2e_helpers import board, button, cell, grid_text, load_text, set_goal, settled, status
+from e2e_helpers import (
+    board,
+    button,
+    cell,
+    full_page_screenshot,
+    load_text,
+    restore_classic_game,
+    set_goal,
+    set_states,
+    settled,
+    status,
+)
 from playwright.sync_api import Page, expect
 
 from lightsout.modk import Game, format_states, parse_states, solve_states
 from lightsout.rules import parse_rule
 
-SCREENSHOTS = Path("test-results")
 LIGHTS_OUT_2000 = "01200\n12010\n20102\n01021\n00210"  # a 3-state board, as in "Lights Out 2000"
 
 
@@ -32,18 +40,9 @@ def page(ready_page: Page) -> Iterator[Page]:
     yield ready_page
     page = ready_page
     page.evaluate("document.getElementById('analysis').open = false")
-    set_states(page, 2)
-    page.get_by_label("Surface", exact=True).select_option("plane")
-    page.get_by_label("Rule", exact=True).select_option("plus")
-    set_goal(page, "off")
-    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+    restore_classic_game(page)
 
 
-def set_states(page: Page, k: int) -> None:
-    field = page.get_by_label("States", exact=True)
-    field.fill(str(k))
-    field.dispatch_event("change")
-    expect(field).to_have_value(str(k))
 
 
 def set_variant(page: Page, k: int, surface: str = "plane", rule: str = "plus") -> None:
@@ -98,13 +97,6 @@ def solve_and_check(page: Page) -> list[int]:
     return presses
 
 
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / name
-    page.mouse.move(0, 0)
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 10_000
-    shutil.copy(path, Path("/tmp") / name)
 
 
 # ---------------------------------------------------------------------------------
@@ -590,20 +582,20 @@ def test_screenshots_of_k_state_boards(page):
     set_states(page, 3)
     load_text(page, LIGHTS_OUT_2000)
     solve_and_check(page)
-    screenshot(page, "states-k3.png")
+    full_page_screenshot(page, "states-k3.png")
 
     set_states(page, 6)
     load_text(page, "\n".join("0" * 6 for _ in range(6)))
     button(page, "New puzzle").click()
     solve_and_check(page)
-    screenshot(page, "states-k6.png")
+    full_page_screenshot(page, "states-k6.png")
 
     set_states(page, 40)
     load_text(page, "\n".join(" ".join(["0"] * 7) for _ in range(7)))
     button(page, "New puzzle").click()
     solve_and_check(page)
     expect(board(page)).to_have_class(re.compile(r"\bgrid--numbers\b"))
-    screenshot(page, "states-k40.png")
+    full_page_screenshot(page, "states-k40.png")
 
     set_variant(page, 2, "klein")
     load_text(page, "\n".join("." * 6 for _ in range(6)))
@@ -611,4 +603,4 @@ def test_screenshots_of_k_state_boards(page):
     solve_and_check(page)
     page.locator("#analysis summary").click()
     expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
-    screenshot(page, "states-klein.png")
+    full_page_screenshot(page, "states-klein.png")

@@ -6,19 +6,16 @@ presses with the Python package under the same rule and shape."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import board, button, cell, grid_text, load_text, set_goal, settled, status
+from e2e_helpers import board, button, cell, full_page_screenshot, grid_text, load_text, set_goal, settled, status
 from playwright.sync_api import Page, expect
 
 from lightsout import Board
 from lightsout.rules import Rule, parse_rule
 
-SCREENSHOTS = Path("test-results")
 RULE_OPTIONS = {"plus": "plus", "moore": "moore", "x": "x"}
 
 
@@ -117,13 +114,6 @@ def solve_check_and_press(page: Page, rule: Rule, goal: str = "off") -> set[tupl
     return presses
 
 
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / name
-    page.mouse.move(0, 0)
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 10_000
-    shutil.copy(path, Path("/tmp") / name)
 
 
 # ---------------------------------------------------------------------------------
@@ -140,7 +130,7 @@ def test_custom_stencil_press_toggles_exactly_the_stencil_and_the_torus_wraps(pa
     expect(page.locator("#stencil-text")).to_have_text("custom:..#../...../...#./.#.../.....")
     # The centre is marked for what it is, and can be left out.
     expect(editor.get_by_role("button", name="Centre (the pressed cell)")).to_have_attribute("aria-pressed", "false")
-    screenshot(page, "variants-rule-editor.png")
+    full_page_screenshot(page, "variants-rule-editor.png")
 
     cell(page, 3, 3).click()
     assert where(page, "lit") == {(1, 3), (3, 4), (4, 2)}
@@ -262,7 +252,7 @@ def test_heart_screenshot(page):
     assert (0, 0) in holes and (8, 0) in holes and (4, 4) not in holes
     button(page, "Solve").click()
     expect(board(page).locator('[data-press="1"]').first).to_be_visible(timeout=30_000)
-    screenshot(page, "variants-heart.png")
+    full_page_screenshot(page, "variants-heart.png")
     assert not where(page, "press") & holes
 
 
@@ -288,7 +278,7 @@ def test_analysis_panel_for_5x5_and_a_quiet_pattern_overlay(page):
     assert quiet, "the overlay shows the pattern on the board"
     assert where(page, "lit") == before, "showing a pattern changes no light"
     expect(page.locator("#overlay-text")).to_contain_text(f"pressing all {len(quiet)} of its cells changes no light")
-    screenshot(page, "variants-analysis.png")
+    full_page_screenshot(page, "variants-analysis.png")
     # Pressing every cell of a quiet pattern changes no light.
     for row, col in sorted(quiet):
         cell(page, row, col).click()
@@ -329,7 +319,7 @@ def test_unsolvable_board_shows_a_proof_and_make_solvable_fixes_it(page):
     nearest = where(page, "nearest")
     assert nearest
     expect(page.locator("#nearest-legend")).to_contain_text("makes the board solvable")
-    screenshot(page, "variants-proof.png")
+    full_page_screenshot(page, "variants-proof.png")
 
     button(page, "Make solvable").click()
     assert where(page, "lit") == original ^ nearest
