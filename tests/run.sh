@@ -5,8 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== Python dev tools (requirements-dev.txt)"
-python3 -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+echo "== Python dev tools (requirements-dev.txt) in .venv"
+# A virtual environment in the repo: the system Python may be "externally managed".
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv || {
+        echo "error: python3 -m venv failed; on Debian install it as root: apt-get install -y python3-venv" >&2
+        exit 1
+    }
+fi
+PYTHON="$PWD/.venv/bin/python"
+"$PYTHON" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 
 echo "== Chromium"
 if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
@@ -24,15 +32,15 @@ else
 fi
 
 echo "== Build dist/ (runs npm ci the first time)"
-python3 build.py
+"$PYTHON" build.py
 
 echo "== Type check of the package (mypy --strict) and lint (ruff: pyflakes rules)"
-python3 -m mypy --strict py/lightsout
-python3 -m ruff check --quiet --select F,E9 py tests build.py
+"$PYTHON" -m mypy --strict py/lightsout
+"$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py
 
 echo "== Tests"
 status=0
-python3 -m pytest tests/unit tests/e2e "$@" || status=$?
+"$PYTHON" -m pytest tests/unit tests/e2e "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "error: pytest collected no tests" >&2
     exit 1
