@@ -38,6 +38,10 @@ echo "== Type check of the package (mypy --strict) and lint (ruff: pyflakes rule
 "$PYTHON" -m mypy --strict py/lightsout
 "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py
 
+echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python)"
+command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
+node --test tests/js/
+
 echo "== Tests"
 status=0
 "$PYTHON" -m pytest tests/unit tests/e2e "$@" || status=$?

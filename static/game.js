@@ -1,0 +1,698 @@
+// The one game model: a board of k states per light (k = 2 is the classic game), a click
+// rule, a surface, a shape (holes and don't-care cells), a goal and the history. Pure
+// data and functions, no DOM, so it runs the same in a page, a worker or Node.
+//
+// A press adds 1 (mod k) to every light its stencil reaches; the goal is every light
+// that counts at 0 ("off") or at k − 1 ("on"). Cells are numbered i = r·cols + c.
+// Storage follows the codec (codec.js): for k = 2 the board *is* its packed bits (one bit
+// a cell, the game ID's bytes), so a 10000×10000 board is 12.5 MB and crosses to the
+// solver without conversion; for k > 2 a byte a cell. Either way a board is changed in
+// place and keeps its count of lights that are not 0, so "is it solved?" never scans
+// 100 million cells; history holds moves (cell indices), never copies.
+//
+// The maths (solving, analysis, parsing) lives in Python; this file only plays, and a
+// Node test checks every press against lightsout.api's on random boards (tests/js).
+
+import {
+  bitsPerCell, bytesAt, countBits, formatBoardId, packCells, packedLength, parseBoardId, unpackCells,
+} from "./codec.js";
+
+export const MIN_SIZE = 1;
+export const MAX_SIZE = 10000; // a side; the API's max_side (checked against it by tests/js)
+export const MIN_STATES = 2;
+export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
+export const MAX_STENCIL = 5; // a custom stencil fits in a 5×5 square
+
+function checkSize(rows, cols) {
+  if (!Number.isInteger(rows) || !Number.isInteger(cols) ||
+      rows < MIN_SIZE || cols < MIN_SIZE || rows > MAX_SIZE || cols > MAX_SIZE) {
+    throw new RangeError(`board size must be ${MIN_SIZE}..${MAX_SIZE} × ${MIN_SIZE}..${MAX_SIZE}, got ${rows}×${cols}`);
+  }
+}
+
+function checkStates(k) {
+  if (!Number.isInteger(k) || k < MIN_STATES || k > 255) {
+    throw new RangeError(`the number of states must be ${MIN_STATES}..255, got ${k}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Boards: one interface (get, set, add, litCount, indices, packed…) over two stores.
+
+/**
+ * rows × cols cells of k states. `litCount` counts the cells that are not 0 (for a set
+ * of presses: the cells pressed). Make one with emptyBoard, boardFromPacked or
+ * boardFromCells; the two stores below are its only subclasses.
+ */
+export class Board {
+  get cellCount() {
+    return this.rows * this.cols;
+  }
+
+  isLit(row, col) {
+    return this.get(row * this.cols + col) !== 0;
+  }
+
+  /** Add `amount` (any integer) to the cell at `index`, modulo k. */
+  add(index, amount) {
+    const k = this.k;
+    this.set(index, (((this.get(index) + amount) % k) + k) % k);
+  }
+
+  /** The sum of the states (for press counts: the total number of presses). */
+  total() {
+    let sum = 0;
+    for (const index of this.indices()) sum += this.get(index);
+    return sum;
+  }
+
+  /** Read as press counts: each index repeated as many times as it is pressed, in reading order. */
+  pressList() {
+    const presses = [];
+    for (const index of this.indices()) for (let n = this.get(index); n > 0; n--) presses.push(index);
+    return presses;
+  }
+
+  /** The states as a plain array, index r·cols + c. */
+  toList() {
+    return Array.from({ length: this.cellCount }, (_, i) => this.get(i));
+  }
+
+  /** The game ID "RxC:<base64url>" of the packed cells (codec.js). */
+  toId() {
+    return formatBoardId(this.rows, this.cols, this.packed());
+  }
+
+  /** True when `other` has the same size, k and cells. */
+  equals(other) {
+    if (!other || other.rows !== this.rows || other.cols !== this.cols || other.k !== this.k) return false;
+    const a = this.packed();
+    const b = other.packed();
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+}
+
+/** Two states as packed bits (the codec's layout): `bits` is the packed board itself. */
+class BitBoard extends Board {
+  /** `bits` is adopted, not copied; null = all dark. */
+  constructor(rows, cols, bits = null) {
+    super();
+    checkSize(rows, cols);
+    const length = packedLength(rows * cols);
+    if (bits === null) bits = new Uint8Array(length);
+    else if (!(bits instanceof Uint8Array) || bits.length !== length) {
+      throw new RangeError(`a ${rows}×${cols} board needs ${length} packed bytes, got ${bits?.length}`);
+    }
+    const spare = length * 8 - rows * cols;
+    if (spare > 0) bits[length - 1] &= 0xff >> spare; // padding bits are never cells
+    this.rows = rows;
+    this.cols = cols;
+    this.k = 2;
+    this.bits = bits;
+    this.litCount = countBits(bits);
+  }
+
+  get(index) {
+    return (this.bits[index >> 3] >> (index & 7)) & 1;
+  }
+
+  set(index, value) {
+    if (this.get(index) !== (value & 1)) this.toggle(index);
+  }
+
+  /** Flip the cell at `index`, keeping litCount right. */
+  toggle(index) {
+    const mask = 1 << (index & 7);
+    this.bits[index >> 3] ^= mask;
+    this.litCount += this.bits[index >> 3] & mask ? 1 : -1;
+  }
+
+  add(index, amount) {
+    if (amount & 1) this.toggle(index);
+  }
+
+  total() {
+    return this.litCount;
+  }
+
+  /** Indices of the set cells in reading order, stopping after `limit` of them (skips zero bytes). */
+  indices(limit = Infinity) {
+    const found = [];
+    const bits = this.bits;
+    for (let byte = 0; byte < bits.length && found.length < limit; byte++) {
+      let value = bits[byte];
+      while (value !== 0 && found.length < limit) {
+        const low = value & -value;
+        found.push(byte * 8 + 31 - Math.clz32(low));
+        value ^= low;
+      }
+    }
+    return found;
+  }
+
+  pressList() {
+    return this.indices();
+  }
+
+  /** The packed bytes: the board's own storage, not a copy. */
+  packed() {
+    return this.bits;
+  }
+
+  copy() {
+    return new BitBoard(this.rows, this.cols, this.bits.slice());
+  }
+}
+
+/** k > 2 states, a byte a cell (`cells`). */
+class StateBoard extends Board {
+  /** `cells` (rows·cols states) is adopted; null = all 0. */
+  constructor(rows, cols, k, cells = null) {
+    super();
+    checkSize(rows, cols);
+    checkStates(k);
+    const length = rows * cols;
+    if (cells === null) cells = new Uint8Array(length);
+    if (!(cells instanceof Uint8Array) || cells.length !== length) {
+      throw new RangeError(`a ${rows}×${cols} board needs ${length} states, got ${cells?.length}`);
+    }
+    this.rows = rows;
+    this.cols = cols;
+    this.k = k;
+    this.cells = cells;
+    let lit = 0;
+    for (let i = 0; i < length; i++) {
+      if (cells[i] >= k) throw new RangeError(`state ${cells[i]} is outside 0..${k - 1}`);
+      if (cells[i] !== 0) lit++;
+    }
+    this.litCount = lit;
+  }
+
+  get(index) {
+    return this.cells[index];
+  }
+
+  set(index, value) {
+    this.litCount += (value !== 0 ? 1 : 0) - (this.cells[index] !== 0 ? 1 : 0);
+    this.cells[index] = value;
+  }
+
+  indices(limit = Infinity) {
+    const found = [];
+    const cells = this.cells;
+    for (let i = 0; i < cells.length && found.length < limit; i++) if (cells[i] !== 0) found.push(i);
+    return found;
+  }
+
+  packed() {
+    return packCells(this.cells, this.k);
+  }
+
+  copy() {
+    return new StateBoard(this.rows, this.cols, this.k, this.cells.slice());
+  }
+}
+
+/** An all-0 rows × cols board of k states. */
+export function emptyBoard(rows, cols, k = 2) {
+  return k === 2 ? new BitBoard(rows, cols) : new StateBoard(rows, cols, k);
+}
+
+/** A board from packed bytes (codec.js); for k = 2 the bytes are adopted, not copied. */
+export function boardFromPacked(rows, cols, k, bytes) {
+  if (k === 2) return new BitBoard(rows, cols, bytes);
+  if (bytes.length !== packedLength(rows * cols, k)) {
+    throw new RangeError(`a ${rows}×${cols} board of ${k} states needs ${packedLength(rows * cols, k)} packed bytes`);
+  }
+  return new StateBoard(rows, cols, k, unpackCells(bytes, rows * cols, k));
+}
+
+/** A board from per-cell states (index r·cols + c; for k = 2 anything truthy is lit). */
+export function boardFromCells(rows, cols, k, cells) {
+  if (cells.length !== rows * cols) throw new RangeError(`expected ${rows * cols} cells, got ${cells.length}`);
+  if (k !== 2) return new StateBoard(rows, cols, k, Uint8Array.from(cells));
+  const board = new BitBoard(rows, cols);
+  for (let i = 0; i < cells.length; i++) if (cells[i]) board.toggle(i);
+  return board;
+}
+
+/** The board of a game ID "RxC:<base64url>" read with k states; throws CodecError. */
+export function boardFromId(text, k = 2) {
+  const { rows, cols, bytes } = parseBoardId(text, k);
+  return boardFromPacked(rows, cols, k, bytes);
+}
+
+/** The board that `reference` ("RxC@N") names in a binary `payload` (its bytes copied). */
+export function boardFromReference(reference, payload, k = 2) {
+  const { rows, cols, bytes } = bytesAt(reference, payload, k);
+  return boardFromPacked(rows, cols, k, bytes);
+}
+
+/** The board with every state taken modulo k (lights kept when k grows). */
+export function boardWithStates(board, k) {
+  if (board.k === k) return board.copy();
+  const next = emptyBoard(board.rows, board.cols, k);
+  for (const index of board.indices()) next.set(index, board.get(index) % k);
+  return next;
+}
+
+/** bits = bit_length(k − 1): exported for the views' colour choice and tests. */
+export { bitsPerCell };
+
+// ---------------------------------------------------------------------------------
+// Rules and surfaces
+
+// A rule lists the offsets (dr, dc) a press reaches, relative to the pressed cell (its
+// stencil). The names are the API's: "plus", "moore", "x", or "custom:" + rows of "#"/"."
+// joined by "/" (an odd square up to 5×5, centred on the pressed cell).
+const NAMED_STENCILS = {
+  plus: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
+  moore: [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => [dr, dc])),
+  x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+};
+
+export class RuleError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RuleError";
+  }
+}
+
+function frozenRule(name, offsets) {
+  return Object.freeze({ name, offsets: Object.freeze(offsets.map((pair) => Object.freeze([...pair]))) });
+}
+
+export const PLUS_RULE = frozenRule("plus", NAMED_STENCILS.plus);
+
+/** The rule named `name` ("plus" | "moore" | "x" | "custom:.#./###/.#."); throws RuleError. */
+export function makeRule(name) {
+  if (name === "plus") return PLUS_RULE;
+  let offsets = NAMED_STENCILS[name];
+  if (!offsets) {
+    if (!String(name).startsWith("custom:")) throw new RuleError(`unknown rule ${name}`);
+    const rows = name.slice("custom:".length).split("/");
+    const height = rows.length;
+    const width = rows[0].length;
+    if (height % 2 === 0 || width % 2 === 0 || height > MAX_STENCIL || width > MAX_STENCIL ||
+        rows.some((row) => row.length !== width || /[^#.]/.test(row))) {
+      throw new RuleError(`"${name}" is not an odd square of # and . up to ${MAX_STENCIL}×${MAX_STENCIL}`);
+    }
+    offsets = [];
+    rows.forEach((row, r) => [...row].forEach((symbol, c) => {
+      if (symbol === "#") offsets.push([r - (height >> 1), c - (width >> 1)]);
+    }));
+    if (offsets.length === 0) throw new RuleError("a custom stencil needs at least one cell");
+  }
+  return frozenRule(name, offsets);
+}
+
+/**
+ * The "custom:" name of the stencil drawn as `cells` (a 5×5 array of booleans, row by row,
+ * centre at [2][2]), trimmed to the smallest odd square around the centre that holds every
+ * drawn cell; null when nothing is drawn. A stencil equal to a named one gets that name,
+ * as Python's parse_rule does.
+ */
+export function stencilName(cells) {
+  const centre = MAX_STENCIL >> 1;
+  const offsets = [];
+  for (let r = 0; r < MAX_STENCIL; r++) {
+    for (let c = 0; c < MAX_STENCIL; c++) if (cells[r][c]) offsets.push([r - centre, c - centre]);
+  }
+  if (offsets.length === 0) return null;
+  const key = (list) => list.map(([dr, dc]) => `${dr},${dc}`).sort().join(" ");
+  for (const [name, named] of Object.entries(NAMED_STENCILS)) if (key(named) === key(offsets)) return name;
+  const reach = Math.max(...offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+  const lines = [];
+  for (let dr = -reach; dr <= reach; dr++) {
+    let line = "";
+    for (let dc = -reach; dc <= reach; dc++) line += cells[centre + dr][centre + dc] ? "#" : ".";
+    lines.push(line);
+  }
+  return "custom:" + lines.join("/");
+}
+
+/** The 5×5 boolean picture of `rule`'s stencil (the inverse of stencilName). */
+export function stencilCells(rule) {
+  const centre = MAX_STENCIL >> 1;
+  const cells = Array.from({ length: MAX_STENCIL }, () => new Array(MAX_STENCIL).fill(false));
+  for (const [dr, dc] of rule.offsets) cells[centre + dr][centre + dc] = true;
+  return cells;
+}
+
+/**
+ * The index (r, c) lands on on `surface` of a rows × cols board, or −1 off a plane —
+ * exactly lightsout.modk.wrap. (r, c) may be any distance outside the board (a 5×5
+ * stencil on a 1×1 board goes two whole turns round): the turns are counted by floor
+ * division, and on a Klein bottle each odd turn of the rows mirrors the column; on a
+ * projective plane each odd turn of either mirrors the other coordinate.
+ */
+export function wrapIndex(r, c, rows, cols, surface) {
+  if (r >= 0 && c >= 0 && r < rows && c < cols) return r * cols + c;
+  if (surface === "plane") return -1;
+  const rowTurns = Math.floor(r / rows);
+  const colTurns = Math.floor(c / cols);
+  let row = r - rowTurns * rows;
+  let col = c - colTurns * cols;
+  if (surface === "klein") {
+    if (rowTurns % 2 !== 0) col = cols - 1 - col;
+  } else if (surface === "projective") {
+    if (rowTurns % 2 !== 0) col = cols - 1 - col;
+    if (colTurns % 2 !== 0) row = rows - 1 - row;
+  } else if (surface !== "torus") {
+    throw new RangeError(`unknown surface ${surface}; choose one of ${SURFACES.join(", ")}`);
+  }
+  return row * cols + col;
+}
+
+/**
+ * Indices a press at (row, col) adds 1 to under `rule` on `surface`, leaving out holes
+ * (a Board of flags, or null). On a small wrapped board a cell may appear more than once:
+ * it then gains 1 for each time. A stencil is at most 5×5, so this costs the same on
+ * any board size.
+ */
+export function pressedCells(rows, cols, row, col, rule = PLUS_RULE, surface = "plane", holes = null) {
+  const cells = [];
+  for (const [dr, dc] of rule.offsets) {
+    const index = wrapIndex(row + dr, col + dc, rows, cols, surface);
+    if (index < 0 || (holes !== null && holes.get(index))) continue;
+    cells.push(index);
+  }
+  return cells;
+}
+
+/** Apply `times` presses at (row, col) to `board` in place; returns the indices changed. */
+export function pressBoard(board, row, col, { rule = PLUS_RULE, surface = "plane", holes = null, times = 1 } = {}) {
+  const { rows, cols } = board;
+  if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0 || row >= rows || col >= cols) {
+    throw new RangeError(`press (${row}, ${col}) is outside the ${rows}×${cols} board`);
+  }
+  if (holes !== null && holes.get(row * cols + col)) throw new RangeError(`(${row}, ${col}) is a hole and has no button`);
+  const changed = pressedCells(rows, cols, row, col, rule, surface, holes);
+  for (const index of changed) board.add(index, times);
+  return changed;
+}
+
+// ---------------------------------------------------------------------------------
+// Shapes: holes (cells that do not exist: no light, no button) and don't-care cells
+// (pressable, but their final light does not matter). Each is a two-state Board of
+// flags, which is also how they cross to Python (the API's "holes" and "dont_care").
+// A cell is at most one of the two.
+
+export const CELL = "cell";
+export const HOLE = "hole";
+export const DONT_CARE = "dontCare";
+
+export class Mask {
+  constructor(rows, cols, holes = null, dontCare = null) {
+    this.rows = rows;
+    this.cols = cols;
+    this.holes = holes ?? emptyBoard(rows, cols);
+    this.dontCare = dontCare ?? emptyBoard(rows, cols);
+    this.update();
+  }
+
+  /** Recompute `cared` (packed: cells that are neither holes nor don't-care). */
+  update() {
+    const length = this.holes.bits.length;
+    this.cared = new Uint8Array(length);
+    for (let i = 0; i < length; i++) this.cared[i] = ~(this.holes.bits[i] | this.dontCare.bits[i]) & 0xff;
+    const spare = length * 8 - this.rows * this.cols;
+    if (spare > 0) this.cared[length - 1] &= 0xff >> spare;
+  }
+
+  get isEmpty() {
+    return this.holes.litCount === 0 && this.dontCare.litCount === 0;
+  }
+
+  /** Cells whose light counts (not holes, not don't-care). */
+  get caredCount() {
+    return this.rows * this.cols - this.holes.litCount - this.dontCare.litCount;
+  }
+
+  kind(index) {
+    return this.holes.get(index) ? HOLE : this.dontCare.get(index) ? DONT_CARE : CELL;
+  }
+
+  /** Make the cell at `index` a CELL, HOLE or DONT_CARE. */
+  setKind(index, kind) {
+    this.holes.set(index, kind === HOLE ? 1 : 0);
+    this.dontCare.set(index, kind === DONT_CARE ? 1 : 0);
+    this.update();
+  }
+
+  copy() {
+    return new Mask(this.rows, this.cols, this.holes.copy(), this.dontCare.copy());
+  }
+
+  equals(other) {
+    return Boolean(other) && this.holes.equals(other.holes) && this.dontCare.equals(other.dontCare);
+  }
+}
+
+/**
+ * Hole masks for the shape presets, drawn for any R×C: "ring" (a square frame around a
+ * hole), "cross" (a plus-shaped board: the corners are holes) and "heart" (the cells whose
+ * centres lie inside the heart curve (x² + y² − 1)³ = x²y³, scaled to fill the board).
+ */
+export function presetMask(name, rows, cols) {
+  const holes = emptyBoard(rows, cols);
+  const third = (n) => Math.max(1, Math.floor(n / 3));
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      let hole = false;
+      if (name === "ring") {
+        hole = r >= third(rows) && r < rows - third(rows) && c >= third(cols) && c < cols - third(cols);
+      } else if (name === "cross") {
+        hole = (r < third(rows) || r >= rows - third(rows)) && (c < third(cols) || c >= cols - third(cols));
+      } else if (name === "heart") {
+        // Cell centres mapped onto x in [-1.2, 1.2] (left to right) and y in [1.25, -1.1]
+        // (top to bottom), the box the curve fills.
+        const x = (((c + 0.5) / cols) * 2 - 1) * 1.2;
+        const y = 1.25 - ((r + 0.5) / rows) * 2.35;
+        hole = (x * x + y * y - 1) ** 3 - x * x * y ** 3 > 0;
+      } else {
+        throw new RangeError(`unknown preset ${name}`);
+      }
+      if (hole) holes.toggle(r * cols + c);
+    }
+  }
+  return new Mask(rows, cols, holes);
+}
+
+/**
+ * A random solvable board: every cell (not a hole) pressed a uniformly random number of
+ * times 0..k−1 from all 0. The press map x ↦ A·x (mod k) is a homomorphism of Z/kZ
+ * modules, so a uniform x gives an A·x uniform over the image of A — exactly the boards
+ * solvable from all 0 — each hit by |kernel| press vectors (for k = 2 this is each cell
+ * pressed with probability 1/2 over GF(2)). `random` returns [0, 1). Meant for small
+ * boards the page makes before Python has loaded; big ones come from the worker.
+ */
+export function randomSolvableBoard(rows, cols, { k = 2, rule = PLUS_RULE, surface = "plane", mask = null, random = Math.random } = {}) {
+  const board = emptyBoard(rows, cols, k);
+  const holes = mask?.holes ?? null;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (holes?.get(r * cols + c)) continue;
+      const times = Math.floor(random() * k);
+      if (times) pressBoard(board, r, c, { rule, surface, holes, times });
+    }
+  }
+  return board;
+}
+
+// ---------------------------------------------------------------------------------
+// Game: a board plus its rule, surface, shape, goal and history. Moves are data — a cell
+// index r·cols + c — kept in growable Uint32Arrays (a 10000×10000 index is below 2^27),
+// so a long history costs 4 bytes a move. Undoing a press presses the same cell k − 1
+// more times (adding k − 1 ≡ −1). An *edit* (lights changed directly, e.g. "Make
+// solvable") is one history entry too: its entry is EDIT_FLAG | its number in `edits`,
+// and it is undone by adding k − 1 to the same lights.
+
+const EDIT_FLAG = 0x80000000;
+
+class MoveStack {
+  constructor() {
+    this.items = new Uint32Array(64);
+    this.length = 0;
+  }
+
+  push(entry) {
+    if (this.length === this.items.length) {
+      const grown = new Uint32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = entry;
+  }
+
+  pop() {
+    return this.length === 0 ? null : this.items[--this.length];
+  }
+
+  clear() {
+    this.length = 0;
+  }
+}
+
+export class Game {
+  /**
+   * `board` (its k is the game's), `target` "off" | "on", `rule` (makeRule), `surface`
+   * (SURFACES), `mask` a Mask of the board's size or null.
+   */
+  constructor(board, { target = "off", rule = PLUS_RULE, surface = "plane", mask = null } = {}) {
+    if (!SURFACES.includes(surface)) throw new RangeError(`unknown surface ${surface}`);
+    this.board = board;
+    this.target = target;
+    this.rule = rule;
+    this.surface = surface;
+    this.mask = mask && !mask.isEmpty ? mask : null;
+    this.undoStack = new MoveStack();
+    this.redoStack = new MoveStack();
+    this.edits = []; // edit number -> Uint32Array of the cell indices it changes by +1
+    this.editsInUndo = 0; // edits on the undo stack (they are not counted as moves)
+  }
+
+  get k() {
+    return this.board.k;
+  }
+
+  get holes() {
+    return this.mask?.holes ?? null;
+  }
+
+  /** The puzzle fields of the API (docs/api.md) but the boards: k, rule, surface. */
+  get variant() {
+    return { k: this.k, rule: this.rule.name, surface: this.surface };
+  }
+
+  /** Presses made and not undone (edits are not moves). */
+  get moveCount() {
+    return this.undoStack.length - this.editsInUndo;
+  }
+
+  get canUndo() {
+    return this.undoStack.length > 0;
+  }
+
+  get canRedo() {
+    return this.redoStack.length > 0;
+  }
+
+  /** Cells whose light counts for the goal. */
+  get caredCount() {
+    return this.mask ? this.mask.caredCount : this.board.cellCount;
+  }
+
+  /** Apply `times` presses at (row, col) without touching history; returns the changed indices. */
+  pressInPlace(row, col, times = 1) {
+    return pressBoard(this.board, row, col, { rule: this.rule, surface: this.surface, holes: this.holes, times });
+  }
+
+  /** Press (row, col); the move goes on the undo stack and clears redo. Returns the changed indices. */
+  play(row, col) {
+    const changed = this.pressInPlace(row, col);
+    this.undoStack.push(row * this.board.cols + col);
+    this.redoStack.clear();
+    return changed;
+  }
+
+  /** Add 1 to the lights at `indices` as one undoable edit (not a press). Returns them. */
+  edit(indices) {
+    const cells = Uint32Array.from(indices);
+    for (const index of cells) this.board.add(index, 1);
+    this.undoStack.push(EDIT_FLAG | this.edits.length);
+    this.edits.push(cells);
+    this.editsInUndo++;
+    this.redoStack.clear();
+    return [...cells];
+  }
+
+  /** Take back the last entry: {move: {row, col} (null for an edit), changed}, or null. */
+  undo() {
+    return this.replay(this.undoStack, this.redoStack, -1);
+  }
+
+  /** Replay the last undone entry: {move, changed}, or null when there is none. */
+  redo() {
+    return this.replay(this.redoStack, this.undoStack, 1);
+  }
+
+  replay(from, to, direction) {
+    const entry = from.pop();
+    if (entry === null) return null;
+    to.push(entry);
+    const times = direction > 0 ? 1 : this.k - 1;
+    if (entry & EDIT_FLAG) {
+      this.editsInUndo += direction;
+      const cells = this.edits[entry & ~EDIT_FLAG];
+      for (const index of cells) this.board.add(index, times);
+      return { move: null, changed: [...cells] };
+    }
+    const move = { row: Math.floor(entry / this.board.cols), col: entry % this.board.cols };
+    return { move, changed: this.pressInPlace(move.row, move.col, times) };
+  }
+
+  /**
+   * True when every light that counts is at the goal (0 for "off", k − 1 for "on").
+   * Two states without a shape: a count. With a shape, packed bytes are tested against
+   * the mask's cared bits; k > 2 states are compared cell by cell (boards up to 64×64).
+   */
+  isSolved() {
+    const board = this.board;
+    const on = this.target === "on";
+    if (this.mask === null) {
+      if (!on) return board.litCount === 0;
+      if (this.k === 2) return board.litCount === board.cellCount;
+    }
+    if (this.k === 2) {
+      const { bits } = board;
+      const cared = this.mask.cared;
+      const flip = on ? 0xff : 0;
+      for (let i = 0; i < bits.length; i++) if (((bits[i] ^ flip) & cared[i]) !== 0) return false;
+      return true;
+    }
+    const goal = on ? this.k - 1 : 0;
+    for (let i = 0; i < board.cellCount; i++) {
+      if (board.get(i) !== goal && !(this.mask && (this.mask.holes.get(i) || this.mask.dontCare.get(i)))) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The presses since the last edit (all of the undo stack when it holds no edit), oldest
+   * first, as cell indices; a view, not a copy. A share link has presses only, so it
+   * starts from the board as the last edit (e.g. Make solvable) left it.
+   */
+  get moves() {
+    return this.undoStack.items.subarray(this.firstMove(), this.undoStack.length);
+  }
+
+  /**
+   * Names the board the moves start from: the undo entry of the last edit (an edit's
+   * number is never reused, and the history before it is fixed while it is on the stack),
+   * or -1 when no edit is on the undo stack (the start is the game's first board).
+   */
+  get startKey() {
+    const first = this.firstMove();
+    return first === 0 ? -1 : this.undoStack.items[first - 1];
+  }
+
+  /** The undo-stack position of the first press after the last edit. */
+  firstMove() {
+    if (this.editsInUndo === 0) return 0;
+    const { items, length } = this.undoStack;
+    let first = length;
+    while (first > 0 && !(items[first - 1] & EDIT_FLAG)) first--;
+    return first;
+  }
+
+  /** The board the moves start from: the current one with every move taken back (presses commute). A new board. */
+  startBoard() {
+    const start = this.board.copy();
+    const { cols } = start;
+    const options = { rule: this.rule, surface: this.surface, holes: this.holes, times: this.k - 1 };
+    for (const index of this.moves) pressBoard(start, Math.floor(index / cols), index % cols, options);
+    return start;
+  }
+}
