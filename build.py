@@ -10,6 +10,8 @@ such as GitHub Pages' /<repo>/):
 
     index.html, .nojekyll, manifest.webmanifest
     sw.js                 the service worker (static/sw.js with its cache version)
+    limits.json           the solver's limits, from the package's "limits" op, which the
+                          page reads at start (before Pyodide has loaded)
     static/               the front end (ES modules), static/build-info.json,
                           static/precache.json (every file with its sha256) and the icons
     pyodide/              the Pyodide runtime copied from the pinned npm package, the
@@ -177,6 +179,37 @@ def build_project_wheel(source: Path, destination: Path) -> Path:
         return Path(shutil.copy2(wheels[0], destination / wheels[0].name))
 
 
+def package_limits(package_source: Path) -> dict:
+    """The package's limits, as ``lightsout.api.handle('{"op": "limits"}')`` replies (without "ok").
+
+    Run in a fresh interpreter on ``package_source`` (the package shipped), so the page's
+    figures are exactly the API's. A package without the op (before the one-model API)
+    has its figures read from the modules that define them.
+    """
+    script = (
+        "import json\n"
+        "from lightsout.api import handle\n"
+        "reply = json.loads(handle(json.dumps({'op': 'limits'})))\n"
+        "if not reply.get('ok'):\n"
+        "    from lightsout import api, formats, modk, quiet, rules\n"
+        "    reply = {'ok': True, 'max_cells': formats.MAX_DECLARED_CELLS, 'max_side': 10000,\n"
+        "             'max_states': modk.MAX_STATES, 'max_stencil': rules.MAX_STENCIL,\n"
+        "             'full_system_cells': modk.FULL_SYSTEM_CELLS, 'exact_nullity': quiet.EXACT_NULLITY,\n"
+        "             'max_quiet_shown': api.MAX_QUIET_SHOWN, 'max_listed_solutions': api.MAX_LISTED_SOLUTIONS,\n"
+        "             'default_search_seconds': api.DEFAULT_SEARCH_SECONDS,\n"
+        "             'max_search_seconds': api.MAX_SEARCH_SECONDS, 'surfaces': list(modk.SURFACES)}\n"
+        "reply.pop('ok')\n"
+        "print(json.dumps(reply, sort_keys=True))\n"
+    )
+    source = package_source / "src" if (package_source / "src" / "lightsout").is_dir() else package_source
+    try:
+        done = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True,
+                              env={"PYTHONPATH": str(source), "PATH": "/usr/bin:/bin"})
+    except subprocess.CalledProcessError as error:
+        raise BuildError(f"the package's limits op failed: {error.stderr.strip()}") from error
+    return json.loads(done.stdout)
+
+
 def build(package_source: Path = ROOT / "py") -> Path:
     """Build dist/ from scratch and return its path."""
     ensure_node_modules()
@@ -191,6 +224,7 @@ def build(package_source: Path = ROOT / "py") -> Path:
     project_wheel = build_project_wheel(package_source, DIST / "wheels")
 
     shutil.copy2(ROOT / "index.html", DIST / "index.html")
+    (DIST / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
     shutil.copytree(ROOT / "static", DIST / "static")
     (DIST / ".nojekyll").write_text("")
     # The worker reads this to know which wheel to install; micropip only accepts a URL

@@ -1,7 +1,7 @@
 // Draws boards too big for the DOM grid (above 64×64, up to 10000×10000) on a canvas,
 // with zoom, pan, a Fit button and a minimap of the whole board with the viewport.
 //
-// The picture is computed per device pixel from the packed bits (state.js), not from
+// The picture is computed per device pixel from the packed bits (game.js), not from
 // a cached image: a 10000×10000 board at one pixel a cell would be a 400 MB bitmap.
 // Each pixel samples the cell under its centre, so a full redraw costs one bit lookup
 // per screen pixel (≈ 10 ms for 1000×700) whatever the board's size, and a press

@@ -1,5 +1,5 @@
 // Export: the board (and the shown solution) as a PNG image or as text, made in the page
-// from the packed bits (state.js) or the states (states.js). Pure apart from the canvas
+// from the board (game.js: packed bits or a byte a cell). Pure apart from the canvas
 // it draws on; no Python. Two states are "#"/"." text and yellow/dark cells; k > 2
 // states are written as lightsout.modk.format_states writes them and drawn in the
 // page's state colours (palette.js), numbered above 8 states, as on the board.

@@ -1,5 +1,7 @@
-// The page's size limits, in one place (README, "Limits"). Above each the page says so
-// and keeps working; none of them is a hard limit of the solver's maths.
+// The page's own size limits (README, "Limits"). Above each the page says so and keeps
+// working; none of them is a hard limit of the solver's maths. The solver's limits are
+// not copied here: build.py writes them from the API's "limits" op to limits.json at the
+// site's root, and loadLimits reads that at start, before Pyodide has loaded.
 
 /** Largest side drawn as a DOM grid of buttons; bigger boards use the canvas. */
 export const GRID_LIMIT = 64;
@@ -31,4 +33,14 @@ export function utf8BytesOver(text, limit = MAX_TEXT_BYTES) {
     if (bytes > limit) return true;
   }
   return false;
+}
+
+/**
+ * The API's limits (limits.json, written by build.py from lightsout.api's "limits" op)
+ * with the page's own as `gridLimit`.
+ */
+export async function loadLimits(url = new URL("../limits.json", import.meta.url)) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`limits.json: HTTP ${response.status}`);
+  return Object.freeze({ ...(await response.json()), gridLimit: GRID_LIMIT });
 }

@@ -1,7 +1,7 @@
 // Puzzles the page deals: fixed presets, the seed of the puzzle of the day, and the best
 // results kept in localStorage. Pure except for the storage it is given; no DOM.
 
-import { Board } from "./state.js";
+import { emptyBoard } from "./game.js";
 
 /**
  * Preset boards as rows of "#" (lit) and "." (dark). `loj` presets are kept in LibreOJ
@@ -19,7 +19,7 @@ export const PRESETS = Object.freeze([
 export function presetBoard(preset) {
   const lines = preset.text.split("\n");
   const rows = preset.loj ? lines.slice(1) : lines;
-  const board = new Board(rows.length, rows[0].length);
+  const board = emptyBoard(rows.length, rows[0].length);
   rows.forEach((line, r) => [...line].forEach((symbol, c) => {
     if (symbol === "#") board.toggle(r * board.cols + c);
   }));

@@ -9,8 +9,8 @@
 // attributes to cells: data-dont-care, data-proof, data-nearest and data-quiet.
 //
 // Every cell also carries data-state (its state, 0..k−1; 0/1 for two states) and, while
-// a solution marks it, data-press with its press count. A k-state board (states.js, it
-// has a `k`) colours its cells from palette.js; above 8 states the grid gets the class
+// a solution marks it, data-press with its press count. A k-state game (draw with
+// coloured = true) has its cells coloured from palette.js; above 8 states the grid gets the class
 // grid--numbers and the stylesheet writes each state on its cell.
 
 import { t } from "./i18n.js";
@@ -63,7 +63,7 @@ export class BoardView {
    * aria-busy="true" on the grid until the last one lands (the ARIA way to say "being
    * updated; read me when done").
    */
-  draw(board, marks, changed = null, layers = null) {
+  draw(board, marks, changed = null, layers = null, coloured = false) {
     if (board.rows !== this.rows || board.cols !== this.cols) {
       this.build(board.rows, board.cols);
       changed = null;
@@ -72,7 +72,9 @@ export class BoardView {
       this.layers = layers;
       changed = null; // an overlay may touch any cell
     }
-    const k = board.k ?? 0; // a packed board (state.js) has no k: the stylesheet colours it
+    // A k-state game (session.js isGeneral) is drawn in the state colours (palette.js);
+    // the classic game is coloured by the stylesheet.
+    const k = coloured ? board.k : 0;
     if (k !== this.coloursK) {
       this.coloursK = k;
       this.colours = k ? stateColours(k) : null;

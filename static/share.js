@@ -9,11 +9,10 @@
 //           | "h=" holes | "d=" don't-care | "m=" moves
 //
 // Fields come in that order, each at most once, and only when not the default, so every
-// state has exactly one string. Payloads are base64url without padding of packed cells:
-// with b = bit_length(k − 1) bits per cell, cell i = r·C + c holds bits i·b .. i·b + b − 1,
-// least significant first, in little-endian bytes (for k = 2 exactly the layout of a
-// Board's bits in state.js). Moves are cell indices as LEB128 varints (7 bits a byte,
-// low group first, high bit = more follows), then base64url.
+// state has exactly one string. Payloads are base64url without padding of packed cells
+// (codec.js: b = bit_length(k − 1) bits a cell, the game ID's layout for k = 2). Moves
+// are cell indices as LEB128 varints (7 bits a byte, low group first, high bit = more
+// follows), then base64url.
 //
 // A state here is
 //   { rows, cols, k, cells: Uint8Array (packed, b bits a cell), stencil: 25-bit mask
@@ -21,6 +20,10 @@
 //     goal: "off" | "on" | Uint8Array (packed like cells), holes: Uint8Array | null,
 //     dontCare: Uint8Array | null (1 bit a cell), moves: array of cell indices }
 // (parseShare adds `columns`: where the size, the board and each field start.)
+
+import {
+  base64urlLength, bitsPerCell, decodeBase64url, encodeBase64url, hasStateAbove, packedLength,
+} from "./codec.js";
 
 export const MAX_DECLARED_CELLS = 10_000 * 10_000; // lightsout.formats.MAX_DECLARED_CELLS
 export const MAX_STATES = 255; // lightsout.modk.MAX_STATES
@@ -50,105 +53,6 @@ export class ShareError extends Error {
     this.column = column;
     this.field = field; // "size", "board" or a field letter such as "m"
   }
-}
-
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const VALUE_OF = new Int8Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) VALUE_OF[ALPHABET.charCodeAt(i)] = i;
-
-/** bytes → base64url without padding. Builds the string in slices: fine for 12.5 MB. */
-export function encodeBase64url(bytes) {
-  const parts = [];
-  const SLICE = 3 * 8192;
-  for (let start = 0; start < bytes.length; start += SLICE) {
-    const end = Math.min(bytes.length, start + SLICE);
-    const codes = [];
-    for (let i = start; i < end; i += 3) {
-      const left = end - i;
-      const chunk = (bytes[i] << 16) | ((left > 1 ? bytes[i + 1] : 0) << 8) | (left > 2 ? bytes[i + 2] : 0);
-      codes.push(ALPHABET.charCodeAt(chunk >> 18), ALPHABET.charCodeAt((chunk >> 12) & 63));
-      if (left > 1) codes.push(ALPHABET.charCodeAt((chunk >> 6) & 63));
-      if (left > 2) codes.push(ALPHABET.charCodeAt(chunk & 63));
-    }
-    parts.push(String.fromCharCode(...codes));
-  }
-  return parts.join("");
-}
-
-/**
- * base64url without padding → bytes, or null unless the text is the one canonical
- * encoding of its bytes (alphabet only, length ≢ 1 mod 4, unused low bits zero): the
- * same strings Python's decode-then-re-encode check accepts.
- */
-export function decodeBase64url(text) {
-  if (text.length % 4 === 1) return null;
-  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
-  let buffer = 0;
-  let bits = 0;
-  let out = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const value = code < 128 ? VALUE_OF[code] : -1;
-    if (value < 0) return null;
-    buffer = ((buffer << 6) | value) & 0xfff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes[out++] = (buffer >> bits) & 0xff;
-    }
-  }
-  if (bits > 0 && (buffer & ((1 << bits) - 1)) !== 0) return null;
-  return bytes;
-}
-
-/** Characters of the base64url (no padding) of `byteCount` bytes. */
-export function base64urlLength(byteCount) {
-  return Math.ceil((byteCount * 8) / 6);
-}
-
-/** Bits a cell takes with k states: bit_length(k − 1). */
-export function bitsPerCell(k) {
-  return Math.max(1, 32 - Math.clz32(k - 1));
-}
-
-/** Bytes of a packed payload of `cellCount` cells at `bits` bits each. */
-export function packedBytes(cellCount, bits = 1) {
-  return Math.ceil((cellCount * bits) / 8);
-}
-
-/**
- * `states` (one state 0..k−1 per cell, index r·C + c) packed at bitsPerCell(k) bits a
- * cell, least significant bit first (see the top of this file). For k = 2 these are the
- * bytes of a state.js Board.
- */
-export function packStates(states, k) {
-  const bits = bitsPerCell(k);
-  const bytes = new Uint8Array(packedBytes(states.length, bits));
-  for (let i = 0; i < states.length; i++) {
-    const value = states[i];
-    for (let b = 0; b < bits; b++) {
-      if ((value >> b) & 1) {
-        const bit = i * bits + b;
-        bytes[bit >> 3] |= 1 << (bit & 7);
-      }
-    }
-  }
-  return bytes;
-}
-
-/** The inverse of packStates: `cellCount` states from packed `bytes`. */
-export function unpackStates(bytes, cellCount, k) {
-  const bits = bitsPerCell(k);
-  const states = new Uint8Array(cellCount);
-  for (let i = 0; i < cellCount; i++) {
-    let value = 0;
-    for (let b = 0; b < bits; b++) {
-      const bit = i * bits + b;
-      value |= ((bytes[bit >> 3] >> (bit & 7)) & 1) << b;
-    }
-    states[i] = value;
-  }
-  return states;
 }
 
 function isZero(bytes) {
@@ -265,7 +169,7 @@ export function formatShare(state) {
 
 /** Characters formatShareHead will take, without encoding (to check a limit first). */
 export function shareHeadLength(rows, cols, k = 2) {
-  return `${rows}x${cols}:`.length + base64urlLength(packedBytes(rows * cols, bitsPerCell(k)));
+  return `${rows}x${cols}:`.length + base64urlLength(packedLength(rows * cols, k));
 }
 
 /**
@@ -314,7 +218,7 @@ export function parseShare(text) {
   const bits = bitsPerCell(k);
   const boardColumn = offset + match[1].length + match[2].length + 3;
   const cells = decodePayload(match[3], cellCount * bits, "the board", boardColumn, "board");
-  if (k > 2 && hasStateAbove(cells, cellCount, bits, k - 1)) {
+  if (k > 2 && hasStateAbove(cells, cellCount, k)) {
     throw new ShareError(`the board has a state outside 0..${k - 1}`, offset + 1, "board");
   }
   let stencil = RULE_MASKS.plus;
@@ -336,7 +240,7 @@ export function parseShare(text) {
     const [value, where] = values.get("g");
     goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, "the goal", where, "g");
     if (goal !== "on" && isZero(goal)) throw new ShareError("an all-off goal is the default and not written", where, "g");
-    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, bits, k - 1)) {
+    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, k)) {
       throw new ShareError(`the goal has a state outside 0..${k - 1}`, where, "g");
     }
   }
@@ -358,16 +262,4 @@ export function parseShare(text) {
   const columns = { size: offset + 1, board: boardColumn };
   for (const [name, [, where]] of values) columns[name] = where;
   return { rows, cols, k, cells, stencil, surface, goal, holes: masks.h, dontCare: masks.d, moves, columns };
-}
-
-function hasStateAbove(cells, cellCount, bits, highest) {
-  for (let i = 0; i < cellCount; i++) {
-    let value = 0;
-    for (let b = 0; b < bits; b++) {
-      const bit = i * bits + b;
-      value |= ((cells[bit >> 3] >> (bit & 7)) & 1) << b;
-    }
-    if (value > highest) return true;
-  }
-  return false;
 }

@@ -14,7 +14,6 @@ from e2e_helpers import (
 from playwright.sync_api import expect
 
 from lightsout import Board
-from lightsout.rules import PLUS, Rule
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -277,70 +276,8 @@ def test_copy_board_and_solution_use_the_pasted_format(ready_page):
     assert {(r, c) for r, line in enumerate(copied) for c, ch in enumerate(line) if ch == "#"} == presses
 
 
-def press_cases(rng: random.Random, count: int, side: int, most_presses: int, rule: Rule = PLUS) -> list[dict]:
-    """Random boards up to side×side, a few presses each, and the board Python's Board.press ends on."""
-    cases = []
-    for _ in range(count):
-        rows, cols = rng.randint(1, side), rng.randint(1, side)
-        start = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
-        presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, most_presses))]
-        end = start
-        for row, col in presses:
-            end = end.press(row, col)
-        cases.append({"start": start.to_id(), "presses": presses, "end": end.to_id()})
-    return cases
-
-
-def test_js_press_logic_agrees_with_python(ready_page):
-    """state.js (imported into the page) and lightsout.Board agree on presses and IDs."""
-    page = ready_page
-    cases = press_cases(random.Random(20261122), 150, 12, 6)
-    results = page.evaluate(
-        """async (cases) => {
-          const state = await import(new URL("static/state.js", document.baseURI).href);
-          return cases.map(({ start, presses }) => {
-            let board = state.decodeGameId(start);
-            const roundTrip = state.encodeGameId(board);
-            for (const [row, col] of presses) board = state.press(board, row, col);
-            return { roundTrip, end: state.encodeGameId(board) };
-          });
-        }""",
-        cases,
-    )
-    for case, result in zip(cases, results, strict=True):
-        assert result["roundTrip"] == case["start"]
-        assert result["end"] == case["end"], case
-
-
-# Every named rule and a few custom stencils (symmetric, lopsided, 5×5, centre left out),
-# each on a plane and on a torus. Sizes from 1×1 let a stencil wrap onto itself.
-RULES = ["plus", "moore", "x", "custom:#.#/.#./#.#", "custom:##./.#./...",
-         "custom:..#../...../.#.#./...../#...#", "custom:#"]
-
-
-@pytest.mark.parametrize("torus", [False, True], ids=["plane", "torus"])
-@pytest.mark.parametrize("rule", RULES)
-def test_js_press_logic_agrees_with_python_under_every_rule(ready_page, rule, torus):
-    """state.js's stencil + torus press agrees with Python's Board.press (lightsout.rules)."""
-    from lightsout.rules import parse_rule
-
-    page = ready_page
-    python_rule = parse_rule(rule).on_torus(torus)
-    cases = press_cases(random.Random(f"{rule}/{torus}"), 40, 9, 5, python_rule)
-    results = page.evaluate(
-        """async ({ cases, rule, torus }) => {
-          const state = await import(new URL("static/state.js", document.baseURI).href);
-          const jsRule = state.makeRule(rule, torus);
-          return cases.map(({ start, presses }) => {
-            let board = state.decodeGameId(start);
-            for (const [row, col] of presses) board = state.press(board, row, col, jsRule);
-            return state.encodeGameId(board);
-          });
-        }""",
-        {"cases": cases, "rule": rule, "torus": torus},
-    )
-    for case, end in zip(cases, results, strict=True):
-        assert end == case["end"], case
+# The press logic of game.js (every rule, surface and k) and its game IDs are checked
+# against Python headless: tests/js/agreement.test.mjs and tests/js/codec.test.mjs.
 
 
 def test_screenshot_of_a_solved_hint(ready_page):

@@ -329,9 +329,9 @@ def test_exported_image_draws_the_state_colours(page):
     pixels = page.evaluate("""async () => {
       const base = document.baseURI;
       const { boardImage } = await import(new URL("static/export.js", base).href);
-      const { StatesBoard } = await import(new URL("static/states.js", base).href);
+      const { boardFromCells } = await import(new URL("static/game.js", base).href);
       const { stateColours } = await import(new URL("static/palette.js", base).href);
-      const board = new StatesBoard(1, 5, 5, [0, 1, 2, 3, 4]);
+      const board = boardFromCells(1, 5, 5, [0, 1, 2, 3, 4]);
       const bitmap = await createImageBitmap(await boardImage(board));
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const context = canvas.getContext("2d");
@@ -346,50 +346,8 @@ def test_exported_image_draws_the_state_colours(page):
 
 
 # ---------------------------------------------------------------------------------
-# The press logic of states.js against lightsout.modk
-
-
-SURFACES = ["plane", "torus", "klein", "projective"]
-RULES = ["plus", "moore", "x", "custom:##./.#./...", "custom:..#../...../.#.#./...../#...#"]
-
-
-@pytest.mark.parametrize("surface", SURFACES)
-@pytest.mark.parametrize("rule", RULES)
-def test_js_k_state_press_agrees_with_python(page, rule, surface):
-    """states.js's press (stencil, k, surface) equals lightsout.modk.Game.press."""
-    rng = random.Random(f"{rule}/{surface}")
-    stencil = parse_rule(rule).stencil
-    cases = []
-    for k in (3, 4, 6):
-        sizes = [(1, 1), (1, rng.randint(2, 7)), (rng.randint(2, 7), 1), (3, 4)]
-        sizes += [(rng.randint(1, 7), rng.randint(1, 7)) for _ in range(6)]
-        for rows, cols in sizes:
-            game = Game(rows, cols, k, stencil, surface)
-            start = [rng.randrange(k) for _ in range(rows * cols)]
-            presses = [(rng.randrange(rows), rng.randrange(cols)) for _ in range(rng.randint(1, 6))]
-            end = start
-            for row, col in presses:
-                end = game.press(end, row, col)
-            cases.append({"rows": rows, "cols": cols, "k": k, "start": start, "presses": presses, "end": end})
-    results = page.evaluate(
-        """async ({ cases, rule, surface }) => {
-          const base = document.baseURI;
-          const state = await import(new URL("static/state.js", base).href);
-          const states = await import(new URL("static/states.js", base).href);
-          const jsRule = state.makeRule(rule, false);
-          return cases.map(({ rows, cols, k, start, presses }) => {
-            const game = new states.StatesGame(new states.StatesBoard(rows, cols, k, start), "off", jsRule, surface);
-            for (const [row, col] of presses) game.play(row, col);
-            const end = game.board.toList();
-            while (game.canUndo) game.undo();
-            return { end, roundTrip: game.board.toList() };
-          });
-        }""",
-        {"cases": cases, "rule": rule, "surface": surface},
-    )
-    for case, result in zip(cases, results, strict=True):
-        assert result["end"] == case["end"], case
-        assert result["roundTrip"] == case["start"], case
+# The press logic of game.js is checked against Python headless, on every k, rule and
+# surface (tests/js/agreement.test.mjs); here a click on the page wraps as Python does.
 
 
 @pytest.mark.parametrize(("surface", "row", "col"), [

@@ -1,0 +1,824 @@
+// The session: the page's midend (as in Simon Tatham's puzzles). It owns the game
+// (game.js) and its history, the marks (a hint or a solution shown on the board), the
+// overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
+// from the gallery), the list of solutions, solution playback, the puzzle being played
+// (optimum, timer, best result) and every request to the solver. No DOM and no worker:
+// the solver is injected as an object with request(message, {payload, timeoutMs}) — the
+// page passes its SolverClient, tests a fake — so all of this runs under Node.
+//
+// Panels and views read the session's fields and call its commands; after each command
+// the session emits ONE change event to every subscriber: {cells, message, ...} (see
+// emit). Requests are sequenced: every request carries the game's version (bumped on
+// every change of board or goal) and a ticket of its channel; a reply to a superseded
+// request — a solve of an older board, a random board asked before the last one — is
+// dropped, so what is shown is always what was asked last.
+//
+// "Would the player expect this to be restored on undo?" decides what is game state
+// (the board, in game.js's history) and what is session state (marks, overlays).
+
+import { t } from "./i18n.js";
+import { packPayload } from "./codec.js";
+import { formatDuration } from "./puzzles.js";
+import {
+  Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromReference, boardWithStates, emptyBoard, randomSolvableBoard,
+} from "./game.js";
+
+const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
+const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
+const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
+const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
+const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
+
+/**
+ * True when the game is a "k-state" one: more than two states, or a Klein bottle or
+ * projective plane. These are solved by Python's general engine (at most
+ * limits.full_system_cells cells unless plus on a plane), drawn at most GRID_LIMIT a side,
+ * and have no shape; two states on a plane or torus have every feature.
+ */
+export function isGeneral(k, surface) {
+  return k !== 2 || surface === "klein" || surface === "projective";
+}
+
+/** "1 in N": N = the product of the solution set's cyclic orders (exact, as a BigInt). */
+export function structureSize(orders) {
+  return orders.reduce((product, order) => product * BigInt(order), 1n).toString();
+}
+
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/** "Z/2 × Z/3 × Z/3" for the orders of the cyclic factors of a solution set ("1" for none). */
+export function structureText(orders) {
+  if (orders.length === 0) return "1";
+  // More than three equal factors are written once with a power, "(Z/3)²⁹".
+  const parts = [];
+  for (let i = 0; i < orders.length;) {
+    let j = i;
+    while (j < orders.length && orders[j] === orders[i]) j++;
+    const power = j - i;
+    const exponent = [...String(power)].map((digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join("");
+    parts.push(power > 3 ? `(Z/${orders[i]})${exponent}` : Array(power).fill(`Z/${orders[i]}`).join(" × "));
+    i = j;
+  }
+  return parts.join(" × ");
+}
+
+export function powerOfTwo(exponent) {
+  return exponent <= 40 ? String(2 ** exponent) : `2^${exponent}`;
+}
+
+export function surfaceSuffix(surface) {
+  const keys = { torus: "ruleOnTorus", klein: "ruleOnKlein", projective: "ruleOnProjective" };
+  return keys[surface] ? t(keys[surface]) : "";
+}
+
+export function ruleLabel(rule) {
+  const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX" };
+  return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+}
+
+export class Session {
+  /**
+   * @param {object} options
+   * @param {{request: Function, ready?: boolean}} options.solver  the worker's client (or a fake)
+   * @param {object} options.limits  the API's limits op (dist/limits.json) plus the page's gridLimit
+   * @param {object} [options.records]  best results (puzzles.js BestResults), or null
+   * @param {Function} [options.wait]  resolves after a delay in ms (playback); setTimeout by default
+   * @param {Function} [options.now]  milliseconds, for the puzzle timer
+   * @param {Function} [options.reducedMotion]  true under prefers-reduced-motion
+   * @param {Function} [options.random]  [0, 1), for boards made here
+   * @param {object} [options.searchBudget]  extra solve fields ({seconds}) for the fewest-presses search
+   */
+  constructor({
+    solver, limits, records = null, random = Math.random, reducedMotion = () => false, searchBudget = {},
+    wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = () => performance.now(),
+  }) {
+    this.solver = solver;
+    this.limits = limits;
+    this.records = records;
+    this.random = random;
+    this.reducedMotion = reducedMotion;
+    this.searchBudget = searchBudget;
+    this.wait = wait;
+    this.now = now;
+    this.game = new Game(randomSolvableBoard(5, 5, { random }));
+    this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
+    // Overlays (session state, not undone). proof and nearest explain the last unsolvable
+    // Solve and go when the lights change; quiet is a quiet pattern from the gallery and
+    // stays until the size, rule or shape changes (it does not depend on the lights).
+    this.overlay = { proof: null, nearest: null, quiet: null };
+    this.layers = null; // what a view draws over the lights; a new object whenever it changes
+    this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
+    this.playback = null; // {cancelled} while a solution is being played
+    // The puzzle being played (New puzzle, the puzzle of the day, a preset): {key, label,
+    // start, optimum, startedAt, done, assisted}; null once the board changes another way.
+    this.puzzle = null;
+    this.pastedText = null; // the last text loaded, so copies reuse its symbols
+    this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
+    this.tickets = new Map(); // channel -> the latest request's ticket
+    this.listeners = new Set();
+  }
+
+  // -------------------------------------------------------------------------------
+  // Reading
+
+  /** True for a k-state game (see isGeneral). */
+  get general() {
+    return isGeneral(this.game.k, this.game.surface);
+  }
+
+  /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
+  usesCanvas(rows = this.game.board.rows, cols = this.game.board.cols) {
+    return rows > this.limits.gridLimit || cols > this.limits.gridLimit;
+  }
+
+  get playing() {
+    return this.playback !== null;
+  }
+
+  /** Call `listener(change)` after every command; returns the function that unsubscribes. */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The one change event. `change.cells`: the indices a press changed, or null when any
+   * cell, mark or overlay may have changed; `message`: the new message (undefined keeps
+   * the old one); `boardError`: the Board box's error; plus occasional hints for the page
+   * (`flash`: a cell just played, `focus`: move the cursor, `caret`: a parse error's place,
+   * `offer`: the text of a Search to the end button).
+   */
+  emit(change = {}) {
+    const full = { cells: null, ...change };
+    for (const listener of [...this.listeners]) listener(full);
+  }
+
+  // -------------------------------------------------------------------------------
+  // Requests
+
+  /**
+   * Send `message` to the solver. Resolves with the reply, or null when it failed (the
+   * reason is emitted as the message) or was superseded: by a change of the board or goal
+   * when `board` is true, by a later request on the same `channel` when one is given.
+   */
+  async request(message, { payload = null, timeoutMs, channel = null, board = true, quiet = false } = {}) {
+    const version = this.version;
+    const ticket = (this.tickets.get(channel) ?? 0) + 1;
+    if (channel !== null) this.tickets.set(channel, ticket);
+    let reply;
+    try {
+      reply = await this.solver.request(message, { payload, ...(timeoutMs ? { timeoutMs } : {}) });
+    } catch (error) {
+      if (!quiet && (channel === null || this.tickets.get(channel) === ticket)) this.reportError(error);
+      return null;
+    }
+    if (board && version !== this.version) return null;
+    if (channel !== null && this.tickets.get(channel) !== ticket) return null;
+    return reply;
+  }
+
+  /** Emit a failed request's error as the message (timeouts and start-up failures are on the status line). */
+  reportError(error) {
+    if (error.name === "AbortError") {
+      if (error.reason === "cancelled") this.emit({ message: t("cancelled") });
+    } else if (error.name === "TooLargeError") {
+      this.emit({ message: t("tooLarge", { message: error.message }) });
+    } else if (error.name === "NotReadyError") {
+      this.emit({ message: t("notReady") });
+    } else if (!["TimeoutError", "WorkerError"].includes(error.name)) {
+      this.emit({ message: t("solverError", { message: error.message }) });
+    }
+  }
+
+  /**
+   * The API's puzzle fields (docs/api.md) for the current game, with `boards` packed
+   * first in the payload: {fields, payload, references}. `mask` and `rule` default to the
+   * game's.
+   */
+  puzzleRequest(boards = [], { mask = this.game.mask, rule = this.game.rule, k = this.game.k } = {}) {
+    const shape = mask && !mask.isEmpty ? mask : null;
+    const packed = [...boards, ...(shape ? [shape.holes, shape.dontCare] : [])]
+      .map((board) => ({ rows: board.rows, cols: board.cols, bytes: board.packed() }));
+    const { payload, references } = packPayload(packed);
+    const fields = {
+      k, rule: rule.name, surface: this.game.surface, target: this.game.target,
+      holes: shape ? references[boards.length] : null,
+      dont_care: shape ? references[boards.length + 1] : null,
+    };
+    return { fields, payload, references };
+  }
+
+  /** Why Python's general engine would refuse this k-state board, or null when it would not. */
+  tooLargeForGeneralEngine() {
+    const { rule, surface, board } = this.game;
+    const cells = this.limits.full_system_cells;
+    if (!this.general || (rule.name === "plus" && surface === "plane") || board.cellCount <= cells) return null;
+    return t("statesGeneralTooLarge", { cells, count: board.cellCount });
+  }
+
+  // -------------------------------------------------------------------------------
+  // Game changes
+
+  /** Make `next` the game: marks, overlays and the solution list go (the quiet pattern stays when `keepQuiet`). */
+  replaceGame(next, keepQuiet = false) {
+    this.stopPlayback();
+    this.game = next;
+    this.marks = null;
+    this.overlay = { proof: null, nearest: null, quiet: keepQuiet ? this.overlay.quiet : null };
+    this.solutionList = null;
+    this.refreshLayers();
+    this.version++;
+  }
+
+  refreshLayers() {
+    const mask = this.game.mask;
+    const { proof, nearest, quiet } = this.overlay;
+    this.layers = mask || proof || nearest || quiet ? { mask, proof, nearest, quiet } : null;
+  }
+
+  /** Drop the overlays that describe the lights (after any change of them); true if some went. */
+  clearBoardOverlays() {
+    this.solutionList = null;
+    if (!this.overlay.proof && !this.overlay.nearest) return false;
+    this.overlay = { ...this.overlay, proof: null, nearest: null };
+    this.refreshLayers();
+    return true;
+  }
+
+  /**
+   * Start over with `board` (its k becomes the game's): history and marks go; goal, rule
+   * and surface stay. The shape is `mask` when given (null: none), else the current one
+   * if the size is unchanged. Lights in holes are turned off: a hole has no light.
+   */
+  setBoard(board, { message = "", mask = undefined } = {}) {
+    const old = this.game;
+    this.endPuzzle();
+    const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
+    if (mask === undefined) mask = sameSize ? old.mask : null;
+    if (mask && (this.usesCanvas(board.rows, board.cols) || isGeneral(board.k, old.surface))) mask = null;
+    if (mask) for (const index of mask.holes.indices()) board.set(index, 0);
+    const keepQuiet = sameSize && mask === old.mask; // a quiet pattern depends on size, rule and shape only
+    this.replaceGame(new Game(board, { target: old.target, rule: old.rule, surface: old.surface, mask }), keepQuiet);
+    const solved = this.game.isSolved();
+    this.emit({ message: solved ? [message, t("solvedStart")].filter(Boolean).join(" ") : message, focus: true, reshaped: true });
+  }
+
+  /** True (and says why) when a k-state game cannot have a rows × cols board. */
+  sizeRefused(rows, cols, k = this.game.k, surface = this.game.surface) {
+    const side = this.limits.gridLimit;
+    if (!isGeneral(k, surface) || (rows <= side && cols <= side)) return false;
+    this.emit({ message: t("statesTooBig", { rows, cols }) });
+    return true;
+  }
+
+  /** Check a size typed by the player; null (and a message) when it is not one. */
+  checkSize(rows, cols) {
+    const valid = (n) => Number.isInteger(n) && n >= MIN_SIZE && n <= Math.min(MAX_SIZE, this.limits.max_side);
+    if (valid(rows) && valid(cols)) return { rows, cols };
+    this.emit({ message: t("sizeInvalid") });
+    return null;
+  }
+
+  /**
+   * Play on with another variant: `k` states, `surface`, `rule`, `mask` (null: no shape).
+   * The lights stay (each state modulo k), the history restarts (its presses were under
+   * the old variant). A k-state game has no shape.
+   */
+  setVariant({ k = this.game.k, surface = this.game.surface, rule = this.game.rule, mask = this.game.mask } = {}) {
+    const old = this.game;
+    const { rows, cols } = old.board;
+    if (this.sizeRefused(rows, cols, k, surface)) return false;
+    const general = isGeneral(k, surface);
+    const board = boardWithStates(old.board, k);
+    if (general) mask = null;
+    const keepQuiet = k === old.k && surface === old.surface && rule === old.rule && mask === old.mask;
+    this.replaceGame(new Game(board, { target: old.target, rule, surface, mask }), keepQuiet);
+    let message;
+    if (k !== old.k || general !== isGeneral(old.k, old.surface) || (general && surface !== old.surface)) {
+      message = t("statesChanged", { k, surface: surfaceSuffix(surface) });
+      if (old.mask && general) message += ` ${t("statesNoShape")}`;
+    } else {
+      this.endPuzzle(); // a new rule is a new puzzle
+      message = t("ruleChanged", { rule: ruleLabel(rule), torus: surfaceSuffix(surface) });
+    }
+    this.emit({ message, reshaped: true });
+    return true;
+  }
+
+  /** Use `mask` (null: no shape) on the current lights, which go out in holes. */
+  setShape(mask, message) {
+    this.setBoard(this.game.board.copy(), { message, mask: mask && !mask.isEmpty ? mask : null });
+  }
+
+  /** The standard game from now on (two states, plus, plane, no shape); a sentence saying so, or "". */
+  useStandardGame() {
+    const old = this.game;
+    const changed = this.general || old.rule !== PLUS_RULE || old.mask !== null;
+    this.replaceGame(new Game(boardWithStates(old.board, 2), { target: old.target }));
+    return changed ? t("standardGameRestored") : "";
+  }
+
+  setTarget(target) {
+    this.stopPlayback();
+    this.game.target = target;
+    this.marks = null;
+    this.version++;
+    this.emit({ message: this.game.isSolved() ? t("solvedStart") : "" });
+  }
+
+  /**
+   * The one path every press takes: clicks, keys, undo, redo, playback and links.
+   * Pressing a marked cell takes one press off its mark, which leaves the marks a
+   * solution (presses commute); any other press makes the marks stale. Returns
+   * {changed, message} without emitting.
+   */
+  applyMove(kind, row, col) {
+    const game = this.game;
+    let move = { row, col };
+    let changed;
+    if (kind === "play") {
+      changed = game.play(row, col);
+      if (this.puzzle && !this.puzzle.startedAt && !this.puzzle.done) this.puzzle.startedAt = this.now();
+    } else {
+      const result = kind === "undo" ? game.undo() : game.redo();
+      if (!result) return null;
+      ({ move, changed } = result);
+    }
+    this.version++;
+    if (this.clearBoardOverlays()) changed = null;
+    let message = "";
+    if (this.marks) {
+      const index = move === null ? -1 : move.row * game.board.cols + move.col;
+      if (index >= 0 && this.marks.get(index)) {
+        this.marks.add(index, kind === "undo" ? 1 : -1);
+        if (this.marks.litCount === 0) this.marks = null;
+      } else {
+        this.marks = null;
+        changed = null; // every mark goes: redraw them all
+        message = t("marksCleared");
+      }
+    }
+    if (game.isSolved()) message = this.finishPuzzle() ?? t("solved", { count: game.moveCount });
+    return { changed, message };
+  }
+
+  /** A press by the player (a click or a key). Holes have no button. */
+  press(row, col) {
+    this.stopPlayback();
+    if (this.game.holes?.get(row * this.game.board.cols + col)) return;
+    const { changed, message } = this.applyMove("play", row, col);
+    this.emit({ cells: changed, message, pressed: { row, col } });
+  }
+
+  undo() {
+    this.stopPlayback();
+    const result = this.applyMove("undo");
+    if (result) this.emit({ cells: result.changed, message: result.message });
+  }
+
+  redo() {
+    this.stopPlayback();
+    const result = this.applyMove("redo");
+    if (result) this.emit({ cells: result.changed, message: result.message });
+  }
+
+  /** Add 1 to the nearest solvable board's lights as one undoable edit (not presses). */
+  makeSolvable() {
+    const nearest = this.overlay.nearest;
+    if (!nearest) return;
+    this.stopPlayback();
+    const indices = nearest.indices();
+    const changed = this.game.edit(indices);
+    this.marks = null;
+    this.version++;
+    this.clearBoardOverlays();
+    this.emit({ cells: changed, message: t("madeSolvable", { count: indices.length }) });
+  }
+
+  /** Show (or, when it is shown, hide) a quiet pattern over the board. */
+  toggleQuiet(pattern) {
+    const same = this.overlay.quiet !== null && this.overlay.quiet.equals(pattern);
+    this.overlay = { ...this.overlay, quiet: same ? null : pattern };
+    this.refreshLayers();
+    this.emit();
+  }
+
+  hideQuiet() {
+    this.overlay = { ...this.overlay, quiet: null };
+    this.refreshLayers();
+    this.emit();
+  }
+
+  /**
+   * Play the game a share link describes: {board, target, rule, surface, mask, moves}.
+   * The moves are replayed through the one press path.
+   */
+  openGame({ board, target, rule, surface, mask, moves }, message) {
+    this.endPuzzle();
+    this.replaceGame(new Game(board, { target, rule, surface, mask }));
+    const { cols } = board;
+    for (const index of moves) this.applyMove("play", Math.floor(index / cols), index % cols);
+    this.emit({ message, focus: true, reshaped: true, boardError: "" });
+  }
+
+  // -------------------------------------------------------------------------------
+  // New boards
+
+  /**
+   * A random solvable board (or null, with the reason as the message). Made here when the
+   * worker is not needed or not ready (and always for a k-state game), else by the worker.
+   * Sequenced: only the board asked for last arrives.
+   */
+  async randomBoard(rows, cols, { lit = null, presses = null, mask = null } = {}) {
+    const game = this.game;
+    const ticket = (this.tickets.get("random") ?? 0) + 1;
+    this.tickets.set("random", ticket);
+    const here = () => (this.tickets.get("random") === ticket ? randomSolvableBoard(rows, cols, {
+      k: game.k, rule: game.rule, surface: game.surface, mask, random: this.random,
+    }) : null);
+    if (this.general) return here();
+    if (presses !== null && !this.solver.ready) {
+      this.emit({ message: t("pressesNeedSolver") });
+      return null;
+    }
+    if (lit === null && presses === null && !this.solver.ready && !this.usesCanvas(rows, cols)) return here();
+    if (!this.solver.ready && this.usesCanvas(rows, cols)) {
+      this.emit({ message: t("bigNeedsSolver") });
+      return null;
+    }
+    const { fields, payload } = this.puzzleRequest([], { mask });
+    let reply;
+    try {
+      reply = await this.solver.request(
+        { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
+    } catch (error) {
+      if (this.tickets.get("random") !== ticket) return null;
+      if (error.name === "AbortError" && error.reason === "cancelled") this.emit({ message: t("cancelled") });
+      else if (error.name === "TooLargeError") this.emit({ message: t("tooLarge", { message: error.message }) });
+      else if (error.name !== "TimeoutError" && error.name !== "AbortError") {
+        this.emit({ message: t("impossibleLit", { message: error.message }) });
+      }
+      return null;
+    }
+    if (this.tickets.get("random") !== ticket) return null; // a later board was asked for
+    return boardFromReference(reply.board, reply.payload, game.k);
+  }
+
+  /**
+   * A new puzzle from a spec: {rows, cols, lit, presses} (lit and presses null: any
+   * solvable board). The shape stays when the size does.
+   */
+  async newGame({ rows, cols, lit = null, presses = null }) {
+    if (this.sizeRefused(rows, cols)) return false;
+    const sameSize = rows === this.game.board.rows && cols === this.game.board.cols;
+    const mask = sameSize ? this.game.mask : null;
+    const board = await this.randomBoard(rows, cols, { lit, presses, mask });
+    if (!board) return false;
+    const size = { rows, cols };
+    this.setBoard(board, { message: presses === null ? t("newBoard", size) : t("puzzlePresses", { ...size, presses }), mask });
+    const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
+    this.startPuzzle(kind, t("newPuzzleSized", size));
+    return true;
+  }
+
+  /** A random board of another size (the size fields changed). */
+  async resize(rows, cols) {
+    if (this.sizeRefused(rows, cols)) return false;
+    const board = await this.randomBoard(rows, cols);
+    if (board) this.setBoard(board, { message: t("newBoard", { rows, cols }) });
+    else this.emit();
+    return Boolean(board);
+  }
+
+  /** All lights out (a board to set up by hand). */
+  clear() {
+    const { rows, cols } = this.game.board;
+    this.setBoard(emptyBoard(rows, cols, this.game.k), { message: t("cleared") });
+  }
+
+  // -------------------------------------------------------------------------------
+  // Puzzles: the optimum, the timer and best results
+
+  /** The key best results are kept under: kind, size, and the variant when not the standard one. */
+  puzzleKey(kind) {
+    const { game } = this;
+    const { rows, cols } = game.board;
+    const surface = game.surface === "plane" ? "" : ` ${game.surface}`;
+    const rule = game.rule.name === "plus" && !surface ? "" : ` ${game.rule.name}${surface}`;
+    const states = game.k === 2 ? "" : ` k${game.k}`;
+    return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
+  }
+
+  /** The current board is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+  startPuzzle(kind, label) {
+    this.puzzle = {
+      key: this.puzzleKey(kind), label, start: this.game.board.copy(), optimum: null, startedAt: 0, done: false,
+      assisted: false,
+    };
+    this.emit({ puzzle: true });
+    this.askOptimum();
+  }
+
+  /** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
+  async askOptimum() {
+    const asked = this.puzzle;
+    if (!asked || asked.optimum !== null || asked.asking || !this.solver.ready || this.usesCanvas()) return;
+    if (this.tooLargeForGeneralEngine()) return;
+    asked.asking = true;
+    const { fields, payload, references } = this.puzzleRequest([asked.start]);
+    const reply = await this.request(
+      { op: "solve", board: references[0], minimal: true, binary: true, ...fields }, { payload, board: false, quiet: true });
+    asked.asking = false;
+    if (reply?.solvable && reply.minimal) asked.optimum = reply.presses;
+    if (this.puzzle === asked) this.emit({ puzzle: true });
+  }
+
+  /** Stop tracking the puzzle (the board changed some other way). */
+  endPuzzle() {
+    const ended = this.puzzle;
+    this.puzzle = null;
+    if (ended) this.emit({ puzzle: true });
+  }
+
+  /** The puzzle was just solved: stop the clock, record the result; the message, or null. */
+  finishPuzzle() {
+    const puzzle = this.puzzle;
+    if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
+    puzzle.done = true;
+    puzzle.milliseconds = this.now() - puzzle.startedAt;
+    const time = formatDuration(puzzle.milliseconds);
+    const solved = t("solvedPuzzle", { count: this.game.moveCount, time });
+    if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
+    const improved = this.records ? this.records.record(puzzle.key, this.game.moveCount, puzzle.milliseconds).improved : false;
+    return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
+  }
+
+  // -------------------------------------------------------------------------------
+  // Solving
+
+  /** Ask Python for a solution of the current board; {solution: Board, message, reply}, or null. */
+  async findSolution({ method = "auto", minimal = !this.usesCanvas(), seconds = null } = {}) {
+    const refusal = this.tooLargeForGeneralEngine();
+    if (refusal) {
+      this.emit({ message: refusal });
+      return null;
+    }
+    const game = this.game;
+    this.emit({ message: t(seconds === null ? "solving" : "searchingToEnd") });
+    const { fields, payload, references } = this.puzzleRequest([game.board]);
+    // The fewest-presses search grows with 2^nullity and with the board: it runs for the
+    // grid's sizes only. (With nullity 0 the one solution is the fewest anyway.)
+    const request = { op: "solve", board: references[0], minimal, binary: true, ...fields };
+    if (game.k === 2) request.method = method;
+    if (seconds !== null) request.seconds = seconds;
+    else Object.assign(request, this.searchBudget);
+    const timeoutMs = seconds !== null ? (seconds + 60) * 1000 : undefined;
+    const reply = await this.request(request, { payload, timeoutMs, channel: "solve" });
+    if (!reply) return null; // failed, or the board changed meanwhile
+    if (!reply.solvable) {
+      this.marks = null;
+      this.showUnsolvable(reply);
+      return null;
+    }
+    if (reply.presses === 0) {
+      this.emit({ message: t("alreadySolved") });
+      return null;
+    }
+    const solution = boardFromReference(reply.solution, reply.payload, game.k);
+    return { solution, message: this.solutionMessage(reply, solution), reply };
+  }
+
+  /** The message for a solvable board's solve reply: presses, proven or not, how many solutions. */
+  solutionMessage(reply, solution) {
+    if (this.general) {
+      const total = reply.presses;
+      const badge = total > solution.litCount ? t("statesBadge") : ""; // some cell is pressed twice or more
+      let text = t(reply.minimal ? "statesSolutionMinimal" : "statesSolution", { total, cells: solution.litCount, badge });
+      if (!reply.minimal) text += " " + t("statesNotProven");
+      if (reply.solutions !== "1") {
+        text += " " + t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) });
+      }
+      return text;
+    }
+    const count = reply.presses;
+    let text = reply.minimal
+      ? t(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
+      : t(count === 1 ? "solutionOne" : "solution", { count }) + " " + t("notProven");
+    if (reply.solutions !== "1" && reply.solutions !== "0") {
+      text += " " + t("solutionCount", { solutions: reply.solutions });
+      if (reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined) {
+        text += " " + (reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
+      }
+    }
+    return text;
+  }
+
+  /** Show why the board cannot be solved: the proof's lights and the nearest solvable board. */
+  showUnsolvable(reply) {
+    const game = this.game;
+    if (this.general) {
+      // The press map is a module homomorphism: its image is 1 in |kernel| of all boards.
+      this.emit({ message: t("statesUnsolvable", { fraction: structureSize(reply.structure) }) });
+      return;
+    }
+    const onGrid = !this.usesCanvas();
+    const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
+    this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
+    this.refreshLayers();
+    // 2^rank of the 2^(lights that matter) boards are solvable. Without don't-care cells
+    // the exponent left is the nullity; with them the press matrix is not square.
+    const checks = game.caredCount - reply.rank;
+    const { rows, cols } = game.board;
+    this.emit({
+      message: checks > 0
+        ? t("unsolvable", { rows, cols, nullity: reply.nullity, fraction: powerOfTwo(checks) })
+        : t("unsolvableNullityZero"),
+    });
+  }
+
+  /**
+   * Offer to search all 2^nullity solutions when the quick search did not prove its answer
+   * and the whole search is affordable (nullity ≤ limits.exact_nullity).
+   */
+  searchOffer(reply) {
+    if (this.general || reply.minimal || reply.nullity > this.limits.exact_nullity || this.usesCanvas()) return undefined;
+    const seconds = Math.max(1, Math.round(2 ** reply.nullity * SEARCH_NS_PER_SOLUTION / 1e9));
+    const time = seconds < 90 ? t("aboutSeconds", { seconds }) : t("aboutMinutes", { minutes: Math.round(seconds / 60) });
+    return t("searchToEnd", { solutions: powerOfTwo(reply.nullity), time });
+  }
+
+  /** Solve: mark a solution (fewest presses on the grid), and list them all when there are few. */
+  async solve(options = {}) {
+    const found = await this.findSolution(options);
+    if (!found) return;
+    if (this.puzzle) this.puzzle.assisted = true;
+    this.marks = found.solution;
+    this.emit({ message: found.message, offer: this.searchOffer(found.reply) });
+    const total = Number(found.reply.solutions);
+    if (total > 1 && total <= this.limits.max_listed_solutions && !this.usesCanvas() && !this.general) {
+      await this.listSolutions(found.solution);
+    }
+  }
+
+  /** Search every solution for the fewest presses (Cancel stops it); show the proven answer. */
+  async searchToEnd() {
+    const found = await this.findSolution({ minimal: true, seconds: this.limits.max_search_seconds });
+    if (!found) return;
+    this.marks = found.solution;
+    this.emit({ message: found.message });
+  }
+
+  /** Fetch every solution (fewest presses first) for the navigator; `shown` is the one marked. */
+  async listSolutions(shown) {
+    const { fields, payload, references } = this.puzzleRequest([this.game.board]);
+    const reply = await this.request(
+      { op: "solutions", board: references[0], limit: this.limits.max_listed_solutions, binary: true, ...fields },
+      { payload, channel: "solutions" });
+    if (!reply) return;
+    const solutions = reply.solutions.map((reference) => boardFromReference(reference, reply.payload, this.game.k));
+    const index = Math.max(0, solutions.findIndex((solution) => solution.equals(shown)));
+    this.solutionList = { solutions, index };
+    this.emit();
+  }
+
+  /** Show solution `index` of the list as the marks. */
+  chooseSolution(index) {
+    if (!this.solutionList) return;
+    const { solutions } = this.solutionList;
+    this.solutionList.index = Math.min(solutions.length - 1, Math.max(0, index));
+    this.marks = solutions[this.solutionList.index].copy(); // marks are edited by presses; the list is not
+    this.emit();
+  }
+
+  /** Mark one press of a solution: any press of a solution is a correct next step (the first in reading order). */
+  async hint() {
+    const found = await this.findSolution();
+    if (!found) return;
+    const [index] = found.solution.indices(1);
+    if (this.puzzle) this.puzzle.assisted = true;
+    const { rows, cols } = this.game.board;
+    this.marks = emptyBoard(rows, cols, this.game.k);
+    this.marks.set(index, 1);
+    this.emit({ message: t("hintShown") });
+  }
+
+  stopPlayback() {
+    if (this.playback) this.playback.cancelled = true;
+    this.playback = null;
+  }
+
+  /**
+   * Play the marked solution (solving first when none is marked) through the press path.
+   * Short solutions play a press at a time; long ones a batch per step, so that even a
+   * million presses finish in about PLAY_SECONDS without blocking the page. Any other
+   * command stops it.
+   */
+  async playSolution() {
+    if (this.playback) return;
+    if (!this.marks) {
+      const found = await this.findSolution();
+      if (!found) return;
+      if (this.puzzle) this.puzzle.assisted = true;
+      this.marks = found.solution;
+      this.emit({ message: found.message });
+    }
+    const pressTotal = this.marks.total();
+    if (pressTotal > PLAY_LIMIT) {
+      this.emit({ message: t("tooManyToPlay", { count: pressTotal }) });
+      return;
+    }
+    const run = { cancelled: false };
+    this.playback = run;
+    this.emit();
+    const cols = this.game.board.cols;
+    const presses = this.marks.pressList(); // each cell as many times as it is marked
+    const perStep = Math.max(1, Math.ceil(presses.length / (PLAY_SECONDS * 60)));
+    const stepMs = this.reducedMotion() ? PLAY_STEP_REDUCED_MS : PLAY_STEP_MS;
+    const delay = perStep === 1 ? Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length) : 16;
+    for (let start = 0; start < presses.length; start += perStep) {
+      await this.wait(delay);
+      if (run.cancelled) return;
+      let changed = [];
+      for (const index of presses.slice(start, start + perStep)) {
+        const touched = this.applyMove("play", Math.floor(index / cols), index % cols).changed;
+        changed = touched && changed ? changed.concat(touched) : null;
+      }
+      const solved = this.game.isSolved();
+      this.emit({
+        cells: changed, message: solved ? t("solved", { count: this.game.moveCount }) : "",
+        flash: perStep === 1 ? presses[start] : undefined,
+      });
+    }
+    if (this.playback === run) this.playback = null;
+    this.emit();
+  }
+
+  // -------------------------------------------------------------------------------
+  // Text
+
+  /**
+   * Parse a board with Python: `text` from the box, or a file's raw bytes as `payload`.
+   * The board is read with the game's k; on an error the board stays and the error is
+   * emitted as boardError (with `caret` for a line and column in the box's text).
+   */
+  async loadText(text, payload = null) {
+    this.emit({ message: "" });
+    const k = this.game.k;
+    let reply;
+    try {
+      reply = await this.solver.request(
+        { op: "parse", text: payload ? "@" : text, format: "auto", k, binary: true }, { payload });
+    } catch (error) {
+      if (error.name === "AbortError" && error.reason === "cancelled") this.emit({ message: t("cancelled") });
+      else if (error.name === "NotReadyError") this.emit({ boardError: t("notReady") });
+      else if (error.line !== undefined && error.line !== null) {
+        // The API's message may already start with "line L, column C: "; say it once.
+        const message = error.message.replace(/^line \d+, column \d+:\s*/i, "");
+        this.emit({
+          boardError: t("parseError", { line: error.line, column: error.column, message }),
+          caret: payload ? undefined : { text, line: error.line, column: error.column },
+        });
+      } else {
+        this.emit({ boardError: error.message });
+      }
+      return false;
+    }
+    const { rows, cols } = reply;
+    if (rows > MAX_SIZE || cols > MAX_SIZE) {
+      // Python reads boards of up to 10^8 cells in any shape; this page shows 10000 a side.
+      this.emit({ boardError: t("loadedTooLarge", { rows, cols, max: MAX_SIZE }) });
+      return false;
+    }
+    if (this.general && (rows > this.limits.gridLimit || cols > this.limits.gridLimit)) {
+      this.emit({ boardError: t("statesTooBig", { rows, cols }) });
+      return false;
+    }
+    this.pastedText = text;
+    const board = boardFromReference(reply.board, reply.payload, k);
+    this.emit({ boardError: "" });
+    this.setBoard(board, {
+      message: t("loaded", { rows, cols, format: k > 2 ? t("statesFormat", { k }) : reply.format }),
+    });
+    return true;
+  }
+
+  /** `board` as text in the pasted text's format (a solution when `solution`); null on failure. */
+  async formatBoard(board, solution = false) {
+    const { fields, payload, references } = this.puzzleRequest([board], { mask: null });
+    const reply = await this.request(
+      { op: "format", board: references[0], like: board.k > 2 ? null : this.pastedText, solution, k: fields.k },
+      { payload, board: false });
+    return reply ? reply.text : null;
+  }
+
+  /** Check the shown marks in Python: are they presses that take this board to the goal? */
+  async verifyShown() {
+    const { rows, cols } = this.game.board;
+    const presses = this.marks ?? emptyBoard(rows, cols, this.game.k);
+    const { fields, payload, references } = this.puzzleRequest([this.game.board, presses]);
+    const reply = await this.solver.request(
+      { op: "verify", board: references[0], presses: references[1], ...fields }, { payload });
+    return { solved: reply.solved, lit: reply.lit, presses: presses.total(), timing: reply.timing };
+  }
+}
+

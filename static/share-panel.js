@@ -1,0 +1,52 @@
+// The share link: location.hash follows the game; opening a link (on arrival, or by
+// editing the hash) plays it; Copy link copies it.
+
+import { t } from "./i18n.js";
+import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
+
+export class SharePanel {
+  constructor(session, copyText) {
+    this.session = session;
+    this.copyText = copyText;
+    this.hashWriter = new HashWriter(() => session.game);
+    document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
+    // The user edited the hash or followed a link to this page (replaceState fires no event).
+    window.addEventListener("hashchange", () => {
+      if (location.hash.length > 1) this.openLink(currentHash());
+    });
+    session.subscribe(() => this.hashWriter.schedule());
+  }
+
+  /** Play the game a link's hash describes; a bad link is reported and the board kept. */
+  openLink(text) {
+    let opened;
+    try {
+      opened = gameOfLink(text);
+    } catch (error) {
+      if (error.name !== "ShareError") throw error;
+      const field = error.field === null ? t("linkFieldUnknown")
+        : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
+      this.session.emit({ boardError: t("linkError", { column: error.column, field, message: error.message }) });
+      return false;
+    }
+    const { rows, cols } = opened.board;
+    this.session.openGame(opened, t("linkOpened", { rows, cols, count: opened.moves.length }));
+    return true;
+  }
+
+  /** Open the link the page was opened with, if any. */
+  openCurrent() {
+    if (location.hash.length > 1) this.openLink(currentHash());
+  }
+
+  async copyLink() {
+    const { game } = this.session;
+    const link = linkOf(game);
+    if (link === null) {
+      this.session.emit({ message: t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }) });
+      return;
+    }
+    this.hashWriter.flush();
+    await this.copyText(link);
+  }
+}

@@ -1,0 +1,72 @@
+// The status line (the solver's state, Retry), "Working…" with Cancel for slow requests,
+// and the message line with its occasional Search to the end button.
+
+import { t } from "./i18n.js";
+import { describeSolverFailure } from "./errors.js";
+
+const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
+
+export class StatusPanel {
+  constructor(session, solver) {
+    this.session = session;
+    this.solver = solver;
+    const $ = (id) => document.getElementById(id);
+    this.status = $("status");
+    this.solverStatus = $("solver-status");
+    this.retry = $("retry");
+    this.progress = $("progress");
+    this.message = $("message");
+    this.searchToEnd = $("search-to-end");
+    this.solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
+    this.workingTimer = 0;
+    this.retry.addEventListener("click", () => solver.restart());
+    $("cancel").addEventListener("click", () => {
+      session.stopPlayback();
+      solver.cancel();
+      this.say(t("cancelled"));
+    });
+    this.searchToEnd.addEventListener("click", () => session.searchToEnd());
+    // Quick requests do not flash "Working…" and Cancel.
+    solver.onBusy = (busy) => {
+      clearTimeout(this.workingTimer);
+      if (busy) this.workingTimer = setTimeout(() => { this.progress.hidden = false; }, WORKING_DELAY_MS);
+      else this.progress.hidden = true;
+    };
+    session.subscribe((change) => {
+      if (change.message !== undefined) this.say(change.message);
+      if (change.offer) {
+        this.searchToEnd.textContent = change.offer;
+        this.searchToEnd.hidden = false;
+      }
+    });
+  }
+
+  /** Show `text` as the message; an offer belongs to the message that made it. */
+  say(text) {
+    this.message.textContent = text;
+    this.searchToEnd.hidden = true;
+  }
+
+  /** The solver client reported `state` ("loading" | "installing" | "ready" | "error"). */
+  solverChanged(state, detail) {
+    this.solverState = { state, detail };
+    this.showSolverState();
+    if (state === "ready") this.session.askOptimum();
+  }
+
+  showSolverState() {
+    const { state, detail } = this.solverState;
+    this.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
+    this.retry.hidden = state !== "error";
+    if (state === "loading") this.solverStatus.textContent = t("loadingPython");
+    else if (state === "installing") this.solverStatus.textContent = t("installingSolver");
+    else if (state === "ready") this.solverStatus.textContent = t("ready");
+    else if (state === "error") this.solverStatus.textContent = describeSolverFailure(detail.error);
+  }
+
+  retranslate() {
+    this.showSolverState();
+    const { game } = this.session;
+    this.say(game.isSolved() ? t("solvedStart") : t("playing"));
+  }
+}

@@ -1,0 +1,52 @@
+// A small scripting surface for tests and the benchmark (window.lightsOut); the page
+// never uses it.
+
+import { CanvasView } from "./canvas-render.js";
+import { t } from "./i18n.js";
+
+export function exposeTestHooks(session, solver, boardPanel) {
+  const view = () => boardPanel.view;
+  window.lightsOut = Object.freeze({
+    /** Check the shown marks in Python: are they presses that take this board to the goal? */
+    async verifyShown() {
+      if (session.general) throw new Error(t("statesVerifyUnavailable"));
+      return session.verifyShown();
+    },
+    /** Solve as the Solve button does, optionally forcing a method (e.g. a slow one). */
+    solve: (options) => session.solve(options),
+    /** Client coordinates of a cell's centre on the canvas board. */
+    clientOfCell: (row, col) => (view() instanceof CanvasView ? view().clientOfCell(row, col) : null),
+    /** Draw pending canvas changes now; returns the last painted rectangle (device pixels). */
+    flush() {
+      if (!(view() instanceof CanvasView)) return null;
+      view().flush();
+      return view().lastPaint;
+    },
+    view: () => ({ kind: view() instanceof CanvasView ? "canvas" : "grid", scale: view().scale ?? null }),
+    /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
+    request: (request) => solver.request(request).then(
+      (reply) => ({ ...reply, payload: undefined }),
+      (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
+    /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (tests/e2e/endurance.py). */
+    solvePayload: (size, payload) => solver.request(
+      { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
+    ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
+    /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
+    debug: (action) => solver.debug(action),
+    /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */
+    limits: () => ({ ...session.limits }),
+    /**
+     * The game as plain data: {rows, cols, k, surface, rule, target, cells, marks} with
+     * cells the states (0..k−1, index r*cols + c) and marks the shown press counts or null.
+     * Up to 64×64 only (a canvas board is not listed cell by cell).
+     */
+    statesSnapshot() {
+      const { game, marks } = session;
+      const { rows, cols } = game.board;
+      return {
+        rows, cols, k: game.k, surface: game.surface, rule: game.rule.name, target: game.target,
+        cells: game.board.toList(), marks: marks ? marks.toList() : null,
+      };
+    },
+  });
+}

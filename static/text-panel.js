@@ -1,0 +1,107 @@
+// The Board text group: the Board box (paste, Load), Open file, dropping a file on the
+// page, Copy board; and copyText, which every Copy button uses (the box is its fallback).
+
+import { t } from "./i18n.js";
+import { bindFileDrop, isTextFile } from "./input.js";
+import { BOX_TEXT_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
+
+const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
+
+export class TextPanel {
+  constructor(session) {
+    this.session = session;
+    const $ = (id) => document.getElementById(id);
+    this.box = $("board-text");
+    this.error = $("board-error");
+    this.fileInput = $("file-input");
+    this.heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
+    $("load").addEventListener("click", () => this.loadText(this.heldText ?? this.box.value));
+    this.box.addEventListener("paste", (event) => {
+      const text = event.clipboardData?.getData("text/plain") ?? "";
+      if (text.length <= BOX_TEXT_LIMIT) return; // the browser pastes it as usual
+      event.preventDefault();
+      this.heldText = text;
+      this.box.value = "";
+      this.box.placeholder = t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+      this.showError("");
+    });
+    this.box.addEventListener("input", () => {
+      this.showError("");
+      this.box.placeholder = "";
+      this.heldText = null;
+    });
+    $("open-file").addEventListener("click", () => this.fileInput.click());
+    this.fileInput.addEventListener("change", () => {
+      const file = this.fileInput.files?.[0];
+      this.fileInput.value = ""; // opening the same file again must fire "change" again
+      if (!file) return;
+      if (isTextFile(file)) this.loadFile(file);
+      else this.showError(t("dropNotText"));
+    });
+    bindFileDrop(document.body, (file) => this.loadFile(file), () => this.showError(t("dropNotText")));
+    $("copy-board").addEventListener("click", async () => {
+      const text = await session.formatBoard(session.game.board);
+      if (text !== null) await this.copyText(text);
+    });
+    session.subscribe((change) => {
+      if (change.boardError !== undefined) this.showError(change.boardError);
+      if (change.caret && this.box.value === change.caret.text) this.placeCaret(change.caret);
+    });
+  }
+
+  showError(text) {
+    this.error.textContent = text;
+    if (text) this.box.setAttribute("aria-invalid", "true");
+    else this.box.removeAttribute("aria-invalid");
+  }
+
+  placeCaret({ text, line, column }) {
+    const lines = text.split("\n");
+    let offset = 0;
+    for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+    offset += Math.max(0, column - 1);
+    this.box.focus();
+    this.box.setSelectionRange(offset, Math.min(text.length, offset + 1));
+  }
+
+  loadText(text) {
+    if (text.trim() === "") {
+      this.showError(t("pasteEmpty"));
+      return Promise.resolve();
+    }
+    if (utf8BytesOver(text)) {
+      this.showError(t("textTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024 }));
+      return Promise.resolve();
+    }
+    if (text.length > BOX_TEXT_LIMIT) {
+      this.box.value = "";
+      this.box.placeholder = t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+    }
+    return this.session.loadText(text);
+  }
+
+  /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
+  async loadFile(file) {
+    if (file.size > MAX_TEXT_BYTES) {
+      this.showError(t("fileTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+      return;
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // A small file's text also goes in the box, and copies then reuse its format.
+    const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
+    if (text !== null) this.box.value = text;
+    await this.session.loadText(text, bytes);
+  }
+
+  /** Copy `text` to the clipboard; when the page may not, put it in the box, selected. */
+  async copyText(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.session.emit({ message: t("copied") });
+    } catch {
+      this.box.value = text;
+      this.box.select();
+      this.session.emit({ message: t("copyFallback") });
+    }
+  }
+}

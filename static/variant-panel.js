@@ -1,0 +1,210 @@
+// The variant: the click rule (with the custom stencil editor), the surface, the number
+// of states, the goal, and the shape (holes and don't-care cells, edited on the board or
+// from a preset). The shape tool and whether clicks edit the shape are UI state, here.
+
+import { t } from "./i18n.js";
+import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
+import { ruleLabel } from "./session.js";
+
+export class VariantPanel {
+  constructor(session) {
+    this.session = session;
+    const $ = (id) => document.getElementById(id);
+    this.rule = $("rule");
+    this.surface = $("surface");
+    this.states = $("states");
+    this.targets = [...document.querySelectorAll("input[name=target]")];
+    this.stencilEditor = $("stencil-editor");
+    this.stencilGrid = $("stencil-grid");
+    this.stencilText = $("stencil-text");
+    this.stencilError = $("stencil-error");
+    this.editShapeButton = $("edit-shape");
+    this.shapeTools = $("shape-tools");
+    this.tools = [...document.querySelectorAll("button.tool")];
+    this.shapePresets = [...document.querySelectorAll("button.preset")];
+    this.shapeNote = $("states-shape-note");
+    this.editing = false; // shape editing: clicks change cells instead of pressing them
+    this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
+    this.stencil = stencilCells(session.game.rule); // the custom editor's 5×5 picture
+    this.shownRule = session.game.rule.name; // the rule the controls show
+    this.rule.addEventListener("change", () => this.onRuleSelected());
+    this.surface.addEventListener("change", () => {
+      if (!session.setVariant({ surface: this.surface.value })) this.surface.value = session.game.surface;
+    });
+    this.states.addEventListener("change", () => this.onStatesChanged());
+    for (const radio of this.targets) {
+      radio.addEventListener("change", () => { if (radio.checked) session.setTarget(radio.value); });
+    }
+    this.editShapeButton.addEventListener("click", () => this.setEditing(!this.editing));
+    for (const button of this.tools) {
+      button.addEventListener("click", () => {
+        this.tool = button.dataset.tool;
+        this.update();
+      });
+    }
+    for (const button of this.shapePresets) button.addEventListener("click", () => this.applyPreset(button.dataset.preset));
+    this.buildStencilEditor();
+    this.drawStencil();
+    session.subscribe((change) => this.update(change));
+  }
+
+  onStatesChanged() {
+    const { session } = this;
+    const k = Number(this.states.value);
+    if (!Number.isInteger(k) || k < 2 || k > session.limits.max_states) {
+      session.emit({ message: t("statesInvalid") });
+      return;
+    }
+    if (k !== session.game.k && !session.setVariant({ k })) this.states.value = session.game.k;
+  }
+
+  onRuleSelected() {
+    const custom = this.rule.value === "custom";
+    this.stencilEditor.hidden = !custom;
+    if (custom) {
+      this.stencil = stencilCells(this.session.game.rule);
+      this.applyStencil();
+    } else {
+      this.stencilError.textContent = "";
+      this.setRule(this.rule.value);
+    }
+  }
+
+  setRule(name) {
+    this.shownRule = name;
+    this.session.setVariant({ rule: makeRule(name) });
+  }
+
+  buildStencilEditor() {
+    const centre = this.stencil.length >> 1;
+    const buttons = [];
+    this.stencil.forEach((line, r) => line.forEach((on, c) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "stencil-cell" + (r === centre && c === centre ? " stencil-cell--centre" : "");
+      button.dataset.row = r;
+      button.dataset.col = c;
+      button.setAttribute("aria-label", r === centre && c === centre ? t("stencilCentre")
+        : t("stencilCell", { dr: r - centre, dc: c - centre }));
+      button.addEventListener("click", () => {
+        this.stencil[r][c] = !this.stencil[r][c];
+        this.applyStencil();
+      });
+      buttons.push(button);
+    }));
+    this.stencilGrid.replaceChildren(...buttons);
+  }
+
+  drawStencil() {
+    for (const button of this.stencilGrid.children) {
+      const on = this.stencil[Number(button.dataset.row)][Number(button.dataset.col)];
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+  }
+
+  /** Use the drawn stencil as the rule (an empty drawing keeps the rule and says why). */
+  applyStencil() {
+    this.drawStencil();
+    const name = stencilName(this.stencil);
+    if (name === null) {
+      this.stencilError.textContent = t("stencilEmpty", { rule: ruleLabel(this.session.game.rule) });
+      return;
+    }
+    this.stencilError.textContent = "";
+    this.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(this.stencil)}`;
+    if (name !== this.session.game.rule.name) this.setRule(name);
+  }
+
+  /** Apply the shape tool to (row, col). The shape is part of the puzzle, so history restarts. */
+  editCell(row, col) {
+    const { game } = this.session;
+    const index = row * game.board.cols + col;
+    const mask = game.mask ? game.mask.copy() : new Mask(game.board.rows, game.board.cols);
+    const wanted = this.tool === "hole" ? HOLE : this.tool === "dontCare" ? "dontCare" : CELL;
+    mask.setKind(index, mask.kind(index) === wanted ? CELL : wanted);
+    this.session.setShape(mask, t("shapeDone", { holes: mask.holes.litCount, dontCare: mask.dontCare.litCount }));
+    return index;
+  }
+
+  /** Shapes exist on the grid of a two-state game on a plane or torus. */
+  get shapes() {
+    return !this.session.usesCanvas() && !this.session.general;
+  }
+
+  setEditing(on) {
+    const { session } = this;
+    this.editing = on && this.shapes;
+    const mask = session.game.mask;
+    session.emit({
+      message: this.editing ? t("shapeEditing")
+        : t("shapeDone", { holes: mask?.holes.litCount ?? 0, dontCare: mask?.dontCare.litCount ?? 0 }),
+    });
+  }
+
+  async applyPreset(name) {
+    const { session } = this;
+    const { rows, cols } = session.game.board;
+    if (session.usesCanvas()) {
+      session.emit({ message: t("shapeTooBig") });
+      return;
+    }
+    if (session.general) {
+      session.emit({ message: t("statesShapeDisabled") });
+      return;
+    }
+    const label = t({ ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" }[name]);
+    if (name !== "none" && (rows < 3 || cols < 3)) {
+      session.emit({ message: t("presetTooSmall", { name: label }) });
+      return;
+    }
+    const mask = name === "none" ? null : presetMask(name, rows, cols);
+    const board = await session.randomBoard(rows, cols, { mask });
+    if (board) session.setBoard(board, { message: t("presetApplied", { name: label, rows, cols }), mask });
+  }
+
+  update() {
+    const { session } = this;
+    const { game } = session;
+    if (!this.shapes) this.editing = false; // neither the canvas nor a k-state game has a shape
+    const shapes = this.shapes;
+    this.editShapeButton.disabled = !shapes;
+    this.editShapeButton.setAttribute("aria-pressed", this.editing ? "true" : "false");
+    this.shapeTools.hidden = !this.editing;
+    for (const button of this.tools) button.setAttribute("aria-pressed", button.dataset.tool === this.tool ? "true" : "false");
+    for (const button of this.shapePresets) button.disabled = !shapes;
+    this.shapeNote.hidden = !session.general; // why the shape controls are disabled
+    if (document.activeElement !== this.states) this.states.value = game.k;
+    this.surface.value = game.surface;
+    for (const radio of this.targets) radio.checked = radio.value === game.target;
+    if (game.rule.name !== this.shownRule) this.showRule(game.rule); // a link or the standard game changed it
+  }
+
+  /** Show `rule` in the selector (and the editor, for a custom one). */
+  showRule(rule) {
+    this.shownRule = rule.name;
+    this.rule.value = ["plus", "moore", "x"].includes(rule.name) ? rule.name : "custom";
+    this.stencilEditor.hidden = this.rule.value !== "custom";
+    if (this.rule.value === "custom") {
+      this.stencil = stencilCells(rule);
+      this.drawStencil();
+      this.stencilText.textContent = rule.name;
+    }
+  }
+
+  retranslate() {
+    this.buildStencilEditor(); // its buttons' names
+    this.drawStencil();
+  }
+}
+
+/** The drawn picture as "#"/"." rows, trimmed like stencilName (for showing named stencils). */
+function stencilRows(cells) {
+  const rule = makeRule(stencilName(cells));
+  const reach = Math.max(...rule.offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+  const centre = cells.length >> 1;
+  const lines = [];
+  for (let r = centre - reach; r <= centre + reach; r++) {
+    lines.push(cells[r].slice(centre - reach, centre + reach + 1).map((on) => (on ? "#" : ".")).join(""));
+  }
+  return lines.join("/");
+}

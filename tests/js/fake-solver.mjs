@@ -1,0 +1,97 @@
+// A fake solver for session tests: answers the API's ops (docs/api.md) for small
+// boards by brute force in JS, and lets a test hold replies back to answer them out of
+// order. Every solution it gives is found by simulating presses, never assumed.
+import { packPayload } from "../../static/codec.js";
+import { Game, boardFromReference, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+
+export const LIMITS = Object.freeze({
+  max_side: 10000, max_states: 255, full_system_cells: 400, max_listed_solutions: 1024, max_quiet_shown: 64,
+  exact_nullity: 30, max_search_seconds: 3600, default_search_seconds: 0.5, gridLimit: 64,
+});
+
+function reply(boards, fields) {
+  const { payload, references } = packPayload(boards.map((board) => ({ rows: board.rows, cols: board.cols, bytes: board.packed() })));
+  return { ok: true, ...fields(references), payload };
+}
+
+/** Every press-count vector of a small board, fewest presses first, that takes `board` to the goal. */
+export function allSolutions(board, { k, rule, surface, target }) {
+  const cells = board.cellCount;
+  const found = [];
+  const total = k ** cells;
+  for (let code = 0; code < total; code++) {
+    const presses = emptyBoard(board.rows, board.cols, k);
+    let rest = code;
+    for (let i = 0; i < cells; i++) {
+      presses.set(i, rest % k);
+      rest = Math.floor(rest / k);
+    }
+    const game = new Game(board.copy(), { rule: makeRule(rule), surface, target });
+    for (const index of presses.indices()) {
+      pressBoard(game.board, Math.floor(index / board.cols), index % board.cols,
+        { rule: game.rule, surface, times: presses.get(index) });
+    }
+    if (game.isSolved()) found.push(presses);
+  }
+  return found.sort((a, b) => a.total() - b.total());
+}
+
+export class FakeSolver {
+  constructor() {
+    this.ready = true;
+    this.sent = []; // every request, as sent
+    this.held = null; // when an array, replies wait here until release()
+  }
+
+  hold() {
+    this.held = [];
+  }
+
+  /** Answer the held request number `index` (in the order sent). */
+  release(index) {
+    const entry = this.held[index];
+    entry.answer();
+  }
+
+  request(message, { payload = null } = {}) {
+    this.sent.push(message);
+    const answer = () => this.answer(message, payload);
+    if (this.held === null) return Promise.resolve().then(answer);
+    return new Promise((resolve, reject) => {
+      this.held.push({ answer: () => { try { resolve(answer()); } catch (error) { reject(error); } } });
+    });
+  }
+
+  answer(message, payload) {
+    const k = message.k ?? 2;
+    if (message.op === "random") {
+      this.randoms = (this.randoms ?? 0) + 1;
+      const board = emptyBoard(message.rows, message.cols, k);
+      board.set(0, 1); // each random board is told apart by its number of lit cells
+      for (let i = 1; i < Math.min(this.randoms, board.cellCount); i++) board.set(i, 1);
+      return reply([board], ([reference]) => ({ board: reference }));
+    }
+    const board = boardFromReference(message.board, payload, k);
+    const variant = { k, rule: message.rule, surface: message.surface, target: message.target };
+    const solutions = allSolutions(board, variant);
+    if (message.op === "solutions") {
+      return reply(solutions.slice(0, message.limit), (references) => ({ solutions: references, total: String(solutions.length) }));
+    }
+    if (message.op === "solve") {
+      if (solutions.length === 0) {
+        const nearest = emptyBoard(board.rows, board.cols);
+        nearest.set(0, 1);
+        return reply([nearest, nearest], ([proof, near]) => ({
+          solvable: false, solution: null, presses: null, rank: board.cellCount - 1, nullity: 1, structure: [2],
+          solutions: "0", proof, nearest: near,
+        }));
+      }
+      const best = solutions[0];
+      return reply([best], ([solution]) => ({
+        solvable: true, solution, presses: best.total(), cells_pressed: best.litCount, rank: 0, nullity: 0,
+        structure: [], solutions: String(solutions.length), minimal: true, optimal_count: 1,
+      }));
+    }
+    throw new Error(`the fake solver has no op ${message.op}`);
+  }
+}

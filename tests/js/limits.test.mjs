@@ -1,0 +1,41 @@
+// The page's figures come from the API: build.py writes dist/limits.json from the
+// package's "limits" op, the page reads it at start, and the few figures JS modules
+// still need synchronously must equal the API's.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, runPython } from "./python.mjs";
+import { MAX_SIZE, MAX_STENCIL } from "../../static/game.js";
+import { MAX_DECLARED_CELLS, MAX_STATES } from "../../static/share.js";
+
+const api = runPython("tests/js/print_limits.py");
+
+test("the limits op has every figure the page reads", () => {
+  for (const name of ["max_side", "max_states", "max_cells", "max_stencil", "full_system_cells", "exact_nullity",
+    "max_quiet_shown", "max_listed_solutions", "max_search_seconds"]) {
+    assert.equal(typeof api[name], "number", name);
+  }
+});
+
+test("the built site's limits.json is the API's reply", { skip: !existsSync(join(ROOT, "dist", "limits.json")) }, () => {
+  assert.deepEqual(JSON.parse(readFileSync(join(ROOT, "dist", "limits.json"), "utf8")), api);
+});
+
+test("the figures JS modules hold agree with the API", () => {
+  assert.equal(MAX_SIZE, api.max_side);
+  assert.equal(MAX_STENCIL, api.max_stencil);
+  assert.equal(MAX_STATES, api.max_states);
+  assert.equal(MAX_DECLARED_CELLS, api.max_cells);
+});
+
+test("no other solver figure is copied into static/", () => {
+  // The page's old copies: each now comes from limits.json (session.limits).
+  for (const file of ["session.js", "app.js", "analysis-panel.js", "variant-panel.js", "limits.js"]) {
+    const source = readFileSync(join(ROOT, "static", file), "utf8");
+    for (const copy of ["MAX_LISTED_SOLUTIONS", "MAX_QUIET_SHOWN", "EXACT_NULLITY", "SEARCH_TO_END_SECONDS",
+      "GENERAL_ENGINE_CELLS", "MAX_STATES"]) {
+      assert.ok(!source.includes(copy), `${file} still copies ${copy}`);
+    }
+  }
+});

@@ -1,0 +1,189 @@
+// The headless session (static/session.js): commands, history, marks, overlays,
+// request sequencing and playback, against a fake solver (fake-solver.mjs).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Session } from "../../static/session.js";
+import { Game, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+import { FakeSolver, LIMITS } from "./fake-solver.mjs";
+
+function makeSession(options = {}) {
+  const solver = new FakeSolver();
+  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9, ...options });
+  const changes = [];
+  session.subscribe((change) => changes.push(change));
+  return { session, solver, changes };
+}
+
+/** The board after pressing each cell its marked number of times: the check of a solution. */
+function afterMarks(session) {
+  const { game, marks } = session;
+  const board = game.board.copy();
+  for (const index of marks.indices()) {
+    pressBoard(board, Math.floor(index / board.cols), index % board.cols,
+      { rule: game.rule, surface: game.surface, holes: game.holes, times: marks.get(index) });
+  }
+  return new Game(board, { target: game.target, mask: game.mask });
+}
+
+test("commands emit one change each; subscribe returns its unsubscribe", () => {
+  const { session, changes } = makeSession();
+  session.setBoard(emptyBoard(3, 3));
+  changes.length = 0;
+  session.press(1, 1);
+  assert.equal(changes.length, 1);
+  assert.deepEqual([...changes[0].cells].sort(), [1, 3, 4, 5, 7]);
+  const unsubscribe = session.subscribe(() => assert.fail("unsubscribed"));
+  unsubscribe();
+  session.press(0, 0);
+  assert.equal(changes.length, 2);
+});
+
+test("undo and redo walk the history; a new press clears redo", () => {
+  const { session } = makeSession();
+  session.setBoard(emptyBoard(3, 3));
+  session.press(0, 0);
+  session.press(2, 2);
+  assert.equal(session.game.moveCount, 2);
+  session.undo();
+  assert.deepEqual(session.game.board.indices(), [0, 1, 3]);
+  session.redo();
+  assert.equal(session.game.board.litCount, 6);
+  session.undo();
+  session.press(1, 1);
+  assert.ok(!session.game.canRedo);
+});
+
+test("Solve marks a solution that simulation confirms; a press of a marked cell takes it off", async () => {
+  const { session } = makeSession();
+  const board = emptyBoard(3, 3);
+  pressBoard(board, 0, 0);
+  pressBoard(board, 2, 1);
+  session.setBoard(board);
+  await session.solve();
+  assert.ok(afterMarks(session).isSolved());
+  assert.equal(session.marks.litCount, 2);
+  const [first] = session.marks.indices();
+  session.press(Math.floor(first / 3), first % 3);
+  assert.equal(session.marks.litCount, 1);
+  assert.ok(afterMarks(session).isSolved()); // what is left still solves the board
+});
+
+test("a press off the marks drops them and says so", async () => {
+  const { session, changes } = makeSession();
+  const board = emptyBoard(2, 2);
+  pressBoard(board, 0, 0);
+  session.setBoard(board);
+  await session.hint();
+  assert.equal(session.marks.litCount, 1); // a hint: one press of a solution
+  const marked = session.marks.indices()[0];
+  const other = marked === 3 ? 0 : 3;
+  session.press(Math.floor(other / 2), other % 2);
+  assert.equal(session.marks, null);
+  assert.match(changes.at(-1).message, /./);
+});
+
+test("k states: Solve gives press counts that solve it under every surface", async () => {
+  for (const surface of ["plane", "torus", "klein", "projective"]) {
+    const { session } = makeSession();
+    session.setVariant({ k: 3, surface });
+    const board = emptyBoard(2, 2, 3);
+    pressBoard(board, 0, 1, { surface, times: 2 });
+    session.setBoard(board);
+    await session.solve();
+    assert.ok(session.marks, surface);
+    assert.ok(afterMarks(session).isSolved(), surface);
+  }
+});
+
+test("a solve of an older board is dropped when its reply arrives", async () => {
+  const { session, solver } = makeSession();
+  const board = emptyBoard(2, 2);
+  pressBoard(board, 0, 0);
+  session.setBoard(board);
+  solver.hold();
+  const solving = session.solve();
+  session.press(1, 1); // the board changes while Python works
+  solver.release(0);
+  await solving;
+  assert.equal(session.marks, null);
+});
+
+test("random boards: the one asked for last is shown, whatever order the replies come in", async () => {
+  const { session, solver } = makeSession();
+  solver.hold();
+  const first = session.newGame({ rows: 4, cols: 4 });
+  const second = session.newGame({ rows: 3, cols: 3 });
+  solver.release(1); // the second request is answered first
+  await second;
+  solver.release(0);
+  await first;
+  assert.equal(session.game.board.rows, 3);
+  assert.ok(session.puzzle);
+});
+
+test("playback plays the solution through the press path, in batches, and can be stopped", async () => {
+  const { session } = makeSession();
+  const board = emptyBoard(3, 3);
+  for (const [row, col] of [[0, 0], [1, 2], [2, 1]]) pressBoard(board, row, col);
+  const start = board.copy();
+  session.setBoard(board);
+  await session.playSolution();
+  assert.ok(session.game.isSolved());
+  assert.equal(session.game.moveCount, 3);
+  assert.equal(session.playing, false);
+
+  // Stopped after the first press: the rest is not played.
+  let steps = 0;
+  const stopping = makeSession({ wait: () => { if (++steps === 2) stopping.session.stopPlayback(); return Promise.resolve(); } });
+  stopping.session.setBoard(start);
+  await stopping.session.playSolution();
+  assert.equal(stopping.session.game.moveCount, 1);
+});
+
+test("an unsolvable board shows the proof and nearest board; Make solvable is one undoable edit", async () => {
+  const { session } = makeSession();
+  // 2×2 with the X rule reaches only the diagonals: a single light on (0,1) and (1,0) each.
+  session.setVariant({ rule: makeRule("x") });
+  session.setBoard(boardFromCells(2, 2, 2, [1, 0, 0, 0]));
+  session.game.board.set(1, 1); // (0,1) lit too: not reachable with (0,0) by diagonals alone
+  await session.solve();
+  assert.ok(session.overlay.proof && session.overlay.nearest);
+  assert.ok(session.layers.nearest);
+  const before = session.game.board.toList();
+  session.makeSolvable();
+  assert.equal(session.overlay.nearest, null);
+  assert.equal(session.game.moveCount, 0);
+  session.undo();
+  assert.deepEqual(session.game.board.toList(), before);
+});
+
+test("variants: k keeps the lights modulo k; a rule change restarts the history", async () => {
+  const { session } = makeSession();
+  session.setBoard(boardFromCells(1, 3, 2, [1, 0, 1]));
+  session.press(0, 1);
+  session.setVariant({ k: 5 });
+  assert.equal(session.game.k, 5);
+  assert.deepEqual(session.game.board.toList(), [0, 1, 0]);
+  assert.equal(session.game.moveCount, 0);
+  session.setVariant({ k: 2, surface: "torus" });
+  assert.equal(session.game.surface, "torus");
+  assert.equal(session.general, false);
+  session.setVariant({ surface: "klein" });
+  assert.equal(session.general, true);
+  assert.equal(session.sizeRefused(100, 100), true);
+});
+
+test("requests carry the puzzle fields of docs/api.md and the limits from the API", async () => {
+  const { session, solver } = makeSession();
+  session.setVariant({ rule: makeRule("moore") }); // 2×2 Moore: every press lights all four, 8 solutions
+  session.setBoard(emptyBoard(2, 2));
+  session.setTarget("on");
+  await session.solve();
+  const solve = solver.sent.find((message) => message.op === "solve");
+  assert.deepEqual(
+    [solve.k, solve.rule, solve.surface, solve.target, solve.holes, solve.dont_care, solve.binary],
+    [2, "moore", "plane", "on", null, null, true]);
+  const listed = solver.sent.find((message) => message.op === "solutions");
+  assert.equal(listed?.limit, LIMITS.max_listed_solutions);
+  assert.ok(!solver.sent.some((message) => message.op.endsWith("_states")));
+});
