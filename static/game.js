@@ -14,7 +14,7 @@
 // Node test checks every press against lightsout.api's on random boards (tests/js).
 
 import {
-  bitsPerCell, bytesAt, countBits, formatBoardId, packCells, packedLength, parseBoardId, unpackCells,
+  bytesAt, countBits, formatBoardId, packCells, packedLength, parseBoardId, unpackCells,
 } from "./codec.js";
 
 export const MIN_SIZE = 1;
@@ -256,9 +256,6 @@ export function boardWithStates(board, k) {
   for (const index of board.indices()) next.set(index, board.get(index) % k);
   return next;
 }
-
-/** bits = bit_length(k − 1): exported for the views' colour choice and tests. */
-export { bitsPerCell };
 
 // ---------------------------------------------------------------------------------
 // Rules and surfaces
