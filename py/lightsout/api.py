@@ -1,65 +1,22 @@
-"""The JSON boundary between the web page's worker and the package.
+"""The JSON boundary between the web page's worker and the package (contract: docs/api.md).
 
-The worker calls only :func:`handle`: one JSON request in, one JSON reply
-out, both plain text, so no Python object ever crosses into JavaScript.
+The worker calls :func:`call` (or :func:`handle`, the same without binary
+payloads): one JSON request in, one JSON reply out, so no Python object ever
+crosses into JavaScript.  Every reply is ``{"ok": true, ...}`` or ``{"ok":
+false, "error": {"name", "message", "line"?, "column"?, "field"?}}``.
 
-Boards cross as game IDs (``RxC:`` + base64url packed bits; see
-:mod:`lightsout.formats`), never as nested lists.  Big boards skip the
-base64 step: :func:`call` also takes and returns one binary *payload*, and a
-board field may then be ``"RxC@N"`` — the packed bits (same layout as the
-game ID) at byte offset N of the payload.  With ``"binary": true`` in the
-request, boards in the reply come back in that form, in the reply payload.
+One puzzle model (:class:`lightsout.puzzle.Puzzle`): every op that has a
+board takes the puzzle fields ``k``, ``rule``, ``surface`` (``torus: true``
+is an alias of ``surface: "torus"``), ``holes``, ``dont_care`` and
+``target``.  Boards are ``"RxC:<base64url>"`` or ``"RxC@N"`` (the packed
+bytes at byte offset N of the request's payload), packed with
+b = bit_length(k − 1) bits per cell (:mod:`lightsout.codec`); holes and
+don't-care masks are always 1 bit per cell.  With ``"binary": true`` the
+reply's boards are ``"RxC@N"`` references into the reply payload.
 
-Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"name":
-..., "message": ..., "line": ..., "column": ...}}`` (``line``/``column`` only
-for text that failed to parse, 1-based).  Operations:
-
-``solve``   ``board``, ``target`` ("off" | "on" | ID), ``minimal`` (bool),
-            ``seconds`` (time budget of the fewest-presses search, default
-            0.5), ``method`` (optional, default "auto") →
-            ``solvable``, ``solution`` (ID or null), ``presses``, ``rank``,
-            ``nullity``, ``solutions`` (decimal string), ``minimal``,
-            ``optimal_count`` (int or null), and for an unsolvable board
-            ``proof`` (ID: lights every press changes evenly, lit oddly on
-            the board) and ``nearest`` (ID: fewest lights to toggle to make
-            it solvable, or null when too costly to find).
-``solutions`` ``board``, ``target``, ``limit`` → ``solutions`` (IDs, at
-            most ``limit``, fewest presses first), ``total`` (decimal string).
-``parse``   ``text``, ``format`` ("auto" | loj | grid | indices | id) →
-            ``board``, ``rows``, ``cols``, ``format``.
-``format``  ``board`` (ID or null), ``like`` (text the board's format and
-            symbols are copied from, or null), ``format`` (loj | grid |
-            indices | id, overriding ``like``'s), ``solution`` (bool: format
-            as an answer — LOJ answers have no size line, null is "No
-            solution") → ``text``.
-``random``  ``rows``, ``cols``, ``lit`` (int or null), ``presses`` (int or
-            null: the fewest presses the board must need), ``seed`` (int or
-            null; the same seed gives the same board in CPython and Pyodide,
-            e.g. a puzzle of the day) → ``board``.
-``analyze`` ``rows``, ``cols`` → ``rows``, ``cols``, ``rank``, ``nullity``,
-            ``solvable_fraction`` ("1/2^k": k = lights that matter − rank),
-            ``quiet`` (IDs, at most
-            :data:`MAX_QUIET_SHOWN`), ``worst_case`` (int, boards of at most
-            36 cells when the search is cheap enough, else null).
-
-``solve_states`` (k states per light, see :mod:`lightsout.modk`) ``rows``,
-            ``cols``, ``k``, ``cells`` (flat list of states), ``target``
-            ("zero" | "full" | flat list), ``rule``, ``surface`` ("plane" |
-            "torus" | "klein" | "projective"), ``minimal`` → ``solvable``,
-            ``presses`` (flat list of press counts or null), ``total``,
-            ``solutions`` (decimal string), ``structure`` (orders of the
-            cyclic factors), ``minimal``.
-``parse_states`` ``text``, ``k`` → ``rows``, ``cols``, ``cells``.
-``format_states`` ``rows``, ``cols``, ``k``, ``cells`` → ``text``.
-
-Every op that takes a board also takes the variant fields ``rule``
-("plus" | "moore" | "x" | "custom:.#./###/.#."), ``torus`` (bool), and the
-mask fields ``holes`` and ``dont_care`` (IDs of the same size, or null).
-``press``   ``board``, ``row``, ``col`` → ``board``.
-``verify``  ``board``, ``presses``, ``target`` → ``solved`` (bool),
-            ``lit`` (lights on after the presses).
-``parse`` may read the text from the payload instead (``"text": "@"``: the
-payload is the file's UTF-8 bytes).
+Operations (see :data:`OPERATIONS` and docs/api.md for every field):
+``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
+``analyze``, ``press``, ``verify``.
 """
 
 from __future__ import annotations
@@ -71,31 +28,46 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
+from . import codec
+from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS
 from .board import Board
+from .errors import BoardFormatError
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
-    BoardFormatError,
+    MAX_DECLARED_CELLS,
     ParsedBoard,
     format_board,
-    format_game_id,
     format_solution,
     parse_board,
-    parse_game_id,
+    parse_packed,
 )
-from .mask import Mask
-from .modk import Game, format_states, parse_states, solve_states
-from .puzzles import random_solvable, random_with_presses
-from .quiet import fewest_presses
-from .rules import PLUS, Rule, parse_rule, row_mask
-from .solve import TooLargeError, solve
-from .solve import resolve_target as solve_target
+from .modk import FULL_SYSTEM_CELLS, SYMBOLS, format_states, parse_states
+from .puzzle import (
+    MAX_STATES,
+    MIN_STATES,
+    Puzzle,
+    Solution,
+    apply,
+    differing,
+    nearest,
+    proof,
+    random_board,
+    solvable_fraction,
+    solve,
+    worst_case,
+)
+from .quiet import EXACT_NULLITY
+from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
+from .solve import FULL_SYSTEM_LIMIT, METHODS
 
-__all__ = ["handle", "call", "MAX_API_CELLS", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
+__all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
-MAX_API_CELLS = 10_000 * 10_000
-"""Largest board (in cells) the API accepts."""
+MAX_API_CELLS = MAX_DECLARED_CELLS
+"""Largest board (in cells) the API accepts: 10000 × 10000."""
+
+MAX_SIDE = 10_000
+"""Largest number of rows or columns the page offers."""
 
 MAX_QUIET_SHOWN = 64
 """Most quiet patterns ``analyze`` returns (the gallery)."""
@@ -109,26 +81,43 @@ DEFAULT_SEARCH_SECONDS = 0.5
 MAX_SEARCH_SECONDS = 3600.0
 """Largest ``seconds`` a request may give the search (enough to finish nullity 30 in Pyodide)."""
 
+MAX_TEXT_BYTES = 120 * 1024 * 1024
+"""Most bytes of text the page sends to ``parse`` (a 10000×10000 #/. grid is 100 010 000 bytes)."""
 
 Reply = dict[str, Any]
 
 
 class RequestError(ValueError):
-    """A request that is not well formed (missing or mistyped field)."""
+    """A request that is not well formed; ``field`` names the request field at fault (or None)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
     if name not in request or request[name] is None:
         if default is ...:
-            raise RequestError(f"request field {name!r} is missing")
+            raise RequestError(f"request field {name!r} is missing", name)
         return default
     value = request[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RequestError(f"request field {name!r} has the wrong type")
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise RequestError(f"request field {name!r} has the wrong type", name)
     return value
 
 
-_PACKED = re.compile(r"(\d+)x(\d+)@(\d+)")
+def _size(request: dict[str, Any]) -> tuple[int, int]:
+    rows, cols = _field(request, "rows", int), _field(request, "cols", int)
+    for name, value in (("rows", rows), ("cols", cols)):
+        if not 1 <= value <= MAX_SIDE:
+            raise RequestError(f"{name} must be 1..{MAX_SIDE}, not {value}", name)
+    if rows * cols > MAX_API_CELLS:
+        raise RequestError(f"board size {rows}x{cols} is more than {MAX_API_CELLS} cells", "rows")
+    return rows, cols
+
+
+_PACKED = re.compile(r"(\d{1,9})x(\d{1,9})@(\d{1,12})")
 
 
 @dataclass
@@ -139,118 +128,190 @@ class _Exchange:
     binary: bool
     out: bytearray = field(default_factory=bytearray)
 
-    def board(self, request: dict[str, Any], name: str = "board", rule: Rule = PLUS) -> Board:
+    def packed(self, request: dict[str, Any], name: str, k: int) -> tuple[int, int, int]:
+        """Read board field ``name`` with k states per cell: (rows, cols, packed int)."""
         value = _field(request, name, str)
-        packed = _PACKED.fullmatch(value)
-        if packed is None:
-            return parse_game_id(value, rule)
-        rows, cols, offset = (int(group) for group in packed.groups())
-        if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
-            raise RequestError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells")
-        size = (rows * cols + 7) // 8
-        data = self.payload[offset : offset + size]
-        if len(data) != size:
-            raise RequestError(f"the payload holds no {rows}x{cols} board at byte {offset}")
-        flat = int.from_bytes(data, "little") & row_mask(rows * cols)
-        return Board.from_flat(rows, cols, flat, rule)
+        reference = _PACKED.fullmatch(value)
+        try:
+            if reference is None:
+                return parse_packed(value.strip(), k, f"the {name}")
+            rows, cols, offset = (int(group) for group in reference.groups())
+            if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
+                raise RequestError(f"{name}: board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells", name)
+            bits = rows * cols * codec.bits_per_cell(k)
+            size = codec.byte_length(bits)
+            data = self.payload[offset : offset + size]
+            if len(data) != size:
+                raise RequestError(f"{name}: the payload holds no {rows}x{cols} board at byte {offset}", name)
+            packed = codec.from_bytes(data, bits)
+            bad = codec.first_state_above(packed, rows * cols, k)
+            if bad is not None:
+                raise RequestError(f"{name}: cell {bad} has a state outside 0..{k - 1}", name)
+            return rows, cols, packed
+        except BoardFormatError as error:
+            error.field = name  # type: ignore[attr-defined]
+            raise
 
-    def emit(self, board: Board) -> str:
-        """Return the reply field for ``board``: its game ID, or a payload reference."""
+    def emit(self, rows: int, cols: int, value: int, k: int = 2) -> str:
+        """The reply field for a packed board: ``RxC:`` + base64url, or a payload reference."""
+        bits = rows * cols * codec.bits_per_cell(k)
         if not self.binary:
-            return format_game_id(board)
+            return f"{rows}x{cols}:" + codec.encode(value, bits)
         offset = len(self.out)
-        self.out += board.flat.to_bytes((board.rows * board.cols + 7) // 8, "little")
-        return f"{board.rows}x{board.cols}@{offset}"
+        self.out += codec.to_bytes(value, bits)
+        return f"{rows}x{cols}@{offset}"
 
 
-def _size(request: dict[str, Any]) -> tuple[int, int]:
-    rows, cols = _field(request, "rows", int), _field(request, "cols", int)
-    if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
-        raise RequestError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells")
-    return rows, cols
-
-
-def _rule(request: dict[str, Any]) -> Rule:
-    return parse_rule(_field(request, "rule", str, "plus")).on_torus(_field(request, "torus", bool, False))
-
-
-def _mask(request: dict[str, Any], exchange: _Exchange, rows: int, cols: int) -> Mask | None:
-    parts = []
+def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] | None = None) -> tuple[Puzzle, int | None]:
+    """The puzzle the request's fields describe, and its ``board`` (when ``size`` is None)."""
+    k = _field(request, "k", int, 2)
+    if not MIN_STATES <= k <= MAX_STATES:
+        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
+    lights = None
+    if size is None:
+        rows, cols, lights = exchange.packed(request, "board", k)
+    else:
+        rows, cols = size
+    try:
+        rule = parse_rule(_field(request, "rule", str, "plus"))
+    except ValueError as error:
+        raise RequestError(f"rule: {error}", "rule") from None
+    surface = _field(request, "surface", str, None)
+    if surface is not None and surface not in SURFACES:
+        raise RequestError(f"unknown surface {surface!r}; choose one of {', '.join(SURFACES)}", "surface")
+    if _field(request, "torus", bool, False):
+        if surface not in (None, "torus"):
+            raise RequestError(f"torus: true contradicts surface {surface!r}", "torus")
+        surface = "torus"
+    masks = []
     for name in ("holes", "dont_care"):
-        part = 0
+        value = 0
         if request.get(name) is not None:
-            board = exchange.board(request, name)
-            if (board.rows, board.cols) != (rows, cols):
-                raise RequestError(f"{name} is {board.rows}x{board.cols}, the board is {rows}x{cols}")
-            part = board.flat
-        parts.append(part)
-    holes, dont_care = parts
-    mask = Mask(rows, cols, holes, dont_care & ~holes)
-    return None if mask.is_empty else mask
+            mask_rows, mask_cols, value = exchange.packed(request, name, 2)
+            if (mask_rows, mask_cols) != (rows, cols):
+                raise RequestError(f"{name} is {mask_rows}x{mask_cols}, the board is {rows}x{cols}", name)
+        masks.append(value)
+    target_field = _field(request, "target", str, "off")
+    target: str | int = target_field
+    if target_field not in ("off", "on"):
+        target_rows, target_cols, target = exchange.packed(request, "target", k)
+        if (target_rows, target_cols) != (rows, cols):
+            raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
+    puzzle = Puzzle(rows, cols, k, rule.on_surface(surface or "plane"), masks[0], masks[1], target)
+    if lights is not None:
+        lights &= ~_spread(puzzle, puzzle.holes)  # holes have no light
+    return puzzle, lights
 
 
-def _game(request: dict[str, Any], exchange: _Exchange) -> tuple[Board, Mask | None]:
-    board = exchange.board(request, "board", _rule(request))
-    return board, _mask(request, exchange, board.rows, board.cols)
+def _spread(puzzle: Puzzle, flat: int) -> int:
+    """The packed board with every bit of each cell set in ``flat`` (a 1-bit mask) set."""
+    if puzzle.k == 2:
+        return flat
+    ones = (1 << puzzle.bits) - 1
+    return puzzle.packed([ones if flat >> i & 1 else 0 for i in range(puzzle.cells)])
 
 
-def _target(request: dict[str, Any], exchange: _Exchange, board: Board) -> Board | str:
-    value = _field(request, "target", str, "off")
-    return value if value in ("off", "on") else exchange.board(request, "target", board.rule)
+def _board(exchange: _Exchange, puzzle: Puzzle, value: int) -> str:
+    return exchange.emit(puzzle.rows, puzzle.cols, value, puzzle.k)
+
+
+def _seconds(request: dict[str, Any]) -> float:
+    seconds = float(_field(request, "seconds", (int, float), DEFAULT_SEARCH_SECONDS))
+    if not seconds >= 0:
+        raise RequestError("seconds must be a number of seconds >= 0", "seconds")
+    return min(seconds, MAX_SEARCH_SECONDS)
 
 
 def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board, mask = _game(request, exchange)
-    target = _target(request, exchange, board)
-    result = solve(board, target, _field(request, "method", str, "auto"), False, mask)
-    if _field(request, "minimal", bool, False):
-        seconds = _field(request, "seconds", (int, float), DEFAULT_SEARCH_SECONDS)
-        result = fewest_presses(result, max(0.0, min(float(seconds), MAX_SEARCH_SECONDS)))
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    method = _field(request, "method", str, "auto")
+    if method != "auto" and method not in METHODS:
+        raise RequestError(f"unknown method {method!r}; choose auto or one of {', '.join(METHODS)}", "method")
+    result = solve(puzzle, lights, method, _field(request, "minimal", bool, False), _seconds(request))
+    return solve_report(result, lambda value: _board(exchange, puzzle, value))
+
+
+def solve_report(result: Solution, board: Callable[[int], Any]) -> Reply:
+    """The figures of a solve, as the API and the CLI's ``--json`` report them (``board`` writes a packed board)."""
+    puzzle = result.puzzle
     reply: Reply = {
         "solvable": result.solvable,
-        "solution": None if result.presses is None else exchange.emit(result.presses),
-        "presses": result.press_count,
+        "solution": None if result.presses is None else board(result.presses),
+        "presses": result.press_total,
+        "cells_pressed": result.cells_pressed,
         "rank": result.rank,
         "nullity": result.nullity,
+        "structure": list(result.structure),
         "solutions": str(result.solution_count),
         "minimal": result.minimal,
         "optimal_count": result.optimal_count,
+        "method": result.method,
     }
     if not result.solvable:
-        proof = unsolvable_proof(board, target, mask)
-        reply["proof"] = None if proof is None else exchange.emit(proof)
-        try:
-            reply["nearest"] = exchange.emit(nearest_solvable(board, target, mask))
-        except TooLargeError:
-            reply["nearest"] = None
+        found = proof(puzzle, result)
+        reply["proof"] = None if found is None else board(found)
+        closest = nearest(puzzle, result)
+        reply["nearest"] = None if closest is None else board(closest)
     return reply
 
 
 def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board, mask = _game(request, exchange)
-    result = solve(board, _target(request, exchange, board), mask=mask)
-    limit = min(_field(request, "limit", int, MAX_LISTED_SOLUTIONS), MAX_LISTED_SOLUTIONS)
-    if result.solution_count > MAX_LISTED_SOLUTIONS:
-        listed = list(result.all_solutions(limit))
-    else:
-        listed = sorted(result.all_solutions(), key=lambda solution: solution.lit_count)[:limit]
-    return {"solutions": [exchange.emit(s) for s in listed], "total": str(result.solution_count)}
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    limit = _field(request, "limit", int, MAX_LISTED_SOLUTIONS)
+    if limit < 0:
+        raise RequestError("limit must be at least 0", "limit")
+    result = solve(puzzle, lights)
+    listed = result.solutions(min(limit, MAX_LISTED_SOLUTIONS))
+    return {"solutions": [_board(exchange, puzzle, s) for s in listed], "total": str(result.solution_count)}
 
 
 def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    k = _field(request, "k", int, 2)
+    if not MIN_STATES <= k <= MAX_STATES:
+        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
     text = _field(request, "text", str)
     if text == "@":
         try:
             text = exchange.payload.decode("utf-8")
         except UnicodeDecodeError as error:
             raise BoardFormatError(f"the file is not UTF-8 text (byte {error.start + 1})") from None
-    parsed = parse_board(text, _field(request, "format", str, "auto"))
+    chosen = _field(request, "format", str, "auto")
+    if chosen not in ("auto", *FORMATS, "states"):
+        raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
+    if chosen == "states" or (chosen == "auto" and k > 2):
+        rows, cols, cells = parse_states(text, k)
+        return {"board": exchange.emit(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), k), "rows": rows, "cols": cols, "k": k, "format": "states"}
+    if chosen == "id" and k > 2:
+        rows, cols, value = parse_packed(text.strip(), k)
+        return {"board": exchange.emit(rows, cols, value, k), "rows": rows, "cols": cols, "k": k, "format": "id"}
+    if k > 2:
+        raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
+    parsed = parse_board(text, chosen)
     board = parsed.board
-    return {"board": exchange.emit(board), "rows": board.rows, "cols": board.cols, "format": parsed.format}
+    return {"board": exchange.emit(board.rows, board.cols, board.flat), "rows": board.rows, "cols": board.cols, "k": 2, "format": parsed.format}
 
 
 def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board = None if request.get("board") is None else exchange.board(request)
+    k = _field(request, "k", int, 2)
+    if not MIN_STATES <= k <= MAX_STATES:
+        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
+    packed = None if request.get("board") is None else exchange.packed(request, "board", k)
+    chosen = _field(request, "format", str, None)
+    if chosen is not None and chosen not in (*FORMATS, "states"):
+        raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}, states", "format")
+    solution = _field(request, "solution", bool, False)
+    if packed is None and not solution:
+        raise RequestError("request field 'board' is missing", "board")
+    if k > 2 or chosen == "states":
+        if packed is None:
+            return {"text": format_solution(None, ParsedBoard(Board(1, 1), "grid"))}
+        rows, cols, value = packed
+        if chosen == "id":
+            return {"text": f"{rows}x{cols}:" + codec.encode(value, rows * cols * codec.bits_per_cell(k))}
+        return {"text": format_states(rows, cols, codec.unpack(value, rows * cols, codec.bits_per_cell(k)), k)}
+    board = None if packed is None else Board.from_flat(*packed)
     like = _field(request, "like", str, None)
     parsed = ParsedBoard(board or Board(1, 1), "grid", DEFAULT_STYLE)
     if like is not None:
@@ -258,133 +319,128 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
             parsed = parse_board(like)
         except BoardFormatError:
             pass  # the pasted text may since have been edited: keep the default look
-    chosen = _field(request, "format", str, None)
     if chosen is not None:
-        if chosen not in FORMATS:
-            raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}")
         parsed = ParsedBoard(parsed.board, chosen, parsed.style if chosen in ("loj", "grid") else DEFAULT_STYLE)
-    if _field(request, "solution", bool, False):
-        text = format_solution(board, parsed)
-    elif board is None:
-        raise RequestError("request field 'board' is missing")
-    else:
-        kind = parsed.format
-        if kind == "loj" and board.rows != board.cols:
-            kind = "grid"
-        text = format_board(board, kind, parsed.style)
-    return {"text": text}
+    if solution:
+        return {"text": format_solution(board, parsed)}
+    assert board is not None
+    kind = parsed.format
+    if kind == "loj" and board.rows != board.cols:
+        kind = "grid"
+    return {"text": format_board(board, kind, parsed.style)}
 
 
 def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    rows, cols = _size(request)
-    seed = _field(request, "seed", int, None)
-    rng = random.Random(seed)
-    mask = _mask(request, exchange, rows, cols)
-    presses = _field(request, "presses", int, None)
-    if presses is not None:
-        if mask is not None:
-            raise RequestError("a press count cannot be combined with holes or don't-care cells")
-        board = random_with_presses(rows, cols, rng, presses, _rule(request))
-    else:
-        board = random_solvable(rows, cols, rng, _field(request, "lit", int, None), _rule(request), mask)
-    return {"board": exchange.emit(board)}
+    puzzle, _ = _puzzle(request, exchange, _size(request))
+    rng = random.Random(_field(request, "seed", int, None))
+    lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
+    return {"board": _board(exchange, puzzle, random_board(puzzle, rng, lit, presses))}
 
 
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    rows, cols = _size(request)
-    rule = _rule(request)
-    mask = _mask(request, exchange, rows, cols)
-    result = solve(Board(rows, cols, (), rule), mask=mask)
-    shown = min(result.nullity, MAX_QUIET_SHOWN)
-    # A board is solvable iff it is in the column space: 2^rank of the 2^(lights that matter).
-    mattering = rows * cols if mask is None else mask.cared.bit_count()
+    puzzle, _ = _puzzle(request, exchange, _size(request))
+    result = solve(puzzle, puzzle.goal())
+    return analysis_report(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
+
+
+def analysis_report(result: Solution, board: Callable[[int], Any], shown: int | None) -> Reply:
+    """The figures of an analysis (a solve of the goal itself), as the API and the CLI report them."""
+    puzzle = result.puzzle
     return {
-        "rows": rows,
-        "cols": cols,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
         "rank": result.rank,
         "nullity": result.nullity,
-        "solvable_fraction": f"1/2^{mattering - result.rank}",
-        "quiet": [exchange.emit(result.quiet[i]) for i in range(shown)],
-        "worst_case": worst_case_if_small(rows, cols, rule, mask),
+        "structure": list(result.structure),
+        "solvable_fraction": solvable_fraction(puzzle, result),
+        "quiet": [board(q) for q in result.quiet(shown)],
+        "worst_case": worst_case(puzzle),
     }
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board, mask = _game(request, exchange)
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
     row, col = _field(request, "row", int), _field(request, "col", int)
-    board = board.press(row, col)
-    if mask is not None:
-        if mask.holes >> (row * board.cols + col) & 1:
-            raise RequestError(f"cell ({row}, {col}) is a hole, which has no button")
-        board = Board.from_flat(board.rows, board.cols, board.flat & ~mask.holes, board.rule)  # holes have no light
-    return {"board": exchange.emit(board)}
+    if not 0 <= row < puzzle.rows:
+        raise RequestError(f"row {row} is outside 0..{puzzle.rows - 1}", "row")
+    if not 0 <= col < puzzle.cols:
+        raise RequestError(f"col {col} is outside 0..{puzzle.cols - 1}", "col")
+    if puzzle.holes >> (row * puzzle.cols + col) & 1:
+        raise RequestError(f"cell ({row}, {col}) is a hole, which has no button", "row")
+    return {"board": _board(exchange, puzzle, apply(puzzle, lights, 1 << (row * puzzle.cols + col) * puzzle.bits))}
 
 
 def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    board, mask = _game(request, exchange)
-    presses = exchange.board(request, "presses", board.rule)
-    target = solve_target(board, _target(request, exchange, board))
-    left = (board.apply(presses) ^ target).flat
-    if mask is not None:
-        if presses.flat & mask.holes:
-            raise RequestError("the presses include a hole, which has no button")
-        left &= mask.cared
-    return {"solved": left == 0, "lit": left.bit_count()}
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    rows, cols, presses = exchange.packed(request, "presses", puzzle.k)
+    if (rows, cols) != (puzzle.rows, puzzle.cols):
+        raise RequestError(f"presses is {rows}x{cols}, the board is {puzzle.rows}x{puzzle.cols}", "presses")
+    if puzzle.flat_of(presses) & puzzle.holes:
+        raise RequestError("the presses include a hole, which has no button", "presses")
+    left = differing(puzzle, apply(puzzle, lights, presses))
+    return {"solved": left == 0, "lit": left}
 
 
-def _states_game(request: dict[str, Any]) -> Game:
-    rows, cols = _size(request)
-    rule = parse_rule(_field(request, "rule", str, "plus"))
-    return Game(rows, cols, _field(request, "k", int), rule.stencil, _field(request, "surface", str, "plane"))
+def limits() -> Reply:
+    """Every constant the page needs, in one reply (the ``limits`` op).
 
-
-def _cell_list(request: dict[str, Any], name: str, game: Game) -> list[int]:
-    cells = _field(request, name, list)
-    if len(cells) != game.cells or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < game.k for v in cells):
-        raise RequestError(f"{name} must be {game.cells} states in 0..{game.k - 1}")
-    return list(cells)
-
-
-def _solve_states(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    game = _states_game(request)
-    cells = _cell_list(request, "cells", game)
-    target_field = request.get("target", "zero")
-    target = target_field if isinstance(target_field, str) else _cell_list(request, "target", game)
-    result = solve_states(game, cells, target, _field(request, "minimal", bool, False))
+    ``max_cells``/``max_side``/``min_side``: board size; ``min_states``/
+    ``max_states``: k; ``max_stencil``: a custom stencil's largest side;
+    ``rules``/``surfaces``/``formats``: the accepted words (``formats`` as
+    ``parse`` takes them, ``auto`` aside); ``methods``: the two-state solving
+    methods; ``max_quiet_shown``: quiet patterns ``analyze`` returns;
+    ``max_listed_solutions``: the most ``solutions`` lists;
+    ``default_search_seconds``/``max_search_seconds``: the fewest-presses
+    budget; ``exact_nullity``: up to this nullity a search to the end is
+    offered (about a minute in CPython at 30); ``full_system_cells``: the
+    Z/kZ engine's cell limit (k > 2, except the plus rule on a plane);
+    ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
+    chase applies: masks, other rules, the projective plane);
+    ``worst_case_cells``: boards up to this size get a worst case;
+    ``nearest_parity_checks``: most parity checks the nearest-board search
+    takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
+    ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
+    numbers above 36 states).
+    """
     return {
-        "solvable": result.solvable,
-        "presses": result.presses,
-        "total": result.total_presses,
-        "solutions": str(result.solution_count),
-        "structure": result.structure,
-        "minimal": result.minimal,
-        "method": result.method,
+        "max_cells": MAX_API_CELLS,
+        "max_side": MAX_SIDE,
+        "min_side": 1,
+        "min_states": MIN_STATES,
+        "max_states": MAX_STATES,
+        "max_stencil": MAX_STENCIL,
+        "rules": [*RULES, "custom:"],
+        "surfaces": list(SURFACES),
+        "formats": [*FORMATS, "states"],
+        "methods": list(METHODS),
+        "max_quiet_shown": MAX_QUIET_SHOWN,
+        "max_listed_solutions": MAX_LISTED_SOLUTIONS,
+        "default_search_seconds": DEFAULT_SEARCH_SECONDS,
+        "max_search_seconds": MAX_SEARCH_SECONDS,
+        "exact_nullity": EXACT_NULLITY,
+        "full_system_cells": FULL_SYSTEM_CELLS,
+        "gf2_full_system_cells": FULL_SYSTEM_LIMIT,
+        "worst_case_cells": WORST_CASE_CELLS,
+        "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
+        "max_text_bytes": MAX_TEXT_BYTES,
+        "state_symbols": SYMBOLS,
     }
 
 
-def _parse_states(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    rows, cols, cells = parse_states(_field(request, "text", str), _field(request, "k", int))
-    return {"rows": rows, "cols": cols, "cells": cells}
-
-
-def _format_states(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    game = _states_game(request)
-    return {"text": format_states(game.rows, game.cols, _cell_list(request, "cells", game), game.k)}
-
-
 OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
+    "limits": lambda request, exchange: limits(),
     "solve": _solve,
+    "solutions": _solutions,
     "parse": _parse,
     "format": _format,
     "random": _random,
     "analyze": _analyze,
     "press": _press,
     "verify": _verify,
-    "solutions": _solutions,
-    "solve_states": _solve_states,
-    "parse_states": _parse_states,
-    "format_states": _format_states,
 }
+"""The operations by name."""
 
 
 def _error(error: Exception) -> Reply:
@@ -394,6 +450,9 @@ def _error(error: Exception) -> Reply:
             detail["line"] = error.line
         if error.column is not None:
             detail["column"] = error.column
+    where = getattr(error, "field", None)
+    if where is not None:
+        detail["field"] = where
     return {"ok": False, "error": detail}
 
 
@@ -414,7 +473,7 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
         exchange.binary = _field(message, "binary", bool, False)
         operation = OPERATIONS.get(_field(message, "op", str))
         if operation is None:
-            raise RequestError(f"unknown op {message['op']!r}; choose one of {', '.join(OPERATIONS)}")
+            raise RequestError(f"unknown op {message['op']!r}; choose one of {', '.join(OPERATIONS)}", "op")
         reply: Reply = {"ok": True}
         reply.update(operation(message, exchange))
     except Exception as error:  # noqa: BLE001 - the page needs a typed reply, not a dead worker
@@ -424,9 +483,9 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
 
 
 def handle(request: str) -> str:
-    """Answer one JSON request (see the module docstring) with one JSON reply.
+    """Answer one JSON request (see docs/api.md) with one JSON reply; boards as ``RxC:`` strings.
 
-    Boards are game IDs both ways.  Never raises: malformed requests, bad
-    boards and unexpected failures all come back as ``{"ok": false, ...}``.
+    Never raises: malformed requests, bad boards and unexpected failures all
+    come back as ``{"ok": false, ...}``.
     """
     return call(request)[0]

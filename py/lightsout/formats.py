@@ -24,13 +24,13 @@ Errors raise :class:`BoardFormatError` (a ``ValueError``) with 1-based
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import codec
 from .board import Board
+from .errors import BoardFormatError
 from .rules import PLUS, Rule
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "format_indices",
     "parse_game_id",
     "format_game_id",
+    "parse_packed",
     "NO_SOLUTION",
 ]
 
@@ -63,23 +64,6 @@ Grids and LOJ boards are as large as their text; a header alone must not
 make the parser allocate an arbitrarily large board."""
 
 _MAX_SIZE_DIGITS = 9
-
-
-class BoardFormatError(ValueError):
-    """Text that is not a board.  ``line`` and ``column`` are 1-based, or None.
-
-    ``str(error)`` reads ``line 3, column 5: <reason>``; ``reason`` alone is
-    the part after the position.
-    """
-
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        self.reason = reason
-        self.line = line
-        self.column = column
-        where = ""
-        if line is not None:
-            where = f"line {line}, column {column}: " if column is not None else f"line {line}: "
-        super().__init__(where + reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,10 +308,8 @@ _GAME_ID = re.compile(r"(\d+)x(\d+):([A-Za-z0-9_-]*)")
 
 
 def format_game_id(board: Board) -> str:
-    """Return ``RxC:`` + base64url of the packed cells (see the module docstring)."""
-    cells = board.rows * board.cols
-    data = board.flat.to_bytes((cells + 7) // 8, "little")
-    return f"{board.rows}x{board.cols}:" + base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+    """Return ``RxC:`` + base64url of the packed cells (see :mod:`lightsout.codec`)."""
+    return f"{board.rows}x{board.cols}:" + codec.encode(board.flat, board.rows * board.cols)
 
 
 def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
@@ -336,31 +318,29 @@ def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
     Raises :class:`BoardFormatError` for a malformed ID, a payload whose
     length does not fit the size, or set bits beyond the last cell.
     """
-    stripped = text.strip()
-    match = _GAME_ID.fullmatch(stripped)
+    rows, cols, flat = parse_packed(text.strip(), 2)
+    return Board.from_flat(rows, cols, flat, rule)
+
+
+def parse_packed(text: str, k: int = 2, what: str = "the board") -> tuple[int, int, int]:
+    """Parse ``RxC:`` + base64url of a board packed with k states per cell; return (R, C, packed int).
+
+    Raises :class:`BoardFormatError` (line 1 and the column) for a bad size,
+    payload, or a cell state of k or more.
+    """
+    match = _GAME_ID.fullmatch(text)
     if not match:
-        bad = next((i for i, s in enumerate(stripped) if not (s.isalnum() or s in "_-:")), None)
+        bad = next((i for i, s in enumerate(text) if not (s.isalnum() or s in "_-:")), None)
         column = 1 if bad is None else bad + 1
         raise BoardFormatError("expected a game ID such as '5x5:' followed by base64url characters", 1, column)
     rows, cols = _declared_size(match.group(1), match.group(2), 1, 1)
-    payload = match.group(3)
-    cells = rows * cols
-    size = (cells + 7) // 8
-    expected = (size * 8 + 5) // 6
     prefix = len(match.group(1)) + len(match.group(2)) + 2
-    if len(payload) != expected:
-        raise BoardFormatError(f"a {rows}x{cols} game ID has {expected} characters after ':', found {len(payload)}", 1, prefix + min(len(payload), expected))
-    try:
-        data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-    except (binascii.Error, ValueError):
-        raise BoardFormatError("the game ID's payload is not valid base64url", 1, prefix) from None
-    if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != payload:
-        # The last character carries spare bits; only zeros keep one ID per board.
-        raise BoardFormatError("the game ID's last character has stray bits: it is not the board's ID", 1, prefix + len(payload))
-    flat = int.from_bytes(data, "little")
-    if len(data) != size or flat >> cells:
-        raise BoardFormatError(f"the game ID sets bits beyond the {cells} cells of a {rows}x{cols} board", 1, prefix + len(payload))
-    return Board.from_flat(rows, cols, flat, rule)
+    cells = rows * cols
+    value = codec.decode(match.group(3), cells * codec.bits_per_cell(k), what, prefix + 1)
+    bad_cell = codec.first_state_above(value, cells, k)
+    if bad_cell is not None:
+        raise BoardFormatError(f"{what} has state {codec.unpack(value, cells, codec.bits_per_cell(k))[bad_cell]} at cell {bad_cell}, outside 0..{k - 1}", 1, prefix + 1)
+    return rows, cols, value
 
 
 # -- detection and dispatch ---------------------------------------------

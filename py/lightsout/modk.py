@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from .formats import BoardFormatError
-from .rules import PLUS, Rule
+from .errors import BoardFormatError
+from .rules import PLUS, SURFACES, Rule, wrap
 from .zmod import ModularSolution, apply_matrix, solve_mod
 
 __all__ = [
@@ -38,34 +38,16 @@ __all__ = [
     "MAX_STATES",
     "FULL_SYSTEM_CELLS",
     "FEWEST_SEARCH_LIMIT",
+    "SYMBOLS",
 ]
 
-SURFACES = ("plane", "torus", "klein", "projective")
 MAX_STATES = 255
 FULL_SYSTEM_CELLS = 400
 """Most cells the general engine eliminates (O(n³) ring operations)."""
 FEWEST_SEARCH_LIMIT = 1 << 16
 """Most solutions searched for the fewest total presses."""
-_SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def wrap(r: int, c: int, rows: int, cols: int, surface: str) -> tuple[int, int] | None:
-    """Return the cell (r, c) lands on after wrapping, or None off a plane."""
-    row_turns, r2 = divmod(r, rows)
-    col_turns, c2 = divmod(c, cols)
-    if surface == "plane":
-        return (r, c) if row_turns == 0 and col_turns == 0 else None
-    if surface == "torus":
-        return r2, c2
-    if surface == "klein":
-        return r2, (cols - 1 - c2) if row_turns % 2 else c2
-    if surface == "projective":
-        if row_turns % 2:
-            c2 = cols - 1 - c2
-        if col_turns % 2:
-            r2 = rows - 1 - r2
-        return r2, c2
-    raise ValueError(f"unknown surface {surface!r}; choose one of {', '.join(SURFACES)}")
+SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyz"
+"""The symbols of states 0..35 in the text format (numbers above 36 states)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +75,7 @@ class Game:
     @classmethod
     def from_rule(cls, rows: int, cols: int, k: int, rule: Rule, surface: str | None = None) -> Game:
         """A game with a rule's stencil (and its torus flag, unless ``surface`` is given)."""
-        return cls(rows, cols, k, rule.stencil, surface or ("torus" if rule.torus else "plane"))
+        return cls(rows, cols, k, rule.stencil, surface or rule.surface)
 
     @property
     def cells(self) -> int:
@@ -212,7 +194,9 @@ def _chase_numeric(game: Game, goal: Sequence[int], first: Sequence[int]) -> lis
     return presses
 
 
-def solve_states(game: Game, cells: Sequence[int], target: Sequence[int] | str = "zero", minimal: bool = False) -> StatesResult:
+def solve_states(
+    game: Game, cells: Sequence[int], target: Sequence[int] | str = "zero", minimal: bool = False, holes: int = 0, dont_care: int = 0
+) -> StatesResult:
     """Solve a k-state board: press counts x with A·x ≡ target − cells (mod k).
 
     ``target`` is "zero" (all 0), "full" (all k−1) or a flat list.  The plus
@@ -220,6 +204,9 @@ def solve_states(game: Game, cells: Sequence[int], target: Sequence[int] | str =
     other game the full system (at most :data:`FULL_SYSTEM_CELLS` cells).
     With ``minimal`` the solution with the fewest total presses is searched
     when there are at most :data:`FEWEST_SEARCH_LIMIT` solutions.
+    ``holes`` and ``dont_care`` are flat ints (bit r·C + c): a hole has no
+    button (its press count is pinned to 0) and no light; a don't-care light
+    has no equation.  Either one sends the board to the full system.
     Raises ``ValueError`` for cells of the wrong length or out of 0..k−1, and
     for a board too big for the full system.
     """
@@ -235,7 +222,7 @@ def solve_states(game: Game, cells: Sequence[int], target: Sequence[int] | str =
             raise ValueError(f"the target needs {n} cell states in 0..{k - 1}")
         goal_cells = list(target)
     goal = [(t - s) % k for t, s in zip(goal_cells, cells)]
-    if game.stencil == PLUS.stencil and game.surface == "plane":
+    if game.stencil == PLUS.stencil and game.surface == "plane" and not holes | dont_care:
         equations, constants = _chase_forms(game, goal)
         first = solve_mod(equations, constants, game.cols, k)
         dark = [0] * n
@@ -246,7 +233,14 @@ def solve_states(game: Game, cells: Sequence[int], target: Sequence[int] | str =
     else:
         if n > FULL_SYSTEM_CELLS:
             raise ValueError(f"the general engine handles at most {FULL_SYSTEM_CELLS} cells, not {n}")
-        solution = solve_mod(game.matrix, goal, n, k)
+        skipped = holes | dont_care
+        matrix = [row for j, row in enumerate(game.matrix) if not skipped >> j & 1]
+        rhs = [value for j, value in enumerate(goal) if not skipped >> j & 1]
+        for h in range(n):
+            if holes >> h & 1:
+                matrix.append([1 if i == h else 0 for i in range(n)])
+                rhs.append(0)
+        solution = solve_mod(matrix, rhs, n, k)
         method = "full-system"
     result = StatesResult(game, method, solution.particular, solution.solution_count, solution.structure, solution.generators)
     if minimal and result.presses is not None:
@@ -296,7 +290,7 @@ def parse_states(text: str, k: int) -> tuple[int, int, list[int]]:
             if spaced:
                 value = int(token) if token.isascii() and token.isdigit() and len(token) <= 3 else -1
             else:
-                value = _SYMBOLS.find(token.lower()) if token.isascii() else -1
+                value = SYMBOLS.find(token.lower()) if token.isascii() else -1
             if not 0 <= value < k:
                 raise BoardFormatError(f"expected a state 0..{k - 1}, found {token[:10]!r}", number, column)
             cells.append(value)
@@ -315,8 +309,8 @@ def format_states(rows: int, cols: int, cells: Sequence[int], k: int) -> str:
     lines = []
     for r in range(rows):
         row = cells[r * cols : (r + 1) * cols]
-        if k <= len(_SYMBOLS):
-            lines.append("".join(_SYMBOLS[value] for value in row))
+        if k <= len(SYMBOLS):
+            lines.append("".join(SYMBOLS[value] for value in row))
         else:
             lines.append(" ".join(f"{value:>3}" for value in row).rstrip())
     return "\n".join(lines)

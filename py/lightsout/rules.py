@@ -1,10 +1,15 @@
-"""Click rules: which lights a press toggles, and whether the board wraps.
+"""Press rules: which lights a press changes, and how the board wraps (its surface).
 
 Bit order (used throughout the package): a board row is a Python ``int``
 whose bit ``c`` is column ``c`` (column 0 is the least significant bit).
 
 A rule is a *stencil* — the set of offsets ``(dr, dc)`` toggled by a press,
-relative to the pressed cell — plus a topology (plane or torus).  Every
+relative to the pressed cell — plus a surface: how the stencil wraps across
+the edges of the R×C rectangle.  ``plane`` (no wrap), ``torus``, ``klein``
+(the Klein bottle: rows wrap with the columns mirrored, (r ± R, c) ~
+(r, C−1−c); columns wrap plainly) and ``projective`` (the real projective
+plane: both directions wrap mirrored; across a corner the row wrap is
+applied first).  Every
 function that turns presses into light changes goes through
 :func:`effect_rows`, so a new stencil or wrap mode needs no change elsewhere.
 """
@@ -15,6 +20,10 @@ from dataclasses import dataclass
 
 __all__ = [
     "Rule",
+    "SURFACES",
+    "SURFACE_NAMES",
+    "MAX_STENCIL",
+    "wrap",
     "PLUS",
     "MOORE",
     "X_RULE",
@@ -29,17 +38,56 @@ __all__ = [
 ]
 
 
+SURFACES = ("plane", "torus", "klein", "projective")
+"""The surfaces a rule may wrap on."""
+
+SURFACE_NAMES = {"plane": "plane", "torus": "torus", "klein": "Klein bottle", "projective": "projective plane"}
+"""Each surface's name in prose."""
+
+
+def wrap(r: int, c: int, rows: int, cols: int, surface: str) -> tuple[int, int] | None:
+    """Return the cell (r, c) lands on after wrapping on ``surface``, or None off a plane.
+
+    Raises ``ValueError`` for an unknown surface.
+    """
+    row_turns, r2 = divmod(r, rows)
+    col_turns, c2 = divmod(c, cols)
+    if surface == "plane":
+        return (r, c) if row_turns == 0 and col_turns == 0 else None
+    if surface == "torus":
+        return r2, c2
+    if surface == "klein":
+        return r2, (cols - 1 - c2) if row_turns % 2 else c2
+    if surface == "projective":
+        if row_turns % 2:
+            c2 = cols - 1 - c2
+        if col_turns % 2:
+            r2 = rows - 1 - r2
+        return r2, c2
+    raise ValueError(f"unknown surface {surface!r}; choose one of {', '.join(SURFACES)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """A click rule: the stencil of offsets a press toggles, and the topology.
+    """A press rule: the stencil of offsets a press changes, and the surface.
 
     ``stencil`` holds ``(dr, dc)`` pairs; ``(0, 0)`` is the pressed cell
-    itself.  ``torus`` makes rows and columns wrap around.
+    itself.  ``surface`` is one of :data:`SURFACES`.  Raises ``ValueError``
+    for an unknown surface.
     """
 
     name: str
     stencil: frozenset[tuple[int, int]]
-    torus: bool = False
+    surface: str = "plane"
+
+    def __post_init__(self) -> None:
+        if self.surface not in SURFACES:
+            raise ValueError(f"unknown surface {self.surface!r}; choose one of {', '.join(SURFACES)}")
+
+    @property
+    def torus(self) -> bool:
+        """True on a torus (rows and columns wrap plainly)."""
+        return self.surface == "torus"
 
     @property
     def row_reach(self) -> int:
@@ -49,19 +97,27 @@ class Rule:
     @property
     def is_standard(self) -> bool:
         """True for the plus rule on a plane, where light chasing applies."""
-        return self.stencil == PLUS.stencil and not self.torus
+        return self.stencil == PLUS.stencil and self.surface == "plane"
 
     @property
     def is_symmetric(self) -> bool:
-        """True when (dr, dc) in the stencil implies (−dr, −dc): then the press matrix is symmetric."""
+        """True when (dr, dc) in the stencil implies (−dr, −dc): then the press matrix is symmetric.
+
+        On every surface: each wrap is undone by the opposite offset (press p
+        reaches light q iff press q reaches light p; checked in the unit tests).
+        """
         return all((-dr, -dc) in self.stencil for dr, dc in self.stencil)
 
+    def on_surface(self, surface: str) -> Rule:
+        """Return this stencil on ``surface``.  Raises ``ValueError`` for an unknown one."""
+        return Rule(self.name, self.stencil, surface)
+
     def on_torus(self, torus: bool = True) -> Rule:
-        """Return this stencil with the given topology."""
-        return Rule(self.name, self.stencil, torus)
+        """Return this stencil on a torus (or on a plane for ``torus=False``)."""
+        return self.on_surface("torus" if torus else "plane")
 
     def __str__(self) -> str:
-        return self.name + (" on a torus" if self.torus else "")
+        return self.name + ("" if self.surface == "plane" else f" on a {SURFACE_NAMES[self.surface]}")
 
 
 PLUS = Rule("plus", frozenset({(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)}))
@@ -151,6 +207,18 @@ def effect_rows(presses: list[int] | tuple[int, ...], cols: int, rule: Rule = PL
     """
     rows = len(presses)
     out = [0] * rows
+    if rule.surface not in ("plane", "torus"):
+        # Mirrored wraps move single cells: visit the pressed cells one by one.
+        for r, p in enumerate(presses):
+            while p:
+                low = p & -p
+                p ^= low
+                c = low.bit_length() - 1
+                for dr, dc in rule.stencil:
+                    landed = wrap(r + dr, c + dc, rows, cols, rule.surface)
+                    if landed is not None:
+                        out[landed[0]] ^= 1 << landed[1]
+        return out
     if rule.is_standard:
         # The plus rule, inlined: it is every solver's inner loop.
         mask = row_mask(cols)

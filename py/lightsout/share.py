@@ -27,13 +27,13 @@ so every state has exactly one string.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from dataclasses import dataclass, field
 
+from . import codec
 from .board import Board
-from .formats import MAX_DECLARED_CELLS, BoardFormatError
+from .errors import BoardFormatError
+from .formats import MAX_DECLARED_CELLS
 from .modk import MAX_STATES, SURFACES
 from .rules import PLUS, RULES, Rule, format_stencil
 
@@ -69,12 +69,10 @@ class ShareState:
 
     def rule(self) -> Rule:
         """The GF(2) rule (stencil + torus flag).  Raises ``ValueError`` on a Klein bottle or projective plane."""
-        if self.surface not in ("plane", "torus"):
-            raise ValueError(f"the {self.surface} surface has no GF(2) fast path; use lightsout.modk")
         for rule in RULES.values():
             if rule.stencil == self.stencil:
-                return rule.on_torus(self.surface == "torus")
-        return Rule("custom:" + format_stencil(self.stencil), self.stencil, self.surface == "torus")
+                return rule.on_surface(self.surface)
+        return Rule("custom:" + format_stencil(self.stencil), self.stencil, self.surface)
 
     def board(self) -> Board:
         """The start board (k = 2 only).  Raises ``ValueError`` for k > 2."""
@@ -83,23 +81,8 @@ class ShareState:
         return Board.from_flat(self.rows, self.cols, self.cells, self.rule())
 
 
-def _encode(value: int, bits: int) -> str:
-    return base64.urlsafe_b64encode(value.to_bytes((bits + 7) // 8, "little")).rstrip(b"=").decode("ascii")
-
-
-def _decode(text: str, bits: int, what: str, column: int) -> int:
-    size = (bits + 7) // 8
-    expected = (size * 8 + 5) // 6
-    if len(text) != expected or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
-        raise BoardFormatError(f"{what} needs {expected} base64url characters, found {len(text)}", 1, column)
-    try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise BoardFormatError(f"{what} is not valid base64url", 1, column) from None
-    value = int.from_bytes(data, "little")
-    if len(data) != size or value >> bits or _encode(value, bits) != text:
-        raise BoardFormatError(f"{what} sets bits beyond its {bits} bits", 1, column + len(text))
-    return value
+_encode = codec.encode
+_decode = codec.decode
 
 
 def _encode_moves(moves: tuple[int, ...]) -> str:
@@ -111,16 +94,11 @@ def _encode_moves(moves: tuple[int, ...]) -> str:
             data.append(byte | (0x80 if move else 0))
             if not move:
                 break
-    return base64.urlsafe_b64encode(bytes(data)).rstrip(b"=").decode("ascii")
+    return codec.encode_bytes(bytes(data))
 
 
 def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise BoardFormatError("the moves are not valid base64url", 1, column) from None
-    if base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii") != text:
-        raise BoardFormatError("the moves are not valid base64url", 1, column)
+    data = codec.decode_bytes(text, "the moves", column)
     moves: list[int] = []
     value = shift = 0
     for byte in data:

@@ -33,7 +33,7 @@ from .board import Board
 from .chebyshev import chebyshev_system
 from .gf2 import reduce_against, solve_linear
 from .mask import Mask
-from .rules import PLUS, Rule
+from .rules import PLUS, Rule, wrap
 
 __all__ = [
     "SolveResult",
@@ -154,21 +154,18 @@ def cell_effects(rows: int, cols: int, rule: Rule, transpose: bool = False) -> l
     With ``transpose`` the stencil is reflected, which gives the rows of A:
     the presses that change light (r, c).
     """
-    sign = -1 if transpose else 1
-    stencil = [(sign * dr, sign * dc) for dr, dc in rule.stencil]
-    effects = []
+    effects = [0] * (rows * cols)
     for r in range(rows):
         for c in range(cols):
-            flat = 0
-            for dr, dc in stencil:
-                tr, tc = r + dr, c + dc
-                if rule.torus:
-                    tr %= rows
-                    tc %= cols
-                elif not (0 <= tr < rows and 0 <= tc < cols):
+            for dr, dc in rule.stencil:
+                landed = wrap(r + dr, c + dc, rows, cols, rule.surface)
+                if landed is None:
                     continue
-                flat ^= 1 << (tr * cols + tc)
-            effects.append(flat)
+                light, press = landed[0] * cols + landed[1], r * cols + c
+                if transpose:
+                    effects[light] ^= 1 << press
+                else:
+                    effects[press] ^= 1 << light
     return effects
 
 
@@ -321,22 +318,26 @@ def chebyshev_method(board: Board, target: Board, mask: Mask | None = None) -> S
 
 
 def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve the plus rule on an R×C torus (R, C ≥ 3) by light chasing with two unknown rows.
+    """Solve the plus rule on an R×C torus or Klein bottle (R, C ≥ 3) by light chasing with two unknown rows.
 
     With wrap-around, row 0 is touched by row R−1, so one free row is not
     enough: rows 0 and 1 are left as 2C unknowns and chased symbolically
     (each press is an affine form: an int whose bit 0 is the constant and
     bit 1 + j unknown j), which forces rows 2..R−1; light rows R−1 and 0
     then give a 2C × 2C system.  Its solution is chased again with plain
-    ints.  O(R·C) operations on 2C-bit ints, O(C²) memory.
+    ints.  On a Klein bottle the columns wrap plainly too and only the row
+    wrap is mirrored (column c of row R−1 meets column C−1−c of row 0), so
+    the same chase applies with row 0 read backwards in the two wrap
+    equations.  O(R·C) operations on 2C-bit ints, O(C²) memory.
     """
     rule = board.rule
-    if rule.stencil != PLUS.stencil or not rule.torus:
-        raise ValueError(f"the torus chase supports only the plus rule on a torus, not the {rule} rule")
+    if rule.stencil != PLUS.stencil or rule.surface not in ("torus", "klein"):
+        raise ValueError(f"the torus chase supports only the plus rule on a torus or Klein bottle, not the {rule} rule")
     _require_no_mask(mask, "the torus chase")
     rows, cols = board.rows, board.cols
     if rows < 3 or cols < 3:
         raise ValueError(f"the torus chase needs at least 3x3, not {rows}x{cols}; use the full system")
+    mirrored = rule.surface == "klein"
     lights = (board ^ target).lights
 
     def forced(above: list[int], current: list[int], light_row: int) -> list[int]:
@@ -354,8 +355,9 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
     # current = row R−1, above = row R−2.  Light row R−1 sees rows R−2, R−1 and 0;
     # light row 0 sees rows R−1, 0 and 1: both must end dark.
     last_residual = forced(above, current, lights[rows - 1])
-    equations = [last_residual[c] ^ first[c] for c in range(cols)]
-    first_residual = forced(current, first, lights[0])
+    across = first[::-1] if mirrored else first  # the presses of row 0 as light row R−1 meets them
+    equations = [last_residual[c] ^ across[c] for c in range(cols)]
+    first_residual = forced(current[::-1] if mirrored else current, first, lights[0])
     equations += [first_residual[c] ^ second[c] for c in range(cols)]
     matrix = [form >> 1 for form in equations]
     rhs = sum((form & 1) << i for i, form in enumerate(equations))
@@ -375,7 +377,7 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
         solution = Board(rows, cols, chase_numeric(linear.particular, lights), rule)
     dark = [0] * rows
     quiet = tuple(Board(rows, cols, chase_numeric(vector, dark), rule) for vector in linear.null_basis)
-    return _result(board, target, "torus-chase", solution, quiet)
+    return _result(board, target, "klein-chase" if mirrored else "torus-chase", solution, quiet)
 
 
 METHODS: dict[str, Method] = {
@@ -385,6 +387,7 @@ METHODS: dict[str, Method] = {
     "first-row-system": first_row_linear_system,
     "chebyshev": chebyshev_method,
     "torus-chase": torus_chase,
+    "klein-chase": torus_chase,
 }
 """The solving methods by name, cheapest-to-describe first."""
 
@@ -414,7 +417,10 @@ def auto_method(board: Board, mask: Mask | None = None) -> str:
     if board.rule.is_standard:
         return "chebyshev"
     if board.rule.stencil == PLUS.stencil and board.rows >= 3 and board.cols >= 3:
-        return "torus-chase"
+        if board.rule.surface == "torus":
+            return "torus-chase"
+        if board.rule.surface == "klein":
+            return "klein-chase"
     return "full-system"
 
 

@@ -53,4 +53,69 @@ def all_boards(rows: int, cols: int):
         yield Board.from_flat(rows, cols, flat)
 
 
-__all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells"]
+STENCILS = {
+    "plus": [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)],
+    "moore": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)],
+    "x": [(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)],
+}
+
+
+def naive_landing(r: int, c: int, rows: int, cols: int, surface: str) -> tuple[int, int] | None:
+    """Where offset cell (r, c) lands, written out case by case (independent of lightsout.rules.wrap)."""
+    if 0 <= r < rows and 0 <= c < cols:
+        return r, c
+    if surface == "plane":
+        return None
+    mirror_cols = mirror_rows = False
+    if not 0 <= r < rows:
+        turns = r // rows
+        r -= turns * rows
+        mirror_cols = surface in ("klein", "projective") and turns % 2 == 1
+    if not 0 <= c < cols:
+        turns = c // cols
+        c -= turns * cols
+        mirror_rows = surface == "projective" and turns % 2 == 1
+    if mirror_cols:
+        c = cols - 1 - c
+    if mirror_rows:
+        r = rows - 1 - r
+    return r, c
+
+
+def naive_apply(rows, cols, k, rule, surface, lights, presses, holes=()):
+    """Press cell i presses[i] times, one press at a time, on a copy of the flat list ``lights`` (mod k)."""
+    out = list(lights)
+    for index, times in enumerate(presses):
+        r, c = divmod(index, cols)
+        for _ in range(times):
+            for dr, dc in STENCILS[rule]:
+                landed = naive_landing(r + dr, c + dc, rows, cols, surface)
+                if landed is not None:
+                    j = landed[0] * cols + landed[1]
+                    out[j] = (out[j] + 1) % k
+    return [0 if i in holes else v for i, v in enumerate(out)]
+
+
+def unpack(text_id: str, k: int = 2) -> tuple[int, int, list[int]]:
+    """Read an ``RxC:`` + base64url board packed with bit_length(k − 1) bits per cell, by hand."""
+    import base64
+
+    size, payload = text_id.split(":")
+    rows, cols = (int(n) for n in size.split("x"))
+    data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    value = int.from_bytes(data, "little")
+    bits = max(1, (k - 1).bit_length())
+    return rows, cols, [value >> (i * bits) & ((1 << bits) - 1) for i in range(rows * cols)]
+
+
+def pack(rows: int, cols: int, states: list[int], k: int = 2) -> str:
+    """Inverse of :func:`unpack`."""
+    import base64
+
+    bits = max(1, (k - 1).bit_length())
+    value = sum(v << (i * bits) for i, v in enumerate(states))
+    data = value.to_bytes((rows * cols * bits + 7) // 8, "little")
+    return f"{rows}x{cols}:" + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+__all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells", "naive_apply", "naive_landing", "unpack", "pack"]

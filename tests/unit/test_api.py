@@ -2,7 +2,7 @@ import json
 
 from lightsout import Board
 from lightsout.api import handle
-from reference import simulate
+from reference import naive_apply, pack, simulate, unpack
 
 
 def call(**request):
@@ -157,23 +157,165 @@ def test_random_by_fewest_presses_and_seed():
     assert day == call(op="random", rows=5, cols=5, seed=20261122)
 
 
-def test_k_state_ops():
-    from lightsout.modk import Game
+def solved_by_simulation(rows, cols, k, rule, surface, board, presses, target="off", holes=(), dont_care=()):
+    """True when pressing ``presses`` (flat counts) one at a time takes ``board`` to the target on every cared light."""
+    final = naive_apply(rows, cols, k, rule, surface, board, presses, holes)
+    goal = [0] * (rows * cols) if target == "off" else [k - 1] * (rows * cols) if target == "on" else target
+    return all(final[i] == goal[i] for i in range(rows * cols) if i not in holes and i not in dont_care)
 
+
+def test_limits_publish_every_constant_the_page_needs():
+    reply = call(op="limits")
+    assert reply["ok"]
+    expected = {
+        "max_cells": 10_000 * 10_000, "max_side": 10_000, "min_side": 1, "min_states": 2, "max_states": 255,
+        "max_stencil": 5, "max_quiet_shown": 64, "max_listed_solutions": 1024, "default_search_seconds": 0.5,
+        "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
+        "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
+    }
+    assert {name: reply[name] for name in expected} == expected
+    assert reply["surfaces"] == ["plane", "torus", "klein", "projective"]
+    assert reply["rules"] == ["plus", "moore", "x", "custom:"]
+    assert reply["formats"] == ["loj", "grid", "indices", "id", "states"]
+
+
+def test_three_states_on_a_klein_bottle_parse_solve_format():
     text = "012\n120\n201"
-    parsed = call(op="parse_states", text=text, k=3)
-    assert (parsed["rows"], parsed["cols"]) == (3, 3)
-    reply = call(op="solve_states", rows=3, cols=3, k=3, cells=parsed["cells"], surface="klein", rule="plus", minimal=True)
-    assert reply["ok"], reply
-    game = Game(3, 3, 3, surface="klein")
-    if reply["solvable"]:
-        assert game.apply(parsed["cells"], reply["presses"]) == [0] * 9
-        assert reply["total"] == sum(reply["presses"])
-    assert call(op="format_states", rows=3, cols=3, k=3, cells=parsed["cells"])["text"] == text
-    bad = call(op="solve_states", rows=2, cols=2, k=3, cells=[0, 1, 2, 3])
-    assert not bad["ok"] and "0..2" in bad["error"]["message"]
-    error = call(op="parse_states", text="01\n0z", k=3)["error"]
-    assert (error["line"], error["column"]) == (2, 2)
+    parsed = call(op="parse", text=text, k=3)
+    assert (parsed["rows"], parsed["cols"], parsed["k"], parsed["format"]) == (3, 3, 3, "states")
+    assert unpack(parsed["board"], 3)[2] == [0, 1, 2, 1, 2, 0, 2, 0, 1]
+    reply = call(op="solve", board=parsed["board"], k=3, surface="klein", minimal=True)
+    assert reply["ok"] and reply["solvable"], reply
+    counts = unpack(reply["solution"], 3)[2]
+    assert solved_by_simulation(3, 3, 3, "plus", "klein", unpack(parsed["board"], 3)[2], counts)
+    assert reply["presses"] == sum(counts) and reply["cells_pressed"] == sum(1 for v in counts if v)
+    assert reply["minimal"] and reply["structure"] == [3] * reply["nullity"]
+    assert call(op="format", board=parsed["board"], k=3)["text"] == text
+    assert call(op="verify", board=parsed["board"], presses=reply["solution"], k=3, surface="klein") == {"ok": True, "solved": True, "lit": 0}
+
+
+def test_two_states_on_a_200x200_klein_bottle_are_chased():
+    import random
+
+    rng = random.Random(7)
+    presses = [rng.randrange(2) for _ in range(200 * 200)]
+    board = naive_apply(200, 200, 2, "plus", "klein", [0] * 40000, presses)
+    reply = call(op="solve", board=pack(200, 200, board), surface="klein")
+    assert reply["ok"] and reply["solvable"] and reply["method"] == "klein-chase"
+    assert solved_by_simulation(200, 200, 2, "plus", "klein", board, unpack(reply["solution"])[2])
+
+
+def test_every_k_on_every_surface_with_masks_and_targets():
+    import random
+
+    rng = random.Random(11)
+    for k in (2, 3, 4, 6):
+        for surface in ("plane", "torus", "klein", "projective"):
+            for rule in ("plus", "moore"):
+                rows, cols = rng.randrange(2, 6), rng.randrange(2, 6)
+                holes = {rng.randrange(rows * cols)}
+                dont_care = {rng.randrange(rows * cols)} - holes
+                target = rng.choice(["off", "on"])
+                counts = [0 if i in holes else rng.randrange(k) for i in range(rows * cols)]
+                goal = [0 if target == "off" else k - 1] * (rows * cols)
+                pushed = naive_apply(rows, cols, k, rule, surface, [0] * (rows * cols), counts, holes)
+                board = [0 if i in holes else (g - p) % k for i, (g, p) in enumerate(zip(goal, pushed))]
+                fields = dict(
+                    k=k, rule=rule, surface=surface, target=target,
+                    holes=pack(rows, cols, [int(i in holes) for i in range(rows * cols)]),
+                    dont_care=pack(rows, cols, [int(i in dont_care) for i in range(rows * cols)]),
+                )
+                reply = call(op="solve", board=pack(rows, cols, board, k), minimal=True, **fields)
+                assert reply["ok"] and reply["solvable"], (k, surface, rule, reply)
+                solution = unpack(reply["solution"], k)[2]
+                assert all(solution[i] == 0 for i in holes)
+                assert solved_by_simulation(rows, cols, k, rule, surface, board, solution, target, holes, dont_care)
+                assert int(reply["solutions"]) >= 1 and reply["rank"] + reply["nullity"] == rows * cols - len(holes)
+                listed = call(op="solutions", board=pack(rows, cols, board, k), limit=50, **fields)
+                assert listed["total"] == reply["solutions"]
+                totals = [sum(unpack(s, k)[2]) for s in listed["solutions"]]
+                assert totals == sorted(totals)
+                if int(listed["total"]) <= 65536:  # every solution visited: the list starts at the proven fewest
+                    assert reply["minimal"] and totals[0] == reply["presses"]
+                for s in listed["solutions"]:
+                    assert solved_by_simulation(rows, cols, k, rule, surface, board, unpack(s, k)[2], target, holes, dont_care)
+                verified = call(op="verify", board=pack(rows, cols, board, k), presses=reply["solution"], **fields)
+                assert verified == {"ok": True, "solved": True, "lit": 0}
+                drawn = call(op="random", rows=rows, cols=cols, seed=k, **fields)
+                assert call(op="solve", board=drawn["board"], **fields)["solvable"]
+
+
+def test_k_state_unsolvable_board_has_a_checkable_proof():
+    # 2x2 plus rule with 3 states on a plane: every press changes three cells, rank 4? find an unsolvable board.
+    reply = call(op="analyze", rows=4, cols=4, k=3)
+    assert reply["ok"] and reply["solvable_fraction"] == f"1/{3 ** reply['nullity']}"
+    assert reply["structure"] == [3] * reply["nullity"] and reply["nullity"] > 0
+    for quiet in reply["quiet"]:
+        assert naive_apply(4, 4, 3, "plus", "plane", [0] * 16, unpack(quiet, 3)[2]) == [0] * 16
+    board = [1] + [0] * 15
+    solved = call(op="solve", board=pack(4, 4, board, 3), k=3)
+    assert solved["ok"] and not solved["solvable"] and solved["nearest"] is None
+    y = unpack(solved["proof"], 3)[2]
+    for button in range(16):
+        single = [int(i == button) for i in range(16)]
+        effect = naive_apply(4, 4, 3, "plus", "plane", [0] * 16, single)
+        assert sum(a * b for a, b in zip(y, effect)) % 3 == 0
+    assert sum(a * (0 - b) for a, b in zip(y, board)) % 3 != 0
+
+
+def test_solvable_fraction_counts_cared_lights_minus_rank():
+    dont_care = pack(3, 3, [0] * 4 + [1] + [0] * 4)
+    reply = call(op="analyze", rows=3, cols=3, dont_care=dont_care)
+    assert (reply["rank"], reply["nullity"], reply["solvable_fraction"]) == (8, 1, "1/2^0")
+    reply = call(op="analyze", rows=3, cols=3, k=3, dont_care=dont_care)
+    assert reply["solvable_fraction"] == "1/1"
+
+
+def test_bad_puzzle_fields_name_the_field():
+    cases = [
+        (dict(op="solve", board="2x2:AA", k=1), "k"),
+        (dict(op="solve", board="2x2:AA", k=256), "k"),
+        (dict(op="solve", board="2x2:AA", surface="sphere"), "surface"),
+        (dict(op="solve", board="2x2:AA", surface="klein", torus=True), "torus"),
+        (dict(op="solve", board="2x2:AA", rule="hex"), "rule"),
+        (dict(op="solve", board="1x2:Aw", k=3), "board"),  # a cell holds state 3
+        (dict(op="solve", board="2x2:AA", holes="3x3:AAA"), "holes"),
+        (dict(op="solve", board="2x2:AA", target="2x2:"), "target"),
+        (dict(op="random", rows=0, cols=3), "rows"),
+        (dict(op="random", rows=3, cols=10_001), "cols"),
+        (dict(op="press", board="2x2:AA", row=2, col=0), "row"),
+        (dict(op="solve", board="2x2:AA", method="magic"), "method"),
+        (dict(op="verify", board="2x2:AA", presses="3x3:AAA"), "presses"),
+        (dict(op="fly"), "op"),
+    ]
+    for request, field in cases:
+        reply = call(**request)
+        assert not reply["ok"] and reply["error"]["field"] == field, (request, reply)
+
+
+def test_big_k_state_board_is_refused_quickly():
+    import time
+
+    start = time.monotonic()
+    reply = call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, surface="klein")
+    assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "400" in reply["error"]["message"]
+    huge = call(op="solve", board="10001x10001:", k=3)
+    assert not huge["ok"] and huge["error"]["field"] == "board"
+    assert time.monotonic() - start < 2
+
+
+def test_k_state_binary_payload_and_press_with_holes():
+    from lightsout.api import call as call_binary
+
+    states = [0, 1, 2, 3, 4, 0, 1, 2, 3]
+    data = int(sum(v << (3 * i) for i, v in enumerate(states))).to_bytes(4, "little")
+    text, out = call_binary(json.dumps({"op": "press", "board": "3x3@0", "k": 5, "row": 1, "col": 1, "binary": True,
+                                        "holes": pack(3, 3, [1] + [0] * 8)}), data)
+    reply = json.loads(text)
+    assert reply["board"] == "3x3@0"
+    value = int.from_bytes(out, "little")
+    after = [value >> (3 * i) & 7 for i in range(9)]
+    assert after == naive_apply(3, 3, 5, "plus", "plane", states, [0] * 4 + [1] + [0] * 4, {0})
 
 
 def test_format_option_and_search_budget():

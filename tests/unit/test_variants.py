@@ -10,6 +10,7 @@ from lightsout.analysis import left_kernel, nearest_solvable, unsolvable_proof, 
 from lightsout.cli import main
 from lightsout.mask import Mask, format_mask, parse_mask
 from lightsout.rules import MOORE, PLUS, X_RULE, parse_rule
+from reference import naive_apply
 
 RULES = [PLUS, MOORE, X_RULE, parse_rule("custom:.#./#.#/.#."), parse_rule("custom:##./.#./...")]
 
@@ -243,3 +244,20 @@ def test_cli_variants(tmp_path, capsys):
     assert main(["analyze", "3x3", "--rule", "custom:##/##"]) == 2
     assert main(["solve", str(board), "--mask", str(mask)]) == 2
     assert "mask is 4x4, board is 5x5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("surface", ["torus", "klein"])
+def test_wrapped_chase_agrees_with_elimination_on_every_surface_it_covers(surface):
+    rng = random.Random(5)
+    rule = PLUS.on_surface(surface)
+    for rows, cols in ((3, 3), (3, 5), (4, 4), (5, 7), (6, 3), (8, 8)):
+        for _ in range(6):
+            board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)], rule)
+            chased = solve(board, method=f"{surface}-chase")
+            full = solve(board, method="full-system")
+            assert (chased.solvable, chased.nullity) == (full.solvable, full.nullity)
+            if chased.solvable:
+                assert naive_apply(rows, cols, 2, "plus", surface, [board.lights[r] >> c & 1 for r in range(rows) for c in range(cols)],
+                                   [chased.presses.lights[r] >> c & 1 for r in range(rows) for c in range(cols)]) == [0] * (rows * cols)
+            for quiet in chased.quiet:
+                assert Board(rows, cols, (), rule).apply(quiet).is_dark

@@ -1,0 +1,134 @@
+"""The one packed-bits codec: boards as ints, bytes and base64url text.
+
+Packing (game IDs, share links and API payloads all use it): with
+b = :func:`bits_per_cell` (k) = bit_length(k − 1) bits per cell (1 for
+k = 2), cell i = r·C + c occupies bits i·b … i·b + b − 1 of one int, least
+significant bit first; as bytes the int is little-endian, ``ceil(cells·b /
+8)`` bytes, the unused bits of the last byte 0.  For k = 2 the packed int is
+the board's *flat* int (bit r·C + c = cell (r, c)).  As text the bytes are
+base64url (RFC 4648 §5) without padding, so every board has exactly one
+string.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Sequence
+
+from .errors import BoardFormatError
+
+__all__ = [
+    "bits_per_cell",
+    "byte_length",
+    "to_bytes",
+    "from_bytes",
+    "encode",
+    "decode",
+    "encode_bytes",
+    "decode_bytes",
+    "pack",
+    "unpack",
+    "first_state_above",
+]
+
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+def bits_per_cell(k: int) -> int:
+    """Bits one cell of a k-state board takes: bit_length(k − 1), at least 1."""
+    return max(1, (k - 1).bit_length())
+
+
+def byte_length(bits: int) -> int:
+    """Bytes that hold ``bits`` packed bits."""
+    return (bits + 7) // 8
+
+
+def to_bytes(value: int, bits: int) -> bytes:
+    """The packed int ``value`` (at most ``bits`` bits) as little-endian bytes."""
+    return value.to_bytes(byte_length(bits), "little")
+
+
+def from_bytes(data: bytes, bits: int) -> int:
+    """The packed int in ``data``, with the bits past ``bits`` dropped."""
+    return int.from_bytes(data, "little") & ((1 << bits) - 1)
+
+
+def encode(value: int, bits: int) -> str:
+    """Base64url (no padding) of :func:`to_bytes` (value, bits)."""
+    return encode_bytes(to_bytes(value, bits))
+
+
+def encode_bytes(data: bytes) -> str:
+    """Base64url of ``data`` without padding."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def decode_bytes(text: str, what: str = "the text", column: int = 1) -> bytes:
+    """Inverse of :func:`encode_bytes`.  Raises :class:`~lightsout.errors.BoardFormatError`
+    (line 1, ``column``) unless ``text`` is the one base64url string of some bytes."""
+    try:
+        if not _BASE64URL.fullmatch(text):
+            raise ValueError
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise BoardFormatError(f"{what} is not valid base64url", 1, column) from None
+    if encode_bytes(data) != text:
+        raise BoardFormatError(f"{what} is not valid base64url", 1, column)
+    return data
+
+
+def decode(text: str, bits: int, what: str = "the board", column: int = 1) -> int:
+    """Inverse of :func:`encode`: the packed int of ``bits`` bits written in ``text``.
+
+    Raises :class:`~lightsout.errors.BoardFormatError` (line 1, ``column``
+    where ``text`` starts) for a length that does not fit ``bits``, a
+    character outside base64url, or set bits past ``bits`` (stray bits in the
+    last character included: each value has one string only).
+    """
+    size = byte_length(bits)
+    expected = (size * 8 + 5) // 6
+    if len(text) != expected:
+        raise BoardFormatError(f"{what} needs {expected} base64url characters, found {len(text)}", 1, column)
+    if not _BASE64URL.fullmatch(text):
+        bad = next(i for i, s in enumerate(text) if not (s.isascii() and (s.isalnum() or s in "_-")))
+        raise BoardFormatError(f"{what} is not valid base64url", 1, column + bad)
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise BoardFormatError(f"{what} is not valid base64url", 1, column) from None
+    value = int.from_bytes(data, "little")
+    if len(data) != size or value >> bits or encode(value, bits) != text:
+        raise BoardFormatError(f"{what} sets bits beyond its {bits} bits", 1, column + len(text))
+    return value
+
+
+def pack(values: Sequence[int], bits: int) -> int:
+    """Pack cell values (each below 2^bits) into one int, cell i at bits i·b … i·b + b − 1."""
+    if not values:
+        return 0
+    if bits == 8:
+        return int.from_bytes(bytes(values), "little")
+    return int("".join(format(v, f"0{bits}b") for v in reversed(values)), 2)
+
+
+def unpack(value: int, cells: int, bits: int) -> list[int]:
+    """Inverse of :func:`pack`: the ``cells`` values of ``bits`` bits each."""
+    if bits == 8:
+        return list(value.to_bytes(cells, "little"))
+    text = format(value, f"0{cells * bits}b")
+    size = len(text)
+    return [int(text[size - (i + 1) * bits : size - i * bits], 2) for i in range(cells)]
+
+
+def first_state_above(value: int, cells: int, k: int) -> int | None:
+    """Index of the first cell whose packed state is k or more, or None (always None for k a power of 2)."""
+    bits = bits_per_cell(k)
+    if k == 1 << bits:
+        return None
+    for index, state in enumerate(unpack(value, cells, bits)):
+        if state >= k:
+            return index
+    return None

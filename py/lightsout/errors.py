@@ -1,0 +1,31 @@
+"""The package's exception types (a leaf module: it imports nothing from the package).
+
+:class:`BoardFormatError` is raised for text that is not a board, a game ID
+or a share link; :class:`TooLargeError` when a method's cost limit refuses a
+puzzle.  Both are ``ValueError`` subclasses.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BoardFormatError", "TooLargeError"]
+
+
+class BoardFormatError(ValueError):
+    """Text that is not a board.  ``line`` and ``column`` are 1-based, or None.
+
+    ``str(error)`` reads ``line 3, column 5: <reason>``; ``reason`` alone is
+    the part after the position.
+    """
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        where = ""
+        if line is not None:
+            where = f"line {line}, column {column}: " if column is not None else f"line {line}: "
+        super().__init__(where + reason)
+
+
+class TooLargeError(ValueError):
+    """The puzzle is too large for the chosen method; the message says the limit."""
