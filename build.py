@@ -183,22 +183,14 @@ def package_limits(package_source: Path) -> dict:
     """The package's limits, as ``lightsout.api.handle('{"op": "limits"}')`` replies (without "ok").
 
     Run in a fresh interpreter on ``package_source`` (the package shipped), so the page's
-    figures are exactly the API's. A package without the op (before the one-model API)
-    has its figures read from the modules that define them.
+    figures are exactly the API's.
     """
     script = (
         "import json\n"
         "from lightsout.api import handle\n"
         "reply = json.loads(handle(json.dumps({'op': 'limits'})))\n"
-        "if not reply.get('ok'):\n"
-        "    from lightsout import api, formats, modk, quiet, rules\n"
-        "    reply = {'ok': True, 'max_cells': formats.MAX_DECLARED_CELLS, 'max_side': 10000,\n"
-        "             'max_states': modk.MAX_STATES, 'max_stencil': rules.MAX_STENCIL,\n"
-        "             'full_system_cells': modk.FULL_SYSTEM_CELLS, 'exact_nullity': quiet.EXACT_NULLITY,\n"
-        "             'max_quiet_shown': api.MAX_QUIET_SHOWN, 'max_listed_solutions': api.MAX_LISTED_SOLUTIONS,\n"
-        "             'default_search_seconds': api.DEFAULT_SEARCH_SECONDS,\n"
-        "             'max_search_seconds': api.MAX_SEARCH_SECONDS, 'surfaces': list(modk.SURFACES)}\n"
-        "reply.pop('ok')\n"
+        "if not reply.pop('ok'):\n"
+        "    raise SystemExit(f'limits op: {reply}')\n"
         "print(json.dumps(reply, sort_keys=True))\n"
     )
     source = package_source / "src" if (package_source / "src" / "lightsout").is_dir() else package_source

@@ -6,12 +6,12 @@ import { t } from "./i18n.js";
 import { boardFromReference, emptyBoard } from "./game.js";
 import { powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./session.js";
 
-// The API's analyze computes the worst case for every board of at most 36 cells, and that
-// search grows with the quiet space: with nullity 5 or more it can run for minutes (the
+// The API's analyze computes the worst case for every board of at most worst_case_cells
+// (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
+// more it can run for minutes (the
 // 5×5 Moore board) or be refused (the 5×5 torus), which would stall or fail the panel.
 // Such boards are analysed from a solve of the dark board instead (rank, nullity) and the
 // "solutions" op (its solutions are exactly the quiet patterns, fewest presses first).
-const WORST_CASE_CELLS = 36;
 const WORST_CASE_NULLITY = 4;
 
 /** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
@@ -147,7 +147,7 @@ export class AnalysisPanel {
     const { fields, payload } = session.puzzleRequest([]);
     let nullity = null;
     let solved = null;
-    if (rows * cols <= WORST_CASE_CELLS) {
+    if (rows * cols <= session.limits.worst_case_cells) {
       solved = await this.solveDark(rows, cols);
       if (!solved) return null;
       nullity = solved.nullity;

@@ -5,7 +5,6 @@
 import { preferredLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, prefersReducedMotion } from "./a11y.js";
 import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
-import { LegacyApi } from "./legacy-api.js";
 import { loadLimits } from "./limits.js";
 import { BestResults } from "./puzzles.js";
 import { Session } from "./session.js";
@@ -34,7 +33,7 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
 });
 const records = new BestResults();
 const session = new Session({
-  solver: new LegacyApi(solver), limits: await loadLimits(), records, reducedMotion: prefersReducedMotion,
+  solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion,
   searchBudget: query.has("search-budget") ? { seconds: Number(query.get("search-budget")) / 1000 } : {},
 });
 

@@ -7,14 +7,6 @@
 export const GRID_LIMIT = 64;
 
 /**
- * Most bytes of pasted or opened text sent to the parser (in the worker). A
- * 10000×10000 board as a #/. grid is 100 010 000 bytes, so the largest board fits; the
- * parser's working memory in wasm is a few times the text, which stays well inside
- * the 2 GB a 32-bit wasm heap may reach.
- */
-export const MAX_TEXT_BYTES = 120 * 1024 * 1024;
-
-/**
  * Pasted text longer than this (characters) never goes into the Board box: the page
  * keeps it aside for Load. Chromium's textarea is slow with big text — a million short
  * lines take ~25 s to insert and ~2.5 s to clear, a 10^7-character line ~2 s to lay
@@ -22,8 +14,11 @@ export const MAX_TEXT_BYTES = 120 * 1024 * 1024;
  */
 export const BOX_TEXT_LIMIT = 1024 * 1024;
 
-/** UTF-8 bytes of `text`, counting only as far as needed to pass `limit`. */
-export function utf8BytesOver(text, limit = MAX_TEXT_BYTES) {
+/**
+ * True when `text` takes more than `limit` bytes in UTF-8 (the API's max_text_bytes: the
+ * most text sent to the parser), counting only as far as needed to pass `limit`.
+ */
+export function utf8BytesOver(text, limit) {
   if (text.length > limit) return true; // every character takes at least one byte
   if (text.length * 3 <= limit) return false; // and at most three (a surrogate pair is 4 for 2)
   let bytes = 0;

@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import { bindFileDrop, isTextFile } from "./input.js";
-import { BOX_TEXT_LIMIT, MAX_TEXT_BYTES, utf8BytesOver } from "./limits.js";
+import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
 
@@ -69,8 +69,9 @@ export class TextPanel {
       this.showError(t("pasteEmpty"));
       return Promise.resolve();
     }
-    if (utf8BytesOver(text)) {
-      this.showError(t("textTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024 }));
+    const most = this.session.limits.max_text_bytes;
+    if (utf8BytesOver(text, most)) {
+      this.showError(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
       return Promise.resolve();
     }
     if (text.length > BOX_TEXT_LIMIT) {
@@ -82,8 +83,9 @@ export class TextPanel {
 
   /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
   async loadFile(file) {
-    if (file.size > MAX_TEXT_BYTES) {
-      this.showError(t("fileTooLarge", { megabytes: MAX_TEXT_BYTES / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+    const most = this.session.limits.max_text_bytes;
+    if (file.size > most) {
+      this.showError(t("fileTooLarge", { megabytes: most / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());

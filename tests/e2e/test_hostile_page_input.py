@@ -183,8 +183,8 @@ def test_text_and_files_over_the_byte_limit_are_refused_before_parsing(ready_pag
     expect(alert).to_contain_text("this page reads at most 120 MB")
     assert read_board(page) == before
     over = page.evaluate("""async () => {
-      const { utf8BytesOver, MAX_TEXT_BYTES } = await import(new URL("static/limits.js", document.baseURI).href);
-      return [MAX_TEXT_BYTES, utf8BytesOver("a".repeat(11), 10), utf8BytesOver("a".repeat(10), 10),
+      const { utf8BytesOver } = await import(new URL("static/limits.js", document.baseURI).href);
+      return [window.lightsOut.limits().max_text_bytes, utf8BytesOver("a".repeat(11), 10), utf8BytesOver("a".repeat(10), 10),
               utf8BytesOver("é".repeat(6), 11), utf8BytesOver("é".repeat(5), 11), utf8BytesOver("€".repeat(4), 11)];
     }""")
     assert over == [120 * 1024 * 1024, True, False, True, False, True]
