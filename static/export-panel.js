@@ -80,6 +80,6 @@ export class ExportPanel {
   downloadText() {
     const { game, marks } = this.session;
     const { rows, cols } = game.board;
-    saveBlob(new Blob([boardText(game.board, marks)], { type: "text/plain" }), `lights-out-${rows}x${cols}.txt`);
+    saveBlob(new Blob([boardText(game.board, marks, this.session.limits.state_symbols)], { type: "text/plain" }), `lights-out-${rows}x${cols}.txt`);
   }
 }

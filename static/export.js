@@ -1,7 +1,7 @@
 // Export: the board (and the shown solution) as a PNG image or as text, made in the page
 // from the board (game.js: packed bits or a byte a cell). Pure apart from the canvas
 // it draws on; no Python. Two states are "#"/"." text and yellow/dark cells; k > 2
-// states are written as lightsout.modk.format_states writes them and drawn in the
+// states are written as the API formats them (format "states") and drawn in the
 // page's state colours (palette.js), numbered above 8 states, as on the board.
 
 import { showsNumbers, stateColours } from "./palette.js";
@@ -9,7 +9,6 @@ import { showsNumbers, stateColours } from "./palette.js";
 const DARK = "#3a4150"; // an off cell (state 0)
 const LIT = "#ffd54a"; // a lit cell of a two-state board
 const MARK = "#e53935"; // a press of the shown solution
-const SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyz"; // lightsout.modk._SYMBOLS
 
 /** Pixels a cell takes in the image, chosen so an image stays below ~4 million pixels. */
 export function cellPixels(rows, cols) {
@@ -83,15 +82,15 @@ export function boardImage(board, marks = null, holes = null) {
 }
 
 /**
- * A k-state board (k > 2) as lightsout.modk.format_states writes it, ending in a newline:
- * one symbol a cell (0–9, then a–z) up to 36 states, else numbers right-aligned in 3
- * columns and separated by spaces.
+ * A k-state board (k > 2) as the API's "states" format writes it, ending in a newline:
+ * one symbol a cell from `symbols` (the API's state_symbols: 0–9, then a–z) while k fits
+ * them, else numbers right-aligned in 3 columns and separated by spaces.
  */
-export function statesRows(board) {
+export function statesRows(board, symbols) {
   const lines = [];
   for (let r = 0; r < board.rows; r++) {
     const row = Array.from({ length: board.cols }, (_, c) => board.get(r * board.cols + c));
-    lines.push(board.k <= SYMBOLS.length ? row.map((value) => SYMBOLS[value]).join("")
+    lines.push(board.k <= symbols.length ? row.map((value) => symbols[value]).join("")
       : row.map((value) => String(value).padStart(3)).join(" ").trimEnd());
   }
   return lines.join("\n") + "\n";
@@ -110,11 +109,11 @@ export function boardRows(board) {
 
 /**
  * The board's text, then (when `marks` is given) a blank line and the presses: "#" = press
- * for two states, the press counts as states for k > 2 (both parts read back with
- * lightsout.modk.parse_states).
+ * for two states, the press counts as states for k > 2 written with `symbols` (the API's
+ * state_symbols; both parts read back with the API's parse).
  */
-export function boardText(board, marks = null) {
-  const rowsOf = (board.k ?? 2) > 2 ? statesRows : boardRows;
+export function boardText(board, marks = null, symbols = "") {
+  const rowsOf = board.k > 2 ? (cells) => statesRows(cells, symbols) : boardRows;
   return marks ? `${rowsOf(board)}\n${rowsOf(marks)}` : rowsOf(board);
 }
 

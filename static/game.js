@@ -339,7 +339,7 @@ export function stencilCells(rule) {
 
 /**
  * The index (r, c) lands on on `surface` of a rows × cols board, or −1 off a plane —
- * exactly lightsout.modk.wrap. (r, c) may be any distance outside the board (a 5×5
+ * exactly lightsout.rules.wrap. (r, c) may be any distance outside the board (a 5×5
  * stencil on a 1×1 board goes two whole turns round): the turns are counted by floor
  * division, and on a Klein bottle each odd turn of the rows mirrors the column; on a
  * projective plane each odd turn of either mirrors the other coordinate.

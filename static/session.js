@@ -142,11 +142,14 @@ export class Session {
   }
 
   /**
-   * The one change event. `change.cells`: the indices a press changed, or null when any
-   * cell, mark or overlay may have changed; `message`: the new message (undefined keeps
-   * the old one); `boardError`: the Board box's error; plus occasional hints for the page
-   * (`flash`: a cell just played, `focus`: move the cursor, `caret`: a parse error's place,
-   * `offer`: the text of a Search to the end button).
+   * The one change event; a listener reads the session for the rest. `change.cells`: the
+   * indices a press changed, or null when any cell, mark or overlay may have changed;
+   * `message`: the new message (undefined keeps the old one); `boardError`: the Board
+   * box's error (undefined keeps it). Occasional hints: `reshaped` (a new game: size,
+   * variant or shape), `puzzle` (the puzzle started, ended or got its optimum), `pressed`
+   * ({row, col} of the player's press), `flash` (a cell just played back), `focus` (put
+   * the cursor on the first cell), `caret` (a parse error's {text, line, column}),
+   * `offer` (the text of a Search to the end button).
    */
   emit(change = {}) {
     const full = { cells: null, ...change };

@@ -25,8 +25,8 @@ import {
   base64urlLength, bitsPerCell, decodeBase64url, encodeBase64url, hasStateAbove, packedLength,
 } from "./codec.js";
 
-export const MAX_DECLARED_CELLS = 10_000 * 10_000; // lightsout.formats.MAX_DECLARED_CELLS
-export const MAX_STATES = 255; // lightsout.modk.MAX_STATES
+export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells (checked likewise)
+export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.test.mjs checks it)
 export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
 export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "m"]);
 
@@ -60,14 +60,15 @@ function isZero(bytes) {
   return true;
 }
 
-/** Decode a packed payload of `bits` bits; errors as in share.py's _decode. */
+/** Decode a packed payload of `bits` bits; errors as in lightsout.codec.decode, column for column. */
 function decodePayload(text, bits, what, column, field) {
   const size = Math.ceil(bits / 8);
   const expected = base64urlLength(size);
-  const invalid = /[^A-Za-z0-9_-]/.test(text);
-  if (text.length !== expected || invalid) {
+  if (text.length !== expected) {
     throw new ShareError(`${what} needs ${expected} base64url characters, found ${text.length}`, column, field);
   }
+  const bad = text.search(/[^A-Za-z0-9_-]/);
+  if (bad >= 0) throw new ShareError(`${what} is not valid base64url`, column + bad, field);
   const bytes = decodeBase64url(text);
   const spare = size * 8 - bits; // high bits of the last byte that are no cell
   if (bytes === null || bytes.length !== size || (spare > 0 && bytes[size - 1] >> (8 - spare))) {

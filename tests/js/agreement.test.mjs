@@ -1,6 +1,6 @@
 // The page's presses agree with the Python package on random boards of every k, rule,
 // surface and shape: tests/js/make_fixtures.py writes boards, presses and the board
-// Python ends on (lightsout.api "press", or lightsout.modk with an older API).
+// Python ends on (lightsout.api "press").
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Game, Mask, boardFromId, makeRule } from "../../static/game.js";

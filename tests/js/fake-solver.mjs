@@ -71,6 +71,17 @@ export class FakeSolver {
       for (let i = 1; i < Math.min(this.randoms, board.cellCount); i++) board.set(i, 1);
       return reply([board], ([reference]) => ({ board: reference }));
     }
+    if (message.op === "parse") {
+      // "#"/"." rows; anything else is an error at its line and column, as the API reports it.
+      const lines = message.text.trim().split("\n");
+      lines.forEach((line, row) => {
+        const column = line.search(/[^#.]/);
+        if (column >= 0) throw Object.assign(new Error(`line ${row + 1}, column ${column + 1}: bad symbol`), { line: row + 1, column: column + 1 });
+      });
+      const board = emptyBoard(lines.length, lines[0].length, k);
+      lines.forEach((line, row) => [...line].forEach((symbol, col) => { if (symbol === "#") board.set(row * line.length + col, 1); }));
+      return reply([board], ([reference]) => ({ board: reference, rows: board.rows, cols: board.cols, k, format: "grid" }));
+    }
     const board = boardFromReference(message.board, payload, k);
     const variant = { k, rule: message.rule, surface: message.surface, target: message.target };
     const solutions = allSolutions(board, variant);

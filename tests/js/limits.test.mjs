@@ -31,10 +31,10 @@ test("the figures JS modules hold agree with the API", () => {
 
 test("no other solver figure is copied into static/", () => {
   // The page's old copies: each now comes from limits.json (session.limits).
-  for (const file of ["session.js", "app.js", "analysis-panel.js", "variant-panel.js", "text-panel.js", "limits.js"]) {
+  for (const file of ["session.js", "app.js", "analysis-panel.js", "variant-panel.js", "text-panel.js", "export.js", "limits.js"]) {
     const source = readFileSync(join(ROOT, "static", file), "utf8");
     for (const copy of ["MAX_LISTED_SOLUTIONS", "MAX_QUIET_SHOWN", "EXACT_NULLITY", "SEARCH_TO_END_SECONDS",
-      "GENERAL_ENGINE_CELLS", "MAX_STATES", "MAX_TEXT_BYTES", "WORST_CASE_CELLS"]) {
+      "GENERAL_ENGINE_CELLS", "MAX_STATES", "MAX_TEXT_BYTES", "WORST_CASE_CELLS", "0123456789abcdefghijklmnopqrstuvwxyz"]) {
       assert.ok(!source.includes(copy), `${file} still copies ${copy}`);
     }
   }

@@ -3,11 +3,10 @@ and surface (and shapes), a few presses each, and the board Python ends on.
 
     PYTHONPATH=py python3 tests/js/make_fixtures.py > fixtures.json
 
-Python is the reference: with the one-model API (docs/api.md: a "limits" op exists) every
-end board comes from ``lightsout.api.handle`` ``press`` requests; with the older API,
-from ``lightsout.modk.Game.press`` (no shapes) and, for shapes, ``api`` ``press`` with
-k = 2 on a plane or torus. Boards are written as "RxC:<base64url>" packed at
-bit_length(k − 1) bits a cell (the codec of docs/api.md), which the JS side decodes.
+Python is the reference: every end board comes from ``lightsout.api.handle`` ``press``
+requests (docs/api.md). Boards are written as "RxC:<base64url>" packed at
+bit_length(k − 1) bits a cell — packed here independently of both codecs, so the test
+also checks the page's codec against the API's reading of the same strings.
 """
 
 from __future__ import annotations
@@ -44,30 +43,12 @@ def api(request: dict) -> dict:
     return reply
 
 
-def one_model() -> bool:
-    return json.loads(handle('{"op": "limits"}'))["ok"]
-
-
-def python_end(case: dict, new_api: bool) -> str:
-    rows, cols, k = case["rows"], case["cols"], case["k"]
-    fields = {"k": k, "rule": case["rule"], "surface": case["surface"]}
-    if case["holes"]:
-        fields["holes"] = case["holes"]
-    if new_api or case["holes"]:
-        if not new_api:  # the older API: two states, plane or torus only
-            fields = {"rule": case["rule"], "torus": case["surface"] == "torus", "holes": case["holes"]}
-        board = case["start"]
-        for row, col in case["presses"]:
-            board = api({"op": "press", "board": board, "row": row, "col": col, **fields})["board"]
-        return board
-    from lightsout.modk import Game
-    from lightsout.rules import parse_rule
-
-    game = Game(rows, cols, k, parse_rule(case["rule"]).stencil, case["surface"])
-    cells = case["cells"]
+def python_end(case: dict) -> str:
+    fields = {"k": case["k"], "rule": case["rule"], "surface": case["surface"], "holes": case["holes"]}
+    board = case["start"]
     for row, col in case["presses"]:
-        cells = game.press(cells, row, col)
-    return board_id(rows, cols, cells, k)
+        board = api({"op": "press", "board": board, "row": row, "col": col, **fields})["board"]
+    return board
 
 
 def cases(seed: int = 20261123) -> list[dict]:
@@ -98,12 +79,11 @@ def cases(seed: int = 20261123) -> list[dict]:
 
 
 def main() -> None:
-    new_api = one_model()
     listed = cases()
     for case in listed:
         case["start"] = board_id(case["rows"], case["cols"], case["cells"], case["k"])
-        case["end"] = python_end(case, new_api)
-    json.dump({"source": "api" if new_api else "modk", "cases": listed}, sys.stdout)
+        case["end"] = python_end(case)
+    json.dump({"cases": listed}, sys.stdout)
 
 
 if __name__ == "__main__":

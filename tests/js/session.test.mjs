@@ -187,3 +187,55 @@ test("requests carry the puzzle fields of docs/api.md and the limits from the AP
   assert.equal(listed?.limit, LIMITS.max_listed_solutions);
   assert.ok(!solver.sent.some((message) => message.op.endsWith("_states")));
 });
+
+test("Load text: a parsed board replaces the game; a bad one keeps it and points at the error", async () => {
+  const { session, changes } = makeSession();
+  assert.equal(await session.loadText("#.#\n.#."), true);
+  assert.deepEqual([session.game.board.rows, session.game.board.cols], [2, 3]);
+  assert.deepEqual(session.game.board.indices(), [0, 2, 4]);
+  assert.equal(session.pastedText, "#.#\n.#.");
+  const before = session.game;
+  assert.equal(await session.loadText("#.#\n.x."), false);
+  assert.equal(session.game, before);
+  const error = changes.find((change) => change.caret);
+  assert.deepEqual([error.caret.line, error.caret.column], [2, 2]);
+  assert.match(error.boardError, /line 2, column 2: bad symbol/i);
+});
+
+test("a link's game replays its moves through the press path; the goal comes with it", () => {
+  const { session } = makeSession();
+  const start = emptyBoard(3, 3);
+  session.openGame({ board: start, target: "on", rule: makeRule("plus"), surface: "torus", mask: null, moves: [4, 0] }, "opened");
+  assert.equal(session.game.moveCount, 2);
+  assert.equal(session.game.target, "on");
+  assert.equal(session.game.surface, "torus");
+  session.undo();
+  session.undo();
+  assert.equal(session.game.board.litCount, 0);
+});
+
+test("a puzzle solved unaided records its best result; Solve or Hint marks it assisted", async () => {
+  const saved = new Map();
+  const records = { record: (key, moves, ms) => { saved.set(key, { moves, ms }); return { improved: true }; } };
+  let clock = 0;
+  const { session, changes } = makeSession({ records, now: () => (clock += 1000) });
+  const board = emptyBoard(3, 3);
+  pressBoard(board, 1, 1);
+  session.setBoard(board);
+  session.startPuzzle("random", "3×3");
+  session.press(1, 1);
+  assert.ok(session.puzzle.done);
+  assert.deepEqual([...saved.keys()], ["random:3x3"]);
+  assert.match(changes.at(-1).message, /./);
+
+  saved.clear();
+  const next = emptyBoard(3, 3);
+  pressBoard(next, 0, 0);
+  session.setBoard(next);
+  session.startPuzzle("random", "3×3");
+  await session.hint();
+  assert.ok(session.puzzle.assisted);
+  session.press(0, 0);
+  assert.ok(session.puzzle.done);
+  assert.equal(saved.size, 0); // an assisted solve is not a record
+});
