@@ -8,7 +8,8 @@
 What dist/ holds (every URL inside it is relative, so it works under any sub-path,
 such as GitHub Pages' /<repo>/):
 
-    index.html, .nojekyll, manifest.webmanifest
+    index.html            with preload hints for the start-up modules and limits.json
+    .nojekyll, manifest.webmanifest
     sw.js                 the service worker (static/sw.js with its cache version)
     limits.json           the solver's limits, from the package's "limits" op, which the
                           page reads at start (before Pyodide has loaded)
@@ -202,6 +203,36 @@ def package_limits(package_source: Path) -> dict:
     return json.loads(done.stdout)
 
 
+def start_modules(entry: str = "app.js") -> list[str]:
+    """The static/ modules the page loads at start: ``entry``'s static imports, transitively, in order."""
+    found: list[str] = []
+    waiting = [entry]
+    while waiting:
+        name = waiting.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        source = (ROOT / "static" / name).read_text(encoding="utf-8")
+        waiting += re.findall(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w-]+\.js)"', source, re.MULTILINE)
+    return found
+
+
+def write_index(destination: Path) -> None:
+    """Copy index.html, announcing every start-up module and limits.json to the browser at once.
+
+    Without the hints the browser discovers the modules one import level at a time (app.js,
+    then the panels, then the session, then the game, then the codec) and fetches
+    limits.json only when app.js runs: each level is a round trip before the board shows.
+    """
+    hints = "".join(f'  <link rel="modulepreload" href="static/{name}">\n' for name in start_modules()[1:])
+    hints += '  <link rel="preload" href="limits.json" as="fetch" crossorigin="anonymous">\n'
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    marker = '  <script type="module" src="static/app.js"></script>\n'
+    if marker not in page:
+        raise BuildError(f"index.html no longer has the line {marker.strip()!r} that build.py adds hints after")
+    destination.write_text(page.replace(marker, marker + hints), encoding="utf-8")
+
+
 def build(package_source: Path = ROOT / "py") -> Path:
     """Build dist/ from scratch and return its path."""
     ensure_node_modules()
@@ -215,7 +246,7 @@ def build(package_source: Path = ROOT / "py") -> Path:
     write_trimmed_lock(micropip, pyodide_dir)
     project_wheel = build_project_wheel(package_source, DIST / "wheels")
 
-    shutil.copy2(ROOT / "index.html", DIST / "index.html")
+    write_index(DIST / "index.html")
     (DIST / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
     shutil.copytree(ROOT / "static", DIST / "static")
     (DIST / ".nojekyll").write_text("")
