@@ -3,6 +3,7 @@ is ready, reaches "ready", and recovers from a failed solver start with Retry.""
 
 from __future__ import annotations
 
+import json
 import re
 
 from conftest import READY_TIMEOUT_MS, wait_ready
@@ -25,6 +26,17 @@ def test_board_is_playable_at_once_then_solver_becomes_ready(fresh_page, site_ur
     # Every file came from the site's own sub-path (relative URLs only).
     assert all(url.startswith(site_url) for url in watch.requests), watch.requests
     assert any(url.endswith(".whl") and "/wheels/lightsout-" in url for url in watch.requests)
+    # The solver's limits reached the page from the API (build.py's limits.json), before
+    # Python loaded: exactly the "limits" op's reply, plus the page's own grid limit.
+    from lightsout.api import handle
+
+    api_limits = json.loads(handle('{"op": "limits"}'))
+    del api_limits["ok"]
+    page_limits = page.evaluate("window.lightsOut.limits()")
+    assert page_limits.pop("gridLimit") == 64
+    assert page_limits == api_limits
+    from_worker = page.evaluate("window.lightsOut.request({op: 'limits'}).then(({payload, timing, ...reply}) => reply)")
+    assert from_worker == {**api_limits, "ok": True}
 
 
 def test_failed_start_shows_error_and_retry_recovers(fresh_page, site_url):
