@@ -29,37 +29,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec
-from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS
+from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS, analysis_figures, solve_figures
 from .board import Board
+from .coset_leader import EXACT_NULLITY
 from .errors import BoardFormatError
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
     MAX_DECLARED_CELLS,
+    STATES,
+    SYMBOLS,
     ParsedBoard,
     format_board,
     format_solution,
+    format_states,
     parse_board,
-    parse_packed,
+    parse_states,
 )
-from .modk import FULL_SYSTEM_CELLS, SYMBOLS, format_states, parse_states
-from .puzzle import (
-    MAX_STATES,
-    MIN_STATES,
-    Puzzle,
-    Solution,
-    apply,
-    differing,
-    nearest,
-    proof,
-    random_board,
-    solvable_fraction,
-    solve,
-    worst_case,
-)
-from .quiet import EXACT_NULLITY
+from .methods import FULL_SYSTEM_LIMIT, METHODS
+from .puzzle import FULL_SYSTEM_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
+from .puzzles import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
-from .solve import FULL_SYSTEM_LIMIT, METHODS
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -134,7 +124,7 @@ class _Exchange:
         reference = _PACKED.fullmatch(value)
         try:
             if reference is None:
-                return parse_packed(value.strip(), k, f"the {name}")
+                return codec.parse_packed(value.strip(), k, f"the {name}")
             rows, cols, offset = (int(group) for group in reference.groups())
             if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
                 raise RequestError(f"{name}: board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells", name)
@@ -156,7 +146,7 @@ class _Exchange:
         """The reply field for a packed board: ``RxC:`` + base64url, or a payload reference."""
         bits = rows * cols * codec.bits_per_cell(k)
         if not self.binary:
-            return f"{rows}x{cols}:" + codec.encode(value, bits)
+            return codec.format_packed(rows, cols, value, k)
         offset = len(self.out)
         self.out += codec.to_bytes(value, bits)
         return f"{rows}x{cols}@{offset}"
@@ -229,31 +219,7 @@ def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
     if method != "auto" and method not in METHODS:
         raise RequestError(f"unknown method {method!r}; choose auto or one of {', '.join(METHODS)}", "method")
     result = solve(puzzle, lights, method, _field(request, "minimal", bool, False), _seconds(request))
-    return solve_report(result, lambda value: _board(exchange, puzzle, value))
-
-
-def solve_report(result: Solution, board: Callable[[int], Any]) -> Reply:
-    """The figures of a solve, as the API and the CLI's ``--json`` report them (``board`` writes a packed board)."""
-    puzzle = result.puzzle
-    reply: Reply = {
-        "solvable": result.solvable,
-        "solution": None if result.presses is None else board(result.presses),
-        "presses": result.press_total,
-        "cells_pressed": result.cells_pressed,
-        "rank": result.rank,
-        "nullity": result.nullity,
-        "structure": list(result.structure),
-        "solutions": str(result.solution_count),
-        "minimal": result.minimal,
-        "optimal_count": result.optimal_count,
-        "method": result.method,
-    }
-    if not result.solvable:
-        found = proof(puzzle, result)
-        reply["proof"] = None if found is None else board(found)
-        closest = nearest(puzzle, result)
-        reply["nearest"] = None if closest is None else board(closest)
-    return reply
+    return solve_figures(result, lambda value: _board(exchange, puzzle, value))
 
 
 def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -278,13 +244,13 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
         except UnicodeDecodeError as error:
             raise BoardFormatError(f"the file is not UTF-8 text (byte {error.start + 1})") from None
     chosen = _field(request, "format", str, "auto")
-    if chosen not in ("auto", *FORMATS, "states"):
+    if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
     if chosen == "states" or (chosen == "auto" and k > 2):
         rows, cols, cells = parse_states(text, k)
         return {"board": exchange.emit(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), k), "rows": rows, "cols": cols, "k": k, "format": "states"}
     if chosen == "id" and k > 2:
-        rows, cols, value = parse_packed(text.strip(), k)
+        rows, cols, value = codec.parse_packed(text.strip(), k)
         return {"board": exchange.emit(rows, cols, value, k), "rows": rows, "cols": cols, "k": k, "format": "id"}
     if k > 2:
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
@@ -299,7 +265,7 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
     packed = None if request.get("board") is None else exchange.packed(request, "board", k)
     chosen = _field(request, "format", str, None)
-    if chosen is not None and chosen not in (*FORMATS, "states"):
+    if chosen is not None and chosen not in (*FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}, states", "format")
     solution = _field(request, "solution", bool, False)
     if packed is None and not solution:
@@ -309,7 +275,7 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
             return {"text": format_solution(None, ParsedBoard(Board(1, 1), "grid"))}
         rows, cols, value = packed
         if chosen == "id":
-            return {"text": f"{rows}x{cols}:" + codec.encode(value, rows * cols * codec.bits_per_cell(k))}
+            return {"text": codec.format_packed(rows, cols, value, k)}
         return {"text": format_states(rows, cols, codec.unpack(value, rows * cols, codec.bits_per_cell(k)), k)}
     board = None if packed is None else Board.from_flat(*packed)
     like = _field(request, "like", str, None)
@@ -340,22 +306,7 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, _size(request))
     result = solve(puzzle, puzzle.goal())
-    return analysis_report(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
-
-
-def analysis_report(result: Solution, board: Callable[[int], Any], shown: int | None) -> Reply:
-    """The figures of an analysis (a solve of the goal itself), as the API and the CLI report them."""
-    puzzle = result.puzzle
-    return {
-        "rows": puzzle.rows,
-        "cols": puzzle.cols,
-        "rank": result.rank,
-        "nullity": result.nullity,
-        "structure": list(result.structure),
-        "solvable_fraction": solvable_fraction(puzzle, result),
-        "quiet": [board(q) for q in result.quiet(shown)],
-        "worst_case": worst_case(puzzle),
-    }
+    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -413,7 +364,7 @@ def limits() -> Reply:
         "max_stencil": MAX_STENCIL,
         "rules": [*RULES, "custom:"],
         "surfaces": list(SURFACES),
-        "formats": [*FORMATS, "states"],
+        "formats": [*FORMATS, STATES],
         "methods": list(METHODS),
         "max_quiet_shown": MAX_QUIET_SHOWN,
         "max_listed_solutions": MAX_LISTED_SOLUTIONS,

@@ -16,37 +16,35 @@ holds bits i·b … i·b + b − 1 with b = bit_length(k − 1) (see
 :class:`~lightsout.board.Board`, so the two-state fast paths take it as is.
 
 :func:`solve` dispatches by cost, never by routing: for k = 2 to the GF(2)
-methods of :mod:`lightsout.solve` (Chebyshev / light chasing for the plus
-rule on a plane, the torus chase on a torus or Klein bottle, packed GF(2)
-elimination on any surface, holes and don't-care cells included); for
-k > 2 to :mod:`lightsout.modk` (light chasing over Z/kZ for the plus rule on
-a plane, else the Smith normal form of the press matrix over Z/kZ).  The
-fewest-presses solution is the coset leader of the solution coset (see
-:mod:`lightsout.quiet`).
+methods of :mod:`lightsout.methods` (Chebyshev / light chasing for the
+plus rule on a plane, the torus chase on a torus or Klein bottle, packed
+GF(2) elimination on any surface, holes and don't-care cells included); for
+k > 2 to linear algebra over Z/kZ (:mod:`lightsout.zmod`): light chasing and
+the C × C first-row system for the plus rule on a plane, else the Smith
+normal form of the whole press matrix — exact for composite k, where
+elimination that treats Z/kZ as a field misses or invents solutions.  The
+fewest-presses solution is a coset leader (:mod:`lightsout.coset_leader`)
+for k = 2, and the lightest of all solutions, when few enough, for k > 2.
 
-The derived figures — solvable fraction, unsolvability proof, nearest
-solvable board, worst case — are computed here once for the CLI and the API.
+The derived figures (solvable fraction, unsolvability proof, nearest
+solvable board, worst case) are in :mod:`lightsout.analysis`.
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from . import codec
-from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
 from .board import Board
+from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import TooLargeError
 from .mask import Mask
-from .modk import FEWEST_SEARCH_LIMIT, FULL_SYSTEM_CELLS, MAX_STATES, Game, StatesResult, solve_states
-from .puzzles import random_solvable, random_with_presses
-from .quiet import SEARCH_SECONDS, fewest_presses
-from .rules import PLUS, Rule
-from .solve import SolveResult, quiet_flats
-from .solve import solve as solve_gf2
-from .zmod import solve_mod
+from .methods import SolveResult, fewest_presses, quiet_flats, solve_board
+from .rules import PLUS, Rule, wrap
+from .zmod import ModularSolution, solve_mod
 
 __all__ = [
     "Puzzle",
@@ -55,24 +53,24 @@ __all__ = [
     "apply",
     "press",
     "differing",
-    "random_board",
-    "solvable_fraction",
-    "proof",
-    "nearest",
-    "worst_case",
+    "with_target",
     "MIN_STATES",
     "MAX_STATES",
-    "PROOF_CELLS",
+    "FULL_SYSTEM_CELLS",
+    "FEWEST_SEARCH_LIMIT",
 ]
 
 MIN_STATES = 2
+MAX_STATES = 255
+
+FULL_SYSTEM_CELLS = 400
+"""Most cells the Z/kZ elimination of the whole press matrix takes (O(n³) ring operations, k > 2)."""
+
+FEWEST_SEARCH_LIMIT = 1 << 16
+"""Most solutions of a k > 2 board visited for the fewest total presses."""
 
 LISTING_BITS = 1 << 24
 """Cells × solutions :meth:`Solution.solutions` visits at most (beyond the ``limit`` asked for)."""
-
-PROOF_CELLS = FULL_SYSTEM_CELLS
-"""Most cells for which a k-state (k > 2) unsolvability proof is computed (one more Z/kZ elimination)."""
-
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -165,9 +163,24 @@ class Puzzle:
         """Inverse of :meth:`states`."""
         return codec.pack(states, self.bits)
 
-    def game(self) -> Game:
-        """The k-state press model of :mod:`lightsout.modk` (stencil, surface, k)."""
-        return Game(self.rows, self.cols, self.k, self.rule.stencil, self.rule.surface)
+    def covered(self, row: int, col: int) -> list[int]:
+        """Flat indices a press at (row, col) adds 1 to (a cell may repeat on tiny wrapped boards)."""
+        out = []
+        for dr, dc in self.rule.stencil:
+            landed = wrap(row + dr, col + dc, self.rows, self.cols, self.rule.surface)
+            if landed is not None:
+                out.append(landed[0] * self.cols + landed[1])
+        return out
+
+    @cached_property
+    def matrix(self) -> list[list[int]]:
+        """The press matrix A mod k, R·C × R·C: A[light][press] = times the press adds 1 to the light."""
+        n = self.cells
+        a = [[0] * n for _ in range(n)]
+        for button in range(n):
+            for light in self.covered(*divmod(button, self.cols)):
+                a[light][button] = (a[light][button] + 1) % self.k
+        return a
 
     def goal(self) -> int:
         """The target as a packed board."""
@@ -200,8 +213,12 @@ def apply(puzzle: Puzzle, lights: int, presses: int) -> int:
     if puzzle.k == 2:
         flat = puzzle.board(lights).apply(puzzle.board(presses)).flat
         return flat & ~puzzle.holes
-    game = puzzle.game()
-    states = game.apply(puzzle.states(lights), puzzle.states(presses))
+    states = puzzle.states(lights)
+    k = puzzle.k
+    for index, times in enumerate(puzzle.states(presses)):
+        if times:
+            for light in puzzle.covered(*divmod(index, puzzle.cols)):
+                states[light] = (states[light] + times) % k
     for i in range(puzzle.cells):
         if puzzle.holes >> i & 1:
             states[i] = 0
@@ -256,7 +273,8 @@ class Solution:
     minimal: bool = False
     optimal_count: int | None = None
     gf2: SolveResult | None = None
-    states: StatesResult | None = None
+    generators: tuple[tuple[list[int], int], ...] = ()
+    """k > 2: the quiet group's generators (press counts, order); solutions = presses + Σ t_i·g_i, 0 ≤ t_i < order_i."""
 
     @property
     def solvable(self) -> bool:
@@ -284,8 +302,7 @@ class Solution:
         count = self.nullity if limit is None else min(limit, self.nullity)
         if self.gf2 is not None:
             return quiet_flats(self.gf2.quiet[:count])
-        assert self.states is not None
-        return [self.puzzle.packed(vector) for vector, _ in self.states.generators[:count]]
+        return [self.puzzle.packed(vector) for vector, _ in self.generators[:count]]
 
     def solutions(self, limit: int) -> list[int]:
         """At most ``limit`` solutions (packed), fewest presses first.
@@ -314,38 +331,33 @@ class Solution:
                     current ^= quiet[(step & -step).bit_length() - 1]
                 yield current
             return
-        assert self.states is not None and self.presses is not None
-        k = self.puzzle.k
-        counts = self.puzzle.states(self.presses)
-        counters = [0] * len(self.states.generators)
-        for step in range(min(limit, self.solution_count)):
-            if step:
-                for index, (vector, order) in enumerate(self.states.generators):
-                    counts = [(x + g) % k for x, g in zip(counts, vector)]
-                    counters[index] += 1
-                    if counters[index] < order:
-                        break
-                    counters[index] = 0
+        assert self.presses is not None
+        for counts in _coset(self.puzzle.states(self.presses), self.generators, self.puzzle.k, min(limit, self.solution_count)):
             yield self.puzzle.packed(counts)
 
 
-def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = False, seconds: float = SEARCH_SECONDS) -> Solution:
+def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = False, seconds: float | None = None) -> Solution:
     """Solve ``lights`` (a packed board) for the puzzle's goal.
 
     ``method`` names a GF(2) method of :data:`lightsout.solve.METHODS` for
     k = 2 (``"auto"`` picks the cheapest that applies); for k > 2 only
     ``"auto"`` is accepted.  With ``minimal`` the solution is replaced by one
     with the fewest presses: for k = 2 the coset-leader search within
-    ``seconds`` (``math.inf`` runs it to the end); for k > 2 every solution
-    is visited when there are at most 65536.  Raises ``ValueError`` for a bad
+    ``seconds`` (``math.inf`` runs it to the end; None, the default: to the
+    end up to nullity :data:`~lightsout.coset_leader.EXACT_NULLITY`, else
+    :data:`~lightsout.coset_leader.SEARCH_SECONDS`); for k > 2 every
+    solution is visited when there are at most
+    :data:`FEWEST_SEARCH_LIMIT`.  Raises ``ValueError`` for a bad
     board or method and :class:`~lightsout.errors.TooLargeError` when no
     method can afford the puzzle.
     """
     puzzle.check_board(lights)
     if puzzle.k == 2:
         board = puzzle.board(lights)
-        result = solve_gf2(board, puzzle.board(puzzle.goal()), method, mask=puzzle.mask)
+        result = solve_board(board, puzzle.board(puzzle.goal()), method, mask=puzzle.mask)
         if minimal:
+            if seconds is None:
+                seconds = math.inf if result.nullity <= EXACT_NULLITY else SEARCH_SECONDS
             result = fewest_presses(result, seconds)
         presses = None if result.presses is None else result.presses.flat
         return Solution(
@@ -354,116 +366,114 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
         )
     if method != "auto":
         raise ValueError(f"method {method!r} is for two states; with {puzzle.k} states use 'auto'")
-    game = puzzle.game()
-    if game.stencil != PLUS.stencil or game.surface != "plane" or puzzle.holes or puzzle.dont_care:
-        if puzzle.cells > FULL_SYSTEM_CELLS:
+    k, n = puzzle.k, puzzle.cells
+    goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
+    if puzzle.rule.is_standard and not puzzle.holes | puzzle.dont_care:
+        equations, constants = _chase_forms(puzzle, goal)
+        first = solve_mod(equations, constants, puzzle.cols, k)
+        dark = [0] * n
+        particular = None if first.particular is None else _chase_numeric(puzzle, goal, first.particular)
+        generators = [(_chase_numeric(puzzle, dark, vector), order) for vector, order in first.generators]
+        found = ModularSolution(k, particular, generators)
+        method = "first-row-system"
+    else:
+        if n > FULL_SYSTEM_CELLS:
             raise TooLargeError(
-                f"with {puzzle.k} states this puzzle needs the Z/{puzzle.k}Z elimination, which handles at most "
-                f"{FULL_SYSTEM_CELLS} cells, not {puzzle.cells}"
+                f"with {k} states this puzzle needs the Z/{k}Z elimination of the whole press matrix, "
+                f"which handles at most {FULL_SYSTEM_CELLS} cells, not {n}"
             )
-    goal = puzzle.states(puzzle.goal())
-    states = solve_states(game, puzzle.states(lights), goal, minimal, puzzle.holes, puzzle.dont_care)
-    presses_list = states.presses
-    nullity = len(states.structure)
+        skipped = puzzle.holes | puzzle.dont_care
+        matrix = [row for j, row in enumerate(puzzle.matrix) if not skipped >> j & 1]
+        rhs = [value for j, value in enumerate(goal) if not skipped >> j & 1]
+        for h in range(n):
+            if puzzle.holes >> h & 1:  # a hole has no button: its press count is 0
+                matrix.append([1 if i == h else 0 for i in range(n)])
+                rhs.append(0)
+        found = solve_mod(matrix, rhs, n, k)
+        method = "full-system"
+    nullity = len(found.generators)
+    counts = found.particular
+    exact = counts is not None and nullity == 0
+    if minimal and counts is not None and found.solution_count <= FEWEST_SEARCH_LIMIT:
+        counts, exact = _fewest_total(counts, found.generators, found.solution_count, k), True
     return Solution(
-        puzzle, lights, states.method, None if presses_list is None else puzzle.packed(presses_list),
-        puzzle.buttons - nullity, nullity, tuple(states.structure), states.minimal or (presses_list is not None and nullity == 0),
-        None, states=states,
+        puzzle, lights, method, None if counts is None else puzzle.packed(counts), puzzle.buttons - nullity, nullity,
+        tuple(found.structure), exact, None, generators=tuple(found.generators),
     )
 
 
-def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, presses: int | None = None) -> int:
-    """A random board the puzzle can solve (packed), uniform over the solvable boards by default.
+def _chase_forms(puzzle: Puzzle, goal: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+    """Light-chase over Z/kZ with the first row unknown: the last light row's residuals as forms.
 
-    For k = 2, ``lit`` asks for exactly that many lights differing from the
-    goal, ``presses`` for a board whose fewest-press solution has exactly
-    that many presses (no mask).  Raises ``ValueError`` when that cannot be
-    met (see :mod:`lightsout.puzzles`) or for ``lit``/``presses`` with k > 2.
+    A form is C coefficients (the first-row unknowns) plus a constant, mod
+    k.  Row i+1's presses must bring light row i to its goal:
+    x(i+1, c) = g(i, c) − x(i, c) − x(i, c−1) − x(i, c+1) − x(i−1, c).
+    Returns (equations, constants) of the C × C first-row system.
     """
-    if puzzle.k == 2:
-        if presses is not None:
-            if puzzle.mask is not None:
-                raise ValueError("a press count cannot be combined with holes or don't-care cells")
-            board = random_with_presses(puzzle.rows, puzzle.cols, rng, presses, puzzle.rule)
-        else:
-            board = random_solvable(puzzle.rows, puzzle.cols, rng, lit, puzzle.rule, puzzle.mask)
-        return board.flat ^ (puzzle.goal() & ~puzzle.holes)
-    if lit is not None or presses is not None:
-        raise ValueError("lit and presses are for two-state boards")
-    counts = [0 if puzzle.holes >> i & 1 else rng.randrange(puzzle.k) for i in range(puzzle.cells)]
-    pushed = puzzle.states(apply(puzzle, 0, puzzle.packed(counts)))
-    goal = puzzle.states(puzzle.goal())
-    holes = puzzle.holes
-    return puzzle.packed([0 if holes >> i & 1 else (g - p) % puzzle.k for i, (g, p) in enumerate(zip(goal, pushed))])
+    rows, cols, k = puzzle.rows, puzzle.cols, puzzle.k
+    width = cols + 1
+    zero = [0] * width
+
+    def unit(c: int) -> list[int]:
+        form = [0] * width
+        form[c] = 1
+        return form
+
+    above = [zero] * cols
+    current = [unit(c) for c in range(cols)]
+    for i in range(rows):
+        residual = []
+        for c in range(cols):
+            parts = [current[c], above[c]]
+            if c > 0:
+                parts.append(current[c - 1])
+            if c + 1 < cols:
+                parts.append(current[c + 1])
+            form = [(-sum(values)) % k for values in zip(*parts)]
+            form[cols] = (form[cols] + goal[i * cols + c]) % k
+            residual.append(form)
+        if i == rows - 1:
+            return [form[:cols] for form in residual], [(-form[cols]) % k for form in residual]
+        above, current = current, residual
+    raise AssertionError("unreachable")
 
 
-# -- derived figures (one implementation for the CLI and the API) -----------
+def _chase_numeric(puzzle: Puzzle, goal: Sequence[int], first: Sequence[int]) -> list[int]:
+    """The press counts light chasing forces from first-row counts ``first`` (plus rule, plane, mod k)."""
+    rows, cols, k = puzzle.rows, puzzle.cols, puzzle.k
+    presses = list(first)
+    above = [0] * cols
+    current = list(first)
+    for i in range(rows - 1):
+        following = []
+        for c in range(cols):
+            total = current[c] + above[c] + (current[c - 1] if c else 0) + (current[c + 1] if c + 1 < cols else 0)
+            following.append((goal[i * cols + c] - total) % k)
+        presses += following
+        above, current = current, following
+    return presses
 
 
-def solvable_fraction(puzzle: Puzzle, solution: Solution) -> str:
-    """The share of boards (over the cared lights) that can be solved: ``"1/2^n"`` for k = 2, else ``"1/N"``.
-
-    The solvable boards are the image of the press matrix restricted to the
-    cared lights: k^buttons / |quiet group| of the k^cared boards.  For k = 2
-    that is 1/2^(cared − rank) (not 1/2^nullity, which counts buttons, not
-    lights).
-    """
-    cared = puzzle.cared.bit_count()
-    if puzzle.k == 2:
-        return f"1/2^{cared - solution.rank}"
-    kernel = math.prod(solution.structure)
-    return f"1/{puzzle.k ** cared * kernel // puzzle.k ** puzzle.buttons}"
-
-
-def proof(puzzle: Puzzle, solution: Solution) -> int | None:
-    """A certificate that an unsolvable board cannot reach the goal, or None.
-
-    A packed board y of weights with yᵀA ≡ 0 (every press changes the
-    weighted sum of the lights by 0 mod k) and y·(goal − board) ≢ 0: the
-    weighted sum can never reach the goal's.  For k = 2, y is a set of
-    lights every press changes evenly, lit oddly on board XOR goal (see
-    :func:`lightsout.analysis.unsolvable_proof`).  None for a solvable board,
-    and for k > 2 above :data:`PROOF_CELLS` cells.
-    """
-    if solution.solvable:
-        return None
-    if puzzle.k == 2:
-        found = unsolvable_proof(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask)
-        return None if found is None else found.flat
-    if puzzle.cells > PROOF_CELLS:
-        return None
-    k, n = puzzle.k, puzzle.cells
-    cared = puzzle.cared
-    matrix = puzzle.game().matrix
-    # y ranges over the cared lights: yᵀA = 0 on every button, y = 0 off the cared lights.
-    rows = [[matrix[light][button] if cared >> light & 1 else 0 for light in range(n)] for button in range(n) if not puzzle.holes >> button & 1]
-    rows += [[1 if i == j else 0 for i in range(n)] for j in range(n) if not cared >> j & 1]
-    kernel = solve_mod(rows, [0] * len(rows), n, k)
-    difference = [(g - s) % k for g, s in zip(puzzle.states(puzzle.goal()), puzzle.states(solution.lights))]
-    for vector, _ in kernel.generators:
-        if sum(y * d for y, d in zip(vector, difference)) % k:
-            return puzzle.packed(vector)
-    return None
+def _coset(counts: list[int], generators: Sequence[tuple[list[int], int]], k: int, limit: int) -> Iterator[list[int]]:
+    """Yield ``limit`` vectors of counts + Σ t_i·g_i (0 ≤ t_i < order_i), by a mixed-radix counter over the t_i."""
+    current = list(counts)
+    counters = [0] * len(generators)
+    for step in range(limit):
+        if step:
+            # A digit that wraps has added order·g ≡ 0: keep adding g and carry, so the
+            # vector stays counts + Σ counter_i·g_i.
+            for index, (vector, order) in enumerate(generators):
+                current = [(x + g) % k for x, g in zip(current, vector)]
+                counters[index] += 1
+                if counters[index] < order:
+                    break
+                counters[index] = 0
+        yield current
 
 
-def nearest(puzzle: Puzzle, solution: Solution) -> int | None:
-    """The fewest lights to toggle so that an unsolvable board becomes solvable (a packed 1-bit-per-cell
-    board for k = 2), or None: for a solvable board, for k > 2, or when the search is too costly
-    (see :func:`lightsout.analysis.nearest_solvable`)."""
-    if solution.solvable or puzzle.k != 2:
-        return None
-    try:
-        return nearest_solvable(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask).flat
-    except TooLargeError:
-        return None
-
-
-def worst_case(puzzle: Puzzle) -> int | None:
-    """Most presses any solvable board needs (k = 2, small boards; see
-    :func:`lightsout.analysis.worst_case_if_small`), else None."""
-    if puzzle.k != 2:
-        return None
-    return worst_case_if_small(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
+def _fewest_total(counts: list[int], generators: Sequence[tuple[list[int], int]], total: int, k: int) -> list[int]:
+    """The solution with the fewest total presses among all ``total`` of them (the first one met on a tie)."""
+    return min(_coset(counts, generators, k, total), key=sum)
 
 
 def with_target(puzzle: Puzzle, target: str | int) -> Puzzle:

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from . import codec
 from .board import Board
 from .errors import BoardFormatError
-from .formats import MAX_DECLARED_CELLS
-from .modk import MAX_STATES, SURFACES
-from .rules import PLUS, RULES, Rule, format_stencil
+from .codec import MAX_DECLARED_CELLS
+from .puzzle import MAX_STATES
+from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
 __all__ = ["ShareState", "parse_share", "format_share"]
 

@@ -1,6 +1,6 @@
-"""The solving methods: the four classic ones of seed 004 and the Chebyshev method.
+"""The two-state (GF(2)) solving methods, and :func:`solve_board` that picks one.
 
-Every method is a function ``method(board, target) -> SolveResult`` that
+Every method is a function ``method(board, target, mask) -> SolveResult`` that
 solves ``A·x = board XOR target`` over GF(2), where A is the press matrix of
 the board's click rule and x the press pattern:
 
@@ -19,18 +19,23 @@ the board's click rule and x the press pattern:
   GF(2)[y] by extended Euclid (:mod:`lightsout.chebyshev`).  O(R·C/w + C²/w);
   the default for the plus rule on a plane.
 
-:func:`solve` picks a method by name (``"auto"`` = the best one for the
-rule) and optionally replaces the solution by one with the fewest presses.
+:func:`solve_board` picks a method by name (``"auto"`` = the cheapest one
+that applies) and optionally replaces the solution by one with the fewest
+presses (:func:`fewest_presses`, a coset-leader search of
+:mod:`lightsout.coset_leader`).  Puzzles of any k go through
+:func:`lightsout.puzzle.solve`, which calls this layer for k = 2.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import chase as chasing
 from .board import Board
 from .chebyshev import chebyshev_system
+from .coset_leader import SEARCH_SECONDS, minimum_in_coset
+from .errors import TooLargeError
 from .gf2 import reduce_against, solve_linear
 from .mask import Mask
 from .rules import PLUS, Rule, wrap
@@ -39,7 +44,10 @@ __all__ = [
     "SolveResult",
     "TooLargeError",
     "METHODS",
-    "solve",
+    "solve_board",
+    "fewest_presses",
+    "quiet_flats",
+    "cell_effects",
     "full_enumeration",
     "first_row_enumeration",
     "full_linear_system",
@@ -62,10 +70,6 @@ FIRST_ROW_ENUMERATION_LIMIT = 20
 FULL_SYSTEM_LIMIT = 64 * 64
 """Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
 
-
-
-class TooLargeError(ValueError):
-    """The board is too large for the chosen method; the message says the limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +428,7 @@ def auto_method(board: Board, mask: Mask | None = None) -> str:
     return "full-system"
 
 
-def solve(
+def solve_board(
     board: Board,
     target: Board | str = "off",
     method: str = "auto",
@@ -436,7 +440,7 @@ def solve(
     ``method`` is a key of :data:`METHODS` or ``"auto"`` (see
     :func:`auto_method`).  ``mask`` marks holes and don't-care cells.  With
     ``minimal`` the solution is replaced by one with the fewest presses (see
-    :func:`lightsout.quiet.fewest_presses`).
+    :func:`fewest_presses`).
 
     Raises ``ValueError`` for an unknown method or target, a method that
     cannot handle the rule or mask, or a mask of another shape, and
@@ -451,7 +455,23 @@ def solve(
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}") from None
     result = function(board, goal, mask)
     if minimal:
-        from .quiet import fewest_presses
-
         result = fewest_presses(result)
     return result
+
+
+def fewest_presses(result: SolveResult, seconds: float = SEARCH_SECONDS) -> SolveResult:
+    """Return ``result`` with ``presses`` replaced by a solution with the fewest presses.
+
+    The solutions are ``presses`` + the span of the quiet patterns; see
+    :func:`lightsout.coset_leader.minimum_in_coset` for the search (within
+    ``seconds``; ``math.inf`` runs it to the end).  ``minimal`` is True only
+    when the result is proven fewest, and then ``optimal_count`` says how
+    many solutions share that count.  Unsolvable results are returned
+    unchanged.
+    """
+    if result.presses is None:
+        return result
+    presses = result.presses
+    best, count, exact = minimum_in_coset(presses.flat, quiet_flats(result.quiet), seconds)
+    minimal_board = Board.from_flat(presses.rows, presses.cols, best, presses.rule)
+    return replace(result, presses=minimal_board, minimal=exact, optimal_count=count)
