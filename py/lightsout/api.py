@@ -48,7 +48,7 @@ from .formats import (
 )
 from .methods import FULL_SYSTEM_LIMIT, METHODS
 from .puzzle import FULL_SYSTEM_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
-from .puzzles import random_board
+from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
@@ -189,16 +189,8 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
             raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
     puzzle = Puzzle(rows, cols, k, rule.on_surface(surface or "plane"), masks[0], masks[1], target)
     if lights is not None:
-        lights &= ~_spread(puzzle, puzzle.holes)  # holes have no light
+        lights &= ~puzzle.spread(puzzle.holes)  # holes have no light
     return puzzle, lights
-
-
-def _spread(puzzle: Puzzle, flat: int) -> int:
-    """The packed board with every bit of each cell set in ``flat`` (a 1-bit mask) set."""
-    if puzzle.k == 2:
-        return flat
-    ones = (1 << puzzle.bits) - 1
-    return puzzle.packed([ones if flat >> i & 1 else 0 for i in range(puzzle.cells)])
 
 
 def _board(exchange: _Exchange, puzzle: Puzzle, value: int) -> str:

@@ -117,7 +117,7 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(f"{option} is for two states; with --states {args.states} boards are in the states format")
     rows, cols, lights, parsed = _board_text(_read(args.file), args.states, args.format, source)
     puzzle = _puzzle(args, rows, cols)
-    lights &= ~_spread(puzzle, puzzle.holes)
+    lights &= ~puzzle.spread(puzzle.holes)
     try:
         result = solve(puzzle, lights, args.algorithm, args.minimal, args.seconds)
     except ValueError as error:
@@ -148,14 +148,6 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         print("No solution" if result.presses is None else text(result.presses))
     return 0
-
-
-def _spread(puzzle: Puzzle, flat: int) -> int:
-    """The packed board with every bit of each cell set in the 1-bit mask ``flat``."""
-    if puzzle.k == 2:
-        return flat
-    ones = (1 << puzzle.bits) - 1
-    return puzzle.packed([ones if flat >> i & 1 else 0 for i in range(puzzle.cells)])
 
 
 def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) -> Any:

@@ -7,17 +7,21 @@ the board's click rule and x the press pattern:
 - ``full-enumeration``: try all 2^(R·C) press patterns (Gray-code order, one
   XOR per step).  Any rule; refuses more than :data:`FULL_ENUMERATION_LIMIT`
   cells.
-- ``first-row-enumeration``: try all 2^C first rows and light-chase each
-  (seed 002).  Plus rule on a plane only; refuses more than
+- ``first-row-enumeration``: try all 2^C first rows and light-chase each.
+  Plus rule on a plane only; refuses more than
   :data:`FIRST_ROW_ENUMERATION_LIMIT` columns.
-- ``full-system``: Gaussian elimination on the R·C × R·C press matrix (seed
-  004), built generically from the rule's stencil, so every click rule and
-  the torus work through it.  O((R·C)³/w).
+- ``full-system``: Gaussian elimination on the R·C × R·C press matrix
+  (Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
+  Magazine 71(4), 1998), built generically from the rule's stencil and
+  surface, so every press rule on every surface works through it.
+  O((R·C)³/w); at most :data:`FULL_SYSTEM_LIMIT` cells.
 - ``first-row-system``: light chasing, then the C × C first-row system
-  (seeds 000 and 003).  O(R·C + C³/w).
+  (:mod:`lightsout.chase`).  O(R·C + C³/w).
 - ``chebyshev``: the same first-row system solved as one congruence in
   GF(2)[y] by extended Euclid (:mod:`lightsout.chebyshev`).  O(R·C/w + C²/w);
   the default for the plus rule on a plane.
+- ``torus-chase`` / ``klein-chase``: light chasing with two unknown rows for
+  the plus rule on a torus or Klein bottle of at least 3×3 (:func:`torus_chase`).
 
 :func:`solve_board` picks a method by name (``"auto"`` = the cheapest one
 that applies) and optionally replaces the solution by one with the fewest
@@ -115,8 +119,7 @@ class SolveResult:
     def all_solutions(self, limit: int | None = None) -> Iterator[Board]:
         """Yield every solution (at most ``limit``), ``presses`` first, in Gray-code order.
 
-        Each step XORs one quiet pattern into the previous solution (seed 002
-        lists all solutions the same way, by enumeration).
+        Each step XORs one quiet pattern into the previous solution.
         """
         if self.presses is None:
             return
@@ -213,7 +216,7 @@ def _chased_board(board: Board, lights: Sequence[int], first: int | None) -> Boa
 
 
 def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve by trying all 2^(cells) press patterns (seed 004, method 1).
+    """Solve by trying all 2^(cells) press patterns, in Gray-code order.
 
     Works for any rule and mask (holes are never pressed; don't-care lights
     are ignored).  Raises :class:`TooLargeError` above
@@ -241,7 +244,7 @@ def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> S
 
 
 def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve by light chasing every one of the 2^C first rows (seed 002).
+    """Solve by light chasing every one of the 2^C first rows.
 
     Plus rule on a plane only.  Raises :class:`TooLargeError` above
     :data:`FIRST_ROW_ENUMERATION_LIMIT` columns.
@@ -267,7 +270,7 @@ def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None)
 
 
 def full_linear_system(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve A·x = b by Gaussian elimination on the R·C × R·C system (seed 004, method 3).
+    """Solve A·x = b by Gaussian elimination on the R·C × R·C system over GF(2).
 
     A is built from the board's rule (any stencil, plane or torus); row
     ``r·C + c`` of A lists the presses that change light (r, c).  A mask
@@ -290,7 +293,7 @@ def full_linear_system(board: Board, target: Board, mask: Mask | None = None) ->
 
 
 def first_row_linear_system(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve by light chasing and the C × C first-row system (seeds 000, 003).
+    """Solve by light chasing and the C × C first-row system (see :mod:`lightsout.chase`).
 
     Chasing with an all-zero first row leaves residual c in the last row;
     the first row f must satisfy M·f = c with M from

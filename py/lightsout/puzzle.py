@@ -191,6 +191,13 @@ class Puzzle:
         assert isinstance(self.target, int)
         return self.target
 
+    def spread(self, flat: int) -> int:
+        """The packed board with every bit of each cell set in the 1-bit mask ``flat`` (e.g. to clear the holes)."""
+        if self.k == 2:
+            return flat
+        ones = (1 << self.bits) - 1
+        return self.packed([ones if flat >> i & 1 else 0 for i in range(self.cells)])
+
     def flat_of(self, value: int) -> int:
         """Flat int of the cells whose packed state is not 0."""
         if self.k == 2:
