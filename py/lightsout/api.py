@@ -47,7 +47,7 @@ from .formats import (
     parse_states,
 )
 from .methods import FULL_SYSTEM_LIMIT, METHODS
-from .puzzle import FULL_SYSTEM_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
+from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
 
@@ -122,6 +122,9 @@ class _Exchange:
         """Read board field ``name`` with k states per cell: (rows, cols, packed int)."""
         value = _field(request, name, str)
         reference = _PACKED.fullmatch(value)
+        header = re.match(r"\s*(\d{1,9})x(\d{1,9})[:@]", value)
+        if k > 2 and header is not None and int(header.group(1)) * int(header.group(2)) > MAX_STATE_CELLS:
+            raise RequestError(f"{name}: a board with {k} states has at most {MAX_STATE_CELLS} cells", name)
         try:
             if reference is None:
                 return codec.parse_packed(value.strip(), k, f"the {name}")
@@ -162,6 +165,8 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
         rows, cols, lights = exchange.packed(request, "board", k)
     else:
         rows, cols = size
+        if k > 2 and rows * cols > MAX_STATE_CELLS:
+            raise RequestError(f"a board with {k} states has at most {MAX_STATE_CELLS} cells, not {rows * cols}", "rows")
     try:
         rule = parse_rule(_field(request, "rule", str, "plus"))
     except ValueError as error:
@@ -338,7 +343,11 @@ def limits() -> Reply:
     ``default_search_seconds``/``max_search_seconds``: the fewest-presses
     budget; ``exact_nullity``: up to this nullity a search to the end is
     offered (about a minute in CPython at 30); ``full_system_cells``: the
-    Z/kZ engine's cell limit (k > 2, except the plus rule on a plane);
+    cell limit of the Z/kZ elimination of the whole press matrix (k > 2
+    where light chasing does not apply: other rules, masks, the projective
+    plane); ``chase_work_limit``: cells × (unknowns + 1) the Z/kZ light
+    chase may take (k > 2, plus rule on a plane: C unknowns; torus or
+    Klein bottle: 2C); ``max_state_cells``: most cells of a k > 2 board;
     ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
     chase applies: masks, other rules, the projective plane);
     ``worst_case_cells``: boards up to this size get a worst case;
@@ -364,6 +373,8 @@ def limits() -> Reply:
         "max_search_seconds": MAX_SEARCH_SECONDS,
         "exact_nullity": EXACT_NULLITY,
         "full_system_cells": FULL_SYSTEM_CELLS,
+        "max_state_cells": MAX_STATE_CELLS,
+        "chase_work_limit": CHASE_WORK_LIMIT,
         "gf2_full_system_cells": FULL_SYSTEM_LIMIT,
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,

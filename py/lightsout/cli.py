@@ -119,7 +119,8 @@ def _solve(args: argparse.Namespace) -> int:
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
     try:
-        result = solve(puzzle, lights, args.algorithm, args.minimal, args.seconds)
+        given = parsed.board if parsed is not None and not puzzle.holes else lights  # a Board spares a conversion
+        result = solve(puzzle, given, args.algorithm, args.minimal, args.seconds)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.minimal and result.solvable and not result.minimal:
@@ -145,8 +146,12 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     elif args.all and listed:
         print("\n\n".join(text(value) for value in listed))
+    elif result.presses is None:
+        print("No solution")
+    elif puzzle.k == 2 and parsed is not None:
+        print(format_solution(result.presses_board(), parsed))
     else:
-        print("No solution" if result.presses is None else text(result.presses))
+        print(text(result.presses))
     return 0
 
 

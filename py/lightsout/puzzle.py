@@ -58,6 +58,8 @@ __all__ = [
     "MAX_STATES",
     "FULL_SYSTEM_CELLS",
     "FEWEST_SEARCH_LIMIT",
+    "CHASE_WORK_LIMIT",
+    "MAX_STATE_CELLS",
 ]
 
 MIN_STATES = 2
@@ -68,6 +70,12 @@ FULL_SYSTEM_CELLS = 400
 
 FEWEST_SEARCH_LIMIT = 1 << 16
 """Most solutions of a k > 2 board visited for the fewest total presses."""
+
+CHASE_WORK_LIMIT = 1 << 23
+"""Most form operations (cells × (unknowns + 1)) the Z/kZ light chase may take: about 200×200 on a plane, 2.5 s in CPython."""
+
+MAX_STATE_CELLS = 1 << 20
+"""Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
 
 LISTING_BITS = 1 << 24
 """Cells × solutions :meth:`Solution.solutions` visits at most (beyond the ``limit`` asked for)."""
@@ -97,6 +105,8 @@ class Puzzle:
             raise ValueError(f"board size must be at least 1x1, got {self.rows}x{self.cols}")
         if not MIN_STATES <= self.k <= MAX_STATES:
             raise ValueError(f"the number of states must be {MIN_STATES}..{MAX_STATES}, not {self.k}")
+        if self.k > 2 and self.cells > MAX_STATE_CELLS:
+            raise TooLargeError(f"a board with {self.k} states has at most {MAX_STATE_CELLS} cells, not {self.cells}")
         full = (1 << self.cells) - 1
         object.__setattr__(self, "_full", full)
         if self.holes & ~full or self.dont_care & ~full:
@@ -153,7 +163,15 @@ class Puzzle:
     def board(self, value: int) -> Board:
         """A packed two-state board as a :class:`Board` under this rule (k = 2 only)."""
         assert self.k == 2
+        if value == 0:
+            return Board(self.rows, self.cols, (), self.rule)
         return Board.from_flat(self.rows, self.cols, value, self.rule)
+
+    def goal_board(self) -> Board:
+        """The goal as a :class:`Board` (k = 2 only)."""
+        if self.target == "on":
+            return Board.all_on(self.rows, self.cols, self.rule)
+        return self.board(self.goal())
 
     def states(self, value: int) -> list[int]:
         """A packed board as a flat list of R·C states."""
@@ -292,6 +310,12 @@ class Solution:
         """Number of press-count boards that solve the puzzle (0 when unsolvable)."""
         return math.prod(self.structure) if self.solvable else 0
 
+    def presses_board(self) -> Board | None:
+        """``presses`` as a :class:`Board` (k = 2 only; no conversion when the GF(2) layer made it)."""
+        if self.gf2 is not None:
+            return self.gf2.presses
+        return None if self.presses is None else self.puzzle.board(self.presses)
+
     @property
     def press_total(self) -> int | None:
         """Σ press counts of ``presses`` (None when unsolvable)."""
@@ -343,8 +367,8 @@ class Solution:
             yield self.puzzle.packed(counts)
 
 
-def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = False, seconds: float | None = None) -> Solution:
-    """Solve ``lights`` (a packed board) for the puzzle's goal.
+def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bool = False, seconds: float | None = None) -> Solution:
+    """Solve ``lights`` (a packed board, or for k = 2 a :class:`Board` of the puzzle's size) for the puzzle's goal.
 
     ``method`` names a GF(2) method of :data:`lightsout.solve.METHODS` for
     k = 2 (``"auto"`` picks the cheapest that applies); for k > 2 only
@@ -358,10 +382,16 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
     board or method and :class:`~lightsout.errors.TooLargeError` when no
     method can afford the puzzle.
     """
-    puzzle.check_board(lights)
+    if isinstance(lights, Board):
+        if puzzle.k != 2 or (lights.rows, lights.cols) != (puzzle.rows, puzzle.cols):
+            raise ValueError(f"a {lights.rows}x{lights.cols} two-state board does not fit this {puzzle.rows}x{puzzle.cols} puzzle with {puzzle.k} states")
+        board = Board(puzzle.rows, puzzle.cols, lights.lights, puzzle.rule)
+        lights = board.flat
+    else:
+        puzzle.check_board(lights)
+        board = puzzle.board(lights) if puzzle.k == 2 else Board(1, 1)
     if puzzle.k == 2:
-        board = puzzle.board(lights)
-        result = solve_board(board, puzzle.board(puzzle.goal()), method, mask=puzzle.mask)
+        result = solve_board(board, puzzle.goal_board(), method, mask=puzzle.mask)
         if minimal:
             if seconds is None:
                 seconds = math.inf if result.nullity <= EXACT_NULLITY else SEARCH_SECONDS
@@ -374,21 +404,31 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
     if method != "auto":
         raise ValueError(f"method {method!r} is for two states; with {puzzle.k} states use 'auto'")
     k, n = puzzle.k, puzzle.cells
-    goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
-    if puzzle.rule.is_standard and not puzzle.holes | puzzle.dont_care:
-        equations, constants = _chase_forms(puzzle, goal)
-        first = solve_mod(equations, constants, puzzle.cols, k)
-        dark = [0] * n
-        particular = None if first.particular is None else _chase_numeric(puzzle, goal, first.particular)
-        generators = [(_chase_numeric(puzzle, dark, vector), order) for vector, order in first.generators]
-        found = ModularSolution(k, particular, generators)
-        method = "first-row-system"
-    else:
+    unknown_rows = _chase_unknown_rows(puzzle)
+    if unknown_rows is None or n * (unknown_rows * puzzle.cols + 1) > CHASE_WORK_LIMIT:
         if n > FULL_SYSTEM_CELLS:
+            chase = "" if unknown_rows is None else f"; light chasing would take {n * (unknown_rows * puzzle.cols + 1)} steps, more than {CHASE_WORK_LIMIT}"
             raise TooLargeError(
                 f"with {k} states this puzzle needs the Z/{k}Z elimination of the whole press matrix, "
-                f"which handles at most {FULL_SYSTEM_CELLS} cells, not {n}"
+                f"which handles at most {FULL_SYSTEM_CELLS} cells, not {n}{chase}"
             )
+        unknown_rows = None
+    goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
+    if unknown_rows is not None:
+        width = unknown_rows * puzzle.cols
+        unknowns = [[[int(j == r * puzzle.cols + c) for j in range(width)] + [0] for c in range(puzzle.cols)] for r in range(unknown_rows)]
+        _, residuals = _chase(puzzle, goal, unknowns)
+        first = solve_mod([form[:width] for form in residuals], [(-form[width]) % k for form in residuals], width, k)
+
+        def chased(values: list[int], light_goal: list[int]) -> list[int]:
+            rows_given = [[[values[r * puzzle.cols + c]] for c in range(puzzle.cols)] for r in range(unknown_rows)]
+            return [form[0] for row in _chase(puzzle, light_goal, rows_given)[0] for form in row]
+
+        particular = None if first.particular is None else chased(first.particular, goal)
+        generators = [(chased(vector, [0] * n), order) for vector, order in first.generators]
+        found = ModularSolution(k, particular, generators)
+        method = "first-row-system" if unknown_rows == 1 else f"{puzzle.surface}-chase"
+    else:
         skipped = puzzle.holes | puzzle.dont_care
         matrix = [row for j, row in enumerate(puzzle.matrix) if not skipped >> j & 1]
         rhs = [value for j, value in enumerate(goal) if not skipped >> j & 1]
@@ -409,56 +449,55 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
     )
 
 
-def _chase_forms(puzzle: Puzzle, goal: Sequence[int]) -> tuple[list[list[int]], list[int]]:
-    """Light-chase over Z/kZ with the first row unknown: the last light row's residuals as forms.
+def _chase_unknown_rows(puzzle: Puzzle) -> int | None:
+    """How many press rows light chasing leaves unknown: 1 on a plane, 2 on a torus or Klein bottle
+    (at least 3×3), None where it does not apply (another stencil, a mask, the projective plane)."""
+    if puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
+        return None
+    if puzzle.surface == "plane":
+        return 1
+    if puzzle.surface in ("torus", "klein") and puzzle.rows >= 3 and puzzle.cols >= 3:
+        return 2
+    return None
 
-    A form is C coefficients (the first-row unknowns) plus a constant, mod
-    k.  Row i+1's presses must bring light row i to its goal:
-    x(i+1, c) = g(i, c) − x(i, c) − x(i, c−1) − x(i, c+1) − x(i−1, c).
-    Returns (equations, constants) of the C × C first-row system.
+
+def _chase(puzzle: Puzzle, goal: Sequence[int], start: list[list[list[int]]]) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """Light chasing over Z/kZ for the plus rule, with affine forms: the forced presses and the residuals.
+
+    A form is a list of coefficients of the unknowns followed by a constant
+    (mod k); ``start`` holds the first press rows as forms (one row on a
+    plane; rows 0 and 1 on a torus or Klein bottle, whose row 0 is reached
+    from row R−1).  Light row i decides press row i+1:
+    x(i+1, c) = g(i, c) − Σ x over the other presses reaching light (i, c).
+    Returns (every press row as forms, the residual forms Σ x − g of the
+    light rows no press row is left to fix: R−1, and 0 when wrapped), which
+    must all vanish.  With constant forms (width 1) this is plain chasing.
+    Cost: O(R·C·width) ring operations.
     """
-    rows, cols, k = puzzle.rows, puzzle.cols, puzzle.k
-    width = cols + 1
-    zero = [0] * width
+    rows, cols, k, surface = puzzle.rows, puzzle.cols, puzzle.k, puzzle.surface
+    width = len(start[0][0])
+    presses = [list(row) for row in start]
+    offsets = sorted(PLUS.stencil)
 
-    def unit(c: int) -> list[int]:
-        form = [0] * width
-        form[c] = 1
-        return form
+    def reaching(i: int, c: int) -> list[tuple[int, int]]:
+        found = (wrap(i + dr, c + dc, rows, cols, surface) for dr, dc in offsets)
+        return [cell for cell in found if cell is not None]
 
-    above = [zero] * cols
-    current = [unit(c) for c in range(cols)]
-    for i in range(rows):
-        residual = []
-        for c in range(cols):
-            parts = [current[c], above[c]]
-            if c > 0:
-                parts.append(current[c - 1])
-            if c + 1 < cols:
-                parts.append(current[c + 1])
-            form = [(-sum(values)) % k for values in zip(*parts)]
-            form[cols] = (form[cols] + goal[i * cols + c]) % k
-            residual.append(form)
-        if i == rows - 1:
-            return [form[:cols] for form in residual], [(-form[cols]) % k for form in residual]
-        above, current = current, residual
-    raise AssertionError("unreachable")
+    def residual(i: int, c: int, skip: tuple[int, int] | None) -> list[int]:
+        total = [0] * width
+        for cell in reaching(i, c):
+            if cell != skip:
+                form = presses[cell[0]][cell[1]]
+                total = [a + b for a, b in zip(total, form)]
+        total[-1] -= goal[i * cols + c]
+        return [value % k for value in total]
 
-
-def _chase_numeric(puzzle: Puzzle, goal: Sequence[int], first: Sequence[int]) -> list[int]:
-    """The press counts light chasing forces from first-row counts ``first`` (plus rule, plane, mod k)."""
-    rows, cols, k = puzzle.rows, puzzle.cols, puzzle.k
-    presses = list(first)
-    above = [0] * cols
-    current = list(first)
-    for i in range(rows - 1):
-        following = []
-        for c in range(cols):
-            total = current[c] + above[c] + (current[c - 1] if c else 0) + (current[c + 1] if c + 1 < cols else 0)
-            following.append((goal[i * cols + c] - total) % k)
-        presses += following
-        above, current = current, following
-    return presses
+    for i in range(len(start) - 1, rows - 1):
+        presses.append([[(-value) % k for value in residual(i, c, (i + 1, c))] for c in range(cols)])
+    last = [residual(rows - 1, c, None) for c in range(cols)]
+    if len(start) > 1:
+        last += [residual(0, c, None) for c in range(cols)]
+    return presses, last
 
 
 def _coset(counts: list[int], generators: Sequence[tuple[list[int], int]], k: int, limit: int) -> Iterator[list[int]]:

@@ -161,7 +161,7 @@ def test_states_on_a_klein_bottle_json_and_analyze(tmp_path, capsys):
     path.write_text(format_states(3, 4, cells, 7) + "\n")
     assert main(["solve", str(path), "--states", "7", "--surface", "klein", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert (report["states"], report["surface"], report["method"], report["solvable"]) == (7, "klein", "full-system", True)
+    assert (report["states"], report["surface"], report["method"], report["solvable"]) == (7, "klein", "klein-chase", True)
     presses = parse_states(report["solution"], 7)[2]
     assert naive_apply(3, 4, 7, "plus", "klein", cells, presses) == [0] * 12
     assert int(report["solutions"]) == math.prod(report["structure"])
