@@ -349,7 +349,7 @@ def limits() -> Reply:
     chase may take (k > 2, plus rule on a plane: C unknowns; torus or
     Klein bottle: 2C); ``max_state_cells``: most cells of a k > 2 board;
     ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
-    chase applies: masks, other rules, the projective plane);
+    chase applies: masks, other rules, wrapped boards below 3×3 or 4×3);
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;

@@ -22,6 +22,8 @@ the board's click rule and x the press pattern:
   the default for the plus rule on a plane.
 - ``torus-chase`` / ``klein-chase``: light chasing with two unknown rows for
   the plus rule on a torus or Klein bottle of at least 3×3 (:func:`torus_chase`).
+- ``projective-chase``: light chasing from both ends for the plus rule on a
+  projective plane of at least 4×3 (:func:`projective_chase`).
 
 :func:`solve_board` picks a method by name (``"auto"`` = the cheapest one
 that applies) and optionally replaces the solution by one with the fewest
@@ -58,6 +60,7 @@ __all__ = [
     "first_row_linear_system",
     "chebyshev_method",
     "torus_chase",
+    "projective_chase",
     "auto_method",
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
@@ -387,6 +390,84 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
     return _result(board, target, "klein-chase" if mirrored else "torus-chase", solution, quiet)
 
 
+def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
+    """Solve the plus rule on an R×C projective plane (R ≥ 4, C ≥ 3) by light chasing from both ends.
+
+    On the projective plane a press in column 0 or C−1 of row r also reaches
+    row R−1−r, so rows pair up: (r, R−1−r).  Rows 0 and R−1 are left as 2C
+    unknowns (affine forms: bit 0 the constant, bit 1 + j unknown j); light
+    row j then forces press row j + 1 and light row R−1−j forces press row
+    R−2−j, from both ends towards the middle.  The light rows left over in
+    the middle (and, for odd R, the two forcings of the middle row agreeing)
+    give a 2C × 2C system; each press is then read off its form.  O(R·C)
+    form operations on 2C-bit ints, O(R·C) forms kept.
+    """
+    rule = board.rule
+    if rule.stencil != PLUS.stencil or rule.surface != "projective":
+        raise ValueError(f"the projective chase supports only the plus rule on a projective plane, not the {rule} rule")
+    _require_no_mask(mask, "the projective chase")
+    rows, cols = board.rows, board.cols
+    if rows < 4 or cols < 3:
+        raise ValueError(f"the projective chase needs at least 4x3, not {rows}x{cols}; use the full system")
+    lights = (board ^ target).lights
+    offsets = sorted(PLUS.stencil)
+
+    def reaching(i: int, c: int) -> list[tuple[int, int]]:
+        if 0 < i < rows - 1 and 0 < c < cols - 1:
+            return [(i + dr, c + dc) for dr, dc in offsets]
+        return [cell for cell in (wrap(i + dr, c + dc, rows, cols, "projective") for dr, dc in offsets) if cell is not None]
+
+    def run(first: list[int], last: list[int], light_rows: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+        """Chase from rows 0 and R−1 inwards; return (the press rows, the residual forms that must vanish)."""
+        presses: list[list[int]] = [[] for _ in range(rows)]
+        presses[0], presses[rows - 1] = first, last
+
+        def force(i: int, forced_row: int) -> list[int]:
+            # The press of row `forced_row` under each light of row i that leaves it as wanted
+            # (forced_row = -1: the light's residual, which must vanish).
+            out = []
+            for c in range(cols):
+                value = light_rows[i] >> c & 1
+                for r, c2 in reaching(i, c):
+                    if (r, c2) != (forced_row, c):
+                        value ^= presses[r][c2]
+                out.append(value)
+            return out
+
+        top, bottom = 0, rows - 1
+        while bottom - top > 2:
+            presses[top + 1] = force(top, top + 1)
+            presses[bottom - 1] = force(bottom, bottom - 1)
+            top, bottom = top + 1, bottom - 1
+        if bottom - top == 2:  # odd R: the middle row is forced from both sides, and its own lights remain
+            presses[top + 1] = force(top, top + 1)
+            disagreement = [a ^ b for a, b in zip(presses[top + 1], force(bottom, bottom - 1))]
+            return presses, disagreement + force(top + 1, -1)
+        return presses, force(top, -1) + force(bottom, -1)  # even R: the two middle light rows remain
+
+    width = 2 * cols
+    first = [1 << (1 + c) for c in range(cols)]
+    last = [1 << (1 + cols + c) for c in range(cols)]
+    forms, equations = run(first, last, lights)
+    matrix = [form >> 1 for form in equations]
+    rhs = sum((form & 1) << i for i, form in enumerate(equations))
+    linear = solve_linear(matrix, rhs, width)
+
+    def evaluate(unknowns: int, constant: int) -> Board:
+        # Each press is an affine form: its value is the parity of its unknowns that are set (+ its constant).
+        out = []
+        for row in forms:
+            bits = 0
+            for c, form in enumerate(row):
+                bits |= ((((form >> 1) & unknowns).bit_count() ^ (form & constant)) & 1) << c
+            out.append(bits)
+        return Board(rows, cols, out, rule)
+
+    solution = None if linear.particular is None else evaluate(linear.particular, 1)
+    quiet = tuple(evaluate(vector, 0) for vector in linear.null_basis)
+    return _result(board, target, "projective-chase", solution, quiet)
+
+
 METHODS: dict[str, Method] = {
     "full-enumeration": full_enumeration,
     "first-row-enumeration": first_row_enumeration,
@@ -395,6 +476,7 @@ METHODS: dict[str, Method] = {
     "chebyshev": chebyshev_method,
     "torus-chase": torus_chase,
     "klein-chase": torus_chase,
+    "projective-chase": projective_chase,
 }
 """The solving methods by name, cheapest-to-describe first."""
 
@@ -428,6 +510,8 @@ def auto_method(board: Board, mask: Mask | None = None) -> str:
             return "torus-chase"
         if board.rule.surface == "klein":
             return "klein-chase"
+        if board.rule.surface == "projective" and board.rows >= 4:
+            return "projective-chase"
     return "full-system"
 
 

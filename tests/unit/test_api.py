@@ -1,5 +1,7 @@
 import json
 
+import pytest
+
 from lightsout import Board
 from lightsout.api import handle
 from reference import naive_apply, pack, simulate, unpack
@@ -195,15 +197,16 @@ def test_three_states_on_a_klein_bottle_parse_solve_format():
     assert call(op="verify", board=parsed["board"], presses=reply["solution"], k=3, surface="klein") == {"ok": True, "solved": True, "lit": 0}
 
 
-def test_two_states_on_a_200x200_klein_bottle_are_chased():
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective"])
+def test_two_states_on_a_200x200_wrapped_board_are_chased(surface):
     import random
 
     rng = random.Random(7)
     presses = [rng.randrange(2) for _ in range(200 * 200)]
-    board = naive_apply(200, 200, 2, "plus", "klein", [0] * 40000, presses)
-    reply = call(op="solve", board=pack(200, 200, board), surface="klein")
-    assert reply["ok"] and reply["solvable"] and reply["method"] == "klein-chase"
-    assert solved_by_simulation(200, 200, 2, "plus", "klein", board, unpack(reply["solution"])[2])
+    board = naive_apply(200, 200, 2, "plus", surface, [0] * 40000, presses)
+    reply = call(op="solve", board=pack(200, 200, board), surface=surface)
+    assert reply["ok"] and reply["solvable"] and reply["method"] == f"{surface}-chase"
+    assert solved_by_simulation(200, 200, 2, "plus", surface, board, unpack(reply["solution"])[2])
 
 
 def test_every_k_on_every_surface_with_masks_and_targets():

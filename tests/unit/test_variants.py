@@ -246,11 +246,12 @@ def test_cli_variants(tmp_path, capsys):
     assert "mask is 4x4, board is 5x5" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("surface", ["torus", "klein"])
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective"])
 def test_wrapped_chase_agrees_with_elimination_on_every_surface_it_covers(surface):
     rng = random.Random(5)
     rule = PLUS.on_surface(surface)
-    for rows, cols in ((3, 3), (3, 5), (4, 4), (5, 7), (6, 3), (8, 8)):
+    sizes = [(3, 3), (3, 5), (4, 4), (5, 7), (6, 3), (8, 8), (4, 3), (7, 4), (9, 6), (10, 11)]
+    for rows, cols in sizes if surface != "projective" else [(r, c) for r, c in sizes if r >= 4]:
         for _ in range(6):
             board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)], rule)
             chased = solve_board(board, method=f"{surface}-chase")
