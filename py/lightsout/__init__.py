@@ -1,24 +1,35 @@
-"""Lights Out over GF(2): boards, text formats, solvers, analysis.
+"""Lights Out: boards, text formats, solvers and analysis, for any number of states on any surface.
 
-Bit order everywhere: a board row is an ``int`` whose bit ``c`` is column
-``c``; a press pattern has the same shape.  See :mod:`lightsout.board`.
+The one model is :class:`~lightsout.puzzle.Puzzle` (cells with holes and
+don't-care cells, a press rule on a surface, k states, a goal) and the one
+entry point :func:`~lightsout.puzzle.solve`; boards are packed ints (see
+:mod:`lightsout.codec`).  Two-state boards also exist as
+:class:`~lightsout.board.Board` (rows of ints, bit c = column c) for the
+GF(2) methods of :mod:`lightsout.methods`.  See py/README.md for the module
+map.
 
->>> from lightsout import Board, solve
->>> board = Board(3, 3).press(1, 1)
->>> result = solve(board)
->>> board.apply(result.presses).is_dark
+>>> from lightsout import Puzzle, solve
+>>> puzzle = Puzzle(3, 3)
+>>> lights = 0b010_111_010  # the plus shape a press at the centre makes
+>>> solve(puzzle, lights).presses == 1 << 4
 True
 """
 
+from .analysis import Analysis, analyze
 from .board import Board
-from .formats import BoardFormatError, ParsedBoard, format_board, format_solution, parse_board
-from .quiet import Analysis, analyze, fewest_presses
+from .errors import BoardFormatError, TooLargeError
+from .formats import ParsedBoard, format_board, format_solution, parse_board
+from .methods import METHODS, SolveResult, fewest_presses, solve_board
+from .puzzle import Puzzle, Solution, solve
 from .rules import PLUS, Rule
-from .solve import METHODS, SolveResult, TooLargeError, solve
 
 __all__ = [
+    "Puzzle",
+    "Solution",
+    "solve",
     "Board",
     "BoardFormatError",
+    "TooLargeError",
     "ParsedBoard",
     "parse_board",
     "format_board",
@@ -26,12 +37,11 @@ __all__ = [
     "Rule",
     "PLUS",
     "SolveResult",
-    "TooLargeError",
     "METHODS",
-    "solve",
+    "solve_board",
+    "fewest_presses",
     "Analysis",
     "analyze",
-    "fewest_presses",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -1,4 +1,9 @@
-"""Why a board is unsolvable, the nearest solvable board, and the worst case.
+"""The figures derived from a solve: solvable fraction, why a board is unsolvable, the nearest
+solvable board, the worst case, and the rank/nullity/quiet-pattern analysis of a board size.
+
+The puzzle-level functions (:func:`solvable_fraction`, :func:`proof`,
+:func:`nearest`, :func:`worst_case_of`) are the one implementation the CLI
+and the API share; the two-state ones below them work on GF(2) boards.
 
 Let A be the press matrix restricted to the lights that matter (no holes, no
 don't-care cells) and to the buttons that exist (no holes).  A board b is
@@ -8,7 +13,9 @@ press changes an even number of times, so the parity of the lit cells in y
 never changes: a board with an odd number of lit cells in y can never be
 switched off — a proof anyone can check.  For a symmetric rule without a
 mask, A is symmetric and the left kernel is the space of quiet patterns
-(seed 004: "solvable iff orthogonal to every quiet pattern").
+(Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
+Magazine 71(4), 1998: a board is solvable iff it is orthogonal to every
+quiet pattern).
 
 Bit order: flat ints, bit r·C + c = cell (r, c).
 """
@@ -16,15 +23,29 @@ Bit order: flat ints, bit r·C + c = cell (r, c).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .board import Board
+from .errors import TooLargeError
 from .gf2 import null_space
 from .mask import Mask
+from .methods import cell_effects, quiet_flats, resolve_target, solve_board
+from .puzzle import FULL_SYSTEM_CELLS, Puzzle, Solution
 from .rules import PLUS, Rule
-from .solve import TooLargeError, cell_effects, quiet_flats, resolve_target, solve
+from .zmod import solve_mod
 
 __all__ = [
+    "solve_figures",
+    "analysis_figures",
+    "solvable_fraction",
+    "proof",
+    "nearest",
+    "worst_case_of",
+    "Analysis",
+    "analyze",
     "left_kernel",
     "unsolvable_proof",
     "nearest_solvable",
@@ -48,6 +69,166 @@ WORST_CASE_LIMIT = 1 << 22
 """Most (count vectors × quiet combinations) :func:`worst_case` will evaluate (≈ 2 s)."""
 
 
+PROOF_CELLS = FULL_SYSTEM_CELLS
+"""Most cells for which a k-state (k > 2) unsolvability proof is computed (one Z/kZ elimination)."""
+
+
+def solvable_fraction(solution: Solution) -> str:
+    """The share of boards (over the cared lights) that can be solved: ``"1/2^n"`` for k = 2, else ``"1/N"``.
+
+    ``solution`` is any solve of the puzzle (the figure depends on the
+    puzzle only).  The solvable boards are the image of the press matrix
+    restricted to the cared lights: k^buttons / |quiet group| of the
+    k^cared boards.  For k = 2 that is 1/2^(cared − rank) — not
+    1/2^nullity, which counts buttons, not lights.
+    """
+    puzzle = solution.puzzle
+    cared = puzzle.cared.bit_count()
+    if puzzle.k == 2:
+        return f"1/2^{cared - solution.rank}"
+    kernel = math.prod(solution.structure)
+    return f"1/{puzzle.k ** cared * kernel // puzzle.k ** puzzle.buttons}"
+
+
+def proof(solution: Solution) -> int | None:
+    """A certificate that an unsolvable board cannot reach the goal (a packed board), or None.
+
+    A board of weights y with yᵀA ≡ 0 (every press changes Σ y·light by
+    0 mod k) and y·(goal − board) ≢ 0 on the cared lights: the weighted sum
+    can never reach the goal's.  For k = 2, y is a set of lights every press
+    changes evenly, lit oddly on board XOR goal (:func:`unsolvable_proof`).
+    None for a solvable board, and for k > 2 above :data:`PROOF_CELLS` cells.
+    Over Z/kZ such a y exists for every unsolvable board (Z/kZ is
+    self-injective), and a generator of the left kernel is enough.
+    """
+    puzzle = solution.puzzle
+    if solution.solvable:
+        return None
+    if puzzle.k == 2:
+        found = unsolvable_proof(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask)
+        return None if found is None else found.flat
+    if puzzle.cells > PROOF_CELLS:
+        return None
+    k, n = puzzle.k, puzzle.cells
+    cared, holes = puzzle.cared, puzzle.holes
+    a = puzzle.matrix
+    # y lives on the cared lights: yᵀA = 0 on every button, y = 0 off the cared lights.
+    rows = [[a[light][button] if cared >> light & 1 else 0 for light in range(n)] for button in range(n) if not holes >> button & 1]
+    rows += [[1 if i == j else 0 for i in range(n)] for j in range(n) if not cared >> j & 1]
+    kernel = solve_mod(rows, [0] * len(rows), n, k)
+    difference = [(g - s) % k for g, s in zip(puzzle.states(puzzle.goal()), puzzle.states(solution.lights))]
+    for vector, _ in kernel.generators:
+        if sum(y * d for y, d in zip(vector, difference)) % k:
+            return puzzle.packed(vector)
+    return None
+
+
+def nearest(solution: Solution) -> int | None:
+    """The fewest lights to toggle so that an unsolvable two-state board becomes solvable (packed), or None.
+
+    None for a solvable board, for k > 2, and when the search is too costly
+    (see :func:`nearest_solvable`).
+    """
+    puzzle = solution.puzzle
+    if solution.solvable or puzzle.k != 2:
+        return None
+    try:
+        return nearest_solvable(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask).flat
+    except TooLargeError:
+        return None
+
+
+def worst_case_of(puzzle: Puzzle) -> int | None:
+    """Most presses any solvable board of the puzzle needs (k = 2, see :func:`worst_case_if_small`), else None."""
+    if puzzle.k != 2:
+        return None
+    return worst_case_if_small(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
+
+
+def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, Any]:
+    """The figures of a solve, as the API and the CLI's ``--json`` report them.
+
+    ``board`` turns a packed board into what the report holds (an ``RxC:``
+    string, a payload reference).  Keys: solvable, solution, presses,
+    cells_pressed, rank, nullity, structure, solutions (decimal string),
+    minimal, optimal_count, method, and for an unsolvable board proof and
+    nearest (see :func:`proof`, :func:`nearest`).
+    """
+    reply: dict[str, Any] = {
+        "solvable": result.solvable,
+        "solution": None if result.presses is None else board(result.presses),
+        "presses": result.press_total,
+        "cells_pressed": result.cells_pressed,
+        "rank": result.rank,
+        "nullity": result.nullity,
+        "structure": list(result.structure),
+        "solutions": str(result.solution_count),
+        "minimal": result.minimal,
+        "optimal_count": result.optimal_count,
+        "method": result.method,
+    }
+    if not result.solvable:
+        found = proof(result)
+        reply["proof"] = None if found is None else board(found)
+        closest = nearest(result)
+        reply["nearest"] = None if closest is None else board(closest)
+    return reply
+
+
+def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int | None) -> dict[str, Any]:
+    """The figures of an analysis, as the API and the CLI report them.
+
+    ``result`` is a solve of the puzzle's goal itself (the figures depend on
+    the puzzle only); at most ``shown`` quiet-pattern generators are listed
+    (all for None).  Keys: rows, cols, rank, nullity, structure,
+    solvable_fraction, quiet, worst_case.
+    """
+    puzzle = result.puzzle
+    return {
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "rank": result.rank,
+        "nullity": result.nullity,
+        "structure": list(result.structure),
+        "solvable_fraction": solvable_fraction(result),
+        "quiet": [board(q) for q in result.quiet(shown)],
+        "worst_case": worst_case_of(puzzle),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The press matrix of an R×C two-state board under a rule: rank, nullity, quiet basis."""
+
+    rows: int
+    cols: int
+    rule: Rule
+    rank: int
+    nullity: int
+    quiet: Sequence[Board]
+    quiet_flats: tuple[int, ...]
+    """The quiet patterns as flat ints (bit r·C + c), for fast overlap tests."""
+
+    @property
+    def solutions_per_solvable_board(self) -> int:
+        """2^nullity: every solvable board has this many solutions."""
+        return 1 << self.nullity
+
+    def is_solvable(self, board: Board) -> bool:
+        """True when ``board`` can be switched off (symmetric rules: even overlap with every quiet pattern)."""
+        flat = board.flat
+        return all((flat & q).bit_count() % 2 == 0 for q in self.quiet_flats)
+
+
+def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
+    """Return rank, nullity and a quiet-pattern basis for R×C two-state boards under ``rule``.
+
+    Raises ``ValueError`` for a size below 1×1.
+    """
+    result = solve_board(Board(rows, cols, (), rule))
+    return Analysis(rows, cols, rule, result.rank, result.nullity, result.quiet, tuple(quiet_flats(result.quiet)))
+
+
 def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None) -> list[int]:
     """Return a basis of {y : yᵀA = 0}: light sets every press changes evenly (flat ints).
 
@@ -57,7 +238,7 @@ def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = Non
     """
     board = Board(rows, cols, (), rule)
     if rule.is_symmetric and (mask is None or mask.is_empty):
-        return quiet_flats(solve(board).quiet)
+        return quiet_flats(solve_board(board).quiet)
     cells = rows * cols
     cared = (1 << cells) - 1 if mask is None else mask.cared
     holes = 0 if mask is None else mask.holes
@@ -155,7 +336,7 @@ def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None
     the search would take more than :data:`WORST_CASE_LIMIT` steps.
     """
     board = Board(rows, cols, (), rule)
-    result = solve(board, mask=mask)
+    result = solve_board(board, mask=mask)
     basis = quiet_flats(result.quiet)
     holes = 0 if mask is None else mask.holes
     sizes: dict[int, int] = {}

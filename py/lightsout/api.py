@@ -29,37 +29,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec
-from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS
+from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS, analysis_figures, solve_figures
 from .board import Board
+from .coset_leader import EXACT_NULLITY
 from .errors import BoardFormatError
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
     MAX_DECLARED_CELLS,
+    STATES,
+    SYMBOLS,
     ParsedBoard,
     format_board,
     format_solution,
+    format_states,
     parse_board,
-    parse_packed,
+    parse_states,
 )
-from .modk import FULL_SYSTEM_CELLS, SYMBOLS, format_states, parse_states
-from .puzzle import (
-    MAX_STATES,
-    MIN_STATES,
-    Puzzle,
-    Solution,
-    apply,
-    differing,
-    nearest,
-    proof,
-    random_board,
-    solvable_fraction,
-    solve,
-    worst_case,
-)
-from .quiet import EXACT_NULLITY
+from .methods import FULL_SYSTEM_LIMIT, METHODS
+from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
+from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
-from .solve import FULL_SYSTEM_LIMIT, METHODS
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -132,9 +122,12 @@ class _Exchange:
         """Read board field ``name`` with k states per cell: (rows, cols, packed int)."""
         value = _field(request, name, str)
         reference = _PACKED.fullmatch(value)
+        header = re.match(r"\s*(\d{1,9})x(\d{1,9})[:@]", value)
+        if k > 2 and header is not None and int(header.group(1)) * int(header.group(2)) > MAX_STATE_CELLS:
+            raise RequestError(f"{name}: a board with {k} states has at most {MAX_STATE_CELLS} cells", name)
         try:
             if reference is None:
-                return parse_packed(value.strip(), k, f"the {name}")
+                return codec.parse_packed(value.strip(), k, f"the {name}")
             rows, cols, offset = (int(group) for group in reference.groups())
             if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
                 raise RequestError(f"{name}: board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells", name)
@@ -156,7 +149,7 @@ class _Exchange:
         """The reply field for a packed board: ``RxC:`` + base64url, or a payload reference."""
         bits = rows * cols * codec.bits_per_cell(k)
         if not self.binary:
-            return f"{rows}x{cols}:" + codec.encode(value, bits)
+            return codec.format_packed(rows, cols, value, k)
         offset = len(self.out)
         self.out += codec.to_bytes(value, bits)
         return f"{rows}x{cols}@{offset}"
@@ -172,6 +165,8 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
         rows, cols, lights = exchange.packed(request, "board", k)
     else:
         rows, cols = size
+        if k > 2 and rows * cols > MAX_STATE_CELLS:
+            raise RequestError(f"a board with {k} states has at most {MAX_STATE_CELLS} cells, not {rows * cols}", "rows")
     try:
         rule = parse_rule(_field(request, "rule", str, "plus"))
     except ValueError as error:
@@ -199,16 +194,8 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
             raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
     puzzle = Puzzle(rows, cols, k, rule.on_surface(surface or "plane"), masks[0], masks[1], target)
     if lights is not None:
-        lights &= ~_spread(puzzle, puzzle.holes)  # holes have no light
+        lights &= ~puzzle.spread(puzzle.holes)  # holes have no light
     return puzzle, lights
-
-
-def _spread(puzzle: Puzzle, flat: int) -> int:
-    """The packed board with every bit of each cell set in ``flat`` (a 1-bit mask) set."""
-    if puzzle.k == 2:
-        return flat
-    ones = (1 << puzzle.bits) - 1
-    return puzzle.packed([ones if flat >> i & 1 else 0 for i in range(puzzle.cells)])
 
 
 def _board(exchange: _Exchange, puzzle: Puzzle, value: int) -> str:
@@ -229,31 +216,7 @@ def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
     if method != "auto" and method not in METHODS:
         raise RequestError(f"unknown method {method!r}; choose auto or one of {', '.join(METHODS)}", "method")
     result = solve(puzzle, lights, method, _field(request, "minimal", bool, False), _seconds(request))
-    return solve_report(result, lambda value: _board(exchange, puzzle, value))
-
-
-def solve_report(result: Solution, board: Callable[[int], Any]) -> Reply:
-    """The figures of a solve, as the API and the CLI's ``--json`` report them (``board`` writes a packed board)."""
-    puzzle = result.puzzle
-    reply: Reply = {
-        "solvable": result.solvable,
-        "solution": None if result.presses is None else board(result.presses),
-        "presses": result.press_total,
-        "cells_pressed": result.cells_pressed,
-        "rank": result.rank,
-        "nullity": result.nullity,
-        "structure": list(result.structure),
-        "solutions": str(result.solution_count),
-        "minimal": result.minimal,
-        "optimal_count": result.optimal_count,
-        "method": result.method,
-    }
-    if not result.solvable:
-        found = proof(puzzle, result)
-        reply["proof"] = None if found is None else board(found)
-        closest = nearest(puzzle, result)
-        reply["nearest"] = None if closest is None else board(closest)
-    return reply
+    return solve_figures(result, lambda value: _board(exchange, puzzle, value))
 
 
 def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -278,13 +241,13 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
         except UnicodeDecodeError as error:
             raise BoardFormatError(f"the file is not UTF-8 text (byte {error.start + 1})") from None
     chosen = _field(request, "format", str, "auto")
-    if chosen not in ("auto", *FORMATS, "states"):
+    if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
     if chosen == "states" or (chosen == "auto" and k > 2):
         rows, cols, cells = parse_states(text, k)
         return {"board": exchange.emit(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), k), "rows": rows, "cols": cols, "k": k, "format": "states"}
     if chosen == "id" and k > 2:
-        rows, cols, value = parse_packed(text.strip(), k)
+        rows, cols, value = codec.parse_packed(text.strip(), k)
         return {"board": exchange.emit(rows, cols, value, k), "rows": rows, "cols": cols, "k": k, "format": "id"}
     if k > 2:
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
@@ -299,7 +262,7 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
     packed = None if request.get("board") is None else exchange.packed(request, "board", k)
     chosen = _field(request, "format", str, None)
-    if chosen is not None and chosen not in (*FORMATS, "states"):
+    if chosen is not None and chosen not in (*FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}, states", "format")
     solution = _field(request, "solution", bool, False)
     if packed is None and not solution:
@@ -309,7 +272,7 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
             return {"text": format_solution(None, ParsedBoard(Board(1, 1), "grid"))}
         rows, cols, value = packed
         if chosen == "id":
-            return {"text": f"{rows}x{cols}:" + codec.encode(value, rows * cols * codec.bits_per_cell(k))}
+            return {"text": codec.format_packed(rows, cols, value, k)}
         return {"text": format_states(rows, cols, codec.unpack(value, rows * cols, codec.bits_per_cell(k)), k)}
     board = None if packed is None else Board.from_flat(*packed)
     like = _field(request, "like", str, None)
@@ -340,22 +303,7 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, _size(request))
     result = solve(puzzle, puzzle.goal())
-    return analysis_report(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
-
-
-def analysis_report(result: Solution, board: Callable[[int], Any], shown: int | None) -> Reply:
-    """The figures of an analysis (a solve of the goal itself), as the API and the CLI report them."""
-    puzzle = result.puzzle
-    return {
-        "rows": puzzle.rows,
-        "cols": puzzle.cols,
-        "rank": result.rank,
-        "nullity": result.nullity,
-        "structure": list(result.structure),
-        "solvable_fraction": solvable_fraction(puzzle, result),
-        "quiet": [board(q) for q in result.quiet(shown)],
-        "worst_case": worst_case(puzzle),
-    }
+    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -395,9 +343,13 @@ def limits() -> Reply:
     ``default_search_seconds``/``max_search_seconds``: the fewest-presses
     budget; ``exact_nullity``: up to this nullity a search to the end is
     offered (about a minute in CPython at 30); ``full_system_cells``: the
-    Z/kZ engine's cell limit (k > 2, except the plus rule on a plane);
+    cell limit of the Z/kZ elimination of the whole press matrix (k > 2
+    where light chasing does not apply: other rules, masks, the projective
+    plane); ``chase_work_limit``: cells × (unknowns + 1) the Z/kZ light
+    chase may take (k > 2, plus rule on a plane: C unknowns; torus or
+    Klein bottle: 2C); ``max_state_cells``: most cells of a k > 2 board;
     ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
-    chase applies: masks, other rules, the projective plane);
+    chase applies: masks, other rules, wrapped boards below 3×3 or 4×3);
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
@@ -413,7 +365,7 @@ def limits() -> Reply:
         "max_stencil": MAX_STENCIL,
         "rules": [*RULES, "custom:"],
         "surfaces": list(SURFACES),
-        "formats": [*FORMATS, "states"],
+        "formats": [*FORMATS, STATES],
         "methods": list(METHODS),
         "max_quiet_shown": MAX_QUIET_SHOWN,
         "max_listed_solutions": MAX_LISTED_SOLUTIONS,
@@ -421,6 +373,8 @@ def limits() -> Reply:
         "max_search_seconds": MAX_SEARCH_SECONDS,
         "exact_nullity": EXACT_NULLITY,
         "full_system_cells": FULL_SYSTEM_CELLS,
+        "max_state_cells": MAX_STATE_CELLS,
+        "chase_work_limit": CHASE_WORK_LIMIT,
         "gf2_full_system_cells": FULL_SYSTEM_LIMIT,
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,

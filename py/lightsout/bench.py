@@ -19,9 +19,9 @@ import random
 import statistics
 import time
 
-from . import quiet
+from . import coset_leader
 from .board import Board
-from .solve import METHODS, quiet_flats, solve
+from .methods import METHODS, fewest_presses, quiet_flats, solve_board
 
 __all__ = ["main"]
 
@@ -69,17 +69,17 @@ def _fewest(rng: random.Random) -> None:
     cells = [(rng.randrange(47), rng.randrange(47)) for _ in range(9)]
     cases.append(("47x47 nine presses", Board(47, 47).apply(Board.from_cells(47, 47, cells))))
     for name, board in cases:
-        result = solve(board)
+        result = solve_board(board)
         start = time.perf_counter()
-        fewest = quiet.fewest_presses(result, math.inf)
+        fewest = fewest_presses(result, math.inf)
         seconds = time.perf_counter() - start
         if fewest.presses is None or not board.apply(fewest.presses).is_dark:
             raise AssertionError(f"fewest presses gave a wrong solution for {name}")
         rate = seconds / (1 << result.nullity) * 1e9
         print(f"{name:>22} {result.nullity:>7} {seconds:>8.2f} {rate:>11.0f} {fewest.press_count:>7} {fewest.optimal_count!s:>7}  {fewest.minimal}", flush=True)
-    result = solve(cases[0][1])
+    result = solve_board(cases[0][1])
     start = time.perf_counter()
-    quiet._gray_search(result.presses.flat if result.presses else 0, quiet_flats(result.quiet))
+    coset_leader._gray_search(result.presses.flat if result.presses else 0, quiet_flats(result.quiet))
     seconds = time.perf_counter() - start
     print(f"Gray code, one vector at a time, 19x19: {seconds:.2f} s = {seconds / (1 << result.nullity) * 1e9:.0f} ns/solution")
 

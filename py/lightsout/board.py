@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .codec import format_packed, parse_packed
 from .rules import PLUS, Rule, effect_rows, join_rows, row_mask, split_rows
 
 __all__ = ["Board"]
@@ -82,13 +83,12 @@ class Board:
 
     @classmethod
     def from_id(cls, game_id: str, rule: Rule = PLUS) -> Board:
-        """Parse a game ID (``RxC:`` + packed bits); see :mod:`lightsout.formats`.
+        """Parse a game ID (``RxC:`` + packed bits); see :mod:`lightsout.codec`.
 
-        Raises :class:`~lightsout.formats.BoardFormatError`.
+        Raises :class:`~lightsout.errors.BoardFormatError`.
         """
-        from .formats import parse_game_id
-
-        return parse_game_id(game_id, rule)
+        rows, cols, flat = parse_packed(game_id.strip())
+        return cls.from_flat(rows, cols, flat, rule)
 
     # -- queries --------------------------------------------------------
 
@@ -153,9 +153,7 @@ class Board:
 
     def to_id(self) -> str:
         """Return the board's game ID (``RxC:`` + packed bits, URL-safe)."""
-        from .formats import format_game_id
-
-        return format_game_id(self)
+        return format_packed(self.rows, self.cols, self.flat)
 
     def __str__(self) -> str:
         return "\n".join(

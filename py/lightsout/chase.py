@@ -1,6 +1,8 @@
 """Light chasing and the first-row linear system (standard plus rule, plane).
 
-Light chasing (seed 000; Wikipedia "Lights Out (game)"): once the presses of
+Light chasing (the English Wikipedia page "Lights Out (game)", section
+"Light chasing"; Anderson and Feil, "Turning Lights Out with Linear
+Algebra", Math. Magazine 71(4), 1998): once the presses of
 row r are fixed, the presses of row r+1 are forced — they must be exactly the
 lights still on in row r, since nothing else can switch those off.  So the
 first row ``f`` decides everything, and the board is solved iff the last row
@@ -11,8 +13,10 @@ chasing computes P_{i+1} = T·P_i + P_{i-1} + b_i where T = I + A and A shifts
 a row one column left and right.  P_{R+1} — the lights left in the last row —
 is affine in f:  P_{R+1} = M·f + c  with M = U_{R+1}(T), U the GF(2)
 Chebyshev-like polynomials U_0 = 0, U_1 = 1, U_{k+1} = y·U_k + U_{k-1}.
-Solving the C × C *first-row system* M·f = c is the seeds' O(C³/w) method
-(seeds 000, 003, 004).
+Solving the C × C *first-row system* M·f = c by elimination costs O(C³/w)
+(the nullity of the n×n game, dim ker M, is OEIS A075462); the Chebyshev
+form of M is Sutner's, "σ-automata and Chebyshev polynomials", Theoret.
+Comput. Sci. 230 (2000).
 
 Bit order: rows are ints, bit c = column c.
 """

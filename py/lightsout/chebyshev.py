@@ -85,6 +85,6 @@ def chebyshev_system(lights: Sequence[int], cols: int) -> tuple[int | None, int,
 
 
 def square_nullity(n: int) -> int:
-    """Nullity of the n×n plus-rule game: deg gcd(U_{n+1}(y), U_{n+1}(y + 1))."""
+    """Nullity of the n×n plus-rule game: deg gcd(U_{n+1}(y), U_{n+1}(y + 1)) (OEIS A075462)."""
     modulus = poly.chebyshev_u(n + 1)
     return poly.degree(poly.gcd_with_cofactor(poly.chebyshev_u_mod(n + 1, 1, modulus), modulus)[0])

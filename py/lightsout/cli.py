@@ -1,7 +1,13 @@
-"""Command line: ``python -m lightsout solve|analyze``.
+"""Command line: ``python -m lightsout solve|analyze`` (reference: py/README.md).
+
+Every subcommand describes its puzzle with the same options: ``--states K``,
+``--surface S`` (``--torus`` = ``--surface torus``), ``--rule R``,
+``--mask FILE`` and ``--target T``.  The figures come from
+:mod:`lightsout.analysis`, the same functions the JSON API uses.
 
 Exit status: 0 when an answer was computed (``No solution`` included), 2 for
-bad input (a one-line message on stderr, no traceback).
+bad input: one line on stderr naming what was wrong and where, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -12,24 +18,32 @@ import math
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
+from . import codec
+from .analysis import analysis_figures, solve_figures
 from .board import Board
-from .formats import FORMATS, BoardFormatError, ParsedBoard, format_game_id, format_grid, format_solution, parse_board
-from .mask import Mask, parse_mask
-from .modk import MAX_STATES, SURFACES, Game, format_states, parse_states, solve_states
-from .quiet import EXACT_NULLITY, SEARCH_SECONDS, fewest_presses
-from .rules import PLUS, Rule, parse_rule
-from .solve import METHODS, TooLargeError, solve
+from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
+from .errors import BoardFormatError
+from .formats import FORMATS, STATES, ParsedBoard, format_grid, format_solution, format_states, parse_board, parse_states
+from .mask import parse_mask
+from .methods import METHODS
+from .puzzle import FEWEST_SEARCH_LIMIT, MAX_STATES, MIN_STATES, Puzzle, Solution, solve
+from .rules import SURFACE_NAMES, SURFACES, parse_rule
 
 __all__ = ["main"]
-
-SURFACE_NAMES = {"plane": "plane", "torus": "torus", "klein": "Klein bottle", "projective": "projective plane"}
 
 
 class UsageError(Exception):
     """Bad input from the command line; the message is shown as is."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``lightsout: <what>``) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"lightsout: {message}", file=sys.stderr)
+        raise SystemExit(2)
 
 
 def _read(path: str | None) -> str:
@@ -44,154 +58,146 @@ def _read(path: str | None) -> str:
         raise UsageError(f"{path} is not UTF-8 text") from None
 
 
-def _parse(text: str, format: str, source: str, rule: Rule = PLUS) -> ParsedBoard:
+def _source(path: str | None) -> str:
+    return "<stdin>" if path in (None, "-") else str(path)
+
+
+def _board_text(text: str, k: int, format: str, source: str) -> tuple[int, int, int, ParsedBoard | None]:
+    """Parse a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None)."""
     try:
-        return parse_board(text, format, rule)
+        if k > 2 or format == STATES:
+            rows, cols, cells = parse_states(text, k)
+            return rows, cols, codec.pack(cells, codec.bits_per_cell(k)), None
+        parsed = parse_board(text, format)
     except BoardFormatError as error:
         raise UsageError(f"{source}: {error}") from None
+    board = parsed.board
+    return board.rows, board.cols, board.flat, parsed
 
 
-def _rule(args: argparse.Namespace) -> Rule:
+def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
+    """The puzzle the options describe (``--states``, ``--surface``/``--torus``, ``--rule``, ``--mask``, ``--target``)."""
+    surface = args.surface
+    if args.torus:
+        if surface not in (None, "torus"):
+            raise UsageError(f"--torus and --surface {surface} contradict each other")
+        surface = "torus"
     try:
-        rule = parse_rule(args.rule)
+        rule = parse_rule(args.rule).on_surface(surface or "plane")
     except ValueError as error:
         raise UsageError(f"--rule: {error}") from None
-    return rule.on_torus(args.torus)
-
-
-def _mask(args: argparse.Namespace, rows: int, cols: int) -> Mask | None:
-    if args.mask is None:
-        return None
-    try:
-        mask = parse_mask(_read(args.mask))
-    except BoardFormatError as error:
-        raise UsageError(f"{args.mask}: {error}") from None
-    if (mask.rows, mask.cols) != (rows, cols):
-        raise UsageError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, board is {rows}x{cols}")
-    return mask
-
-
-def _states_game(args: argparse.Namespace, rows: int, cols: int) -> Game:
-    """The k-state game the options describe (``--states``, ``--surface``, ``--rule``, ``--torus``)."""
+    holes = dont_care = 0
     if args.mask is not None:
-        raise UsageError("--mask: holes and don't-care cells need 2 states on a plane or a torus")
-    try:
-        return Game.from_rule(rows, cols, args.states, _rule(args), None if args.surface == "plane" else args.surface)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-
-
-def _uses_states(args: argparse.Namespace) -> bool:
-    """True when the options need the general engine (more than 2 states, or a Klein bottle or projective plane)."""
-    if args.torus and args.surface not in ("plane", "torus"):
-        raise UsageError(f"--torus and --surface {args.surface} contradict each other")
-    return bool(args.states != 2 or args.surface in ("klein", "projective"))
-
-
-def _parse_states(text: str, k: int, source: str) -> tuple[int, int, list[int]]:
-    try:
-        return parse_states(text, k)
-    except BoardFormatError as error:
-        raise UsageError(f"{source}: {error}") from None
-
-
-def _solve_states(args: argparse.Namespace, source: str) -> int:
-    """``solve`` with k states per light: press counts per cell, as symbols 0–9, a–z (numbers above 36 states)."""
-    if args.all or args.algorithm != "auto" or args.format != "auto":
-        option = "--all" if args.all else "--algorithm" if args.algorithm != "auto" else "--format"
-        raise UsageError(f"{option} is not available with --states or a Klein bottle or projective plane")
-    rows, cols, cells = _parse_states(_read(args.file), args.states, source)
-    game = _states_game(args, rows, cols)
-    target: list[int] | str = {"off": "zero", "on": "full"}.get(args.target, "")
-    if not target:
-        target_rows, target_cols, target = _parse_states(_read(args.target), args.states, args.target)
+        try:
+            mask = parse_mask(_read(args.mask))
+        except BoardFormatError as error:
+            raise UsageError(f"{args.mask}: {error}") from None
+        if (mask.rows, mask.cols) != (rows, cols):
+            raise UsageError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, board is {rows}x{cols}")
+        holes, dont_care = mask.holes, mask.dont_care
+    target: str | int = args.target
+    if args.target not in ("off", "on"):
+        target_rows, target_cols, target, _ = _board_text(_read(args.target), args.states, "auto", args.target)
         if (target_rows, target_cols) != (rows, cols):
             raise UsageError(f"{args.target}: target is {target_rows}x{target_cols}, board is {rows}x{cols}")
     try:
-        result = solve_states(game, cells, target, minimal=args.minimal)
+        return Puzzle(rows, cols, args.states, rule, holes, dont_care, target)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    solution = None if result.presses is None else format_states(rows, cols, result.presses, game.k)
-    if args.json:
-        print(json.dumps({
-            "rows": rows,
-            "cols": cols,
-            "states": game.k,
-            "surface": game.surface,
-            "rule": str(_rule(args)),
-            "method": result.method,
-            "solvable": result.solvable,
-            "solutions": result.solution_count,
-            "structure": result.structure if result.solvable else None,
-            "presses": result.total_presses,
-            "minimal": result.minimal,
-            "solution": solution,
-        }, indent=2))
-    else:
-        print("No solution" if solution is None else solution)
-    return 0
+
+
+def _describe(puzzle: Puzzle) -> dict[str, Any]:
+    return {"states": puzzle.k, "surface": puzzle.surface, "rule": str(puzzle.rule)}
 
 
 def _solve(args: argparse.Namespace) -> int:
-    source = args.file if args.file not in (None, "-") else "<stdin>"
-    if _uses_states(args):
-        return _solve_states(args, source)
-    rule = _rule(args)
-    parsed = _parse(_read(args.file), args.format, source, rule)
-    board = parsed.board
-    target: Board | str = args.target
-    if args.target not in ("off", "on"):
-        target = _parse(_read(args.target), "auto", args.target, rule).board
-        if (target.rows, target.cols) != (board.rows, board.cols):
-            raise UsageError(f"{args.target}: target is {target.rows}x{target.cols}, board is {board.rows}x{board.cols}")
-    mask = _mask(args, board.rows, board.cols)
+    source = _source(args.file)
+    if args.states > 2 and (args.all or args.algorithm != "auto" or args.format not in ("auto", STATES)):
+        option = "--all" if args.all else "--algorithm" if args.algorithm != "auto" else "--format"
+        raise UsageError(f"{option} is for two states; with --states {args.states} boards are in the states format")
+    rows, cols, lights, parsed = _board_text(_read(args.file), args.states, args.format, source)
+    puzzle = _puzzle(args, rows, cols)
+    lights &= ~puzzle.spread(puzzle.holes)
     try:
-        result = solve(board, target, args.algorithm, mask=mask)
-    except (TooLargeError, ValueError) as error:
+        given = parsed.board if parsed is not None and not puzzle.holes else lights  # a Board spares a conversion
+        result = solve(puzzle, given, args.algorithm, args.minimal, args.seconds)
+    except ValueError as error:
         raise UsageError(str(error)) from None
-    if args.minimal:
-        seconds = args.seconds
-        if seconds is None:
-            seconds = math.inf if result.nullity <= EXACT_NULLITY else SEARCH_SECONDS
-        result = fewest_presses(result, seconds)
-        if result.solvable and not result.minimal:
-            print(
-                f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions "
-                f"found in {seconds:g} s (nullity {result.nullity}; --seconds gives the search more time)",
-                file=sys.stderr,
-            )
-    solutions = list(result.all_solutions(args.limit)) if args.all else []
+    if args.minimal and result.solvable and not result.minimal:
+        if puzzle.k == 2:
+            budget = SEARCH_SECONDS if args.seconds is None else args.seconds
+            why = f"found in {budget:g} s (nullity {result.nullity}; --seconds gives the search more time)"
+        else:
+            why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
+        print(f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions {why}", file=sys.stderr)
+    text = _text(puzzle, parsed, solution=True)
+    listed = result.solutions(args.limit) if args.all else []
     if args.json:
-        report: dict[str, Any] = {
-            "rows": board.rows,
-            "cols": board.cols,
-            "format": parsed.format,
-            "method": result.method,
-            "solvable": result.solvable,
-            "rank": result.rank,
-            "nullity": result.nullity,
-            "solutions": result.solution_count,
-            "presses": result.press_count,
-            "minimal": result.minimal,
-            "optimal_count": result.optimal_count,
-            "solution": None if result.presses is None else format_solution(result.presses, parsed),
-            "solution_id": None if result.presses is None else format_game_id(result.presses),
-            "rule": str(rule),
-        }
-        if not result.solvable:
-            proof = unsolvable_proof(board, target, mask)
-            report["proof"] = None if proof is None else format_grid(proof)
-            try:
-                report["nearest"] = format_grid(nearest_solvable(board, target, mask))
-            except TooLargeError:
-                report["nearest"] = None
+        report = {"rows": rows, "cols": cols, "format": STATES if parsed is None else parsed.format, **_describe(puzzle)}
+        report.update(solve_figures(result, lambda value: codec.format_packed(rows, cols, value, puzzle.k)))
+        report["solution_id"] = report["solution"]
+        report["solution"] = None if result.presses is None else text(result.presses)
+        for name in ("proof", "nearest"):
+            if report.get(name) is not None:
+                report[name + "_id"] = report[name]
+                report[name] = _text(puzzle, None)(codec.parse_packed(report[name], puzzle.k)[2])
         if args.all:
-            report["all_solutions"] = [format_game_id(s) for s in solutions]
+            report["all_solutions"] = [codec.format_packed(rows, cols, value, puzzle.k) for value in listed]
         print(json.dumps(report, indent=2))
-    elif args.all and solutions:
-        print("\n\n".join(format_solution(s, parsed) for s in solutions))
+    elif args.all and listed:
+        print("\n\n".join(text(value) for value in listed))
+    elif result.presses is None:
+        print("No solution")
+    elif puzzle.k == 2 and parsed is not None:
+        print(format_solution(result.presses_board(), parsed))
     else:
-        sys.stdout.write(format_solution(result.presses, parsed) + "\n")
+        print(text(result.presses))
+    return 0
+
+
+def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) -> Any:
+    """A writer of packed boards as text: the input's format and symbols (two states), else the states format."""
+
+    def write(value: int) -> str:
+        if puzzle.k > 2 or (parsed is None and solution):
+            return format_states(puzzle.rows, puzzle.cols, puzzle.states(value), puzzle.k)
+        board = Board.from_flat(puzzle.rows, puzzle.cols, value)
+        return format_solution(board, parsed) if parsed is not None else format_grid(board)
+
+    return write
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    rows, cols = args.size
+    puzzle = _puzzle(args, rows, cols)
+    try:
+        result: Solution = solve(puzzle, puzzle.goal())
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if args.json:
+        report = {**analysis_figures(result, lambda value: codec.format_packed(rows, cols, value, puzzle.k), None), **_describe(puzzle)}
+        report["solutions_per_solvable_board"] = str(math.prod(result.structure))
+        print(json.dumps(report, indent=2))
+        return 0
+    figures = analysis_figures(result, _text(puzzle, None), None)
+    structure = " x ".join(f"Z/{order}" for order in result.structure) or "a single solution"
+    count = math.prod(result.structure)
+    fraction = figures["solvable_fraction"]
+    lines = [
+        f"{rows}x{cols} board, {puzzle.k} states, {puzzle.rule.name} rule on a {SURFACE_NAMES[puzzle.surface]}"
+        + (", masked" if puzzle.mask is not None else ""),
+        f"rank: {result.rank}",
+        f"nullity: {result.nullity}",
+        f"solutions per solvable board: {count}" + (f" ({structure})" if puzzle.k > 2 else ""),
+        f"solvable boards: {fraction}",
+    ]
+    if figures["worst_case"] is not None:
+        lines.append(f"most presses any solvable board needs: {figures['worst_case']}")
+    if figures["quiet"]:
+        lines.append(f"quiet patterns (generators, {result.nullity}):")
+        for pattern in figures["quiet"]:
+            lines += ["", pattern]
+    print("\n".join(lines))
     return 0
 
 
@@ -206,89 +212,34 @@ def _seconds(text: str) -> float:
 
 
 def _states(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and 2 <= int(text) <= MAX_STATES):
-        raise argparse.ArgumentTypeError(f"expected a number of states from 2 to {MAX_STATES}, got {text!r}")
+    if not (text.isascii() and text.isdigit() and MIN_STATES <= int(text) <= MAX_STATES):
+        raise argparse.ArgumentTypeError(f"expected a number of states from {MIN_STATES} to {MAX_STATES}, got {text!r}")
     return int(text)
 
 
 def _size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
         raise argparse.ArgumentTypeError(f"expected a size such as 5x5, got {text!r}")
+    if int(match.group(1)) * int(match.group(2)) > codec.MAX_DECLARED_CELLS:
+        raise argparse.ArgumentTypeError(f"{text!r} is more than {codec.MAX_DECLARED_CELLS} cells")
     return int(match.group(1)), int(match.group(2))
 
 
-def _analyze_states(args: argparse.Namespace) -> int:
-    """``analyze`` with k states per light: how many solutions a solvable board has, and their structure."""
-    rows, cols = args.size
-    game = _states_game(args, rows, cols)
-    try:
-        result = solve_states(game, [0] * game.cells)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    structure = " x ".join(f"Z/{order}" for order in result.structure) or "a single solution"
-    if args.json:
-        print(json.dumps({
-            "rows": rows, "cols": cols, "states": game.k, "surface": game.surface, "rule": str(_rule(args)),
-            "solutions_per_solvable_board": result.solution_count, "structure": result.structure,
-        }, indent=2))
-        return 0
-    print("\n".join([
-        f"{rows}x{cols} board, {game.k} states, {_rule(args).name} rule on a {SURFACE_NAMES[game.surface]}",
-        f"solutions per solvable board: {result.solution_count} ({structure})",
-        f"solvable boards: 1 in {result.solution_count}",
-    ]))
-    return 0
-
-
-def _analyze(args: argparse.Namespace) -> int:
-    if _uses_states(args):
-        return _analyze_states(args)
-    rows, cols = args.size
-    rule = _rule(args)
-    mask = _mask(args, rows, cols)
-    result = solve(Board(rows, cols, (), rule), mask=mask)
-    worst = worst_case_if_small(rows, cols, rule, mask)
-    quiet = list(result.quiet)
-    if args.json:
-        print(json.dumps({
-            "rows": rows,
-            "cols": cols,
-            "rule": str(rule),
-            "rank": result.rank,
-            "nullity": result.nullity,
-            "solutions_per_solvable_board": 1 << result.nullity,
-            "solvable_fraction": f"1/2^{result.nullity}",
-            "worst_case": worst,
-            "quiet": [format_game_id(q) for q in quiet],
-        }, indent=2))
-        return 0
-    lines = [
-        f"{rows}x{cols} board, {rule.name} rule" + (" on a torus" if rule.torus else "") + (", masked" if mask is not None else ""),
-        f"rank: {result.rank}",
-        f"nullity: {result.nullity}",
-        f"solutions per solvable board: {1 << result.nullity}",
-        f"solvable boards: 1 in {1 << result.nullity}",
-    ]
-    if worst is not None:
-        lines.append(f"most presses any solvable board needs: {worst}")
-    if quiet:
-        lines.append(f"quiet patterns (a basis of {result.nullity}):")
-        for pattern in quiet:
-            lines += ["", format_grid(pattern)]
-    print("\n".join(lines))
-    return 0
+def _limit(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lightsout", description="Solve and analyse Lights Out boards over GF(2).")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="lightsout", description="Solve and analyse Lights Out puzzles: any number of states, any surface.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve_parser = commands.add_parser("solve", help="solve a board read from FILE or stdin")
     solve_parser.add_argument("file", nargs="?", metavar="FILE", help="board text (default: stdin)")
-    solve_parser.add_argument("--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto-detect)")
-    solve_parser.add_argument("--target", default="off", metavar="off|on|FILE", help="the lights wanted at the end (default: off)")
-    solve_parser.add_argument("--algorithm", choices=("auto", *METHODS), default="auto", help="solving method (default: auto)")
+    solve_parser.add_argument("--format", choices=("auto", *FORMATS, STATES), default="auto", help="input format (default: auto-detect; states with --states above 2)")
+    solve_parser.add_argument("--algorithm", choices=("auto", *METHODS), default="auto", help="two-state solving method (default: auto)")
     solve_parser.add_argument("--minimal", action="store_true", help="give a solution with the fewest presses")
     solve_parser.add_argument(
         "--seconds",
@@ -296,26 +247,28 @@ def _parser() -> argparse.ArgumentParser:
         metavar="S",
         help=f"time budget of --minimal (default: none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g})",
     )
-    solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit)")
-    solve_parser.add_argument("--limit", type=int, default=100, metavar="N", help="most solutions --all lists (default: 100)")
+    solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit), fewest presses first")
+    solve_parser.add_argument("--limit", type=_limit, default=100, metavar="N", help="most solutions --all lists (default: 100)")
     solve_parser.add_argument("--json", action="store_true", help="print a JSON report")
-    _add_variant_options(solve_parser)
+    _add_puzzle_options(solve_parser)
     solve_parser.set_defaults(run=_solve)
 
-    analyze_parser = commands.add_parser("analyze", help="rank, nullity and quiet patterns of RxC boards")
+    analyze_parser = commands.add_parser("analyze", help="rank, nullity, solvable fraction and quiet patterns of RxC puzzles")
     analyze_parser.add_argument("size", type=_size, metavar="RxC")
     analyze_parser.add_argument("--json", action="store_true", help="print a JSON report")
-    _add_variant_options(analyze_parser)
+    _add_puzzle_options(analyze_parser)
     analyze_parser.set_defaults(run=_analyze)
     return parser
 
 
-def _add_variant_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rule", default="plus", metavar="plus|moore|x|custom:ROWS", help="click rule (custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
-    parser.add_argument("--torus", action="store_true", help="rows and columns wrap around")
-    parser.add_argument("--states", type=_states, default=2, metavar="K", help="states per light, 2..255 (a press adds 1 mod K; default 2)")
-    parser.add_argument("--surface", choices=SURFACES, default="plane", help="how the edges wrap (default: plane; torus = --torus)")
+def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
+    """The options that describe the puzzle, the same for every subcommand."""
+    parser.add_argument("--states", type=_states, default=2, metavar="K", help=f"states per light, {MIN_STATES}..{MAX_STATES} (a press adds 1 mod K; default 2)")
+    parser.add_argument("--surface", choices=SURFACES, default=None, help="how the edges wrap (default: plane)")
+    parser.add_argument("--torus", action="store_true", help="the same as --surface torus")
+    parser.add_argument("--rule", default="plus", metavar="plus|moore|x|custom:ROWS", help="press rule (custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
     parser.add_argument("--mask", metavar="FILE", help="holes and don't-care cells: rows of '.' (cell), '?' (don't care), '-' (hole)")
+    parser.add_argument("--target", default="off", metavar="off|on|FILE", help="the lights wanted at the end (default: off; on = every light at K-1)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -325,4 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except UsageError as error:
         print(f"lightsout: {error}", file=sys.stderr)
+        return 2
+    except (ValueError, MemoryError) as error:  # a limit of the model (TooLargeError, ...): still one line
+        print(f"lightsout: {error or type(error).__name__}", file=sys.stderr)
         return 2

@@ -20,6 +20,11 @@ from collections.abc import Sequence
 from .errors import BoardFormatError
 
 __all__ = [
+    "MAX_DECLARED_CELLS",
+    "PACKED_BOARD",
+    "declared_size",
+    "parse_packed",
+    "format_packed",
     "bits_per_cell",
     "byte_length",
     "to_bytes",
@@ -34,6 +39,18 @@ __all__ = [
 ]
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+MAX_DECLARED_CELLS = 10_000 * 10_000
+"""Largest board a size header (indices, game ID, share link, API board) may declare.
+
+Grids and LOJ boards are as large as their text; a header alone must not
+make a parser allocate an arbitrarily large board."""
+
+MAX_SIZE_DIGITS = 9
+"""Most digits of a side in a size header."""
+
+PACKED_BOARD = re.compile(r"(\d+)x(\d+):([A-Za-z0-9_-]*)")
+"""``RxC:`` + base64url: a packed board as text (a game ID for k = 2)."""
 
 
 def bits_per_cell(k: int) -> int:
@@ -132,3 +149,41 @@ def first_state_above(value: int, cells: int, k: int) -> int | None:
         if state >= k:
             return index
     return None
+
+
+def declared_size(rows_text: str, cols_text: str, line: int, column: int) -> tuple[int, int]:
+    """Check a header's R and C (digit strings): at least 1, at most MAX_DECLARED_CELLS in all."""
+    if len(rows_text) > MAX_SIZE_DIGITS or len(cols_text) > MAX_SIZE_DIGITS:
+        raise BoardFormatError(f"board size is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
+    rows, cols = int(rows_text), int(cols_text)
+    if rows < 1 or cols < 1:
+        raise BoardFormatError(f"board size must be at least 1x1, got {rows}x{cols}", line, column)
+    if rows * cols > MAX_DECLARED_CELLS:
+        raise BoardFormatError(f"board size {rows}x{cols} is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
+    return rows, cols
+
+
+def format_packed(rows: int, cols: int, value: int, k: int = 2) -> str:
+    """``RxC:`` + base64url of an R×C board packed with k states per cell (the game ID for k = 2)."""
+    return f"{rows}x{cols}:" + encode(value, rows * cols * bits_per_cell(k))
+
+
+def parse_packed(text: str, k: int = 2, what: str = "the board") -> tuple[int, int, int]:
+    """Parse ``RxC:`` + base64url of a board packed with k states per cell; return (R, C, packed int).
+
+    Raises :class:`BoardFormatError` (line 1 and the column) for a bad size,
+    payload, or a cell state of k or more.
+    """
+    match = PACKED_BOARD.fullmatch(text)
+    if not match:
+        bad = next((i for i, s in enumerate(text) if not (s.isalnum() or s in "_-:")), None)
+        column = 1 if bad is None else bad + 1
+        raise BoardFormatError("expected a game ID such as '5x5:' followed by base64url characters", 1, column)
+    rows, cols = declared_size(match.group(1), match.group(2), 1, 1)
+    prefix = len(match.group(1)) + len(match.group(2)) + 2
+    cells = rows * cols
+    value = decode(match.group(3), cells * bits_per_cell(k), what, prefix + 1)
+    bad_cell = first_state_above(value, cells, k)
+    if bad_cell is not None:
+        raise BoardFormatError(f"{what} has state {unpack(value, cells, bits_per_cell(k))[bad_cell]} at cell {bad_cell}, outside 0..{k - 1}", 1, prefix + 1)
+    return rows, cols, value

@@ -1,6 +1,6 @@
 """Text formats for boards and solutions: parse, format, auto-detect.
 
-Four formats, each a parse/format pair that round-trips:
+Five formats, each a parse/format pair that round-trips:
 
 ``loj``
     LibreOJ #6243's judge format: a line ``n``, then n rows of ``#`` (lit)
@@ -11,8 +11,12 @@ Four formats, each a parse/format pair that round-trips:
     (either case), ``*``/``.`` — with or without single spaces between cells
     (``0 1 1 0``).  Blank lines and surrounding spaces are ignored.
 ``indices``
-    The lit cells numbered 1..R·C row by row, after the size (seed 002's
-    input): ``5x5: 1 7 13`` (commas and ``[ ]`` allowed; ``n:`` means n×n).
+    The lit cells numbered 1..R·C row by row, after the size: ``5x5: 1 7 13`` (commas and ``[ ]`` allowed; ``n:`` means n×n).
+``states``
+    A board of k states per light (any k from 2 to 255): rows of one symbol
+    per cell, ``0``–``9`` then ``a``–``z``, or of space-separated numbers
+    (which :func:`format_states` writes above 36 states).  Read with the
+    puzzle's k (:func:`parse_states`), so it is not auto-detected.
 ``id``
     The game ID ``RxC:`` + base64url (no padding) of the packed bits: cell
     (r, c) is bit ``i & 7`` of byte ``i >> 3`` with ``i = r·C + c``; unused
@@ -25,7 +29,7 @@ Errors raise :class:`BoardFormatError` (a ``ValueError``) with 1-based
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import codec
@@ -50,20 +54,18 @@ __all__ = [
     "format_indices",
     "parse_game_id",
     "format_game_id",
-    "parse_packed",
     "NO_SOLUTION",
+    "SYMBOLS",
+    "STATES",
+    "parse_states",
+    "format_states",
 ]
 
 NO_SOLUTION = "No solution"
 FORMATS = ("loj", "grid", "indices", "id")
 
-MAX_DECLARED_CELLS = 10_000 * 10_000
-"""Largest board a size header (indices, game ID) may declare.
-
-Grids and LOJ boards are as large as their text; a header alone must not
-make the parser allocate an arbitrarily large board."""
-
-_MAX_SIZE_DIGITS = 9
+MAX_DECLARED_CELLS = codec.MAX_DECLARED_CELLS
+_MAX_SIZE_DIGITS = codec.MAX_SIZE_DIGITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,18 +104,6 @@ class ParsedBoard:
 
 
 # -- grid ---------------------------------------------------------------
-
-
-def _declared_size(rows_text: str, cols_text: str, line: int, column: int) -> tuple[int, int]:
-    """Check a header's R and C (digit strings): at least 1, at most MAX_DECLARED_CELLS in all."""
-    if len(rows_text) > _MAX_SIZE_DIGITS or len(cols_text) > _MAX_SIZE_DIGITS:
-        raise BoardFormatError(f"board size is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
-    rows, cols = int(rows_text), int(cols_text)
-    if rows < 1 or cols < 1:
-        raise BoardFormatError(f"board size must be at least 1x1, got {rows}x{cols}", line, column)
-    if rows * cols > MAX_DECLARED_CELLS:
-        raise BoardFormatError(f"board size {rows}x{cols} is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
-    return rows, cols
 
 
 def _content_lines(text: str) -> list[tuple[int, int, str]]:
@@ -254,7 +244,7 @@ def format_loj(board: Board) -> str:
     return f"{board.rows}\n{format_grid(board)}"
 
 
-# -- lit-cell indices (seed 002) ----------------------------------------
+# -- lit-cell indices ----------------------------------------------------
 
 _INDICES = re.compile(r"\s*(\d+)\s*(?:[x×X]\s*(\d+)\s*)?(?::|(?<=\d)\s*\n)")
 
@@ -268,7 +258,7 @@ def parse_indices(text: str, rule: Rule = PLUS) -> Board:
     match = _INDICES.match(text)
     if not match or (match.group(2) is None and not match.group(0).rstrip().endswith(":")):
         raise BoardFormatError("expected a size such as '5x5:' before the list of lit cells", 1, 1)
-    rows, cols = _declared_size(match.group(1), match.group(2) or match.group(1), 1, 1)
+    rows, cols = codec.declared_size(match.group(1), match.group(2) or match.group(1), 1, 1)
     lights = [0] * rows
     line_starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
     for token in re.finditer(r"[^\s,\[\]]+", text[match.end():]):
@@ -304,12 +294,12 @@ def format_indices(board: Board) -> str:
 
 # -- game ID ------------------------------------------------------------
 
-_GAME_ID = re.compile(r"(\d+)x(\d+):([A-Za-z0-9_-]*)")
+_GAME_ID = codec.PACKED_BOARD
 
 
 def format_game_id(board: Board) -> str:
     """Return ``RxC:`` + base64url of the packed cells (see :mod:`lightsout.codec`)."""
-    return f"{board.rows}x{board.cols}:" + codec.encode(board.flat, board.rows * board.cols)
+    return board.to_id()
 
 
 def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
@@ -318,29 +308,60 @@ def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
     Raises :class:`BoardFormatError` for a malformed ID, a payload whose
     length does not fit the size, or set bits beyond the last cell.
     """
-    rows, cols, flat = parse_packed(text.strip(), 2)
-    return Board.from_flat(rows, cols, flat, rule)
+    return Board.from_id(text, rule)
 
 
-def parse_packed(text: str, k: int = 2, what: str = "the board") -> tuple[int, int, int]:
-    """Parse ``RxC:`` + base64url of a board packed with k states per cell; return (R, C, packed int).
+# -- k states per light ----------------------------------------------------
 
-    Raises :class:`BoardFormatError` (line 1 and the column) for a bad size,
-    payload, or a cell state of k or more.
+SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyz"
+"""The symbols of states 0..35 in the ``states`` format (numbers above 36 states)."""
+
+STATES = "states"
+"""The name of the k-state text format."""
+
+
+def parse_states(text: str, k: int) -> tuple[int, int, list[int]]:
+    """Parse a k-state board: rows of one symbol per cell (0–9 then a–z) or of space-separated numbers.
+
+    Returns (rows, cols, cells).  Raises :class:`BoardFormatError` with the
+    line and column of a symbol outside 0..k−1, ragged rows or empty input.
     """
-    match = _GAME_ID.fullmatch(text)
-    if not match:
-        bad = next((i for i, s in enumerate(text) if not (s.isalnum() or s in "_-:")), None)
-        column = 1 if bad is None else bad + 1
-        raise BoardFormatError("expected a game ID such as '5x5:' followed by base64url characters", 1, column)
-    rows, cols = _declared_size(match.group(1), match.group(2), 1, 1)
-    prefix = len(match.group(1)) + len(match.group(2)) + 2
-    cells = rows * cols
-    value = codec.decode(match.group(3), cells * codec.bits_per_cell(k), what, prefix + 1)
-    bad_cell = codec.first_state_above(value, cells, k)
-    if bad_cell is not None:
-        raise BoardFormatError(f"{what} has state {codec.unpack(value, cells, codec.bits_per_cell(k))[bad_cell]} at cell {bad_cell}, outside 0..{k - 1}", 1, prefix + 1)
-    return rows, cols, value
+    lines = [(number, raw) for number, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
+    if not lines:
+        raise BoardFormatError(f"empty input: expected rows of states 0..{k - 1}")
+    spaced = any(" " in raw.strip() or "\t" in raw.strip() for _, raw in lines)
+    cells: list[int] = []
+    width: int | None = None
+    for number, raw in lines:
+        tokens = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+" if spaced else r"\S", raw)]
+        for column, token in tokens:
+            if spaced:
+                value = int(token) if token.isascii() and token.isdigit() and len(token) <= 3 else -1
+            else:
+                value = SYMBOLS.find(token.lower()) if token.isascii() else -1
+            if not 0 <= value < k:
+                raise BoardFormatError(f"expected a state 0..{k - 1}, found {token[:10]!r}", number, column)
+            cells.append(value)
+        if width is None:
+            width = len(tokens)
+        elif len(tokens) != width:
+            last_column, last_token = tokens[-1]
+            column = tokens[width][0] if len(tokens) > width else last_column + len(last_token)
+            raise BoardFormatError(f"ragged rows: this row has {len(tokens)} cells, expected {width} as in the first row", number, column)
+    assert width is not None
+    return len(lines), width, cells
+
+
+def format_states(rows: int, cols: int, cells: Sequence[int], k: int) -> str:
+    """Return a k-state board as text: one symbol per cell up to 36 states, else numbers."""
+    lines = []
+    for r in range(rows):
+        row = cells[r * cols : (r + 1) * cols]
+        if k <= len(SYMBOLS):
+            lines.append("".join(SYMBOLS[value] for value in row))
+        else:
+            lines.append(" ".join(f"{value:>3}" for value in row).rstrip())
+    return "\n".join(lines)
 
 
 # -- detection and dispatch ---------------------------------------------

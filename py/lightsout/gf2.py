@@ -4,7 +4,7 @@ A matrix is a list of ints, one per row; bit ``j`` of a row is the
 coefficient of variable ``j``.  Addition is XOR, so Gaussian elimination
 needs only XOR and bit tests, and a row of n bits costs O(n / w) word
 operations (w = the machine word).  Elimination of an m × n matrix is
-therefore O(m · n · min(m, n) / w) — the seeds' O(n³/w) (seeds 000, 003).
+therefore O(m · n · min(m, n) / w), O(n³/w) for a square system.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Masks: holes (cells that do not exist) and don't-care cells (seed 004's partial targets).
+"""Masks: holes (cells that do not exist) and don't-care cells (partial targets).
 
 A *hole* has no light and no button: it cannot be pressed, and presses
 around it change nothing there.  So boards of any shape (a ring, a cross, a
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .formats import BoardFormatError
+from .errors import BoardFormatError
 
 __all__ = ["Mask", "parse_mask", "format_mask"]
 

@@ -16,37 +16,35 @@ holds bits i·b … i·b + b − 1 with b = bit_length(k − 1) (see
 :class:`~lightsout.board.Board`, so the two-state fast paths take it as is.
 
 :func:`solve` dispatches by cost, never by routing: for k = 2 to the GF(2)
-methods of :mod:`lightsout.solve` (Chebyshev / light chasing for the plus
-rule on a plane, the torus chase on a torus or Klein bottle, packed GF(2)
-elimination on any surface, holes and don't-care cells included); for
-k > 2 to :mod:`lightsout.modk` (light chasing over Z/kZ for the plus rule on
-a plane, else the Smith normal form of the press matrix over Z/kZ).  The
-fewest-presses solution is the coset leader of the solution coset (see
-:mod:`lightsout.quiet`).
+methods of :mod:`lightsout.methods` (Chebyshev / light chasing for the
+plus rule on a plane, the torus chase on a torus or Klein bottle, packed
+GF(2) elimination on any surface, holes and don't-care cells included); for
+k > 2 to linear algebra over Z/kZ (:mod:`lightsout.zmod`): light chasing and
+the C × C first-row system for the plus rule on a plane, else the Smith
+normal form of the whole press matrix — exact for composite k, where
+elimination that treats Z/kZ as a field misses or invents solutions.  The
+fewest-presses solution is a coset leader (:mod:`lightsout.coset_leader`)
+for k = 2, and the lightest of all solutions, when few enough, for k > 2.
 
-The derived figures — solvable fraction, unsolvability proof, nearest
-solvable board, worst case — are computed here once for the CLI and the API.
+The derived figures (solvable fraction, unsolvability proof, nearest
+solvable board, worst case) are in :mod:`lightsout.analysis`.
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from . import codec
-from .analysis import nearest_solvable, unsolvable_proof, worst_case_if_small
 from .board import Board
+from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import TooLargeError
 from .mask import Mask
-from .modk import FEWEST_SEARCH_LIMIT, FULL_SYSTEM_CELLS, MAX_STATES, Game, StatesResult, solve_states
-from .puzzles import random_solvable, random_with_presses
-from .quiet import SEARCH_SECONDS, fewest_presses
-from .rules import PLUS, Rule
-from .solve import SolveResult, quiet_flats
-from .solve import solve as solve_gf2
-from .zmod import solve_mod
+from .methods import SolveResult, fewest_presses, quiet_flats, solve_board
+from .rules import PLUS, Rule, wrap
+from .zmod import ModularSolution, solve_mod
 
 __all__ = [
     "Puzzle",
@@ -55,24 +53,32 @@ __all__ = [
     "apply",
     "press",
     "differing",
-    "random_board",
-    "solvable_fraction",
-    "proof",
-    "nearest",
-    "worst_case",
+    "with_target",
     "MIN_STATES",
     "MAX_STATES",
-    "PROOF_CELLS",
+    "FULL_SYSTEM_CELLS",
+    "FEWEST_SEARCH_LIMIT",
+    "CHASE_WORK_LIMIT",
+    "MAX_STATE_CELLS",
 ]
 
 MIN_STATES = 2
+MAX_STATES = 255
+
+FULL_SYSTEM_CELLS = 400
+"""Most cells the Z/kZ elimination of the whole press matrix takes (O(n³) ring operations, k > 2)."""
+
+FEWEST_SEARCH_LIMIT = 1 << 16
+"""Most solutions of a k > 2 board visited for the fewest total presses."""
+
+CHASE_WORK_LIMIT = 1 << 23
+"""Most form operations (cells × (unknowns + 1)) the Z/kZ light chase may take: about 200×200 on a plane, 2.5 s in CPython."""
+
+MAX_STATE_CELLS = 1 << 20
+"""Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
 
 LISTING_BITS = 1 << 24
 """Cells × solutions :meth:`Solution.solutions` visits at most (beyond the ``limit`` asked for)."""
-
-PROOF_CELLS = FULL_SYSTEM_CELLS
-"""Most cells for which a k-state (k > 2) unsolvability proof is computed (one more Z/kZ elimination)."""
-
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -99,6 +105,8 @@ class Puzzle:
             raise ValueError(f"board size must be at least 1x1, got {self.rows}x{self.cols}")
         if not MIN_STATES <= self.k <= MAX_STATES:
             raise ValueError(f"the number of states must be {MIN_STATES}..{MAX_STATES}, not {self.k}")
+        if self.k > 2 and self.cells > MAX_STATE_CELLS:
+            raise TooLargeError(f"a board with {self.k} states has at most {MAX_STATE_CELLS} cells, not {self.cells}")
         full = (1 << self.cells) - 1
         object.__setattr__(self, "_full", full)
         if self.holes & ~full or self.dont_care & ~full:
@@ -155,7 +163,15 @@ class Puzzle:
     def board(self, value: int) -> Board:
         """A packed two-state board as a :class:`Board` under this rule (k = 2 only)."""
         assert self.k == 2
+        if value == 0:
+            return Board(self.rows, self.cols, (), self.rule)
         return Board.from_flat(self.rows, self.cols, value, self.rule)
+
+    def goal_board(self) -> Board:
+        """The goal as a :class:`Board` (k = 2 only)."""
+        if self.target == "on":
+            return Board.all_on(self.rows, self.cols, self.rule)
+        return self.board(self.goal())
 
     def states(self, value: int) -> list[int]:
         """A packed board as a flat list of R·C states."""
@@ -165,9 +181,24 @@ class Puzzle:
         """Inverse of :meth:`states`."""
         return codec.pack(states, self.bits)
 
-    def game(self) -> Game:
-        """The k-state press model of :mod:`lightsout.modk` (stencil, surface, k)."""
-        return Game(self.rows, self.cols, self.k, self.rule.stencil, self.rule.surface)
+    def covered(self, row: int, col: int) -> list[int]:
+        """Flat indices a press at (row, col) adds 1 to (a cell may repeat on tiny wrapped boards)."""
+        out = []
+        for dr, dc in self.rule.stencil:
+            landed = wrap(row + dr, col + dc, self.rows, self.cols, self.rule.surface)
+            if landed is not None:
+                out.append(landed[0] * self.cols + landed[1])
+        return out
+
+    @cached_property
+    def matrix(self) -> list[list[int]]:
+        """The press matrix A mod k, R·C × R·C: A[light][press] = times the press adds 1 to the light."""
+        n = self.cells
+        a = [[0] * n for _ in range(n)]
+        for button in range(n):
+            for light in self.covered(*divmod(button, self.cols)):
+                a[light][button] = (a[light][button] + 1) % self.k
+        return a
 
     def goal(self) -> int:
         """The target as a packed board."""
@@ -177,6 +208,13 @@ class Puzzle:
             return self.packed([self.k - 1] * self.cells) if self.k > 2 else self._full
         assert isinstance(self.target, int)
         return self.target
+
+    def spread(self, flat: int) -> int:
+        """The packed board with every bit of each cell set in the 1-bit mask ``flat`` (e.g. to clear the holes)."""
+        if self.k == 2:
+            return flat
+        ones = (1 << self.bits) - 1
+        return self.packed([ones if flat >> i & 1 else 0 for i in range(self.cells)])
 
     def flat_of(self, value: int) -> int:
         """Flat int of the cells whose packed state is not 0."""
@@ -200,8 +238,12 @@ def apply(puzzle: Puzzle, lights: int, presses: int) -> int:
     if puzzle.k == 2:
         flat = puzzle.board(lights).apply(puzzle.board(presses)).flat
         return flat & ~puzzle.holes
-    game = puzzle.game()
-    states = game.apply(puzzle.states(lights), puzzle.states(presses))
+    states = puzzle.states(lights)
+    k = puzzle.k
+    for index, times in enumerate(puzzle.states(presses)):
+        if times:
+            for light in puzzle.covered(*divmod(index, puzzle.cols)):
+                states[light] = (states[light] + times) % k
     for i in range(puzzle.cells):
         if puzzle.holes >> i & 1:
             states[i] = 0
@@ -256,7 +298,8 @@ class Solution:
     minimal: bool = False
     optimal_count: int | None = None
     gf2: SolveResult | None = None
-    states: StatesResult | None = None
+    generators: tuple[tuple[list[int], int], ...] = ()
+    """k > 2: the quiet group's generators (press counts, order); solutions = presses + Σ t_i·g_i, 0 ≤ t_i < order_i."""
 
     @property
     def solvable(self) -> bool:
@@ -266,6 +309,12 @@ class Solution:
     def solution_count(self) -> int:
         """Number of press-count boards that solve the puzzle (0 when unsolvable)."""
         return math.prod(self.structure) if self.solvable else 0
+
+    def presses_board(self) -> Board | None:
+        """``presses`` as a :class:`Board` (k = 2 only; no conversion when the GF(2) layer made it)."""
+        if self.gf2 is not None:
+            return self.gf2.presses
+        return None if self.presses is None else self.puzzle.board(self.presses)
 
     @property
     def press_total(self) -> int | None:
@@ -284,8 +333,7 @@ class Solution:
         count = self.nullity if limit is None else min(limit, self.nullity)
         if self.gf2 is not None:
             return quiet_flats(self.gf2.quiet[:count])
-        assert self.states is not None
-        return [self.puzzle.packed(vector) for vector, _ in self.states.generators[:count]]
+        return [self.puzzle.packed(vector) for vector, _ in self.generators[:count]]
 
     def solutions(self, limit: int) -> list[int]:
         """At most ``limit`` solutions (packed), fewest presses first.
@@ -314,38 +362,39 @@ class Solution:
                     current ^= quiet[(step & -step).bit_length() - 1]
                 yield current
             return
-        assert self.states is not None and self.presses is not None
-        k = self.puzzle.k
-        counts = self.puzzle.states(self.presses)
-        counters = [0] * len(self.states.generators)
-        for step in range(min(limit, self.solution_count)):
-            if step:
-                for index, (vector, order) in enumerate(self.states.generators):
-                    counts = [(x + g) % k for x, g in zip(counts, vector)]
-                    counters[index] += 1
-                    if counters[index] < order:
-                        break
-                    counters[index] = 0
+        assert self.presses is not None
+        for counts in _coset(self.puzzle.states(self.presses), self.generators, self.puzzle.k, min(limit, self.solution_count)):
             yield self.puzzle.packed(counts)
 
 
-def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = False, seconds: float = SEARCH_SECONDS) -> Solution:
-    """Solve ``lights`` (a packed board) for the puzzle's goal.
+def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bool = False, seconds: float | None = None) -> Solution:
+    """Solve ``lights`` (a packed board, or for k = 2 a :class:`Board` of the puzzle's size) for the puzzle's goal.
 
     ``method`` names a GF(2) method of :data:`lightsout.solve.METHODS` for
     k = 2 (``"auto"`` picks the cheapest that applies); for k > 2 only
     ``"auto"`` is accepted.  With ``minimal`` the solution is replaced by one
     with the fewest presses: for k = 2 the coset-leader search within
-    ``seconds`` (``math.inf`` runs it to the end); for k > 2 every solution
-    is visited when there are at most 65536.  Raises ``ValueError`` for a bad
+    ``seconds`` (``math.inf`` runs it to the end; None, the default: to the
+    end up to nullity :data:`~lightsout.coset_leader.EXACT_NULLITY`, else
+    :data:`~lightsout.coset_leader.SEARCH_SECONDS`); for k > 2 every
+    solution is visited when there are at most
+    :data:`FEWEST_SEARCH_LIMIT`.  Raises ``ValueError`` for a bad
     board or method and :class:`~lightsout.errors.TooLargeError` when no
     method can afford the puzzle.
     """
-    puzzle.check_board(lights)
+    if isinstance(lights, Board):
+        if puzzle.k != 2 or (lights.rows, lights.cols) != (puzzle.rows, puzzle.cols):
+            raise ValueError(f"a {lights.rows}x{lights.cols} two-state board does not fit this {puzzle.rows}x{puzzle.cols} puzzle with {puzzle.k} states")
+        board = Board(puzzle.rows, puzzle.cols, lights.lights, puzzle.rule)
+        lights = board.flat
+    else:
+        puzzle.check_board(lights)
+        board = puzzle.board(lights) if puzzle.k == 2 else Board(1, 1)
     if puzzle.k == 2:
-        board = puzzle.board(lights)
-        result = solve_gf2(board, puzzle.board(puzzle.goal()), method, mask=puzzle.mask)
+        result = solve_board(board, puzzle.goal_board(), method, mask=puzzle.mask)
         if minimal:
+            if seconds is None:
+                seconds = math.inf if result.nullity <= EXACT_NULLITY else SEARCH_SECONDS
             result = fewest_presses(result, seconds)
         presses = None if result.presses is None else result.presses.flat
         return Solution(
@@ -354,116 +403,123 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
         )
     if method != "auto":
         raise ValueError(f"method {method!r} is for two states; with {puzzle.k} states use 'auto'")
-    game = puzzle.game()
-    if game.stencil != PLUS.stencil or game.surface != "plane" or puzzle.holes or puzzle.dont_care:
-        if puzzle.cells > FULL_SYSTEM_CELLS:
+    k, n = puzzle.k, puzzle.cells
+    unknown_rows = _chase_unknown_rows(puzzle)
+    if unknown_rows is None or n * (unknown_rows * puzzle.cols + 1) > CHASE_WORK_LIMIT:
+        if n > FULL_SYSTEM_CELLS:
+            chase = "" if unknown_rows is None else f"; light chasing would take {n * (unknown_rows * puzzle.cols + 1)} steps, more than {CHASE_WORK_LIMIT}"
             raise TooLargeError(
-                f"with {puzzle.k} states this puzzle needs the Z/{puzzle.k}Z elimination, which handles at most "
-                f"{FULL_SYSTEM_CELLS} cells, not {puzzle.cells}"
+                f"with {k} states this puzzle needs the Z/{k}Z elimination of the whole press matrix, "
+                f"which handles at most {FULL_SYSTEM_CELLS} cells, not {n}{chase}"
             )
-    goal = puzzle.states(puzzle.goal())
-    states = solve_states(game, puzzle.states(lights), goal, minimal, puzzle.holes, puzzle.dont_care)
-    presses_list = states.presses
-    nullity = len(states.structure)
+        unknown_rows = None
+    goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
+    if unknown_rows is not None:
+        width = unknown_rows * puzzle.cols
+        unknowns = [[[int(j == r * puzzle.cols + c) for j in range(width)] + [0] for c in range(puzzle.cols)] for r in range(unknown_rows)]
+        _, residuals = _chase(puzzle, goal, unknowns)
+        first = solve_mod([form[:width] for form in residuals], [(-form[width]) % k for form in residuals], width, k)
+
+        def chased(values: list[int], light_goal: list[int]) -> list[int]:
+            rows_given = [[[values[r * puzzle.cols + c]] for c in range(puzzle.cols)] for r in range(unknown_rows)]
+            return [form[0] for row in _chase(puzzle, light_goal, rows_given)[0] for form in row]
+
+        particular = None if first.particular is None else chased(first.particular, goal)
+        generators = [(chased(vector, [0] * n), order) for vector, order in first.generators]
+        found = ModularSolution(k, particular, generators)
+        method = "first-row-system" if unknown_rows == 1 else f"{puzzle.surface}-chase"
+    else:
+        skipped = puzzle.holes | puzzle.dont_care
+        matrix = [row for j, row in enumerate(puzzle.matrix) if not skipped >> j & 1]
+        rhs = [value for j, value in enumerate(goal) if not skipped >> j & 1]
+        for h in range(n):
+            if puzzle.holes >> h & 1:  # a hole has no button: its press count is 0
+                matrix.append([1 if i == h else 0 for i in range(n)])
+                rhs.append(0)
+        found = solve_mod(matrix, rhs, n, k)
+        method = "full-system"
+    nullity = len(found.generators)
+    counts = found.particular
+    exact = counts is not None and nullity == 0
+    if minimal and counts is not None and found.solution_count <= FEWEST_SEARCH_LIMIT:
+        counts, exact = _fewest_total(counts, found.generators, found.solution_count, k), True
     return Solution(
-        puzzle, lights, states.method, None if presses_list is None else puzzle.packed(presses_list),
-        puzzle.buttons - nullity, nullity, tuple(states.structure), states.minimal or (presses_list is not None and nullity == 0),
-        None, states=states,
+        puzzle, lights, method, None if counts is None else puzzle.packed(counts), puzzle.buttons - nullity, nullity,
+        tuple(found.structure), exact, None, generators=tuple(found.generators),
     )
 
 
-def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, presses: int | None = None) -> int:
-    """A random board the puzzle can solve (packed), uniform over the solvable boards by default.
-
-    For k = 2, ``lit`` asks for exactly that many lights differing from the
-    goal, ``presses`` for a board whose fewest-press solution has exactly
-    that many presses (no mask).  Raises ``ValueError`` when that cannot be
-    met (see :mod:`lightsout.puzzles`) or for ``lit``/``presses`` with k > 2.
-    """
-    if puzzle.k == 2:
-        if presses is not None:
-            if puzzle.mask is not None:
-                raise ValueError("a press count cannot be combined with holes or don't-care cells")
-            board = random_with_presses(puzzle.rows, puzzle.cols, rng, presses, puzzle.rule)
-        else:
-            board = random_solvable(puzzle.rows, puzzle.cols, rng, lit, puzzle.rule, puzzle.mask)
-        return board.flat ^ (puzzle.goal() & ~puzzle.holes)
-    if lit is not None or presses is not None:
-        raise ValueError("lit and presses are for two-state boards")
-    counts = [0 if puzzle.holes >> i & 1 else rng.randrange(puzzle.k) for i in range(puzzle.cells)]
-    pushed = puzzle.states(apply(puzzle, 0, puzzle.packed(counts)))
-    goal = puzzle.states(puzzle.goal())
-    holes = puzzle.holes
-    return puzzle.packed([0 if holes >> i & 1 else (g - p) % puzzle.k for i, (g, p) in enumerate(zip(goal, pushed))])
-
-
-# -- derived figures (one implementation for the CLI and the API) -----------
-
-
-def solvable_fraction(puzzle: Puzzle, solution: Solution) -> str:
-    """The share of boards (over the cared lights) that can be solved: ``"1/2^n"`` for k = 2, else ``"1/N"``.
-
-    The solvable boards are the image of the press matrix restricted to the
-    cared lights: k^buttons / |quiet group| of the k^cared boards.  For k = 2
-    that is 1/2^(cared − rank) (not 1/2^nullity, which counts buttons, not
-    lights).
-    """
-    cared = puzzle.cared.bit_count()
-    if puzzle.k == 2:
-        return f"1/2^{cared - solution.rank}"
-    kernel = math.prod(solution.structure)
-    return f"1/{puzzle.k ** cared * kernel // puzzle.k ** puzzle.buttons}"
-
-
-def proof(puzzle: Puzzle, solution: Solution) -> int | None:
-    """A certificate that an unsolvable board cannot reach the goal, or None.
-
-    A packed board y of weights with yᵀA ≡ 0 (every press changes the
-    weighted sum of the lights by 0 mod k) and y·(goal − board) ≢ 0: the
-    weighted sum can never reach the goal's.  For k = 2, y is a set of
-    lights every press changes evenly, lit oddly on board XOR goal (see
-    :func:`lightsout.analysis.unsolvable_proof`).  None for a solvable board,
-    and for k > 2 above :data:`PROOF_CELLS` cells.
-    """
-    if solution.solvable:
+def _chase_unknown_rows(puzzle: Puzzle) -> int | None:
+    """How many press rows light chasing leaves unknown: 1 on a plane, 2 on a torus or Klein bottle
+    (at least 3×3), None where it does not apply (another stencil, a mask, the projective plane)."""
+    if puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
         return None
-    if puzzle.k == 2:
-        found = unsolvable_proof(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask)
-        return None if found is None else found.flat
-    if puzzle.cells > PROOF_CELLS:
-        return None
-    k, n = puzzle.k, puzzle.cells
-    cared = puzzle.cared
-    matrix = puzzle.game().matrix
-    # y ranges over the cared lights: yᵀA = 0 on every button, y = 0 off the cared lights.
-    rows = [[matrix[light][button] if cared >> light & 1 else 0 for light in range(n)] for button in range(n) if not puzzle.holes >> button & 1]
-    rows += [[1 if i == j else 0 for i in range(n)] for j in range(n) if not cared >> j & 1]
-    kernel = solve_mod(rows, [0] * len(rows), n, k)
-    difference = [(g - s) % k for g, s in zip(puzzle.states(puzzle.goal()), puzzle.states(solution.lights))]
-    for vector, _ in kernel.generators:
-        if sum(y * d for y, d in zip(vector, difference)) % k:
-            return puzzle.packed(vector)
+    if puzzle.surface == "plane":
+        return 1
+    if puzzle.surface in ("torus", "klein") and puzzle.rows >= 3 and puzzle.cols >= 3:
+        return 2
     return None
 
 
-def nearest(puzzle: Puzzle, solution: Solution) -> int | None:
-    """The fewest lights to toggle so that an unsolvable board becomes solvable (a packed 1-bit-per-cell
-    board for k = 2), or None: for a solvable board, for k > 2, or when the search is too costly
-    (see :func:`lightsout.analysis.nearest_solvable`)."""
-    if solution.solvable or puzzle.k != 2:
-        return None
-    try:
-        return nearest_solvable(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask).flat
-    except TooLargeError:
-        return None
+def _chase(puzzle: Puzzle, goal: Sequence[int], start: list[list[list[int]]]) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """Light chasing over Z/kZ for the plus rule, with affine forms: the forced presses and the residuals.
+
+    A form is a list of coefficients of the unknowns followed by a constant
+    (mod k); ``start`` holds the first press rows as forms (one row on a
+    plane; rows 0 and 1 on a torus or Klein bottle, whose row 0 is reached
+    from row R−1).  Light row i decides press row i+1:
+    x(i+1, c) = g(i, c) − Σ x over the other presses reaching light (i, c).
+    Returns (every press row as forms, the residual forms Σ x − g of the
+    light rows no press row is left to fix: R−1, and 0 when wrapped), which
+    must all vanish.  With constant forms (width 1) this is plain chasing.
+    Cost: O(R·C·width) ring operations.
+    """
+    rows, cols, k, surface = puzzle.rows, puzzle.cols, puzzle.k, puzzle.surface
+    width = len(start[0][0])
+    presses = [list(row) for row in start]
+    offsets = sorted(PLUS.stencil)
+
+    def reaching(i: int, c: int) -> list[tuple[int, int]]:
+        found = (wrap(i + dr, c + dc, rows, cols, surface) for dr, dc in offsets)
+        return [cell for cell in found if cell is not None]
+
+    def residual(i: int, c: int, skip: tuple[int, int] | None) -> list[int]:
+        total = [0] * width
+        for cell in reaching(i, c):
+            if cell != skip:
+                form = presses[cell[0]][cell[1]]
+                total = [a + b for a, b in zip(total, form)]
+        total[-1] -= goal[i * cols + c]
+        return [value % k for value in total]
+
+    for i in range(len(start) - 1, rows - 1):
+        presses.append([[(-value) % k for value in residual(i, c, (i + 1, c))] for c in range(cols)])
+    last = [residual(rows - 1, c, None) for c in range(cols)]
+    if len(start) > 1:
+        last += [residual(0, c, None) for c in range(cols)]
+    return presses, last
 
 
-def worst_case(puzzle: Puzzle) -> int | None:
-    """Most presses any solvable board needs (k = 2, small boards; see
-    :func:`lightsout.analysis.worst_case_if_small`), else None."""
-    if puzzle.k != 2:
-        return None
-    return worst_case_if_small(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
+def _coset(counts: list[int], generators: Sequence[tuple[list[int], int]], k: int, limit: int) -> Iterator[list[int]]:
+    """Yield ``limit`` vectors of counts + Σ t_i·g_i (0 ≤ t_i < order_i), by a mixed-radix counter over the t_i."""
+    current = list(counts)
+    counters = [0] * len(generators)
+    for step in range(limit):
+        if step:
+            # A digit that wraps has added order·g ≡ 0: keep adding g and carry, so the
+            # vector stays counts + Σ counter_i·g_i.
+            for index, (vector, order) in enumerate(generators):
+                current = [(x + g) % k for x, g in zip(current, vector)]
+                counters[index] += 1
+                if counters[index] < order:
+                    break
+                counters[index] = 0
+        yield current
+
+
+def _fewest_total(counts: list[int], generators: Sequence[tuple[list[int], int]], total: int, k: int) -> list[int]:
+    """The solution with the fewest total presses among all ``total`` of them (the first one met on a tie)."""
+    return min(_coset(counts, generators, k, total), key=sum)
 
 
 def with_target(puzzle: Puzzle, target: str | int) -> Puzzle:

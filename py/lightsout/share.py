@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from . import codec
 from .board import Board
 from .errors import BoardFormatError
-from .formats import MAX_DECLARED_CELLS
-from .modk import MAX_STATES, SURFACES
-from .rules import PLUS, RULES, Rule, format_stencil
+from .codec import MAX_DECLARED_CELLS
+from .puzzle import MAX_STATES, Puzzle
+from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
 __all__ = ["ShareState", "parse_share", "format_share"]
 
@@ -68,11 +68,16 @@ class ShareState:
         return self.cells >> (index * b) & ((1 << b) - 1)
 
     def rule(self) -> Rule:
-        """The GF(2) rule (stencil + torus flag).  Raises ``ValueError`` on a Klein bottle or projective plane."""
+        """The press rule: the stencil on the link's surface."""
         for rule in RULES.values():
             if rule.stencil == self.stencil:
                 return rule.on_surface(self.surface)
         return Rule("custom:" + format_stencil(self.stencil), self.stencil, self.surface)
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle this link describes (:class:`lightsout.puzzle.Puzzle`; a cell both a hole and
+        don't-care counts as a hole).  Its lights are :attr:`cells`, packed the same way."""
+        return Puzzle(self.rows, self.cols, self.k, self.rule(), self.holes, self.dont_care, self.goal)
 
     def board(self) -> Board:
         """The start board (k = 2 only).  Raises ``ValueError`` for k > 2."""

@@ -1,5 +1,7 @@
 import json
 
+import pytest
+
 from lightsout import Board
 from lightsout.api import handle
 from reference import naive_apply, pack, simulate, unpack
@@ -171,6 +173,7 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_cells": 10_000 * 10_000, "max_side": 10_000, "min_side": 1, "min_states": 2, "max_states": 255,
         "max_stencil": 5, "max_quiet_shown": 64, "max_listed_solutions": 1024, "default_search_seconds": 0.5,
         "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
+        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 23, "nearest_parity_checks": 20,
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
     }
     assert {name: reply[name] for name in expected} == expected
@@ -194,15 +197,16 @@ def test_three_states_on_a_klein_bottle_parse_solve_format():
     assert call(op="verify", board=parsed["board"], presses=reply["solution"], k=3, surface="klein") == {"ok": True, "solved": True, "lit": 0}
 
 
-def test_two_states_on_a_200x200_klein_bottle_are_chased():
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective"])
+def test_two_states_on_a_200x200_wrapped_board_are_chased(surface):
     import random
 
     rng = random.Random(7)
     presses = [rng.randrange(2) for _ in range(200 * 200)]
-    board = naive_apply(200, 200, 2, "plus", "klein", [0] * 40000, presses)
-    reply = call(op="solve", board=pack(200, 200, board), surface="klein")
-    assert reply["ok"] and reply["solvable"] and reply["method"] == "klein-chase"
-    assert solved_by_simulation(200, 200, 2, "plus", "klein", board, unpack(reply["solution"])[2])
+    board = naive_apply(200, 200, 2, "plus", surface, [0] * 40000, presses)
+    reply = call(op="solve", board=pack(200, 200, board), surface=surface)
+    assert reply["ok"] and reply["solvable"] and reply["method"] == f"{surface}-chase"
+    assert solved_by_simulation(200, 200, 2, "plus", surface, board, unpack(reply["solution"])[2])
 
 
 def test_every_k_on_every_surface_with_masks_and_targets():
@@ -293,15 +297,28 @@ def test_bad_puzzle_fields_name_the_field():
         assert not reply["ok"] and reply["error"]["field"] == field, (request, reply)
 
 
-def test_big_k_state_board_is_refused_quickly():
+def test_k_state_limits_follow_the_cost():
     import time
 
+    # 30x30, 3 states, Klein bottle: light chasing with two unknown rows (no 400-cell cap)
+    counts = [(i * 7) % 3 for i in range(900)]
+    board = naive_apply(30, 30, 3, "plus", "klein", [0] * 900, counts)
+    reply = call(op="solve", board=pack(30, 30, board, 3), k=3, surface="klein")
+    assert reply["ok"] and reply["solvable"] and reply["method"] == "klein-chase"
+    assert naive_apply(30, 30, 3, "plus", "klein", board, unpack(reply["solution"], 3)[2]) == [0] * 900
     start = time.monotonic()
-    reply = call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, surface="klein")
-    assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "400" in reply["error"]["message"]
-    huge = call(op="solve", board="10001x10001:", k=3)
-    assert not huge["ok"] and huge["error"]["field"] == "board"
-    assert time.monotonic() - start < 2
+    refused = [
+        call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, surface="projective"),  # 900 cells > the 400 of the Z/kZ elimination
+        call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, rule="moore"),
+        call(op="solve", board=pack(400, 400, [0] * 160000, 3), k=3),  # chasing would take 400·400·401 steps
+    ]
+    for reply in refused:
+        assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "400" in reply["error"]["message"]
+    for request in (dict(op="solve", board="10001x10001:", k=3), dict(op="solve", board="2000x2000@0", k=3),
+                    dict(op="random", rows=2000, cols=2000, k=3), dict(op="analyze", rows=5000, cols=5000, k=7)):
+        reply = call(**request)
+        assert not reply["ok"] and reply["error"].get("field") in ("board", "rows"), reply
+    assert time.monotonic() - start < 5
 
 
 def test_k_state_binary_payload_and_press_with_holes():

@@ -1,10 +1,10 @@
 import random
 
 import pytest
-from lightsout import Board, poly, solve
+from lightsout import Board, poly, solve_board
 from lightsout.chase import chase_residual, first_row_matrix
 from lightsout.chebyshev import poly_to_vector, square_nullity, vector_to_poly
-from lightsout.solve import chebyshev_method, first_row_linear_system, full_linear_system
+from lightsout.methods import chebyshev_method, first_row_linear_system, full_linear_system
 from reference import simulate
 
 
@@ -74,8 +74,8 @@ def test_agrees_on_random_larger_boards(seed):
     rows, cols = rng.randint(13, 90), rng.randint(13, 90)
     target = rng.choice(["off", "on"])
     board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)])
-    fast = solve(board, target, method="chebyshev")
-    reference = solve(board, target, method="first-row-system")
+    fast = solve_board(board, target, method="chebyshev")
+    reference = solve_board(board, target, method="first-row-system")
     assert (fast.solvable, fast.nullity, fast.rank) == (reference.solvable, reference.nullity, reference.rank)
     if fast.solvable:
         goal = Board.all_on(rows, cols) if target == "on" else Board(rows, cols)
@@ -85,7 +85,7 @@ def test_agrees_on_random_larger_boards(seed):
 def test_square_nullity_agrees_with_first_row_system_up_to_300():
     for n in range(1, 301):
         expected = first_row_linear_system(Board(n, n), Board(n, n)).nullity
-        assert square_nullity(n) == solve(Board(n, n), method="chebyshev").nullity == expected, n
+        assert square_nullity(n) == solve_board(Board(n, n), method="chebyshev").nullity == expected, n
 
 
 @pytest.mark.parametrize("n,nullity", [(998, 0), (999, 32), (1000, 0)])
@@ -94,7 +94,7 @@ def test_spot_values(n, nullity):
 
 
 def test_quiet_patterns_of_999_are_quiet():
-    result = solve(Board(999, 999))
+    result = solve_board(Board(999, 999))
     assert result.nullity == 32
     dark = Board(999, 999)
     for index in (0, 31):
@@ -105,7 +105,7 @@ def test_quiet_patterns_of_999_are_quiet():
 def test_big_boards_are_solved_and_verified(rows, cols):
     rng = random.Random(rows + cols)
     board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)])
-    result = solve(board)
+    result = solve_board(board)
     assert result.method == "chebyshev"
     reference = first_row_linear_system(board, Board(rows, cols))
     assert (result.solvable, result.nullity) == (reference.solvable, reference.nullity)
@@ -113,5 +113,5 @@ def test_big_boards_are_solved_and_verified(rows, cols):
         assert board.apply(result.presses).is_dark
     presses = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)])
     solvable = Board(rows, cols).apply(presses)
-    result = solve(solvable)
+    result = solve_board(solvable)
     assert result.solvable and solvable.apply(result.presses).is_dark

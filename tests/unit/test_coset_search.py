@@ -3,9 +3,10 @@
 import math
 import random
 
-import lightsout.quiet as quiet
+import lightsout.coset_leader as quiet
+from lightsout.methods import fewest_presses
 import pytest
-from lightsout import Board, solve
+from lightsout import Board, solve_board
 from lightsout.cli import main
 from reference import simulate
 
@@ -70,7 +71,7 @@ def test_walsh_search_with_32_bit_fields(monkeypatch):
 
 def quiet_board_case(size, cells):
     board = Board(size, size).apply(Board.from_cells(size, size, cells))
-    return board, solve(board)
+    return board, solve_board(board)
 
 
 def test_each_exact_path_agrees_on_a_nullity_16_board(monkeypatch):
@@ -83,7 +84,7 @@ def test_each_exact_path_agrees_on_a_nullity_16_board(monkeypatch):
     assert exact and (best.bit_count(), count) == expected
     best, count, exact = quiet._branch_and_bound(start, basis, start, math.inf)
     assert exact and (best.bit_count(), count) == expected
-    fewest = quiet.fewest_presses(result)
+    fewest = fewest_presses(result)
     assert fewest.minimal and (fewest.press_count, fewest.optimal_count) == expected
     assert not any(map(any, simulate(board, fewest.presses)))
 
@@ -101,7 +102,7 @@ def test_nullity_30_puzzle_is_proven_at_once():
     presses = [(2, 5), (10, 40), (23, 23), (30, 7), (44, 46), (46, 0), (17, 31), (5, 19), (38, 12)]
     board, result = quiet_board_case(47, presses)
     assert result.nullity == 30
-    fewest = quiet.fewest_presses(result, seconds=20)
+    fewest = fewest_presses(result, seconds=20)
     assert fewest.minimal and fewest.press_count <= len(presses) and fewest.optimal_count >= 1
     assert not any(map(any, simulate(board, fewest.presses)))
 
@@ -109,9 +110,9 @@ def test_nullity_30_puzzle_is_proven_at_once():
 def test_out_of_time_the_best_found_is_labelled_not_proven():
     rng = random.Random(3)
     board = Board(39, 39).apply(Board(39, 39, [rng.getrandbits(39) for _ in range(39)]))
-    result = solve(board)
+    result = solve_board(board)
     assert result.nullity == 32
-    hurried = quiet.fewest_presses(result, seconds=0.2)
+    hurried = fewest_presses(result, seconds=0.2)
     assert not hurried.minimal and hurried.optimal_count is None
     assert hurried.press_count <= result.press_count
     assert not any(map(any, simulate(board, hurried.presses)))

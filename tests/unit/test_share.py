@@ -44,6 +44,8 @@ def test_known_string():
     state = ShareState(2, 2, 0b0010, stencil=MOORE.stencil, surface="torus", goal="on", moves=(0, 3))
     assert format_share(state) == "2x2:Ag;r=moore;w=torus;g=on;m=AAM"
     assert state.rule() == MOORE.on_torus()
+    puzzle = state.puzzle()
+    assert (puzzle.rows, puzzle.cols, puzzle.k, puzzle.rule, puzzle.target) == (2, 2, 2, MOORE.on_torus(), "on")
 
 
 @pytest.mark.parametrize(

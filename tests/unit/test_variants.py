@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from lightsout import Board, solve
+from lightsout import Board, solve_board
 from lightsout.analysis import left_kernel, nearest_solvable, unsolvable_proof, worst_case
 from lightsout.cli import main
 from lightsout.mask import Mask, format_mask, parse_mask
@@ -63,7 +63,7 @@ def test_rules_and_topologies_agree_with_naive_enumeration(rule, torus, rows, co
         board = Board.from_flat(rows, cols, flat, rule)
         expected = table.get(flat, [])
         for method in methods:
-            result = solve(board, method=method)
+            result = solve_board(board, method=method)
             assert result.solution_count == len(expected), (method, board)
             assert 1 << result.nullity == quiet_count
             if expected:
@@ -77,8 +77,8 @@ def test_bigger_torus_boards_agree_between_methods(rule):
     for rows, cols in [(5, 5), (6, 7), (8, 5)]:
         torus = rule.on_torus()
         board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)], torus)
-        full = solve(board, method="full-system")
-        auto = solve(board)
+        full = solve_board(board, method="full-system")
+        auto = solve_board(board)
         assert (auto.solvable, auto.nullity) == (full.solvable, full.nullity)
         if auto.solvable:
             assert naive_effect(rows, cols, torus, list(auto.presses.cells())) == board.flat
@@ -108,7 +108,7 @@ def test_masks_agree_with_naive_enumeration(seed):
         board = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
         expected = table.get(board.flat & mask.cared, [])
         for method in ("full-system", "full-enumeration"):
-            result = solve(board, method=method, mask=mask, minimal=True)
+            result = solve_board(board, method=method, mask=mask, minimal=True)
             assert result.solution_count == len(expected)
             assert result.rank + result.nullity == mask.cells
             if expected:
@@ -143,14 +143,14 @@ def test_unsolvable_boards_come_with_a_proof_and_the_nearest_solvable_board(rule
     table = naive_table(rows, cols, rule) if rows * cols <= 16 else None
     for _ in range(8):
         board = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
-        result = solve(board)
+        result = solve_board(board)
         proof = unsolvable_proof(board)
         toggles = nearest_solvable(board)
         if result.solvable:
             assert proof is None and toggles.is_dark
             continue
         check_proof(proof, board, rule)
-        assert solve(board ^ toggles).solvable
+        assert solve_board(board ^ toggles).solvable
         if table is not None:  # no board closer than the answer is solvable
             closest = min((board.flat ^ reachable).bit_count() for reachable in table)
             assert toggles.lit_count == closest
@@ -183,7 +183,7 @@ def test_fewest_presses_on_other_rules_is_the_exhaustive_minimum():
         table = naive_table(4, 4, rule.on_torus(rule is MOORE))
         rule = rule.on_torus(rule is MOORE)
         for flat in rng.sample(sorted(table), 5):
-            result = solve(Board.from_flat(4, 4, flat, rule), minimal=True)
+            result = solve_board(Board.from_flat(4, 4, flat, rule), minimal=True)
             assert result.minimal and result.press_count == min(len(p) for p in table[flat])
             assert result.optimal_count == sum(1 for p in table[flat] if len(p) == result.press_count)
 
@@ -246,15 +246,16 @@ def test_cli_variants(tmp_path, capsys):
     assert "mask is 4x4, board is 5x5" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("surface", ["torus", "klein"])
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective"])
 def test_wrapped_chase_agrees_with_elimination_on_every_surface_it_covers(surface):
     rng = random.Random(5)
     rule = PLUS.on_surface(surface)
-    for rows, cols in ((3, 3), (3, 5), (4, 4), (5, 7), (6, 3), (8, 8)):
+    sizes = [(3, 3), (3, 5), (4, 4), (5, 7), (6, 3), (8, 8), (4, 3), (7, 4), (9, 6), (10, 11)]
+    for rows, cols in sizes if surface != "projective" else [(r, c) for r, c in sizes if r >= 4]:
         for _ in range(6):
             board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)], rule)
-            chased = solve(board, method=f"{surface}-chase")
-            full = solve(board, method="full-system")
+            chased = solve_board(board, method=f"{surface}-chase")
+            full = solve_board(board, method="full-system")
             assert (chased.solvable, chased.nullity) == (full.solvable, full.nullity)
             if chased.solvable:
                 assert naive_apply(rows, cols, 2, "plus", surface, [board.lights[r] >> c & 1 for r in range(rows) for c in range(cols)],

@@ -1,13 +1,15 @@
-"""Quiet patterns (the null space of the press matrix) and what follows from them.
+"""The coset-leader search: the fewest presses among all solutions of a two-state board.
 
-A quiet pattern is a press pattern that changes no light.  They form a
-vector space over GF(2) of dimension *nullity*; two solutions of a board
-always differ by a quiet pattern, so a solvable board has exactly
-2^nullity solutions and the one with the fewest presses is found by
-searching the coset ``solution + span(quiet)``.  For a symmetric rule
-(plus, Moore, X on a plane or torus) the press matrix A is symmetric, so a
-board is solvable iff it has an even overlap with every quiet pattern
-(column space = orthogonal complement of the kernel).
+The solutions of a solvable board over GF(2) are the coset x + Q of the
+space Q of quiet patterns (press patterns that change no light), so the
+solution with the fewest presses is a *coset leader*: a vector of least
+weight in x + Q.  Finding one is the coset-leader (minimum-distance
+decoding) problem of coding theory, NP-hard in general (Berlekamp, McEliece
+and van Tilborg, "On the inherent intractability of certain coding
+problems", IEEE Trans. Inform. Theory 24(3), 1978), so the exact searches
+here all visit the 2^nullity vectors, only faster than one at a time.
+
+Vectors are ints, bit i = cell i.
 """
 
 from __future__ import annotations
@@ -16,16 +18,8 @@ import sys
 import time
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-
-from .board import Board
-from .rules import PLUS, Rule
-from .solve import SolveResult, quiet_flats, solve
 
 __all__ = [
-    "Analysis",
-    "analyze",
-    "fewest_presses",
     "minimum_in_coset",
     "EXACT_NULLITY",
     "SEARCH_SECONDS",
@@ -276,52 +270,3 @@ def _greedy(vector: int, basis: Sequence[int]) -> int:
             if candidate.bit_count() < vector.bit_count():
                 vector, improved = candidate, True
     return vector
-
-
-def fewest_presses(result: SolveResult, seconds: float = SEARCH_SECONDS) -> SolveResult:
-    """Return ``result`` with ``presses`` replaced by a solution with the fewest presses.
-
-    The solutions are ``presses`` + the span of the quiet patterns; see
-    :func:`minimum_in_coset` for the search.  ``minimal`` is True only when
-    the result is proven fewest, and then ``optimal_count`` says how many
-    solutions share that count.  Unsolvable results are returned unchanged.
-    """
-    if result.presses is None:
-        return result
-    presses = result.presses
-    best, count, exact = minimum_in_coset(presses.flat, quiet_flats(result.quiet), seconds)
-    minimal_board = Board.from_flat(presses.rows, presses.cols, best, presses.rule)
-    return replace(result, presses=minimal_board, minimal=exact, optimal_count=count)
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """The press matrix of an R×C board under a rule: rank, nullity, quiet basis."""
-
-    rows: int
-    cols: int
-    rule: Rule
-    rank: int
-    nullity: int
-    quiet: Sequence[Board]
-    quiet_flats: tuple[int, ...]
-    """The quiet patterns as flat ints (bit r·C + c), for fast overlap tests."""
-
-    @property
-    def solutions_per_solvable_board(self) -> int:
-        """2^nullity: every solvable board has this many solutions."""
-        return 1 << self.nullity
-
-    def is_solvable(self, board: Board) -> bool:
-        """True when ``board`` can be switched off (symmetric rules: even overlap with every quiet pattern)."""
-        flat = board.flat
-        return all((flat & q).bit_count() % 2 == 0 for q in self.quiet_flats)
-
-
-def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
-    """Return rank, nullity and a quiet-pattern basis for R×C boards under ``rule``.
-
-    Raises ``ValueError`` for a size below 1×1.
-    """
-    result = solve(Board(rows, cols, (), rule))
-    return Analysis(rows, cols, rule, result.rank, result.nullity, result.quiet, tuple(quiet_flats(result.quiet)))

@@ -1,36 +1,47 @@
-"""The solving methods: the four classic ones of seed 004 and the Chebyshev method.
+"""The two-state (GF(2)) solving methods, and :func:`solve_board` that picks one.
 
-Every method is a function ``method(board, target) -> SolveResult`` that
+Every method is a function ``method(board, target, mask) -> SolveResult`` that
 solves ``A·x = board XOR target`` over GF(2), where A is the press matrix of
 the board's click rule and x the press pattern:
 
 - ``full-enumeration``: try all 2^(R·C) press patterns (Gray-code order, one
   XOR per step).  Any rule; refuses more than :data:`FULL_ENUMERATION_LIMIT`
   cells.
-- ``first-row-enumeration``: try all 2^C first rows and light-chase each
-  (seed 002).  Plus rule on a plane only; refuses more than
+- ``first-row-enumeration``: try all 2^C first rows and light-chase each.
+  Plus rule on a plane only; refuses more than
   :data:`FIRST_ROW_ENUMERATION_LIMIT` columns.
-- ``full-system``: Gaussian elimination on the R·C × R·C press matrix (seed
-  004), built generically from the rule's stencil, so every click rule and
-  the torus work through it.  O((R·C)³/w).
+- ``full-system``: Gaussian elimination on the R·C × R·C press matrix
+  (Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
+  Magazine 71(4), 1998), built generically from the rule's stencil and
+  surface, so every press rule on every surface works through it.
+  O((R·C)³/w); at most :data:`FULL_SYSTEM_LIMIT` cells.
 - ``first-row-system``: light chasing, then the C × C first-row system
-  (seeds 000 and 003).  O(R·C + C³/w).
+  (:mod:`lightsout.chase`).  O(R·C + C³/w).
 - ``chebyshev``: the same first-row system solved as one congruence in
   GF(2)[y] by extended Euclid (:mod:`lightsout.chebyshev`).  O(R·C/w + C²/w);
   the default for the plus rule on a plane.
+- ``torus-chase`` / ``klein-chase``: light chasing with two unknown rows for
+  the plus rule on a torus or Klein bottle of at least 3×3 (:func:`torus_chase`).
+- ``projective-chase``: light chasing from both ends for the plus rule on a
+  projective plane of at least 4×3 (:func:`projective_chase`).
 
-:func:`solve` picks a method by name (``"auto"`` = the best one for the
-rule) and optionally replaces the solution by one with the fewest presses.
+:func:`solve_board` picks a method by name (``"auto"`` = the cheapest one
+that applies) and optionally replaces the solution by one with the fewest
+presses (:func:`fewest_presses`, a coset-leader search of
+:mod:`lightsout.coset_leader`).  Puzzles of any k go through
+:func:`lightsout.puzzle.solve`, which calls this layer for k = 2.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import chase as chasing
 from .board import Board
 from .chebyshev import chebyshev_system
+from .coset_leader import SEARCH_SECONDS, minimum_in_coset
+from .errors import TooLargeError
 from .gf2 import reduce_against, solve_linear
 from .mask import Mask
 from .rules import PLUS, Rule, wrap
@@ -39,13 +50,17 @@ __all__ = [
     "SolveResult",
     "TooLargeError",
     "METHODS",
-    "solve",
+    "solve_board",
+    "fewest_presses",
+    "quiet_flats",
+    "cell_effects",
     "full_enumeration",
     "first_row_enumeration",
     "full_linear_system",
     "first_row_linear_system",
     "chebyshev_method",
     "torus_chase",
+    "projective_chase",
     "auto_method",
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
@@ -62,10 +77,6 @@ FIRST_ROW_ENUMERATION_LIMIT = 20
 FULL_SYSTEM_LIMIT = 64 * 64
 """Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
 
-
-
-class TooLargeError(ValueError):
-    """The board is too large for the chosen method; the message says the limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +122,7 @@ class SolveResult:
     def all_solutions(self, limit: int | None = None) -> Iterator[Board]:
         """Yield every solution (at most ``limit``), ``presses`` first, in Gray-code order.
 
-        Each step XORs one quiet pattern into the previous solution (seed 002
-        lists all solutions the same way, by enumeration).
+        Each step XORs one quiet pattern into the previous solution.
         """
         if self.presses is None:
             return
@@ -209,7 +219,7 @@ def _chased_board(board: Board, lights: Sequence[int], first: int | None) -> Boa
 
 
 def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve by trying all 2^(cells) press patterns (seed 004, method 1).
+    """Solve by trying all 2^(cells) press patterns, in Gray-code order.
 
     Works for any rule and mask (holes are never pressed; don't-care lights
     are ignored).  Raises :class:`TooLargeError` above
@@ -237,7 +247,7 @@ def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> S
 
 
 def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve by light chasing every one of the 2^C first rows (seed 002).
+    """Solve by light chasing every one of the 2^C first rows.
 
     Plus rule on a plane only.  Raises :class:`TooLargeError` above
     :data:`FIRST_ROW_ENUMERATION_LIMIT` columns.
@@ -263,7 +273,7 @@ def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None)
 
 
 def full_linear_system(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve A·x = b by Gaussian elimination on the R·C × R·C system (seed 004, method 3).
+    """Solve A·x = b by Gaussian elimination on the R·C × R·C system over GF(2).
 
     A is built from the board's rule (any stencil, plane or torus); row
     ``r·C + c`` of A lists the presses that change light (r, c).  A mask
@@ -286,7 +296,7 @@ def full_linear_system(board: Board, target: Board, mask: Mask | None = None) ->
 
 
 def first_row_linear_system(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
-    """Solve by light chasing and the C × C first-row system (seeds 000, 003).
+    """Solve by light chasing and the C × C first-row system (see :mod:`lightsout.chase`).
 
     Chasing with an all-zero first row leaves residual c in the last row;
     the first row f must satisfy M·f = c with M from
@@ -380,6 +390,84 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
     return _result(board, target, "klein-chase" if mirrored else "torus-chase", solution, quiet)
 
 
+def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveResult:
+    """Solve the plus rule on an R×C projective plane (R ≥ 4, C ≥ 3) by light chasing from both ends.
+
+    On the projective plane a press in column 0 or C−1 of row r also reaches
+    row R−1−r, so rows pair up: (r, R−1−r).  Rows 0 and R−1 are left as 2C
+    unknowns (affine forms: bit 0 the constant, bit 1 + j unknown j); light
+    row j then forces press row j + 1 and light row R−1−j forces press row
+    R−2−j, from both ends towards the middle.  The light rows left over in
+    the middle (and, for odd R, the two forcings of the middle row agreeing)
+    give a 2C × 2C system; each press is then read off its form.  O(R·C)
+    form operations on 2C-bit ints, O(R·C) forms kept.
+    """
+    rule = board.rule
+    if rule.stencil != PLUS.stencil or rule.surface != "projective":
+        raise ValueError(f"the projective chase supports only the plus rule on a projective plane, not the {rule} rule")
+    _require_no_mask(mask, "the projective chase")
+    rows, cols = board.rows, board.cols
+    if rows < 4 or cols < 3:
+        raise ValueError(f"the projective chase needs at least 4x3, not {rows}x{cols}; use the full system")
+    lights = (board ^ target).lights
+    offsets = sorted(PLUS.stencil)
+
+    def reaching(i: int, c: int) -> list[tuple[int, int]]:
+        if 0 < i < rows - 1 and 0 < c < cols - 1:
+            return [(i + dr, c + dc) for dr, dc in offsets]
+        return [cell for cell in (wrap(i + dr, c + dc, rows, cols, "projective") for dr, dc in offsets) if cell is not None]
+
+    def run(first: list[int], last: list[int], light_rows: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+        """Chase from rows 0 and R−1 inwards; return (the press rows, the residual forms that must vanish)."""
+        presses: list[list[int]] = [[] for _ in range(rows)]
+        presses[0], presses[rows - 1] = first, last
+
+        def force(i: int, forced_row: int) -> list[int]:
+            # The press of row `forced_row` under each light of row i that leaves it as wanted
+            # (forced_row = -1: the light's residual, which must vanish).
+            out = []
+            for c in range(cols):
+                value = light_rows[i] >> c & 1
+                for r, c2 in reaching(i, c):
+                    if (r, c2) != (forced_row, c):
+                        value ^= presses[r][c2]
+                out.append(value)
+            return out
+
+        top, bottom = 0, rows - 1
+        while bottom - top > 2:
+            presses[top + 1] = force(top, top + 1)
+            presses[bottom - 1] = force(bottom, bottom - 1)
+            top, bottom = top + 1, bottom - 1
+        if bottom - top == 2:  # odd R: the middle row is forced from both sides, and its own lights remain
+            presses[top + 1] = force(top, top + 1)
+            disagreement = [a ^ b for a, b in zip(presses[top + 1], force(bottom, bottom - 1))]
+            return presses, disagreement + force(top + 1, -1)
+        return presses, force(top, -1) + force(bottom, -1)  # even R: the two middle light rows remain
+
+    width = 2 * cols
+    first = [1 << (1 + c) for c in range(cols)]
+    last = [1 << (1 + cols + c) for c in range(cols)]
+    forms, equations = run(first, last, lights)
+    matrix = [form >> 1 for form in equations]
+    rhs = sum((form & 1) << i for i, form in enumerate(equations))
+    linear = solve_linear(matrix, rhs, width)
+
+    def evaluate(unknowns: int, constant: int) -> Board:
+        # Each press is an affine form: its value is the parity of its unknowns that are set (+ its constant).
+        out = []
+        for row in forms:
+            bits = 0
+            for c, form in enumerate(row):
+                bits |= ((((form >> 1) & unknowns).bit_count() ^ (form & constant)) & 1) << c
+            out.append(bits)
+        return Board(rows, cols, out, rule)
+
+    solution = None if linear.particular is None else evaluate(linear.particular, 1)
+    quiet = tuple(evaluate(vector, 0) for vector in linear.null_basis)
+    return _result(board, target, "projective-chase", solution, quiet)
+
+
 METHODS: dict[str, Method] = {
     "full-enumeration": full_enumeration,
     "first-row-enumeration": first_row_enumeration,
@@ -388,6 +476,7 @@ METHODS: dict[str, Method] = {
     "chebyshev": chebyshev_method,
     "torus-chase": torus_chase,
     "klein-chase": torus_chase,
+    "projective-chase": projective_chase,
 }
 """The solving methods by name, cheapest-to-describe first."""
 
@@ -421,10 +510,12 @@ def auto_method(board: Board, mask: Mask | None = None) -> str:
             return "torus-chase"
         if board.rule.surface == "klein":
             return "klein-chase"
+        if board.rule.surface == "projective" and board.rows >= 4:
+            return "projective-chase"
     return "full-system"
 
 
-def solve(
+def solve_board(
     board: Board,
     target: Board | str = "off",
     method: str = "auto",
@@ -436,7 +527,7 @@ def solve(
     ``method`` is a key of :data:`METHODS` or ``"auto"`` (see
     :func:`auto_method`).  ``mask`` marks holes and don't-care cells.  With
     ``minimal`` the solution is replaced by one with the fewest presses (see
-    :func:`lightsout.quiet.fewest_presses`).
+    :func:`fewest_presses`).
 
     Raises ``ValueError`` for an unknown method or target, a method that
     cannot handle the rule or mask, or a mask of another shape, and
@@ -451,7 +542,23 @@ def solve(
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}") from None
     result = function(board, goal, mask)
     if minimal:
-        from .quiet import fewest_presses
-
         result = fewest_presses(result)
     return result
+
+
+def fewest_presses(result: SolveResult, seconds: float = SEARCH_SECONDS) -> SolveResult:
+    """Return ``result`` with ``presses`` replaced by a solution with the fewest presses.
+
+    The solutions are ``presses`` + the span of the quiet patterns; see
+    :func:`lightsout.coset_leader.minimum_in_coset` for the search (within
+    ``seconds``; ``math.inf`` runs it to the end).  ``minimal`` is True only
+    when the result is proven fewest, and then ``optimal_count`` says how
+    many solutions share that count.  Unsolvable results are returned
+    unchanged.
+    """
+    if result.presses is None:
+        return result
+    presses = result.presses
+    best, count, exact = minimum_in_coset(presses.flat, quiet_flats(result.quiet), seconds)
+    minimal_board = Board.from_flat(presses.rows, presses.cols, best, presses.rule)
+    return replace(result, presses=minimal_board, minimal=exact, optimal_count=count)

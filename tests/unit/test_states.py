@@ -1,4 +1,4 @@
-"""k-state Lights Out: every solver answer checked against exhaustive search."""
+"""k-state Lights Out through the one model (Puzzle + solve): every answer checked against exhaustive search."""
 
 import itertools
 import random
@@ -6,11 +6,47 @@ import random
 import pytest
 
 from lightsout import BoardFormatError
-from lightsout.modk import SURFACES, Game, format_states, parse_states, solve_states, wrap
-from lightsout.rules import MOORE, PLUS, X_RULE
+from lightsout.formats import format_states, parse_states
+from lightsout.puzzle import Puzzle, solve
+from lightsout.rules import MOORE, PLUS, SURFACES, X_RULE, wrap
 from lightsout.zmod import factorize, solve_mod
+from reference import naive_apply
 
-STENCILS = {"plus": PLUS.stencil, "moore": MOORE.stencil, "x": X_RULE.stencil}
+RULES = {"plus": PLUS, "moore": MOORE, "x": X_RULE}
+STENCILS = RULES
+
+
+class Game:
+    """A puzzle and its flat-list view, for the tests: apply() by the naive reference simulation."""
+
+    def __init__(self, rows, cols, k=2, stencil="plus", surface="plane"):
+        self.rows, self.cols, self.k, self.rule_name, self.surface = rows, cols, k, stencil, surface
+        self.puzzle = Puzzle(rows, cols, k, RULES[stencil].on_surface(surface))
+        self.cells = rows * cols
+        self.matrix = self.puzzle.matrix
+
+    def apply(self, cells, presses):
+        return naive_apply(self.rows, self.cols, self.k, self.rule_name, self.surface, cells, presses)
+
+
+class Result:
+    def __init__(self, puzzle, solution):
+        self.solution = solution
+        self.presses = None if solution.presses is None else puzzle.states(solution.presses)
+        self.solution_count = solution.solution_count
+        self.structure = sorted(solution.structure)
+        self.generators = solution.generators
+        self.minimal = solution.minimal
+        self.method = solution.method
+        self.total_presses = solution.press_total
+        self.solvable = solution.solvable
+
+
+def solve_states(game, cells, target="off", minimal=False):
+    puzzle = game.puzzle
+    if not isinstance(target, str):
+        puzzle = Puzzle(game.rows, game.cols, game.k, puzzle.rule, target=puzzle.packed(list(target)))
+    return Result(puzzle, solve(puzzle, puzzle.packed(list(cells)), minimal=minimal))
 
 
 def exhaustive(game, cells, target):
@@ -59,7 +95,7 @@ def test_agrees_with_exhaustive_search(k, surface, stencil):
     for rows, cols in SMALL:
         if k ** (rows * cols) > 5000:
             continue
-        game = Game(rows, cols, k, STENCILS[stencil], surface)
+        game = Game(rows, cols, k, stencil, surface)
         for trial in range(2):
             cells = [rng.randrange(k) for _ in range(game.cells)]
             target = [0] * game.cells if trial == 0 else [rng.randrange(k) for _ in range(game.cells)]
@@ -75,14 +111,15 @@ def test_agrees_with_exhaustive_search(k, surface, stencil):
                 assert result.minimal and sum(result.presses) == min(sum(p) for p in expected)
 
 
+@pytest.mark.parametrize("surface", ["plane", "torus", "klein"])
 @pytest.mark.parametrize("k", [3, 4, 5, 6, 7])
-def test_chase_agrees_with_the_general_engine(k):
+def test_chase_agrees_with_the_general_engine(k, surface):
     rng = random.Random(k)
-    for rows, cols in [(3, 3), (4, 5), (5, 5), (6, 4)]:
-        game = Game(rows, cols, k)
+    for rows, cols in [(3, 3), (4, 5), (5, 5), (6, 4), (3, 7)]:
+        game = Game(rows, cols, k, "plus", surface)
         cells = [rng.randrange(k) for _ in range(game.cells)]
         chased = solve_states(game, cells)
-        assert chased.method == "chase"
+        assert chased.method == ("first-row-system" if surface == "plane" else f"{surface}-chase")
         reference = solve_mod(game.matrix, [(-value) % k for value in cells], game.cells, k)
         assert chased.solution_count == reference.solution_count
         assert chased.structure == reference.structure
@@ -96,7 +133,7 @@ def test_composite_k_cases_a_field_only_elimination_gets_wrong(k):
     wrong = 0
     rng = random.Random(k)
     for surface in SURFACES:
-        for stencil in STENCILS.values():
+        for stencil in STENCILS:
             for rows, cols in [(1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (3, 3)]:
                 game = Game(rows, cols, k, stencil, surface)
                 for _ in range(3):
@@ -125,7 +162,7 @@ def test_lights_out_2000_style_3_state_5x5():
         assert any(vector) and game.apply([0] * 25, vector) == [0] * 25
     assert result.minimal and sum(result.presses) <= sum(general.particular)
     assert parse_states(format_states(rows, cols, result.presses, 3), 3)[2] == result.presses
-    full = solve_states(game, cells, "full")
+    full = solve_states(game, cells, [2] * 25)
     assert game.apply(cells, full.presses) == [2] * 25
 
 
@@ -151,7 +188,7 @@ def test_wrap_surfaces():
 
 
 def test_state_text_formats_and_errors():
-    assert parse_states("0 12 200\n255 0 1", 256 - 1 + 1) == (2, 3, [0, 12, 200, 255, 0, 1])
+    assert parse_states("0 12 200\n254 0 1", 255) == (2, 3, [0, 12, 200, 254, 0, 1])
     assert format_states(1, 3, [0, 10, 35], 36) == "0az"
     assert format_states(1, 2, [100, 7], 200) == "100   7"
     for text, k, where in [("012\n0a1", 3, (2, 2)), ("01\n012", 3, (2, 3)), ("1 2\n3 x", 5, (2, 3)), ("", 3, (None, None))]:
@@ -165,3 +202,19 @@ def test_factorize():
     assert factorize(12) == [(2, 2), (3, 1)]
     assert factorize(255) == [(3, 1), (5, 1), (17, 1)]
     assert factorize(251) == [(251, 1)]
+
+
+def test_target_on_and_masks_with_k_states():
+    rule = MOORE.on_surface("projective")
+    holes, dont_care = 1 << 5, 1 << 7
+    puzzle = Puzzle(3, 4, 5, rule, holes, dont_care, "on")
+    counts = [2, 0, 1, 4, 3, 0, 1, 1, 0, 2, 4, 3]
+    pushed = naive_apply(3, 4, 5, "moore", "projective", [0] * 12, counts, {5})
+    board = [0 if i == 5 else (4 - p) % 5 for i, p in enumerate(pushed)]
+    result = solve(puzzle, puzzle.packed(board), minimal=True)
+    assert result.solvable and result.method == "full-system"
+    found = puzzle.states(result.presses)
+    assert found[5] == 0
+    final = naive_apply(3, 4, 5, "moore", "projective", board, found, {5})
+    assert all(final[i] == 4 for i in range(12) if i not in (5, 7))
+    assert result.rank + result.nullity == 11

@@ -2,9 +2,10 @@
 
 Pressing a uniformly random press pattern x gives the board A·x; since
 x ↦ A·x is linear, the result is uniform over the solvable boards (the
-column space of A) — the same argument Simon Tatham's "Flip" uses.  A board
-with an exact number of lit cells (seed 002's demo) is drawn uniformly from
-those boards and kept only if it is solvable (probability 2^-nullity).
+column space of A) — the same argument Simon Tatham's "Flip" (in his Portable Puzzle
+Collection) uses; the same holds over Z/kZ.  A board with an exact number
+of lit cells is drawn uniformly from those boards and kept only if it is
+solvable (probability 2^-nullity).
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from .analysis import Analysis, analyze
 from .board import Board
 from .mask import Mask
-from .quiet import Analysis, analyze
+from .methods import solve_board
+from .puzzle import Puzzle, apply
 from .rules import PLUS, Rule
-from .solve import solve
 
-__all__ = ["random_solvable", "random_with_presses", "MAX_ATTEMPTS"]
+__all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS"]
 
 MAX_ATTEMPTS = 2000
 """Draws tried before giving up on an exact lit-cell count."""
@@ -57,7 +59,7 @@ def random_solvable(
     for _ in range(MAX_ATTEMPTS):
         chosen = rng.sample(cells, lit)
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
-        if analysis.is_solvable(board) if analysis is not None else solve(board, mask=mask).solvable:
+        if analysis.is_solvable(board) if analysis is not None else solve_board(board, mask=mask).solvable:
             return board
     raise ValueError(f"found no solvable {rows}x{cols} board with exactly {lit} lit cells")
 
@@ -67,7 +69,7 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
 
     Draws ``presses`` distinct cells, presses them on a dark board, and keeps
     the board if no solution is shorter (proven by
-    :func:`lightsout.quiet.fewest_presses`; a board whose minimum could not
+    :func:`lightsout.methods.fewest_presses`; a board whose minimum could not
     be proven is skipped).  Raises ``ValueError`` when ``presses`` is outside
     0..R·C or no such board turned up in :data:`MAX_ATTEMPTS` draws (above
     the worst case for the size there is none).
@@ -78,7 +80,33 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
     for _ in range(MAX_ATTEMPTS):
         chosen = rng.sample(range(cells), presses)
         board = Board(rows, cols, (), rule).apply(Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule))
-        result = solve(board, minimal=True)
+        result = solve_board(board, minimal=True)
         if result.minimal and result.press_count == presses:
             return board
     raise ValueError(f"found no {rows}x{cols} board needing exactly {presses} presses")
+
+
+def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, presses: int | None = None) -> int:
+    """A random board the puzzle can solve (packed), uniform over the solvable boards by default.
+
+    For k = 2, ``lit`` asks for exactly that many lights differing from the
+    goal, ``presses`` for a board whose fewest-press solution has exactly
+    that many presses (no mask).  Raises ``ValueError`` when that cannot be
+    met (see :func:`random_solvable`, :func:`random_with_presses`) or for
+    ``lit``/``presses`` with k > 2.
+    """
+    if puzzle.k == 2:
+        if presses is not None:
+            if puzzle.mask is not None:
+                raise ValueError("a press count cannot be combined with holes or don't-care cells")
+            board = random_with_presses(puzzle.rows, puzzle.cols, rng, presses, puzzle.rule)
+        else:
+            board = random_solvable(puzzle.rows, puzzle.cols, rng, lit, puzzle.rule, puzzle.mask)
+        return board.flat ^ (puzzle.goal() & ~puzzle.holes)
+    if lit is not None or presses is not None:
+        raise ValueError("lit and presses are for two-state boards")
+    counts = [0 if puzzle.holes >> i & 1 else rng.randrange(puzzle.k) for i in range(puzzle.cells)]
+    pushed = puzzle.states(apply(puzzle, 0, puzzle.packed(counts)))
+    goal = puzzle.states(puzzle.goal())
+    holes = puzzle.holes
+    return puzzle.packed([0 if holes >> i & 1 else (g - p) % puzzle.k for i, (g, p) in enumerate(zip(goal, pushed))])
