@@ -1,7 +1,7 @@
 """Share links of k-state games and of the Klein bottle and projective plane: the page
 writes exactly the string lightsout.share.format_share writes for the game (k=, r=, w=,
 g=, m=), and a link opens in a new page as the same game — board, k, surface, rule, goal
-and moves — with Undo taking the replayed moves back as lightsout.modk says. Links the
+and moves — with Undo taking the replayed moves back as the API says. Links the
 page's k-state play cannot hold (a shape, more than 64×64) name their field and keep the
 board."""
 
@@ -15,7 +15,7 @@ import pytest
 from e2e_helpers import button, cell, grid_text, load_text, restore_classic_game, set_goal, set_states, settled, status
 from playwright.sync_api import Page, expect
 
-from lightsout.modk import Game
+from states_reference import Game
 from lightsout.rules import parse_rule
 from lightsout.share import ShareState, format_share, parse_share
 

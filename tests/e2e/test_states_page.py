@@ -1,8 +1,9 @@
 """k states per light and the four surfaces, on the shared ready page: the States and
 Surface controls, k-state boards loaded, copied, solved and played, press counts in
-solutions, the k-state press logic (static/states.js) against Python's
-lightsout.modk.Game on random boards, and the analysis. Every solution the page marks is
-checked by applying its press counts with lightsout.modk.Game."""
+solutions, clicks that wrap across the edges, and the analysis. Every solution the page
+marks is checked by applying its press counts with the package's one model
+(states_reference.py, through lightsout.api); the press logic itself is checked
+headless on every k, rule and surface (tests/js/agreement.test.mjs)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from e2e_helpers import (
 )
 from playwright.sync_api import Page, expect
 
-from lightsout.modk import Game, format_states, parse_states, solve_states
+from states_reference import Game, format_states, parse_states, solve_states
 from lightsout.rules import parse_rule
 
 LIGHTS_OUT_2000 = "01200\n12010\n20102\n01021\n00210"  # a 3-state board, as in "Lights Out 2000"
@@ -84,7 +85,7 @@ def python_game(page: Page) -> Game:
 
 
 def solve_and_check(page: Page) -> list[int]:
-    """Solve; check the marked press counts take the board to the goal (lightsout.modk);
+    """Solve; check the marked press counts take the board to the goal (states_reference.py);
     returns them."""
     button(page, "Solve").click()
     expect(board(page).locator("[data-press]").first).to_be_visible(timeout=30_000)
