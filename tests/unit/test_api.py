@@ -374,3 +374,16 @@ def test_solutions_of_a_big_board_stay_small():
     for solution in listed["solutions"]:
         assert call(op="verify", board=dark, presses=solution) == {"ok": True, "solved": True, "lit": 0}
     assert naive_apply(n, n, 2, "plus", "plane", [0] * (n * n), unpack(listed["solutions"][1])[2]) == [0] * (n * n)
+
+
+def test_random_boards_stay_fast_on_the_largest_board_and_keep_their_seeds():
+    import time
+
+    start = time.monotonic()
+    reply = call(op="random", rows=10_000, cols=10_000, lit=5, seed=1)
+    assert reply["ok"] and time.monotonic() - start < 10
+    assert int.from_bytes(base64.urlsafe_b64decode(reply["board"].split(":")[1] + "=="), "little").bit_count() == 5
+    # the same seeds give the same boards as before the one-model API (puzzles of the day stay put)
+    assert call(op="random", rows=5, cols=5, seed=20261122)["board"] == "5x5:vxmGAA"
+    assert call(op="random", rows=6, cols=6, lit=9, seed=3)["board"] == "6x6:BIGcQAQ"
+    assert call(op="random", rows=5, cols=5, presses=8, seed=8)["board"] == "5x5:Nz9yAA"
