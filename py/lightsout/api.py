@@ -50,6 +50,7 @@ from .methods import FULL_SYSTEM_LIMIT, METHODS
 from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
+from .share import FIELD_ORDER, stencil_mask
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -356,7 +357,9 @@ def limits() -> Reply:
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
-    numbers above 36 states).
+    numbers above 36 states); ``rule_masks``: each named rule's stencil as a
+    25-bit mask, bit (dr + 2)·5 + (dc + 2); ``share_fields``: the share
+    link's fields in their order (:mod:`lightsout.share`).
     """
     return {
         "max_cells": MAX_API_CELLS,
@@ -383,6 +386,8 @@ def limits() -> Reply:
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,
         "state_symbols": SYMBOLS,
+        "rule_masks": {name: stencil_mask(rule.stencil) for name, rule in RULES.items()},
+        "share_fields": list(FIELD_ORDER),
     }
 
 
