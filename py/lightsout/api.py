@@ -47,9 +47,10 @@ from .formats import (
     parse_states,
 )
 from .methods import FULL_SYSTEM_LIMIT, METHODS
-from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
+from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
+from .share import FIELD_ORDER, stencil_mask
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -142,7 +143,7 @@ class _Exchange:
                 raise RequestError(f"{name}: cell {bad} has a state outside 0..{k - 1}", name)
             return rows, cols, packed
         except BoardFormatError as error:
-            error.field = name  # type: ignore[attr-defined]
+            error.field = name
             raise
 
     def emit(self, rows: int, cols: int, value: int, k: int = 2) -> str:
@@ -340,6 +341,8 @@ def limits() -> Reply:
     ``parse`` takes them, ``auto`` aside); ``methods``: the two-state solving
     methods; ``max_quiet_shown``: quiet patterns ``analyze`` returns;
     ``max_listed_solutions``: the most ``solutions`` lists;
+    ``max_listed_bits``: and at most this many packed bits of them (at
+    least one solution);
     ``default_search_seconds``/``max_search_seconds``: the fewest-presses
     budget; ``exact_nullity``: up to this nullity a search to the end is
     offered (about a minute in CPython at 30); ``full_system_cells``: the
@@ -354,7 +357,9 @@ def limits() -> Reply:
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
-    numbers above 36 states).
+    numbers above 36 states); ``rule_masks``: each named rule's stencil as a
+    25-bit mask, bit (dr + 2)·5 + (dc + 2); ``share_fields``: the share
+    link's fields in their order (:mod:`lightsout.share`).
     """
     return {
         "max_cells": MAX_API_CELLS,
@@ -369,6 +374,7 @@ def limits() -> Reply:
         "methods": list(METHODS),
         "max_quiet_shown": MAX_QUIET_SHOWN,
         "max_listed_solutions": MAX_LISTED_SOLUTIONS,
+        "max_listed_bits": LISTED_BITS,
         "default_search_seconds": DEFAULT_SEARCH_SECONDS,
         "max_search_seconds": MAX_SEARCH_SECONDS,
         "exact_nullity": EXACT_NULLITY,
@@ -380,6 +386,8 @@ def limits() -> Reply:
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,
         "state_symbols": SYMBOLS,
+        "rule_masks": {name: stencil_mask(rule.stencil) for name, rule in RULES.items()},
+        "share_fields": list(FIELD_ORDER),
     }
 
 

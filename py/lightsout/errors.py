@@ -14,13 +14,15 @@ class BoardFormatError(ValueError):
     """Text that is not a board.  ``line`` and ``column`` are 1-based, or None.
 
     ``str(error)`` reads ``line 3, column 5: <reason>``; ``reason`` alone is
-    the part after the position.
+    the part after the position.  ``field`` names the API request field the
+    text came from, when it came from one.
     """
 
     def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
         self.reason = reason
         self.line = line
         self.column = column
+        self.field: str | None = None
         where = ""
         if line is not None:
             where = f"line {line}, column {column}: " if column is not None else f"line {line}: "

@@ -60,6 +60,7 @@ __all__ = [
     "FEWEST_SEARCH_LIMIT",
     "CHASE_WORK_LIMIT",
     "MAX_STATE_CELLS",
+    "LISTED_BITS",
 ]
 
 MIN_STATES = 2
@@ -78,11 +79,20 @@ MAX_STATE_CELLS = 1 << 20
 """Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
 
 LISTING_BITS = 1 << 24
-"""Cells × solutions :meth:`Solution.solutions` visits at most (beyond the ``limit`` asked for)."""
+"""Cells × solutions :meth:`Solution.solutions` visits at most to sort them (beyond those listed)."""
+
+LISTED_BITS = 1 << 27
+"""Most packed bits of the solutions :meth:`Solution.solutions` returns (16 MiB): at least one is always listed."""
 
 @dataclass(frozen=True)
 class Puzzle:
     """An R×C Lights Out puzzle: cells (with holes and don't-care cells), press rule, k states, goal.
+
+    The Z/kZ elimination, :func:`apply` and :func:`press` reach the grid
+    only through :meth:`covered` (the lights a press adds 1 to) and the flat
+    cell index r·C + c, so a later general graph with explicit press sets
+    can stand in for the R×C grid there; the chases and the two-state fast
+    paths work on the grid's rows.
 
     ``holes`` and ``dont_care`` are flat ints (bit r·C + c); a cell in both
     counts as a hole.  ``target`` is ``"off"``, ``"on"`` or a packed board
@@ -338,13 +348,15 @@ class Solution:
     def solutions(self, limit: int) -> list[int]:
         """At most ``limit`` solutions (packed), fewest presses first.
 
-        At most ``max(limit, min(65536, 2^24 / cells))`` solutions are
-        visited (Gray code / mixed-radix order from ``presses``) and sorted
-        by Σ presses; with more solutions than that, the order holds among
-        those visited only.
+        At most ``max(1, 2^27 / (cells·b))`` are listed (b bits per cell),
+        so a big board's list stays small.  At most ``max(listed, min(65536,
+        2^24 / cells))`` solutions are visited (Gray code / mixed-radix order
+        from ``presses``) and sorted by Σ presses; with more solutions than
+        that, the order holds among those visited only.
         """
         if self.presses is None or limit <= 0:
             return []
+        limit = min(limit, max(1, LISTED_BITS // (self.puzzle.cells * self.puzzle.bits)))
         budget = max(limit, min(FEWEST_SEARCH_LIMIT, LISTING_BITS // self.puzzle.cells))
         listed = list(self._every(budget))
         listed.sort(key=lambda value: (self._total(value), value))

@@ -11,19 +11,28 @@ solvable (probability 2^-nullity).
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
 from functools import lru_cache
 
 from .analysis import Analysis, analyze
 from .board import Board
 from .mask import Mask
-from .methods import solve_board
+from .coset_leader import SEARCH_SECONDS as COSET_SECONDS
+from .methods import fewest_presses, solve_board
 from .puzzle import Puzzle, apply
 from .rules import PLUS, Rule
 
 __all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS"]
 
 MAX_ATTEMPTS = 2000
-"""Draws tried before giving up on an exact lit-cell count."""
+"""Draws tried before giving up on an exact lit-cell count or press count."""
+
+SEARCH_SECONDS = 5.0
+"""Most seconds spent drawing a board with an exact lit-cell count or press count."""
+
+MASKED_DRAW_CELLS = 1 << 22
+"""Most cells of a board with holes from which lit cells are drawn (the cells that exist are listed)."""
 
 
 @lru_cache(maxsize=32)
@@ -52,11 +61,18 @@ def random_solvable(
             if not board.is_dark:
                 break
         return board
-    cells = [i for i in range(rows * cols) if not holes >> i & 1]
+    cells: Sequence[int] = range(rows * cols)
+    if holes:
+        if rows * cols > MASKED_DRAW_CELLS:
+            raise ValueError(f"lit cells are drawn on boards with holes of at most {MASKED_DRAW_CELLS} cells, not {rows * cols}")
+        cells = [i for i, hole in enumerate(format(holes, f"0{rows * cols}b")[::-1]) if hole == "0"]
     if not 0 <= lit <= len(cells):
         raise ValueError(f"this {rows}x{cols} board has 0..{len(cells)} cells to light, not {lit}")
     analysis = _analysis(rows, cols, rule) if rule.is_symmetric and mask is None else None
+    deadline = time.monotonic() + SEARCH_SECONDS
     for _ in range(MAX_ATTEMPTS):
+        if time.monotonic() > deadline:
+            break
         chosen = rng.sample(cells, lit)
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
         if analysis.is_solvable(board) if analysis is not None else solve_board(board, mask=mask).solvable:
@@ -71,16 +87,20 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
     the board if no solution is shorter (proven by
     :func:`lightsout.methods.fewest_presses`; a board whose minimum could not
     be proven is skipped).  Raises ``ValueError`` when ``presses`` is outside
-    0..R·C or no such board turned up in :data:`MAX_ATTEMPTS` draws (above
-    the worst case for the size there is none).
+    0..R·C or no such board turned up in :data:`MAX_ATTEMPTS` draws or
+    :data:`SEARCH_SECONDS` (above the worst case for the size there is none).
     """
     cells = rows * cols
     if not 0 <= presses <= cells:
         raise ValueError(f"a {rows}x{cols} board has 0..{cells} cells to press, not {presses}")
+    deadline = time.monotonic() + SEARCH_SECONDS
     for _ in range(MAX_ATTEMPTS):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
         chosen = rng.sample(range(cells), presses)
         board = Board(rows, cols, (), rule).apply(Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule))
-        result = solve_board(board, minimal=True)
+        result = fewest_presses(solve_board(board), min(left, COSET_SECONDS))
         if result.minimal and result.press_count == presses:
             return board
     raise ValueError(f"found no {rows}x{cols} board needing exactly {presses} presses")

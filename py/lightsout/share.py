@@ -37,10 +37,12 @@ from .codec import MAX_DECLARED_CELLS
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
-__all__ = ["ShareState", "parse_share", "format_share"]
+__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER"]
 
 _HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
-_FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "m")
+FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "m")
+"""The share link's fields, in the order they are written."""
+
 
 
 @dataclass(frozen=True)
@@ -123,9 +125,13 @@ def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
     return tuple(moves)
 
 
+def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
+    """A stencil (offsets within ±2) as its 25-bit mask: bit (dr + 2)·5 + (dc + 2)."""
+    return sum(1 << ((dr + 2) * 5 + dc + 2) for dr, dc in stencil)
+
+
 def _stencil_hex(stencil: frozenset[tuple[int, int]]) -> str:
-    mask = sum(1 << ((dr + 2) * 5 + dc + 2) for dr, dc in stencil)
-    return f"s{mask:x}"
+    return f"s{stencil_mask(stencil):x}"
 
 
 def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
@@ -190,9 +196,9 @@ def parse_share(text: str) -> ShareState:
     last = -1
     for item in fields:
         name, equals, value = item.partition("=")
-        if not equals or name not in _FIELD_ORDER:
-            raise BoardFormatError(f"unknown field {item[:20]!r}; expected one of {', '.join(n + '=' for n in _FIELD_ORDER)}", 1, column)
-        position = _FIELD_ORDER.index(name)
+        if not equals or name not in FIELD_ORDER:
+            raise BoardFormatError(f"unknown field {item[:20]!r}; expected one of {', '.join(n + '=' for n in FIELD_ORDER)}", 1, column)
+        position = FIELD_ORDER.index(name)
         if position <= last:
             raise BoardFormatError(f"field {name}= is repeated or out of order", 1, column)
         last = position

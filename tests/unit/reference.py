@@ -103,9 +103,9 @@ def unpack(text_id: str, k: int = 2) -> tuple[int, int, list[int]]:
     size, payload = text_id.split(":")
     rows, cols = (int(n) for n in size.split("x"))
     data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-    value = int.from_bytes(data, "little")
     bits = max(1, (k - 1).bit_length())
-    return rows, cols, [value >> (i * bits) & ((1 << bits) - 1) for i in range(rows * cols)]
+    text = "".join(format(byte, "08b")[::-1] for byte in data)  # bit j of the packed int is text[j]
+    return rows, cols, [int(text[i * bits : (i + 1) * bits][::-1], 2) for i in range(rows * cols)]
 
 
 def pack(rows: int, cols: int, states: list[int], k: int = 2) -> str:

@@ -1,3 +1,4 @@
+import base64
 import json
 
 import pytest
@@ -173,13 +174,17 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_cells": 10_000 * 10_000, "max_side": 10_000, "min_side": 1, "min_states": 2, "max_states": 255,
         "max_stencil": 5, "max_quiet_shown": 64, "max_listed_solutions": 1024, "default_search_seconds": 0.5,
         "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
-        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 23, "nearest_parity_checks": 20,
+        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 23, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
     }
     assert {name: reply[name] for name in expected} == expected
     assert reply["surfaces"] == ["plane", "torus", "klein", "projective"]
     assert reply["rules"] == ["plus", "moore", "x", "custom:"]
     assert reply["formats"] == ["loj", "grid", "indices", "id", "states"]
+    assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140}
+    assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "m"]
+    assert reply["methods"] == ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev",
+                                "torus-chase", "klein-chase", "projective-chase"]
 
 
 def test_three_states_on_a_klein_bottle_parse_solve_format():
@@ -359,3 +364,30 @@ def test_mask_aware_fraction_press_and_worst_case_limits():
     pressed = Board.from_id(call(op="press", board=Board(3, 3).to_id(), row=1, col=0, holes=holes.to_id())["board"])
     assert set(pressed.cells()) == {(1, 0), (2, 0), (1, 1)}
     assert not call(op="press", board=Board(3, 3).to_id(), row=0, col=0, holes=holes.to_id())["ok"]
+
+
+def test_solutions_of_a_big_board_stay_small():
+    # 373x373 plus rule: nullity 16, 65536 solutions; the list is capped by its size in bits (2^27 / 139129 = 964).
+    n = 373
+    dark = pack(n, n, [0] * (n * n))
+    listed = call(op="solutions", board=dark, limit=1024)
+    assert listed["ok"] and listed["total"] == str(2**16)
+    assert len(listed["solutions"]) == (1 << 27) // (n * n) == 964
+    totals = [int.from_bytes(base64.urlsafe_b64decode(s.split(":")[1] + "=="), "little").bit_count() for s in listed["solutions"]]
+    assert totals == sorted(totals) and totals[0] == 0  # no presses solve the dark board: the fewest first
+    for solution in listed["solutions"]:
+        assert call(op="verify", board=dark, presses=solution) == {"ok": True, "solved": True, "lit": 0}
+    assert naive_apply(n, n, 2, "plus", "plane", [0] * (n * n), unpack(listed["solutions"][1])[2]) == [0] * (n * n)
+
+
+def test_random_boards_stay_fast_on_the_largest_board_and_keep_their_seeds():
+    import time
+
+    start = time.monotonic()
+    reply = call(op="random", rows=10_000, cols=10_000, lit=5, seed=1)
+    assert reply["ok"] and time.monotonic() - start < 10
+    assert int.from_bytes(base64.urlsafe_b64decode(reply["board"].split(":")[1] + "=="), "little").bit_count() == 5
+    # the same seeds give the same boards as before the one-model API (puzzles of the day stay put)
+    assert call(op="random", rows=5, cols=5, seed=20261122)["board"] == "5x5:vxmGAA"
+    assert call(op="random", rows=6, cols=6, lit=9, seed=3)["board"] == "6x6:BIGcQAQ"
+    assert call(op="random", rows=5, cols=5, presses=8, seed=8)["board"] == "5x5:Nz9yAA"
