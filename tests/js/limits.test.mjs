@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runPython } from "./python.mjs";
-import { MAX_SIZE, MAX_STENCIL } from "../../static/game.js";
-import { MAX_DECLARED_CELLS, MAX_STATES } from "../../static/share.js";
+import { MAX_SIZE, MAX_STENCIL, SURFACES } from "../../static/game.js";
+import * as share from "../../static/share.js";
 
 const api = runPython("tests/js/print_limits.py");
 
@@ -25,8 +25,13 @@ test("the built site's limits.json is the API's reply", { skip: !existsSync(join
 test("the figures JS modules hold agree with the API", () => {
   assert.equal(MAX_SIZE, api.max_side);
   assert.equal(MAX_STENCIL, api.max_stencil);
-  assert.equal(MAX_STATES, api.max_states);
-  assert.equal(MAX_DECLARED_CELLS, api.max_cells);
+  assert.deepEqual(SURFACES, api.surfaces);
+  // The share-link grammar (share.js parses links synchronously, before any reply).
+  assert.equal(share.MAX_STATES, api.max_states);
+  assert.equal(share.MAX_DECLARED_CELLS, api.max_cells);
+  assert.deepEqual(share.SURFACES, api.surfaces);
+  assert.deepEqual({ ...share.RULE_MASKS }, api.rule_masks);
+  assert.deepEqual(share.FIELD_ORDER, api.share_fields);
 });
 
 test("no other solver figure is copied into static/", () => {
