@@ -239,3 +239,23 @@ test("a puzzle solved unaided records its best result; Solve or Hint marks it as
   assert.ok(session.puzzle.done);
   assert.equal(saved.size, 0); // an assisted solve is not a record
 });
+
+test("a long solution plays in about 180 batches a frame apart, never one long task", async () => {
+  const delays = [];
+  const { session, changes } = makeSession({ wait: (ms) => { delays.push(ms); return Promise.resolve(); } });
+  session.setBoard(emptyBoard(40, 40));
+  const marks = emptyBoard(40, 40);
+  for (let i = 0; i < marks.cellCount; i++) marks.set(i, 1); // 1600 presses
+  session.marks = marks;
+  changes.length = 0;
+  await session.playSolution();
+  assert.equal(session.game.moveCount, 1600);
+  assert.ok(delays.length <= 180 && delays.length >= 170, `${delays.length} batches`);
+  assert.ok(delays.every((ms) => ms === 16));
+  const batches = changes.filter((change) => Array.isArray(change.cells));
+  assert.ok(batches.every((change) => change.cells.length <= 9 * 9)); // ≤ 9 presses of ≤ 9 cells each
+  // Pressing every cell of an even-sided plane once flips each light 3, 4 or 5 times.
+  const expected = emptyBoard(40, 40);
+  for (let i = 0; i < 1600; i++) pressBoard(expected, Math.floor(i / 40), i % 40);
+  assert.ok(session.game.board.equals(expected));
+});
