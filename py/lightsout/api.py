@@ -44,10 +44,10 @@ from .formats import (
     format_solution,
     format_states,
     parse_board,
-    parse_states,
+    read_board,
 )
 from .methods import FULL_SYSTEM_LIMIT, METHODS
-from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
+from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, press, solve
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
 from .share import FIELD_ORDER, stencil_mask
@@ -244,17 +244,10 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     chosen = _field(request, "format", str, "auto")
     if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
-    if chosen == "states" or (chosen == "auto" and k > 2):
-        rows, cols, cells = parse_states(text, k)
-        return {"board": exchange.emit(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), k), "rows": rows, "cols": cols, "k": k, "format": "states"}
-    if chosen == "id" and k > 2:
-        rows, cols, value = codec.parse_packed(text.strip(), k)
-        return {"board": exchange.emit(rows, cols, value, k), "rows": rows, "cols": cols, "k": k, "format": "id"}
-    if k > 2:
+    if k > 2 and chosen not in ("auto", STATES, "id"):
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
-    parsed = parse_board(text, chosen)
-    board = parsed.board
-    return {"board": exchange.emit(board.rows, board.cols, board.flat), "rows": board.rows, "cols": board.cols, "k": 2, "format": parsed.format}
+    read = read_board(text, chosen, k)
+    return {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
 
 
 def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -317,7 +310,7 @@ def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError(f"col {col} is outside 0..{puzzle.cols - 1}", "col")
     if puzzle.holes >> (row * puzzle.cols + col) & 1:
         raise RequestError(f"cell ({row}, {col}) is a hole, which has no button", "row")
-    return {"board": _board(exchange, puzzle, apply(puzzle, lights, 1 << (row * puzzle.cols + col) * puzzle.bits))}
+    return {"board": _board(exchange, puzzle, press(puzzle, lights, row, col))}
 
 
 def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:

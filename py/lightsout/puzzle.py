@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import codec
@@ -53,7 +53,6 @@ __all__ = [
     "apply",
     "press",
     "differing",
-    "with_target",
     "MIN_STATES",
     "MAX_STATES",
     "FULL_SYSTEM_CELLS",
@@ -83,6 +82,7 @@ LISTING_BITS = 1 << 24
 
 LISTED_BITS = 1 << 27
 """Most packed bits of the solutions :meth:`Solution.solutions` returns (16 MiB): at least one is always listed."""
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -532,8 +532,3 @@ def _coset(counts: list[int], generators: Sequence[tuple[list[int], int]], k: in
 def _fewest_total(counts: list[int], generators: Sequence[tuple[list[int], int]], total: int, k: int) -> list[int]:
     """The solution with the fewest total presses among all ``total`` of them (the first one met on a tie)."""
     return min(_coset(counts, generators, k, total), key=sum)
-
-
-def with_target(puzzle: Puzzle, target: str | int) -> Puzzle:
-    """The same puzzle with another goal."""
-    return replace(puzzle, target=target)
