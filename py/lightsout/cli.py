@@ -108,9 +108,10 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 def _solve(args: argparse.Namespace) -> int:
     source = _source(args.file)
-    if args.states > 2 and (args.all or args.algorithm != "auto" or args.format not in ("auto", STATES)):
-        option = "--all" if args.all else "--algorithm" if args.algorithm != "auto" else "--format"
-        raise UsageError(f"{option} is for two states; with --states {args.states} boards are in the states format")
+    if args.states > 2 and args.algorithm != "auto":
+        raise UsageError(f"--algorithm is for two states; with --states {args.states} the method is chosen by cost")
+    if args.states > 2 and args.format not in ("auto", STATES, "id"):
+        raise UsageError(f"--format {args.format} holds two-state boards; with --states {args.states} use states or id")
     rows, cols, lights, parsed = _board_text(_read(args.file), args.states, args.format, source)
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
