@@ -340,10 +340,11 @@ def limits() -> Reply:
     budget; ``exact_nullity``: up to this nullity a search to the end is
     offered (about a minute in CPython at 30); ``full_system_cells``: the
     cell limit of the Z/kZ elimination of the whole press matrix (k > 2
-    where light chasing does not apply: other rules, masks, the projective
-    plane); ``chase_work_limit``: cells × (unknowns + 1) the Z/kZ light
-    chase may take (k > 2, plus rule on a plane: C unknowns; torus or
-    Klein bottle: 2C); ``max_state_cells``: most cells of a k > 2 board;
+    where light chasing does not apply: other rules, masks, tiny wrapped
+    boards); ``chase_work_limit``: cells × (unknowns + 1) + unknowns³ the
+    Z/kZ light chase may take (k > 2, plus rule, no mask: C unknowns on a
+    plane, 2C on a torus, Klein bottle or projective plane);
+    ``max_state_cells``: most cells of a k > 2 board;
     ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
     chase applies: masks, other rules, wrapped boards below 3×3 or 4×3);
     ``worst_case_cells``: boards up to this size get a worst case;

@@ -417,8 +417,11 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
             return [(i + dr, c + dc) for dr, dc in offsets]
         return [cell for cell in (wrap(i + dr, c + dc, rows, cols, "projective") for dr, dc in offsets) if cell is not None]
 
+    plan = chasing.chase_plan(rows, cols, "projective")
+    assert plan is not None
+
     def run(first: list[int], last: list[int], light_rows: Sequence[int]) -> tuple[list[list[int]], list[int]]:
-        """Chase from rows 0 and R−1 inwards; return (the press rows, the residual forms that must vanish)."""
+        """Chase by the plan from rows 0 and R−1; return (the press rows, the residual forms that must vanish)."""
         presses: list[list[int]] = [[] for _ in range(rows)]
         presses[0], presses[rows - 1] = first, last
 
@@ -434,16 +437,15 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
                 out.append(value)
             return out
 
-        top, bottom = 0, rows - 1
-        while bottom - top > 2:
-            presses[top + 1] = force(top, top + 1)
-            presses[bottom - 1] = force(bottom, bottom - 1)
-            top, bottom = top + 1, bottom - 1
-        if bottom - top == 2:  # odd R: the middle row is forced from both sides, and its own lights remain
-            presses[top + 1] = force(top, top + 1)
-            disagreement = [a ^ b for a, b in zip(presses[top + 1], force(bottom, bottom - 1))]
-            return presses, disagreement + force(top + 1, -1)
-        return presses, force(top, -1) + force(bottom, -1)  # even R: the two middle light rows remain
+        for light_row, press_row in plan.steps:
+            presses[press_row] = force(light_row, press_row)
+        residual = []
+        if plan.twice is not None:
+            light_row, press_row = plan.twice
+            residual = [a ^ b for a, b in zip(presses[press_row], force(light_row, press_row))]
+        for light_row in plan.residual_rows:
+            residual += force(light_row, -1)
+        return presses, residual
 
     width = 2 * cols
     first = [1 << (1 + c) for c in range(cols)]
