@@ -46,7 +46,7 @@ from .formats import (
     parse_board,
     read_board,
 )
-from .methods import FULL_SYSTEM_LIMIT, METHODS
+from .methods import FULL_SYSTEM_LIMIT, METHODS, PROJECTIVE_CHASE_LIMIT, TORUS_CHASE_LIMIT
 from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, press, solve
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
@@ -347,6 +347,8 @@ def limits() -> Reply:
     ``max_state_cells``: most cells of a k > 2 board;
     ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
     chase applies: masks, other rules, wrapped boards below 3×3 or 4×3);
+    ``torus_chase_cells``/``projective_chase_cells``: the k = 2 chases'
+    cell limits on a torus or Klein bottle / a projective plane;
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
@@ -376,6 +378,8 @@ def limits() -> Reply:
         "max_state_cells": MAX_STATE_CELLS,
         "chase_work_limit": CHASE_WORK_LIMIT,
         "gf2_full_system_cells": FULL_SYSTEM_LIMIT,
+        "torus_chase_cells": TORUS_CHASE_LIMIT,
+        "projective_chase_cells": PROJECTIVE_CHASE_LIMIT,
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,

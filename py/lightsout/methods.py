@@ -66,6 +66,8 @@ __all__ = [
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
     "FULL_SYSTEM_LIMIT",
+    "TORUS_CHASE_LIMIT",
+    "PROJECTIVE_CHASE_LIMIT",
 ]
 
 FULL_ENUMERATION_LIMIT = 20
@@ -76,6 +78,12 @@ FIRST_ROW_ENUMERATION_LIMIT = 20
 
 FULL_SYSTEM_LIMIT = 64 * 64
 """Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
+
+TORUS_CHASE_LIMIT = 1 << 22
+"""Most cells the torus and Klein chases accept (2048×2048: ≈ 8 s in CPython; O(R·C) steps on 2C-bit ints)."""
+
+PROJECTIVE_CHASE_LIMIT = 1 << 18
+"""Most cells the projective chase accepts (512×512: ≈ 2.5 s; it keeps R·C forms of 2C bits)."""
 
 
 
@@ -347,6 +355,8 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
     rows, cols = board.rows, board.cols
     if rows < 3 or cols < 3:
         raise ValueError(f"the torus chase needs at least 3x3, not {rows}x{cols}; use the full system")
+    if rows * cols > TORUS_CHASE_LIMIT:
+        raise TooLargeError(f"the {rule.surface} chase handles at most {TORUS_CHASE_LIMIT} cells, not {rows * cols}")
     mirrored = rule.surface == "klein"
     lights = (board ^ target).lights
 
@@ -409,6 +419,8 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
     rows, cols = board.rows, board.cols
     if rows < 4 or cols < 3:
         raise ValueError(f"the projective chase needs at least 4x3, not {rows}x{cols}; use the full system")
+    if rows * cols > PROJECTIVE_CHASE_LIMIT:
+        raise TooLargeError(f"the projective chase handles at most {PROJECTIVE_CHASE_LIMIT} cells, not {rows * cols}")
     lights = (board ^ target).lights
     offsets = sorted(PLUS.stencil)
 

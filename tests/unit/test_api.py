@@ -175,6 +175,7 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_stencil": 5, "max_quiet_shown": 64, "max_listed_solutions": 1024, "default_search_seconds": 0.5,
         "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
         "max_state_cells": 1 << 20, "chase_work_limit": 1 << 24, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
+        "torus_chase_cells": 1 << 22, "projective_chase_cells": 1 << 18,
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
     }
     assert {name: reply[name] for name in expected} == expected
@@ -392,3 +393,13 @@ def test_random_boards_stay_fast_on_the_largest_board_and_keep_their_seeds():
     assert call(op="random", rows=5, cols=5, seed=20261122)["board"] == "5x5:vxmGAA"
     assert call(op="random", rows=6, cols=6, lit=9, seed=3)["board"] == "6x6:BIGcQAQ"
     assert call(op="random", rows=5, cols=5, presses=8, seed=8)["board"] == "5x5:Nz9yAA"
+
+
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective"])
+def test_huge_wrapped_boards_are_refused_at_once(surface):
+    import time
+
+    start = time.monotonic()
+    reply = call(op="analyze", rows=10_000, cols=10_000, surface=surface)
+    assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "chase" in reply["error"]["message"]
+    assert time.monotonic() - start < 10
