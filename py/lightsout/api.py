@@ -297,7 +297,8 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, _size(request))
     result = solve(puzzle, puzzle.goal())
-    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
+    shown = min(MAX_QUIET_SHOWN, max(1, LISTED_BITS // (puzzle.cells * puzzle.bits)))  # big boards: fewer patterns
+    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), shown)
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:

@@ -403,3 +403,13 @@ def test_huge_wrapped_boards_are_refused_at_once(surface):
     reply = call(op="analyze", rows=10_000, cols=10_000, surface=surface)
     assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "chase" in reply["error"]["message"]
     assert time.monotonic() - start < 10
+
+
+def test_analyze_of_a_big_board_shows_few_quiet_patterns():
+    fits = call(op="analyze", rows=999, cols=999)  # nullity 32: 32 patterns of 998001 bits fit in 2^27 bits
+    assert fits["ok"] and fits["nullity"] == 32 and len(fits["quiet"]) == 32
+    huge = call(op="analyze", rows=3999, cols=3999)  # nullity 128: 2^27 / 3999^2 = 8 patterns shown
+    assert huge["ok"] and huge["nullity"] == 128 and len(huge["quiet"]) == (1 << 27) // (3999 * 3999) == 8
+    dark = "3999x3999:" + "A" * (((3999 * 3999 + 7) // 8 * 8 + 5) // 6)
+    for quiet in huge["quiet"]:
+        assert call(op="verify", board=dark, presses=quiet) == {"ok": True, "solved": True, "lit": 0}
