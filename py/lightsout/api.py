@@ -44,10 +44,10 @@ from .formats import (
     format_solution,
     format_states,
     parse_board,
-    parse_states,
+    read_board,
 )
-from .methods import FULL_SYSTEM_LIMIT, METHODS
-from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, solve
+from .methods import FULL_SYSTEM_LIMIT, METHODS, PROJECTIVE_CHASE_LIMIT, TORUS_CHASE_LIMIT
+from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, press, solve
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
 from .share import FIELD_ORDER, stencil_mask
@@ -244,17 +244,10 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     chosen = _field(request, "format", str, "auto")
     if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
-    if chosen == "states" or (chosen == "auto" and k > 2):
-        rows, cols, cells = parse_states(text, k)
-        return {"board": exchange.emit(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), k), "rows": rows, "cols": cols, "k": k, "format": "states"}
-    if chosen == "id" and k > 2:
-        rows, cols, value = codec.parse_packed(text.strip(), k)
-        return {"board": exchange.emit(rows, cols, value, k), "rows": rows, "cols": cols, "k": k, "format": "id"}
-    if k > 2:
+    if k > 2 and chosen not in ("auto", STATES, "id"):
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
-    parsed = parse_board(text, chosen)
-    board = parsed.board
-    return {"board": exchange.emit(board.rows, board.cols, board.flat), "rows": board.rows, "cols": board.cols, "k": 2, "format": parsed.format}
+    read = read_board(text, chosen, k)
+    return {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
 
 
 def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -304,7 +297,8 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, _size(request))
     result = solve(puzzle, puzzle.goal())
-    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), MAX_QUIET_SHOWN)
+    shown = min(MAX_QUIET_SHOWN, max(1, LISTED_BITS // (puzzle.cells * puzzle.bits)))  # big boards: fewer patterns
+    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), shown)
 
 
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -317,7 +311,7 @@ def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError(f"col {col} is outside 0..{puzzle.cols - 1}", "col")
     if puzzle.holes >> (row * puzzle.cols + col) & 1:
         raise RequestError(f"cell ({row}, {col}) is a hole, which has no button", "row")
-    return {"board": _board(exchange, puzzle, apply(puzzle, lights, 1 << (row * puzzle.cols + col) * puzzle.bits))}
+    return {"board": _board(exchange, puzzle, press(puzzle, lights, row, col))}
 
 
 def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -347,12 +341,15 @@ def limits() -> Reply:
     budget; ``exact_nullity``: up to this nullity a search to the end is
     offered (about a minute in CPython at 30); ``full_system_cells``: the
     cell limit of the Z/kZ elimination of the whole press matrix (k > 2
-    where light chasing does not apply: other rules, masks, the projective
-    plane); ``chase_work_limit``: cells × (unknowns + 1) the Z/kZ light
-    chase may take (k > 2, plus rule on a plane: C unknowns; torus or
-    Klein bottle: 2C); ``max_state_cells``: most cells of a k > 2 board;
+    where light chasing does not apply: other rules, masks, tiny wrapped
+    boards); ``chase_work_limit``: cells × (unknowns + 1) + unknowns³ the
+    Z/kZ light chase may take (k > 2, plus rule, no mask: C unknowns on a
+    plane, 2C on a torus, Klein bottle or projective plane);
+    ``max_state_cells``: most cells of a k > 2 board;
     ``gf2_full_system_cells``: the GF(2) elimination's limit (k = 2 where no
     chase applies: masks, other rules, wrapped boards below 3×3 or 4×3);
+    ``torus_chase_cells``/``projective_chase_cells``: the k = 2 chases'
+    cell limits on a torus or Klein bottle / a projective plane;
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
@@ -382,6 +379,8 @@ def limits() -> Reply:
         "max_state_cells": MAX_STATE_CELLS,
         "chase_work_limit": CHASE_WORK_LIMIT,
         "gf2_full_system_cells": FULL_SYSTEM_LIMIT,
+        "torus_chase_cells": TORUS_CHASE_LIMIT,
+        "projective_chase_cells": PROJECTIVE_CHASE_LIMIT,
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,

@@ -25,7 +25,7 @@ from .analysis import analysis_figures, solve_figures
 from .board import Board
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import BoardFormatError
-from .formats import FORMATS, STATES, ParsedBoard, format_grid, format_solution, format_states, parse_board, parse_states
+from .formats import FORMATS, STATES, ParsedBoard, format_grid, format_solution, format_states, read_board
 from .mask import parse_mask
 from .methods import METHODS
 from .puzzle import FEWEST_SEARCH_LIMIT, MAX_STATES, MIN_STATES, Puzzle, Solution, solve
@@ -63,16 +63,12 @@ def _source(path: str | None) -> str:
 
 
 def _board_text(text: str, k: int, format: str, source: str) -> tuple[int, int, int, ParsedBoard | None]:
-    """Parse a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None)."""
+    """Read a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None)."""
     try:
-        if k > 2 or format == STATES:
-            rows, cols, cells = parse_states(text, k)
-            return rows, cols, codec.pack(cells, codec.bits_per_cell(k)), None
-        parsed = parse_board(text, format)
+        read = read_board(text, format, k)
     except BoardFormatError as error:
         raise UsageError(f"{source}: {error}") from None
-    board = parsed.board
-    return board.rows, board.cols, board.flat, parsed
+    return read.rows, read.cols, read.packed, read.parsed
 
 
 def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
@@ -112,9 +108,10 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 def _solve(args: argparse.Namespace) -> int:
     source = _source(args.file)
-    if args.states > 2 and (args.all or args.algorithm != "auto" or args.format not in ("auto", STATES)):
-        option = "--all" if args.all else "--algorithm" if args.algorithm != "auto" else "--format"
-        raise UsageError(f"{option} is for two states; with --states {args.states} boards are in the states format")
+    if args.states > 2 and args.algorithm != "auto":
+        raise UsageError(f"--algorithm is for two states; with --states {args.states} the method is chosen by cost")
+    if args.states > 2 and args.format not in ("auto", STATES, "id"):
+        raise UsageError(f"--format {args.format} holds two-state boards; with --states {args.states} use states or id")
     rows, cols, lights, parsed = _board_text(_read(args.file), args.states, args.format, source)
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)

@@ -59,6 +59,8 @@ __all__ = [
     "STATES",
     "parse_states",
     "format_states",
+    "ReadBoard",
+    "read_board",
 ]
 
 NO_SOLUTION = "No solution"
@@ -362,6 +364,40 @@ def format_states(rows: int, cols: int, cells: Sequence[int], k: int) -> str:
         else:
             lines.append(" ".join(f"{value:>3}" for value in row).rstrip())
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadBoard:
+    """A board read with k states: its size, packed cells (see :mod:`lightsout.codec`), format and,
+    for a two-state text format, the :class:`ParsedBoard` (its symbols, for answers in kind)."""
+
+    rows: int
+    cols: int
+    packed: int
+    format: str
+    parsed: ParsedBoard | None = None
+
+
+def read_board(text: str, format: str = "auto", k: int = 2) -> ReadBoard:
+    """Read a board of k states in ``format`` (``auto``, :data:`FORMATS` or ``states``).
+
+    ``auto`` detects the two-state formats for k = 2 and reads ``states``
+    for k > 2; ``id`` reads an ``RxC:`` board packed with k states; the
+    other formats hold two-state boards only.  Raises
+    :class:`BoardFormatError` for text that is not such a board or a format
+    that cannot hold k states.
+    """
+    if format == STATES or (format == "auto" and k > 2):
+        rows, cols, cells = parse_states(text, k)
+        return ReadBoard(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), STATES)
+    if format == "id" and k > 2:
+        rows, cols, value = codec.parse_packed(text.strip(), k)
+        return ReadBoard(rows, cols, value, "id")
+    if k > 2:
+        raise BoardFormatError(f"the {format} format holds two-state boards; with {k} states use states or id")
+    parsed = parse_board(text, format)
+    board = parsed.board
+    return ReadBoard(board.rows, board.cols, board.flat, parsed.format, parsed)
 
 
 # -- detection and dispatch ---------------------------------------------

@@ -66,6 +66,8 @@ __all__ = [
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
     "FULL_SYSTEM_LIMIT",
+    "TORUS_CHASE_LIMIT",
+    "PROJECTIVE_CHASE_LIMIT",
 ]
 
 FULL_ENUMERATION_LIMIT = 20
@@ -76,6 +78,12 @@ FIRST_ROW_ENUMERATION_LIMIT = 20
 
 FULL_SYSTEM_LIMIT = 64 * 64
 """Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
+
+TORUS_CHASE_LIMIT = 1 << 22
+"""Most cells the torus and Klein chases accept (2048×2048: ≈ 8 s in CPython; O(R·C) steps on 2C-bit ints)."""
+
+PROJECTIVE_CHASE_LIMIT = 1 << 18
+"""Most cells the projective chase accepts (512×512: ≈ 2.5 s; it keeps R·C forms of 2C bits)."""
 
 
 
@@ -347,6 +355,8 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
     rows, cols = board.rows, board.cols
     if rows < 3 or cols < 3:
         raise ValueError(f"the torus chase needs at least 3x3, not {rows}x{cols}; use the full system")
+    if rows * cols > TORUS_CHASE_LIMIT:
+        raise TooLargeError(f"the {rule.surface} chase handles at most {TORUS_CHASE_LIMIT} cells, not {rows * cols}")
     mirrored = rule.surface == "klein"
     lights = (board ^ target).lights
 
@@ -409,6 +419,8 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
     rows, cols = board.rows, board.cols
     if rows < 4 or cols < 3:
         raise ValueError(f"the projective chase needs at least 4x3, not {rows}x{cols}; use the full system")
+    if rows * cols > PROJECTIVE_CHASE_LIMIT:
+        raise TooLargeError(f"the projective chase handles at most {PROJECTIVE_CHASE_LIMIT} cells, not {rows * cols}")
     lights = (board ^ target).lights
     offsets = sorted(PLUS.stencil)
 
@@ -417,8 +429,11 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
             return [(i + dr, c + dc) for dr, dc in offsets]
         return [cell for cell in (wrap(i + dr, c + dc, rows, cols, "projective") for dr, dc in offsets) if cell is not None]
 
+    plan = chasing.chase_plan(rows, cols, "projective")
+    assert plan is not None
+
     def run(first: list[int], last: list[int], light_rows: Sequence[int]) -> tuple[list[list[int]], list[int]]:
-        """Chase from rows 0 and R−1 inwards; return (the press rows, the residual forms that must vanish)."""
+        """Chase by the plan from rows 0 and R−1; return (the press rows, the residual forms that must vanish)."""
         presses: list[list[int]] = [[] for _ in range(rows)]
         presses[0], presses[rows - 1] = first, last
 
@@ -434,16 +449,15 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
                 out.append(value)
             return out
 
-        top, bottom = 0, rows - 1
-        while bottom - top > 2:
-            presses[top + 1] = force(top, top + 1)
-            presses[bottom - 1] = force(bottom, bottom - 1)
-            top, bottom = top + 1, bottom - 1
-        if bottom - top == 2:  # odd R: the middle row is forced from both sides, and its own lights remain
-            presses[top + 1] = force(top, top + 1)
-            disagreement = [a ^ b for a, b in zip(presses[top + 1], force(bottom, bottom - 1))]
-            return presses, disagreement + force(top + 1, -1)
-        return presses, force(top, -1) + force(bottom, -1)  # even R: the two middle light rows remain
+        for light_row, press_row in plan.steps:
+            presses[press_row] = force(light_row, press_row)
+        residual = []
+        if plan.twice is not None:
+            light_row, press_row = plan.twice
+            residual = [a ^ b for a, b in zip(presses[press_row], force(light_row, press_row))]
+        for light_row in plan.residual_rows:
+            residual += force(light_row, -1)
+        return presses, residual
 
     width = 2 * cols
     first = [1 << (1 + c) for c in range(cols)]

@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import codec
 from .board import Board
+from .chase import ChasePlan, chase_plan
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import TooLargeError
 from .mask import Mask
@@ -53,7 +54,6 @@ __all__ = [
     "apply",
     "press",
     "differing",
-    "with_target",
     "MIN_STATES",
     "MAX_STATES",
     "FULL_SYSTEM_CELLS",
@@ -72,8 +72,10 @@ FULL_SYSTEM_CELLS = 400
 FEWEST_SEARCH_LIMIT = 1 << 16
 """Most solutions of a k > 2 board visited for the fewest total presses."""
 
-CHASE_WORK_LIMIT = 1 << 23
-"""Most form operations (cells × (unknowns + 1)) the Z/kZ light chase may take: about 200×200 on a plane, 2.5 s in CPython."""
+CHASE_WORK_LIMIT = 1 << 24
+"""Most ring operations the Z/kZ light chase may take, counted as cells × (unknowns + 1) + unknowns³
+(the chase with affine forms, then the elimination of the unknowns' system): about 200×200 on a
+plane (C unknowns) and 118×118 on a torus, Klein bottle or projective plane (2C), 2–3 s in CPython."""
 
 MAX_STATE_CELLS = 1 << 20
 """Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
@@ -83,6 +85,7 @@ LISTING_BITS = 1 << 24
 
 LISTED_BITS = 1 << 27
 """Most packed bits of the solutions :meth:`Solution.solutions` returns (16 MiB): at least one is always listed."""
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -416,30 +419,36 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
     if method != "auto":
         raise ValueError(f"method {method!r} is for two states; with {puzzle.k} states use 'auto'")
     k, n = puzzle.k, puzzle.cells
-    unknown_rows = _chase_unknown_rows(puzzle)
-    if unknown_rows is None or n * (unknown_rows * puzzle.cols + 1) > CHASE_WORK_LIMIT:
+    plan = _chase_plan(puzzle)
+    unknowns_count = 0 if plan is None else len(plan.unknown_rows) * puzzle.cols
+    work = n * (unknowns_count + 1) + unknowns_count**3  # the chase with forms, then the first-row system
+    if plan is None or work > CHASE_WORK_LIMIT:
         if n > FULL_SYSTEM_CELLS:
-            chase = "" if unknown_rows is None else f"; light chasing would take {n * (unknown_rows * puzzle.cols + 1)} steps, more than {CHASE_WORK_LIMIT}"
+            chase = "" if plan is None else f"; light chasing would take {work} steps, more than {CHASE_WORK_LIMIT}"
             raise TooLargeError(
                 f"with {k} states this puzzle needs the Z/{k}Z elimination of the whole press matrix, "
                 f"which handles at most {FULL_SYSTEM_CELLS} cells, not {n}{chase}"
             )
-        unknown_rows = None
+        plan = None
     goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
-    if unknown_rows is not None:
-        width = unknown_rows * puzzle.cols
-        unknowns = [[[int(j == r * puzzle.cols + c) for j in range(width)] + [0] for c in range(puzzle.cols)] for r in range(unknown_rows)]
-        _, residuals = _chase(puzzle, goal, unknowns)
+    if plan is not None:
+        cols = puzzle.cols
+        width = len(plan.unknown_rows) * cols
+        unknowns = [[[int(j == u * cols + c) for j in range(width)] + [0] for c in range(cols)] for u in range(len(plan.unknown_rows))]
+        _, residuals = _chase(puzzle, plan, goal, unknowns)
         first = solve_mod([form[:width] for form in residuals], [(-form[width]) % k for form in residuals], width, k)
 
-        def chased(values: list[int], light_goal: list[int]) -> list[int]:
-            rows_given = [[[values[r * puzzle.cols + c]] for c in range(puzzle.cols)] for r in range(unknown_rows)]
-            return [form[0] for row in _chase(puzzle, light_goal, rows_given)[0] for form in row]
-
-        particular = None if first.particular is None else chased(first.particular, goal)
-        generators = [(chased(vector, [0] * n), order) for vector, order in first.generators]
+        # One more chase gives every answer at once: column j of the start forms holds generator j's
+        # unknowns (chased with a dark goal, as only the constant column sees the goal) and the
+        # constant column the particular solution's unknowns.
+        vectors = [vector for vector, _ in first.generators]
+        base = first.particular or [0] * width
+        start = [[[vector[u * cols + c] for vector in vectors] + [base[u * cols + c]] for c in range(cols)] for u in range(len(plan.unknown_rows))]
+        columns = [form for row in _chase(puzzle, plan, goal, start)[0] for form in row]
+        particular = None if first.particular is None else [form[-1] for form in columns]
+        generators = [([form[j] for form in columns], order) for j, (_, order) in enumerate(first.generators)]
         found = ModularSolution(k, particular, generators)
-        method = "first-row-system" if unknown_rows == 1 else f"{puzzle.surface}-chase"
+        method = "first-row-system" if puzzle.surface == "plane" else f"{puzzle.surface}-chase"
     else:
         skipped = puzzle.holes | puzzle.dont_care
         matrix = [row for j, row in enumerate(puzzle.matrix) if not skipped >> j & 1]
@@ -461,54 +470,51 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
     )
 
 
-def _chase_unknown_rows(puzzle: Puzzle) -> int | None:
-    """How many press rows light chasing leaves unknown: 1 on a plane, 2 on a torus or Klein bottle
-    (at least 3×3), None where it does not apply (another stencil, a mask, the projective plane)."""
+def _chase_plan(puzzle: Puzzle) -> ChasePlan | None:
+    """The light-chase plan of a k > 2 puzzle (plus rule, no mask; see :func:`lightsout.chase.chase_plan`), or None."""
     if puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
         return None
-    if puzzle.surface == "plane":
-        return 1
-    if puzzle.surface in ("torus", "klein") and puzzle.rows >= 3 and puzzle.cols >= 3:
-        return 2
-    return None
+    return chase_plan(puzzle.rows, puzzle.cols, puzzle.surface)
 
 
-def _chase(puzzle: Puzzle, goal: Sequence[int], start: list[list[list[int]]]) -> tuple[list[list[list[int]]], list[list[int]]]:
+def _chase(puzzle: Puzzle, plan: ChasePlan, goal: Sequence[int], start: list[list[list[int]]]) -> tuple[list[list[list[int]]], list[list[int]]]:
     """Light chasing over Z/kZ for the plus rule, with affine forms: the forced presses and the residuals.
 
     A form is a list of coefficients of the unknowns followed by a constant
-    (mod k); ``start`` holds the first press rows as forms (one row on a
-    plane; rows 0 and 1 on a torus or Klein bottle, whose row 0 is reached
-    from row R−1).  Light row i decides press row i+1:
-    x(i+1, c) = g(i, c) − Σ x over the other presses reaching light (i, c).
-    Returns (every press row as forms, the residual forms Σ x − g of the
-    light rows no press row is left to fix: R−1, and 0 when wrapped), which
-    must all vanish.  With constant forms (width 1) this is plain chasing.
-    Cost: O(R·C·width) ring operations.
+    (mod k); ``start`` holds the plan's unknown press rows as forms.  Each
+    step's light row decides its press row:
+    x(r, c) = g(i, c) − Σ x over the other presses reaching light (i, c).
+    Returns (every press row as forms, the residual forms: Σ x − g of the
+    plan's residual light rows, and for a press row forced twice the
+    difference of its two values), which must all vanish.  With constant
+    forms (width 1) this is plain chasing.  Cost: O(R·C·width) ring operations.
     """
     rows, cols, k, surface = puzzle.rows, puzzle.cols, puzzle.k, puzzle.surface
     width = len(start[0][0])
-    presses = [list(row) for row in start]
+    presses: list[list[list[int]]] = [[] for _ in range(rows)]
+    for row, forms in zip(plan.unknown_rows, start):
+        presses[row] = forms
     offsets = sorted(PLUS.stencil)
-
-    def reaching(i: int, c: int) -> list[tuple[int, int]]:
-        found = (wrap(i + dr, c + dc, rows, cols, surface) for dr, dc in offsets)
-        return [cell for cell in found if cell is not None]
 
     def residual(i: int, c: int, skip: tuple[int, int] | None) -> list[int]:
         total = [0] * width
-        for cell in reaching(i, c):
-            if cell != skip:
-                form = presses[cell[0]][cell[1]]
-                total = [a + b for a, b in zip(total, form)]
+        for cell in (wrap(i + dr, c + dc, rows, cols, surface) for dr, dc in offsets):
+            if cell is not None and cell != skip:
+                total = [a + b for a, b in zip(total, presses[cell[0]][cell[1]])]
         total[-1] -= goal[i * cols + c]
         return [value % k for value in total]
 
-    for i in range(len(start) - 1, rows - 1):
-        presses.append([[(-value) % k for value in residual(i, c, (i + 1, c))] for c in range(cols)])
-    last = [residual(rows - 1, c, None) for c in range(cols)]
-    if len(start) > 1:
-        last += [residual(0, c, None) for c in range(cols)]
+    def forced(i: int, row: int) -> list[list[int]]:
+        return [[(-value) % k for value in residual(i, c, (row, c))] for c in range(cols)]
+
+    for light_row, press_row in plan.steps:
+        presses[press_row] = forced(light_row, press_row)
+    last: list[list[int]] = []
+    if plan.twice is not None:
+        light_row, press_row = plan.twice
+        last = [[(a - b) % k for a, b in zip(x, y)] for x, y in zip(presses[press_row], forced(light_row, press_row))]
+    for light_row in plan.residual_rows:
+        last += [residual(light_row, c, None) for c in range(cols)]
     return presses, last
 
 
@@ -532,8 +538,3 @@ def _coset(counts: list[int], generators: Sequence[tuple[list[int], int]], k: in
 def _fewest_total(counts: list[int], generators: Sequence[tuple[list[int], int]], total: int, k: int) -> list[int]:
     """The solution with the fewest total presses among all ``total`` of them (the first one met on a tie)."""
     return min(_coset(counts, generators, k, total), key=sum)
-
-
-def with_target(puzzle: Puzzle, target: str | int) -> Puzzle:
-    """The same puzzle with another goal."""
-    return replace(puzzle, target=target)

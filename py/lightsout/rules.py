@@ -33,6 +33,7 @@ __all__ = [
     "row_mask",
     "shift_row",
     "effect_rows",
+    "mirror_row",
     "join_rows",
     "split_rows",
 ]
@@ -207,8 +208,10 @@ def effect_rows(presses: list[int] | tuple[int, ...], cols: int, rule: Rule = PL
     """
     rows = len(presses)
     out = [0] * rows
-    if rule.surface not in ("plane", "torus"):
-        # Mirrored wraps move single cells: visit the pressed cells one by one.
+    if rule.surface == "klein" or (rule.surface == "projective" and rows >= 3 and cols >= 3):
+        return _mirrored_effect_rows(presses, rows, cols, rule)
+    if rule.surface == "projective":
+        # A tiny projective plane (a side below 3) may wrap twice: visit the pressed cells one by one.
         for r, p in enumerate(presses):
             while p:
                 low = p & -p
@@ -242,6 +245,39 @@ def effect_rows(presses: list[int] | tuple[int, ...], cols: int, rule: Rule = PL
             elif not 0 <= target < rows:
                 continue
             out[target] ^= shift_row(p, dc, cols, rule.torus)
+    return out
+
+
+def mirror_row(row: int, cols: int) -> int:
+    """Return ``row`` with its C columns reversed (bit c → bit C−1−c)."""
+    return int(format(row, f"0{cols}b")[::-1], 2)
+
+
+def _mirrored_effect_rows(presses: list[int] | tuple[int, ...], rows: int, cols: int, rule: Rule) -> list[int]:
+    """:func:`effect_rows` on a Klein bottle (any size) or a projective plane of at least 3×3, row by row.
+
+    A row wrap (an odd number of turns) mirrors the columns; on the
+    projective plane a column wrap sends the bits that cross the edge to row
+    R−1−r (one turn at most when C ≥ 3 and |dc| ≤ 2), as :func:`wrap` does.
+    """
+    out = [0] * rows
+    full = row_mask(cols)
+    projective = rule.surface == "projective"
+    for dr, dc in rule.stencil:
+        # The columns whose bits stay on the board when moved by dc (projective only).
+        inside = (full >> dc) if dc >= 0 else (full << -dc) & full
+        for r in range(rows):
+            p = presses[r]
+            if not p:
+                continue
+            turns, target = divmod(r + dr, rows)
+            if projective:
+                parts = [(shift_row(p & inside, dc, cols, False), target), (shift_row(p & ~inside, dc, cols, True), rows - 1 - target)]
+            else:
+                parts = [(shift_row(p, dc, cols, True), target)]
+            for moved, row in parts:
+                if moved:
+                    out[row] ^= mirror_row(moved, cols) if turns % 2 else moved
     return out
 
 

@@ -174,7 +174,8 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_cells": 10_000 * 10_000, "max_side": 10_000, "min_side": 1, "min_states": 2, "max_states": 255,
         "max_stencil": 5, "max_quiet_shown": 64, "max_listed_solutions": 1024, "default_search_seconds": 0.5,
         "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
-        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 23, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
+        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 24, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
+        "torus_chase_cells": 1 << 22, "projective_chase_cells": 1 << 18,
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
     }
     assert {name: reply[name] for name in expected} == expected
@@ -305,17 +306,18 @@ def test_bad_puzzle_fields_name_the_field():
 def test_k_state_limits_follow_the_cost():
     import time
 
-    # 30x30, 3 states, Klein bottle: light chasing with two unknown rows (no 400-cell cap)
+    # 30x30, 3 states, on every wrapped surface: light chasing with two unknown rows (no 400-cell cap)
     counts = [(i * 7) % 3 for i in range(900)]
-    board = naive_apply(30, 30, 3, "plus", "klein", [0] * 900, counts)
-    reply = call(op="solve", board=pack(30, 30, board, 3), k=3, surface="klein")
-    assert reply["ok"] and reply["solvable"] and reply["method"] == "klein-chase"
-    assert naive_apply(30, 30, 3, "plus", "klein", board, unpack(reply["solution"], 3)[2]) == [0] * 900
+    for surface in ("torus", "klein", "projective"):
+        board = naive_apply(30, 30, 3, "plus", surface, [0] * 900, counts)
+        reply = call(op="solve", board=pack(30, 30, board, 3), k=3, surface=surface)
+        assert reply["ok"] and reply["solvable"] and reply["method"] == f"{surface}-chase"
+        assert naive_apply(30, 30, 3, "plus", surface, board, unpack(reply["solution"], 3)[2]) == [0] * 900
     start = time.monotonic()
     refused = [
-        call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, surface="projective"),  # 900 cells > the 400 of the Z/kZ elimination
-        call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, rule="moore"),
-        call(op="solve", board=pack(400, 400, [0] * 160000, 3), k=3),  # chasing would take 400·400·401 steps
+        call(op="solve", board=pack(30, 30, [1] * 900, 3), k=3, rule="moore"),  # 900 cells > the 400 of the Z/kZ elimination
+        call(op="solve", board=pack(400, 400, [0] * 160000, 3), k=3),  # chasing would take 400·400·401 + 400³ steps
+        call(op="solve", board=pack(150, 150, [0] * 22500, 3), k=3, surface="klein"),  # 150·150·301 + 300³
     ]
     for reply in refused:
         assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "400" in reply["error"]["message"]
@@ -391,3 +393,23 @@ def test_random_boards_stay_fast_on_the_largest_board_and_keep_their_seeds():
     assert call(op="random", rows=5, cols=5, seed=20261122)["board"] == "5x5:vxmGAA"
     assert call(op="random", rows=6, cols=6, lit=9, seed=3)["board"] == "6x6:BIGcQAQ"
     assert call(op="random", rows=5, cols=5, presses=8, seed=8)["board"] == "5x5:Nz9yAA"
+
+
+@pytest.mark.parametrize("surface", ["torus", "klein", "projective"])
+def test_huge_wrapped_boards_are_refused_at_once(surface):
+    import time
+
+    start = time.monotonic()
+    reply = call(op="analyze", rows=10_000, cols=10_000, surface=surface)
+    assert not reply["ok"] and reply["error"]["name"] == "TooLargeError" and "chase" in reply["error"]["message"]
+    assert time.monotonic() - start < 10
+
+
+def test_analyze_of_a_big_board_shows_few_quiet_patterns():
+    fits = call(op="analyze", rows=999, cols=999)  # nullity 32: 32 patterns of 998001 bits fit in 2^27 bits
+    assert fits["ok"] and fits["nullity"] == 32 and len(fits["quiet"]) == 32
+    huge = call(op="analyze", rows=3999, cols=3999)  # nullity 128: 2^27 / 3999^2 = 8 patterns shown
+    assert huge["ok"] and huge["nullity"] == 128 and len(huge["quiet"]) == (1 << 27) // (3999 * 3999) == 8
+    dark = "3999x3999:" + "A" * (((3999 * 3999 + 7) // 8 * 8 + 5) // 6)
+    for quiet in huge["quiet"]:
+        assert call(op="verify", board=dark, presses=quiet) == {"ok": True, "solved": True, "lit": 0}

@@ -173,7 +173,8 @@ def test_states_on_a_klein_bottle_json_and_analyze(tmp_path, capsys):
     "args,message",
     [
         (["--states", "3", "--torus", "--surface", "klein"], "contradict"),
-        (["--states", "3", "--all"], "--all is for two states"),
+        (["--states", "3", "--algorithm", "chebyshev"], "--algorithm is for two states"),
+        (["--states", "3", "--format", "loj"], "--format loj holds two-state boards"),
         (["--states", "1"], "from 2 to 255"),
         (["--states", "3", "--mask", "/dev/null"], "empty mask"),
         (["--states", "3", "--surface", "sphere"], "invalid choice"),
@@ -186,3 +187,17 @@ def test_bad_states_options_exit_2(tmp_path, args, message):
     done = run("solve", str(path), *args)
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_every_solution_of_a_k_state_board(tmp_path, capsys):
+    from lightsout.formats import parse_states
+
+    path = tmp_path / "k3.txt"
+    path.write_text("0000\n0000\n0000\n")  # the dark 3x4 torus, 3 states: 3^4 = 81 solutions (its quiet patterns)
+    assert main(["solve", str(path), "--states", "3", "--surface", "torus", "--all", "--limit", "50"]) == 0
+    listed = [parse_states(block, 3)[2] for block in capsys.readouterr().out.strip().split("\n\n")]
+    assert listed[0] == [0] * 12 and len(listed) == len({tuple(s) for s in listed}) == 50
+    totals = [sum(s) for s in listed]
+    assert totals == sorted(totals)
+    for presses in listed:
+        assert naive_apply(3, 4, 3, "plus", "torus", [0] * 12, presses) == [0] * 12

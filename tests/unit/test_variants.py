@@ -262,3 +262,18 @@ def test_wrapped_chase_agrees_with_elimination_on_every_surface_it_covers(surfac
                                    [chased.presses.lights[r] >> c & 1 for r in range(rows) for c in range(cols)]) == [0] * (rows * cols)
             for quiet in chased.quiet:
                 assert Board(rows, cols, (), rule).apply(quiet).is_dark
+
+
+@pytest.mark.parametrize("surface", ["plane", "torus", "klein", "projective"])
+def test_row_effects_agree_with_pressing_cell_by_cell_on_every_surface(surface):
+    rng = random.Random(len(surface))
+    for name, rule in (("plus", PLUS), ("moore", MOORE), ("x", X_RULE)):
+        for rows in range(1, 7):
+            for cols in range(1, 7):
+                on_surface = rule.on_surface(surface)
+                for _ in range(3):
+                    presses = [rng.getrandbits(cols) for _ in range(rows)]
+                    board = Board(rows, cols, (), on_surface).apply(Board(rows, cols, presses, on_surface))
+                    flat_presses = [presses[r] >> c & 1 for r in range(rows) for c in range(cols)]
+                    expected = naive_apply(rows, cols, 2, name, surface, [0] * (rows * cols), flat_presses)
+                    assert [board.lights[r] >> c & 1 for r in range(rows) for c in range(cols)] == expected, (name, rows, cols)
