@@ -14,7 +14,16 @@ export class SharePanel {
     window.addEventListener("hashchange", () => {
       if (location.hash.length > 1) this.openLink(currentHash());
     });
-    session.subscribe(() => this.hashWriter.schedule());
+    // Only a change of the game is written: a message alone (a bad link's error among
+    // them) must not replace the hash the reader just typed before its hashchange is seen.
+    this.writtenVersion = -1;
+    this.writtenGame = null;
+    session.subscribe(() => {
+      if (session.version === this.writtenVersion && session.game === this.writtenGame) return;
+      this.writtenVersion = session.version;
+      this.writtenGame = session.game;
+      this.hashWriter.schedule();
+    });
   }
 
   /** Play the game a link's hash describes; a bad link is reported and the board kept. */
