@@ -72,7 +72,7 @@ export class BoardView {
       this.layers = layers;
       changed = null; // an overlay may touch any cell
     }
-    // A k-state game (session.js isGeneral) is drawn in the state colours (palette.js);
+    // A game with more than two states (session.js isGeneral) is drawn in the state colours (palette.js);
     // the classic game is coloured by the stylesheet.
     const k = coloured ? board.k : 0;
     if (k !== this.coloursK) {

@@ -30,13 +30,16 @@ const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by on
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
 /**
- * True when the game is a "k-state" one: more than two states, or a Klein bottle or
- * projective plane. These are solved by Python's general engine (at most
- * limits.full_system_cells cells unless plus on a plane), drawn at most GRID_LIMIT a side,
- * and have no shape; two states on a plane or torus have every feature.
+ * True when the game is a "k-state" one: more than two states. Every k is solved on every
+ * surface, with holes and don't-care cells, and the solver alone says when a board costs
+ * too much (limits.json); what differs for k > 2 is what is shown: press totals and the
+ * group of quiet patterns instead of rank and nullity, no proof or nearest board, no
+ * Lit cells or Presses for New puzzle (the API's random takes them for k = 2 only), and
+ * boards of at most GRID_LIMIT a side, because the canvas (canvas-render.js) draws two
+ * colours only.
  */
-export function isGeneral(k, surface) {
-  return k !== 2 || surface === "klein" || surface === "projective";
+export function isGeneral(k) {
+  return k !== 2;
 }
 
 /** "1 in N": N = the product of the solution set's cyclic orders (exact, as a BigInt). */
@@ -123,7 +126,7 @@ export class Session {
 
   /** True for a k-state game (see isGeneral). */
   get general() {
-    return isGeneral(this.game.k, this.game.surface);
+    return isGeneral(this.game.k);
   }
 
   /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
@@ -211,14 +214,6 @@ export class Session {
     return { fields, payload, references };
   }
 
-  /** Why Python's general engine would refuse this k-state board, or null when it would not. */
-  tooLargeForGeneralEngine() {
-    const { rule, surface, board } = this.game;
-    const cells = this.limits.full_system_cells;
-    if (!this.general || (rule.name === "plus" && surface === "plane") || board.cellCount <= cells) return null;
-    return t("statesGeneralTooLarge", { cells, count: board.cellCount });
-  }
-
   // -------------------------------------------------------------------------------
   // Game changes
 
@@ -258,7 +253,7 @@ export class Session {
     this.endPuzzle();
     const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
     if (mask === undefined) mask = sameSize ? old.mask : null;
-    if (mask && (this.usesCanvas(board.rows, board.cols) || isGeneral(board.k, old.surface))) mask = null;
+    if (mask && this.usesCanvas(board.rows, board.cols)) mask = null;
     if (mask) for (const index of mask.holes.indices()) board.set(index, 0);
     const keepQuiet = sameSize && mask === old.mask; // a quiet pattern depends on size, rule and shape only
     this.replaceGame(new Game(board, { target: old.target, rule: old.rule, surface: old.surface, mask }), keepQuiet);
@@ -266,10 +261,10 @@ export class Session {
     this.emit({ message: solved ? [message, t("solvedStart")].filter(Boolean).join(" ") : message, focus: true, reshaped: true });
   }
 
-  /** True (and says why) when a k-state game cannot have a rows × cols board. */
-  sizeRefused(rows, cols, k = this.game.k, surface = this.game.surface) {
+  /** True (and says why) when a k-state game cannot have a rows × cols board: the canvas draws two states only. */
+  sizeRefused(rows, cols, k = this.game.k) {
     const side = this.limits.gridLimit;
-    if (!isGeneral(k, surface) || (rows <= side && cols <= side)) return false;
+    if (!isGeneral(k) || (rows <= side && cols <= side)) return false;
     this.emit({ message: t("statesTooBig", { rows, cols }) });
     return true;
   }
@@ -285,21 +280,18 @@ export class Session {
   /**
    * Play on with another variant: `k` states, `surface`, `rule`, `mask` (null: no shape).
    * The lights stay (each state modulo k), the history restarts (its presses were under
-   * the old variant). A k-state game has no shape.
+   * the old variant). The shape stays on every surface and for every k.
    */
   setVariant({ k = this.game.k, surface = this.game.surface, rule = this.game.rule, mask = this.game.mask } = {}) {
     const old = this.game;
     const { rows, cols } = old.board;
-    if (this.sizeRefused(rows, cols, k, surface)) return false;
-    const general = isGeneral(k, surface);
+    if (this.sizeRefused(rows, cols, k)) return false;
     const board = boardWithStates(old.board, k);
-    if (general) mask = null;
     const keepQuiet = k === old.k && surface === old.surface && rule === old.rule && mask === old.mask;
     this.replaceGame(new Game(board, { target: old.target, rule, surface, mask }), keepQuiet);
     let message;
-    if (k !== old.k || general !== isGeneral(old.k, old.surface) || (general && surface !== old.surface)) {
+    if (k !== old.k || (isGeneral(k) && surface !== old.surface)) {
       message = t("statesChanged", { k, surface: surfaceSuffix(surface) });
-      if (old.mask && general) message += ` ${t("statesNoShape")}`;
     } else {
       this.endPuzzle(); // a new rule is a new puzzle
       message = t("ruleChanged", { rule: ruleLabel(rule), torus: surfaceSuffix(surface) });
@@ -316,7 +308,7 @@ export class Session {
   /** The standard game from now on (two states, plus, plane, no shape); a sentence saying so, or "". */
   useStandardGame() {
     const old = this.game;
-    const changed = this.general || old.rule !== PLUS_RULE || old.mask !== null;
+    const changed = this.general || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null;
     this.replaceGame(new Game(boardWithStates(old.board, 2), { target: old.target }));
     return changed ? t("standardGameRestored") : "";
   }
@@ -526,7 +518,6 @@ export class Session {
   async askOptimum() {
     const asked = this.puzzle;
     if (!asked || asked.optimum !== null || asked.asking || !this.solver.ready || this.usesCanvas()) return;
-    if (this.tooLargeForGeneralEngine()) return;
     asked.asking = true;
     const { fields, payload, references } = this.puzzleRequest([asked.start]);
     const reply = await this.request(
@@ -561,11 +552,6 @@ export class Session {
 
   /** Ask Python for a solution of the current board; {solution: Board, message, reply}, or null. */
   async findSolution({ method = "auto", minimal = !this.usesCanvas(), seconds = null } = {}) {
-    const refusal = this.tooLargeForGeneralEngine();
-    if (refusal) {
-      this.emit({ message: refusal });
-      return null;
-    }
     const game = this.game;
     this.emit({ message: t(seconds === null ? "solving" : "searchingToEnd") });
     const { fields, payload, references } = this.puzzleRequest([game.board]);

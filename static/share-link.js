@@ -99,7 +99,7 @@ export function currentHash() {
  * moves}; mask is a Mask, or null when the link has no holes and no don't-care cells.
  * Throws ShareError (with the 1-based column and the field) for text that is not a share
  * string, and for a valid one asking for something this page does not have (a goal
- * pattern; a shape or more than GRID_LIMIT cells a side in a k-state game).
+ * pattern; more than GRID_LIMIT cells a side with more than two states).
  */
 export function gameOfLink(text) {
   if (text.length > MAX_LINK_LENGTH) {
@@ -114,16 +114,10 @@ export function gameOfLink(text) {
   if (state.goal !== "off" && state.goal !== "on") throw unsupported("g", "a goal pattern other than all off or all on");
   const rule = ruleOfStencil(state.stencil);
   const board = boardFromPacked(rows, cols, k, state.cells);
-  if (isGeneral(k, surface)) {
-    // k-state games have no shape and GRID_LIMIT cells a side at most here.
-    const variant = k === 2 ? `on a ${surface === "klein" ? "Klein bottle" : "projective plane"}` : `with ${k} states`;
-    if (rows > GRID_LIMIT || cols > GRID_LIMIT) {
-      throw new ShareError(`a board ${variant} is at most ${GRID_LIMIT}×${GRID_LIMIT} here, not ${rows}×${cols}`,
-        columns.size, "size");
-    }
-    if (state.holes) throw unsupported("h", `holes ${variant}`);
-    if (state.dontCare) throw unsupported("d", `don't-care cells ${variant}`);
-    return { board, target: state.goal, rule, surface, mask: null, moves: state.moves };
+  if (isGeneral(k) && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
+    // The canvas draws two states only: k-state boards are drawn on the grid.
+    throw new ShareError(`a board with ${k} states is at most ${GRID_LIMIT}×${GRID_LIMIT} here (drawn as a grid), not ${rows}×${cols}`,
+      columns.size, "size");
   }
   const flags = (bytes) => bytes && boardFromPacked(rows, cols, 2, bytes);
   const mask = state.holes || state.dontCare ? new Mask(rows, cols, flags(state.holes), flags(state.dontCare)) : null;

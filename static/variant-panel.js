@@ -22,7 +22,6 @@ export class VariantPanel {
     this.shapeTools = $("shape-tools");
     this.tools = [...document.querySelectorAll("button.tool")];
     this.shapePresets = [...document.querySelectorAll("button.preset")];
-    this.shapeNote = $("states-shape-note");
     this.editing = false; // shape editing: clicks change cells instead of pressing them
     this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
     this.stencil = stencilCells(session.game.rule); // the custom editor's 5×5 picture
@@ -126,9 +125,9 @@ export class VariantPanel {
     return index;
   }
 
-  /** Shapes exist on the grid of a two-state game on a plane or torus. */
+  /** Shapes are drawn on the grid (any k, any surface); the canvas does not draw them. */
   get shapes() {
-    return !this.session.usesCanvas() && !this.session.general;
+    return !this.session.usesCanvas();
   }
 
   setEditing(on) {
@@ -148,10 +147,6 @@ export class VariantPanel {
       session.emit({ message: t("shapeTooBig") });
       return;
     }
-    if (session.general) {
-      session.emit({ message: t("statesShapeDisabled") });
-      return;
-    }
     const label = t({ ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" }[name]);
     if (name !== "none" && (rows < 3 || cols < 3)) {
       session.emit({ message: t("presetTooSmall", { name: label }) });
@@ -165,14 +160,13 @@ export class VariantPanel {
   update() {
     const { session } = this;
     const { game } = session;
-    if (!this.shapes) this.editing = false; // neither the canvas nor a k-state game has a shape
+    if (!this.shapes) this.editing = false; // the canvas has no shape
     const shapes = this.shapes;
     this.editShapeButton.disabled = !shapes;
     this.editShapeButton.setAttribute("aria-pressed", this.editing ? "true" : "false");
     this.shapeTools.hidden = !this.editing;
     for (const button of this.tools) button.setAttribute("aria-pressed", button.dataset.tool === this.tool ? "true" : "false");
     for (const button of this.shapePresets) button.disabled = !shapes;
-    this.shapeNote.hidden = !session.general; // why the shape controls are disabled
     if (document.activeElement !== this.states) this.states.value = game.k;
     this.surface.value = game.surface;
     for (const radio of this.targets) radio.checked = radio.value === game.target;

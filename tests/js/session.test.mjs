@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
-import { Game, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+import { DONT_CARE, Game, HOLE, Mask, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 function makeSession(options = {}) {
@@ -168,9 +168,51 @@ test("variants: k keeps the lights modulo k; a rule change restarts the history"
   session.setVariant({ k: 2, surface: "torus" });
   assert.equal(session.game.surface, "torus");
   assert.equal(session.general, false);
+  // Two states on a Klein bottle or projective plane are the two-state game: any size.
   session.setVariant({ surface: "klein" });
+  assert.equal(session.general, false);
+  assert.equal(session.sizeRefused(100, 100), false);
+  session.setVariant({ surface: "projective" });
+  assert.equal(session.sizeRefused(10000, 10000), false);
+  // More than two states: at most gridLimit a side (the canvas draws two states only).
+  session.setVariant({ k: 3 });
   assert.equal(session.general, true);
-  assert.equal(session.sizeRefused(100, 100), true);
+  assert.equal(session.sizeRefused(64, 64), false);
+  assert.equal(session.sizeRefused(65, 64), true);
+});
+
+test("a shape stays through every change of k and surface", () => {
+  const { session } = makeSession();
+  session.setBoard(emptyBoard(4, 4));
+  const mask = new Mask(4, 4);
+  mask.setKind(0, HOLE);
+  mask.setKind(5, DONT_CARE);
+  session.setShape(mask, "shaped");
+  for (const variant of [{ surface: "klein" }, { k: 3 }, { surface: "projective" }, { k: 7, surface: "torus" }, { k: 2 }]) {
+    session.setVariant(variant);
+    assert.ok(session.game.mask?.equals(mask), JSON.stringify(variant));
+  }
+  session.setVariant({ k: 3, surface: "klein" });
+  session.setBoard(emptyBoard(4, 4, 3)); // same size: the shape stays
+  assert.ok(session.game.mask?.equals(mask));
+  const { fields } = session.puzzleRequest([session.game.board]);
+  assert.deepEqual([fields.k, fields.surface, fields.holes !== null, fields.dont_care !== null], [3, "klein", true, true]);
+});
+
+test("no size is refused before the solver: the API alone says a board costs too much", async () => {
+  const { session, solver } = makeSession();
+  session.setVariant({ k: 3, rule: makeRule("moore") });
+  session.setBoard(emptyBoard(30, 30, 3)); // 900 cells > full_system_cells: once refused here
+  session.game.board.set(0, 1);
+  solver.request = async () => {
+    const error = new Error("the board is too large to solve");
+    error.name = "TooLargeError";
+    throw error;
+  };
+  const messages = [];
+  session.subscribe((change) => change.message && messages.push(change.message));
+  await session.solve();
+  assert.match(messages.at(-1), /too large/i);
 });
 
 test("requests carry the puzzle fields of docs/api.md and the limits from the API", async () => {
@@ -258,4 +300,24 @@ test("a long solution plays in about 180 batches a frame apart, never one long t
   const expected = emptyBoard(40, 40);
   for (let i = 0; i < 1600; i++) pressBoard(expected, Math.floor(i / 40), i % 40);
   assert.ok(session.game.board.equals(expected));
+});
+
+test("share links: k = 3 with holes and don't-care cells open with their shape, on any surface", async () => {
+  const { shareTextOf, gameOfLink } = await import("../../static/share-link.js");
+  for (const surface of ["plane", "klein", "projective"]) {
+    const board = emptyBoard(3, 4, 3);
+    board.set(1, 2);
+    const mask = new Mask(3, 4);
+    mask.setKind(0, HOLE);
+    mask.setKind(6, DONT_CARE);
+    const game = new Game(board, { surface, mask });
+    const text = shareTextOf(game);
+    assert.match(text, /k=3/);
+    assert.match(text, /h=/);
+    const opened = gameOfLink(text);
+    assert.equal(opened.board.k, 3);
+    assert.equal(opened.surface, surface);
+    assert.ok(opened.mask?.equals(mask), surface);
+    assert.deepEqual(opened.board.toList(), board.toList());
+  }
 });
