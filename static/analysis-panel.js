@@ -73,7 +73,7 @@ export class AnalysisPanel {
     const { game } = session;
     const { rows, cols } = game.board;
     ui.analysisFor.textContent = t("analysisFor", {
-      rows, cols, rule: ruleLabel(game.rule), torus: game.surface === "torus" ? t("ruleOnTorus") : "",
+      rows, cols, rule: ruleLabel(game.rule), torus: surfaceSuffix(game.surface),
       shape: game.mask ? t("analysisShaped") : "",
     });
     ui.status.textContent = t("analysisLoading");
@@ -112,11 +112,6 @@ export class AnalysisPanel {
     ui.analysisFor.textContent = t("analysisStatesFor", {
       rows, cols, k: game.k, rule: ruleLabel(game.rule), surface: surfaceSuffix(game.surface),
     });
-    const refusal = session.tooLargeForGeneralEngine();
-    if (refusal) {
-      ui.status.textContent = refusal;
-      return;
-    }
     ui.status.textContent = t("analysisLoading");
     const { fields, payload, references } = session.puzzleRequest([emptyBoard(rows, cols, game.k)]);
     const reply = await session.request(

@@ -2,7 +2,7 @@
 writes exactly the string lightsout.share.format_share writes for the game (k=, r=, w=,
 g=, m=), and a link opens in a new page as the same game — board, k, surface, rule, goal
 and moves — with Undo taking the replayed moves back as the API says. Links the
-page's k-state play cannot hold (a shape, more than 64×64) name their field and keep the
+page's k-state play cannot hold (more than 64×64 with k > 2: the canvas draws two states) name their field and keep the
 board."""
 
 from __future__ import annotations
@@ -146,8 +146,6 @@ def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(
     before = snapshot(page)["cells"]
     too_big = format_share(ShareState(65, 65, 0, 3))
     cases = [
-        (format_share(ShareState(3, 3, 0, 3, holes=1)), "column 17 (h=)"),
-        (format_share(ShareState(3, 3, 0, 2, surface="projective", dont_care=2)), "(d=)"),
         (too_big, "column 2 (board size)"),
         (format_share(ShareState(3, 3, 1, 4, goal=2)), "(g=)"),
     ]
@@ -162,6 +160,45 @@ def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(
       const link = await import(new URL("static/share-link.js", document.baseURI).href);
       try { link.gameOfLink(text); } catch (error) { return error.message; }
       return "opened"; }""", too_big)
+
+
+def test_a_three_state_link_with_a_hole_and_a_dont_care_cell_opens_and_solves(page):
+    """k = 3 with h= and d= (and two states on a projective plane with d=) open with their shape."""
+    game = Game(4, 4, 3)
+    cells = [0] * 16
+    for index, times in ((1, 1), (6, 2), (11, 1)):
+        cells = game.press(cells, *divmod(index, 4), times)
+    hole, dont_care = 15, 0
+    cells[hole] = 0
+    text = format_share(ShareState(4, 4, packed(cells, 3), 3, holes=1 << hole, dont_care=1 << dont_care))
+    assert "k=3" in text and "h=" in text
+    page.evaluate("(text) => { location.hash = text; }", text)
+    expect(page.locator('[role="gridcell"][data-hole="1"]')).to_have_count(1)
+    expect(page.locator('[role="gridcell"][data-dont-care="1"]')).to_have_count(1)
+    data = snapshot(page)
+    assert (data["k"], data["rows"], data["cols"]) == (3, 4, 4)
+    assert data["cells"] == cells
+    assert page.locator('[role="gridcell"][data-row="3"][data-col="3"]').get_attribute("data-hole") == "1"
+    button(page, "Solve").click()
+    expect(page.locator("[data-press]").first).to_be_visible(timeout=30_000)
+    marks = snapshot(page)["marks"]
+    assert marks[hole] == 0
+    # Simulate the presses here (plus rule on a plane; the hole has no light).
+    after = list(cells)
+    for index, times in enumerate(marks):
+        row, col = divmod(index, 4)
+        for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+            r, c = row + dr, col + dc
+            if 0 <= r < 4 and 0 <= c < 4 and r * 4 + c != hole:
+                after[r * 4 + c] = (after[r * 4 + c] + times) % 3
+    assert all(after[i] == 0 for i in range(16) if i not in (hole, dont_care)), after
+    assert page.evaluate("window.lightsOut.verifyShown()")["solved"] is True
+    page.evaluate("(text) => { location.hash = text; }",
+                  format_share(ShareState(3, 3, 0b101, 2, surface="projective", dont_care=2)))
+    expect(page.locator('[role="gridcell"][data-dont-care="1"]')).to_have_count(1)
+    assert snapshot(page)["surface"] == "projective"
+    button(page, "Full board").click()
+    expect(page.locator('[role="gridcell"][data-dont-care="1"]')).to_have_count(0)
 
 
 def test_a_link_after_make_solvable_starts_from_the_edited_board(page):

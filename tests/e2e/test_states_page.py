@@ -383,31 +383,114 @@ def test_bad_k_state_paste_shows_line_and_column_and_keeps_the_board(page):
     assert states_shown(page) == before
 
 
-def test_k_state_boards_stay_within_64_by_64_and_the_general_engine_within_400_cells(page):
+def test_k_state_boards_stay_within_64_by_64_and_the_solver_says_what_is_too_large(page):
     set_states(page, 3)
     load_text(page, LIGHTS_OUT_2000)
     rows = page.get_by_label("Rows")
     rows.fill("65")
     rows.dispatch_event("change")
+    # The limit is the drawing's (the canvas shows two states), not the solver's.
     expect(status(page)).to_contain_text("at most 64×64")
+    expect(status(page)).to_contain_text("canvas")
     expect(rows).to_have_value("5")
     assert len(states_shown(page)) == 25
-    # Moore on 21×20 = 420 cells: more than the general engine solves.
+    # Moore on 21×20 = 420 cells: the page asks, and the API's own limit is shown.
     page.get_by_label("Rule", exact=True).select_option("moore")
-    load_text(page, "\n".join("0" * 20 for _ in range(21)))
+    load_text(page, "\n".join("0" * 20 for _ in range(19)) + "\n" + "0" * 19 + "1")
     button(page, "Solve").click()
-    expect(status(page)).to_contain_text("at most 400 cells")
+    expect(status(page)).to_contain_text("Too large for this solver", timeout=30_000)
+    expect(status(page)).to_contain_text(str(page.evaluate("window.lightsOut.limits().full_system_cells")))
+
+
+def test_two_state_klein_bottle_of_100_by_100_plays_and_solves_on_the_canvas(page):
+    """Two states on a Klein bottle are the two-state game: no 64×64 cap."""
+    set_variant(page, 2, "klein")
+    expect(page.get_by_label("Lit cells")).to_be_enabled()
+    expect(page.locator("#states-puzzle-note")).to_be_hidden()
+    page.get_by_label("Lit cells").fill("")
+    for label in ("Rows", "Columns"):
+        page.get_by_label(label).fill("100")
+        page.get_by_label(label).press("Tab")
+    canvas = page.locator('canvas[aria-label="Board"]')
+    expect(canvas).to_have_attribute("data-rows", "100", timeout=30_000)
+    expect(canvas).to_have_attribute("data-cols", "100")
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("New 100×100 puzzle", timeout=30_000)
+    assert int(canvas.get_attribute("data-lit-count")) > 0
+    button(page, "Solve").click()
+    expect(canvas).not_to_have_attribute("data-press-count", "0", timeout=60_000)
+    presses = int(canvas.get_attribute("data-press-count"))
+    # Python applies the marked presses to the board (lightsout.api "verify").
+    verdict = page.evaluate("window.lightsOut.verifyShown()")
+    assert verdict["solved"] is True and verdict["lit"] == 0 and verdict["presses"] == presses
+    page.screenshot(path="/tmp/klein-100-solution.png")
+    button(page, "Play solution").click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=60_000)
+    expect(canvas).to_have_attribute("data-lit-count", "0")
+    verdict = page.evaluate("window.lightsOut.verifyShown()")  # no marks left: the board itself is solved
+    assert verdict["solved"] is True and verdict["lit"] == 0 and verdict["presses"] == 0
+    assert page.evaluate("window.lightsOut.statesSnapshot().surface") == "klein"
+
+
+def plus_on_plane_with_holes(rows: int, cols: int, k: int, cells: list[int], presses: list[int],
+                             holes: set[int]) -> list[int]:
+    """The board after pressing each cell presses[i] times: plus rule, plane, holes skipped
+    (a hole has no light and no button). Independent of the page and of the package."""
+    out = list(cells)
+    for index, times in enumerate(presses):
+        if not times:
+            continue
+        assert index not in holes, "a hole was pressed"
+        row, col = divmod(index, cols)
+        for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+            r, c = row + dr, col + dc
+            if 0 <= r < rows and 0 <= c < cols and r * cols + c not in holes:
+                out[r * cols + c] = (out[r * cols + c] + times) % k
+    return out
+
+
+def test_three_states_with_a_hole_and_a_dont_care_cell_solve_and_play_to_the_goal(page):
+    set_states(page, 3)
+    load_text(page, LIGHTS_OUT_2000)
+    button(page, "Edit shape").click()
+    expect(button(page, "Edit shape")).to_have_attribute("aria-pressed", "true")
+    button(page, "Hole").click()
+    cell(page, 2, 2).click()
+    button(page, "Don't care").click()
+    cell(page, 0, 4).click()
+    button(page, "Edit shape").click()
+    expect(board(page).locator("[data-hole]")).to_have_count(1)
+    try:
+        button(page, "New puzzle").click()
+        expect(status(page)).to_contain_text("New 5×5 puzzle")
+        data = snapshot(page)
+        assert data["k"] == 3
+        hole, dont_care = 2 * 5 + 2, 0 * 5 + 4
+        assert data["cells"][hole] == 0
+        button(page, "Solve").click()
+        expect(board(page).locator("[data-press]").first).to_be_visible(timeout=30_000)
+        data = snapshot(page)
+        after = plus_on_plane_with_holes(5, 5, 3, data["cells"], data["marks"], {hole})
+        assert all(state == 0 for index, state in enumerate(after) if index not in (hole, dont_care)), after
+        verdict = page.evaluate("window.lightsOut.verifyShown()")
+        assert verdict["solved"] is True
+        button(page, "Play solution").click()
+        expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+        final = snapshot(page)["cells"]
+        assert final == after
+    finally:
+        button(page, "Full board").click()
+        expect(board(page).locator("[data-hole]")).to_have_count(0)
 
 
 def test_back_to_two_states_on_a_plane_plays_the_classic_game(page):
     set_states(page, 3)
     load_text(page, LIGHTS_OUT_2000)
-    # The shape controls are disabled, and the Shape group says why.
-    expect(button(page, "Edit shape")).to_be_disabled()
-    expect(button(page, "Ring")).to_be_disabled()
-    expect(page.locator("#states-shape-note")).to_have_text("Holes and don't-care cells need 2 states on a plane or a torus.")
+    # Shapes work with any number of states; only Lit cells and Presses wait for k = 2.
+    expect(button(page, "Edit shape")).to_be_enabled()
+    expect(button(page, "Ring")).to_be_enabled()
+    expect(page.get_by_label("Lit cells")).to_be_disabled()
     set_states(page, 2)
-    expect(page.locator("#states-shape-note")).to_be_hidden()
     # The lights are kept modulo 2; cells still say data-state 0/1.
     assert states_shown(page) == [int(symbol) % 2 for symbol in LIGHTS_OUT_2000 if symbol != "\n"]
     assert page.evaluate("window.lightsOut.statesSnapshot().k") == 2
@@ -483,7 +566,6 @@ def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page)
         assert page.locator("#surface option:checked").inner_text() == "克莱因瓶"
         assert page.locator("#surface").inner_text().split() == ["平面", "环面", "克莱因瓶", "射影平面"]
         expect(page.locator("#states-puzzle-note")).to_contain_text("“新谜题”生成任意可解的棋盘")
-        expect(page.locator("#states-shape-note")).to_contain_text("空洞和无所谓格子")
         # The analysis panel is written again in Chinese.
         expect(page.locator("#analysis-for")).to_contain_text("7 种状态")
         expect(page.locator("#analysis-for")).to_contain_text("克莱因瓶")
@@ -561,5 +643,7 @@ def test_screenshots_of_k_state_boards(page):
     button(page, "New puzzle").click()
     solve_and_check(page)
     page.locator("#analysis summary").click()
-    expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
+    # Two states on a Klein bottle get the two-state analysis: rank, nullity, quiet patterns.
+    expect(page.locator("#analysis-nullity")).to_have_text("6", timeout=20_000)
+    expect(page.locator("#analysis-for")).to_contain_text("Klein bottle")
     full_page_screenshot(page, "states-klein.png")
