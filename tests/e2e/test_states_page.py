@@ -396,7 +396,8 @@ def test_k_state_boards_stay_within_64_by_64_and_the_solver_says_what_is_too_lar
     assert len(states_shown(page)) == 25
     # Moore on 21×20 = 420 cells: the page asks, and the API's own limit is shown.
     page.get_by_label("Rule", exact=True).select_option("moore")
-    load_text(page, "\n".join("0" * 20 for _ in range(19)) + "\n" + "0" * 19 + "1")
+    load_text(page, "\n".join("0" * 20 for _ in range(20)) + "\n" + "0" * 19 + "1")
+    assert (snapshot(page)["rule"], snapshot(page)["rows"]) == ("moore", 21)
     button(page, "Solve").click()
     expect(status(page)).to_contain_text("Too large for this solver", timeout=30_000)
     expect(status(page)).to_contain_text(str(page.evaluate("window.lightsOut.limits().full_system_cells")))
