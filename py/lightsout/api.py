@@ -194,7 +194,7 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
         if (target_rows, target_cols) != (rows, cols):
             raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
     puzzle = Puzzle(rows, cols, k, rule.on_surface(surface or "plane"), masks[0], masks[1], target)
-    if lights is not None:
+    if lights is not None and puzzle.holes:
         lights &= ~puzzle.spread(puzzle.holes)  # holes have no light
     return puzzle, lights
 
@@ -320,7 +320,7 @@ def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
     rows, cols, presses = exchange.packed(request, "presses", puzzle.k)
     if (rows, cols) != (puzzle.rows, puzzle.cols):
         raise RequestError(f"presses is {rows}x{cols}, the board is {puzzle.rows}x{puzzle.cols}", "presses")
-    if puzzle.flat_of(presses) & puzzle.holes:
+    if puzzle.holes and puzzle.flat_of(presses) & puzzle.holes:
         raise RequestError("the presses include a hole, which has no button", "presses")
     left = differing(puzzle, apply(puzzle, lights, presses))
     return {"solved": left == 0, "lit": left}
