@@ -117,7 +117,8 @@ class _Exchange:
 
     payload: bytes
     binary: bool
-    out: bytearray = field(default_factory=bytearray)
+    out: list[bytes] = field(default_factory=list)
+    size: int = 0
 
     def packed(self, request: dict[str, Any], name: str, k: int) -> tuple[int, int, int]:
         """Read board field ``name`` with k states per cell: (rows, cols, packed int)."""
@@ -151,8 +152,10 @@ class _Exchange:
         bits = rows * cols * codec.bits_per_cell(k)
         if not self.binary:
             return codec.format_packed(rows, cols, value, k)
-        offset = len(self.out)
-        self.out += codec.to_bytes(value, bits)
+        offset = self.size
+        data = codec.to_bytes(value, bits)
+        self.out.append(data)  # joined once at the end: a 10000x10000 board is copied once, not twice
+        self.size += len(data)
         return f"{rows}x{cols}@{offset}"
 
 
@@ -440,7 +443,7 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
     except Exception as error:  # noqa: BLE001 - the page needs a typed reply, not a dead worker
         reply = _error(error)
         exchange.out.clear()
-    return json.dumps(reply), bytes(exchange.out)
+    return json.dumps(reply), exchange.out[0] if len(exchange.out) == 1 else b"".join(exchange.out)
 
 
 def handle(request: str) -> str:

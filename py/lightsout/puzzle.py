@@ -335,7 +335,7 @@ class Solution:
             return self.gf2.presses
         return None if self.presses is None else self.puzzle.board(self.presses)
 
-    @property
+    @cached_property
     def press_total(self) -> int | None:
         """Σ press counts of ``presses`` (None when unsolvable)."""
         if self.presses is None:
@@ -345,7 +345,9 @@ class Solution:
     @property
     def cells_pressed(self) -> int | None:
         """Cells pressed at least once in ``presses`` (None when unsolvable)."""
-        return None if self.presses is None else self.puzzle.flat_of(self.presses).bit_count()
+        if self.presses is None or self.puzzle.k == 2:
+            return self.press_total  # one bit count of a big board, not two
+        return self.puzzle.flat_of(self.presses).bit_count()
 
     def quiet(self, limit: int | None = None) -> list[int]:
         """Generators of the quiet patterns (packed boards), at most ``limit``: a GF(2) basis for k = 2."""
