@@ -70,7 +70,10 @@ def to_bytes(value: int, bits: int) -> bytes:
 
 def from_bytes(data: bytes, bits: int) -> int:
     """The packed int in ``data``, with the bits past ``bits`` dropped."""
-    return int.from_bytes(data, "little") & ((1 << bits) - 1)
+    value = int.from_bytes(data, "little")
+    if value.bit_length() > bits:  # mask only when there are stray bits: the int may have 10^8 bits
+        value &= (1 << bits) - 1
+    return value
 
 
 def encode(value: int, bits: int) -> str:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from . import codec
@@ -111,7 +111,6 @@ class Puzzle:
     holes: int = 0
     dont_care: int = 0
     target: str | int = "off"
-    _full: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
@@ -120,11 +119,11 @@ class Puzzle:
             raise ValueError(f"the number of states must be {MIN_STATES}..{MAX_STATES}, not {self.k}")
         if self.k > 2 and self.cells > MAX_STATE_CELLS:
             raise TooLargeError(f"a board with {self.k} states has at most {MAX_STATE_CELLS} cells, not {self.cells}")
-        full = (1 << self.cells) - 1
-        object.__setattr__(self, "_full", full)
-        if self.holes & ~full or self.dont_care & ~full:
+        # Checked by bit lengths, not by masking: a 10000×10000 board's ints have 10^8 bits.
+        if self.holes < 0 or self.dont_care < 0 or max(self.holes.bit_length(), self.dont_care.bit_length()) > self.cells:
             raise ValueError(f"a mask has bits beyond the {self.cells} cells of a {self.rows}x{self.cols} board")
-        object.__setattr__(self, "dont_care", self.dont_care & ~self.holes)
+        if self.holes and self.dont_care:
+            object.__setattr__(self, "dont_care", self.dont_care & ~self.holes)
         if isinstance(self.target, str):
             if self.target not in ("off", "on"):
                 raise ValueError(f"target must be 'off', 'on' or a board, not {self.target!r}")
@@ -152,6 +151,11 @@ class Puzzle:
         """Cells that can be pressed: R·C less the holes."""
         return self.cells - self.holes.bit_count()
 
+    @cached_property
+    def _full(self) -> int:
+        """Flat int of every cell (built once, and only when needed)."""
+        return (1 << self.cells) - 1
+
     @property
     def cared(self) -> int:
         """Flat int of the lights that count for the goal (neither holes nor don't care)."""
@@ -165,7 +169,7 @@ class Puzzle:
 
     def check_board(self, value: int, what: str = "board") -> None:
         """Raise ``ValueError`` unless ``value`` is a packed R×C board with states below k."""
-        if value < 0 or value >> (self.cells * self.bits):
+        if value < 0 or value.bit_length() > self.cells * self.bits:
             raise ValueError(f"the {what} has bits beyond a {self.rows}x{self.cols} board")
         bad = codec.first_state_above(value, self.cells, self.k)
         if bad is not None:
@@ -246,11 +250,11 @@ def apply(puzzle: Puzzle, lights: int, presses: int) -> int:
     pressed.  Cost: O(R·|stencil|) row operations for k = 2 on a plane or
     torus, else O(presses · |stencil|).
     """
-    if puzzle.flat_of(presses) & puzzle.holes:
+    if puzzle.holes and puzzle.flat_of(presses) & puzzle.holes:
         raise ValueError("the presses include a hole, which has no button")
     if puzzle.k == 2:
         flat = puzzle.board(lights).apply(puzzle.board(presses)).flat
-        return flat & ~puzzle.holes
+        return flat & ~puzzle.holes if puzzle.holes else flat
     states = puzzle.states(lights)
     k = puzzle.k
     for index, times in enumerate(puzzle.states(presses)):
@@ -277,6 +281,8 @@ def differing(puzzle: Puzzle, lights: int) -> int:
     """Number of cared lights whose state differs from the goal."""
     goal = puzzle.goal()
     if puzzle.k == 2:
+        if not (puzzle.holes or puzzle.dont_care):
+            return (lights ^ goal).bit_count() if goal else lights.bit_count()
         return ((lights ^ goal) & puzzle.cared).bit_count()
     cared = puzzle.cared
     return sum(1 for i, (a, b) in enumerate(zip(puzzle.states(lights), puzzle.states(goal))) if a != b and cared >> i & 1)
@@ -329,7 +335,7 @@ class Solution:
             return self.gf2.presses
         return None if self.presses is None else self.puzzle.board(self.presses)
 
-    @property
+    @cached_property
     def press_total(self) -> int | None:
         """Σ press counts of ``presses`` (None when unsolvable)."""
         if self.presses is None:
@@ -339,7 +345,9 @@ class Solution:
     @property
     def cells_pressed(self) -> int | None:
         """Cells pressed at least once in ``presses`` (None when unsolvable)."""
-        return None if self.presses is None else self.puzzle.flat_of(self.presses).bit_count()
+        if self.presses is None or self.puzzle.k == 2:
+            return self.press_total  # one bit count of a big board, not two
+        return self.puzzle.flat_of(self.presses).bit_count()
 
     def quiet(self, limit: int | None = None) -> list[int]:
         """Generators of the quiet patterns (packed boards), at most ``limit``: a GF(2) basis for k = 2."""

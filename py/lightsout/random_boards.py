@@ -54,7 +54,8 @@ def random_solvable(
     if lit is None:
         board = Board(rows, cols, (), rule)
         for _ in range(8):
-            presses = Board.from_flat(rows, cols, rng.getrandbits(rows * cols) & ~holes, rule)
+            drawn = rng.getrandbits(rows * cols)
+            presses = Board.from_flat(rows, cols, drawn & ~holes if holes else drawn, rule)
             board = Board(rows, cols, (), rule).apply(presses)
             if holes:
                 board = Board.from_flat(rows, cols, board.flat & ~holes, rule)
@@ -122,7 +123,10 @@ def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, pre
             board = random_with_presses(puzzle.rows, puzzle.cols, rng, presses, puzzle.rule)
         else:
             board = random_solvable(puzzle.rows, puzzle.cols, rng, lit, puzzle.rule, puzzle.mask)
-        return board.flat ^ (puzzle.goal() & ~puzzle.holes)
+        target = puzzle.goal()
+        if not target:
+            return board.flat
+        return board.flat ^ (target & ~puzzle.holes if puzzle.holes else target)
     if lit is not None or presses is not None:
         raise ValueError("lit and presses are for two-state boards")
     counts = [0 if puzzle.holes >> i & 1 else rng.randrange(puzzle.k) for i in range(puzzle.cells)]

@@ -90,6 +90,24 @@ def test_binary_payload_round_trip():
     assert json.loads(text)["solved"] is False
 
 
+def test_binary_payload_holds_every_reply_board_at_its_offset():
+    from lightsout.api import call
+
+    board = Board.from_cells(5, 5, [(0, 0)])  # 5x5 plus: nullity 2, a single light is unsolvable
+    data = board.flat.to_bytes(4, "little")
+    text, out = call(json.dumps({"op": "solve", "board": "5x5@0", "binary": True}), data)
+    reply = json.loads(text)
+    assert reply["ok"] and not reply["solvable"]
+    assert reply["proof"] == "5x5@0" and reply["nearest"] == "5x5@4" and len(out) == 8
+    plain = json.loads(handle(json.dumps({"op": "solve", "board": board.to_id()})))
+    assert Board.from_flat(5, 5, int.from_bytes(out[:4], "little")) == Board.from_id(plain["proof"])
+    nearest = Board.from_flat(5, 5, int.from_bytes(out[4:], "little"))
+    assert nearest == Board.from_id(plain["nearest"])
+    fixed = board ^ nearest  # the lights nearest says to flip
+    solved = json.loads(handle(json.dumps({"op": "solve", "board": fixed.to_id()})))
+    assert solved["solvable"] and fixed.apply(Board.from_id(solved["solution"])).is_dark  # checked by simulation
+
+
 def test_binary_payload_errors_and_file_text():
     from lightsout.api import call
 

@@ -79,6 +79,18 @@ def test_flat_round_trips(rows, cols, rng):
     assert Board.from_flat(rows, cols, flat).lights == tuple(lights)
 
 
+@given(st.integers(1, 40), st.integers(1, 40), st.randoms())
+def test_flat_split_drops_stray_bits_and_join_shifts_wide_rows(rows, cols, rng):
+    flat = rng.getrandbits(rows * cols)
+    stray = flat | (rng.getrandbits(20) | 1) << (rows * cols)
+    assert split_rows(stray, rows, cols) == split_rows(flat, rows, cols)
+    wide = [rng.getrandbits(cols + 3) for _ in range(rows)]  # bits past column C-1 are ORed into the next rows
+    expected = 0
+    for r, row in enumerate(wide):
+        expected |= row << (r * cols)
+    assert join_rows(wide, cols) == expected
+
+
 def test_all_on_and_str():
     assert str(Board.all_on(2, 3)) == "###\n###"
     assert Board.all_on(2, 3).lit_count == 6
