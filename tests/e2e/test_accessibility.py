@@ -261,3 +261,31 @@ def test_reduced_motion_turns_transitions_off(new_context, site_url):
     expect(board(page)).to_be_visible()
     duration = page.evaluate("getComputedStyle(document.querySelector('.cell')).transitionDuration")
     assert all(float(part.rstrip("s")) == 0 for part in duration.split(","))
+
+
+def test_controls_wait_until_the_page_is_wired(new_context, site_url):
+    # The composition root awaits limits.json before the panels listen; a control used
+    # before then would lose its input, so the controls are disabled until they work.
+    context = new_context()
+    page = context.new_page()
+    held = []
+
+    def hold_limits(route):
+        if held is None:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/limits.json", hold_limits)
+    page.goto(site_url, wait_until="domcontentloaded")
+    rows = page.get_by_role("spinbutton", name="Rows")
+    expect(rows).to_be_disabled()
+    expect(button(page, "New puzzle")).to_be_disabled()
+    page.wait_for_timeout(200)
+    waiting, held = held, None
+    for route in waiting:
+        route.continue_()
+    expect(rows).to_be_enabled()
+    rows.fill("7")
+    rows.dispatch_event("change")
+    expect(board(page).locator('[role="row"]')).to_have_count(7)
