@@ -84,6 +84,7 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 session.emit();
 status.say(t("playing"));
 document.getElementById("controls-gate").disabled = false; // the panels listen now
-// A link opened on arrival replaces the random board; a bad one leaves it (and says why).
-share.openCurrent();
+// The solver starts first, so nothing a link holds can keep it from starting. A link
+// opened on arrival replaces the random board; a bad one leaves it (and says why).
 solver.start();
+share.openCurrent();

@@ -258,6 +258,11 @@ export function parseShare(text) {
     const [value, where] = values.get("m");
     moves = decodeMoves(value, cellCount, where);
     if (moves.length === 0) throw new ShareError("no moves is the default and not written", where, "m");
+    const holes = masks.h;
+    const onHole = holes ? moves.findIndex((move) => (holes[move >> 3] >> (move & 7)) & 1) : -1;
+    if (onHole >= 0) {
+      throw new ShareError(`move ${onHole + 1} presses cell ${moves[onHole]}, a hole, which has no button`, where, "m");
+    }
   }
   // Where each part starts, so a caller can point at a field it cannot use.
   const columns = { size: offset + 1, board: boardColumn };

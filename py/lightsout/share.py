@@ -250,4 +250,7 @@ def parse_share(text: str) -> ShareState:
         moves = _decode_moves(value, cells, where)
         if not moves:
             raise BoardFormatError("no moves is the default and not written", 1, where)
+        for number, move in enumerate(moves, 1):
+            if holes >> move & 1:
+                raise BoardFormatError(f"move {number} presses cell {move}, a hole, which has no button", 1, where)
     return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves)

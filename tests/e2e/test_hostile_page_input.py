@@ -189,3 +189,23 @@ def test_text_and_files_over_the_byte_limit_are_refused_before_parsing(ready_pag
     }""")
     assert over == [120 * 1024 * 1024, True, False, True, False, True]
     clear_error(page)
+
+
+@pytest.mark.parametrize("arrival", ["load", "hashchange"])
+def test_a_link_with_a_move_on_a_hole_is_refused_and_the_solver_starts(new_context, site_url, arrival):
+    # A move on a hole once threw inside the link opener, before the solver was started:
+    # the status stayed "loading" for good, with no message and no Retry. (The column
+    # counts the "#" of the address.)
+    link = "#2x2:AA;h=AQ;m=AA"
+    page = new_context().new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + (link if arrival == "load" else ""))
+    expect(status(page)).to_have_attribute("data-state", "ready", timeout=60_000)
+    before = read_board(page)
+    if arrival == "hashchange":
+        page.evaluate("(link) => { location.hash = link; }", link)
+    alert = page.locator('[role="alert"]').filter(has_text="This link cannot be opened")
+    expect(alert).to_contain_text("column 16 (m=): move 1 presses cell 0, a hole, which has no button")
+    assert read_board(page) == before
+    assert errors == []

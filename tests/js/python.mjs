@@ -15,3 +15,11 @@ export function runPython(script, ...args) {
   });
   return JSON.parse(output.toString());
 }
+
+/** Run a snippet of Python (`python -c`) with the package on the path; its stdout parsed as JSON. */
+export function pythonJson(code) {
+  const output = execFileSync(PYTHON, ["-c", code], {
+    cwd: ROOT, env: { ...process.env, PYTHONPATH: join(ROOT, "py") }, maxBuffer: 64 << 20,
+  });
+  return JSON.parse(output.toString());
+}

@@ -20,7 +20,8 @@ def states(draw):
     goal = draw(st.sampled_from(["off", "on", goal_cells or "off"]))
     holes = draw(st.integers(0, (1 << rows * cols) - 1))
     dont_care = draw(st.integers(0, (1 << rows * cols) - 1))
-    moves = tuple(draw(st.lists(st.integers(0, rows * cols - 1), max_size=20)))
+    buttons = [cell for cell in range(rows * cols) if not holes >> cell & 1]  # a hole has no button
+    moves = tuple(draw(st.lists(st.sampled_from(buttons), max_size=20))) if buttons else ()
     return ShareState(rows, cols, cells, k, stencil, surface, goal, holes, dont_care, moves)
 
 
@@ -72,12 +73,15 @@ def test_known_string():
         ("1x2:AA;k=3;g=Dw", 14, "outside 0..2"),
         ("\u0662x2:Ag", 1, "expected a game"),
         ("2x2:EA", 7, "beyond"),
+        ("2x2:AA;h=AQ;m=AA", 15, "move 1 presses cell 0, a hole"),
+        ("2x2:AA;h=Ag;m=AAE", 15, "move 2 presses cell 1, a hole"),
     ],
 )
 def test_bad_share_strings(text, column, words):
     with pytest.raises(BoardFormatError) as caught:
         parse_share(text)
     assert words in str(caught.value)
+    assert caught.value.column == column
     assert caught.value.column == column
 
 
