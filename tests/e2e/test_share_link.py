@@ -34,7 +34,8 @@ def random_state(rng: random.Random) -> ShareState:
     goal = rng.choice(["off", "off", "on", values() or "off"])
     holes = rng.choice([0, rng.getrandbits(cells)])
     dont_care = rng.choice([0, rng.getrandbits(cells)])
-    moves = tuple(rng.randrange(cells) for _ in range(rng.choice([0, 1, 5, 40])))
+    buttons = [cell for cell in range(cells) if not holes >> cell & 1]  # a hole has no button
+    moves = tuple(rng.choice(buttons) for _ in range(rng.choice([0, 1, 5, 40]))) if buttons else ()
     surface = rng.choice(["plane", "plane", "torus", "klein", "projective"])
     return ShareState(rows, cols, values(), k, stencil, surface, goal, holes, dont_care, moves)
 
@@ -90,6 +91,7 @@ BAD_AND_ODD = [
     "2x2:Ag;k=3", "2x2:DQ;k=3", "2x2:Dg;k=3", "2x2:Ag;g=on;g=on", "2x2:Ag;d=Dw", "2x2:Ag;d=EA",
     "<img src=x onerror=alert(1)>", "5x5:AAAAAA;<script>", "javascript:alert(1)", "", "#", "##5x5:AAAAAA",
     "5x5:AAAAAA;", "5x5:AAAAAA;=", "5x5:AAAAAA;m", "1234567890x1:", "1x1:;k=999",
+    "2x2:AA;h=AQ;m=AA", "2x2:AA;h=Ag;m=AAE", "2x2:AA;h=AQ;m=AQI",
 ]
 
 
