@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .codec import format_packed, parse_packed
-from .rules import PLUS, Rule, effect_rows, join_rows, row_mask, split_rows
+from .rules import PLUS, Rule, effect_rows, join_rows, row_mask, split_rows, transpose_rows
 
 __all__ = ["Board"]
 
@@ -46,9 +46,9 @@ class Board:
         if len(lights) != rows:
             raise ValueError(f"expected {rows} rows, got {len(lights)}")
         limit = 1 << cols
-        for r, row in enumerate(lights):
-            if not 0 <= row < limit:
-                raise ValueError(f"row {r} has bits outside columns 0..{cols - 1}")
+        if min(lights) < 0 or max(lights) >= limit:  # min/max run at C speed: a board may have 10^6 rows
+            r = next(r for r, row in enumerate(lights) if not 0 <= row < limit)
+            raise ValueError(f"row {r} has bits outside columns 0..{cols - 1}")
         self.rows = rows
         self.cols = cols
         self.lights = lights
@@ -148,6 +148,14 @@ class Board:
         if (other.rows, other.cols) != (self.rows, self.cols):
             raise ValueError(f"cannot combine {self.rows}x{self.cols} with {other.rows}x{other.cols}")
         return Board(self.rows, self.cols, [a ^ b for a, b in zip(self.lights, other.lights)], self.rule)
+
+    def transposed(self) -> Board:
+        """The C×R board whose cell (c, r) is this board's cell (r, c), under the same rule.
+
+        One string per row and ``zip`` over them (C speed); a single row or
+        column goes through ``bytes`` at once.  O(R·C).
+        """
+        return Board(self.cols, self.rows, transpose_rows(self.lights, self.cols), self.rule)
 
     # -- text -----------------------------------------------------------
 

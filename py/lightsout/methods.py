@@ -9,14 +9,19 @@ the board's click rule and x the press pattern:
   cells.
 - ``first-row-enumeration``: try all 2^C first rows and light-chase each.
   Plus rule on a plane only; refuses more than
-  :data:`FIRST_ROW_ENUMERATION_LIMIT` columns.
+  :data:`FIRST_ROW_ENUMERATION_LIMIT` columns or R·2^C above
+  :data:`FIRST_ROW_ENUMERATION_WORK`.
 - ``full-system``: Gaussian elimination on the R·C × R·C press matrix
   (Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
   Magazine 71(4), 1998), built generically from the rule's stencil and
   surface, so every press rule on every surface works through it.
   O((R·C)³/w); at most :data:`FULL_SYSTEM_LIMIT` cells.
 - ``first-row-system``: light chasing, then the C × C first-row system
-  (:mod:`lightsout.chase`).  O(R·C + C³/w).
+  (:mod:`lightsout.chase`).  O(R·C + C³/w); at most
+  :data:`FIRST_ROW_SYSTEM_COLUMNS` columns.
+
+The three plane chases above run on the transpose of a board wider than
+tall (:data:`TRANSPOSED_METHODS`), so C is always the shorter side.
 - ``chebyshev``: the same first-row system solved as one congruence in
   GF(2)[y] by extended Euclid (:mod:`lightsout.chebyshev`).  O(R·C/w + C²/w);
   the default for the plus rule on a plane.
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 from . import chase as chasing
 from .board import Board
@@ -62,9 +68,12 @@ __all__ = [
     "torus_chase",
     "projective_chase",
     "auto_method",
+    "TRANSPOSED_METHODS",
     "resolve_target",
     "FULL_ENUMERATION_LIMIT",
     "FIRST_ROW_ENUMERATION_LIMIT",
+    "FIRST_ROW_ENUMERATION_WORK",
+    "FIRST_ROW_SYSTEM_COLUMNS",
     "FULL_SYSTEM_LIMIT",
     "TORUS_CHASE_LIMIT",
     "PROJECTIVE_CHASE_LIMIT",
@@ -75,6 +84,14 @@ FULL_ENUMERATION_LIMIT = 20
 
 FIRST_ROW_ENUMERATION_LIMIT = 20
 """Most columns first-row enumeration accepts."""
+
+FIRST_ROW_ENUMERATION_WORK = 1 << 23
+"""Most row steps (R × 2^C) first-row enumeration takes: 0.3–0.45 µs each in CPython here, so ≤ 4 s.
+A board wider than tall is enumerated on its transpose (C = the shorter side)."""
+
+FIRST_ROW_SYSTEM_COLUMNS = 3000
+"""Most columns (the shorter side) of the first-row system's C × C elimination, O(C³/w):
+0.7 s at 2000, about 2.5 s at 3000 in CPython here."""
 
 FULL_SYSTEM_LIMIT = 64 * 64
 """Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
@@ -264,6 +281,11 @@ def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None)
     cols = board.cols
     if cols > FIRST_ROW_ENUMERATION_LIMIT:
         raise TooLargeError(f"first-row enumeration handles at most {FIRST_ROW_ENUMERATION_LIMIT} columns, not {cols}")
+    if board.rows << cols > FIRST_ROW_ENUMERATION_WORK:
+        raise TooLargeError(
+            f"first-row enumeration of {board.rows}x{cols} takes {board.rows << cols} row steps (rows × 2^columns), "
+            f"more than first_row_enumeration_work ({FIRST_ROW_ENUMERATION_WORK})"
+        )
     lights = (board ^ target).lights
     dark = [0] * board.rows
     # The residual is affine in the first row: residual_b(f) = residual_0(f) ^ residual_b(0).
@@ -313,6 +335,11 @@ def first_row_linear_system(board: Board, target: Board, mask: Mask | None = Non
     """
     _require_standard(board, mask, "the first-row linear system")
     rows, cols = board.rows, board.cols
+    if cols > FIRST_ROW_SYSTEM_COLUMNS:
+        raise TooLargeError(
+            f"the first-row system of {rows}x{cols} eliminates a {cols}x{cols} matrix; first_row_system_columns "
+            f"is {FIRST_ROW_SYSTEM_COLUMNS} (the shorter side); the chebyshev method handles any size"
+        )
     lights = (board ^ target).lights
     residual = chasing.chase_residual(lights, 0, cols)
     matrix = chasing.first_row_matrix(rows, cols)
@@ -495,6 +522,36 @@ METHODS: dict[str, Method] = {
 """The solving methods by name, cheapest-to-describe first."""
 
 
+TRANSPOSED_METHODS = ("first-row-enumeration", "first-row-system", "chebyshev")
+"""The plane chases :func:`solve_board` runs on the transpose of a board wider than tall (the plus
+rule on a plane is the same on the transpose, and the first-row unknowns are the shorter side)."""
+
+
+class _TransposedBoards(Sequence[Board]):
+    """A sequence of boards read transposed, one at a time (a lazily chased quiet basis stays lazy)."""
+
+    def __init__(self, boards: Sequence[Board]) -> None:
+        self._boards = boards
+
+    def __len__(self) -> int:
+        return len(self._boards)
+
+    @overload
+    def __getitem__(self, index: int) -> Board: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Board]: ...
+    def __getitem__(self, index: int | slice) -> Board | Sequence[Board]:
+        if isinstance(index, slice):
+            return [board.transposed() for board in self._boards[index]]
+        return self._boards[index].transposed()
+
+
+def _transposed(result: SolveResult, board: Board, goal: Board) -> SolveResult:
+    """A result found on the transposed board, read back on ``board``."""
+    presses = None if result.presses is None else result.presses.transposed()
+    return replace(result, board=board, target=goal, presses=presses, quiet=_TransposedBoards(result.quiet))
+
+
 def resolve_target(board: Board, target: Board | str) -> Board:
     """Return the target board for ``"off"`` (all dark), ``"on"`` (all lit) or a Board.
 
@@ -554,7 +611,11 @@ def solve_board(
         function = METHODS[method]
     except KeyError:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}") from None
-    result = function(board, goal, mask)
+    if method in TRANSPOSED_METHODS and board.cols > board.rows and board.rule.is_standard and (mask is None or mask.is_empty):
+        # The first row holds the unknowns: chase down the longer side (a 1×C row has C unknowns, its transpose 1).
+        result = _transposed(function(board.transposed(), goal.transposed(), None), board, goal)
+    else:
+        result = function(board, goal, mask)
     if minimal:
         result = fewest_presses(result)
     return result

@@ -16,6 +16,7 @@ function that turns presses into light changes goes through
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -314,6 +315,25 @@ def _join_shifted(rows: list[int] | tuple[int, ...], cols: int) -> int:
         items = merged
         width *= 2
     return items[0] if items else 0
+
+
+_BITS_TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+_DIGITS_TO_BITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def transpose_rows(rows: Sequence[int], cols: int) -> list[int]:
+    """The C columns of R rows (C bits each) as ints of R bits: bit r of column c = bit c of row r.
+
+    A single row's bits become C ints through one ``bytes.translate``, a
+    single column's R bits one int through ``bytes``; otherwise one binary
+    string per row and ``zip`` over them.  O(R·C) at C speed.
+    """
+    if len(rows) == 1:
+        return list(format(rows[0], f"0{cols}b")[::-1].encode().translate(_DIGITS_TO_BITS))
+    if cols == 1:
+        return [int(bytes(rows).translate(_BITS_TO_DIGITS)[::-1], 2)]
+    strings = [format(row, f"0{cols}b") for row in rows]  # character C − 1 − c is bit c
+    return [int("".join(column)[::-1], 2) for column in zip(*strings)][::-1]
 
 
 def split_rows(flat: int, rows: int, cols: int) -> list[int]:

@@ -159,7 +159,7 @@ def test_enumeration_methods_refuse_big_boards():
     with pytest.raises(TooLargeError, match="at most 20 cells"):
         solve_board(Board(5, 5), method="full-enumeration")
     with pytest.raises(TooLargeError, match="columns"):
-        solve_board(Board(2, 21), method="first-row-enumeration")
+        solve_board(Board(21, 21), method="first-row-enumeration")
     with pytest.raises(ValueError, match="unknown method"):
         solve_board(Board(2, 2), method="magic")
 
