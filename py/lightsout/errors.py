@@ -30,4 +30,14 @@ class BoardFormatError(ValueError):
 
 
 class TooLargeError(ValueError):
-    """The puzzle is too large for the chosen method; the message says the limit."""
+    """The puzzle is too large for the chosen method or operation; the message says the limit.
+
+    ``limit`` is the name of that limit in the API's ``limits`` reply (e.g.
+    ``"max_long_side"``), when it has one; ``field`` names the API request
+    field at fault, when known.
+    """
+
+    def __init__(self, message: str, limit: str | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.field = field

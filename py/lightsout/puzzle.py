@@ -56,6 +56,9 @@ __all__ = [
     "differing",
     "MIN_STATES",
     "MAX_STATES",
+    "MAX_CELLS",
+    "MAX_LONG_SIDE",
+    "check_size",
     "FULL_SYSTEM_CELLS",
     "FEWEST_SEARCH_LIMIT",
     "CHASE_WORK_LIMIT",
@@ -65,6 +68,25 @@ __all__ = [
 
 MIN_STATES = 2
 MAX_STATES = 255
+
+MAX_CELLS = codec.MAX_DECLARED_CELLS
+"""Most cells of any board (10000 × 10000)."""
+
+MAX_LONG_SIDE = 1_000_000
+"""Most cells along a board's longer side.  A board is a list of row ints and the chases run
+along the longer side, one Python step per row: 10^6 rows (or one row of 10^6 cells, solved on
+its transpose) take about 0.5 s; 10^8 would take a minute and, as a list of rows, gigabytes."""
+
+
+def check_size(rows: int, cols: int, field: str | None = None) -> None:
+    """Raise :class:`~lightsout.errors.TooLargeError` (naming the limit) unless 1 ≤ R, C ≤
+    :data:`MAX_LONG_SIDE` and R·C ≤ :data:`MAX_CELLS`; ``ValueError`` for a side below 1."""
+    if rows < 1 or cols < 1:
+        raise ValueError(f"board size must be at least 1x1, got {rows}x{cols}")
+    if max(rows, cols) > MAX_LONG_SIDE:
+        raise TooLargeError(f"a board side is at most max_long_side ({MAX_LONG_SIDE}) cells, not {max(rows, cols)}", "max_long_side", field)
+    if rows * cols > MAX_CELLS:
+        raise TooLargeError(f"a board has at most max_cells ({MAX_CELLS}) cells, not {rows}x{cols} = {rows * cols}", "max_cells", field)
 
 FULL_SYSTEM_CELLS = 400
 """Most cells the Z/kZ elimination of the whole press matrix takes (O(n³) ring operations, k > 2)."""
@@ -113,12 +135,11 @@ class Puzzle:
     target: str | int = "off"
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1:
-            raise ValueError(f"board size must be at least 1x1, got {self.rows}x{self.cols}")
+        check_size(self.rows, self.cols)
         if not MIN_STATES <= self.k <= MAX_STATES:
             raise ValueError(f"the number of states must be {MIN_STATES}..{MAX_STATES}, not {self.k}")
         if self.k > 2 and self.cells > MAX_STATE_CELLS:
-            raise TooLargeError(f"a board with {self.k} states has at most {MAX_STATE_CELLS} cells, not {self.cells}")
+            raise TooLargeError(f"a board with {self.k} states has at most max_state_cells ({MAX_STATE_CELLS}) cells, not {self.cells}", "max_state_cells")
         # Checked by bit lengths, not by masking: a 10000×10000 board's ints have 10^8 bits.
         if self.holes < 0 or self.dont_care < 0 or max(self.holes.bit_length(), self.dont_care.bit_length()) > self.cells:
             raise ValueError(f"a mask has bits beyond the {self.cells} cells of a {self.rows}x{self.cols} board")
@@ -428,14 +449,23 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
         raise ValueError(f"method {method!r} is for two states; with {puzzle.k} states use 'auto'")
     k, n = puzzle.k, puzzle.cells
     plan = _chase_plan(puzzle)
-    unknowns_count = 0 if plan is None else len(plan.unknown_rows) * puzzle.cols
-    work = n * (unknowns_count + 1) + unknowns_count**3  # the chase with forms, then the first-row system
+    work = _chase_work(puzzle.rows, puzzle.cols, plan)
+    if plan is not None and puzzle.surface in _TRANSPOSABLE_SURFACES and puzzle.cols > puzzle.rows:
+        if _chase_work(puzzle.cols, puzzle.rows, chase_plan(puzzle.cols, puzzle.rows, puzzle.surface)) < work:
+            return _solve_transposed(puzzle, lights, minimal)
     if plan is None or work > CHASE_WORK_LIMIT:
         if n > FULL_SYSTEM_CELLS:
-            chase = "" if plan is None else f"; light chasing would take {work} steps, more than {CHASE_WORK_LIMIT}"
+            if plan is None:
+                raise TooLargeError(
+                    f"with {k} states this puzzle needs the Z/{k}Z elimination of the whole press matrix, "
+                    f"which handles at most full_system_cells ({FULL_SYSTEM_CELLS}) cells, not {n}",
+                    "full_system_cells",
+                )
             raise TooLargeError(
-                f"with {k} states this puzzle needs the Z/{k}Z elimination of the whole press matrix, "
-                f"which handles at most {FULL_SYSTEM_CELLS} cells, not {n}{chase}"
+                f"with {k} states light chasing this {puzzle.rows}x{puzzle.cols} board takes {work} steps, "
+                f"more than chase_work_limit ({CHASE_WORK_LIMIT}); the whole press matrix is eliminated "
+                f"up to full_system_cells ({FULL_SYSTEM_CELLS}) cells",
+                "chase_work_limit",
             )
         plan = None
     goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
@@ -443,7 +473,7 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
         cols = puzzle.cols
         width = len(plan.unknown_rows) * cols
         unknowns = [[[int(j == u * cols + c) for j in range(width)] + [0] for c in range(cols)] for u in range(len(plan.unknown_rows))]
-        _, residuals = _chase(puzzle, plan, goal, unknowns)
+        _, residuals = _chase(puzzle, plan, goal, unknowns, keep=False)
         first = solve_mod([form[:width] for form in residuals], [(-form[width]) % k for form in residuals], width, k)
 
         # One more chase gives every answer at once: column j of the start forms holds generator j's
@@ -478,6 +508,39 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
     )
 
 
+_TRANSPOSABLE_SURFACES = ("plane", "torus", "projective")
+"""Surfaces the plus rule looks the same on after a transpose (the Klein bottle's mirrored wrap is
+across the rows only, so its transpose is another surface)."""
+
+
+def _chase_work(rows: int, cols: int, plan: ChasePlan | None) -> float:
+    """Ring operations of the Z/kZ light chase: cells × (unknowns + 1) + unknowns³ (inf without a plan)."""
+    if plan is None:
+        return math.inf
+    unknowns = len(plan.unknown_rows) * cols
+    return rows * cols * (unknowns + 1) + unknowns**3  # the chase with forms, then the unknowns' system
+
+
+def _transpose_packed(puzzle: Puzzle, value: int) -> int:
+    """The packed board of the transposed puzzle (C×R) holding ``value``'s cell (r, c) at (c, r)."""
+    states, rows, cols = puzzle.states(value), puzzle.rows, puzzle.cols
+    return codec.pack([states[r * cols + c] for c in range(cols) for r in range(rows)], puzzle.bits)
+
+
+def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
+    """Solve a k > 2 plus-rule puzzle wider than tall on its transpose (fewer unknowns: the shorter side)."""
+    target = puzzle.target if isinstance(puzzle.target, str) else _transpose_packed(puzzle, puzzle.target)
+    flipped = Puzzle(puzzle.cols, puzzle.rows, puzzle.k, puzzle.rule, 0, 0, target)
+    found = solve(flipped, _transpose_packed(puzzle, lights), "auto", minimal)
+    back = [r * flipped.cols + c for c in range(flipped.cols) for r in range(flipped.rows)]  # cell r·C + c of the flipped board's transpose
+    presses = None if found.presses is None else _transpose_packed(flipped, found.presses)
+    generators = tuple(([vector[i] for i in back], order) for vector, order in found.generators)
+    return Solution(
+        puzzle, lights, found.method, presses, found.rank, found.nullity, found.structure,
+        found.minimal, found.optimal_count, generators=generators,
+    )
+
+
 def _chase_plan(puzzle: Puzzle) -> ChasePlan | None:
     """The light-chase plan of a k > 2 puzzle (plus rule, no mask; see :func:`lightsout.chase.chase_plan`), or None."""
     if puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
@@ -485,7 +548,9 @@ def _chase_plan(puzzle: Puzzle) -> ChasePlan | None:
     return chase_plan(puzzle.rows, puzzle.cols, puzzle.surface)
 
 
-def _chase(puzzle: Puzzle, plan: ChasePlan, goal: Sequence[int], start: list[list[list[int]]]) -> tuple[list[list[list[int]]], list[list[int]]]:
+def _chase(
+    puzzle: Puzzle, plan: ChasePlan, goal: Sequence[int], start: list[list[list[int]]], keep: bool = True
+) -> tuple[list[list[list[int]]], list[list[int]]]:
     """Light chasing over Z/kZ for the plus rule, with affine forms: the forced presses and the residuals.
 
     A form is a list of coefficients of the unknowns followed by a constant
@@ -496,6 +561,9 @@ def _chase(puzzle: Puzzle, plan: ChasePlan, goal: Sequence[int], start: list[lis
     plan's residual light rows, and for a press row forced twice the
     difference of its two values), which must all vanish.  With constant
     forms (width 1) this is plain chasing.  Cost: O(R·C·width) ring operations.
+    Without ``keep`` only the residuals are wanted: on a plane, torus or
+    Klein bottle each press row is dropped once no light row left reads it,
+    so memory is O(C·width) forms rather than O(R·C·width).
     """
     rows, cols, k, surface = puzzle.rows, puzzle.cols, puzzle.k, puzzle.surface
     width = len(start[0][0])
@@ -515,8 +583,11 @@ def _chase(puzzle: Puzzle, plan: ChasePlan, goal: Sequence[int], start: list[lis
     def forced(i: int, row: int) -> list[list[int]]:
         return [[(-value) % k for value in residual(i, c, (row, c))] for c in range(cols)]
 
+    drop = not keep and surface != "projective"  # projective: columns 0 and C−1 reach row R−1−r
     for light_row, press_row in plan.steps:
         presses[press_row] = forced(light_row, press_row)
+        if drop and light_row >= 1 and light_row - 1 not in plan.unknown_rows:
+            presses[light_row - 1] = []  # steps run (i, i + 1): no later light row reads row i − 1
     last: list[list[int]] = []
     if plan.twice is not None:
         light_row, press_row = plan.twice
