@@ -32,11 +32,12 @@ from . import codec
 from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS, analysis_figures, solve_figures
 from .board import Board
 from .coset_leader import EXACT_NULLITY
-from .errors import BoardFormatError
+from .errors import BoardFormatError, TooLargeError
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
     MAX_DECLARED_CELLS,
+    MAX_FORMAT_CELLS,
     STATES,
     SYMBOLS,
     ParsedBoard,
@@ -46,8 +47,33 @@ from .formats import (
     parse_board,
     read_board,
 )
-from .methods import FULL_SYSTEM_LIMIT, METHODS, PROJECTIVE_CHASE_LIMIT, TORUS_CHASE_LIMIT
-from .puzzle import CHASE_WORK_LIMIT, FULL_SYSTEM_CELLS, LISTED_BITS, MAX_STATE_CELLS, MAX_STATES, MIN_STATES, Puzzle, apply, differing, press, solve
+from .methods import (
+    FIRST_ROW_ENUMERATION_LIMIT,
+    FIRST_ROW_ENUMERATION_WORK,
+    FIRST_ROW_SYSTEM_COLUMNS,
+    FULL_ENUMERATION_LIMIT,
+    FULL_SYSTEM_LIMIT,
+    METHODS,
+    PROJECTIVE_CHASE_LIMIT,
+    TORUS_CHASE_LIMIT,
+)
+from .puzzle import (
+    CHASE_WORK_LIMIT,
+    FULL_SYSTEM_CELLS,
+    LISTED_BITS,
+    MAX_LISTED_SOLUTIONS,
+    MAX_LONG_SIDE,
+    MAX_STATE_CELLS,
+    MAX_STATES,
+    MIN_STATES,
+    Puzzle,
+    apply,
+    check_size,
+    differing,
+    press,
+    solve,
+)
+from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
 from .share import FIELD_ORDER, stencil_mask
@@ -58,19 +84,21 @@ MAX_API_CELLS = MAX_DECLARED_CELLS
 """Largest board (in cells) the API accepts: 10000 × 10000."""
 
 MAX_SIDE = 10_000
-"""Largest number of rows or columns the page offers."""
+"""Largest number of rows or columns the page offers (its Rows/Columns fields and canvas); the API
+and the CLI take any board within ``max_long_side`` and ``max_cells`` (:func:`lightsout.puzzle.check_size`)."""
 
 MAX_QUIET_SHOWN = 64
 """Most quiet patterns ``analyze`` returns (the gallery)."""
 
-MAX_LISTED_SOLUTIONS = 1024
-"""Most solutions the ``solutions`` op lists."""
 
 DEFAULT_SEARCH_SECONDS = 0.5
 """Time budget of the fewest-presses search for ``solve`` with ``minimal`` (seconds)."""
 
 MAX_SEARCH_SECONDS = 3600.0
 """Largest ``seconds`` a request may give the search (enough to finish nullity 30 in Pyodide)."""
+
+MAX_NUMBER = 1 << 53
+"""Largest magnitude of a whole-number request field (JavaScript's exact integers); above it, an error."""
 
 MAX_TEXT_BYTES = 120 * 1024 * 1024
 """Most bytes of text the page sends to ``parse`` (a 10000×10000 #/. grid is 100 010 000 bytes)."""
@@ -93,18 +121,19 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], de
         return default
     value = request[name]
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):  # bool is an int subclass
         raise RequestError(f"request field {name!r} has the wrong type", name)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        raise RequestError(f"request field {name!r} is out of range: at most {MAX_NUMBER} in size", name)
     return value
 
 
 def _size(request: dict[str, Any]) -> tuple[int, int]:
     rows, cols = _field(request, "rows", int), _field(request, "cols", int)
     for name, value in (("rows", rows), ("cols", cols)):
-        if not 1 <= value <= MAX_SIDE:
-            raise RequestError(f"{name} must be 1..{MAX_SIDE}, not {value}", name)
-    if rows * cols > MAX_API_CELLS:
-        raise RequestError(f"board size {rows}x{cols} is more than {MAX_API_CELLS} cells", "rows")
+        if value < 1:
+            raise RequestError(f"{name} must be at least 1, not {value}", name)
+    check_size(rows, cols, "cols" if cols > rows else "rows")
     return rows, cols
 
 
@@ -167,6 +196,7 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
     lights = None
     if size is None:
         rows, cols, lights = exchange.packed(request, "board", k)
+        check_size(rows, cols, "board")
     else:
         rows, cols = size
         if k > 2 and rows * cols > MAX_STATE_CELLS:
@@ -208,7 +238,7 @@ def _board(exchange: _Exchange, puzzle: Puzzle, value: int) -> str:
 
 def _seconds(request: dict[str, Any]) -> float:
     seconds = float(_field(request, "seconds", (int, float), DEFAULT_SEARCH_SECONDS))
-    if not seconds >= 0:
+    if not seconds >= 0:  # NaN too (json.loads reads NaN)
         raise RequestError("seconds must be a number of seconds >= 0", "seconds")
     return min(seconds, MAX_SEARCH_SECONDS)
 
@@ -250,6 +280,7 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     if k > 2 and chosen not in ("auto", STATES, "id"):
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
     read = read_board(text, chosen, k)
+    check_size(read.rows, read.cols, "text")
     return {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
 
 
@@ -264,6 +295,14 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
     solution = _field(request, "solution", bool, False)
     if packed is None and not solution:
         raise RequestError("request field 'board' is missing", "board")
+    if packed is not None and chosen != "id" and packed[0] * packed[1] > MAX_FORMAT_CELLS:
+        if chosen is not None or k > 2 or not _looks_like_id(_field(request, "like", str, None)):
+            raise TooLargeError(
+                f"a {packed[0]}x{packed[1]} board is too large to write as text: max_format_cells is "
+                f"{MAX_FORMAT_CELLS}; the id format has no such limit",
+                "max_format_cells",
+                "board",
+            )
     if k > 2 or chosen == "states":
         if packed is None:
             return {"text": format_solution(None, ParsedBoard(Board(1, 1), "grid"))}
@@ -290,11 +329,22 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return {"text": format_board(board, kind, parsed.style)}
 
 
+def _looks_like_id(like: str | None) -> bool:
+    """Whether ``format`` would answer in kind with a game ID (the ``like`` text is one)."""
+    return like is not None and codec.PACKED_BOARD.fullmatch(like.strip()) is not None
+
+
 def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, _size(request))
     rng = random.Random(_field(request, "seed", int, None))
     lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
-    return {"board": _board(exchange, puzzle, random_board(puzzle, rng, lit, presses))}
+    try:
+        board = random_board(puzzle, rng, lit, presses)
+    except TooLargeError:
+        raise
+    except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
+        raise RequestError(str(error), "presses" if presses is not None else "lit" if lit is not None else None) from None
+    return {"board": _board(exchange, puzzle, board)}
 
 
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -387,6 +437,14 @@ def limits() -> Reply:
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,
+        "max_long_side": MAX_LONG_SIDE,
+        "max_format_cells": MAX_FORMAT_CELLS,
+        "max_number": MAX_NUMBER,
+        "full_enumeration_cells": FULL_ENUMERATION_LIMIT,
+        "first_row_enumeration_columns": FIRST_ROW_ENUMERATION_LIMIT,
+        "first_row_enumeration_work": FIRST_ROW_ENUMERATION_WORK,
+        "first_row_system_columns": FIRST_ROW_SYSTEM_COLUMNS,
+        "random_search_seconds": RANDOM_SEARCH_SECONDS,
         "state_symbols": SYMBOLS,
         "rule_masks": {name: stencil_mask(rule.stencil) for name, rule in RULES.items()},
         "share_fields": list(FIELD_ORDER),
@@ -417,6 +475,8 @@ def _error(error: Exception) -> Reply:
     where = getattr(error, "field", None)
     if where is not None:
         detail["field"] = where
+    if isinstance(error, TooLargeError) and error.limit is not None:
+        detail["limit"] = error.limit
     return {"ok": False, "error": detail}
 
 

@@ -25,10 +25,10 @@ from .analysis import analysis_figures, solve_figures
 from .board import Board
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import BoardFormatError
-from .formats import FORMATS, STATES, ParsedBoard, format_grid, format_solution, format_states, read_board
+from .formats import FORMATS, MAX_FORMAT_CELLS, STATES, ParsedBoard, format_grid, format_solution, format_states, read_board
 from .mask import parse_mask
 from .methods import METHODS
-from .puzzle import FEWEST_SEARCH_LIMIT, MAX_STATES, MIN_STATES, Puzzle, Solution, solve
+from .puzzle import FEWEST_SEARCH_LIMIT, MAX_LISTED_SOLUTIONS, MAX_STATES, MIN_STATES, Puzzle, Solution, check_size, solve
 from .rules import SURFACE_NAMES, SURFACES, parse_rule
 
 __all__ = ["main"]
@@ -127,6 +127,12 @@ def _solve(args: argparse.Namespace) -> int:
         else:
             why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
         print(f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions {why}", file=sys.stderr)
+    if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
+        # The answer is written in the board's format; the indices text costs a number per press.
+        raise UsageError(
+            f"the {rows}x{cols} answer is too large to write in the indices format: max_format_cells is "
+            f"{MAX_FORMAT_CELLS}; give the board as a game ID (RxC:...) to get the answer as one"
+        )
     text = _text(puzzle, parsed, solution=True)
     listed = result.solutions(args.limit) if args.all else []
     if args.json:
@@ -218,14 +224,17 @@ def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
         raise argparse.ArgumentTypeError(f"expected a size such as 5x5, got {text!r}")
-    if int(match.group(1)) * int(match.group(2)) > codec.MAX_DECLARED_CELLS:
-        raise argparse.ArgumentTypeError(f"{text!r} is more than {codec.MAX_DECLARED_CELLS} cells")
-    return int(match.group(1)), int(match.group(2))
+    rows, cols = int(match.group(1)), int(match.group(2))
+    try:
+        check_size(rows, cols)  # the API's limits (max_long_side, max_cells), by the same function
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    return rows, cols
 
 
 def _limit(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    if not (text.isascii() and text.isdigit() and 1 <= int(text[:9]) <= MAX_LISTED_SOLUTIONS):
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to max_listed_solutions ({MAX_LISTED_SOLUTIONS}), got {text!r}")
     return int(text)
 
 
@@ -245,7 +254,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"time budget of --minimal (default: none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g})",
     )
     solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit), fewest presses first")
-    solve_parser.add_argument("--limit", type=_limit, default=100, metavar="N", help="most solutions --all lists (default: 100)")
+    solve_parser.add_argument(
+        "--limit", type=_limit, default=100, metavar="N", help=f"most solutions --all lists, 1..{MAX_LISTED_SOLUTIONS} (default: 100)"
+    )
     solve_parser.add_argument("--json", action="store_true", help="print a JSON report")
     _add_puzzle_options(solve_parser)
     solve_parser.set_defaults(run=_solve)
@@ -276,6 +287,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"lightsout: {error}", file=sys.stderr)
         return 2
-    except (ValueError, MemoryError) as error:  # a limit of the model (TooLargeError, ...): still one line
-        print(f"lightsout: {error or type(error).__name__}", file=sys.stderr)
+    except (ValueError, MemoryError, RecursionError, OverflowError) as error:  # a limit of the model (TooLargeError, ...): still one line
+        print(f"lightsout: {str(error).splitlines()[0] if str(error) else type(error).__name__}", file=sys.stderr)
         return 2

@@ -11,7 +11,11 @@ __all__ = ["BoardFormatError", "TooLargeError"]
 
 
 class BoardFormatError(ValueError):
-    """Text that is not a board.  ``line`` and ``column`` are 1-based, or None.
+    """Text that is not a board.  ``line`` and ``column`` are 1-based, or both None.
+
+    The parsers always give both (empty input: line 1, column 1); only
+    errors about something other than the text's content (an unknown
+    format name, bytes that are not UTF-8) have neither.
 
     ``str(error)`` reads ``line 3, column 5: <reason>``; ``reason`` alone is
     the part after the position.  ``field`` names the API request field the

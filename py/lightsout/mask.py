@@ -63,7 +63,7 @@ def parse_mask(text: str) -> Mask:
     """
     lines = [(number, raw.rstrip()) for number, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
     if not lines:
-        raise BoardFormatError("empty mask: expected rows of '.', '?' and '-'")
+        raise BoardFormatError("empty mask: expected rows of '.', '?' and '-'", 1, 1)
     width = len(lines[0][1])
     holes = dont_care = 0
     for r, (number, line) in enumerate(lines):

@@ -253,7 +253,7 @@ def full_enumeration(board: Board, target: Board, mask: Mask | None = None) -> S
     cared, holes = _mask_bits(board, mask)
     cells = [i for i in range(board.rows * board.cols) if not holes >> i & 1]
     if len(cells) > FULL_ENUMERATION_LIMIT:
-        raise TooLargeError(f"full enumeration handles at most {FULL_ENUMERATION_LIMIT} cells, not {len(cells)}")
+        raise TooLargeError(f"full enumeration handles at most full_enumeration_cells ({FULL_ENUMERATION_LIMIT}) cells, not {len(cells)}", "full_enumeration_cells")
     goal = (board ^ target).flat & cared
     effects = cell_effects(board.rows, board.cols, board.rule)
     presses = effect = 0
@@ -280,11 +280,16 @@ def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None)
     _require_standard(board, mask, "first-row enumeration")
     cols = board.cols
     if cols > FIRST_ROW_ENUMERATION_LIMIT:
-        raise TooLargeError(f"first-row enumeration handles at most {FIRST_ROW_ENUMERATION_LIMIT} columns, not {cols}")
+        raise TooLargeError(
+            f"first-row enumeration handles at most first_row_enumeration_columns ({FIRST_ROW_ENUMERATION_LIMIT}) columns "
+            f"(the shorter side), not {cols}",
+            "first_row_enumeration_columns",
+        )
     if board.rows << cols > FIRST_ROW_ENUMERATION_WORK:
         raise TooLargeError(
             f"first-row enumeration of {board.rows}x{cols} takes {board.rows << cols} row steps (rows × 2^columns), "
-            f"more than first_row_enumeration_work ({FIRST_ROW_ENUMERATION_WORK})"
+            f"more than first_row_enumeration_work ({FIRST_ROW_ENUMERATION_WORK})",
+            "first_row_enumeration_work",
         )
     lights = (board ^ target).lights
     dark = [0] * board.rows
@@ -312,7 +317,10 @@ def full_linear_system(board: Board, target: Board, mask: Mask | None = None) ->
     """
     rows, cols = board.rows, board.cols
     if rows * cols > FULL_SYSTEM_LIMIT:
-        raise TooLargeError(f"the full system handles at most {FULL_SYSTEM_LIMIT} cells (64x64), not {rows * cols}")
+        raise TooLargeError(
+            f"the full system handles at most gf2_full_system_cells ({FULL_SYSTEM_LIMIT}) cells (64x64), not {rows * cols}",
+            "gf2_full_system_cells",
+        )
     cared, holes = _mask_bits(board, mask)
     matrix = cell_effects(rows, cols, board.rule, transpose=True)
     goal = (board ^ target).flat
@@ -338,7 +346,8 @@ def first_row_linear_system(board: Board, target: Board, mask: Mask | None = Non
     if cols > FIRST_ROW_SYSTEM_COLUMNS:
         raise TooLargeError(
             f"the first-row system of {rows}x{cols} eliminates a {cols}x{cols} matrix; first_row_system_columns "
-            f"is {FIRST_ROW_SYSTEM_COLUMNS} (the shorter side); the chebyshev method handles any size"
+            f"is {FIRST_ROW_SYSTEM_COLUMNS} (the shorter side); the chebyshev method handles any size",
+            "first_row_system_columns",
         )
     lights = (board ^ target).lights
     residual = chasing.chase_residual(lights, 0, cols)
@@ -383,7 +392,9 @@ def torus_chase(board: Board, target: Board, mask: Mask | None = None) -> SolveR
     if rows < 3 or cols < 3:
         raise ValueError(f"the torus chase needs at least 3x3, not {rows}x{cols}; use the full system")
     if rows * cols > TORUS_CHASE_LIMIT:
-        raise TooLargeError(f"the {rule.surface} chase handles at most {TORUS_CHASE_LIMIT} cells, not {rows * cols}")
+        raise TooLargeError(
+            f"the {rule.surface} chase handles at most torus_chase_cells ({TORUS_CHASE_LIMIT}) cells, not {rows * cols}", "torus_chase_cells"
+        )
     mirrored = rule.surface == "klein"
     lights = (board ^ target).lights
 
@@ -447,7 +458,10 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
     if rows < 4 or cols < 3:
         raise ValueError(f"the projective chase needs at least 4x3, not {rows}x{cols}; use the full system")
     if rows * cols > PROJECTIVE_CHASE_LIMIT:
-        raise TooLargeError(f"the projective chase handles at most {PROJECTIVE_CHASE_LIMIT} cells, not {rows * cols}")
+        raise TooLargeError(
+            f"the projective chase handles at most projective_chase_cells ({PROJECTIVE_CHASE_LIMIT}) cells, not {rows * cols}",
+            "projective_chase_cells",
+        )
     lights = (board ^ target).lights
     offsets = sorted(PLUS.stencil)
 

@@ -64,6 +64,7 @@ __all__ = [
     "CHASE_WORK_LIMIT",
     "MAX_STATE_CELLS",
     "LISTED_BITS",
+    "MAX_LISTED_SOLUTIONS",
 ]
 
 MIN_STATES = 2
@@ -104,6 +105,9 @@ MAX_STATE_CELLS = 1 << 20
 
 LISTING_BITS = 1 << 24
 """Cells × solutions :meth:`Solution.solutions` visits at most to sort them (beyond those listed)."""
+
+MAX_LISTED_SOLUTIONS = 1024
+"""Most solutions the API's ``solutions`` op and the CLI's ``solve --all --limit N`` list."""
 
 LISTED_BITS = 1 << 27
 """Most packed bits of the solutions :meth:`Solution.solutions` returns (16 MiB): at least one is always listed."""

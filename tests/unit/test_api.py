@@ -195,6 +195,9 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_state_cells": 1 << 20, "chase_work_limit": 1 << 24, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
         "torus_chase_cells": 1 << 22, "projective_chase_cells": 1 << 18,
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
+        "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
+        "first_row_enumeration_columns": 20, "first_row_enumeration_work": 1 << 23, "first_row_system_columns": 3000,
+        "random_search_seconds": 5.0,
     }
     assert {name: reply[name] for name in expected} == expected
     assert reply["surfaces"] == ["plane", "torus", "klein", "projective"]
@@ -310,7 +313,7 @@ def test_bad_puzzle_fields_name_the_field():
         (dict(op="solve", board="2x2:AA", holes="3x3:AAA"), "holes"),
         (dict(op="solve", board="2x2:AA", target="2x2:"), "target"),
         (dict(op="random", rows=0, cols=3), "rows"),
-        (dict(op="random", rows=3, cols=10_001), "cols"),
+        (dict(op="random", rows=3, cols=1_000_001), "cols"),  # max_long_side (the page's own max_side is 10000)
         (dict(op="press", board="2x2:AA", row=2, col=0), "row"),
         (dict(op="solve", board="2x2:AA", method="magic"), "method"),
         (dict(op="verify", board="2x2:AA", presses="3x3:AAA"), "presses"),

@@ -116,7 +116,7 @@ def test_analyze_text_shows_quiet_grids(capsys):
         (["solve"], "#.\n#x\n", "line 2, column 2"),
         (["solve", "--format", "loj"], "3\n#.#\n", "says 3 rows"),
         (["solve", "/no/such/file"], "", "cannot read /no/such/file"),
-        (["solve", "--algorithm", "full-enumeration"], "#####\n#####\n#####\n#####\n#####\n", "at most 20 cells"),
+        (["solve", "--algorithm", "full-enumeration"], "#####\n#####\n#####\n#####\n#####\n", "full_enumeration_cells (20) cells"),
         (["solve", "--target", "on"], "", "empty input"),
     ],
 )

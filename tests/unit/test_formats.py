@@ -109,8 +109,8 @@ def test_solution_uses_the_symbols_of_the_board():
 @pytest.mark.parametrize(
     "text,line,column,words",
     [
-        ("", None, None, "empty input"),
-        ("   \n\n", None, None, "empty input"),
+        ("", 1, 1, "empty input"),
+        ("   \n\n", 1, 1, "empty input"),
         ("#.#\n#.\n", 2, 3, "ragged rows"),
         ("#.#\n#.##\n", 2, 4, "ragged rows"),
         ("#.#\n.q.\n", 2, 2, "unknown symbol 'q'"),
@@ -119,9 +119,9 @@ def test_solution_uses_the_symbols_of_the_board():
         ("  ..#\n..x\n", 2, 3, "unknown symbol 'x'"),
         ("1 0 1\n1 0\n", 2, 4, "ragged rows"),
         ("1 0 1\n1 00 1\n", 2, 3, "one cell symbol"),
-        ("3\n#..\n...\n", 4, None, "says 3 rows, found 2"),
+        ("3\n#..\n...\n", 4, 1, "says 3 rows, found 2"),
         ("2\n#..\n...\n", 2, 1, "says 2 columns"),
-        ("3\n#..\n...\n...\n...\n", 5, None, "says 3 rows, found 4"),
+        ("3\n#..\n...\n...\n...\n", 5, 1, "says 3 rows, found 4"),
         ("5x5: 1 7 26", 1, 10, "outside 1..25"),
         ("5x5: 1 seven", 1, 8, "expected a cell number"),
         ("5x5: 1\n 2 0", 2, 4, "outside 1..25"),

@@ -4,6 +4,7 @@ Counts: each @given test runs `max_examples` cases (printed by pytest -s in
 the hypothesis statistics); the fixed cases below add the extreme sizes.
 """
 
+import random
 import time
 
 import pytest
@@ -35,6 +36,7 @@ def parse_or_error(name, text):
         result = PARSERS[name](text)
     except BoardFormatError as error:
         assert str(error)
+        assert error.line is not None and error.column is not None, error  # the page shows both
         return None
     return result
 
@@ -155,3 +157,212 @@ def test_board_too_large_for_the_model_is_refused():
         parse_game_id("20000x20000:" + "A" * 10)
     assert parse_indices("100x100: 1").lit_count == 1
     assert Board.from_id(Board(3, 3).to_id()) == Board(3, 3)
+
+
+# -- costs (issue #13): every size a user can type ends in an answer or a typed refusal --------------
+#
+# tests/bench_hostile.py prints the time and peak memory of these cases against the budget
+# (about 10 s and 1 GB); the tests here check the outcome: a typed error naming the limit (API),
+# exit 2 with one line naming it (CLI), or a right answer, verified by pressing it out by hand.
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from lightsout import codec
+from lightsout.api import call as call_binary
+from lightsout.api import handle
+from lightsout.puzzle import MAX_LISTED_SOLUTIONS
+from reference import naive_apply, unpack
+
+PY = Path(__file__).resolve().parents[2] / "py"
+
+
+def api(payload=None, **request):
+    if payload is None:
+        return json.loads(handle(json.dumps(request)))
+    reply, _ = call_binary(json.dumps(request), payload)
+    return json.loads(reply)
+
+
+def cli(*args, stdin=""):
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    return subprocess.run([sys.executable, "-m", "lightsout", *args], input=stdin, capture_output=True, text=True, env=env, timeout=120)
+
+
+def refused(reply, limit, field=None):
+    assert not reply["ok"], reply
+    error = reply["error"]
+    assert error["name"] == "TooLargeError" and error["limit"] == limit and limit in error["message"], error
+    if field is not None:
+        assert error["field"] == field, error
+
+
+def one_line_exit_2(done, *words):
+    assert done.returncode == 2, (done.returncode, done.stderr[-500:])
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    for word in words:
+        assert word in done.stderr, done.stderr
+
+
+def row_bits(value, cols):
+    return [value >> c & 1 for c in range(cols)]
+
+
+def check_row_solution(lights, presses, cols):
+    """A 1×C plus-rule board pressed by hand: light c is changed by presses c − 1, c and c + 1."""
+    for c in range(cols):
+        total = lights[c] + presses[c] + (presses[c - 1] if c else 0) + (presses[c + 1] if c + 1 < cols else 0)
+        assert total % 2 == 0, c
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["analyze", "99999x99999"], ["max_cells"]),
+        (["analyze", "1x100000000"], ["max_long_side"]),
+        (["analyze", "10000x10001"], ["max_cells"]),
+        (["analyze", "9999999999x1"], ["expected a size"]),
+        (["analyze", "65x65", "--rule", "moore"], ["4096"]),
+        (["analyze", "10000x10000", "--states", "3"], ["max_state_cells"]),
+        (["analyze", "300x300", "--states", "3"], ["chase_work_limit"]),
+    ],
+)
+def test_cli_refuses_what_it_cannot_afford_in_one_line(args, words):
+    one_line_exit_2(cli(*args), *words)
+
+
+def test_api_and_cli_share_the_size_limits():
+    refused(api(op="analyze", rows=99999, cols=99999), "max_cells", "rows")
+    refused(api(op="analyze", rows=1, cols=100_000_000), "max_long_side", "cols")
+    refused(api(op="analyze", rows=10_000, cols=10_001), "max_cells")
+    refused(api(op="random", rows=1_000_001, cols=1), "max_long_side", "rows")
+    refused(api(op="solve", board="1x1000001@0", payload=bytes(125_001)), "max_long_side", "board")
+    refused(api(op="parse", text="#." * 500_001), "max_long_side", "text")
+    reply = api(op="analyze", rows=65, cols=65, rule="moore")
+    assert not reply["ok"] and reply["error"]["name"] == "TooLargeError"
+
+
+def test_one_row_of_a_million_cells_is_solved_on_its_transpose():
+    cols = 1_000_000
+    lights = random.Random(13).getrandbits(cols)
+    reply = api(op="solve", board=codec.format_packed(1, cols, lights))
+    assert reply["ok"] and reply["method"] == "chebyshev", reply
+    rows, width, presses = codec.parse_packed(reply["solution"])
+    assert (rows, width) == (1, cols)
+    check_row_solution(row_bits(lights, cols), row_bits(presses, cols), cols)
+    figures = api(op="analyze", rows=1, cols=cols)
+    assert figures["ok"] and figures["rank"] + figures["nullity"] == cols and figures["nullity"] == 0
+
+
+def test_cli_solves_a_row_of_300000_cells():
+    cols = 300_000
+    text = "".join(random.Random(5).choice("#.") for _ in range(cols))
+    done = cli("solve", stdin=text + "\n")
+    assert done.returncode == 0, done.stderr
+    answer = done.stdout.strip()
+    if answer != "No solution":
+        check_row_solution([int(ch == "#") for ch in text], [int(ch == "#") for ch in answer], cols)
+    else:  # 1×C has nullity 1 when C ≡ 2 (mod 3): not this C
+        raise AssertionError("a 1x300000 board is always solvable")
+
+
+def test_k_states_on_one_long_row_is_chased_down_the_column():
+    cols = 20_000
+    states = [(i * 7 + i // 3) % 3 for i in range(cols)]
+    text = "".join(str(v) for v in states)
+    done = cli("solve", "--states", "3", stdin=text + "\n")
+    assert done.returncode == 0, done.stderr
+    answer = done.stdout.strip()
+    if answer != "No solution":
+        presses = [int(ch) for ch in answer]
+        assert naive_apply(1, cols, 3, "plus", "plane", states, presses) == [0] * cols
+    reply = api(op="solve", k=3, board=codec.format_packed(1, 100_000, codec.pack([(i * 5) % 3 for i in range(100_000)], 2), 3))
+    assert reply["ok"], reply
+    if reply["solvable"]:
+        _, _, presses = unpack(reply["solution"], 3)
+        assert naive_apply(1, 100_000, 3, "plus", "plane", [(i * 5) % 3 for i in range(100_000)], presses) == [0] * 100_000
+    wide = [(i * 11) % 5 for i in range(7 * 300)]
+    reply = api(op="solve", k=5, surface="torus", board=codec.format_packed(7, 300, codec.pack(wide, 3), 5))
+    assert reply["ok"], reply
+    if reply["solvable"]:
+        assert naive_apply(7, 300, 5, "plus", "torus", wide, unpack(reply["solution"], 5)[2]) == [0] * 2100
+
+
+def test_forced_methods_refuse_above_their_cost():
+    refused(api(op="solve", method="first-row-enumeration", board="3000x20@0", payload=bytes(7500)), "first_row_enumeration_work")
+    refused(api(op="solve", method="first-row-system", board="5000x5000@0", payload=bytes(5000 * 5000 // 8)), "first_row_system_columns")
+    lights = random.Random(2).getrandbits(20_000)
+    reply = api(op="solve", method="first-row-system", board=codec.format_packed(1, 20_000, lights))
+    assert reply["ok"] and reply["method"] == "first-row-system", reply
+    if reply["solvable"]:
+        check_row_solution(row_bits(lights, 20_000), row_bits(codec.parse_packed(reply["solution"])[2], 20_000), 20_000)
+    board = Board(20, 14, [random.Random(r).getrandbits(14) for r in range(20)])
+    reply = api(op="solve", method="first-row-enumeration", board=board.transposed().to_id())  # 14x20: enumerated as 20x14
+    assert reply["ok"], reply
+    if reply["solvable"]:
+        assert board.transposed().apply(Board.from_id(reply["solution"])).is_dark
+
+
+def test_random_with_an_unreachable_press_count_is_a_typed_error():
+    reply = api(op="random", rows=47, cols=47, presses=200, seed=1)
+    assert not reply["ok"] and reply["error"]["field"] == "presses", reply
+
+
+def test_format_refuses_text_above_its_cell_limit():
+    payload = bytes([0b10110101]) * (10_000 * 10_000 // 8)
+    for request in (dict(solution=True, like="10000x10000: 1"), dict(format="grid"), dict(format="indices"), dict(solution=True)):
+        refused(api(op="format", board="10000x10000@0", payload=payload, **request), "max_format_cells", "board")
+    reply = api(op="format", board="10000x10000@0", payload=payload, format="id")
+    assert reply["ok"] and codec.parse_packed(reply["text"])[2] == int.from_bytes(payload, "little")
+    limits = api(op="limits")
+    side = 2048
+    assert side * side <= limits["max_format_cells"]
+    board = Board.all_on(side, side)
+    text = api(op="format", board=board.to_id(), format="indices")["text"]
+    assert text.startswith("2048x2048: 1 2 3 ") and text.endswith(f" {side * side}")
+
+
+def test_cli_refuses_an_indices_answer_above_the_format_limit():
+    one_line_exit_2(cli("solve", stdin="5000x5000: 1\n"), "max_format_cells")
+
+
+@pytest.mark.parametrize(
+    "request_fields,field",
+    [
+        (dict(op="solutions", limit=-5), "limit"),
+        (dict(op="solve", minimal=True, seconds=True), "seconds"),
+        (dict(op="solve", minimal=True, seconds=10**400), "seconds"),
+        (dict(op="solve", minimal=True, seconds=-1), "seconds"),
+        (dict(op="solutions", limit=True), "limit"),
+        (dict(op="solutions", limit=10**30), "limit"),
+        (dict(op="press", row=10**400, col=0), "row"),
+        (dict(op="press", row=False, col=0), "row"),
+        (dict(op="solve", k=10**400), "k"),
+        (dict(op="solve", k=True), "k"),
+    ],
+)
+def test_absurd_numbers_are_typed_errors(request_fields, field):
+    reply = api(board=Board(3, 3).to_id(), **request_fields)
+    assert not reply["ok"] and reply["error"]["name"] == "RequestError" and reply["error"]["field"] == field, reply
+    for absurd in (True, 10**400, -(10**400)):
+        reply = api(op="random", rows=absurd, cols=3)
+        assert not reply["ok"] and reply["error"]["field"] == "rows", reply
+    nan = json.loads(handle('{"op": "solve", "board": "%s", "minimal": true, "seconds": NaN}' % Board(1, 1).to_id()))
+    assert not nan["ok"] and nan["error"]["field"] == "seconds"
+
+
+@pytest.mark.parametrize("limit", ["0", "-5", "1025", "99999999999999999999"])
+def test_cli_limit_outside_one_to_the_listed_maximum_exits_2(limit):
+    one_line_exit_2(cli("solve", "--all", "--limit", limit, stdin="#.#\n...\n#.#\n"), str(MAX_LISTED_SOLUTIONS))
+
+
+def test_a_bare_number_then_a_row_names_line_and_column():
+    reply = api(op="parse", text="100000\n#.")
+    assert not reply["ok"] and (reply["error"]["line"], reply["error"]["column"]) == (3, 1), reply
+    for text in ("100000\n#.", "3\n#..\n...\n...\n...\n", "", "  \n", "2\n"):
+        with pytest.raises(BoardFormatError) as caught:
+            parse_board(text)
+        assert caught.value.line is not None and caught.value.column is not None, text
