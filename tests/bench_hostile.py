@@ -99,6 +99,22 @@ def cases() -> list[tuple[str, tuple[list[str], str]]]:
         ("cli solve --all --limit 0", _cli("solve", "--all", "--limit", "0", stdin="#.#\n...\n#.#\n")),
         ("cli solve --all --limit -5", _cli("solve", "--all", "--limit", "-5", stdin="#.#\n...\n#.#\n")),
         ("api parse '100000\\n#.'", _api({"op": "parse", "text": "100000\n#."})),
+        # the limits at their edges: each published figure's measured cost
+        ("api solve 10000x10000", _api({"op": "solve", "board": _packed(10_000, 10_000, fill=1)})),
+        ("api press 10000x10000", _api({"op": "press", "board": _packed(10_000, 10_000, fill=1), "row": 5, "col": 5})),
+        ("api random 10000x10000", _api({"op": "random", "rows": 10_000, "cols": 10_000, "seed": 1})),
+        ("api solve 100x1000000", _api({"op": "solve", "board": _packed(100, 1_000_000, fill=1)})),
+        ("api solve torus 2048x2048", _api({"op": "solve", "surface": "torus", "board": _packed(2048, 2048, fill=1)})),
+        ("api solve projective 512x512", _api({"op": "solve", "surface": "projective", "board": _packed(512, 512, fill=1)})),
+        ("api solve moore 64x64", _api({"op": "solve", "rule": "moore", "board": _packed(64, 64, fill=1)})),
+        ("api solve k=3 200x200", _api({"op": "solve", "k": 3, "board": _packed(200, 200, 3, fill=1)})),
+        ("api solve k=3 torus 118x118", _api({"op": "solve", "k": 3, "surface": "torus", "board": _packed(118, 118, 3, fill=1)})),
+        ("api solve k=3 1x1000000", _api({"op": "solve", "k": 3, "board": _packed(1, 1_000_000, 3, fill=1)})),
+        ("api solve k=3 moore 20x20", _api({"op": "solve", "k": 3, "rule": "moore", "board": _packed(20, 20, 3, fill=1)})),
+        ("api solve first-row-enumeration 8x20", _api({"op": "solve", "method": "first-row-enumeration", "board": _packed(8, 20, fill=1)})),
+        ("api solve first-row-system 3000x3000", _api({"op": "solve", "method": "first-row-system", "board": _packed(3000, 3000, fill=1)})),
+        ("api format 2048x2048 indices", _api({"op": "format", "board": _packed(2048, 2048, fill=1), "format": "indices"})),
+        ("api parse 1x1000000 row", _api({"op": "parse", "text": "#." * 500_000})),
     ]
 
 

@@ -406,6 +406,18 @@ def limits() -> Reply:
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
+    ``max_long_side``: most cells along a board's longer side (every op and
+    the CLI, with ``max_cells``; :func:`lightsout.puzzle.check_size`);
+    ``max_format_cells``: most cells ``format`` writes as text (``id``
+    exempt); ``max_number``: largest whole-number request field;
+    ``full_enumeration_cells``, ``first_row_enumeration_columns``,
+    ``first_row_enumeration_work`` (rows × 2^columns),
+    ``first_row_system_columns``: the cost limits of the k = 2 methods a
+    request may force with ``method`` (columns = the shorter side: a board
+    wider than tall is chased on its transpose); ``random_search_seconds``:
+    how long ``random`` looks for an exact ``lit``/``presses``.  Each
+    figure's measured cost is in docs/limits.md; a request above one gets
+    a ``TooLargeError`` whose ``limit`` is the key here.
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
     numbers above 36 states); ``rule_masks``: each named rule's stencil as a
     25-bit mask, bit (dr + 2)·5 + (dc + 2); ``share_fields``: the share

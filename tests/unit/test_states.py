@@ -192,7 +192,7 @@ def test_state_text_formats_and_errors():
     assert parse_states("0 12 200\n254 0 1", 255) == (2, 3, [0, 12, 200, 254, 0, 1])
     assert format_states(1, 3, [0, 10, 35], 36) == "0az"
     assert format_states(1, 2, [100, 7], 200) == "100   7"
-    for text, k, where in [("012\n0a1", 3, (2, 2)), ("01\n012", 3, (2, 3)), ("1 2\n3 x", 5, (2, 3)), ("", 3, (None, None))]:
+    for text, k, where in [("012\n0a1", 3, (2, 2)), ("01\n012", 3, (2, 3)), ("1 2\n3 x", 5, (2, 3)), ("", 3, (1, 1))]:
         with pytest.raises(BoardFormatError) as caught:
             parse_states(text, k)
         assert (caught.value.line, caught.value.column) == where
