@@ -58,6 +58,7 @@ from .methods import (
     TORUS_CHASE_LIMIT,
 )
 from .puzzle import (
+    CHASE_CELL_COST,
     CHASE_WORK_LIMIT,
     FULL_SYSTEM_CELLS,
     LISTED_BITS,
@@ -395,7 +396,7 @@ def limits() -> Reply:
     offered (about a minute in CPython at 30); ``full_system_cells``: the
     cell limit of the Z/kZ elimination of the whole press matrix (k > 2
     where light chasing does not apply: other rules, masks, tiny wrapped
-    boards); ``chase_work_limit``: cells × (unknowns + 1) + unknowns³ the
+    boards); ``chase_work_limit``: cells × (unknowns + 1 + ``chase_cell_cost``) + unknowns³ the
     Z/kZ light chase may take (k > 2, plus rule, no mask: C unknowns on a
     plane, 2C on a torus, Klein bottle or projective plane);
     ``max_state_cells``: most cells of a k > 2 board;
@@ -443,6 +444,7 @@ def limits() -> Reply:
         "full_system_cells": FULL_SYSTEM_CELLS,
         "max_state_cells": MAX_STATE_CELLS,
         "chase_work_limit": CHASE_WORK_LIMIT,
+        "chase_cell_cost": CHASE_CELL_COST,
         "gf2_full_system_cells": FULL_SYSTEM_LIMIT,
         "torus_chase_cells": TORUS_CHASE_LIMIT,
         "projective_chase_cells": PROJECTIVE_CHASE_LIMIT,

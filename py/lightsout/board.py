@@ -152,9 +152,11 @@ class Board:
     def transposed(self) -> Board:
         """The C×R board whose cell (c, r) is this board's cell (r, c), under the same rule.
 
-        One string per row and ``zip`` over them (C speed); a single row or
-        column goes through ``bytes`` at once.  O(R·C).
+        One byte per cell and a strided slice per column (C speed); a dark
+        board is made at once.  O(R·C).
         """
+        if self.is_dark:
+            return Board(self.cols, self.rows, (), self.rule)
         return Board(self.cols, self.rows, transpose_rows(self.lights, self.cols), self.rule)
 
     # -- text -----------------------------------------------------------

@@ -62,6 +62,7 @@ __all__ = [
     "FULL_SYSTEM_CELLS",
     "FEWEST_SEARCH_LIMIT",
     "CHASE_WORK_LIMIT",
+    "CHASE_CELL_COST",
     "MAX_STATE_CELLS",
     "LISTED_BITS",
     "MAX_LISTED_SOLUTIONS",
@@ -95,10 +96,17 @@ FULL_SYSTEM_CELLS = 400
 FEWEST_SEARCH_LIMIT = 1 << 16
 """Most solutions of a k > 2 board visited for the fewest total presses."""
 
-CHASE_WORK_LIMIT = 1 << 24
-"""Most ring operations the Z/kZ light chase may take, counted as cells × (unknowns + 1) + unknowns³
-(the chase with affine forms, then the elimination of the unknowns' system): about 200×200 on a
-plane (C unknowns) and 118×118 on a torus, Klein bottle or projective plane (2C), 2–3 s in CPython."""
+CHASE_CELL_COST = 128
+"""The Z/kZ chase's fixed cost per cell, in ring operations: the Python steps of visiting a cell
+(its neighbours, one list per form) cost about as much as summing 128 coefficients, which run at C
+speed.  Measured here: 1×100 000 with 3 states (width 2) took as long as 200×200 (width 201) per
+12 000 000 ring operations."""
+
+CHASE_WORK_LIMIT = 1 << 25
+"""Most work the Z/kZ light chase may take, counted as cells × (unknowns + 1 + CHASE_CELL_COST) +
+unknowns³ (the chase with affine forms, then the elimination of the unknowns' system): about
+200×200 on a plane (C unknowns, the shorter side), 118×118 on a torus, Klein bottle or projective
+plane (2C), one row of 250 000 cells; 1.5–3 s in CPython here (8 s with the machine loaded 3×)."""
 
 MAX_STATE_CELLS = 1 << 20
 """Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
@@ -518,11 +526,11 @@ across the rows only, so its transpose is another surface)."""
 
 
 def _chase_work(rows: int, cols: int, plan: ChasePlan | None) -> float:
-    """Ring operations of the Z/kZ light chase: cells × (unknowns + 1) + unknowns³ (inf without a plan)."""
+    """Work of the Z/kZ light chase: cells × (unknowns + 1 + :data:`CHASE_CELL_COST`) + unknowns³ (inf without a plan)."""
     if plan is None:
         return math.inf
     unknowns = len(plan.unknown_rows) * cols
-    return rows * cols * (unknowns + 1) + unknowns**3  # the chase with forms, then the unknowns' system
+    return rows * cols * (unknowns + 1 + CHASE_CELL_COST) + unknowns**3  # the chase with forms, then the unknowns' system
 
 
 def _transpose_packed(puzzle: Puzzle, value: int) -> int:
@@ -576,16 +584,23 @@ def _chase(
         presses[row] = forms
     offsets = sorted(PLUS.stencil)
 
-    def residual(i: int, c: int, skip: tuple[int, int] | None) -> list[int]:
-        total = [0] * width
-        for cell in (wrap(i + dr, c + dc, rows, cols, surface) for dr, dc in offsets):
-            if cell is not None and cell != skip:
-                total = [a + b for a, b in zip(total, presses[cell[0]][cell[1]])]
+    def reaching(i: int, c: int) -> list[tuple[int, int]]:
+        if surface == "plane":  # no wrap: bounds only (the chase's hot loop)
+            return [(r, cc) for r, cc in ((i + dr, c + dc) for dr, dc in offsets) if 0 <= r < rows and 0 <= cc < cols]
+        return [cell for cell in (wrap(i + dr, c + dc, rows, cols, surface) for dr, dc in offsets) if cell is not None]
+
+    def unreduced(i: int, c: int, skip: tuple[int, int] | None) -> list[int]:
+        # Σ of the forms of the presses reaching light (i, c) (one zip over them, summed at C speed), less the goal.
+        forms = [presses[r][cc] for r, cc in reaching(i, c) if (r, cc) != skip]
+        total = list(map(sum, zip(*forms))) if forms else [0] * width
         total[-1] -= goal[i * cols + c]
-        return [value % k for value in total]
+        return total
+
+    def residual(i: int, c: int, skip: tuple[int, int] | None) -> list[int]:
+        return [value % k for value in unreduced(i, c, skip)]
 
     def forced(i: int, row: int) -> list[list[int]]:
-        return [[(-value) % k for value in residual(i, c, (row, c))] for c in range(cols)]
+        return [[(-value) % k for value in unreduced(i, c, (row, c))] for c in range(cols)]
 
     drop = not keep and surface != "projective"  # projective: columns 0 and C−1 reach row R−1−r
     for light_row, press_row in plan.steps:

@@ -332,8 +332,10 @@ def transpose_rows(rows: Sequence[int], cols: int) -> list[int]:
         return list(format(rows[0], f"0{cols}b")[::-1].encode().translate(_DIGITS_TO_BITS))
     if cols == 1:
         return [int(bytes(rows).translate(_BITS_TO_DIGITS)[::-1], 2)]
-    strings = [format(row, f"0{cols}b") for row in rows]  # character C − 1 − c is bit c
-    return [int("".join(column)[::-1], 2) for column in zip(*strings)][::-1]
+    # One byte per cell, row-major (byte r·C + c = bit c of row r): column c is the strided slice
+    # data[c::C], cut at C speed; reversed, it is column c's binary numeral (bit r = byte r).
+    data = b"".join(format(row, f"0{cols}b")[::-1].encode() for row in rows)
+    return [int(data[c::cols][::-1], 2) for c in range(cols)]
 
 
 def split_rows(flat: int, rows: int, cols: int) -> list[int]:

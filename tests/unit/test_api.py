@@ -192,7 +192,7 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_cells": 10_000 * 10_000, "max_side": 10_000, "min_side": 1, "min_states": 2, "max_states": 255,
         "max_stencil": 5, "max_quiet_shown": 64, "max_listed_solutions": 1024, "default_search_seconds": 0.5,
         "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
-        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 24, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
+        "max_state_cells": 1 << 20, "chase_work_limit": 1 << 25, "chase_cell_cost": 128, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
         "torus_chase_cells": 1 << 22, "projective_chase_cells": 1 << 18,
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
         "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
