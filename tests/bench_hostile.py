@@ -114,6 +114,8 @@ def cases() -> list[tuple[str, tuple[list[str], str]]]:
         ("api solve first-row-enumeration 8x20", _api({"op": "solve", "method": "first-row-enumeration", "board": _packed(8, 20, fill=1)})),
         ("api solve first-row-system 3000x3000", _api({"op": "solve", "method": "first-row-system", "board": _packed(3000, 3000, fill=1)})),
         ("api format 2048x2048 indices", _api({"op": "format", "board": _packed(2048, 2048, fill=1), "format": "indices"})),
+        ("api random 10000x10000 lit=50000000", _api({"op": "random", "rows": 10_000, "cols": 10_000, "lit": 50_000_000, "seed": 1})),
+        ("api random 1000x2000 lit=1999000", _api({"op": "random", "rows": 1000, "cols": 2000, "lit": 1_999_000, "seed": 1})),
         ("api parse 1x1000000 row", _api({"op": "parse", "text": "#." * 500_000})),
     ]
 

@@ -74,6 +74,7 @@ from .puzzle import (
     press,
     solve,
 )
+from .random_boards import RANDOM_LIT_CELLS
 from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
@@ -416,7 +417,9 @@ def limits() -> Reply:
     ``first_row_system_columns``: the cost limits of the k = 2 methods a
     request may force with ``method`` (columns = the shorter side: a board
     wider than tall is chased on its transpose); ``random_search_seconds``:
-    how long ``random`` looks for an exact ``lit``/``presses``.  Each
+    how long ``random`` looks for an exact ``lit``/``presses``;
+    ``random_lit_cells``: most cells one such draw picks (``lit``, or the
+    cells left dark when fewer; ``presses``).  Each
     figure's measured cost is in docs/limits.md; a request above one gets
     a ``TooLargeError`` whose ``limit`` is the key here.
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
@@ -459,6 +462,7 @@ def limits() -> Reply:
         "first_row_enumeration_work": FIRST_ROW_ENUMERATION_WORK,
         "first_row_system_columns": FIRST_ROW_SYSTEM_COLUMNS,
         "random_search_seconds": RANDOM_SEARCH_SECONDS,
+        "random_lit_cells": RANDOM_LIT_CELLS,
         "state_symbols": SYMBOLS,
         "rule_masks": {name: stencil_mask(rule.stencil) for name, rule in RULES.items()},
         "share_fields": list(FIELD_ORDER),

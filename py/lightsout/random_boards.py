@@ -17,19 +17,24 @@ from functools import lru_cache
 
 from .analysis import Analysis, analyze
 from .board import Board
+from .errors import TooLargeError
 from .mask import Mask
 from .coset_leader import SEARCH_SECONDS as COSET_SECONDS
 from .methods import fewest_presses, solve_board
 from .puzzle import Puzzle, apply
-from .rules import PLUS, Rule
+from .rules import PLUS, Rule, split_rows
 
-__all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS"]
+__all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS", "RANDOM_LIT_CELLS"]
 
 MAX_ATTEMPTS = 2000
 """Draws tried before giving up on an exact lit-cell count or press count."""
 
 SEARCH_SECONDS = 5.0
 """Most seconds spent drawing a board with an exact lit-cell count or press count."""
+
+RANDOM_LIT_CELLS = 1 << 21
+"""Most cells one draw of an exact lit count picks (lit, or the cells left dark when fewer): each
+picked cell is a Python step, about 1 µs, so one draw stays near 2 s within the 5 s search."""
 
 MASKED_DRAW_CELLS = 1 << 22
 """Most cells of a board with holes from which lit cells are drawn (the cells that exist are listed)."""
@@ -69,16 +74,34 @@ def random_solvable(
         cells = [i for i, hole in enumerate(format(holes, f"0{rows * cols}b")[::-1]) if hole == "0"]
     if not 0 <= lit <= len(cells):
         raise ValueError(f"this {rows}x{cols} board has 0..{len(cells)} cells to light, not {lit}")
+    if min(lit, len(cells) - lit) > RANDOM_LIT_CELLS:
+        raise TooLargeError(
+            f"a board with exactly {lit} of {len(cells)} cells lit is drawn cell by cell: random_lit_cells is {RANDOM_LIT_CELLS} "
+            "(the lit cells, or the dark ones when fewer)",
+            "random_lit_cells",
+            "lit",
+        )
+    dark_draw = lit > len(cells) // 2  # draw the fewer: the cells left dark
     analysis = _analysis(rows, cols, rule) if rule.is_symmetric and mask is None else None
     deadline = time.monotonic() + SEARCH_SECONDS
     for _ in range(MAX_ATTEMPTS):
         if time.monotonic() > deadline:
             break
-        chosen = rng.sample(cells, lit)
+        chosen = rng.sample(cells, len(cells) - lit if dark_draw else lit)
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
+        if dark_draw:
+            board = Board(rows, cols, [row ^ full for row, full in zip(board.lights, _full_rows(rows, cols, holes))], rule)
         if analysis.is_solvable(board) if analysis is not None else solve_board(board, mask=mask).solvable:
             return board
     raise ValueError(f"found no solvable {rows}x{cols} board with exactly {lit} lit cells")
+
+
+def _full_rows(rows: int, cols: int, holes: int) -> list[int]:
+    """Every cell that exists, as rows (holes left out)."""
+    full = (1 << cols) - 1
+    if not holes:
+        return [full] * rows
+    return [full & ~row for row in split_rows(holes, rows, cols)]
 
 
 def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, rule: Rule = PLUS) -> Board:
@@ -94,6 +117,8 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
     cells = rows * cols
     if not 0 <= presses <= cells:
         raise ValueError(f"a {rows}x{cols} board has 0..{cells} cells to press, not {presses}")
+    if presses > RANDOM_LIT_CELLS:
+        raise TooLargeError(f"a board needing {presses} presses is drawn press by press: random_lit_cells is {RANDOM_LIT_CELLS}", "random_lit_cells", "presses")
     deadline = time.monotonic() + SEARCH_SECONDS
     for _ in range(MAX_ATTEMPTS):
         left = deadline - time.monotonic()

@@ -309,6 +309,15 @@ def test_forced_methods_refuse_above_their_cost():
 def test_random_with_an_unreachable_press_count_is_a_typed_error():
     reply = api(op="random", rows=47, cols=47, presses=200, seed=1)
     assert not reply["ok"] and reply["error"]["field"] == "presses", reply
+    refused(api(op="random", rows=10_000, cols=10_000, lit=50_000_000, seed=1), "random_lit_cells", "lit")
+    refused(api(op="random", rows=10_000, cols=10_000, presses=5_000_000, seed=1), "random_lit_cells", "presses")
+    # More lit than dark: the dark cells are drawn, and the count still holds
+    reply = api(op="random", rows=40, cols=50, lit=1990, seed=3)
+    assert reply["ok"] and Board.from_id(reply["board"]).lit_count == 1990
+    holes = Board.from_cells(40, 50, [(0, 0), (3, 7)])
+    reply = api(op="random", rows=40, cols=50, lit=1990, seed=3, holes=holes.to_id())
+    lit = Board.from_id(reply["board"])
+    assert reply["ok"] and lit.lit_count == 1990 and not (lit.flat & holes.flat)
 
 
 def test_format_refuses_text_above_its_cell_limit():
