@@ -463,8 +463,10 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
     plan = _chase_plan(puzzle)
     work = _chase_work(puzzle.rows, puzzle.cols, plan)
     if plan is not None and puzzle.surface in _TRANSPOSABLE_SURFACES and puzzle.cols > puzzle.rows:
-        if _chase_work(puzzle.cols, puzzle.rows, chase_plan(puzzle.cols, puzzle.rows, puzzle.surface)) < work:
+        flipped_work = _chase_work(puzzle.cols, puzzle.rows, chase_plan(puzzle.cols, puzzle.rows, puzzle.surface))
+        if flipped_work < work and (flipped_work <= CHASE_WORK_LIMIT or n <= FULL_SYSTEM_CELLS):
             return _solve_transposed(puzzle, lights, minimal)
+        work = min(work, flipped_work)  # refused below: name the cheaper figure
     if plan is None or work > CHASE_WORK_LIMIT:
         if n > FULL_SYSTEM_CELLS:
             if plan is None:
