@@ -114,7 +114,7 @@ async function fileFault(path, buildInfo, expectedType = null) {
     if (expected) await fetchChecked(path, expected);
     return null;
   } catch (error) {
-    return error.code === "file-unreachable" ? null : error;
+    return error; // missing, refused, damaged or unreachable: each names the file
   }
 }
 

@@ -152,7 +152,19 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     }""", [cache, f"{url}/lightsout/static/app.js", FOREIGN_APP])
     assert cached_sha256(page, cache, "static/app.js") == hashlib.sha256(FOREIGN_APP.encode()).hexdigest()
 
-    # A new visit (a new page: a reload may take app.js from the renderer's memory).
+    # While the service worker runs, it answers from its memo of checked files.
+    page.close()
+    page = context.new_page()
+    page.goto(f"{url}/lightsout/")
+    wait_ready(page)
+    assert page.title() != "pwned"
+
+    # A later visit: the browser has stopped the idle service worker (and with it the
+    # worker's memo of files it already checked), and a new page (a reload may take
+    # app.js from the renderer's memory) asks for app.js again.
+    session = context.new_cdp_session(other)
+    session.send("ServiceWorker.enable")
+    session.send("ServiceWorker.stopAllWorkers")
     page.close()
     page = context.new_page()
     page.goto(f"{url}/lightsout/")
