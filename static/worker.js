@@ -172,7 +172,18 @@ function watchLoader(buildInfo) {
     }
   };
   const stderr = (line) => held.push(["warn", [line]]);
-  const restore = () => Object.assign(console, original);
+  // Pyodide starts fetching the standard library before it awaits it: a failed fetch is
+  // an "unhandled" rejection for a moment (the browser would log it as an error), and
+  // is then handled and reported through the log line above.
+  const holdRejection = (event) => {
+    event.preventDefault();
+    held.push(["warn", [event.reason]]);
+  };
+  self.addEventListener("unhandledrejection", holdRejection);
+  const restore = () => {
+    Object.assign(console, original);
+    self.removeEventListener("unhandledrejection", holdRejection);
+  };
   const replay = () => {
     for (const [level, args] of held) original[level](...args);
   };
