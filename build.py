@@ -250,11 +250,15 @@ def build(package_source: Path = ROOT / "py") -> Path:
     (DIST / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
     shutil.copytree(ROOT / "static", DIST / "static")
     (DIST / ".nojekyll").write_text("")
-    # The worker reads this to know which wheel to install; micropip only accepts a URL
-    # that ends in a valid PEP 427 wheel file name, so the real name must be used.
+    # The worker reads this to know which wheel to install (micropip only accepts a URL
+    # that ends in a valid PEP 427 wheel file name, so the real name must be used) and
+    # checks the wheel's sha256 before installing it. When Pyodide fails to start, it
+    # checks the runtime files against runtimeSha256 to name the one at fault.
+    runtime = sorted(p for p in pyodide_dir.iterdir() if p.is_file())
     build_info = {
         "wheel": f"wheels/{project_wheel.name}",
         "wheelSha256": sha256_of(project_wheel),
+        "runtimeSha256": {f"pyodide/{path.name}": sha256_of(path) for path in runtime},
         "pyodide": json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"],
     }
     (DIST / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
@@ -294,21 +298,31 @@ def png(size: int) -> bytes:
 
 def write_offline_files(dist: Path) -> str:
     """Write static/precache.json (every file the site serves, with its sha256) and
-    dist/sw.js with the cache version: the first 16 hex digits of the sha256 of that
-    list. Returns the version."""
+    dist/sw.js with that list built in (``FILES``) and the cache version: the first 16 hex
+    digits of the sha256 of the list. Returns the version.
+
+    The service worker checks every body against its built-in list, before it caches a
+    file and again before it answers from the cache; the list travels inside sw.js, so
+    nothing another page can write (Cache Storage, a fetched list) can change it.
+    precache.json is the same list for people and tools; sw.js does not read it.
+    """
     files = sorted(
         path for path in dist.rglob("*")
-        if path.is_file() and path.name != ".nojekyll" and path.relative_to(dist).as_posix() not in ("sw.js", "static/sw.js")
+        if path.is_file() and path.name != ".nojekyll"
+        and path.relative_to(dist).as_posix() not in ("sw.js", "static/sw.js", "static/precache.json")
     )
     listed = [{"path": path.relative_to(dist).as_posix(), "sha256": sha256_of(path)} for path in files]
     version = hashlib.sha256(json.dumps(listed, sort_keys=True).encode()).hexdigest()[:16]
     precache = {"version": version, "cache": f"lightsout-{version}", "files": listed}
     (dist / "static" / "precache.json").write_text(json.dumps(precache, indent=1) + "\n")
     source = (ROOT / "static" / "sw.js").read_text()
-    marker = 'const VERSION = "development";'
-    if marker not in source:
-        raise BuildError(f"static/sw.js no longer has the line {marker!r} that build.py fills in")
-    (dist / "sw.js").write_text(source.replace(marker, f'const VERSION = "{version}";'))
+    table = "{\n" + "".join(f"  {json.dumps(entry['path'])}: {json.dumps(entry['sha256'])},\n" for entry in listed) + "}"
+    for marker, value in (('const VERSION = "development";', f'const VERSION = "{version}";'),
+                          ("const FILES = {};", f"const FILES = {table};")):
+        if marker not in source:
+            raise BuildError(f"static/sw.js no longer has the text {marker!r} that build.py fills in")
+        source = source.replace(marker, value, 1)
+    (dist / "sw.js").write_text(source)
     (dist / "static" / "sw.js").unlink()  # served from the root only, where its scope is the site
     return version
 

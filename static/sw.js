@@ -1,28 +1,93 @@
 // The service worker: the site works offline after one visit. build.py copies this file
-// to the site root (so its scope is the whole site, under any sub-path) and writes the
-// version, a hash of static/precache.json — the list of every file in dist/ with its
-// sha256. A new build therefore changes this script's bytes, the browser installs the
-// new worker, which fills a new cache "lightsout-<version>", and on activation deletes
-// every other "lightsout-*" cache: an update never strands a page on old files.
+// to the site root (so its scope is the whole site, under any sub-path) and writes into
+// it FILES, every file of dist/ with its sha256, and VERSION, a hash of that list. A new
+// build therefore changes this script's bytes, the browser installs the new worker,
+// which fills a new cache "lightsout-<version>", and on activation deletes every other
+// "lightsout-*" cache: an update never strands a page on old files.
 //
-// Install fetches every listed file (bypassing the HTTP cache); fetches of listed files
-// are then answered from the cache first, anything else goes to the network.
+// Nothing is trusted for being in the cache. Cache Storage belongs to the whole origin,
+// and GitHub Pages project sites all share user.github.io: any page there can open
+// "lightsout-<version>" and put its own static/app.js. A network transfer can also end
+// early. So every body is checked against FILES, whose hashes came with this script:
+//   install  fetches each file (revalidating the HTTP cache), checks it, and on a
+//            mismatch fetches it once more past the HTTP cache; a second mismatch fails
+//            the install, so no worker takes over with a broken file (the page keeps
+//            loading from the network, and the next visit tries again);
+//   fetch    checks a cached file before answering with it; an entry that does not
+//            match is deleted and the file comes from the network (and is cached again
+//            if it matches).
+// Checking before answering costs some tens of ms of hashing at start, and a controlled
+// start measured 0.05–0.8 s slower end to end (docs/security.md, "Cost"). A memo of
+// "already checked" can only be kept where no other page can write: Cache Storage and
+// IndexedDB are both the origin's, so it lives in this worker's memory (`checked`).
 
 const VERSION = "development"; // replaced by build.py
+const FILES = {}; // replaced by build.py: {"static/app.js": "<sha256 hex>", ...}
 const CACHE_PREFIX = "lightsout-";
 const CACHE = CACHE_PREFIX + VERSION;
 const ROOT = new URL("./", self.location.href).href; // the site's root directory
 
+async function sha256Hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A file's bytes do not match FILES (or the server refused it). */
+class IntegrityError extends Error {
+  constructor(path, detail) {
+    super(`${path}: ${detail}`);
+    this.name = "IntegrityError";
+  }
+}
+
+/**
+ * Whether `response` carries exactly the listed bytes of `path`. Reads a clone, so the
+ * response itself can still be cached or answered with: both branches of the tee see
+ * the same bytes, so what was checked is what is used.
+ */
+async function matches(path, response) {
+  if (!response.ok) return false;
+  return (await sha256Hex(await response.clone().arrayBuffer())) === FILES[path];
+}
+
+/**
+ * Fetch a listed file from the network and check it: first revalidating the HTTP cache,
+ * then (a truncated body may sit in it, fresh by its headers) bypassing it. Throws an
+ * IntegrityError that names the file if neither copy matches.
+ */
+async function fetchChecked(path) {
+  const url = new URL(path, ROOT).href;
+  let response;
+  for (const cache of ["no-cache", "reload"]) {
+    response = await fetch(url, { cache });
+    if (await matches(path, response)) return response;
+  }
+  throw new IntegrityError(path, response.ok ? "the bytes differ from this build's sha256 (damaged or incomplete)" : `HTTP ${response.status}`);
+}
+
+/**
+ * One console line. The page learns of a damaged file from its own loading (the solver's
+ * worker checks the wheel and names any runtime file that fails), not from here.
+ */
+function report(error) {
+  console.warn(`lightsout service worker: ${error.message}`);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const response = await fetch(new URL("static/precache.json", ROOT), { cache: "no-cache" });
-    if (!response.ok) throw new Error(`static/precache.json: HTTP ${response.status}`);
-    const list = await response.json();
-    // A deploy half done (new list, old worker or the reverse): do not fill a cache
-    // under the wrong name; the next update check tries again.
-    if (list.version !== VERSION && VERSION !== "development") throw new Error("precache.json is from another build");
     const cache = await caches.open(CACHE);
-    await cache.addAll(list.files.map((file) => new Request(new URL(file.path, ROOT), { cache: "no-cache" })));
+    try {
+      await Promise.all(Object.keys(FILES).map(async (path) => {
+        const response = await fetchChecked(path);
+        await cache.put(new URL(path, ROOT).href, response);
+      }));
+    } catch (error) {
+      // Fail the install: this worker never activates, and a half-filled cache under
+      // this version would only be re-checked, so it goes too.
+      await caches.delete(CACHE);
+      if (error instanceof IntegrityError) report(error);
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });
@@ -35,17 +100,62 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+/** The listed path a request of this site asks for, or null for anything unlisted. */
+function listedPath(requestUrl) {
+  if (!requestUrl.startsWith(ROOT)) return null;
+  const url = new URL(requestUrl);
+  url.hash = "";
+  url.search = ""; // the page with test parameters is still the page
+  const path = url.href.slice(ROOT.length);
+  const file = path === "" ? "index.html" : path; // the page is also asked for as "./"
+  return Object.hasOwn(FILES, file) ? file : null;
+}
+
+// Cached files already checked, as immutable Blobs, for as long as this worker runs:
+// the one memo no other page can write. The browser stops an idle service worker after
+// about 30 s, so it serves a Retry or a restarted solver, rarely a later visit.
+const checked = new Map(); // path -> {body: Blob, init: {status, statusText, headers}}
+
+/**
+ * Answer from the memo, or from the cache if the cached bytes are the listed ones; otherwise drop the
+ * entry and go to the network, caching the answer again only if it matches. A network
+ * copy that does not match is still passed on (the server is the authority, as it is
+ * without this worker; the solver's own checks name a damaged file), but never cached.
+ */
+async function answer(path, request) {
+  const known = checked.get(path);
+  if (known) return new Response(known.body, known.init);
+  const cache = await caches.open(CACHE);
+  const url = new URL(path, ROOT).href;
+  const cached = await cache.match(url);
+  if (cached?.ok) {
+    // A Blob is an immutable snapshot (a later put cannot change it), and answering
+    // with it hands the browser the stored bytes directly, not pumped through this
+    // worker's JavaScript as a clone's stream would be.
+    const body = await cached.blob();
+    if (await sha256Hex(await body.arrayBuffer()) === FILES[path]) {
+      const init = { status: cached.status, statusText: cached.statusText, headers: [...cached.headers] };
+      checked.set(path, { body, init });
+      return new Response(body, init);
+    }
+  }
+  if (cached) {
+    await cache.delete(url);
+    report(new IntegrityError(path, "the cached copy was not this build's (deleted; fetched again)"));
+  }
+  try {
+    const response = await fetchChecked(path);
+    await cache.put(url, response.clone());
+    return response;
+  } catch (error) {
+    if (!(error instanceof IntegrityError)) throw error; // offline: a network error
+    return fetch(request, { cache: "reload" });
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(ROOT)) return;
-  const url = new URL(request.url);
-  url.hash = "";
-  // The page itself is asked for as the directory ("./") or with test parameters.
-  const path = url.href.slice(ROOT.length).split("?")[0];
-  const key = path === "" ? new URL("index.html", ROOT).href : new URL(path, ROOT).href;
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const cached = await cache.match(key);
-    return cached ?? fetch(request);
-  })());
+  if (request.method !== "GET") return;
+  const path = listedPath(request.url);
+  if (path !== null) event.respondWith(answer(path, request));
 });

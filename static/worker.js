@@ -21,19 +21,20 @@
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
-const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
-const BUILD_INFO_URL = new URL("./build-info.json", import.meta.url).href;
+const SITE_URL = new URL("../", import.meta.url).href; // files are named relative to it
+const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
+const BUILD_INFO = "static/build-info.json";
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
  * survive. A PythonError's message is the whole traceback; the page shows only its last
  * line ("ValueError: ..."), and the traceback goes to the worker's console as a warning.
  */
-function plainError(error) {
+function plainError(error, { log = true } = {}) {
   const name = String(error?.name ?? "Error");
   let message = String(error?.message ?? error);
   if (name === "PythonError") {
-    console.warn(message);
+    if (log) console.warn(message);
     const lines = message.trim().split("\n");
     message = lines[lines.length - 1];
   }
@@ -47,23 +48,94 @@ function startError(code, message, details = {}) {
   return Object.assign(new Error(message), { name: "StartError", code }, details);
 }
 
-/**
- * Say what is wrong with a runtime file that failed to load: missing (HTTP status),
- * served with the wrong MIME type, or present but damaged. Asked only after a failure,
- * so a good start costs nothing.
- */
-async function diagnose(file, expectedType, reason) {
-  const url = new URL(file, PYODIDE_URL).href;
-  try {
-    const response = await fetch(url, { method: "HEAD", cache: "no-store" });
-    const type = (response.headers.get("content-type") ?? "").split(";")[0].trim();
-    if (!response.ok) return startError("runtime-missing", `${file}: HTTP ${response.status}`, { file, status: response.status });
-    if (expectedType && type !== expectedType) return startError("runtime-wrong-type", `${file} is served as ${type}`, { file, type: type || "?" });
-  } catch {
-    // The server cannot be reached at all: report the loader's own reason.
-  }
-  return startError("runtime-corrupt", reason, { file });
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * Fetch a file of the site (`path` relative to its root); a refusal is an error that
+ * names the file and the HTTP status, an unreachable server one that names the file.
+ */
+async function fetchFile(path, cache = "no-cache") {
+  let response;
+  try {
+    response = await fetch(new URL(path, SITE_URL), { cache });
+  } catch (error) {
+    throw startError("file-unreachable", `${path}: ${error.message}`, { file: path });
+  }
+  if (!response.ok) throw startError("file-http", `${path}: HTTP ${response.status}`, { file: path, status: response.status });
+  return response;
+}
+
+/**
+ * The bytes of `path` if their sha256 is `sha256`. A mismatch is fetched once more past
+ * the HTTP cache (a truncated copy can sit there, fresh by its headers, and would fail
+ * every reload and Retry), then reported as damaged.
+ */
+async function fetchChecked(path, sha256) {
+  for (const cache of ["no-cache", "reload"]) {
+    const bytes = new Uint8Array(await (await fetchFile(path, cache)).arrayBuffer());
+    if (await sha256Hex(bytes) === sha256) return bytes;
+  }
+  throw startError("file-damaged", `${path} is damaged or incomplete (its sha256 is not this build's)`, { file: path });
+}
+
+/** static/build-info.json, checked: it must name the wheel (a file in wheels/) and its sha256. */
+async function readBuildInfo() {
+  const response = await fetchFile(BUILD_INFO);
+  let info = null;
+  try {
+    info = await response.json();
+  } catch {
+    // not JSON: damaged, reported below
+  }
+  const named = typeof info?.wheel === "string" && /^wheels\/[\w.+!-]+\.whl$/.test(info.wheel);
+  if (!named || !/^[0-9a-f]{64}$/.test(info.wheelSha256 ?? "")) {
+    throw startError("build-info-damaged", `${BUILD_INFO} is damaged: it names no wheel with its sha256`, { file: BUILD_INFO });
+  }
+  return info;
+}
+
+/**
+ * What is wrong with a runtime file (`path` relative to the site), or null if nothing
+ * is: missing (HTTP status), served with the wrong MIME type, or damaged (its sha256 is
+ * not the one build-info.json lists). Asked only after a failure, so a good start costs
+ * nothing. The check fetches past the HTTP cache as fetchChecked does, which also
+ * replaces a damaged copy there, so Retry loads the server's file.
+ */
+async function fileFault(path, buildInfo, expectedType = null) {
+  const expected = (await buildInfo.catch(() => null))?.runtimeSha256?.[path];
+  try {
+    const response = await fetchFile(path);
+    const type = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+    if (expectedType && type !== expectedType) return startError("runtime-wrong-type", `${path} is served as ${type}`, { file: path, type: type || "?" });
+    await response.body?.cancel();
+    if (expected) await fetchChecked(path, expected);
+    return null;
+  } catch (error) {
+    return error; // missing, refused, damaged or unreachable: each names the file
+  }
+}
+
+/** The error of the first of `files` ([path, MIME type or null]) at fault, or null. */
+async function diagnose(files, buildInfo) {
+  for (const [file, expectedType] of files) {
+    const fault = await fileFault(file, buildInfo, expectedType);
+    if (fault) return fault;
+  }
+  return null;
+}
+
+/** The fault of `file` ([path, type]); if it looks fine, the loader's `reason` about it. */
+async function blame(file, buildInfo, reason) {
+  return (await diagnose([file], buildInfo)) ?? startError("runtime-corrupt", reason, { file: file[0] });
+}
+
+const WASM = ["pyodide/pyodide.asm.wasm", "application/wasm"];
+const STDLIB = ["pyodide/python_stdlib.zip", null];
+// Everything loadPyodide fetches, most likely culprit of an unexplained failure first.
+const RUNTIME = [STDLIB, ["pyodide/pyodide.asm.mjs", null], ["pyodide/pyodide-lock.json", null], WASM];
 
 /**
  * loadPyodide only logs some failures and then never settles: a .wasm that fails to
@@ -71,48 +143,88 @@ async function diagnose(file, expectedType, reason) {
  * logs "wasm instantiation failed!", and a missing python_stdlib.zip logs "Error
  * occurred while installing the standard library". Watching the console turns those
  * into an immediate error instead of waiting for the page's load deadline (which
- * still catches anything this misses).
+ * still catches anything this misses). What Pyodide prints while it starts (its
+ * console lines and Python's stderr, e.g. "Fatal Python error" for a damaged standard
+ * library) is held back, not printed: a failure then ends in one console line from
+ * this worker, and a good start replays it.
  */
-function watchLoaderLogs() {
+function watchLoader(buildInfo) {
   const original = { warn: console.warn, error: console.error };
+  const held = [];
   let rejectFailure;
   const failure = new Promise((resolve, reject) => { rejectFailure = reject; });
   let wasmFailed = false;
   let stdlibFailed = false;
+  let stdlibReason = "";
   console.warn = (...args) => {
-    original.warn(...args);
+    held.push(["warn", args]);
     if (args[0] === "wasm instantiation failed!") wasmFailed = true;
     else if (wasmFailed && args[0] instanceof Error) {
-      diagnose("pyodide.asm.wasm", "application/wasm", args[0].message).then(rejectFailure);
+      blame(WASM, buildInfo, args[0].message).then(rejectFailure);
     }
   };
-  let stdlibReason = "";
   console.error = (...args) => {
-    original.error(...args);
+    held.push(["error", args]);
     if (String(args[0]).startsWith("Error occurred while installing the standard library")) stdlibFailed = true;
     else if (stdlibFailed && !stdlibReason) {
       stdlibReason = String(args[0]?.message ?? args[0]);
-      diagnose("python_stdlib.zip", null, stdlibReason).then(rejectFailure);
+      blame(STDLIB, buildInfo, stdlibReason).then(rejectFailure);
     }
   };
-  const restore = () => Object.assign(console, original);
-  // loadPyodide may itself fail first (without the standard library Python exits):
-  // report the cause, not the symptom.
-  const explain = (error) => (stdlibFailed ? diagnose("python_stdlib.zip", null, stdlibReason || error.message) : error);
-  return { failure, restore, explain };
+  const stderr = (line) => held.push(["warn", [line]]);
+  // Pyodide starts fetching the standard library before it awaits it: a failed fetch is
+  // an "unhandled" rejection for a moment (the browser would log it as an error), and
+  // is then handled and reported through the log line above.
+  const holdRejection = (event) => {
+    event.preventDefault();
+    held.push(["warn", [event.reason]]);
+  };
+  self.addEventListener("unhandledrejection", holdRejection);
+  const restore = () => {
+    Object.assign(console, original);
+    self.removeEventListener("unhandledrejection", holdRejection);
+  };
+  const replay = () => {
+    for (const [level, args] of held) original[level](...args);
+  };
+  /** What Pyodide said, as text, for the one line logged when the start fails. */
+  const said = () => held.map(([, args]) => args.map((arg) => String(arg?.message ?? arg)).join(" ")).join("\n");
+  // loadPyodide may itself fail first (a damaged standard library: Python exits with
+  // status 1; a missing one: without it Python exits): report the cause, not the symptom.
+  const explain = async (error) => (stdlibFailed
+    ? blame(STDLIB, buildInfo, stdlibReason || error.message)
+    : (await diagnose(RUNTIME, buildInfo)) ?? error);
+  return { failure, stderr, restore, replay, said, explain };
+}
+
+async function loadRuntime(buildInfo) {
+  const watch = watchLoader(buildInfo);
+  try {
+    const pyodide = await Promise.race([
+      loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr }),
+      watch.failure,
+    ]);
+    watch.restore();
+    watch.replay();
+    return pyodide;
+  } catch (error) {
+    // The console stays held: the failed runtime may still print, and this worker is done.
+    const cause = error.name === "StartError" ? error : await watch.explain(error);
+    cause.log = watch.said();
+    throw cause;
+  }
 }
 
 async function start() {
   self.postMessage({ type: "progress", stage: "loading" });
-  const watch = watchLoaderLogs();
-  let pyodide;
-  try {
-    pyodide = await Promise.race([loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false }), watch.failure]);
-  } catch (error) {
-    throw await watch.explain(error);
-  } finally {
-    watch.restore();
-  }
+  // The wheel is fetched and checked while Pyodide starts; a fault in it is reported at
+  // once rather than after the interpreter is up.
+  const buildInfo = readBuildInfo();
+  const wheel = buildInfo.then((info) => fetchChecked(info.wheel, info.wheelSha256));
+  const wheelFailed = wheel.then(() => new Promise(() => {}));
+  buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
+  wheelFailed.catch(() => {});
+  const pyodide = await Promise.race([loadRuntime(buildInfo), wheelFailed]);
   runtime = pyodide;
 
   self.postMessage({ type: "progress", stage: "installing" });
@@ -124,17 +236,20 @@ async function start() {
     errorCallback: (message) => packageErrors.push(message),
   });
   if (!Object.hasOwn(pyodide.loadedPackages, "micropip")) {
-    throw new Error(`micropip did not load: ${packageErrors.join("; ") || "no reason given"}`);
+    const reason = `micropip did not load: ${packageErrors.join("; ") || "no reason given"}`;
+    const files = Object.keys((await buildInfo).runtimeSha256 ?? {}).filter((file) => /\/micropip-[^/]*\.whl$/.test(file));
+    throw (await diagnose(files.map((file) => [file, null]), buildInfo)) ?? new Error(reason);
   }
 
-  const response = await fetch(BUILD_INFO_URL);
-  if (!response.ok) throw new Error(`${BUILD_INFO_URL}: HTTP ${response.status}`);
-  const buildInfo = await response.json();
-  // micropip only accepts a URL that ends in a valid PEP 427 wheel file name.
-  const wheelUrl = new URL(`../${buildInfo.wheel}`, import.meta.url).href;
+  // The checked bytes are what gets installed: they go into Pyodide's file system and
+  // micropip reads them from there (an emfs: URL that ends in the wheel's own PEP 427
+  // file name, which micropip requires), instead of fetching the URL again.
+  const wheelName = (await buildInfo).wheel.split("/").pop();
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, await wheel);
   const micropip = pyodide.pyimport("micropip");
   try {
-    await micropip.install.callKwargs(wheelUrl, { deps: false });
+    await micropip.install.callKwargs(`emfs:/tmp/wheels/${wheelName}`, { deps: false });
   } finally {
     micropip.destroy();
   }
@@ -179,7 +294,11 @@ let runtime = null; // the Pyodide instance, for debug requests
 const handlePromise = start();
 handlePromise.then(
   () => self.postMessage({ type: "progress", stage: "ready" }),
-  (error) => self.postMessage({ type: "fatal", error: plainError(error) }),
+  (error) => {
+    // The one console line a failed start leaves (with what Pyodide printed, held back).
+    console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);
+    self.postMessage({ type: "fatal", error: plainError(error, { log: false }) });
+  },
 );
 
 /** Debug requests: "memory" measures, "crash" throws from a task (an uncaught worker error). */

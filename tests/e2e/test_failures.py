@@ -23,21 +23,44 @@ def _fetch_with_type(content_type: str) -> Callable[[Route], None]:
     return handler
 
 
+def _truncated(route: Route) -> None:
+    """The real file, cut off halfway (a transfer that ended early)."""
+    response = route.fetch()
+    body = response.body()
+    route.fulfill(response=response, body=body[: len(body) // 2])
+
+
+def _not_found(route: Route) -> None:
+    route.fulfill(status=404, body="not here", content_type="text/plain")
+
+
+# case: (URL pattern, handler, words the status line must hold). Files are named by their
+# path in the site, with the HTTP status where the server refused one.
 FAILURES = {
-    "wasm missing": (r".*/pyodide\.asm\.wasm$",
-                     lambda route: route.fulfill(status=404, body="not here", content_type="text/plain"),
-                     "pyodide.asm.wasm is missing on the server (HTTP 404)"),
-    "stdlib missing": (r".*/python_stdlib\.zip$",
-                       lambda route: route.fulfill(status=404, body="not here", content_type="text/plain"),
-                       "python_stdlib.zip is missing on the server (HTTP 404)"),
+    "wasm missing": (r".*/pyodide\.asm\.wasm$", _not_found,
+                     "the file pyodide/pyodide.asm.wasm is missing on the server (HTTP 404)"),
+    "stdlib missing": (r".*/python_stdlib\.zip$", _not_found,
+                       "the file pyodide/python_stdlib.zip is missing on the server (HTTP 404)"),
+    "stdlib damaged": (r".*/python_stdlib\.zip$", _truncated,
+                       "the file pyodide/python_stdlib.zip is damaged or incomplete"),
     "wasm damaged": (r".*/pyodide\.asm\.wasm$",
                      lambda route: route.fulfill(status=200, body=b"\0asm\x07garbage" * 4096, content_type="application/wasm"),
-                     "pyodide.asm.wasm is damaged"),
+                     "the file pyodide/pyodide.asm.wasm is damaged or incomplete"),
     "wasm wrong MIME type": (r".*/pyodide\.asm\.wasm$", _fetch_with_type("text/plain"),
-                             "sends pyodide.asm.wasm as “text/plain”, not application/wasm"),
-    "wheel damaged (Python fails)": (r".*/wheels/lightsout-.*\.whl$",
-                                     lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not a wheel", content_type="application/zip"),
-                                     "could not start"),
+                             "sends pyodide/pyodide.asm.wasm as “text/plain”, not application/wasm"),
+    "wheel damaged": (r".*/wheels/lightsout-.*\.whl$",
+                      lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not a wheel", content_type="application/zip"),
+                      "the file wheels/lightsout-"),
+    "wheel truncated": (r".*/wheels/lightsout-.*\.whl$", _truncated, "-py3-none-any.whl is damaged or incomplete"),
+    "wheel missing": (r".*/wheels/lightsout-.*\.whl$", _not_found, "-py3-none-any.whl is missing on the server (HTTP 404)"),
+    "wheel refused": (r".*/wheels/lightsout-.*\.whl$",
+                      lambda route: route.fulfill(status=503, body="busy", content_type="text/plain"),
+                      "the server answered HTTP 503 for the file wheels/lightsout-"),
+    "build-info names no wheel": (r".*/static/build-info\.json$",
+                                  lambda route: route.fulfill(status=200, body='{"wheel": null}', content_type="application/json"),
+                                  "the file static/build-info.json is damaged (it does not name the solver’s wheel)"),
+    "build-info missing": (r".*/static/build-info\.json$", _not_found,
+                           "the file static/build-info.json is missing on the server (HTTP 404)"),
     "worker script throws": (r".*/static/worker\.js$",
                              lambda route: route.fulfill(status=200, body="throw new Error('broken build');", content_type="text/javascript"),
                              "stopped unexpectedly (Uncaught Error: broken build)"),
@@ -61,6 +84,9 @@ def test_start_failure_is_reported_at_once_and_retry_recovers(fresh_page, site_u
     seconds = time.monotonic() - started
     expect(status(page)).to_contain_text(words)
     expect(button(page, "Retry")).to_be_visible()
+    # No console errors: Pyodide's own output is held back, and the worker logs the cause
+    # in one warning.
+    assert watch.errors == []
     assert_playable(page)
     page.context.unroute_all(behavior="ignoreErrors")
     button(page, "Retry").click()

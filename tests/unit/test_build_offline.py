@@ -3,6 +3,7 @@
 import hashlib
 import importlib.util
 import json
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -35,8 +36,18 @@ def test_precache_lists_every_file_and_the_version_follows_the_contents(tmp_path
     assert listed["version"] == version and listed["cache"] == f"lightsout-{version}"
     assert [f["path"] for f in listed["files"]] == ["index.html", "static/app.js"]
     assert listed["files"][1]["sha256"] == hashlib.sha256(b"1").hexdigest()
-    assert f'const VERSION = "{version}";' in (dist / "sw.js").read_text()
+    worker = (dist / "sw.js").read_text()
+    assert f'const VERSION = "{version}";' in worker
+    # The list is built into the service worker, which checks every body against it.
+    files = re.search(r"const FILES = (\{.*?\n\});", worker, re.DOTALL)
+    assert files is not None
+    assert json.loads(re.sub(r",\n\}$", "\n}", files.group(1))) == {f["path"]: f["sha256"] for f in listed["files"]}
     assert not (dist / "static" / "sw.js").exists()
+
+    (dist / "static" / "sw.js").write_text("copied")  # a second run (the list exists now)
+    assert site_build.write_offline_files(dist) == version
+    assert [f["path"] for f in json.loads((dist / "static" / "precache.json").read_text())["files"]] == [
+        "index.html", "static/app.js"]  # precache.json does not list itself
 
     (dist / "static" / "app.js").write_text("2")  # any change of a file changes the version
     (dist / "static" / "sw.js").write_text("copied")

@@ -1,0 +1,182 @@
+"""The offline cache trusts nothing it fetched or finds (static/sw.js, static/worker.js):
+a truncated file is never cached, so a broken first visit recovers by itself once the
+server is fixed, and an entry another page of the same origin wrote into the site's
+cache is never served.
+
+The site is served by a real HTTP server (not page.route), under /lightsout/ next to a
+foreign page at /other/, so the browser's HTTP cache and the service worker both see
+what a deployment on user.github.io would give them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready
+from e2e_helpers import solve_and_press_marks, status
+from playwright.sync_api import expect
+
+A_YEAR_AGO = 1_700_000_000  # an old Last-Modified: heuristic HTTP freshness of weeks
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+        pass
+
+
+@contextlib.contextmanager
+def serve_origin(root: Path) -> Iterator[str]:
+    """Serve `root` (which holds lightsout/ and other/) on 127.0.0.1; yields the origin."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, name="origin-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def origin(site_dir: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A copy of the site at <origin>/lightsout/ and an empty page at <origin>/other/page.html."""
+    shutil.copytree(site_dir, tmp_path / "lightsout")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "page.html").write_text("<!doctype html><title>another site</title>")
+    with serve_origin(tmp_path) as url:
+        yield url, tmp_path / "lightsout"
+
+
+@pytest.fixture
+def context(browser):
+    """A context with service workers allowed (the shared ones block them)."""
+    context = browser.new_context(**{**CONTEXT_OPTIONS, "service_workers": "allow"})
+    yield context
+    context.close()
+
+
+def wait_controlled(page) -> None:
+    """Reload until the service worker controls the page (the first load is never claimed)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+
+
+def cached_sha256(page, cache: str, path: str) -> str | None:
+    """The sha256 of the site cache's entry for `path` (relative to the site), or None."""
+    return page.evaluate("""async ([name, path]) => {
+      const cache = await caches.open(name);
+      const response = await cache.match(new URL(path, new URL("./", document.baseURI)).href);
+      if (!response) return null;
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+      return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    }""", [cache, path])
+
+
+def test_a_truncated_wheel_on_the_first_visit_is_not_cached_and_a_reload_recovers(browser, context, origin):
+    url, site = origin
+    info = json.loads((site / "static" / "build-info.json").read_text())
+    wheel = site / info["wheel"]
+    good = wheel.read_bytes()
+    # The server sends half the wheel, and it looks old, so the HTTP cache would keep
+    # it fresh for weeks and revalidation (same Last-Modified as the fixed file) would
+    # answer 304: only a fetch past the HTTP cache sees the fixed file.
+    wheel.write_bytes(good[: len(good) // 2])
+    os.utime(wheel, (A_YEAR_AGO, A_YEAR_AGO))
+    watch = PageWatch()
+    watch.attach(context)
+    page = context.new_page()
+    page.goto(f"{url}/lightsout/")
+    expect(status(page)).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
+    expect(status(page)).to_contain_text(f"the file {info['wheel']} is damaged or incomplete")
+    assert len(watch.errors) <= 1, watch.errors
+
+    # The service worker refused to install with that wheel: nothing is cached under its
+    # version, and nothing controls the page.
+    version = json.loads((site / "static" / "precache.json").read_text())["version"]
+    page.evaluate("""async () => {
+      for (;;) {  // until the install has ended (a failed first install drops the registration)
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (!registration || (!registration.installing && !registration.waiting)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }""")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert f"lightsout-{version}" not in page.evaluate("caches.keys()")
+
+    # The server is fixed (same name, same date): a reload runs the real wheel.
+    wheel.write_bytes(good)
+    os.utime(wheel, (A_YEAR_AGO, A_YEAR_AGO))
+    page.reload()
+    wait_ready(page)
+    solve_and_press_marks(page)
+    # ... and the worker that installs now caches the real wheel, so offline works too.
+    wait_controlled(page)
+    assert cached_sha256(page, f"lightsout-{version}", info["wheel"]) == info["wheelSha256"]
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    solve_and_press_marks(page)
+
+
+FOREIGN_APP = 'document.title = "pwned";'
+
+
+def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(context, origin):
+    url, site = origin
+    precache = json.loads((site / "static" / "precache.json").read_text())
+    cache = precache["cache"]
+    real = {entry["path"]: entry["sha256"] for entry in precache["files"]}
+    page = context.new_page()
+    page.goto(f"{url}/lightsout/")
+    wait_controlled(page)
+    wait_ready(page)
+    assert cached_sha256(page, cache, "static/app.js") == real["static/app.js"]
+
+    # Another site on the same origin (user.github.io/other/) writes into our cache.
+    other = context.new_page()
+    other.goto(f"{url}/other/page.html")
+    other.evaluate("""async ([cache, target, body]) => {
+      const opened = await caches.open(cache);
+      await opened.put(target, new Response(body, { headers: { "content-type": "text/javascript" } }));
+    }""", [cache, f"{url}/lightsout/static/app.js", FOREIGN_APP])
+    assert cached_sha256(page, cache, "static/app.js") == hashlib.sha256(FOREIGN_APP.encode()).hexdigest()
+
+    # While the service worker runs, it answers from its memo of checked files.
+    page.close()
+    page = context.new_page()
+    page.goto(f"{url}/lightsout/")
+    wait_ready(page)
+    assert page.title() != "pwned"
+
+    # A later visit: the browser has stopped the idle service worker (and with it the
+    # worker's memo of files it already checked), and a new page (a reload may take
+    # app.js from the renderer's memory) asks for app.js again.
+    session = context.new_cdp_session(other)
+    session.send("ServiceWorker.enable")
+    session.send("ServiceWorker.stopAllWorkers")
+    page.close()
+    page = context.new_page()
+    page.goto(f"{url}/lightsout/")
+    wait_ready(page)
+    assert page.title() != "pwned"
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    solve_and_press_marks(page)
+    # The foreign entry is gone, the real file is cached again, and offline still works.
+    assert cached_sha256(page, cache, "static/app.js") == real["static/app.js"]
+    context.set_offline(True)
+    page.close()
+    page = context.new_page()
+    page.goto(f"{url}/lightsout/")
+    wait_ready(page)
+    assert page.title() != "pwned"
