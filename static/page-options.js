@@ -4,7 +4,7 @@
 // the browser tests serve dist/ on 127.0.0.1):
 //   ?load-timeout=MS     the start-up deadline (30 s)
 //   ?request-timeout=MS  the request deadline (60 s)
-//   ?restart-above=MB    the wasm heap above which an idle worker is replaced (512 MB)
+//   ?restart-above=MB    the wasm heap above which an idle worker is replaced (256 MB)
 // A link to a deployed copy therefore cannot switch its reader's solver off. The host
 // decides rather than a build flag because the tests must drive the very files that are
 // deployed. Copy link drops the query altogether (share-link.js: shareAddress).

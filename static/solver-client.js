@@ -17,7 +17,7 @@
 
 export const LOAD_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
-export const RESTART_ABOVE_BYTES = 512 * 2 ** 20; // a fresh worker's heap is ≈ 30 MB
+export const RESTART_ABOVE_BYTES = 256 * 2 ** 20; // a fresh worker's heap is ≈ 30 MB; a 10000×10000 text takes it to 0.5–2.2 GB
 
 /** An error from the solver side, with the API's fields (line, column for format errors). */
 export class SolverError extends Error {

@@ -121,12 +121,12 @@ test("?load-timeout, ?request-timeout and ?restart-above count only on a loopbac
   }
   const query = "?load-timeout=1&request-timeout=1&restart-above=1&search-budget=20";
   const shared = pageOptions(`https://lights.example/lightsout/${query}#5x5:AAAAAA`);
-  assert.deepEqual(shared.solver, { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 512 * 2 ** 20 });
+  assert.deepEqual(shared.solver, { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20 });
   assert.deepEqual(shared.searchBudget, { seconds: 0.02 }); // not a test knob: the reader's own setting
   const local = pageOptions(`http://127.0.0.1:8000/lightsout/${query}`);
   assert.deepEqual(local.solver, { loadTimeoutMs: 1, requestTimeoutMs: 1, restartAboveBytes: 2 ** 20 });
   const junk = pageOptions("http://127.0.0.1:8000/?request-timeout=0&load-timeout=abc&restart-above=-5");
-  assert.deepEqual(junk.solver, { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 512 * 2 ** 20 });
+  assert.deepEqual(junk.solver, { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20 });
   assert.deepEqual(pageOptions("https://lights.example/").searchBudget, {});
 });
 
