@@ -4,7 +4,8 @@
 
 import { preferredLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, prefersReducedMotion } from "./a11y.js";
-import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SolverClient } from "./solver-client.js";
+import { SolverClient } from "./solver-client.js";
+import { pageOptions } from "./page-options.js";
 import { loadLimits } from "./limits.js";
 import { BestResults } from "./puzzles.js";
 import { Session } from "./session.js";
@@ -22,19 +23,14 @@ import { exposeTestHooks } from "./test-hooks.js";
 setLanguage(preferredLanguage());
 translatePage();
 
-// ?load-timeout=MS and ?request-timeout=MS shorten the deadlines (for the tests of a
-// hanging start and of a request that runs too long); ?search-budget=MS sets the
-// fewest-presses search's time budget.
-const query = new URLSearchParams(location.search);
+// The address's query: the search budget, and deadlines for the page's own tests.
+const options = pageOptions(location.href);
 let status = null;
-const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => status?.solverChanged(state, detail), {
-  loadTimeoutMs: Number(query.get("load-timeout")) || LOAD_TIMEOUT_MS,
-  requestTimeoutMs: Number(query.get("request-timeout")) || REQUEST_TIMEOUT_MS,
-});
+const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => status?.solverChanged(state, detail),
+  options.solver);
 const records = new BestResults();
 const session = new Session({
-  solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion,
-  searchBudget: query.has("search-budget") ? { seconds: Number(query.get("search-budget")) / 1000 } : {},
+  solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget,
 });
 
 status = new StatusPanel(session, solver);

@@ -4,8 +4,6 @@
 import { t } from "./i18n.js";
 import { MAX_IMAGE_CELLS, boardImage, boardText, saveBlob } from "./export.js";
 
-const PYTHON_FORMAT_LIMIT = 512 * 512; // cells; bigger solutions are written as #/. here
-
 /**
  * The presses as rows of "#" (press) and "." as Blob parts, made a slice at a time so a
  * 10000×10000 solution (100 MB of text) never blocks the page for long. Pure formatting
@@ -56,7 +54,7 @@ export class ExportPanel {
       session.emit({ message: t("noSolutionToCopy") });
       return;
     }
-    const parts = presses.cellCount <= PYTHON_FORMAT_LIMIT ? [await session.formatBoard(presses, true)] : await solutionRows(presses);
+    const parts = presses.cellCount <= session.maxFormatCells ? [await session.formatBoard(presses, true)] : await solutionRows(presses);
     if (parts[0] === null) return;
     saveBlob(new Blob(parts, { type: "text/plain" }), `lights-out-${presses.rows}x${presses.cols}-solution.txt`);
   }

@@ -75,6 +75,7 @@ const STRINGS = {
     loadTimedOut: "The solver did not start within {seconds} s.",
     requestTimedOut: "The solver did not answer within {seconds} s; it was stopped.",
     solverError: "Solver error: {message}",
+    requestStopped: "Stopped; the board is as it was.",
     notReady: "The solver is still loading; try again in a moment.",
     runtimeMissing: "The solver could not start: the file {file} is missing on the server (HTTP {status}).",
     runtimeWrongType: "The solver could not start: the server sends {file} as “{type}”, not application/wasm.",
@@ -105,6 +106,7 @@ const STRINGS = {
     marksCleared: "The board changed, so the solution marks were cleared.",
     loaded: "Loaded a {rows}×{cols} board ({format}).",
     parseError: "Line {line}, column {column}: {message}",
+    parseErrorLine: "Line {line}: {message}",
     pasteEmpty: "Paste a board into the box first.",
     bigTextSent: "({megabytes} MB of pasted text were sent to the parser.)",
     bigTextHeld: "({megabytes} MB pasted: too much to show here. Press Load to read it.)",
@@ -115,6 +117,7 @@ const STRINGS = {
     copied: "Copied to the clipboard.",
     copyFallback: "The clipboard is not available; the text is in the Board box.",
     noSolutionToCopy: "Solve first, then copy the solution.",
+    copyTooLarge: "A {rows}×{cols} board is too large to copy ({cells} cells; at most {limit}): use {download}.",
     impossibleLit: "Could not make that puzzle: {message}",
     sizeInvalid: "Rows and columns must be whole numbers from 1 to 10000.",
     cellHole: "hole",
@@ -243,7 +246,8 @@ const STRINGS = {
     linkField_size: "board size",
     linkField_board: "board",
     linkFieldUnknown: "field name",
-    linkTooLarge: "A {rows}×{cols} board is too large to share as a link; use Copy board instead.",
+    linkTooLarge: "A {rows}×{cols} board is too large to share as a link; use Download text instead.",
+    linkBroken: "This link cannot be opened ({message}). The board was kept.",
 
     // Accessibility, languages, themes
     language: "Language",
@@ -316,6 +320,7 @@ const STRINGS = {
     loadTimedOut: "求解器未能在 {seconds} 秒内启动。",
     requestTimedOut: "求解器未在 {seconds} 秒内回答，已停止。",
     solverError: "求解器错误：{message}",
+    requestStopped: "已停止；棋盘保持原样。",
     notReady: "求解器仍在加载，请稍后再试。",
     runtimeMissing: "求解器无法启动：服务器上缺少文件 {file}（HTTP {status}）。",
     runtimeWrongType: "求解器无法启动：服务器以“{type}”而不是 application/wasm 发送 {file}。",
@@ -346,6 +351,7 @@ const STRINGS = {
     marksCleared: "棋盘变了，解法标记已清除。",
     loaded: "已载入 {rows}×{cols} 棋盘（{format}）。",
     parseError: "第 {line} 行，第 {column} 列：{message}",
+    parseErrorLine: "第 {line} 行：{message}",
     pasteEmpty: "请先把棋盘粘贴到文本框中。",
     bigTextSent: "（已把 {megabytes} MB 的粘贴文本发送给解析器。）",
     bigTextHeld: "（已粘贴 {megabytes} MB：太多，无法在此显示。按“载入”读取。）",
@@ -356,6 +362,7 @@ const STRINGS = {
     copied: "已复制到剪贴板。",
     copyFallback: "剪贴板不可用；文本在“棋盘”框中。",
     noSolutionToCopy: "请先求解，再复制解法。",
+    copyTooLarge: "{rows}×{cols} 的棋盘太大，无法复制（{cells} 格；最多 {limit} 格）：请用“{download}”。",
     impossibleLit: "无法生成该谜题：{message}",
     sizeInvalid: "行数和列数必须是 1 到 10000 之间的整数。",
     cellHole: "空洞",
@@ -484,7 +491,8 @@ const STRINGS = {
     linkField_size: "棋盘大小",
     linkField_board: "棋盘",
     linkFieldUnknown: "字段名",
-    linkTooLarge: "{rows}×{cols} 的棋盘太大，无法作为链接分享；请改用“复制棋盘”。",
+    linkTooLarge: "{rows}×{cols} 的棋盘太大，无法作为链接分享；请改用“下载文本”。",
+    linkBroken: "无法打开此链接（{message}）。棋盘保持不变。",
 
     // Accessibility, languages, themes
     language: "语言",
@@ -539,7 +547,7 @@ const LANGUAGE_KEY = "lightsout.language"; // localStorage: the reader's explici
 let language = "en";
 
 export function setLanguage(code) {
-  if (!(code in STRINGS)) throw new RangeError(`no strings for language ${code}`);
+  if (!Object.hasOwn(STRINGS, code)) throw new RangeError(`no strings for language ${code}`);
   language = code;
 }
 
@@ -554,11 +562,11 @@ export function currentLanguage() {
 export function preferredLanguage() {
   try {
     const saved = localStorage.getItem(LANGUAGE_KEY);
-    if (saved && saved in STRINGS) return saved;
+    if (saved && Object.hasOwn(STRINGS, saved)) return saved;
   } catch { /* storage blocked: fall through */ }
   for (const tag of navigator.languages ?? [navigator.language ?? ""]) {
     const primary = String(tag).toLowerCase().split("-")[0];
-    if (primary in STRINGS) return primary;
+    if (Object.hasOwn(STRINGS, primary)) return primary;
   }
   return "en";
 }
@@ -589,5 +597,5 @@ export function translatePage(root = document) {
 export function t(key, params = {}) {
   const template = STRINGS[language][key] ?? STRINGS.en[key];
   if (template === undefined) throw new RangeError(`no string for ${key}`);
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }

@@ -27,6 +27,7 @@ const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
+const FORMAT_CELLS_FALLBACK = 512 * 512; // until limits.json has the API's max_format_cells
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
 /**
@@ -77,6 +78,29 @@ export function surfaceSuffix(surface) {
 export function ruleLabel(rule) {
   const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX" };
   return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+}
+
+/** The message-line text for a request that failed with `error` (a SolverError). */
+export function requestErrorMessage(error) {
+  if (error.name === "AbortError") return t(error.reason === "cancelled" ? "cancelled" : "requestStopped");
+  if (error.name === "TooLargeError") return t("tooLarge", { message: error.message });
+  if (error.name === "NotReadyError") return t("notReady");
+  if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || error.code) {
+    return t("requestStopped");
+  }
+  return t("solverError", { message: error.message || t("noReason") });
+}
+
+/**
+ * A parse error as "Line L, column C: reason" (or "Line L: reason" when the API gives no
+ * column), the frame in the page's language; the API's message may already begin with
+ * its own English "line L, column C: ", which is said once.
+ */
+export function parseErrorMessage(error) {
+  const message = String(error.message ?? "").replace(/^line \d+(, column \d+)?:\s*/i, "");
+  const hasColumn = error.column !== undefined && error.column !== null;
+  return hasColumn ? t("parseError", { line: error.line, column: error.column, message })
+    : t("parseErrorLine", { line: error.line, message });
 }
 
 export class Session {
@@ -183,17 +207,13 @@ export class Session {
     return reply;
   }
 
-  /** Emit a failed request's error as the message (timeouts and start-up failures are on the status line). */
+  /**
+   * Emit a failed request's error as the message. A deadline, a crash or a restart is
+   * explained on the status line (errors.js); the message line then only says the request
+   * stopped, so that no busy message ("Solving…") outlives its request.
+   */
   reportError(error) {
-    if (error.name === "AbortError") {
-      if (error.reason === "cancelled") this.emit({ message: t("cancelled") });
-    } else if (error.name === "TooLargeError") {
-      this.emit({ message: t("tooLarge", { message: error.message }) });
-    } else if (error.name === "NotReadyError") {
-      this.emit({ message: t("notReady") });
-    } else if (!["TimeoutError", "WorkerError"].includes(error.name)) {
-      this.emit({ message: t("solverError", { message: error.message }) });
-    }
+    this.emit({ message: requestErrorMessage(error) });
   }
 
   /**
@@ -405,14 +425,12 @@ export class Session {
   }
 
   /**
-   * Play the game a share link describes: {board, target, rule, surface, mask, moves}.
-   * The moves are replayed through the one press path.
+   * Play `game`, a share link's game built whole with its moves already played
+   * (share-link.js: gameOfLink), so that nothing here can fail half way.
    */
-  openGame({ board, target, rule, surface, mask, moves }, message) {
+  openGame(game, message) {
     this.endPuzzle();
-    this.replaceGame(new Game(board, { target, rule, surface, mask }));
-    const { cols } = board;
-    for (const index of moves) this.applyMove("play", Math.floor(index / cols), index % cols);
+    this.replaceGame(game);
     this.emit({ message, focus: true, reshaped: true, boardError: "" });
   }
 
@@ -448,11 +466,8 @@ export class Session {
         { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
     } catch (error) {
       if (this.tickets.get("random") !== ticket) return null;
-      if (error.name === "AbortError" && error.reason === "cancelled") this.emit({ message: t("cancelled") });
-      else if (error.name === "TooLargeError") this.emit({ message: t("tooLarge", { message: error.message }) });
-      else if (error.name !== "TimeoutError" && error.name !== "AbortError") {
-        this.emit({ message: t("impossibleLit", { message: error.message }) });
-      }
+      const stopped = ["AbortError", "TimeoutError", "WorkerError", "TooLargeError", "NotReadyError"].includes(error.name);
+      this.emit({ message: stopped || error.code ? requestErrorMessage(error) : t("impossibleLit", { message: error.message }) });
       return null;
     }
     if (this.tickets.get("random") !== ticket) return null; // a later board was asked for
@@ -758,17 +773,18 @@ export class Session {
       reply = await this.solver.request(
         { op: "parse", text: payload ? "@" : text, format: "auto", k, binary: true }, { payload });
     } catch (error) {
-      if (error.name === "AbortError" && error.reason === "cancelled") this.emit({ message: t("cancelled") });
-      else if (error.name === "NotReadyError") this.emit({ boardError: t("notReady") });
+      if (error.name === "NotReadyError") this.emit({ boardError: t("notReady") });
       else if (error.line !== undefined && error.line !== null) {
-        // The API's message may already start with "line L, column C: "; say it once.
-        const message = error.message.replace(/^line \d+, column \d+:\s*/i, "");
         this.emit({
-          boardError: t("parseError", { line: error.line, column: error.column, message }),
-          caret: payload ? undefined : { text, line: error.line, column: error.column },
+          boardError: parseErrorMessage(error),
+          caret: payload ? undefined : { text, line: error.line, column: error.column ?? 1 },
         });
+      } else if (error.name === "AbortError" || error.timeoutKind || error.name === "WorkerError" || error.code) {
+        this.emit({ message: requestErrorMessage(error) }); // the status line says why
+      } else if (error.name === "TooLargeError") {
+        this.emit({ boardError: t("tooLarge", { message: error.message }) });
       } else {
-        this.emit({ boardError: error.message });
+        this.emit({ boardError: error.message || t("noReason") });
       }
       return false;
     }
@@ -791,8 +807,28 @@ export class Session {
     return true;
   }
 
-  /** `board` as text in the pasted text's format (a solution when `solution`); null on failure. */
+  /**
+   * Most cells the API's format op is asked to write (Copy board, Copy solution, Download
+   * solution's pasted format): the API's own cap once it publishes one, else 512×512.
+   * Formatting 10^8 cells took Python 65 s and 2 GB; bigger boards are written here
+   * (Download) or not at all (a clipboard of 100 MB is of no use).
+   */
+  get maxFormatCells() {
+    return this.limits.max_format_cells ?? FORMAT_CELLS_FALLBACK;
+  }
+
+  /**
+   * `board` as text in the pasted text's format (a solution when `solution`); null on
+   * failure, or (with a message naming the Download that writes it) above maxFormatCells.
+   */
   async formatBoard(board, solution = false) {
+    const limit = this.maxFormatCells;
+    if (board.cellCount > limit) {
+      const { rows, cols, cellCount: cells } = board;
+      const download = t(solution ? "downloadSolution" : "downloadText");
+      this.emit({ message: t("copyTooLarge", { rows, cols, cells, limit, download }) });
+      return null;
+    }
     const { fields, payload, references } = this.puzzleRequest([board], { mask: null });
     const reply = await this.request(
       { op: "format", board: references[0], like: board.k > 2 ? null : this.pastedText, solution, k: fields.k },

@@ -8,7 +8,7 @@
 // solvable, starts the moves afresh: game.startKey), so a press costs only re-encoding
 // the moves.
 
-import { MAX_SIZE, MAX_STENCIL, Mask, boardFromPacked, makeRule, stencilName } from "./game.js";
+import { Game, MAX_SIZE, MAX_STENCIL, Mask, boardFromPacked, makeRule, stencilName } from "./game.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
 import { isGeneral } from "./session.js";
@@ -48,14 +48,21 @@ export function shareTextOf(game, limit = MAX_LINK_LENGTH) {
   return text.length > limit ? null : text;
 }
 
-/** The page's address without its hash. */
+/** The page's address without its hash (the address bar keeps its query). */
 export function pageAddress() {
   return location.href.split("#")[0];
 }
 
-/** The full link to `game`, or null when it would exceed MAX_LINK_LENGTH. */
-export function linkOf(game) {
-  const base = pageAddress();
+/**
+ * The address a shared link starts with: `href` without its query or hash. The query
+ * holds this reader's settings (page-options.js), never part of the game.
+ */
+export function shareAddress(href = location.href) {
+  return href.split(/[?#]/)[0];
+}
+
+/** The full link to `game` from `base`, or null when it would exceed MAX_LINK_LENGTH. */
+export function linkOf(game, base = pageAddress()) {
   const text = shareTextOf(game, MAX_LINK_LENGTH - base.length - 1);
   return text === null ? null : `${base}#${text}`;
 }
@@ -95,11 +102,14 @@ export function currentHash() {
 }
 
 /**
- * Read a link's hash into what this page plays: {board, target, rule, surface, mask,
- * moves}; mask is a Mask, or null when the link has no holes and no don't-care cells.
- * Throws ShareError (with the 1-based column and the field) for text that is not a share
- * string, and for a valid one asking for something this page does not have (a goal
- * pattern; more than GRID_LIMIT cells a side with more than two states).
+ * Read a link's hash into the game it describes, whole: {game, moveCount}, a new Game
+ * with the link's moves already played on it, so that opening it is one assignment and
+ * nothing can fail half way. Throws ShareError (with the 1-based column and the field)
+ * for text that is not a share string (share.js checks every field: payloads, states
+ * below k, moves inside the board and not on a hole), and for a valid one asking for
+ * something this page does not have (a goal pattern; more than GRID_LIMIT cells a side
+ * with more than two states, or with holes or don't-care cells: the canvas draws
+ * neither).
  */
 export function gameOfLink(text) {
   if (text.length > MAX_LINK_LENGTH) {
@@ -119,7 +129,16 @@ export function gameOfLink(text) {
     throw new ShareError(`a board with ${k} states is at most ${GRID_LIMIT}×${GRID_LIMIT} here (drawn as a grid), not ${rows}×${cols}`,
       columns.size, "size");
   }
+  const shaped = state.holes ? "h" : state.dontCare ? "d" : null;
+  if (shaped && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
+    throw new ShareError(`a board with holes or don't-care cells is at most ${GRID_LIMIT}×${GRID_LIMIT} here (drawn as a grid), not ${rows}×${cols}`,
+      columns[shaped], shaped);
+  }
   const flags = (bytes) => bytes && boardFromPacked(rows, cols, 2, bytes);
-  const mask = state.holes || state.dontCare ? new Mask(rows, cols, flags(state.holes), flags(state.dontCare)) : null;
-  return { board, target: state.goal, rule, surface, mask, moves: state.moves };
+  const mask = shaped ? new Mask(rows, cols, flags(state.holes), flags(state.dontCare)) : null;
+  const game = new Game(board, { target: state.goal, rule, surface, mask });
+  // The moves go through Game.play, the press path's own step; share.js has refused
+  // any press outside the board or on a hole.
+  for (const index of state.moves) game.play(Math.floor(index / cols), index % cols);
+  return { game, moveCount: state.moves.length };
 }

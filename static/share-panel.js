@@ -2,7 +2,7 @@
 // editing the hash) plays it; Copy link copies it.
 
 import { t } from "./i18n.js";
-import { HashWriter, currentHash, gameOfLink, linkOf } from "./share-link.js";
+import { HashWriter, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
 
 export class SharePanel {
   constructor(session, copyText) {
@@ -26,20 +26,31 @@ export class SharePanel {
     });
   }
 
-  /** Play the game a link's hash describes; a bad link is reported and the board kept. */
+  /**
+   * Play the game a link's hash describes; a bad link is reported and the board kept.
+   * The whole game is built (and every field checked) before the session's is replaced,
+   * so a link opened on arrival, by an edited hash or by Back never leaves the page half
+   * changed, and never throws into the page's start.
+   */
   openLink(text) {
     let opened;
     try {
       opened = gameOfLink(text);
     } catch (error) {
-      if (error.name !== "ShareError") throw error;
-      const field = error.field === null ? t("linkFieldUnknown")
-        : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
-      this.session.emit({ boardError: t("linkError", { column: error.column, field, message: error.message }) });
+      let message;
+      if (error.name === "ShareError") {
+        const field = error.field === null ? t("linkFieldUnknown")
+          : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
+        message = t("linkError", { column: error.column, field, message: error.message });
+      } else {
+        console.error("lightsout: could not open the link:", error); // a bug: the one logged line
+        message = t("linkBroken", { message: error.message || t("noReason") });
+      }
+      this.session.emit({ boardError: message });
       return false;
     }
-    const { rows, cols } = opened.board;
-    this.session.openGame(opened, t("linkOpened", { rows, cols, count: opened.moves.length }));
+    const { rows, cols } = opened.game.board;
+    this.session.openGame(opened.game, t("linkOpened", { rows, cols, count: opened.moveCount }));
     return true;
   }
 
@@ -50,7 +61,7 @@ export class SharePanel {
 
   async copyLink() {
     const { game } = this.session;
-    const link = linkOf(game);
+    const link = linkOf(game, shareAddress()); // without the query: the reader's settings are not the game's
     if (link === null) {
       this.session.emit({ message: t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }) });
       return;

@@ -93,7 +93,7 @@ export function encodeMoves(moves) {
 
 function decodeMoves(text, cells, column) {
   const data = decodeBase64url(text);
-  if (data === null) throw new ShareError("the moves are not valid base64url", column, "m");
+  if (data === null) throw new ShareError("the move list is not valid base64url", column, "m");
   const moves = [];
   let value = 0;
   let shift = 0;
@@ -139,9 +139,17 @@ function parseStencil(text, column) {
   throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x or s<hex>`, column, "r");
 }
 
-/** Like Python's repr of a short str, for messages: the text stays data, never markup. */
+/**
+ * Python's repr of a short str, for messages (the text stays data, never markup): in
+ * single quotes unless it holds a ' and no ", with backslashes, the chosen quote and
+ * control characters escaped as Python escapes them.
+ */
 function quote(text) {
-  return `'${text.replace(/[\\']/g, "\\$&").replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)}'`;
+  const mark = text.includes("'") && !text.includes('"') ? '"' : "'";
+  const named = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+  const escaped = text.replace(mark === "'" ? /[\\']/g : /\\/g, "\\$&")
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return `${mark}${escaped}${mark}`;
 }
 
 /** The head "RxC:payload" of a state: the game ID for k = 2. */

@@ -5,12 +5,19 @@
 // the client in the "error" state, from which restart() begins again. cancel() ends a
 // running request the same way, but starts a fresh worker at once (≈ 3 s to ready).
 //
+// Pyodide's wasm heap grows with the largest request and never shrinks (a 10000×10000
+// board's text took it from 30 MB to 2.2 GB): every reply says the heap's size, and a
+// worker whose heap is above restartAboveBytes is replaced once the client is idle — no
+// request is pending then, so none is lost; one sent during the restart waits in the new
+// worker, as during the first start, and the board lives in the page, not the worker.
+//
 // Boards cross as packed bytes: a request may carry a Uint8Array payload that its
 // "RxC@N" board fields point into, and with "binary": true the reply's boards come
 // back the same way in result.payload.
 
 export const LOAD_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
+export const RESTART_ABOVE_BYTES = 256 * 2 ** 20; // a fresh worker's heap is ≈ 30 MB; a 10000×10000 text takes it to 0.5–2.2 GB
 
 /** An error from the solver side, with the API's fields (line, column for format errors). */
 export class SolverError extends Error {
@@ -27,11 +34,17 @@ export class SolverClient {
    * @param {(state: string, detail?: object) => void} onState
    *        state is "loading" | "installing" | "ready" | "error"; detail.error for "error"
    */
-  constructor(workerUrl, onState, { loadTimeoutMs = LOAD_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS } = {}) {
+  constructor(workerUrl, onState, {
+    loadTimeoutMs = LOAD_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS, restartAboveBytes = RESTART_ABOVE_BYTES,
+  } = {}) {
     this.workerUrl = workerUrl;
     this.onState = onState;
     this.loadTimeoutMs = loadTimeoutMs;
     this.requestTimeoutMs = requestTimeoutMs;
+    this.restartAboveBytes = restartAboveBytes;
+    this.heapBytes = null; // the worker's wasm heap at its last reply
+    this.recycleTimer = 0;
+    this.recycled = 0; // workers replaced for their heap (for tests)
     this.worker = null;
     this.state = "idle";
     this.nextId = 1;
@@ -51,6 +64,7 @@ export class SolverClient {
 
   start() {
     this.stop();
+    this.heapBytes = null;
     this.setState("loading");
     const worker = new Worker(this.workerUrl, { type: "module" });
     this.worker = worker;
@@ -141,18 +155,37 @@ export class SolverClient {
         break;
       case "success":
       case "error": {
+        if (typeof message.heapBytes === "number") this.heapBytes = message.heapBytes;
         const entry = this.pending.get(message.id);
         if (!entry) return;
         this.pending.delete(message.id);
         clearTimeout(entry.timer);
         if (message.type === "success") entry.resolve(message.result);
         else entry.reject(new SolverError(message.error));
-        if (!this.busy) this.onBusy(false);
+        if (!this.busy) {
+          this.onBusy(false);
+          this.recycleIfGrown();
+        }
         break;
       }
       default:
         break;
     }
+  }
+
+  /**
+   * Replace the worker when its heap grew above restartAboveBytes, once idle. A task later,
+   * not at once: whoever awaited the last reply often sends its next request right away,
+   * and the worker then stays until that one is answered too.
+   */
+  recycleIfGrown() {
+    if (this.heapBytes === null || this.heapBytes <= this.restartAboveBytes) return;
+    clearTimeout(this.recycleTimer);
+    this.recycleTimer = setTimeout(() => {
+      if (this.busy || !this.ready || this.heapBytes === null || this.heapBytes <= this.restartAboveBytes) return;
+      this.recycled++;
+      this.start();
+    }, 0);
   }
 
   fail(error) {

@@ -8,6 +8,8 @@
 //                                                plus result.payload (Uint8Array, the reply's
 //                                                packed boards) and result.timing (ms)
 //        {type: "error", id, error}              error is {name, message[, line, column]}
+//        (both carry heapBytes: the wasm heap's size, which grows and never shrinks;
+//        solver-client.js replaces a worker whose heap grew too big)
 //        {type: "progress", stage}               stage: "loading" | "installing" | "ready"
 //        {type: "fatal", error}                  start-up failed, or Python broke; this
 //                                                worker is useless (error.code says why)
@@ -332,12 +334,13 @@ self.addEventListener("message", async (event) => {
   }
   try {
     const { reply, bytes, timing } = callPython(call, request, payload);
+    const heapBytes = runtime?._module?.HEAP8?.length ?? null;
     if (reply.ok) {
       // Transfer, not copy: a 10000×10000 board is 12.5 MB.
-      self.postMessage({ type: "success", id, result: { ...reply, payload: bytes, timing } }, [bytes.buffer]);
+      self.postMessage({ type: "success", id, result: { ...reply, payload: bytes, timing }, heapBytes }, [bytes.buffer]);
     } else {
       const error = { name: "Error", message: "unknown error", ...reply.error };
-      self.postMessage({ type: "error", id, error });
+      self.postMessage({ type: "error", id, error, heapBytes });
     }
   } catch (error) {
     // api.call never raises: it answers every failure as {"ok": false}. An exception

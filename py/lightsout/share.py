@@ -105,7 +105,7 @@ def _encode_moves(moves: tuple[int, ...]) -> str:
 
 
 def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    data = codec.decode_bytes(text, "the moves", column)
+    data = codec.decode_bytes(text, "the move list", column)
     moves: list[int] = []
     value = shift = 0
     for byte in data:

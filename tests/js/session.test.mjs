@@ -244,10 +244,12 @@ test("Load text: a parsed board replaces the game; a bad one keeps it and points
   assert.match(error.boardError, /line 2, column 2: bad symbol/i);
 });
 
-test("a link's game replays its moves through the press path; the goal comes with it", () => {
+test("a link's game replays its moves through the press path; the goal comes with it", async () => {
+  const { gameOfLink } = await import("../../static/share-link.js");
   const { session } = makeSession();
-  const start = emptyBoard(3, 3);
-  session.openGame({ board: start, target: "on", rule: makeRule("plus"), surface: "torus", mask: null, moves: [4, 0] }, "opened");
+  const opened = gameOfLink("3x3:AAA;w=torus;g=on;m=BAA"); // moves 4 then 0
+  assert.equal(opened.moveCount, 2);
+  session.openGame(opened.game, "opened");
   assert.equal(session.game.moveCount, 2);
   assert.equal(session.game.target, "on");
   assert.equal(session.game.surface, "torus");
@@ -314,7 +316,7 @@ test("share links: k = 3 with holes and don't-care cells open with their shape, 
     const text = shareTextOf(game);
     assert.match(text, /k=3/);
     assert.match(text, /h=/);
-    const opened = gameOfLink(text);
+    const opened = gameOfLink(text).game;
     assert.equal(opened.board.k, 3);
     assert.equal(opened.surface, surface);
     assert.ok(opened.mask?.equals(mask), surface);

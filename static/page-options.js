@@ -1,0 +1,43 @@
+// What the page's address may set besides the game (the #hash): ?search-budget=MS, the
+// fewest-presses search's time budget, for everyone; and three knobs for the page's own
+// tests, honoured only when the page is served from this machine (a loopback host, as
+// the browser tests serve dist/ on 127.0.0.1):
+//   ?load-timeout=MS     the start-up deadline (30 s)
+//   ?request-timeout=MS  the request deadline (60 s)
+//   ?restart-above=MB    the wasm heap above which an idle worker is replaced (256 MB)
+// A link to a deployed copy therefore cannot switch its reader's solver off. The host
+// decides rather than a build flag because the tests must drive the very files that are
+// deployed. Copy link drops the query altogether (share-link.js: shareAddress).
+
+import { LOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS, RESTART_ABOVE_BYTES } from "./solver-client.js";
+
+/** True for a host name that is this machine: localhost, 127.x.y.z or [::1]. */
+export function isTestHost(hostname) {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** A positive number from the query, else null. */
+function positive(query, name) {
+  const value = Number(query.get(name));
+  return query.has(name) && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * The page's options from its address `href`: {solver: SolverClient options, searchBudget:
+ * extra solve fields}. The test knobs are ignored unless isTestHost.
+ */
+export function pageOptions(href) {
+  const url = new URL(href);
+  const query = url.searchParams;
+  const test = isTestHost(url.hostname);
+  const knob = (name) => (test ? positive(query, name) : null);
+  const budget = positive(query, "search-budget");
+  return {
+    solver: {
+      loadTimeoutMs: knob("load-timeout") ?? LOAD_TIMEOUT_MS,
+      requestTimeoutMs: knob("request-timeout") ?? REQUEST_TIMEOUT_MS,
+      restartAboveBytes: (knob("restart-above") ?? RESTART_ABOVE_BYTES / 2 ** 20) * 2 ** 20,
+    },
+    searchBudget: budget === null ? {} : { seconds: budget / 1000 },
+  };
+}

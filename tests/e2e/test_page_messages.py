@@ -1,0 +1,169 @@
+"""Issue #13 in the browser: links opened by Back and Forward, the copied link's address,
+the test-only query knobs on a host that is not this machine, what the page says after a
+parse error without a column (in both languages) and after a request deadline, and the
+worker replaced when its wasm heap grew."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, chromium_path, wait_ready
+from e2e_helpers import board, button, read_board, status
+from playwright.sync_api import Page, expect
+
+GOOD_3X3 = "3x3:AAA;m=BAA"  # moves 4 and 0 on a dark 3×3 board
+GOOD_4X4 = "4x4:AAA;m=BQ"  # move 5 on a dark 4×4 board
+BAD_LINKS = [
+    ("2x2:AA;h=AQ;m=AA", "column 16 (m=): move 1 presses cell 0, a hole"),  # a move on a hole
+    ("2x2:Ag;m=BA", "column 11 (m=): move 1 presses cell 4, outside the 4 cells"),
+    ("2x2:Dg;k=3", "column 2 (board): the board has a state outside 0..2"),
+    ("3x3:AAB", "column 9 (board): the board sets bits beyond its 9 bits"),  # bad base64url: stray bits
+    ("99999x99999:", "column 2 (board size)"),
+]
+
+
+def message(page: Page):
+    return status(page).locator(".message")
+
+
+def cell_count(page: Page) -> int:
+    return board(page).get_by_role("gridcell").count()
+
+
+def shown_game(page: Page) -> tuple:
+    """What must not change when a link is refused: the cells, the move count, the hash's game."""
+    return (read_board(page), page.locator("#move-count").text_content())
+
+
+def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url + "#" + GOOD_3X3)
+    wait_ready(page)
+    expect(message(page)).to_contain_text("Opened a shared 3×3 game with 2 moves")
+    # Each link is a history entry, as when a reader follows or types them one after another.
+    for text, _ in BAD_LINKS:
+        page.evaluate("(text) => { location.hash = text; }", text)
+        expect(page.get_by_role("alert")).to_contain_text("This link cannot be opened")
+    page.evaluate("(text) => { location.hash = text; }", GOOD_4X4)
+    expect(message(page)).to_contain_text("Opened a shared 4×4 game with 1 moves")
+    opened = shown_game(page)
+    assert len(opened[0]) == 4
+    # Back through every bad link: each is reported, and the 4×4 game stays as it was.
+    for text, where in reversed(BAD_LINKS):
+        page.go_back()
+        expect(page.get_by_role("alert")).to_contain_text(where)
+        assert page.evaluate("decodeURIComponent(location.hash)") == "#" + text
+        assert shown_game(page) == opened, text
+        expect(status(page)).to_have_attribute("data-state", "ready")
+    # Back to the first link: it opens again, whole.
+    page.go_back()
+    expect(message(page)).to_contain_text("Opened a shared 3×3 game with 2 moves")
+    expect(page.locator("#board-error")).to_have_text("")
+    assert cell_count(page) == 9
+    button(page, "Undo").click()
+    button(page, "Undo").click()
+    assert read_board(page) == [[False] * 3] * 3
+    # Forward onto a bad link again: the 3×3 game stays.
+    three = shown_game(page)
+    page.go_forward()
+    expect(page.get_by_role("alert")).to_contain_text(BAD_LINKS[0][1])
+    assert shown_game(page) == three
+    assert watch.errors == []
+
+
+def test_copy_link_drops_the_query(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url + "?search-budget=400&request-timeout=60000#" + GOOD_4X4)
+    wait_ready(page)
+    page.evaluate("() => { navigator.clipboard.writeText = async (text) => { window.__copied = text; }; }")
+    button(page, "Copy link").click()
+    expect(message(page)).to_contain_text("Copied")
+    copied = page.evaluate("window.__copied")
+    assert copied == site_url + "#" + GOOD_4X4
+    assert "?" not in copied
+    assert watch.errors == []
+
+
+@pytest.fixture
+def named_host_browser(playwright):
+    """Chromium resolving lights.test to 127.0.0.1: the site as a deployed copy would be."""
+    browser = playwright.chromium.launch(
+        executable_path=chromium_path(), args=[*CHROMIUM_FLAGS, "--host-resolver-rules=MAP lights.test 127.0.0.1"])
+    yield browser
+    browser.close()
+
+
+def test_test_knobs_are_ignored_on_a_host_that_is_not_this_machine(named_host_browser, site_url):
+    page = named_host_browser.new_context(**CONTEXT_OPTIONS).new_page()
+    shared = site_url.replace("127.0.0.1", "lights.test") + "?load-timeout=1&request-timeout=1#" + GOOD_3X3
+    page.goto(shared)
+    wait_ready(page)  # with load-timeout=1 honoured, the start would fail after 1 ms
+    expect(message(page)).to_contain_text("Opened a shared 3×3 game")
+    button(page, "Solve").click()  # and with request-timeout=1, every request would fail
+    expect(message(page)).to_contain_text("Press the")
+    expect(status(page)).to_have_attribute("data-state", "ready")
+
+
+def test_a_parse_error_without_a_column_names_the_line_in_either_language(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    alert = page.get_by_role("alert")
+    box = page.locator("#board-text")
+    box.fill("100000\n#.")
+    button(page, "Load").click()
+    expect(alert).to_have_text("Line 3: the size line says 100000 rows, found 1")
+    page.locator('[data-language="zh"]').click()
+    box.fill("100000\n#.\n")
+    page.locator("#load").click()
+    expect(alert).to_have_text(re.compile(r"^第 3 行：the size line says 100000 rows"))
+    box.fill("#.\n#")
+    page.locator("#load").click()
+    expect(alert).to_have_text(re.compile(r"^第 2 行，第 2 列："))
+    assert "undefined" not in alert.text_content()
+    page.locator('[data-language="en"]').click()
+    assert watch.errors == []
+
+
+def test_after_a_request_deadline_the_message_no_longer_says_solving(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url + "?request-timeout=1500")
+    wait_ready(page)
+    page.evaluate("""() => { document.getElementById("rows").value = 64; document.getElementById("cols").value = 64; }""")
+    button(page, "New puzzle").click()
+    expect(message(page)).to_contain_text("New 64×64 puzzle")
+    before = read_board(page)
+    page.evaluate("window.lightsOut.solve({ method: 'full-system' }); null")
+    expect(message(page)).to_have_text("Solving…")
+    expect(status(page)).to_have_attribute("data-state", "error", timeout=15_000)
+    expect(status(page)).to_contain_text("did not answer within 1.5 s")
+    expect(message(page)).to_have_text("Stopped; the board is as it was.")
+    assert read_board(page) == before
+    assert watch.errors == []
+
+
+def test_a_worker_whose_heap_grew_is_replaced_when_idle_and_the_board_stays(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url + "?restart-above=64#" + GOOD_4X4)  # MB; a fresh worker's heap is about 30 MB
+    wait_ready(page)
+    baseline = page.evaluate("window.lightsOut.debug('memory')")["wasmBytes"]
+    before = shown_game(page)
+    # Writing a 3000×3000 board as text takes the heap to about 75 MB.
+    length = page.evaluate("""async () => {
+      const n = 3000, characters = Math.ceil(Math.ceil(n * n / 8) * 8 / 6);
+      const reply = await window.lightsOut.request(
+        { op: "format", board: `${n}x${n}:` + "A".repeat(characters), like: null, solution: false, k: 2 });
+      return reply.text.length;
+    }""")
+    assert length == 3000 * 3001 - 1
+    page.wait_for_function("window.lightsOut.solverInfo().recycled === 1")
+    wait_ready(page)
+    after = page.evaluate("window.lightsOut.debug('memory')")["wasmBytes"]
+    print(f"\nwasm heap: {baseline / 2**20:.0f} MB at start, back to {after / 2**20:.0f} MB after the replacement")
+    assert after <= baseline * 1.2
+    assert shown_game(page) == before
+    button(page, "Solve").click()
+    expect(message(page)).to_contain_text("Press the")
+    assert page.evaluate("window.lightsOut.solverInfo().recycled") == 1
+    assert watch.errors == []

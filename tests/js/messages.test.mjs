@@ -1,0 +1,139 @@
+// What the page says (issue #13): parse errors without a column, the message line after
+// a request that timed out or crashed, Copy above the format cap, the language stored
+// in localStorage, the test-only query knobs and the address a copied link starts with.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Session } from "../../static/session.js";
+import { SolverError } from "../../static/solver-client.js";
+import { currentLanguage, preferredLanguage, setLanguage, t } from "../../static/i18n.js";
+import { emptyBoard, Game } from "../../static/game.js";
+import { isTestHost, pageOptions } from "../../static/page-options.js";
+import { linkOf, shareAddress } from "../../static/share-link.js";
+import { FakeSolver, LIMITS } from "./fake-solver.mjs";
+
+/** A solver whose every request fails with `error` (a SolverError's fields). */
+function failingSolver(error) {
+  const sent = [];
+  return { ready: true, sent, request: (message) => { sent.push(message); return Promise.reject(new SolverError(error)); } };
+}
+
+function sessionWith(solver, limits = LIMITS) {
+  const session = new Session({ solver, limits, wait: () => Promise.resolve(), random: () => 0.9 });
+  const changes = [];
+  session.subscribe((change) => changes.push(change));
+  return { session, changes };
+}
+
+const lastOf = (changes, key) => changes.findLast((change) => change[key] !== undefined)?.[key];
+
+test("a parse error without a column reads 'Line L: …' in both languages, never 'undefined'", async () => {
+  // The API's reply to "100000\n#." (a LibreOJ size line, then too few rows).
+  const solver = failingSolver({ name: "BoardFormatError", message: "line 3: the size line says 100000 rows, found 1", line: 3 });
+  for (const [language, frame] of [["en", "Line 3: "], ["zh", "第 3 行："]]) {
+    setLanguage(language);
+    try {
+      const { session, changes } = sessionWith(solver);
+      const before = session.game;
+      assert.equal(await session.loadText("100000\n#."), false);
+      assert.equal(session.game, before);
+      const shown = lastOf(changes, "boardError");
+      assert.equal(shown, `${frame}the size line says 100000 rows, found 1`);
+      assert.doesNotMatch(shown, /undefined|column|列/);
+      assert.deepEqual(lastOf(changes, "caret"), { text: "100000\n#.", line: 3, column: 1 });
+    } finally {
+      setLanguage("en");
+    }
+  }
+  // With a column, the frame is translated and the API's own English frame said once.
+  setLanguage("zh");
+  try {
+    const withColumn = failingSolver({ name: "BoardFormatError", message: "line 2, column 2: ragged rows", line: 2, column: 2 });
+    const { session, changes } = sessionWith(withColumn);
+    await session.loadText("#.\n#");
+    assert.equal(lastOf(changes, "boardError"), "第 2 行，第 2 列：ragged rows");
+  } finally {
+    setLanguage("en");
+  }
+});
+
+for (const [name, error] of [
+  ["a request deadline", { name: "TimeoutError", message: "", timeoutKind: "request", seconds: 1 }],
+  ["a crashed worker", { name: "WorkerError", message: "boom" }],
+  ["Python breaking", { name: "PythonError", message: "RuntimeError: x", code: "python-crashed" }],
+  ["Retry during the request", { name: "AbortError", message: "the solver was restarted", reason: "restarted" }],
+]) {
+  test(`after ${name} no busy message stays: Solve, Hint, Search, New puzzle and Load say it stopped`, async () => {
+    const { session, changes } = sessionWith(failingSolver(error));
+    const stopped = t("requestStopped");
+    for (const command of [() => session.solve(), () => session.hint(), () => session.searchToEnd(),
+      () => session.newGame({ rows: 5, cols: 5, lit: 3 })]) {
+      changes.length = 0;
+      await command();
+      assert.equal(lastOf(changes, "message"), stopped, String(command));
+    }
+    changes.length = 0;
+    await session.loadText("#.\n.#");
+    assert.equal(lastOf(changes, "message"), stopped);
+    assert.ok(!changes.some((change) => change.boardError), "a stopped parse is not a parse error");
+    assert.ok(changes.every((change) => !String(change.message ?? "").includes("undefined")));
+  });
+}
+
+test("Copy board / Copy solution above the format cap say so and send nothing", async () => {
+  const solver = new FakeSolver();
+  const { session, changes } = sessionWith(solver, { ...LIMITS, max_format_cells: 100 });
+  assert.equal(await session.formatBoard(emptyBoard(10, 11)), null);
+  assert.equal(await session.formatBoard(emptyBoard(10, 11), true), null);
+  assert.equal(solver.sent.length, 0);
+  const messages = changes.map((change) => change.message);
+  assert.deepEqual(messages, [
+    "A 10×11 board is too large to copy (110 cells; at most 100): use Download text.",
+    "A 10×11 board is too large to copy (110 cells; at most 100): use Download solution.",
+  ]);
+  // Without the API's cap (limits.json before max_format_cells): Download solution's 512×512.
+  const fallback = sessionWith(new FakeSolver());
+  assert.equal(fallback.session.maxFormatCells, 512 * 512);
+  assert.equal(await fallback.session.formatBoard(emptyBoard(513, 512)), null);
+  assert.match(lastOf(fallback.changes, "message"), /too large to copy \(262656 cells; at most 262144\)/);
+});
+
+test("a stored language is used only when it is one of the page's own (not 'constructor')", () => {
+  const saved = { localStorage: globalThis.localStorage, navigator: Object.getOwnPropertyDescriptor(globalThis, "navigator") };
+  try {
+    Object.defineProperty(globalThis, "navigator", { value: { languages: ["toString", "zh-CN"] }, configurable: true });
+    for (const [stored, expected] of [["constructor", "zh"], ["__proto__", "zh"], ["hasOwnProperty", "zh"], ["en", "en"], ["zh", "zh"]]) {
+      globalThis.localStorage = { getItem: () => stored };
+      assert.equal(preferredLanguage(), expected, stored);
+    }
+    assert.throws(() => setLanguage("constructor"), RangeError);
+    assert.equal(currentLanguage(), "en");
+  } finally {
+    globalThis.localStorage = saved.localStorage;
+    if (saved.navigator) Object.defineProperty(globalThis, "navigator", saved.navigator);
+    else delete globalThis.navigator;
+  }
+});
+
+test("?load-timeout, ?request-timeout and ?restart-above count only on a loopback host", () => {
+  for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "[::1]"]) assert.ok(isTestHost(host), host);
+  for (const host of ["example.org", "127.0.0.1.example.org", "lights.example", "10.0.0.1", "localhost.evil.net", ""]) {
+    assert.ok(!isTestHost(host), host);
+  }
+  const query = "?load-timeout=1&request-timeout=1&restart-above=1&search-budget=20";
+  const shared = pageOptions(`https://lights.example/lightsout/${query}#5x5:AAAAAA`);
+  assert.deepEqual(shared.solver, { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20 });
+  assert.deepEqual(shared.searchBudget, { seconds: 0.02 }); // not a test knob: the reader's own setting
+  const local = pageOptions(`http://127.0.0.1:8000/lightsout/${query}`);
+  assert.deepEqual(local.solver, { loadTimeoutMs: 1, requestTimeoutMs: 1, restartAboveBytes: 2 ** 20 });
+  const junk = pageOptions("http://127.0.0.1:8000/?request-timeout=0&load-timeout=abc&restart-above=-5");
+  assert.deepEqual(junk.solver, { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20 });
+  assert.deepEqual(pageOptions("https://lights.example/").searchBudget, {});
+});
+
+test("a copied link is the page's address without its query, then the game", () => {
+  const base = shareAddress("https://lights.example/lightsout/index.html?request-timeout=1&x=2#5x5:AAAAAA");
+  assert.equal(base, "https://lights.example/lightsout/index.html");
+  assert.equal(shareAddress("https://lights.example/lightsout/#2x2:Ag"), "https://lights.example/lightsout/");
+  const link = linkOf(new Game(emptyBoard(2, 2)), base);
+  assert.equal(link, "https://lights.example/lightsout/index.html#2x2:AA");
+});

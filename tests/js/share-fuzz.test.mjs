@@ -1,0 +1,189 @@
+// Share links, fuzzed: static/share.js against lightsout.share (the reference) on a few
+// thousand strings from a fixed seed — valid links of every variant, the same with moves
+// on holes, moves outside the board, k-state boards and goals with states ≥ k, bad
+// base64url, huge declared sizes, and random edits of all of these. Both parsers must
+// give the same outcome: the same refusal (column and reason), or the same game (its
+// canonical string). And a link the page opens (share-link.js: gameOfLink) either
+// becomes a whole game or is refused with a ShareError — never any other exception,
+// which would leave the page half changed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bitsPerCell, encodeBase64url, packedLength } from "../../static/codec.js";
+import { MAX_STATES, RULE_MASKS, encodeMoves, formatShare, parseShare } from "../../static/share.js";
+import { gameOfLink } from "../../static/share-link.js";
+import { pythonJson } from "./python.mjs";
+
+const SEED = 20261123;
+const COUNT = 2400;
+
+/** mulberry32: a small seeded generator, [0, 1). */
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+let random = generator(SEED);
+const below = (n) => Math.floor(random() * n);
+const pick = (list) => list[below(list.length)];
+const chance = (p) => random() < p;
+
+function randomBytes(length) {
+  return Uint8Array.from({ length }, () => below(256));
+}
+
+/** Packed cells with every state below k (a valid payload), or raw random bits (states up to 2^b − 1). */
+function cellBytes(cells, k, anyBits = false) {
+  const bits = bitsPerCell(k);
+  const bytes = new Uint8Array(packedLength(cells, k));
+  for (let i = 0; i < cells; i++) {
+    const value = anyBits ? below(2 ** bits) : below(k);
+    for (let b = 0; b < bits; b++) if ((value >> b) & 1) bytes[(i * bits + b) >> 3] |= 1 << ((i * bits + b) & 7);
+  }
+  return bytes;
+}
+
+function maskBytes(cells, density) {
+  const bytes = new Uint8Array(Math.ceil(cells / 8));
+  for (let i = 0; i < cells; i++) if (chance(density)) bytes[i >> 3] |= 1 << (i & 7);
+  return bytes;
+}
+
+const isSet = (bytes, index) => bytes !== null && ((bytes[index >> 3] >> (index & 7)) & 1) === 1;
+
+/** A link, valid or broken in one of the ways the reference refuses. */
+function randomLink() {
+  let rows = 1 + below(9);
+  let cols = 1 + below(9);
+  if (chance(0.08)) [rows, cols] = [1 + below(70), 1 + below(70)];
+  const cells = rows * cols;
+  const k = chance(0.55) ? 2 : pick([3, 4, 5, 7, 8, 16, 200, MAX_STATES]);
+  const statesAbove = k > 2 && (k & (k - 1)) !== 0 && chance(0.15); // a state ≥ k (needs k not a power of 2)
+  const state = {
+    rows, cols, k, cells: cellBytes(cells, k, statesAbove),
+    stencil: pick([RULE_MASKS.plus, RULE_MASKS.plus, RULE_MASKS.moore, RULE_MASKS.x, 1 << 12 | 1 << 3, 1 << 0]),
+    surface: pick(["plane", "plane", "torus", "klein", "projective"]),
+    goal: pick(["off", "off", "on", null]),
+    holes: chance(0.3) ? maskBytes(cells, 0.3) : null,
+    dontCare: chance(0.2) ? maskBytes(cells, 0.3) : null,
+    moves: [],
+  };
+  if (state.goal === null) state.goal = cellBytes(cells, k, k > 2 && chance(0.2));
+  const buttons = [...Array(cells).keys()].filter((index) => !isSet(state.holes, index));
+  const count = pick([0, 0, 1, 3, 12]);
+  for (let i = 0; i < count && buttons.length > 0; i++) state.moves.push(pick(buttons));
+  const holes = [...Array(cells).keys()].filter((index) => isSet(state.holes, index));
+  if (holes.length > 0 && chance(0.25)) { // a move on a hole, somewhere among the others
+    state.moves.splice(below(state.moves.length + 1), 0, pick(holes));
+  }
+  if (chance(0.06)) state.moves.push(cells + below(3 * cells + 1)); // outside the board
+  return formatShare(state);
+}
+
+const ALPHABET = "0123456789x:;=#ABCDEFQgwabcdefgkmrwhdonplustvj_-+/%<>\"' ";
+
+function mutate(text) {
+  const chars = [...text];
+  for (let edits = 1 + below(3); edits > 0; edits--) {
+    const at = below(chars.length + 1);
+    const kind = below(3);
+    if (kind === 0 && chars.length) chars[Math.min(at, chars.length - 1)] = pick(ALPHABET);
+    else if (kind === 1) chars.splice(at, 0, pick(ALPHABET));
+    else chars.splice(at, 1);
+  }
+  return chars.join("");
+}
+
+function corpus() {
+  random = generator(SEED); // the same strings for every test
+  const texts = [
+    "2x2:AA;h=AQ;m=AA", "2x2:AA;h=Ag;m=AAE", "2x2:AA;h=AQ;m=AQI", "2x2:Ag;m=BA", "2x2:Ag;m=gB",
+    "2x2:DQ;k=3", "2x2:Dg;k=3", "2x2:Ag;k=3;g=Dw", "3x3:AAA;m=____Dw", "3x3:AAA;m=gICAgAE",
+    "99999x99999:", "10000x10000:", "10001x10000:", "10000x10001:AA", "1x100000000:", "100000000x1:A",
+    "123456789x1:", "1x1:;k=999", "1x1:A=", "1x1:A%3D", "1x1:AA==", "#", "", "##1x1:AA",
+    `2x2:AA;h=AQ;m=${encodeMoves([1, 2, 0])}`, `4x4:AAAA;h=${encodeBase64url(Uint8Array.of(0xff, 0xff))}`,
+  ];
+  while (texts.length < COUNT / 3) texts.push(randomLink());
+  const valid = texts.slice(26);
+  while (texts.length < (2 * COUNT) / 3) texts.push(mutate(pick(valid)));
+  while (texts.length < COUNT) {
+    texts.push(Array.from({ length: below(32) }, () => pick(ALPHABET)).join(""));
+  }
+  return texts;
+}
+
+function jsOutcome(text) {
+  try {
+    return { ok: true, text: formatShare(parseShare(text)) };
+  } catch (error) {
+    if (error.name !== "ShareError") return { ok: false, crash: String(error) };
+    return { ok: false, column: error.column, reason: error.message };
+  }
+}
+
+function pythonOutcomes(texts) {
+  const directory = mkdtempSync(join(tmpdir(), "share-fuzz-"));
+  try {
+    const file = join(directory, "texts.json");
+    writeFileSync(file, JSON.stringify(texts));
+    return pythonJson(`
+import json
+from lightsout.errors import BoardFormatError
+from lightsout.share import format_share, parse_share
+out = []
+for text in json.load(open(${JSON.stringify(file)})):
+    try:
+        out.append({"ok": True, "text": format_share(parse_share(text))})
+    except BoardFormatError as error:
+        out.append({"ok": False, "column": error.column, "reason": error.reason})
+print(json.dumps(out))
+`);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+test(`${COUNT} fuzzed share links: share.js and lightsout.share agree, refusal for refusal, game for game`, () => {
+  const texts = corpus();
+  assert.equal(new Set(texts).size > COUNT * 0.9, true, "the corpus repeats itself");
+  const python = pythonOutcomes(texts);
+  const mismatches = [];
+  texts.forEach((text, index) => {
+    const js = jsOutcome(text);
+    if (JSON.stringify(js) !== JSON.stringify(python[index])) mismatches.push({ text, js, python: python[index] });
+  });
+  assert.deepEqual(mismatches.slice(0, 5), []);
+  // The corpus reaches what it is meant to: each refusal the issue named, and valid games.
+  const reasons = python.filter((outcome) => !outcome.ok).map((outcome) => outcome.reason);
+  const reached = (words) => reasons.some((reason) => reason.includes(words));
+  for (const words of ["a hole, which has no button", "outside the", "state outside 0..", "not valid base64url",
+    "base64url characters, found", "board size", "sets bits beyond"]) {
+    assert.ok(reached(words), `no fuzzed link was refused for "${words}"`);
+  }
+  const accepted = python.filter((outcome) => outcome.ok).length;
+  assert.ok(accepted > COUNT / 5 && accepted < COUNT * 0.8, `${accepted} of ${COUNT} accepted`);
+});
+
+test("every fuzzed link either opens as a whole game or is refused with a ShareError", () => {
+  for (const text of corpus()) {
+    let opened;
+    try {
+      opened = gameOfLink(text);
+    } catch (error) {
+      assert.equal(error.name, "ShareError", `${text}: ${error}`);
+      continue;
+    }
+    const state = parseShare(text);
+    assert.equal(opened.moveCount, state.moves.length, text);
+    assert.equal(opened.game.moveCount, state.moves.length, text);
+    assert.equal(opened.game.board.k, state.k, text);
+  }
+});
