@@ -27,7 +27,6 @@ const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
 const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
-const FORMAT_CELLS_FALLBACK = 512 * 512; // until limits.json has the API's max_format_cells
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
 /**
@@ -809,12 +808,12 @@ export class Session {
 
   /**
    * Most cells the API's format op is asked to write (Copy board, Copy solution, Download
-   * solution's pasted format): the API's own cap once it publishes one, else 512×512.
-   * Formatting 10^8 cells took Python 65 s and 2 GB; bigger boards are written here
+   * solution's pasted format): the API's own cap, max_format_cells (2^22 cells; formatting
+   * 10^8 cells took Python 65 s and 2 GB before the cap). Bigger boards are written here
    * (Download) or not at all (a clipboard of 100 MB is of no use).
    */
   get maxFormatCells() {
-    return this.limits.max_format_cells ?? FORMAT_CELLS_FALLBACK;
+    return this.limits.max_format_cells;
   }
 
   /**

@@ -90,9 +90,8 @@ export class HashWriter {
   }
 }
 
-/** location.hash as text: percent-escapes undone when they decode (some apps add them). */
-export function currentHash() {
-  const raw = location.hash;
+/** A hash (location.hash by default) as text: percent-escapes undone when they decode (some apps add them). */
+export function currentHash(raw = location.hash) {
   if (!raw.includes("%")) return raw;
   try {
     return decodeURIComponent(raw);

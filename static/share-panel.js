@@ -11,8 +11,11 @@ export class SharePanel {
     this.hashWriter = new HashWriter(() => session.game);
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
     // The user edited the hash or followed a link to this page (replaceState fires no event).
-    window.addEventListener("hashchange", () => {
-      if (location.hash.length > 1) this.openLink(currentHash());
+    // The event's own URL is read, not location: a scheduled write of the game's hash may
+    // have run between the edit and this event (CI saw the old game reopened that way).
+    window.addEventListener("hashchange", (event) => {
+      const { hash } = new URL(event.newURL);
+      if (hash.length > 1) this.openLink(currentHash(hash));
     });
     // Only a change of the game is written: a message alone (a bad link's error among
     // them) must not replace the hash the reader just typed before its hashchange is seen.

@@ -266,6 +266,25 @@ def test_hostile_hashes_show_an_error_and_keep_the_board(ready_page):
     assert dialogs == []
 
 
+def test_a_hash_edit_is_read_from_its_event_not_from_the_address(ready_page):
+    """The page's scheduled write of the game's hash (replaceState, 200 ms after a change) can
+    run between the reader's edit and its hashchange event; the edit is still the one opened.
+    This replays that order in one task (CI saw the old game reopened instead of the error)."""
+    page = ready_page
+    new_puzzle(page, 5, 5)
+    page.wait_for_function("location.hash.length > 1")  # the game's hash is written
+    before = read_board(page)
+    page.evaluate("""() => {
+        const game = location.hash;
+        location.hash = "5x5:AAAA";
+        history.replaceState(history.state, "", game);
+    }""")
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("This link cannot be opened")
+    expect(alert).to_contain_text("column 6 (board)")
+    assert read_board(page) == before
+
+
 def test_a_bad_hash_on_arrival_keeps_the_random_board(fresh_page, site_url):
     page, watch = fresh_page
     page.goto(site_url + "#3x3:AAA;m=gICAgAE")

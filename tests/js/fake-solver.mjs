@@ -7,6 +7,7 @@ import { Game, boardFromReference, emptyBoard, makeRule, pressBoard } from "../.
 export const LIMITS = Object.freeze({
   max_side: 10000, max_states: 255, full_system_cells: 400, max_listed_solutions: 1024, max_quiet_shown: 64,
   exact_nullity: 30, max_search_seconds: 3600, default_search_seconds: 0.5, gridLimit: 64,
+  max_format_cells: 2 ** 22,
 });
 
 function reply(boards, fields) {

@@ -90,11 +90,6 @@ test("Copy board / Copy solution above the format cap say so and send nothing", 
     "A 10×11 board is too large to copy (110 cells; at most 100): use Download text.",
     "A 10×11 board is too large to copy (110 cells; at most 100): use Download solution.",
   ]);
-  // Without the API's cap (limits.json before max_format_cells): Download solution's 512×512.
-  const fallback = sessionWith(new FakeSolver());
-  assert.equal(fallback.session.maxFormatCells, 512 * 512);
-  assert.equal(await fallback.session.formatBoard(emptyBoard(513, 512)), null);
-  assert.match(lastOf(fallback.changes, "message"), /too large to copy \(262656 cells; at most 262144\)/);
 });
 
 test("a stored language is used only when it is one of the page's own (not 'constructor')", () => {
