@@ -80,6 +80,15 @@ export class HashWriter {
     if (this.enabled && !this.timer) this.timer = setTimeout(() => this.flush(), WRITE_INTERVAL_MS);
   }
 
+  /**
+   * Drop a scheduled write. Called when the reader navigates (an edited hash, Back): the write
+   * would land on the new history entry, over the link just opened or refused.
+   */
+  cancel() {
+    clearTimeout(this.timer);
+    this.timer = 0;
+  }
+
   /** Write now. A board too large for a link leaves the address without a hash. */
   flush() {
     clearTimeout(this.timer);

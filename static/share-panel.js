@@ -14,6 +14,7 @@ export class SharePanel {
     // The event's own URL is read, not location: a scheduled write of the game's hash may
     // have run between the edit and this event (CI saw the old game reopened that way).
     window.addEventListener("hashchange", (event) => {
+      this.hashWriter.cancel();
       const { hash } = new URL(event.newURL);
       if (hash.length > 1) this.openLink(currentHash(hash));
     });

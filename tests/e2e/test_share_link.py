@@ -134,7 +134,10 @@ def test_js_parse_errors_match_python_column_for_column(ready_page):
 
 def new_puzzle(page: Page, rows: int, cols: int, timeout: float = 30_000) -> None:
     """A random rows×cols puzzle via New puzzle. The fields are set without change
-    events: each of those starts its own new board, and their replies may interleave."""
+    events: each of those starts its own new board, and their replies may interleave.
+    The status may still show the previous test's "New R×C puzzle", so the new game's hash
+    is awaited too (a random board equal to the last one is a 2^-(R·C) event)."""
+    old_hash = page.evaluate("location.hash")
     page.evaluate("""([rows, cols]) => {
       document.getElementById("rows").value = rows;
       document.getElementById("cols").value = cols;
@@ -142,6 +145,7 @@ def new_puzzle(page: Page, rows: int, cols: int, timeout: float = 30_000) -> Non
     }""", [rows, cols])
     button(page, "New puzzle").click()
     expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=timeout)
+    page.wait_for_function("(old) => location.hash !== old", arg=old_hash, timeout=timeout)
 
 
 def hash_of(page: Page) -> str:
@@ -271,9 +275,10 @@ def test_a_hash_edit_is_read_from_its_event_not_from_the_address(ready_page):
     run between the reader's edit and its hashchange event; the edit is still the one opened.
     This replays that order in one task (CI saw the old game reopened instead of the error)."""
     page = ready_page
-    new_puzzle(page, 5, 5)
-    page.wait_for_function("location.hash.length > 1")  # the game's hash is written
+    page.evaluate("location.hash = '3x3:AAA;m=BAA'")  # moves 4 and 0 on a dark 3×3 board
+    expect(status(page)).to_contain_text("Opened a shared 3×3 game with 2 moves")
     before = read_board(page)
+    assert before == simulate_press(simulate_press([[0] * 3 for _ in range(3)], 1, 1), 0, 0)
     page.evaluate("""() => {
         const game = location.hash;
         location.hash = "5x5:AAAA";

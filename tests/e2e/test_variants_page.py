@@ -177,7 +177,7 @@ def test_other_rules_refuse_boards_above_64x64_with_a_clear_message(page):
     expect(status(page)).to_contain_text("New 65×65 puzzle", timeout=30_000)
     button(page, "Solve").click()
     expect(status(page)).to_contain_text("Too large for this solver", timeout=30_000)
-    expect(status(page)).to_contain_text("4096 cells")
+    expect(status(page)).to_contain_text("gf2_full_system_cells (4096) cells")
     page.get_by_label("Rows").fill("5")
     page.get_by_label("Columns").fill("5")
 
