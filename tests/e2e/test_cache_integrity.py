@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready
-from e2e_helpers import solve_and_press_marks, status
+from e2e_helpers import button, solve_and_press_marks, status
 from playwright.sync_api import expect
 
 A_YEAR_AGO = 1_700_000_000  # an old Last-Modified: heuristic HTTP freshness of weeks
@@ -126,6 +126,9 @@ def test_a_truncated_wheel_on_the_first_visit_is_not_cached_and_a_reload_recover
     context.set_offline(True)
     page.reload()
     wait_ready(page)
+    # The reload restored the game just solved (its link holds the moves): deal a new one.
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("New ")
     solve_and_press_marks(page)
 
 
