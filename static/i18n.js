@@ -5,6 +5,7 @@ const STRINGS = {
   en: {
     title: "Lights Out",
     tagline: "Press a light to toggle it and its neighbours. Turn them all off.",
+    taglineOn: "Press a light to toggle it and its neighbours. Turn them all on.",
     board: "Board",
     rows: "Rows",
     columns: "Columns",
@@ -273,6 +274,7 @@ const STRINGS = {
   zh: {
     title: "关灯游戏",
     tagline: "按下一盏灯会切换它和相邻的灯。把所有灯都关掉。",
+    taglineOn: "按下一盏灯会切换它和相邻的灯。把所有灯都点亮。",
     board: "棋盘",
     rows: "行数",
     columns: "列数",

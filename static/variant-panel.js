@@ -22,6 +22,7 @@ export class VariantPanel {
     this.shapeTools = $("shape-tools");
     this.tools = [...document.querySelectorAll("button.tool")];
     this.shapePresets = [...document.querySelectorAll("button.preset")];
+    this.tagline = document.querySelector(".tagline"); // it names the goal
     this.editing = false; // shape editing: clicks change cells instead of pressing them
     this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
     this.stencil = stencilCells(session.game.rule); // the custom editor's 5×5 picture
@@ -170,7 +171,16 @@ export class VariantPanel {
     if (document.activeElement !== this.states) this.states.value = game.k;
     this.surface.value = game.surface;
     for (const radio of this.targets) radio.checked = radio.value === game.target;
+    this.showGoalInTagline(game.target);
     if (game.rule.name !== this.shownRule) this.showRule(game.rule); // a link or the standard game changed it
+  }
+
+  /** The tagline says the goal ("Turn them all on" for All on); translatePage keeps it in the language. */
+  showGoalInTagline(target) {
+    const key = target === "on" ? "taglineOn" : "tagline";
+    if (!this.tagline || this.tagline.dataset.i18n === key) return;
+    this.tagline.dataset.i18n = key;
+    this.tagline.textContent = t(key);
   }
 
   /** Show `rule` in the selector (and the editor, for a custom one). */
