@@ -42,9 +42,14 @@ export function isGeneral(k) {
   return k !== 2;
 }
 
-/** "1 in N": N = the product of the solution set's cyclic orders (exact, as a BigInt). */
-export function structureSize(orders) {
-  return orders.reduce((product, order) => product * BigInt(order), 1n).toString();
+/**
+ * N of "1 in N" from the API's solvable_fraction ("1/2^n" for k = 2, "1/N" otherwise: the
+ * share of the puzzle's boards, over the lights that count, that can be solved); "1" when
+ * every board can. Python computes the figure; this only writes it.
+ */
+export function fractionText(solvableFraction) {
+  const [, denominator] = String(solvableFraction).split("/");
+  return denominator.startsWith("2^") ? powerOfTwo(Number(denominator.slice(2))) : denominator;
 }
 
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
@@ -619,23 +624,20 @@ export class Session {
   /** Show why the board cannot be solved: the proof's lights and the nearest solvable board. */
   showUnsolvable(reply) {
     const game = this.game;
+    // The figures are the puzzle's own (its size, rule, surface and shape), from Python.
+    const fraction = fractionText(reply.solvable_fraction);
     if (this.general) {
-      // The press map is a module homomorphism: its image is 1 in |kernel| of all boards.
-      this.emit({ message: t("statesUnsolvable", { fraction: structureSize(reply.structure) }) });
+      this.emit({ message: t("statesUnsolvable", { fraction }) });
       return;
     }
     const onGrid = !this.usesCanvas();
     const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
     this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
     this.refreshLayers();
-    // 2^rank of the 2^(lights that matter) boards are solvable. Without don't-care cells
-    // the exponent left is the nullity; with them the press matrix is not square.
-    const checks = game.caredCount - reply.rank;
     const { rows, cols } = game.board;
     this.emit({
-      message: checks > 0
-        ? t("unsolvable", { rows, cols, nullity: reply.nullity, fraction: powerOfTwo(checks) })
-        : t("unsolvableNullityZero"),
+      message: fraction === "1" ? t("unsolvableNullityZero")
+        : t(game.mask ? "unsolvableShaped" : "unsolvable", { rows, cols, nullity: reply.nullity, fraction }),
     });
   }
 

@@ -5,12 +5,27 @@ puzzle keeps its optimum and timer, and typing a size deals one board."""
 
 from __future__ import annotations
 
-from e2e_helpers import set_goal, status
+import json
+
+from e2e_helpers import button, grid_text, load_text, set_goal, settled, status
+from lightsout import codec
+from lightsout.api import handle
 from playwright.sync_api import Page, expect
 
 
 def message(page: Page):
     return status(page).locator(".message")
+
+
+def api(**request):
+    reply = json.loads(handle(json.dumps(request)))
+    assert reply["ok"], reply
+    return reply
+
+
+def pack(rows: int, cols: int, cells: list[int]) -> str:
+    """0/1 cells (index r·C + c) as the API's RxC: string."""
+    return codec.format_packed(rows, cols, codec.pack(cells, 1))
 
 
 def switch_language(page: Page, code: str) -> None:
@@ -33,3 +48,48 @@ def test_the_tagline_names_the_chosen_goal_in_both_languages(ready_page: Page):
     finally:
         switch_language(page, "en")
         set_goal(page, "off")
+
+
+def page_holes(page: Page, rows: int, cols: int) -> list[int]:
+    settled(page)
+    flags = page.evaluate("""() => [...document.querySelectorAll('[role="grid"][aria-label="Board"] [role="gridcell"]')]
+        .map(cell => cell.dataset.hole === '1' ? 1 : 0)""")
+    assert len(flags) == rows * cols
+    return flags
+
+
+def test_an_unsolvable_shaped_board_is_described_with_its_own_figures_from_python(ready_page: Page):
+    page = ready_page
+    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+    button(page, "Heart").click()
+    expect(message(page)).to_contain_text("Heart shape on a 5×5 board")
+    holes = page_holes(page, 5, 5)
+    assert 0 < sum(holes) < 25
+    shape = dict(holes=pack(5, 5, holes))
+    figures = api(op="analyze", rows=5, cols=5, **shape)
+    full = api(op="analyze", rows=5, cols=5)
+    assert figures["solvable_fraction"] != full["solvable_fraction"]  # else this test could not tell them apart
+    # A single light the shape cannot switch off, found by Python.
+    lit = next(i for i in range(25) if not holes[i]
+               and not api(op="solve", board=pack(5, 5, [int(j == i) for j in range(25)]), **shape)["solvable"])
+    try:
+        load_text(page, grid_text([[int(r * 5 + c == lit) for c in range(5)] for r in range(5)]))
+        assert page_holes(page, 5, 5) == holes  # pasting a board of the same size keeps the shape
+        button(page, "Solve").click()
+        fraction = 2 ** int(figures["solvable_fraction"].split("^")[1])
+        expect(message(page)).to_have_text(
+            f"This board cannot reach the goal. This shaped 5×5 board has nullity {figures['nullity']}, "
+            f"and only 1 in {fraction} boards of this shape is solvable.")
+        page.locator("#analysis > summary").click()
+        expect(page.locator("#analysis-fraction")).to_have_text(f"1 in {fraction}")
+        expect(page.locator("#analysis-nullity")).to_have_text(str(figures["nullity"]))
+        # The full board says so of its size.
+        button(page, "Full board").click()
+        expect(page.locator("#analysis-fraction")).to_have_text(f"1 in {2 ** int(full['solvable_fraction'].split('^')[1])}")
+        load_text(page, grid_text([[int(r * 5 + c == 0) for c in range(5)] for r in range(5)]))
+        button(page, "Solve").click()
+        expect(message(page)).to_contain_text(f"A 5×5 board has nullity {full['nullity']}, and only 1 in 4 boards of its size")
+    finally:
+        page.locator("#analysis").evaluate("(details) => { details.open = false; }")
+        button(page, "Full board").click()
+        load_text(page, grid_text([[0] * 5 for _ in range(5)]))
