@@ -2,7 +2,7 @@
 // gallery of quiet patterns (a click outlines one on the board), for the current size,
 // rule, surface, states and shape. Asked for only while the panel is open.
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { boardFromReference, emptyBoard } from "./game.js";
 import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./session.js";
 
@@ -203,7 +203,7 @@ export class AnalysisPanel {
       item.quiet = pattern;
       item.append(patternCanvas(pattern, mask, colours));
       item.addEventListener("click", () => {
-        ui.overlayText.textContent = t("quietShown", { number: number + 1, count: pattern.litCount });
+        ui.overlayText.textContent = tCount("quietShown", pattern.litCount, { number: number + 1 });
         session.toggleQuiet(pattern);
       });
       entry.append(item);

@@ -1,7 +1,7 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
 // the day and the preset puzzles; the puzzle's timer, optimum and best result.
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
 import { boardFromReference } from "./game.js";
 
@@ -132,9 +132,7 @@ export class PuzzlePanel {
     // The record is kept per puzzle.key (kind, size and variant); the line names the
     // puzzle as its button does.
     if (best) {
-      this.bestResult.textContent = t("bestResult", {
-        kind: puzzle.label, moves: best.moves, time: formatDuration(best.milliseconds),
-      });
+      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: puzzle.label, time: formatDuration(best.milliseconds) });
     }
   }
 }

@@ -16,7 +16,7 @@
 // "Would the player expect this to be restored on undo?" decides what is game state
 // (the board, in game.js's history) and what is session state (marks, overlays).
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { packPayload } from "./codec.js";
 import { formatDuration } from "./puzzles.js";
 import {
@@ -82,6 +82,13 @@ export function surfaceSuffix(surface) {
 export function ruleLabel(rule) {
   const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX" };
   return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+}
+
+/** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape). */
+export function shapeDoneMessage(mask) {
+  return t("shapeDone", {
+    holes: tCount("holeCount", mask?.holes.litCount ?? 0), dontCare: tCount("dontCareCount", mask?.dontCare.litCount ?? 0),
+  });
 }
 
 /** The message-line text for a request that failed with `error` (a SolverError). */
@@ -377,7 +384,7 @@ export class Session {
         message = t("marksCleared");
       }
     }
-    if (game.isSolved()) message = this.finishPuzzle() ?? t("solved", { count: game.moveCount });
+    if (game.isSolved()) message = this.finishPuzzle() ?? tCount("solved", game.moveCount);
     return { changed, message };
   }
 
@@ -411,7 +418,7 @@ export class Session {
     this.marks = null;
     this.version++;
     this.clearBoardOverlays();
-    this.emit({ cells: changed, message: t("madeSolvable", { count: indices.length }) });
+    this.emit({ cells: changed, message: tCount("madeSolvable", indices.length) });
   }
 
   /** Show (or, when it is shown, hide) a quiet pattern over the board. */
@@ -489,7 +496,7 @@ export class Session {
     const board = await this.randomBoard(rows, cols, { lit, presses, mask });
     if (!board) return false;
     const size = { rows, cols };
-    this.setBoard(board, { message: presses === null ? t("newBoard", size) : t("puzzlePresses", { ...size, presses }), mask });
+    this.setBoard(board, { message: presses === null ? t("newBoard", size) : tCount("puzzlePresses", presses, size), mask });
     const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
     this.startPuzzle(kind, t("newPuzzleSized", size));
     return true;
@@ -560,7 +567,7 @@ export class Session {
     puzzle.done = true;
     puzzle.milliseconds = this.now() - puzzle.startedAt;
     const time = formatDuration(puzzle.milliseconds);
-    const solved = t("solvedPuzzle", { count: this.game.moveCount, time });
+    const solved = tCount("solvedPuzzle", this.game.moveCount, { time });
     if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
     const improved = this.records ? this.records.record(puzzle.key, this.game.moveCount, puzzle.milliseconds).improved : false;
     return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
@@ -601,7 +608,9 @@ export class Session {
     if (this.general) {
       const total = reply.presses;
       const badge = total > solution.litCount ? t("statesBadge") : ""; // some cell is pressed twice or more
-      let text = t(reply.minimal ? "statesSolutionMinimal" : "statesSolution", { total, cells: solution.litCount, badge });
+      const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
+      const cells = solution.litCount;
+      let text = cells === 1 ? tCount(`${key}OneCell`, total, { badge }) : t(key, { total, cells, badge });
       if (!reply.minimal) text += " " + t("statesNotProven");
       if (reply.solutions !== "1") {
         text += " " + t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) });
@@ -750,7 +759,7 @@ export class Session {
       }
       const solved = this.game.isSolved();
       this.emit({
-        cells: changed, message: solved ? t("solved", { count: this.game.moveCount }) : "",
+        cells: changed, message: solved ? tCount("solved", this.game.moveCount) : "",
         flash: perStep === 1 ? presses[start] : undefined,
       });
     }

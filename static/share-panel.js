@@ -1,7 +1,7 @@
 // The share link: location.hash follows the game; opening a link (on arrival, or by
 // editing the hash) plays it; Copy link copies it.
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { HashWriter, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
 
 export class SharePanel {
@@ -54,7 +54,7 @@ export class SharePanel {
       return false;
     }
     const { rows, cols } = opened.game.board;
-    this.session.openGame(opened.game, t("linkOpened", { rows, cols, count: opened.moveCount }));
+    this.session.openGame(opened.game, tCount("linkOpened", opened.moveCount, { rows, cols }));
     return true;
   }
 

@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
-import { ruleLabel } from "./session.js";
+import { ruleLabel, shapeDoneMessage } from "./session.js";
 
 export class VariantPanel {
   constructor(session) {
@@ -122,7 +122,7 @@ export class VariantPanel {
     const mask = game.mask ? game.mask.copy() : new Mask(game.board.rows, game.board.cols);
     const wanted = this.tool === "hole" ? HOLE : this.tool === "dontCare" ? "dontCare" : CELL;
     mask.setKind(index, mask.kind(index) === wanted ? CELL : wanted);
-    this.session.setShape(mask, t("shapeDone", { holes: mask.holes.litCount, dontCare: mask.dontCare.litCount }));
+    this.session.setShape(mask, shapeDoneMessage(mask));
     return index;
   }
 
@@ -134,11 +134,7 @@ export class VariantPanel {
   setEditing(on) {
     const { session } = this;
     this.editing = on && this.shapes;
-    const mask = session.game.mask;
-    session.emit({
-      message: this.editing ? t("shapeEditing")
-        : t("shapeDone", { holes: mask?.holes.litCount ?? 0, dontCare: mask?.dontCare.litCount ?? 0 }),
-    });
+    session.emit({ message: this.editing ? t("shapeEditing") : shapeDoneMessage(session.game.mask) });
   }
 
   async applyPreset(name) {
