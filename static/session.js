@@ -91,6 +91,17 @@ export function shapeDoneMessage(mask) {
   });
 }
 
+/**
+ * Why no rows × cols board with a fewest solution of `presses` presses came: the API's
+ * PressCountError gives the most presses any such board needs (`maximum`: the worst case,
+ * or the rank as an upper bound when `bound` is "rank").
+ */
+export function pressCountMessage(error, { rows, cols, presses }) {
+  const { maximum } = error;
+  if (presses <= maximum) return tCount("pressesNotFound", presses, { rows, cols, maximum });
+  return t(error.bound === "rank" ? "pressesAboveRank" : "pressesAboveWorstCase", { rows, cols, maximum });
+}
+
 /** The message-line text for a request that failed with `error` (a SolverError). */
 export function requestErrorMessage(error) {
   if (error.name === "AbortError") return t(error.reason === "cancelled" ? "cancelled" : "requestStopped");
@@ -477,6 +488,10 @@ export class Session {
         { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
     } catch (error) {
       if (this.tickets.get("random") !== ticket) return null;
+      if (error.name === "PressCountError") {
+        this.emit({ message: pressCountMessage(error, { rows, cols, presses }) });
+        return null;
+      }
       const stopped = ["AbortError", "TimeoutError", "WorkerError", "TooLargeError", "NotReadyError"].includes(error.name);
       this.emit({ message: stopped || error.code ? requestErrorMessage(error) : t("impossibleLit", { message: error.message }) });
       return null;

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from e2e_helpers import button, grid_text, load_text, set_goal, settled, status
+from e2e_helpers import button, grid_text, load_text, read_board, set_goal, settled, status
 from lightsout import codec
 from lightsout.api import handle
 from playwright.sync_api import Page, expect
@@ -92,4 +92,24 @@ def test_an_unsolvable_shaped_board_is_described_with_its_own_figures_from_pytho
     finally:
         page.locator("#analysis").evaluate("(details) => { details.open = false; }")
         button(page, "Full board").click()
+        load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+
+
+def test_presses_above_the_maximum_say_the_maximum_from_python(ready_page: Page):
+    page = ready_page
+    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+    worst = api(op="analyze", rows=5, cols=5)["worst_case"]
+    before = read_board(page)
+    presses = page.get_by_label("Presses", exact=True)
+    try:
+        presses.fill("24")
+        button(page, "New puzzle").click()
+        expect(message(page)).to_have_text(
+            f"No 5×5 board needs more than {worst} presses (the most any needs): choose Presses from 0 to {worst}.")
+        assert read_board(page) == before
+        presses.fill(str(worst))  # the maximum itself is dealt
+        button(page, "New puzzle").click()
+        expect(message(page)).to_contain_text(f"exactly {worst} presses", timeout=20_000)
+    finally:
+        presses.fill("")
         load_text(page, grid_text([[0] * 5 for _ in range(5)]))
