@@ -263,6 +263,8 @@ export const STRINGS = {
 
     linkOpened: "Opened a shared {rows}×{cols} game with {count} moves.",
     linkOpenedOne: "Opened a shared {rows}×{cols} game with 1 move.",
+    linkOpenedFresh: "Opened a shared {rows}×{cols} puzzle.",
+    gameRestored: "Restored your game.",
     linkError: "This link cannot be opened — column {column} ({field}): {message}. The board was kept.",
     linkField_size: "board size",
     linkField_board: "board",
@@ -522,6 +524,8 @@ export const STRINGS = {
 
     linkOpened: "已打开分享的 {rows}×{cols} 游戏，共 {count} 步。",
     linkOpenedOne: "已打开分享的 {rows}×{cols} 游戏，共 1 步。",
+    linkOpenedFresh: "已打开分享的 {rows}×{cols} 谜题。",
+    gameRestored: "已恢复你的游戏。",
     linkError: "无法打开此链接——第 {column} 列（{field}）：{message}。棋盘保持不变。",
     linkField_size: "棋盘大小",
     linkField_board: "棋盘",

@@ -99,6 +99,15 @@ export class HashWriter {
   }
 }
 
+/**
+ * True when this page was reloaded or reached by Back/Forward (`entries`: the Navigation
+ * Timing entries): the hash then holds the game this reader was playing, not a link
+ * someone shared.
+ */
+export function arrivedAgain(entries = globalThis.performance?.getEntriesByType?.("navigation") ?? []) {
+  return ["reload", "back_forward"].includes(entries[0]?.type);
+}
+
 /** A hash (location.hash by default) as text: percent-escapes undone when they decode (some apps add them). */
 export function currentHash(raw = location.hash) {
   if (!raw.includes("%")) return raw;

@@ -2,7 +2,7 @@
 // editing the hash) plays it; Copy link copies it.
 
 import { t, tCount } from "./i18n.js";
-import { HashWriter, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
+import { HashWriter, arrivedAgain, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
 
 export class SharePanel {
   constructor(session, copyText) {
@@ -36,7 +36,7 @@ export class SharePanel {
    * so a link opened on arrival, by an edited hash or by Back never leaves the page half
    * changed, and never throws into the page's start.
    */
-  openLink(text) {
+  openLink(text, { restored = false } = {}) {
     let opened;
     try {
       opened = gameOfLink(text);
@@ -54,13 +54,19 @@ export class SharePanel {
       return false;
     }
     const { rows, cols } = opened.game.board;
-    this.session.openGame(opened.game, tCount("linkOpened", opened.moveCount, { rows, cols }));
+    const { moveCount } = opened;
+    const message = restored ? t("gameRestored")
+      : moveCount === 0 ? t("linkOpenedFresh", { rows, cols }) : tCount("linkOpened", moveCount, { rows, cols });
+    this.session.openGame(opened.game, message);
     return true;
   }
 
-  /** Open the link the page was opened with, if any. */
+  /**
+   * Open the link the page was opened with, if any. A reload (or Back to the page) finds
+   * the reader's own game in the hash, which is restored, not announced as shared.
+   */
   openCurrent() {
-    if (location.hash.length > 1) this.openLink(currentHash());
+    if (location.hash.length > 1) this.openLink(currentHash(), { restored: arrivedAgain() });
   }
 
   async copyLink() {

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from e2e_helpers import button, grid_text, load_text, read_board, set_goal, settled, status
+from conftest import wait_ready
+from e2e_helpers import button, cell, grid_text, load_text, read_board, set_goal, settled, status
 from lightsout import codec
 from lightsout.api import handle
 from playwright.sync_api import Page, expect
@@ -113,3 +114,36 @@ def test_presses_above_the_maximum_say_the_maximum_from_python(ready_page: Page)
     finally:
         presses.fill("")
         load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+
+
+def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_naturally(fresh_page, site_url):
+    page, _ = fresh_page
+    page.goto(site_url + "#3x3:ogA")  # a shared 3×3 puzzle with no moves yet
+    wait_ready(page)
+    expect(message(page)).to_have_text("Opened a shared 3×3 puzzle.")
+    cell(page, 1, 1).click()
+    page.wait_for_function("() => location.hash.includes(';m=')")
+    before = (read_board(page), page.locator("#move-count").text_content())
+    page.reload()
+    wait_ready(page)
+    expect(message(page)).to_have_text("Restored your game.")
+    assert (read_board(page), page.locator("#move-count").text_content()) == before
+    # A page opened without a link writes its own game into the hash: a reload restores it too.
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function("() => location.hash.length > 1")
+    board_before = read_board(page)
+    page.reload()
+    wait_ready(page)
+    expect(message(page)).to_have_text("Restored your game.")
+    assert read_board(page) == board_before
+    # The same link opened by another reader (a new navigation) is announced as shared.
+    switch_language(page, "zh")
+    try:
+        page.evaluate("(link) => { location.hash = link; }", "3x3:ogA;m=BA")
+        expect(message(page)).to_have_text("已打开分享的 3×3 游戏，共 1 步。")
+        page.goto(site_url + "#2x2:AA")
+        wait_ready(page)
+        expect(message(page)).to_have_text("已打开分享的 2×2 谜题。")
+    finally:
+        switch_language(page, "en")

@@ -8,7 +8,7 @@ import { SolverError } from "../../static/solver-client.js";
 import { currentLanguage, preferredLanguage, setLanguage, t } from "../../static/i18n.js";
 import { emptyBoard, Game } from "../../static/game.js";
 import { isTestHost, pageOptions } from "../../static/page-options.js";
-import { linkOf, shareAddress } from "../../static/share-link.js";
+import { arrivedAgain, linkOf, shareAddress } from "../../static/share-link.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 /** A solver whose every request fails with `error` (a SolverError's fields). */
@@ -158,4 +158,11 @@ test("Presses above the most any board needs say the maximum from Python, in bot
   await other.newGame({ rows: 5, cols: 5, presses: 15 });
   assert.equal(lastOf(said, "message"),
     "Found no 5×5 board whose fewest solution has exactly 15 presses in the time allowed; none needs more than 15.");
+});
+
+test("a reload or Back/Forward arrival restores the reader's own game; any other arrival opens a shared link", () => {
+  assert.equal(arrivedAgain([{ type: "reload" }]), true);
+  assert.equal(arrivedAgain([{ type: "back_forward" }]), true);
+  assert.equal(arrivedAgain([{ type: "navigate" }]), false);
+  assert.equal(arrivedAgain([]), false); // no Navigation Timing: announced as shared
 });
