@@ -18,7 +18,7 @@
 
 import { t, tCount } from "./i18n.js";
 import { packPayload } from "./codec.js";
-import { formatDuration } from "./puzzles.js";
+import { formatDuration, puzzleOfToken } from "./puzzles.js";
 import {
   Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromReference, boardWithStates, emptyBoard, randomSolvableBoard,
 } from "./game.js";
@@ -158,8 +158,9 @@ export class Session {
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
     this.playback = null; // {cancelled} while a solution is being played
-    // The puzzle being played (New puzzle, the puzzle of the day, a preset): {key, label,
-    // start, optimum, startedAt, done, assisted}; null once the board changes another way.
+    // The puzzle being played (New puzzle, the puzzle of the day, a preset, or a link to
+    // one): {kind, key, label, start, optimum, startedAt, done, assisted}; null once the
+    // board changes another way.
     this.puzzle = null;
     this.pastedText = null; // the last text loaded, so copies reuse its symbols
     this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
@@ -448,12 +449,16 @@ export class Session {
 
   /**
    * Play `game`, a share link's game built whole with its moves already played
-   * (share-link.js: gameOfLink), so that nothing here can fail half way.
+   * (share-link.js: gameOfLink), so that nothing here can fail half way. A link of a puzzle
+   * (`puzzleKind`, its p= field) is that puzzle again: its optimum, timer and best results.
    */
-  openGame(game, message) {
+  openGame(game, message, puzzleKind = null) {
     this.endPuzzle();
     this.replaceGame(game);
     this.emit({ message, focus: true, reshaped: true, boardError: "" });
+    const dealt = puzzleKind === null ? null : puzzleOfToken(puzzleKind, game);
+    const { rows, cols } = game.board;
+    if (dealt) this.startPuzzle(dealt.kind, t(dealt.labelKey, { rows, cols }), game.startBoard());
   }
 
   // -------------------------------------------------------------------------------
@@ -545,10 +550,10 @@ export class Session {
     return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
   }
 
-  /** The current board is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
-  startPuzzle(kind, label) {
+  /** The game from `start` is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+  startPuzzle(kind, label, start = this.game.board) {
     this.puzzle = {
-      key: this.puzzleKey(kind), label, start: this.game.board.copy(), optimum: null, startedAt: 0, done: false,
+      key: this.puzzleKey(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind,
       assisted: false,
     };
     this.emit({ puzzle: true });

@@ -6,6 +6,7 @@ puzzle keeps its optimum and timer, and typing a size deals one board."""
 from __future__ import annotations
 
 import json
+import re
 
 from conftest import wait_ready
 from e2e_helpers import button, cell, grid_text, load_text, read_board, set_goal, settled, status
@@ -147,3 +148,28 @@ def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_natu
         expect(message(page)).to_have_text("已打开分享的 2×2 谜题。")
     finally:
         switch_language(page, "en")
+
+
+def test_a_shared_preset_or_daily_puzzle_opens_with_its_optimum_and_timer(ready_page: Page):
+    page = ready_page
+    page.get_by_role("radio", name="All off").check()
+    for name, token in (("TV show 8×8", "preset-tv"), ("Puzzle of the day", "daily")):
+        button(page, name).click()
+        expect(page.locator("#optimum")).to_have_text(re.compile(r"^\(best possible: \d+\)$"), timeout=20_000)
+        optimum = page.locator("#optimum").text_content()
+        cell(page, 0, 0).click()  # a move, so that the link also carries moves
+        page.wait_for_function("(token) => location.hash.includes(';p=' + token + ';m=')", arg=token)
+        link = page.evaluate("location.href")
+        other = page.context.new_page()
+        try:
+            other.goto(link)
+            wait_ready(other)
+            expect(message(other)).to_have_text(re.compile(r"^Opened a shared \d+×\d+ game with 1 move\.$"))
+            expect(other.locator("#optimum")).to_have_text(optimum, timeout=20_000)
+            expect(other.locator("#timer")).to_have_text("Time: 0:00")
+            cell(other, 0, 0).click()  # the timer starts on the reader's first press
+            expect(other.locator("#timer")).to_be_visible()
+            # The reader's own link names the puzzle too.
+            other.wait_for_function("(token) => location.hash.includes(';p=' + token)", arg=token)
+        finally:
+            other.close()
