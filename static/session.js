@@ -312,10 +312,14 @@ export class Session {
     return true;
   }
 
+  /** True when `n` rows or columns are a board's. */
+  validSide(n) {
+    return Number.isInteger(n) && n >= MIN_SIZE && n <= Math.min(MAX_SIZE, this.limits.max_side);
+  }
+
   /** Check a size typed by the player; null (and a message) when it is not one. */
   checkSize(rows, cols) {
-    const valid = (n) => Number.isInteger(n) && n >= MIN_SIZE && n <= Math.min(MAX_SIZE, this.limits.max_side);
-    if (valid(rows) && valid(cols)) return { rows, cols };
+    if (this.validSide(rows) && this.validSide(cols)) return { rows, cols };
     this.emit({ message: t("sizeInvalid") });
     return null;
   }

@@ -173,3 +173,54 @@ def test_a_shared_preset_or_daily_puzzle_opens_with_its_optimum_and_timer(ready_
             other.wait_for_function("(token) => location.hash.includes(';p=' + token)", arg=token)
         finally:
             other.close()
+
+
+RECORD_SIZES = """() => {
+  // Every board size the page shows, once per change (a new grid sets aria-rowcount and aria-colcount together).
+  window.dealtSizes = [];
+  const record = () => {
+    const grid = document.querySelector('#board [role="grid"]');
+    const size = grid ? `${grid.getAttribute('aria-rowcount')}x${grid.getAttribute('aria-colcount')}` : 'canvas';
+    if (window.dealtSizes.at(-1) !== size) window.dealtSizes.push(size);
+  };
+  window.sizeObserver?.disconnect();
+  window.sizeObserver = new MutationObserver(record);
+  window.sizeObserver.observe(document.getElementById('board'),
+    { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-rowcount', 'aria-colcount'] });
+}"""
+
+
+def test_typing_rows_then_columns_deals_only_the_final_size(ready_page: Page):
+    page = ready_page
+    load_text(page, grid_text([[0] * 5 for _ in range(5)]))
+    page.evaluate(RECORD_SIZES)
+    rows, cols = page.get_by_label("Rows", exact=True), page.get_by_label("Columns", exact=True)
+    try:
+        rows.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("12", delay=50)  # "1", then "12": neither is dealt while typing
+        page.keyboard.press("Tab")  # on to Columns: 12×5 is not dealt either
+        expect(cols).to_be_focused()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("9", delay=50)
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.dealtSizes") == []
+        page.keyboard.press("Tab")  # leaving the pair commits 12×9
+        expect(message(page)).to_have_text("New 12×9 puzzle.")
+        expect(page.locator('#board [role="grid"]')).to_have_attribute("aria-rowcount", "12")
+        # Enter commits at once, the focus staying in the field; so does a spinner step.
+        rows.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("7")
+        page.keyboard.press("Enter")
+        expect(message(page)).to_have_text("New 7×9 puzzle.")
+        expect(rows).to_be_focused()
+        page.keyboard.press("ArrowUp")
+        expect(message(page)).to_have_text("New 8×9 puzzle.")
+        page.keyboard.press("Tab")  # leaving after a commit deals nothing more
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.dealtSizes") == ["12x9", "7x9", "8x9"]
+    finally:
+        page.evaluate("window.sizeObserver.disconnect()")
+        load_text(page, grid_text([[0] * 5 for _ in range(5)]))
