@@ -154,7 +154,10 @@ def test_a_shared_preset_or_daily_puzzle_opens_with_its_optimum_and_timer(ready_
     page = ready_page
     page.get_by_role("radio", name="All off").check()
     for name, token in (("TV show 8×8", "preset-tv"), ("Puzzle of the day", "daily")):
+        load_text(page, grid_text([[0] * 5 for _ in range(5)]))  # no puzzle: no optimum shown, no p= in the hash
+        expect(page.locator("#optimum")).to_have_text("")
         button(page, name).click()
+        page.wait_for_function("(token) => location.hash.includes(';p=' + token)", arg=token)
         expect(page.locator("#optimum")).to_have_text(re.compile(r"^\(best possible: \d+\)$"), timeout=20_000)
         optimum = page.locator("#optimum").text_content()
         cell(page, 0, 0).click()  # a move, so that the link also carries moves
