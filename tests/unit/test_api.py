@@ -219,7 +219,7 @@ def test_limits_publish_every_constant_the_page_needs():
     assert reply["rules"] == ["plus", "moore", "x", "custom:"]
     assert reply["formats"] == ["loj", "grid", "indices", "id", "states"]
     assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140}
-    assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "m"]
+    assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "p", "m"]
     assert reply["methods"] == ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev",
                                 "torus-chase", "klein-chase", "projective-chase"]
 
