@@ -2,9 +2,9 @@
 // gallery of quiet patterns (a click outlines one on the board), for the current size,
 // rule, surface, states and shape. Asked for only while the panel is open.
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { boardFromReference, emptyBoard } from "./game.js";
-import { powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./session.js";
+import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./session.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
@@ -77,7 +77,6 @@ export class AnalysisPanel {
       shape: game.mask ? t("analysisShaped") : "",
     });
     ui.status.textContent = t("analysisLoading");
-    const cared = game.caredCount;
     const mask = game.mask;
     const reply = await this.analyze(rows, cols);
     if (this.key !== key) return; // the board changed meanwhile; a newer request runs
@@ -91,8 +90,7 @@ export class AnalysisPanel {
     ui.rank.textContent = reply.rank;
     ui.nullity.textContent = reply.nullity;
     ui.solutions.textContent = powerOfTwo(reply.nullity);
-    // 2^rank of the 2^(lights that matter) boards are solvable.
-    ui.fraction.textContent = t("analysisFractionValue", { fraction: powerOfTwo(cared - reply.rank) });
+    ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
     ui.worst.textContent = reply.worst_case === null
       ? t(reply.basis ? "analysisWorstUnknown" : "analysisWorstSkipped")
       : t("analysisWorstValue", { count: reply.worst_case });
@@ -125,7 +123,7 @@ export class AnalysisPanel {
     ui.status.textContent = "";
     ui.facts.hidden = false;
     ui.solutions.textContent = reply.solutions;
-    ui.fraction.textContent = t("analysisFractionValue", { fraction: reply.solutions });
+    ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
     ui.structure.textContent = structureText(reply.structure);
     ui.quietNote.textContent = t("analysisStatesNoGallery");
   }
@@ -172,7 +170,10 @@ export class AnalysisPanel {
     // The first solution of the dark board is pressing nothing; the rest are quiet patterns.
     const quiet = listed.solutions.filter((reference) => boardFromReference(reference, listed.payload).litCount > 0)
       .slice(0, limit);
-    return { rank: solved.rank, nullity: solved.nullity, quiet, payload: listed.payload, worst_case: null, basis: false };
+    return {
+      rank: solved.rank, nullity: solved.nullity, solvable_fraction: solved.solvable_fraction, quiet, payload: listed.payload,
+      worst_case: null, basis: false,
+    };
   }
 
   /** The quiet patterns as small canvases in buttons; clicking one outlines it on the board. */
@@ -202,7 +203,7 @@ export class AnalysisPanel {
       item.quiet = pattern;
       item.append(patternCanvas(pattern, mask, colours));
       item.addEventListener("click", () => {
-        ui.overlayText.textContent = t("quietShown", { number: number + 1, count: pattern.litCount });
+        ui.overlayText.textContent = tCount("quietShown", pattern.litCount, { number: number + 1 });
         session.toggleQuiet(pattern);
       });
       entry.append(item);

@@ -422,11 +422,6 @@ export class Mask {
     return this.holes.litCount === 0 && this.dontCare.litCount === 0;
   }
 
-  /** Cells whose light counts (not holes, not don't-care). */
-  get caredCount() {
-    return this.rows * this.cols - this.holes.litCount - this.dontCare.litCount;
-  }
-
   kind(index) {
     return this.holes.get(index) ? HOLE : this.dontCare.get(index) ? DONT_CARE : CELL;
   }
@@ -574,11 +569,6 @@ export class Game {
 
   get canRedo() {
     return this.redoStack.length > 0;
-  }
-
-  /** Cells whose light counts for the goal. */
-  get caredCount() {
-    return this.mask ? this.mask.caredCount : this.board.cellCount;
   }
 
   /** Apply `times` presses at (row, col) without touching history; returns the changed indices. */

@@ -1,10 +1,11 @@
 // Every string the UI shows, in one table. Placeholders are written {name}.
 // To add a language, add a table with the same keys and pick it in `t`.
 
-const STRINGS = {
+export const STRINGS = {
   en: {
     title: "Lights Out",
     tagline: "Press a light to toggle it and its neighbours. Turn them all off.",
+    taglineOn: "Press a light to toggle it and its neighbours. Turn them all on.",
     board: "Board",
     rows: "Rows",
     columns: "Columns",
@@ -24,13 +25,20 @@ const STRINGS = {
     presetLoj2: "LOJ example 4×4",
     puzzleDaily: "Puzzle of the day ({date}).",
     puzzlePreset: "Preset: {name}.",
-    puzzlePresses: "New {rows}×{cols} puzzle whose fewest solution has exactly {presses} presses.",
+    puzzlePresses: "New {rows}×{cols} puzzle whose fewest solution has exactly {count} presses.",
+    puzzlePressesOne: "New {rows}×{cols} puzzle whose fewest solution is exactly 1 press.",
     pressesNeedSolver: "Puzzles by presses are made by the solver; it is still loading.",
+    pressesAboveWorstCase: "No {rows}×{cols} board needs more than {maximum} presses (the most any needs): choose Presses from 0 to {maximum}.",
+    pressesAboveRank: "No {rows}×{cols} board needs more than {maximum} presses (its rank): choose Presses from 0 to {maximum}.",
+    pressesNotFound: "Found no {rows}×{cols} board whose fewest solution has exactly {count} presses in the time allowed; none needs more than {maximum}.",
+    pressesNotFoundOne: "Found no {rows}×{cols} board whose fewest solution is exactly 1 press in the time allowed; none needs more than {maximum}.",
     bestPossible: "(best possible: {best})",
     timer: "Time: {time}",
-    bestResult: "Best for {kind}: {moves} moves, {time}.",
+    bestResult: "Best for {kind}: {count} moves, {time}.",
+    bestResultOne: "Best for {kind}: 1 move, {time}.",
     newPuzzleSized: "New puzzle {rows}×{cols}",
     solvedPuzzle: "Solved in {count} moves and {time}.",
+    solvedPuzzleOne: "Solved in 1 move and {time}.",
     newRecord: "A new best!",
     assistedNoRecord: "(The solver helped, so this is not a best result.)",
     exportTitle: "Export",
@@ -89,6 +97,7 @@ const STRINGS = {
     noReason: "no reason given",
 
     solved: "Solved in {count} moves!",
+    solvedOne: "Solved in 1 move!",
     solvedStart: "The board already meets the goal.",
     playing: "Press the lights to reach the goal.",
     newBoard: "New {rows}×{cols} puzzle.",
@@ -101,14 +110,15 @@ const STRINGS = {
     solutionCount: "{solutions} different solutions exist.",
     alreadySolved: "Nothing to press: the board already meets the goal.",
     hintShown: "Hint: press the marked cell.",
-    unsolvable: "This board cannot reach the goal. A {rows}×{cols} board has nullity {nullity}, so only 1 in {fraction} boards is solvable.",
+    unsolvable: "This board cannot reach the goal. A {rows}×{cols} board has nullity {nullity}, and only 1 in {fraction} boards of its size is solvable.",
+    unsolvableShaped: "This board cannot reach the goal. This shaped {rows}×{cols} board has nullity {nullity}, and only 1 in {fraction} boards of this shape is solvable.",
     unsolvableNullityZero: "This board cannot reach the goal.",
     marksCleared: "The board changed, so the solution marks were cleared.",
     loaded: "Loaded a {rows}×{cols} board ({format}).",
     parseError: "Line {line}, column {column}: {message}",
     parseErrorLine: "Line {line}: {message}",
     pasteEmpty: "Paste a board into the box first.",
-    bigTextSent: "({megabytes} MB of pasted text were sent to the parser.)",
+    bigTextSent: "({megabytes} MB of pasted text was sent to the parser.)",
     bigTextHeld: "({megabytes} MB pasted: too much to show here. Press Load to read it.)",
     textTooLarge: "The text is larger than {megabytes} MB, the most this page reads; open a smaller board.",
     fileTooLarge: "The file is {size} MB; this page reads at most {megabytes} MB.",
@@ -165,6 +175,10 @@ const STRINGS = {
     statesFormat: "{k} states",
     statesSolution: "Press the marked cells {total} times in all ({cells} cells{badge}).",
     statesSolutionMinimal: "Press the marked cells {total} times in all ({cells} cells{badge}) — the proven fewest.",
+    statesSolutionOneCell: "Press the marked cell {count} times{badge}.",
+    statesSolutionOneCellOne: "Press the marked cell once.",
+    statesSolutionMinimalOneCell: "Press the marked cell {count} times{badge} — the proven fewest.",
+    statesSolutionMinimalOneCellOne: "Press the marked cell once — the proven fewest.",
     statesBadge: "; a badge ×n means n presses",
     statesSolutionCount: "{solutions} solutions, structure {structure}.",
     statesNotProven: "(Not proven the fewest: too many solutions to search.)",
@@ -188,7 +202,11 @@ const STRINGS = {
     presetNone: "Full board",
     shapeHelp: "Edit shape, pick a tool and click cells: a hole is not part of the board; a don't-care light (?) may end on or off.",
     shapeEditing: "Editing the shape: clicks change cells, they do not press. Press Edit shape again to play.",
-    shapeDone: "Shape set: {holes} holes, {dontCare} don't-care cells.",
+    shapeDone: "Shape set: {holes}, {dontCare}.",
+    holeCount: "{count} holes",
+    holeCountOne: "1 hole",
+    dontCareCount: "{count} don't-care cells",
+    dontCareCountOne: "1 don't-care cell",
     shapeTooBig: "Holes and don't-care cells need a board of at most 64×64.",
     presetApplied: "{name} shape on a {rows}×{cols} board.",
     presetTooSmall: "A {name} needs a board of at least 3×3.",
@@ -214,6 +232,7 @@ const STRINGS = {
     quietMore: "Showing {shown} of the {nullity} basis patterns.",
     quietPattern: "Quiet pattern {number}",
     quietShown: "Quiet pattern {number} is outlined: pressing all {count} of its cells changes no light.",
+    quietShownOne: "Quiet pattern {number} is outlined: pressing its one cell changes no light.",
     hideOverlay: "Hide pattern",
 
     // Unsolvable, explained
@@ -224,6 +243,7 @@ const STRINGS = {
     nearestUnknown: "The nearest solvable board is too costly to search for here.",
     makeSolvable: "Make solvable",
     madeSolvable: "Toggled {count} lights (Undo takes them back). Now Solve.",
+    madeSolvableOne: "Toggled 1 light (Undo takes it back). Now Solve.",
     tooLarge: "Too large for this solver: {message}.",
 
     // Fewest presses, all solutions
@@ -242,6 +262,9 @@ const STRINGS = {
     nextSolution: "Next solution",
 
     linkOpened: "Opened a shared {rows}×{cols} game with {count} moves.",
+    linkOpenedOne: "Opened a shared {rows}×{cols} game with 1 move.",
+    linkOpenedFresh: "Opened a shared {rows}×{cols} puzzle.",
+    gameRestored: "Restored your game.",
     linkError: "This link cannot be opened — column {column} ({field}): {message}. The board was kept.",
     linkField_size: "board size",
     linkField_board: "board",
@@ -273,6 +296,7 @@ const STRINGS = {
   zh: {
     title: "关灯游戏",
     tagline: "按下一盏灯会切换它和相邻的灯。把所有灯都关掉。",
+    taglineOn: "按下一盏灯会切换它和相邻的灯。把所有灯都点亮。",
     board: "棋盘",
     rows: "行数",
     columns: "列数",
@@ -334,6 +358,7 @@ const STRINGS = {
     noReason: "未给出原因",
 
     solved: "用 {count} 步解开了！",
+    solvedOne: "用 1 步解开了！",
     solvedStart: "棋盘已经达到目标。",
     playing: "按下灯，达到目标。",
     newBoard: "新的 {rows}×{cols} 谜题。",
@@ -346,7 +371,8 @@ const STRINGS = {
     solutionCount: "共有 {solutions} 种不同的解法。",
     alreadySolved: "无需按下：棋盘已经达到目标。",
     hintShown: "提示：按下标记的格子。",
-    unsolvable: "这个棋盘无法达到目标。{rows}×{cols} 棋盘的零化度为 {nullity}，所以每 {fraction} 个棋盘中只有 1 个可解。",
+    unsolvable: "这个棋盘无法达到目标。{rows}×{cols} 棋盘的零化度为 {nullity}，这种大小的棋盘每 {fraction} 个中只有 1 个可解。",
+    unsolvableShaped: "这个棋盘无法达到目标。这个有形状的 {rows}×{cols} 棋盘零化度为 {nullity}，这种形状的棋盘每 {fraction} 个中只有 1 个可解。",
     unsolvableNullityZero: "这个棋盘无法达到目标。",
     marksCleared: "棋盘变了，解法标记已清除。",
     loaded: "已载入 {rows}×{cols} 棋盘（{format}）。",
@@ -410,6 +436,10 @@ const STRINGS = {
     statesFormat: "{k} 种状态",
     statesSolution: "按标记的格子共 {total} 次（{cells} 个格子{badge}）。",
     statesSolutionMinimal: "按标记的格子共 {total} 次（{cells} 个格子{badge}）——已证明是最少的。",
+    statesSolutionOneCell: "按标记的格子 {count} 次{badge}。",
+    statesSolutionOneCellOne: "按标记的格子一次。",
+    statesSolutionMinimalOneCell: "按标记的格子 {count} 次{badge}——已证明是最少的。",
+    statesSolutionMinimalOneCellOne: "按标记的格子一次——已证明是最少的。",
     statesBadge: "；角标 ×n 表示按 n 次",
     statesSolutionCount: "共有 {solutions} 个解，结构为 {structure}。",
     statesNotProven: "（未证明是最少的：解太多，无法搜索。）",
@@ -433,7 +463,11 @@ const STRINGS = {
     presetNone: "完整棋盘",
     shapeHelp: "点“编辑形状”，选择工具后点击格子：空洞不属于棋盘；“无所谓”的灯（?）最后亮或灭都可以。",
     shapeEditing: "正在编辑形状：点击会改变格子，而不是按下。再按“编辑形状”继续游戏。",
-    shapeDone: "形状已设定：{holes} 个空洞，{dontCare} 个无所谓格子。",
+    shapeDone: "形状已设定：{holes}，{dontCare}。",
+    holeCount: "{count} 个空洞",
+    holeCountOne: "1 个空洞",
+    dontCareCount: "{count} 个无所谓格子",
+    dontCareCountOne: "1 个无所谓格子",
     shapeTooBig: "空洞和无所谓格子需要不超过 64×64 的棋盘。",
     presetApplied: "{rows}×{cols} 棋盘上的{name}形状。",
     presetTooSmall: "{name}需要至少 3×3 的棋盘。",
@@ -459,6 +493,7 @@ const STRINGS = {
     quietMore: "显示 {nullity} 个基图案中的 {shown} 个。",
     quietPattern: "静默图案 {number}",
     quietShown: "已勾勒静默图案 {number}：按下它的全部 {count} 个格子不会改变任何灯。",
+    quietShownOne: "已勾勒静默图案 {number}：按下它唯一的格子不会改变任何灯。",
     hideOverlay: "隐藏图案",
 
     // Unsolvable, explained
@@ -469,6 +504,7 @@ const STRINGS = {
     nearestUnknown: "最近的可解棋盘搜索代价太高，无法在此计算。",
     makeSolvable: "使其可解",
     madeSolvable: "已切换 {count} 盏灯（撤销可恢复）。现在求解。",
+    madeSolvableOne: "已切换 1 盏灯（撤销可恢复）。现在求解。",
     tooLarge: "超出此求解器的范围：{message}。",
 
     // Fewest presses, all solutions
@@ -487,6 +523,9 @@ const STRINGS = {
     nextSolution: "下一个解",
 
     linkOpened: "已打开分享的 {rows}×{cols} 游戏，共 {count} 步。",
+    linkOpenedOne: "已打开分享的 {rows}×{cols} 游戏，共 1 步。",
+    linkOpenedFresh: "已打开分享的 {rows}×{cols} 谜题。",
+    gameRestored: "已恢复你的游戏。",
     linkError: "无法打开此链接——第 {column} 列（{field}）：{message}。棋盘保持不变。",
     linkField_size: "棋盘大小",
     linkField_board: "棋盘",
@@ -524,13 +563,20 @@ const STRINGS = {
     presetLoj2: "LOJ 样例 4×4",
     puzzleDaily: "每日一题（{date}）。",
     puzzlePreset: "预设：{name}。",
-    puzzlePresses: "新的 {rows}×{cols} 谜题，最少解法恰好需要按 {presses} 次。",
+    puzzlePresses: "新的 {rows}×{cols} 谜题，最少解法恰好需要按 {count} 次。",
+    puzzlePressesOne: "新的 {rows}×{cols} 谜题，最少解法恰好需要按 1 次。",
     pressesNeedSolver: "按键数谜题由求解器生成，求解器仍在加载。",
+    pressesAboveWorstCase: "没有哪个 {rows}×{cols} 棋盘需要超过 {maximum} 次按下（这是最多需要的次数）：请把按键数设为 0 到 {maximum}。",
+    pressesAboveRank: "没有哪个 {rows}×{cols} 棋盘需要超过 {maximum} 次按下（它的秩）：请把按键数设为 0 到 {maximum}。",
+    pressesNotFound: "在限定时间内没有找到最少解法恰好需要按 {count} 次的 {rows}×{cols} 棋盘；任何棋盘最多需要 {maximum} 次。",
+    pressesNotFoundOne: "在限定时间内没有找到最少解法恰好需要按 1 次的 {rows}×{cols} 棋盘；任何棋盘最多需要 {maximum} 次。",
     bestPossible: "（最少可能：{best}）",
     timer: "用时：{time}",
-    bestResult: "{kind} 最佳成绩：{moves} 步，{time}。",
+    bestResult: "{kind} 最佳成绩：{count} 步，{time}。",
+    bestResultOne: "{kind} 最佳成绩：1 步，{time}。",
     newPuzzleSized: "新谜题 {rows}×{cols}",
     solvedPuzzle: "用 {count} 步、{time} 解开。",
+    solvedPuzzleOne: "用 1 步、{time} 解开。",
     newRecord: "新纪录！",
     assistedNoRecord: "（用了求解器帮助，不计入最佳成绩。）",
     exportTitle: "导出",
@@ -592,6 +638,18 @@ export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n-title]")) element.title = t(element.dataset.i18nTitle);
   document.documentElement.lang = language === "zh" ? "zh-Hans" : language;
   document.title = t("title");
+}
+
+/**
+ * t for a message about `count` things: the key's singular form (the key + "One", e.g.
+ * solvedOne "Solved in 1 move!") when the language's plural rule calls `count` singular,
+ * else the key itself; `count` is passed as {count}. 中文 has no singular: its rule says
+ * "other" for every count.
+ */
+export function tCount(key, count, params = {}) {
+  const singular = new Intl.PluralRules(language).select(Number(count)) === "one";
+  const chosen = singular && Object.hasOwn(STRINGS[language], `${key}One`) ? `${key}One` : key;
+  return t(chosen, { ...params, count });
 }
 
 export function t(key, params = {}) {

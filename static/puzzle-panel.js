@@ -1,7 +1,7 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
 // the day and the preset puzzles; the puzzle's timer, optimum and best result.
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
 import { boardFromReference } from "./game.js";
 
@@ -24,20 +24,50 @@ export class PuzzlePanel {
     $("clear").addEventListener("click", () => session.clear());
     $("daily").addEventListener("click", () => this.dailyPuzzle());
     for (const preset of PRESETS) $(`preset-${preset.id}`).addEventListener("click", () => this.loadPreset(preset));
-    for (const input of [this.rows, this.cols]) {
+    // A size is dealt when the player commits it, never while typing Rows then Columns:
+    // Enter or a spinner step (a change while the field keeps the focus), or the focus
+    // leaving the pair. A change made by tabbing from Rows to Columns waits for Columns
+    // (it fires during the blur, focus nowhere; the focus lands on Columns just after).
+    this.sizeFields = [this.rows, this.cols];
+    this.dealing = null; // "RxC" while that size's board is on its way
+    for (const input of this.sizeFields) {
       input.addEventListener("change", () => {
-        const size = session.checkSize(Number(this.rows.value), Number(this.cols.value));
-        const { board } = session.game;
-        if (!size || (size.rows === board.rows && size.cols === board.cols)) return;
-        if (session.sizeRefused(size.rows, size.cols)) {
-          this.rows.value = board.rows;
-          this.cols.value = board.cols;
-          return;
+        if (document.activeElement === input) this.commitSize();
+        else {
+          setTimeout(() => {
+            if (!this.sizeFields.includes(document.activeElement)) this.commitSize();
+            else if (!session.validSide(Number(input.value))) session.emit({ message: t("sizeInvalid") }); // said at once
+          });
         }
-        session.resize(size.rows, size.cols);
+      });
+      input.addEventListener("focusout", (event) => {
+        if (!this.sizeFields.includes(event.relatedTarget)) this.commitSize();
       });
     }
     session.subscribe((change) => this.update(change));
+  }
+
+  /** Deal a board of the size in Rows and Columns, if it is a new one (a bad one is refused with a message). */
+  async commitSize() {
+    const { session } = this;
+    const { board } = session.game;
+    const rows = Number(this.rows.value);
+    const cols = Number(this.cols.value);
+    if (rows === board.rows && cols === board.cols) return;
+    if (this.dealing === `${rows}x${cols}`) return; // committed already (Enter, then leaving the field)
+    const size = session.checkSize(rows, cols);
+    if (!size) return;
+    if (session.sizeRefused(size.rows, size.cols)) {
+      this.rows.value = board.rows;
+      this.cols.value = board.cols;
+      return;
+    }
+    this.dealing = `${rows}x${cols}`;
+    try {
+      await session.resize(size.rows, size.cols);
+    } finally {
+      if (this.dealing === `${rows}x${cols}`) this.dealing = null;
+    }
   }
 
   /** A number field: null when empty, NaN-free integer ≥ 0, or undefined (and a message) when not. */
@@ -92,8 +122,10 @@ export class PuzzlePanel {
     this.lit.disabled = session.general;
     this.presses.disabled = session.general;
     this.statesNote.hidden = !session.general;
-    if (document.activeElement !== this.rows) this.rows.value = game.board.rows;
-    if (document.activeElement !== this.cols) this.cols.value = game.board.cols;
+    if (!this.sizeFields.includes(document.activeElement)) { // not while the player types a size
+      this.rows.value = game.board.rows;
+      this.cols.value = game.board.cols;
+    }
     this.optimum.textContent = puzzle?.optimum != null ? t("bestPossible", { best: puzzle.optimum }) : "";
     if (!change.puzzle && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
     if (!puzzle) {
@@ -132,9 +164,7 @@ export class PuzzlePanel {
     // The record is kept per puzzle.key (kind, size and variant); the line names the
     // puzzle as its button does.
     if (best) {
-      this.bestResult.textContent = t("bestResult", {
-        kind: puzzle.label, moves: best.moves, time: formatDuration(best.milliseconds),
-      });
+      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: puzzle.label, time: formatDuration(best.milliseconds) });
     }
   }
 }

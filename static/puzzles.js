@@ -26,6 +26,30 @@ export function presetBoard(preset) {
   return board;
 }
 
+/**
+ * A puzzle kind as a share link's p= value: the session's kinds ("random", "daily",
+ * "lit 3", "presses 5", "preset tv") with "-" for the space ("preset-tv").
+ */
+export function puzzleToken(kind) {
+  return kind.replace(" ", "-");
+}
+
+/**
+ * The puzzle a link's p= value names, for the game the link opens: {kind, labelKey} (the
+ * label's string key, with {rows} and {cols} for New puzzle), or null for a kind this page
+ * does not deal, or a preset whose board or variant the link does not have (so a link
+ * cannot file another board's result under a preset).
+ */
+export function puzzleOfToken(token, game) {
+  const kind = token.replace("-", " ");
+  if (kind === "random" || /^(lit|presses) (0|[1-9][0-9]{0,8})$/.test(kind)) return { kind, labelKey: "newPuzzleSized" };
+  if (kind === "daily") return { kind, labelKey: "dailyPuzzle" };
+  const preset = PRESETS.find((candidate) => kind === `preset ${candidate.id}`);
+  const standard = game.k === 2 && game.rule.name === "plus" && game.surface === "plane" && !game.mask;
+  if (preset && standard && game.startBoard().equals(presetBoard(preset))) return { kind, labelKey: preset.labelKey };
+  return null;
+}
+
 /** The puzzle of the day's seed: the UTC date as the number YYYYMMDD. */
 export function dailySeed(date = new Date()) {
   return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();

@@ -16,9 +16,9 @@
 // "Would the player expect this to be restored on undo?" decides what is game state
 // (the board, in game.js's history) and what is session state (marks, overlays).
 
-import { t } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
 import { packPayload } from "./codec.js";
-import { formatDuration } from "./puzzles.js";
+import { formatDuration, puzzleOfToken } from "./puzzles.js";
 import {
   Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromReference, boardWithStates, emptyBoard, randomSolvableBoard,
 } from "./game.js";
@@ -42,9 +42,14 @@ export function isGeneral(k) {
   return k !== 2;
 }
 
-/** "1 in N": N = the product of the solution set's cyclic orders (exact, as a BigInt). */
-export function structureSize(orders) {
-  return orders.reduce((product, order) => product * BigInt(order), 1n).toString();
+/**
+ * N of "1 in N" from the API's solvable_fraction ("1/2^n" for k = 2, "1/N" otherwise: the
+ * share of the puzzle's boards, over the lights that count, that can be solved); "1" when
+ * every board can. Python computes the figure; this only writes it.
+ */
+export function fractionText(solvableFraction) {
+  const [, denominator] = String(solvableFraction).split("/");
+  return denominator.startsWith("2^") ? powerOfTwo(Number(denominator.slice(2))) : denominator;
 }
 
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
@@ -77,6 +82,24 @@ export function surfaceSuffix(surface) {
 export function ruleLabel(rule) {
   const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX" };
   return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+}
+
+/** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape). */
+export function shapeDoneMessage(mask) {
+  return t("shapeDone", {
+    holes: tCount("holeCount", mask?.holes.litCount ?? 0), dontCare: tCount("dontCareCount", mask?.dontCare.litCount ?? 0),
+  });
+}
+
+/**
+ * Why no rows × cols board with a fewest solution of `presses` presses came: the API's
+ * PressCountError gives the most presses any such board needs (`maximum`: the worst case,
+ * or the rank as an upper bound when `bound` is "rank").
+ */
+export function pressCountMessage(error, { rows, cols, presses }) {
+  const { maximum } = error;
+  if (presses <= maximum) return tCount("pressesNotFound", presses, { rows, cols, maximum });
+  return t(error.bound === "rank" ? "pressesAboveRank" : "pressesAboveWorstCase", { rows, cols, maximum });
 }
 
 /** The message-line text for a request that failed with `error` (a SolverError). */
@@ -135,8 +158,9 @@ export class Session {
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
     this.playback = null; // {cancelled} while a solution is being played
-    // The puzzle being played (New puzzle, the puzzle of the day, a preset): {key, label,
-    // start, optimum, startedAt, done, assisted}; null once the board changes another way.
+    // The puzzle being played (New puzzle, the puzzle of the day, a preset, or a link to
+    // one): {kind, key, label, start, optimum, startedAt, done, assisted}; null once the
+    // board changes another way.
     this.puzzle = null;
     this.pastedText = null; // the last text loaded, so copies reuse its symbols
     this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
@@ -288,10 +312,14 @@ export class Session {
     return true;
   }
 
+  /** True when `n` rows or columns are a board's. */
+  validSide(n) {
+    return Number.isInteger(n) && n >= MIN_SIZE && n <= Math.min(MAX_SIZE, this.limits.max_side);
+  }
+
   /** Check a size typed by the player; null (and a message) when it is not one. */
   checkSize(rows, cols) {
-    const valid = (n) => Number.isInteger(n) && n >= MIN_SIZE && n <= Math.min(MAX_SIZE, this.limits.max_side);
-    if (valid(rows) && valid(cols)) return { rows, cols };
+    if (this.validSide(rows) && this.validSide(cols)) return { rows, cols };
     this.emit({ message: t("sizeInvalid") });
     return null;
   }
@@ -372,7 +400,7 @@ export class Session {
         message = t("marksCleared");
       }
     }
-    if (game.isSolved()) message = this.finishPuzzle() ?? t("solved", { count: game.moveCount });
+    if (game.isSolved()) message = this.finishPuzzle() ?? tCount("solved", game.moveCount);
     return { changed, message };
   }
 
@@ -406,7 +434,7 @@ export class Session {
     this.marks = null;
     this.version++;
     this.clearBoardOverlays();
-    this.emit({ cells: changed, message: t("madeSolvable", { count: indices.length }) });
+    this.emit({ cells: changed, message: tCount("madeSolvable", indices.length) });
   }
 
   /** Show (or, when it is shown, hide) a quiet pattern over the board. */
@@ -425,12 +453,16 @@ export class Session {
 
   /**
    * Play `game`, a share link's game built whole with its moves already played
-   * (share-link.js: gameOfLink), so that nothing here can fail half way.
+   * (share-link.js: gameOfLink), so that nothing here can fail half way. A link of a puzzle
+   * (`puzzleKind`, its p= field) is that puzzle again: its optimum, timer and best results.
    */
-  openGame(game, message) {
+  openGame(game, message, puzzleKind = null) {
     this.endPuzzle();
     this.replaceGame(game);
     this.emit({ message, focus: true, reshaped: true, boardError: "" });
+    const dealt = puzzleKind === null ? null : puzzleOfToken(puzzleKind, game);
+    const { rows, cols } = game.board;
+    if (dealt) this.startPuzzle(dealt.kind, t(dealt.labelKey, { rows, cols }), game.startBoard());
   }
 
   // -------------------------------------------------------------------------------
@@ -465,6 +497,10 @@ export class Session {
         { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
     } catch (error) {
       if (this.tickets.get("random") !== ticket) return null;
+      if (error.name === "PressCountError") {
+        this.emit({ message: pressCountMessage(error, { rows, cols, presses }) });
+        return null;
+      }
       const stopped = ["AbortError", "TimeoutError", "WorkerError", "TooLargeError", "NotReadyError"].includes(error.name);
       this.emit({ message: stopped || error.code ? requestErrorMessage(error) : t("impossibleLit", { message: error.message }) });
       return null;
@@ -484,7 +520,7 @@ export class Session {
     const board = await this.randomBoard(rows, cols, { lit, presses, mask });
     if (!board) return false;
     const size = { rows, cols };
-    this.setBoard(board, { message: presses === null ? t("newBoard", size) : t("puzzlePresses", { ...size, presses }), mask });
+    this.setBoard(board, { message: presses === null ? t("newBoard", size) : tCount("puzzlePresses", presses, size), mask });
     const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
     this.startPuzzle(kind, t("newPuzzleSized", size));
     return true;
@@ -518,10 +554,10 @@ export class Session {
     return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
   }
 
-  /** The current board is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
-  startPuzzle(kind, label) {
+  /** The game from `start` is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+  startPuzzle(kind, label, start = this.game.board) {
     this.puzzle = {
-      key: this.puzzleKey(kind), label, start: this.game.board.copy(), optimum: null, startedAt: 0, done: false,
+      key: this.puzzleKey(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind,
       assisted: false,
     };
     this.emit({ puzzle: true });
@@ -555,7 +591,7 @@ export class Session {
     puzzle.done = true;
     puzzle.milliseconds = this.now() - puzzle.startedAt;
     const time = formatDuration(puzzle.milliseconds);
-    const solved = t("solvedPuzzle", { count: this.game.moveCount, time });
+    const solved = tCount("solvedPuzzle", this.game.moveCount, { time });
     if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
     const improved = this.records ? this.records.record(puzzle.key, this.game.moveCount, puzzle.milliseconds).improved : false;
     return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
@@ -596,7 +632,9 @@ export class Session {
     if (this.general) {
       const total = reply.presses;
       const badge = total > solution.litCount ? t("statesBadge") : ""; // some cell is pressed twice or more
-      let text = t(reply.minimal ? "statesSolutionMinimal" : "statesSolution", { total, cells: solution.litCount, badge });
+      const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
+      const cells = solution.litCount;
+      let text = cells === 1 ? tCount(`${key}OneCell`, total, { badge }) : t(key, { total, cells, badge });
       if (!reply.minimal) text += " " + t("statesNotProven");
       if (reply.solutions !== "1") {
         text += " " + t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) });
@@ -619,23 +657,20 @@ export class Session {
   /** Show why the board cannot be solved: the proof's lights and the nearest solvable board. */
   showUnsolvable(reply) {
     const game = this.game;
+    // The figures are the puzzle's own (its size, rule, surface and shape), from Python.
+    const fraction = fractionText(reply.solvable_fraction);
     if (this.general) {
-      // The press map is a module homomorphism: its image is 1 in |kernel| of all boards.
-      this.emit({ message: t("statesUnsolvable", { fraction: structureSize(reply.structure) }) });
+      this.emit({ message: t("statesUnsolvable", { fraction }) });
       return;
     }
     const onGrid = !this.usesCanvas();
     const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
     this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
     this.refreshLayers();
-    // 2^rank of the 2^(lights that matter) boards are solvable. Without don't-care cells
-    // the exponent left is the nullity; with them the press matrix is not square.
-    const checks = game.caredCount - reply.rank;
     const { rows, cols } = game.board;
     this.emit({
-      message: checks > 0
-        ? t("unsolvable", { rows, cols, nullity: reply.nullity, fraction: powerOfTwo(checks) })
-        : t("unsolvableNullityZero"),
+      message: fraction === "1" ? t("unsolvableNullityZero")
+        : t(game.mask ? "unsolvableShaped" : "unsolvable", { rows, cols, nullity: reply.nullity, fraction }),
     });
   }
 
@@ -748,7 +783,7 @@ export class Session {
       }
       const solved = this.game.isSolved();
       this.emit({
-        cells: changed, message: solved ? t("solved", { count: this.game.moveCount }) : "",
+        cells: changed, message: solved ? tCount("solved", this.game.moveCount) : "",
         flash: perStep === 1 ? presses[start] : undefined,
       });
     }

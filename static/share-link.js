@@ -31,8 +31,11 @@ function ruleOfStencil(stencil) {
 
 const heads = new WeakMap(); // Game -> {key: its startKey, head: the share head of that start}
 
-/** The share string of `game` (start board, k, rule, surface, goal, moves), or null if longer than `limit`. */
-export function shareTextOf(game, limit = MAX_LINK_LENGTH) {
+/**
+ * The share string of `game` (start board, k, rule, surface, goal, moves) and the kind of
+ * puzzle it was dealt as (`puzzleKind`, p=), or null if longer than `limit`.
+ */
+export function shareTextOf(game, limit = MAX_LINK_LENGTH, puzzleKind = null) {
   const { rows, cols } = game.board;
   if (shareHeadLength(rows, cols, game.k) > limit) return null;
   const key = game.startKey;
@@ -43,7 +46,7 @@ export function shareTextOf(game, limit = MAX_LINK_LENGTH) {
   const text = heads.get(game).head + formatShareFields({
     k: game.k, stencil: stencilMask(game.rule.offsets), surface: game.surface,
     holes: mask ? mask.holes.bits : null, dontCare: mask ? mask.dontCare.bits : null,
-    goal: game.target === "on" ? "on" : "off", moves: game.moves,
+    goal: game.target === "on" ? "on" : "off", puzzleKind, moves: game.moves,
   });
   return text.length > limit ? null : text;
 }
@@ -61,16 +64,17 @@ export function shareAddress(href = location.href) {
   return href.split(/[?#]/)[0];
 }
 
-/** The full link to `game` from `base`, or null when it would exceed MAX_LINK_LENGTH. */
-export function linkOf(game, base = pageAddress()) {
-  const text = shareTextOf(game, MAX_LINK_LENGTH - base.length - 1);
+/** The full link to `game` (dealt as `puzzleKind`) from `base`, or null when it would exceed MAX_LINK_LENGTH. */
+export function linkOf(game, base = pageAddress(), puzzleKind = null) {
+  const text = shareTextOf(game, MAX_LINK_LENGTH - base.length - 1, puzzleKind);
   return text === null ? null : `${base}#${text}`;
 }
 
 /** Writes the game's link into location.hash, at most once per WRITE_INTERVAL_MS. */
 export class HashWriter {
-  constructor(getGame) {
+  constructor(getGame, getPuzzleKind = () => null) {
     this.getGame = getGame;
+    this.getPuzzleKind = getPuzzleKind;
     this.timer = 0;
     this.enabled = true;
   }
@@ -94,9 +98,18 @@ export class HashWriter {
     clearTimeout(this.timer);
     this.timer = 0;
     if (!this.enabled) return;
-    const link = linkOf(this.getGame()) ?? pageAddress();
+    const link = linkOf(this.getGame(), pageAddress(), this.getPuzzleKind()) ?? pageAddress();
     if (link !== location.href) history.replaceState(history.state, "", link);
   }
+}
+
+/**
+ * True when this page was reloaded or reached by Back/Forward (`entries`: the Navigation
+ * Timing entries): the hash then holds the game this reader was playing, not a link
+ * someone shared.
+ */
+export function arrivedAgain(entries = globalThis.performance?.getEntriesByType?.("navigation") ?? []) {
+  return ["reload", "back_forward"].includes(entries[0]?.type);
 }
 
 /** A hash (location.hash by default) as text: percent-escapes undone when they decode (some apps add them). */
@@ -110,7 +123,7 @@ export function currentHash(raw = location.hash) {
 }
 
 /**
- * Read a link's hash into the game it describes, whole: {game, moveCount}, a new Game
+ * Read a link's hash into the game it describes, whole: {game, moveCount, puzzleKind}, a new Game
  * with the link's moves already played on it, so that opening it is one assignment and
  * nothing can fail half way. Throws ShareError (with the 1-based column and the field)
  * for text that is not a share string (share.js checks every field: payloads, states
@@ -148,5 +161,5 @@ export function gameOfLink(text) {
   // The moves go through Game.play, the press path's own step; share.js has refused
   // any press outside the board or on a hole.
   for (const index of state.moves) game.play(Math.floor(index / cols), index % cols);
-  return { game, moveCount: state.moves.length };
+  return { game, moveCount: state.moves.length, puzzleKind: state.puzzleKind };
 }

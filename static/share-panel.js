@@ -1,14 +1,17 @@
 // The share link: location.hash follows the game; opening a link (on arrival, or by
 // editing the hash) plays it; Copy link copies it.
 
-import { t } from "./i18n.js";
-import { HashWriter, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
+import { t, tCount } from "./i18n.js";
+import { HashWriter, arrivedAgain, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
+import { puzzleToken } from "./puzzles.js";
 
 export class SharePanel {
   constructor(session, copyText) {
     this.session = session;
     this.copyText = copyText;
-    this.hashWriter = new HashWriter(() => session.game);
+    // The link carries the kind of puzzle being played, so that it opens with its optimum and timer.
+    this.puzzleKind = () => (session.puzzle ? puzzleToken(session.puzzle.kind) : null);
+    this.hashWriter = new HashWriter(() => session.game, this.puzzleKind);
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
     // The user edited the hash or followed a link to this page (replaceState fires no event).
     // The event's own URL is read, not location: a scheduled write of the game's hash may
@@ -22,10 +25,13 @@ export class SharePanel {
     // them) must not replace the hash the reader just typed before its hashchange is seen.
     this.writtenVersion = -1;
     this.writtenGame = null;
+    this.writtenKind = null;
     session.subscribe(() => {
-      if (session.version === this.writtenVersion && session.game === this.writtenGame) return;
+      const kind = this.puzzleKind();
+      if (session.version === this.writtenVersion && session.game === this.writtenGame && kind === this.writtenKind) return;
       this.writtenVersion = session.version;
       this.writtenGame = session.game;
+      this.writtenKind = kind;
       this.hashWriter.schedule();
     });
   }
@@ -36,7 +42,7 @@ export class SharePanel {
    * so a link opened on arrival, by an edited hash or by Back never leaves the page half
    * changed, and never throws into the page's start.
    */
-  openLink(text) {
+  openLink(text, { restored = false } = {}) {
     let opened;
     try {
       opened = gameOfLink(text);
@@ -54,18 +60,24 @@ export class SharePanel {
       return false;
     }
     const { rows, cols } = opened.game.board;
-    this.session.openGame(opened.game, t("linkOpened", { rows, cols, count: opened.moveCount }));
+    const { moveCount } = opened;
+    const message = restored ? t("gameRestored")
+      : moveCount === 0 ? t("linkOpenedFresh", { rows, cols }) : tCount("linkOpened", moveCount, { rows, cols });
+    this.session.openGame(opened.game, message, opened.puzzleKind);
     return true;
   }
 
-  /** Open the link the page was opened with, if any. */
+  /**
+   * Open the link the page was opened with, if any. A reload (or Back to the page) finds
+   * the reader's own game in the hash, which is restored, not announced as shared.
+   */
   openCurrent() {
-    if (location.hash.length > 1) this.openLink(currentHash());
+    if (location.hash.length > 1) this.openLink(currentHash(), { restored: arrivedAgain() });
   }
 
   async copyLink() {
     const { game } = this.session;
-    const link = linkOf(game, shareAddress()); // without the query: the reader's settings are not the game's
+    const link = linkOf(game, shareAddress(), this.puzzleKind()); // without the query: the reader's settings are not the game's
     if (link === null) {
       this.session.emit({ message: t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }) });
       return;

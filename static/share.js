@@ -6,7 +6,7 @@
 //
 //   share   = R "x" C ":" payload *( ";" field )
 //   field   = "k=" states | "r=" rule | "w=" surface | "g=" goal
-//           | "h=" holes | "d=" don't-care | "m=" moves
+//           | "h=" holes | "d=" don't-care | "p=" puzzle | "m=" moves
 //
 // Fields come in that order, each at most once, and only when not the default, so every
 // state has exactly one string. Payloads are base64url without padding of packed cells
@@ -18,7 +18,8 @@
 //   { rows, cols, k, cells: Uint8Array (packed, b bits a cell), stencil: 25-bit mask
 //     (bit (dr+2)·5 + (dc+2) of the 5×5 square around the pressed cell), surface,
 //     goal: "off" | "on" | Uint8Array (packed like cells), holes: Uint8Array | null,
-//     dontCare: Uint8Array | null (1 bit a cell), moves: array of cell indices }
+//     dontCare: Uint8Array | null (1 bit a cell), moves: array of cell indices,
+//     puzzleKind: the kind of puzzle the start board was dealt as ("preset-tv", "daily"…) or null }
 // (parseShare adds `columns`: where the size, the board and each field start.)
 
 import {
@@ -28,7 +29,8 @@ import {
 export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells (checked likewise)
 export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.test.mjs checks it)
 export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
-export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "m"]);
+export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "p", "m"]);
+const PUZZLE_NAME = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (puzzles.js: puzzleToken)
 
 /** A stencil (list of [dr, dc] offsets within ±2) as its 25-bit mask. */
 export function stencilMask(offsets) {
@@ -167,6 +169,7 @@ export function formatShareFields(state) {
   if (goal !== "off") out += `;g=${goal === "on" ? "on" : encodeBase64url(goal)}`;
   if (state.holes && !isZero(state.holes)) out += `;h=${encodeBase64url(state.holes)}`;
   if (state.dontCare && !isZero(state.dontCare)) out += `;d=${encodeBase64url(state.dontCare)}`;
+  if (state.puzzleKind) out += `;p=${state.puzzleKind}`;
   if (state.moves && state.moves.length > 0) out += `;m=${encodeMoves(state.moves)}`;
   return out;
 }
@@ -261,6 +264,14 @@ export function parseShare(text) {
     masks[name] = decodePayload(value, cellCount, what, where, name);
     if (isZero(masks[name])) throw new ShareError("an empty mask is the default and not written", where, name);
   }
+  let puzzleKind = null;
+  if (values.has("p")) {
+    const [value, where] = values.get("p");
+    if (!PUZZLE_NAME.test(value)) {
+      throw new ShareError("the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter", where, "p");
+    }
+    puzzleKind = value;
+  }
   let moves = [];
   if (values.has("m")) {
     const [value, where] = values.get("m");
@@ -275,5 +286,5 @@ export function parseShare(text) {
   // Where each part starts, so a caller can point at a field it cannot use.
   const columns = { size: offset + 1, board: boardColumn };
   for (const [name, [, where]] of values) columns[name] = where;
-  return { rows, cols, k, cells, stencil, surface, goal, holes: masks.h, dontCare: masks.d, moves, columns };
+  return { rows, cols, k, cells, stencil, surface, goal, holes: masks.h, dontCare: masks.d, moves, puzzleKind, columns };
 }

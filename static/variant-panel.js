@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
-import { ruleLabel } from "./session.js";
+import { ruleLabel, shapeDoneMessage } from "./session.js";
 
 export class VariantPanel {
   constructor(session) {
@@ -22,6 +22,7 @@ export class VariantPanel {
     this.shapeTools = $("shape-tools");
     this.tools = [...document.querySelectorAll("button.tool")];
     this.shapePresets = [...document.querySelectorAll("button.preset")];
+    this.tagline = document.querySelector(".tagline"); // it names the goal
     this.editing = false; // shape editing: clicks change cells instead of pressing them
     this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
     this.stencil = stencilCells(session.game.rule); // the custom editor's 5×5 picture
@@ -121,7 +122,7 @@ export class VariantPanel {
     const mask = game.mask ? game.mask.copy() : new Mask(game.board.rows, game.board.cols);
     const wanted = this.tool === "hole" ? HOLE : this.tool === "dontCare" ? "dontCare" : CELL;
     mask.setKind(index, mask.kind(index) === wanted ? CELL : wanted);
-    this.session.setShape(mask, t("shapeDone", { holes: mask.holes.litCount, dontCare: mask.dontCare.litCount }));
+    this.session.setShape(mask, shapeDoneMessage(mask));
     return index;
   }
 
@@ -133,11 +134,7 @@ export class VariantPanel {
   setEditing(on) {
     const { session } = this;
     this.editing = on && this.shapes;
-    const mask = session.game.mask;
-    session.emit({
-      message: this.editing ? t("shapeEditing")
-        : t("shapeDone", { holes: mask?.holes.litCount ?? 0, dontCare: mask?.dontCare.litCount ?? 0 }),
-    });
+    session.emit({ message: this.editing ? t("shapeEditing") : shapeDoneMessage(session.game.mask) });
   }
 
   async applyPreset(name) {
@@ -170,7 +167,16 @@ export class VariantPanel {
     if (document.activeElement !== this.states) this.states.value = game.k;
     this.surface.value = game.surface;
     for (const radio of this.targets) radio.checked = radio.value === game.target;
+    this.showGoalInTagline(game.target);
     if (game.rule.name !== this.shownRule) this.showRule(game.rule); // a link or the standard game changed it
+  }
+
+  /** The tagline says the goal ("Turn them all on" for All on); translatePage keeps it in the language. */
+  showGoalInTagline(target) {
+    const key = target === "on" ? "taglineOn" : "tagline";
+    if (!this.tagline || this.tagline.dataset.i18n === key) return;
+    this.tagline.dataset.i18n = key;
+    this.tagline.textContent = t(key);
   }
 
   /** Show `rule` in the selector (and the editor, for a custom one). */

@@ -151,8 +151,10 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
     ``board`` turns a packed board into what the report holds (an ``RxC:``
     string, a payload reference).  Keys: solvable, solution, presses,
     cells_pressed, rank, nullity, structure, solutions (decimal string),
-    minimal, optimal_count, method, and for an unsolvable board proof and
-    nearest (see :func:`proof`, :func:`nearest`).
+    solvable_fraction (of the puzzle's boards, see :func:`solvable_fraction`:
+    the figure a message about this board's shape quotes), minimal,
+    optimal_count, method, and for an unsolvable board proof and nearest (see
+    :func:`proof`, :func:`nearest`).
     """
     reply: dict[str, Any] = {
         "solvable": result.solvable,
@@ -163,6 +165,7 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
         "nullity": result.nullity,
         "structure": list(result.structure),
         "solutions": str(result.solution_count),
+        "solvable_fraction": solvable_fraction(result),
         "minimal": result.minimal,
         "optimal_count": result.optimal_count,
         "method": result.method,

@@ -74,7 +74,7 @@ from .puzzle import (
     press,
     solve,
 )
-from .random_boards import RANDOM_LIT_CELLS
+from .random_boards import RANDOM_LIT_CELLS, PressCountError
 from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
@@ -344,6 +344,8 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
         board = random_board(puzzle, rng, lit, presses)
     except TooLargeError:
         raise
+    except PressCountError:
+        raise  # with its maximum
     except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
         raise RequestError(str(error), "presses" if presses is not None else "lit" if lit is not None else None) from None
     return {"board": _board(exchange, puzzle, board)}
@@ -495,6 +497,8 @@ def _error(error: Exception) -> Reply:
         detail["field"] = where
     if isinstance(error, TooLargeError) and error.limit is not None:
         detail["limit"] = error.limit
+    if isinstance(error, PressCountError):
+        detail.update(maximum=error.maximum, bound=error.bound)
     return {"ok": False, "error": detail}
 
 

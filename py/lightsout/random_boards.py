@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .analysis import Analysis, analyze
+from .analysis import Analysis, analyze, worst_case_if_small
 from .board import Board
 from .errors import TooLargeError
 from .mask import Mask
@@ -104,19 +104,44 @@ def _full_rows(rows: int, cols: int, holes: int) -> list[int]:
     return [full & ~row for row in split_rows(holes, rows, cols)]
 
 
+class PressCountError(ValueError):
+    """No board with a fewest solution of the asked number of presses was found.
+
+    ``maximum`` is the most presses a fewest solution of an R×C board can
+    have, as far as known: the worst case itself (``bound`` ``"worst_case"``,
+    :func:`lightsout.analysis.worst_case_if_small`) or, when that is not
+    computed, the rank (``bound`` ``"rank"``: an upper bound, since setting
+    the free variables of an elimination to 0 leaves a solution pressing only
+    pivot cells).  ``field`` is the API request field at fault, ``"presses"``.
+    """
+
+    def __init__(self, message: str, maximum: int, bound: str) -> None:
+        super().__init__(message)
+        self.maximum = maximum
+        self.bound = bound
+        self.field = "presses"
+
+
 def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, rule: Rule = PLUS) -> Board:
     """Return a random R×C board whose fewest-press solution has exactly ``presses`` presses.
 
     Draws ``presses`` distinct cells, presses them on a dark board, and keeps
     the board if no solution is shorter (proven by
     :func:`lightsout.methods.fewest_presses`; a board whose minimum could not
-    be proven is skipped).  Raises ``ValueError`` when ``presses`` is outside
-    0..R·C or no such board turned up in :data:`MAX_ATTEMPTS` draws or
-    :data:`SEARCH_SECONDS` (above the worst case for the size there is none).
+    be proven is skipped).  Raises ``ValueError`` for a negative ``presses``,
+    :class:`PressCountError` (with the maximum) when ``presses`` is above
+    the size's worst case or rank, or when no such board turned up in
+    :data:`MAX_ATTEMPTS` draws or :data:`SEARCH_SECONDS`.
     """
     cells = rows * cols
-    if not 0 <= presses <= cells:
+    if presses < 0:
         raise ValueError(f"a {rows}x{cols} board has 0..{cells} cells to press, not {presses}")
+    worst = worst_case_if_small(rows, cols, rule)
+    if worst is not None and presses > worst:
+        raise PressCountError(f"no {rows}x{cols} board needs more than {worst} presses (its worst case), not {presses}", worst, "worst_case")
+    if presses > cells:
+        rank = solve_board(Board(rows, cols, (), rule)).rank
+        raise PressCountError(f"no {rows}x{cols} board needs more than {rank} presses (its rank), not {presses}", rank, "rank")
     if presses > RANDOM_LIT_CELLS:
         raise TooLargeError(f"a board needing {presses} presses is drawn press by press: random_lit_cells is {RANDOM_LIT_CELLS}", "random_lit_cells", "presses")
     deadline = time.monotonic() + SEARCH_SECONDS
@@ -129,7 +154,9 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
         result = fewest_presses(solve_board(board), min(left, COSET_SECONDS))
         if result.minimal and result.press_count == presses:
             return board
-    raise ValueError(f"found no {rows}x{cols} board needing exactly {presses} presses")
+    maximum, bound = (worst, "worst_case") if worst is not None else (solve_board(Board(rows, cols, (), rule)).rank, "rank")
+    raise PressCountError(f"found no {rows}x{cols} board needing exactly {presses} presses; none needs more than {maximum} ({bound})",
+                          maximum, bound)
 
 
 def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, presses: int | None = None) -> int:

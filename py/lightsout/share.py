@@ -13,6 +13,11 @@ Grammar::
             | "g=" goal           (on | <payload>; default all off)
             | "h=" <1-bit payload> holes
             | "d=" <1-bit payload> don't-care cells
+            | "p=" puzzle         (the kind of puzzle the start board was dealt as: 1 to 32
+                                   characters a-z, 0-9, "-", starting with a letter; the
+                                   page's names are random, lit-N, presses-N, daily and
+                                   preset-<id>, so that an opened link shows the puzzle's
+                                   fewest presses, timer and best result)
             | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
 
 Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
@@ -39,8 +44,9 @@ from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
 __all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER"]
 
+_PUZZLE = re.compile(r"[a-z][a-z0-9-]{0,31}")
 _HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
-FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "m")
+FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "p", "m")
 """The share link's fields, in the order they are written."""
 
 
@@ -59,6 +65,8 @@ class ShareState:
     holes: int = 0
     dont_care: int = 0
     moves: tuple[int, ...] = field(default=())
+    puzzle_kind: str | None = None
+    """The p= field: the kind of puzzle the start board was dealt as, or None."""
 
     @property
     def bits_per_cell(self) -> int:
@@ -170,6 +178,8 @@ def format_share(state: ShareState) -> str:
         out += f";h={_encode(state.holes, cells)}"
     if state.dont_care:
         out += f";d={_encode(state.dont_care, cells)}"
+    if state.puzzle_kind is not None:
+        out += f";p={state.puzzle_kind}"
     if state.moves:
         out += f";m={_encode_moves(state.moves)}"
     return out
@@ -244,6 +254,12 @@ def parse_share(text: str) -> ShareState:
                 raise BoardFormatError("an empty mask is the default and not written", 1, where)
         masks.append(mask)
     holes, dont_care = masks
+    puzzle_kind: str | None = None
+    if "p" in values:
+        value, where = values["p"]
+        if not _PUZZLE.fullmatch(value):
+            raise BoardFormatError("the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter", 1, where)
+        puzzle_kind = value
     moves: tuple[int, ...] = ()
     if "m" in values:
         value, where = values["m"]
@@ -253,4 +269,4 @@ def parse_share(text: str) -> ShareState:
         for number, move in enumerate(moves, 1):
             if holes >> move & 1:
                 raise BoardFormatError(f"move {number} presses cell {move}, a hole, which has no button", 1, where)
-    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves)
+    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, puzzle_kind)

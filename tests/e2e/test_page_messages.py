@@ -46,7 +46,7 @@ def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_pag
         page.evaluate("(text) => { location.hash = text; }", text)
         expect(page.get_by_role("alert")).to_contain_text("This link cannot be opened")
     page.evaluate("(text) => { location.hash = text; }", GOOD_4X4)
-    expect(message(page)).to_contain_text("Opened a shared 4×4 game with 1 moves")
+    expect(message(page)).to_contain_text("Opened a shared 4×4 game with 1 move")
     opened = shown_game(page)
     assert len(opened[0]) == 4
     # Back through every bad link: each is reported, and the 4×4 game stays as it was.

@@ -128,7 +128,7 @@ def test_a_python_link_to_a_7_state_klein_bottle_opens_and_solves(page):
         cells = game.press(cells, *divmod(index, 5), rng.randrange(7))  # solvable by construction
     text = format_share(ShareState(5, 5, packed(cells, 7), 7, surface="klein", moves=(12,)))
     page.evaluate("(text) => { location.hash = text; }", text)
-    expect(status(page)).to_contain_text("Opened a shared 5×5 game with 1 moves")
+    expect(status(page)).to_contain_text("Opened a shared 5×5 game with 1 move")
     data = snapshot(page)
     assert (data["k"], data["surface"]) == (7, "klein")
     assert data["cells"] == game.press(cells, 2, 2)

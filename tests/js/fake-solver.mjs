@@ -90,18 +90,21 @@ export class FakeSolver {
       return reply(solutions.slice(0, message.limit), (references) => ({ solutions: references, total: String(solutions.length) }));
     }
     if (message.op === "solve") {
+      // The quiet patterns are the dark board's solutions: 1 in that many boards is solvable.
+      const quiet = allSolutions(emptyBoard(board.rows, board.cols, k), { ...variant, target: "off" }).length;
+      const solvable_fraction = k === 2 ? `1/2^${Math.log2(quiet)}` : `1/${quiet}`;
       if (solutions.length === 0) {
         const nearest = emptyBoard(board.rows, board.cols);
         nearest.set(0, 1);
         return reply([nearest, nearest], ([proof, near]) => ({
           solvable: false, solution: null, presses: null, rank: board.cellCount - 1, nullity: 1, structure: [2],
-          solutions: "0", proof, nearest: near,
+          solutions: "0", solvable_fraction, proof, nearest: near,
         }));
       }
       const best = solutions[0];
       return reply([best], ([solution]) => ({
         solvable: true, solution, presses: best.total(), cells_pressed: best.litCount, rank: 0, nullity: 0,
-        structure: [], solutions: String(solutions.length), minimal: true, optimal_count: 1,
+        structure: [], solutions: String(solutions.length), solvable_fraction, minimal: true, optimal_count: 1,
       }));
     }
     throw new Error(`the fake solver has no op ${message.op}`);

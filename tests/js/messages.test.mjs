@@ -8,7 +8,7 @@ import { SolverError } from "../../static/solver-client.js";
 import { currentLanguage, preferredLanguage, setLanguage, t } from "../../static/i18n.js";
 import { emptyBoard, Game } from "../../static/game.js";
 import { isTestHost, pageOptions } from "../../static/page-options.js";
-import { linkOf, shareAddress } from "../../static/share-link.js";
+import { arrivedAgain, linkOf, shareAddress } from "../../static/share-link.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 /** A solver whose every request fails with `error` (a SolverError's fields). */
@@ -131,4 +131,38 @@ test("a copied link is the page's address without its query, then the game", () 
   assert.equal(shareAddress("https://lights.example/lightsout/#2x2:Ag"), "https://lights.example/lightsout/");
   const link = linkOf(new Game(emptyBoard(2, 2)), base);
   assert.equal(link, "https://lights.example/lightsout/index.html#2x2:AA");
+});
+
+test("Presses above the most any board needs say the maximum from Python, in both languages; the board stays", async () => {
+  const refusal = { name: "PressCountError", message: "no 5x5 board needs more than 15 presses (its worst case), not 24",
+    field: "presses", maximum: 15, bound: "worst_case" };
+  for (const [language, wanted] of [
+    ["en", "No 5×5 board needs more than 15 presses (the most any needs): choose Presses from 0 to 15."],
+    ["zh", "没有哪个 5×5 棋盘需要超过 15 次按下（这是最多需要的次数）：请把按键数设为 0 到 15。"],
+  ]) {
+    setLanguage(language);
+    try {
+      const { session, changes } = sessionWith(failingSolver(refusal));
+      const before = session.game;
+      assert.equal(await session.newGame({ rows: 5, cols: 5, presses: 24 }), false);
+      assert.equal(session.game, before);
+      assert.equal(lastOf(changes, "message"), wanted);
+    } finally {
+      setLanguage("en");
+    }
+  }
+  const { session, changes } = sessionWith(failingSolver({ ...refusal, maximum: 49, bound: "rank" }));
+  await session.newGame({ rows: 7, cols: 7, presses: 50 });
+  assert.equal(lastOf(changes, "message"), "No 7×7 board needs more than 49 presses (its rank): choose Presses from 0 to 49.");
+  const { session: other, changes: said } = sessionWith(failingSolver({ ...refusal, maximum: 15 }));
+  await other.newGame({ rows: 5, cols: 5, presses: 15 });
+  assert.equal(lastOf(said, "message"),
+    "Found no 5×5 board whose fewest solution has exactly 15 presses in the time allowed; none needs more than 15.");
+});
+
+test("a reload or Back/Forward arrival restores the reader's own game; any other arrival opens a shared link", () => {
+  assert.equal(arrivedAgain([{ type: "reload" }]), true);
+  assert.equal(arrivedAgain([{ type: "back_forward" }]), true);
+  assert.equal(arrivedAgain([{ type: "navigate" }]), false);
+  assert.equal(arrivedAgain([]), false); // no Navigation Timing: announced as shared
 });

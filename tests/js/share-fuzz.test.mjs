@@ -75,6 +75,7 @@ function randomLink() {
     holes: chance(0.3) ? maskBytes(cells, 0.3) : null,
     dontCare: chance(0.2) ? maskBytes(cells, 0.3) : null,
     moves: [],
+    puzzleKind: chance(0.2) ? pick(["daily", "random", "preset-tv", "presses-3", "lit-10"]) : null,
   };
   if (state.goal === null) state.goal = cellBytes(cells, k, k > 2 && chance(0.2));
   const buttons = [...Array(cells).keys()].filter((index) => !isSet(state.holes, index));
@@ -110,9 +111,10 @@ function corpus() {
     "99999x99999:", "10000x10000:", "10001x10000:", "10000x10001:AA", "1x100000000:", "100000000x1:A",
     "123456789x1:", "1x1:;k=999", "1x1:A=", "1x1:A%3D", "1x1:AA==", "#", "", "##1x1:AA",
     `2x2:AA;h=AQ;m=${encodeMoves([1, 2, 0])}`, `4x4:AAAA;h=${encodeBase64url(Uint8Array.of(0xff, 0xff))}`,
+    "2x2:AA;p=", "2x2:AA;p=Daily", "2x2:AA;p=daily;h=AQ", "2x2:AA;p=preset-tv;m=AQ",
   ];
   while (texts.length < COUNT / 3) texts.push(randomLink());
-  const valid = texts.slice(26);
+  const valid = texts.slice(30);
   while (texts.length < (2 * COUNT) / 3) texts.push(mutate(pick(valid)));
   while (texts.length < COUNT) {
     texts.push(Array.from({ length: below(32) }, () => pick(ALPHABET)).join(""));
@@ -165,7 +167,7 @@ test(`${COUNT} fuzzed share links: share.js and lightsout.share agree, refusal f
   const reasons = python.filter((outcome) => !outcome.ok).map((outcome) => outcome.reason);
   const reached = (words) => reasons.some((reason) => reason.includes(words));
   for (const words of ["a hole, which has no button", "outside the", "state outside 0..", "not valid base64url",
-    "base64url characters, found", "board size", "sets bits beyond"]) {
+    "base64url characters, found", "board size", "sets bits beyond", "the puzzle must be"]) {
     assert.ok(reached(words), `no fuzzed link was refused for "${words}"`);
   }
   const accepted = python.filter((outcome) => outcome.ok).length;

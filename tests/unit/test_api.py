@@ -166,6 +166,21 @@ def test_solutions_and_analyze_gallery():
     assert call(op="solve", board=moore["board"], rule="moore")["solvable"]
 
 
+def test_random_above_the_most_presses_says_the_maximum():
+    """Presses above what any board of the size needs are refused with the maximum: the worst
+    case (analyze's worst_case) where it is computed, else the rank (an upper bound)."""
+    for rows, cols, presses in ((5, 5, 24), (5, 5, 16), (4, 4, 8), (3, 3, 10)):
+        error = call(op="random", rows=rows, cols=cols, presses=presses, seed=1)["error"]
+        worst = call(op="analyze", rows=rows, cols=cols)["worst_case"]
+        assert (error["name"], error["field"], error["maximum"], error["bound"]) == ("PressCountError", "presses", worst, "worst_case")
+        assert f"more than {worst} presses" in error["message"]
+        reply = call(op="random", rows=rows, cols=cols, presses=worst, seed=2)  # the maximum itself is dealt
+        assert call(op="solve", board=reply["board"], minimal=True)["presses"] == worst
+    assert call(op="analyze", rows=5, cols=5)["worst_case"] == 15
+    error = call(op="random", rows=7, cols=7, presses=50, seed=1)["error"]  # 49 cells: no worst case computed
+    assert (error["maximum"], error["bound"]) == (call(op="analyze", rows=7, cols=7)["rank"], "rank")
+
+
 def test_random_by_fewest_presses_and_seed():
     for presses in (1, 8, 15):
         reply = call(op="random", rows=5, cols=5, presses=presses, seed=presses)
@@ -204,7 +219,7 @@ def test_limits_publish_every_constant_the_page_needs():
     assert reply["rules"] == ["plus", "moore", "x", "custom:"]
     assert reply["formats"] == ["loj", "grid", "indices", "id", "states"]
     assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140}
-    assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "m"]
+    assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "p", "m"]
     assert reply["methods"] == ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev",
                                 "torus-chase", "klein-chase", "projective-chase"]
 

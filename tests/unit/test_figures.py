@@ -12,7 +12,8 @@ from reference import naive_apply, pack, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
-SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "structure", "solutions", "minimal", "optimal_count", "method"]
+SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "structure", "solutions", "solvable_fraction",
+                 "minimal", "optimal_count", "method"]
 ANALYSIS_FIGURES = ["rows", "cols", "rank", "nullity", "structure", "solvable_fraction", "worst_case", "quiet"]
 
 
@@ -85,6 +86,7 @@ def test_cli_and_api_agree(tmp_path, case):
     else:
         assert from_api["proof"] is not None
 
+    assert from_api["solvable_fraction"] == api(op="analyze", rows=rows, cols=cols, **fields)["solvable_fraction"]
     analysed_cli = cli("analyze", f"{rows}x{cols}", *options)
     analysed_api = api(op="analyze", rows=rows, cols=cols, **fields)
     shown = analysed_api["quiet"]
@@ -100,3 +102,34 @@ def test_solvable_fraction_of_3x3_with_one_dont_care_cell_is_cared_lights_minus_
     mask.write_text("...\n.?.\n...\n")
     report = cli("analyze", "3x3", "--mask", str(mask))
     assert (report["rank"], report["nullity"], report["solvable_fraction"]) == (8, 1, "1/2^0")
+
+
+def test_solve_reports_the_solvable_fraction_of_its_own_shape_counted_by_brute_force():
+    """The solve reply's solvable_fraction (what the page's unsolvable message quotes) is the
+    share of the shaped board's light patterns that some presses reach, counted here by
+    pressing every press vector — not the full rectangle's figure."""
+    for rows, cols, k, rule, surface, mask_text in [
+        (3, 4, 2, "plus", "plane", "-..-\n....\n?..?"),
+        (4, 4, 2, "plus", "plane", "-..-\n....\n....\n-..-"),  # the 4×4 board has nullity 4; this one not
+        (2, 3, 3, "plus", "torus", "..-\n?.."),
+    ]:
+        hole_bits, care_bits = mask_bits(mask_text)
+        holes = {i for i, bit in enumerate(hole_bits) if bit}
+        cared = [i for i in range(rows * cols) if i not in holes and not care_bits[i]]
+        buttons = [i for i in range(rows * cols) if i not in holes]
+        reached = set()
+        for code in range(k ** len(buttons)):
+            presses = [0] * (rows * cols)
+            for button in buttons:
+                presses[button], code = code % k, code // k
+            lights = naive_apply(rows, cols, k, rule, surface, [0] * (rows * cols), presses, holes)
+            reached.add(tuple(lights[i] for i in cared))
+        share = k ** len(cared) // len(reached)
+        assert k ** len(cared) % len(reached) == 0
+        fields = dict(k=k, rule=rule, surface=surface, holes=pack(rows, cols, hole_bits), dont_care=pack(rows, cols, care_bits))
+        reply = api(op="solve", board=pack(rows, cols, [0] * (rows * cols), k), **fields)
+        expected = f"1/2^{share.bit_length() - 1}" if k == 2 else f"1/{share}"
+        assert reply["solvable_fraction"] == expected, (rows, cols, mask_text)
+        full = api(op="solve", board=pack(rows, cols, [0] * (rows * cols), k), k=k, rule=rule, surface=surface)
+        if (rows, cols) == (4, 4):
+            assert full["solvable_fraction"] == "1/2^4" != reply["solvable_fraction"]

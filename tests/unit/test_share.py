@@ -22,7 +22,8 @@ def states(draw):
     dont_care = draw(st.integers(0, (1 << rows * cols) - 1))
     buttons = [cell for cell in range(rows * cols) if not holes >> cell & 1]  # a hole has no button
     moves = tuple(draw(st.lists(st.sampled_from(buttons), max_size=20))) if buttons else ()
-    return ShareState(rows, cols, cells, k, stencil, surface, goal, holes, dont_care, moves)
+    kind = draw(st.sampled_from([None, None, "daily", "preset-tv", "presses-15", "x" * 32, "a1-"]))
+    return ShareState(rows, cols, cells, k, stencil, surface, goal, holes, dont_care, moves, kind)
 
 
 @settings(max_examples=300)
@@ -39,6 +40,12 @@ def test_head_is_the_game_id_for_two_states():
     state = ShareState(5, 5, board.flat)
     assert format_share(state) == format_game_id(board)
     assert parse_share(format_game_id(board)).board() == board
+
+
+def test_a_puzzle_field_comes_before_the_moves():
+    state = ShareState(2, 2, 0b0010, moves=(0, 3), puzzle_kind="preset-tv")
+    assert format_share(state) == "2x2:Ag;p=preset-tv;m=AAM"
+    assert parse_share("2x2:Ag;p=preset-tv;m=AAM") == state
 
 
 def test_known_string():
@@ -75,6 +82,11 @@ def test_known_string():
         ("2x2:EA", 7, "beyond"),
         ("2x2:AA;h=AQ;m=AA", 15, "move 1 presses cell 0, a hole"),
         ("2x2:AA;h=Ag;m=AAE", 15, "move 2 presses cell 1, a hole"),
+        ("2x2:Ag;p=", 10, "the puzzle must be"),
+        ("2x2:Ag;p=Daily", 10, "the puzzle must be"),
+        ("2x2:Ag;p=1x", 10, "the puzzle must be"),
+        ("2x2:Ag;p=" + "x" * 33, 10, "the puzzle must be"),
+        ("2x2:Ag;p=daily;d=Ag", 16, "repeated or out of order"),
     ],
 )
 def test_bad_share_strings(text, column, words):
