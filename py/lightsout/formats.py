@@ -471,9 +471,16 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
 
 _SPACES = "\t\u00a0\u1680" + "".join(chr(code) for code in range(0x2000, 0x200B)) + "\u202f\u205f\u3000"
 _ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
-_CLEAN = str.maketrans({**{space: " " for space in _SPACES}, **{mark: None for mark in _ZERO_WIDTH}})
-_LINE_BREAKS = re.compile(r"\r\n?|[\v\f\x1c-\x1e\x85\u2028\u2029]")
-_ODD_ASCII = re.compile(r"[\t\r\v\f\x1c-\x1e]")
+# In this order: CRLF before CR.  One str.replace per character present: str.translate or
+# re.sub over a 100 MB text take 4-15 s in CPython, a replace about 0.1 s.
+_ASCII_REPLACEMENTS = (("\r\n", "\n"), ("\r", "\n"), ("\v", "\n"), ("\f", "\n"), ("\x1c", "\n"), ("\x1d", "\n"), ("\x1e", "\n"), ("\t", " "))
+_REPLACEMENTS = (
+    *_ASCII_REPLACEMENTS,
+    *(("\x85", "\n"), ("\u2028", "\n"), ("\u2029", "\n")),
+    *((space, " ") for space in _SPACES[1:]),
+    *((mark, "") for mark in _ZERO_WIDTH),
+)
+_UNUSUAL = re.compile("[" + "".join(re.escape(character) for character, _ in _REPLACEMENTS if len(character) == 1) + "]")
 
 
 def clean_text(text: str) -> str:
@@ -484,12 +491,18 @@ def clean_text(text: str) -> str:
     U+202F), U+1680, U+2000–U+200A, U+205F and U+3000; U+200B–U+200D,
     U+2060 and U+FEFF (a byte-order mark, at the start or anywhere) are
     dropped.  Each space stays one character, so only dropped marks move
-    columns.  ASCII text without tabs or CRs is returned as it is (one
-    C-speed scan).
+    columns.  Text with none of these is returned as it is.
     """
-    if text.isascii() and not _ODD_ASCII.search(text):
-        return text
-    return _LINE_BREAKS.sub("\n", text.translate(_CLEAN))
+    if text.isascii():
+        present = {character for character, _ in _ASCII_REPLACEMENTS if character in text}
+    else:  # one scan for them all: 30 searches of a 100 MB text of 2-byte characters take 5 s
+        present = set(_UNUSUAL.findall(text))
+        if "\r" in present:
+            present.add("\r\n")
+    for character, replacement in _REPLACEMENTS:
+        if character in present:
+            text = text.replace(character, replacement)
+    return text
 
 
 def _forgiving(text: str, read: Callable[[str], _T]) -> _T:
@@ -567,9 +580,8 @@ def _read_clean(text: str, format: str, k: int, size: tuple[int, int] | None, mo
 
 # -- detection and dispatch ---------------------------------------------
 
-_NUMBERS_ONLY = re.compile(r"[\d\s,;\[\]]*\d[\d\s,;\[\]]*")
+_NUMBER_TEXT = "0123456789,;[] \t\n\r\v\f\x1c\x1d\x1e\x85"  # digits, separators and (cleaned) whitespace
 _BINARY_ROW = re.compile(r"[01]+|[01](?:[ \t]+[01])*")
-_NOT_A_GRID_OF_DIGITS = re.compile(r"[,;\[\]2-9]")
 _ZERO_NUMBER = re.compile(r"(?<!\d)0+(?!\d)")  # cell 0: no list holds it
 
 
@@ -602,7 +614,7 @@ def detect_format(text: str) -> str:
     if _size_prefix(text):
         return "indices"
     lines = _content_lines(text)
-    if _NUMBERS_ONLY.fullmatch(text):
+    if not text.strip(_NUMBER_TEXT) and any(digit in text for digit in "0123456789"):
         return _detect_numbers([line for _, _, line in lines], text)
     if len(lines) >= 2 and _HEADER.fullmatch(lines[0][2]):
         header, following = lines[0][2], lines[1][2]
@@ -623,10 +635,12 @@ def _detect_numbers(lines: list[str], text: str) -> str:
             if width == POJ_COLS and (count != POJ_COLS or len(lines) - 1 != POJ_COLS):
                 return "poj"
             return "loj"
-    if not _NOT_A_GRID_OF_DIGITS.search(text) and (
-        not re.search(r"\d\d", text) or not re.search(r"\d[ \t]+\d", text) or _ZERO_NUMBER.search(text)
-    ):
-        return "grid"
+    # str searches, not regular expressions: a 100 MB grid of 0/1 is detected in 0.3 s, not 14 s.
+    if not any(character in text for character in ",;[]23456789"):
+        one_run_a_line = " " not in text and "\t" not in text
+        single_digits = not any(pair in text for pair in ("00", "01", "10", "11"))
+        if one_run_a_line or single_digits or not re.search(r"\d[ \t]+\d", text) or _ZERO_NUMBER.search(text):
+            return "grid"
     return "indices"
 
 
