@@ -41,6 +41,8 @@ from .formats import (
     FORMATS,
     MAX_DECLARED_CELLS,
     MAX_FORMAT_CELLS,
+    POJ_COLS,
+    POJ_ROWS,
     STATES,
     SYMBOLS,
     ParsedBoard,
@@ -338,8 +340,8 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
         return {"text": format_solution(board, parsed)}
     assert board is not None
     kind = parsed.format
-    if kind == "loj" and board.rows != board.cols:
-        kind = "grid"
+    if (kind == "loj" and board.rows != board.cols) or (kind == "poj" and (board.rows, board.cols) != (POJ_ROWS, POJ_COLS)):
+        kind = "grid"  # the pasted format cannot hold this board: its symbols still apply
     return {"text": format_board(board, kind, parsed.style)}
 
 

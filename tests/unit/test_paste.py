@@ -216,3 +216,15 @@ def test_the_cli_reads_a_list_without_a_size_as_the_smallest_square(capsys, tmp_
     assert answer.startswith("5x5: ")
     presses = board_of(answer)
     assert simulate(board_of("1 7 13 19 25"), presses) == [[0] * 5 for _ in range(5)]
+
+
+def test_copies_of_a_poj_set_keep_its_format_where_it_fits():
+    like = poj_text([ONE, TWO])
+    board = json.loads(handle(json.dumps({"op": "format", "board": TWO.to_id(), "like": like})))["text"]
+    assert board == poj_text([TWO]) and read_board(board).parsed.board == TWO  # type: ignore[union-attr]
+    answer = json.loads(handle(json.dumps({"op": "solve", "board": TWO.to_id()})))["solution"]
+    copied = json.loads(handle(json.dumps({"op": "format", "board": answer, "like": like, "solution": True})))["text"]
+    presses = Board(5, 6, [int(row.replace(" ", "")[::-1], 2) for row in copied.split("\n")])
+    assert simulate(TWO, presses) == [[0] * 6 for _ in range(5)]
+    other = Board.from_cells(3, 3, [(1, 1)])
+    assert json.loads(handle(json.dumps({"op": "format", "board": other.to_id(), "like": like})))["text"] == "0 0 0\n0 1 0\n0 0 0"
