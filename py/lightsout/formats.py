@@ -1,6 +1,6 @@
 """Text formats for boards and solutions: parse, format, auto-detect.
 
-Five formats, each a parse/format pair that round-trips:
+Six formats, each a parse/format pair that round-trips:
 
 ``loj``
     LibreOJ #6243's judge format: a line ``n``, then n rows of ``#`` (lit)
@@ -11,7 +11,15 @@ Five formats, each a parse/format pair that round-trips:
     (either case), ``*``/``.`` — with or without single spaces between cells
     (``0 1 1 0``).  Blank lines and surrounding spaces are ignored.
 ``indices``
-    The lit cells numbered 1..R·C row by row, after the size: ``5x5: 1 7 13`` (commas and ``[ ]`` allowed; ``n:`` means n×n).
+    The lit cells numbered 1..R·C row by row, after the size: ``5x5: 1 7 13``
+    (commas, semicolons and ``[ ]`` allowed; ``n:`` means n×n), or without
+    it — ``1 7 13 19 25``, ``1,7,13`` — on a given size (the page's board)
+    or the smallest square that holds the largest number.
+``poj``
+    POJ 1222 ("EXTENDED LIGHTS OUT", http://poj.org/problem?id=1222): a line
+    n, then n puzzles of 5 rows of six ``0``/``1`` separated by spaces; read
+    as a set of boards (:attr:`ParsedBoard.puzzles`).  Each answer is the 5
+    rows of presses; the CLI writes ``PUZZLE #m`` before it, as the judge does.
 ``states``
     A board of k states per light (any k from 2 to 255): rows of one symbol
     per cell, ``0``–``9`` then ``a``–``z``, or of space-separated numbers
@@ -22,8 +30,14 @@ Five formats, each a parse/format pair that round-trips:
     (r, c) is bit ``i & 7`` of byte ``i >> 3`` with ``i = r·C + c``; unused
     bits of the last byte are 0, so every board has exactly one ID.
 
+Text is read as people paste it (:func:`read_board`, :func:`parse_board`:
+:func:`clean_text`): a byte-order mark, no-break and other Unicode spaces,
+zero-width marks and every line break do not matter.  :func:`detect_format`
+says how numbers-only text is told apart (a list, a grid of 0/1, LOJ, POJ).
+
 Errors raise :class:`BoardFormatError` (a ``ValueError``) with 1-based
-``line`` and ``column`` where they apply.
+``line`` and ``column`` where they apply (in the text as given), a ``code``
+and ``params`` (:data:`lightsout.errors.PARSE_ERRORS`).
 """
 
 from __future__ import annotations
@@ -581,6 +595,7 @@ def _read_clean(text: str, format: str, k: int, size: tuple[int, int] | None, mo
 # -- detection and dispatch ---------------------------------------------
 
 _NUMBER_TEXT = "0123456789,;[] \t\n\r\v\f\x1c\x1d\x1e\x85"  # digits, separators and (cleaned) whitespace
+_LIST_START = re.compile(r"[\s\[]*(\d+)(?:[ \t]*([,;])[ \t]*|[ \t]+)(\d+)")
 _BINARY_ROW = re.compile(r"[01]+|[01](?:[ \t]+[01])*")
 _ZERO_NUMBER = re.compile(r"(?<!\d)0+(?!\d)")  # cell 0: no list holds it
 
@@ -602,7 +617,9 @@ def detect_format(text: str) -> str:
     - otherwise a list of lit cells without a size (``1 7 13``, ``1,7,13``):
       a comma makes any list one (``1, 10``).
 
-    Other text: a size line followed by rows (LOJ); otherwise a plain grid.
+    Other text: a list (so that its error names the word at fault) when it
+    starts with two numbers that could not start a 0/1 row (``1 2 x``,
+    ``1, x``); a size line followed by rows (LOJ); otherwise a plain grid.
     """
     stripped = text.strip()
     if _GAME_ID.fullmatch(stripped):
@@ -616,6 +633,9 @@ def detect_format(text: str) -> str:
     lines = _content_lines(text)
     if not text.strip(_NUMBER_TEXT) and any(digit in text for digit in "0123456789"):
         return _detect_numbers([line for _, _, line in lines], text)
+    start = _LIST_START.match(text)
+    if start and (start.group(2) or not {start.group(1), start.group(3)} <= {"0", "1"}):
+        return "indices"  # a list with a mistake in it: its error names the word, not "unknown symbol '2'"
     if len(lines) >= 2 and _HEADER.fullmatch(lines[0][2]):
         header, following = lines[0][2], lines[1][2]
         looks_like_row = set(header) <= {"0", "1"} and set(following.replace(" ", "")) <= {"0", "1"}

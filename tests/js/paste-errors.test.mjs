@@ -8,6 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseErrorMessage } from "../../static/paste-errors.js";
 import { setLanguage } from "../../static/i18n.js";
+import { Session } from "../../static/session.js";
+import { SolverError } from "../../static/solver-client.js";
+import { emptyBoard } from "../../static/game.js";
+import { LIMITS } from "./fake-solver.mjs";
 import { ROOT, pythonJson } from "./python.mjs";
 
 const CASES = JSON.parse(readFileSync(join(ROOT, "tests", "data", "bad-pastes.json"), "utf8")).cases;
@@ -76,4 +80,54 @@ test("unseen characters are named, sizes get ×, and a code the page does not kn
   assert.equal(parseErrorMessage({ code: "from_the_future", params: {}, message: "line 3, column 1: something new", line: 3, column: 1 }),
     "Line 3, column 1: something new");
   assert.equal(parseErrorMessage({ code: "not_utf8", params: { byte: 3 } }), "The file is not UTF-8 text (byte 3).");
+});
+
+/** A solver whose parse op is the real Python API (other ops are not needed here). */
+function pythonParser() {
+  const sent = [];
+  return {
+    ready: true,
+    sent,
+    request(message) {
+      sent.push(message);
+      const answer = pythonJson(`
+import base64, json
+from lightsout.api import call
+reply, payload = call(${JSON.stringify(JSON.stringify(message))})
+print(json.dumps({"reply": json.loads(reply), "payload": base64.b64encode(payload).decode()}))
+`);
+      if (!answer.reply.ok) return Promise.reject(new SolverError(answer.reply.error));
+      return Promise.resolve({ ...answer.reply, payload: new Uint8Array(Buffer.from(answer.payload, "base64")) });
+    },
+  };
+}
+
+test("Load: a list without a size takes the board's size, a POJ set offers its puzzles one by one", async () => {
+  const solver = pythonParser();
+  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9 });
+  const changes = [];
+  session.subscribe((change) => changes.push(change));
+  session.setBoard(emptyBoard(4, 6));
+  assert.equal(await session.loadText("1, 8; 24"), true);
+  assert.deepEqual([solver.sent[0].rows, solver.sent[0].cols], [4, 6]);
+  assert.deepEqual([session.game.board.rows, session.game.board.cols, session.game.board.indices()], [4, 6, [0, 7, 23]]);
+  assert.equal(session.puzzleSetPosition, null);
+  // A POJ 1222 set of two puzzles: the first is played, Next loads the second.
+  const rows = (cells) => Array.from({ length: 5 }, (_, r) => Array.from({ length: 6 }, (_, c) => (cells.includes(r * 6 + c) ? 1 : 0)).join(" "));
+  const text = ["2", ...rows([0, 29]), ...rows([7, 14])].join("\n");
+  assert.equal(await session.loadText(text), true);
+  assert.deepEqual(session.game.board.indices(), [0, 29]);
+  assert.deepEqual(session.puzzleSetPosition, { index: 1, count: 2 });
+  assert.equal(session.nextInSet(), true);
+  assert.deepEqual(session.game.board.indices(), [7, 14]);
+  assert.deepEqual(session.puzzleSetPosition, { index: 2, count: 2 });
+  assert.equal(changes.at(-2).message, "Puzzle 2 of 2 of the pasted set.");
+  assert.equal(session.nextInSet(), false);
+  // A board from elsewhere ends the set; a bad paste keeps the board and says why.
+  session.setBoard(emptyBoard(3, 3));
+  assert.equal(session.puzzleSetPosition, null);
+  const before = session.game;
+  assert.equal(await session.loadText("1 2 3 x"), false);
+  assert.equal(session.game, before);
+  assert.equal(changes.findLast((change) => change.boardError)?.boardError, "Line 1, column 7: expected a cell number, found “x”.");
 });

@@ -160,7 +160,7 @@ def test_a_list_without_a_size_is_the_smallest_square_or_the_given_size(text):
     ("1 0 1", "grid"),  # a row of cells, not cells 1, 0 and 1 (no list holds cell 0)
     ("1", "grid"), ("10", "grid"), ("1 1", "grid"), ("0110\n1001", "grid"), ("1 0 1\n0110", "grid"),
     ("1, 10", "indices"), ("1 10", "indices"), ("25", "indices"), ("2\n", "indices"), ("1 2", "indices"),
-    ("2\n10\n01", "loj"), ("101\n010", "grid"), ("5x5: 1 7", "indices"), ("5x5:AAAAAA", "id"),
+    ("2\n10\n01", "loj"), ("1 2 3 x", "indices"), ("1, 2, x", "indices"), ("100000\n#.", "loj"), ("1 0 x", "grid"), ("3\n#.#\n1 2\n", "loj"), ("101\n010", "grid"), ("5x5: 1 7", "indices"), ("5x5:AAAAAA", "id"),
 ])
 def test_lists_do_not_make_other_formats_ambiguous(text, format):
     assert detect_format(text) == format
