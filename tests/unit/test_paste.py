@@ -228,3 +228,12 @@ def test_copies_of_a_poj_set_keep_its_format_where_it_fits():
     assert simulate(TWO, presses) == [[0] * 6 for _ in range(5)]
     other = Board.from_cells(3, 3, [(1, 1)])
     assert json.loads(handle(json.dumps({"op": "format", "board": other.to_id(), "like": like})))["text"] == "0 0 0\n0 1 0\n0 0 0"
+
+
+def test_the_cli_json_report_of_a_poj_set_lists_every_puzzle(capsys):
+    puzzles = read_board(POJ_SAMPLE.read_text(encoding="utf-8")).parsed.puzzles  # type: ignore[union-attr]
+    assert main(["solve", "--json", str(POJ_SAMPLE)]) == 0
+    reports = json.loads(capsys.readouterr().out)
+    assert [report["format"] for report in reports] == ["poj"] * 3
+    for puzzle, report in zip(puzzles, reports, strict=True):
+        assert simulate(puzzle, Board.from_id(report["solution_id"])) == [[0] * 6 for _ in range(5)]
