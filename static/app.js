@@ -66,6 +66,7 @@ bindLanguageSwitch(() => {
   board.retranslate();
   variant.retranslate();
   status.retranslate();
+  text.retranslate();
   solve.update();
   analysis.retranslate();
 });

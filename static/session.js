@@ -19,6 +19,7 @@
 import { t, tCount } from "./i18n.js";
 import { packPayload } from "./codec.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
+import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
 import {
   Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromReference, boardWithStates, emptyBoard, randomSolvableBoard,
 } from "./game.js";
@@ -107,22 +108,10 @@ export function requestErrorMessage(error) {
   if (error.name === "AbortError") return t(error.reason === "cancelled" ? "cancelled" : "requestStopped");
   if (error.name === "TooLargeError") return t("tooLarge", { message: error.message });
   if (error.name === "NotReadyError") return t("notReady");
-  if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || error.code) {
+  if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || (error.code && !isCodedError(error))) {
     return t("requestStopped");
   }
   return t("solverError", { message: error.message || t("noReason") });
-}
-
-/**
- * A parse error as "Line L, column C: reason" (or "Line L: reason" when the API gives no
- * column), the frame in the page's language; the API's message may already begin with
- * its own English "line L, column C: ", which is said once.
- */
-export function parseErrorMessage(error) {
-  const message = String(error.message ?? "").replace(/^line \d+(, column \d+)?:\s*/i, "");
-  const hasColumn = error.column !== undefined && error.column !== null;
-  return hasColumn ? t("parseError", { line: error.line, column: error.column, message })
-    : t("parseErrorLine", { line: error.line, message });
 }
 
 export class Session {
@@ -163,6 +152,7 @@ export class Session {
     // board changes another way.
     this.puzzle = null;
     this.pastedText = null; // the last text loaded, so copies reuse its symbols
+    this.puzzleSet = null; // a pasted POJ 1222 set: {boards, index, game: the Game its puzzle started}
     this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
     this.tickets = new Map(); // channel -> the latest request's ticket
     this.listeners = new Set();
@@ -199,7 +189,8 @@ export class Session {
    * variant or shape), `puzzle` (the puzzle started, ended or got its optimum), `pressed`
    * ({row, col} of the player's press), `flash` (a cell just played back), `focus` (put
    * the cursor on the first cell), `caret` (a parse error's {text, line, column}),
-   * `offer` (the text of a Search to the end button).
+   * `offer` (the text of a Search to the end button), `puzzleSet` (a pasted set's puzzle
+   * was loaded: see puzzleSetPosition).
    */
   emit(change = {}) {
     const full = { cells: null, ...change };
@@ -802,16 +793,19 @@ export class Session {
   async loadText(text, payload = null) {
     this.emit({ message: "" });
     const k = this.game.k;
+    const { rows: currentRows, cols: currentCols } = this.game.board; // the board of a list of lit cells without a size
     let reply;
     try {
       reply = await this.solver.request(
-        { op: "parse", text: payload ? "@" : text, format: "auto", k, binary: true }, { payload });
+        { op: "parse", text: payload ? "@" : text, format: "auto", k, rows: currentRows, cols: currentCols, binary: true },
+        { payload });
     } catch (error) {
       if (error.name === "NotReadyError") this.emit({ boardError: t("notReady") });
-      else if (error.line !== undefined && error.line !== null) {
+      else if (isCodedError(error) || (error.line !== undefined && error.line !== null)) {
         this.emit({
           boardError: parseErrorMessage(error),
-          caret: payload ? undefined : { text, line: error.line, column: error.column ?? 1 },
+          parseError: error, // to say it again in another language
+          caret: payload || !error.line ? undefined : { text, line: error.line, column: error.column ?? 1 },
         });
       } else if (error.name === "AbortError" || error.timeoutKind || error.name === "WorkerError" || error.code) {
         this.emit({ message: requestErrorMessage(error) }); // the status line says why
@@ -836,8 +830,33 @@ export class Session {
     const board = boardFromReference(reply.board, reply.payload, k);
     this.emit({ boardError: "" });
     this.setBoard(board, {
-      message: t("loaded", { rows, cols, format: k > 2 ? t("statesFormat", { k }) : reply.format }),
+      message: t("loaded", { rows, cols, format: k > 2 ? t("statesFormat", { k }) : formatName(reply.format) }),
     });
+    if (reply.puzzles?.length > 1) {
+      // A POJ 1222 set: the first puzzle is on the board, Next loads the others (nextInSet).
+      this.puzzleSet = { boards: reply.puzzles.map((reference) => boardFromReference(reference, reply.payload, k)), index: 0, game: this.game };
+      this.emit({ puzzleSet: true });
+    } else {
+      this.puzzleSet = null;
+    }
+    return true;
+  }
+
+  /** The pasted puzzle set's position while its puzzle is being played: {index, count} (1-based), or null. */
+  get puzzleSetPosition() {
+    const set = this.puzzleSet;
+    if (!set || this.game !== set.game) return null; // another game since (New puzzle, a link, a variant)
+    return { index: set.index + 1, count: set.boards.length };
+  }
+
+  /** Load the next puzzle of the pasted set (POJ 1222 input); false when there is none. */
+  nextInSet() {
+    const set = this.puzzleSet;
+    if (!set || set.index + 1 >= set.boards.length) return false;
+    set.index++;
+    this.setBoard(set.boards[set.index].copy(), { message: t("puzzleSetLoaded", { index: set.index + 1, count: set.boards.length }) });
+    set.game = this.game;
+    this.emit({ puzzleSet: true });
     return true;
   }
 

@@ -2,6 +2,7 @@
 // page, Copy board; and copyText, which every Copy button uses (the box is its fallback).
 
 import { t } from "./i18n.js";
+import { parseErrorMessage } from "./paste-errors.js";
 import { bindFileDrop, isTextFile } from "./input.js";
 import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
 
@@ -14,6 +15,7 @@ export class TextPanel {
     this.box = $("board-text");
     this.error = $("board-error");
     this.fileInput = $("file-input");
+    this.parseError = null; // the error shown, to say it again in another language
     this.heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
     $("load").addEventListener("click", () => this.loadText(this.heldText ?? this.box.value));
     this.box.addEventListener("paste", (event) => {
@@ -43,10 +45,32 @@ export class TextPanel {
       const text = await session.formatBoard(session.game.board);
       if (text !== null) await this.copyText(text);
     });
+    // A pasted puzzle set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
+    this.puzzleSet = $("puzzle-set");
+    this.puzzleSetPosition = $("puzzle-set-position");
+    this.puzzleSetNext = $("puzzle-set-next");
+    this.puzzleSetNext.addEventListener("click", () => session.nextInSet());
     session.subscribe((change) => {
-      if (change.boardError !== undefined) this.showError(change.boardError);
+      if (change.boardError !== undefined) {
+        this.showError(change.boardError);
+        this.parseError = change.parseError ?? null;
+      }
       if (change.caret && this.box.value === change.caret.text) this.placeCaret(change.caret);
+      this.showPuzzleSet();
     });
+  }
+
+  showPuzzleSet() {
+    const position = this.session.puzzleSetPosition;
+    this.puzzleSet.hidden = position === null;
+    if (position === null) return;
+    this.puzzleSetPosition.textContent = t("puzzleSetOf", position);
+    this.puzzleSetNext.disabled = position.index >= position.count;
+  }
+
+  retranslate() {
+    this.showPuzzleSet();
+    if (this.parseError && this.error.textContent) this.showError(parseErrorMessage(this.parseError));
   }
 
   showError(text) {
@@ -55,11 +79,21 @@ export class TextPanel {
     else this.box.removeAttribute("aria-invalid");
   }
 
+  /**
+   * Select the character at Python's (line, column): lines end at every break Python's
+   * str.splitlines knows (CRLF, CR, LF, U+2028, ...), columns count code points.
+   */
   placeCaret({ text, line, column }) {
-    const lines = text.split("\n");
+    const breaks = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;
     let offset = 0;
-    for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
-    offset += Math.max(0, column - 1);
+    for (let i = 1; i < line; i++) {
+      const found = breaks.exec(text);
+      if (!found) break;
+      offset = found.index + found[0].length;
+    }
+    for (let i = 1; i < column && offset < text.length && !/[\n\r]/.test(text[offset]); i++) {
+      offset += text.codePointAt(offset) > 0xffff ? 2 : 1;
+    }
     this.box.focus();
     this.box.setSelectionRange(offset, Math.min(text.length, offset + 1));
   }

@@ -3,7 +3,10 @@
 The worker calls :func:`call` (or :func:`handle`, the same without binary
 payloads): one JSON request in, one JSON reply out, so no Python object ever
 crosses into JavaScript.  Every reply is ``{"ok": true, ...}`` or ``{"ok":
-false, "error": {"name", "message", "line"?, "column"?, "field"?}}``.
+false, "error": {"name", "message", "line"?, "column"?, "field"?, "limit"?,
+"code"?, "params"?}}``: ``code`` and ``params`` say a text parser's error (or
+a pasted board's size limit) as data the page translates
+(:data:`lightsout.errors.PARSE_ERRORS`).
 
 One puzzle model (:class:`lightsout.puzzle.Puzzle`): every op that has a
 board takes the puzzle fields ``k``, ``rule``, ``surface`` (``torus: true``
@@ -38,6 +41,8 @@ from .formats import (
     FORMATS,
     MAX_DECLARED_CELLS,
     MAX_FORMAT_CELLS,
+    POJ_COLS,
+    POJ_ROWS,
     STATES,
     SYMBOLS,
     ParsedBoard,
@@ -101,6 +106,9 @@ MAX_SEARCH_SECONDS = 3600.0
 
 MAX_NUMBER = 1 << 53
 """Largest magnitude of a whole-number request field (JavaScript's exact integers); above it, an error."""
+
+MAX_PUZZLES = 10_000
+"""Most puzzles of a POJ 1222 puzzle set ``parse`` reads (each comes back as a board of the reply)."""
 
 MAX_TEXT_BYTES = 120 * 1024 * 1024
 """Most bytes of text the page sends to ``parse`` (a 10000×10000 #/. grid is 100 010 000 bytes)."""
@@ -275,15 +283,21 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
         try:
             text = exchange.payload.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise BoardFormatError(f"the file is not UTF-8 text (byte {error.start + 1})") from None
+            raise BoardFormatError.of("not_utf8", byte=error.start + 1) from None
     chosen = _field(request, "format", str, "auto")
     if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
     if k > 2 and chosen not in ("auto", STATES, "id"):
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
-    read = read_board(text, chosen, k)
+    size = None
+    if request.get("rows") is not None or request.get("cols") is not None:
+        size = _size(request)
+    read = read_board(text, chosen, k, size, MAX_PUZZLES)
     check_size(read.rows, read.cols, "text")
-    return {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
+    reply: Reply = {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
+    if read.puzzles:
+        reply["puzzles"] = [exchange.emit(read.rows, read.cols, value, k) for value in read.puzzles]
+    return reply
 
 
 def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
@@ -326,8 +340,8 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
         return {"text": format_solution(board, parsed)}
     assert board is not None
     kind = parsed.format
-    if kind == "loj" and board.rows != board.cols:
-        kind = "grid"
+    if (kind == "loj" and board.rows != board.cols) or (kind == "poj" and (board.rows, board.cols) != (POJ_ROWS, POJ_COLS)):
+        kind = "grid"  # the pasted format cannot hold this board: its symbols still apply
     return {"text": format_board(board, kind, parsed.style)}
 
 
@@ -410,6 +424,7 @@ def limits() -> Reply:
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
+    ``max_puzzles``: most puzzles of a POJ 1222 set ``parse`` reads;
     ``max_long_side``: most cells along a board's longer side (every op and
     the CLI, with ``max_cells``; :func:`lightsout.puzzle.check_size`);
     ``max_format_cells``: most cells ``format`` writes as text (``id``
@@ -456,6 +471,7 @@ def limits() -> Reply:
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,
+        "max_puzzles": MAX_PUZZLES,
         "max_long_side": MAX_LONG_SIDE,
         "max_format_cells": MAX_FORMAT_CELLS,
         "max_number": MAX_NUMBER,
@@ -499,6 +515,10 @@ def _error(error: Exception) -> Reply:
         detail["limit"] = error.limit
     if isinstance(error, PressCountError):
         detail.update(maximum=error.maximum, bound=error.bound)
+    code = getattr(error, "code", None) or (error.limit if isinstance(error, TooLargeError) and error.params else None)
+    if code is not None:
+        detail["code"] = code
+        detail["params"] = getattr(error, "params", {})
     return {"ok": False, "error": detail}
 
 

@@ -25,7 +25,7 @@ from .analysis import analysis_figures, solve_figures
 from .board import Board
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import BoardFormatError
-from .formats import FORMATS, MAX_FORMAT_CELLS, STATES, ParsedBoard, format_grid, format_solution, format_states, read_board
+from .formats import FORMATS, MAX_FORMAT_CELLS, NO_SOLUTION, POJ_STYLE, STATES, ParsedBoard, format_grid, format_solution, format_states, read_board
 from .mask import parse_mask
 from .methods import METHODS
 from .puzzle import FEWEST_SEARCH_LIMIT, MAX_LISTED_SOLUTIONS, MAX_STATES, MIN_STATES, Puzzle, Solution, check_size, solve
@@ -113,6 +113,20 @@ def _solve(args: argparse.Namespace) -> int:
     if args.states > 2 and args.format not in ("auto", STATES, "id"):
         raise UsageError(f"--format {args.format} holds two-state boards; with --states {args.states} use states or id")
     rows, cols, lights, parsed = _board_text(_read(args.file), args.states, args.format, source)
+    if parsed is not None and parsed.format == "poj":
+        # POJ 1222: every puzzle of the set, each answer after its "PUZZLE #m" line (or in a JSON list).
+        answers = [_solve_one(args, rows, cols, board.flat, ParsedBoard(board, "poj", POJ_STYLE)) for board in parsed.puzzles]
+        if args.json:
+            print("[\n" + ",\n".join(answers) + "\n]")
+        else:
+            print("\n".join(f"PUZZLE #{number}\n{answer}" for number, answer in enumerate(answers, start=1)))
+        return 0
+    print(_solve_one(args, rows, cols, lights, parsed))
+    return 0
+
+
+def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, parsed: ParsedBoard | None) -> str:
+    """Solve one board read from the input; return what is printed for it."""
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
     try:
@@ -146,16 +160,14 @@ def _solve(args: argparse.Namespace) -> int:
                 report[name] = _text(puzzle, None)(codec.parse_packed(report[name], puzzle.k)[2])
         if args.all:
             report["all_solutions"] = [codec.format_packed(rows, cols, value, puzzle.k) for value in listed]
-        print(json.dumps(report, indent=2))
-    elif args.all and listed:
-        print("\n\n".join(text(value) for value in listed))
-    elif result.presses is None:
-        print("No solution")
-    elif puzzle.k == 2 and parsed is not None:
-        print(format_solution(result.presses_board(), parsed))
-    else:
-        print(text(result.presses))
-    return 0
+        return json.dumps(report, indent=2)
+    if args.all and listed:
+        return "\n\n".join(text(value) for value in listed)
+    if result.presses is None:
+        return NO_SOLUTION
+    if puzzle.k == 2 and parsed is not None:
+        return format_solution(result.presses_board(), parsed)
+    return str(text(result.presses))
 
 
 def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) -> Any:

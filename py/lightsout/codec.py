@@ -94,9 +94,9 @@ def decode_bytes(text: str, what: str = "the text", column: int = 1) -> bytes:
             raise ValueError
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise BoardFormatError(f"{what} is not valid base64url", 1, column) from None
+        raise BoardFormatError.of("bad_base64", 1, column, what=what) from None
     if encode_bytes(data) != text:
-        raise BoardFormatError(f"{what} is not valid base64url", 1, column)
+        raise BoardFormatError.of("bad_base64", 1, column, what=what)
     return data
 
 
@@ -111,17 +111,17 @@ def decode(text: str, bits: int, what: str = "the board", column: int = 1) -> in
     size = byte_length(bits)
     expected = (size * 8 + 5) // 6
     if len(text) != expected:
-        raise BoardFormatError(f"{what} needs {expected} base64url characters, found {len(text)}", 1, column)
+        raise BoardFormatError.of("id_length", 1, column, what=what, expected=expected, found=len(text))
     if not _BASE64URL.fullmatch(text):
         bad = next(i for i, s in enumerate(text) if not (s.isascii() and (s.isalnum() or s in "_-")))
-        raise BoardFormatError(f"{what} is not valid base64url", 1, column + bad)
+        raise BoardFormatError.of("bad_base64", 1, column + bad, what=what)
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise BoardFormatError(f"{what} is not valid base64url", 1, column) from None
+        raise BoardFormatError.of("bad_base64", 1, column, what=what) from None
     value = int.from_bytes(data, "little")
     if len(data) != size or value >> bits or encode(value, bits) != text:
-        raise BoardFormatError(f"{what} sets bits beyond its {bits} bits", 1, column + len(text))
+        raise BoardFormatError.of("stray_bits", 1, column + len(text), what=what, bits=bits)
     return value
 
 
@@ -154,15 +154,19 @@ def first_state_above(value: int, cells: int, k: int) -> int | None:
     return None
 
 
+def _clip(digits: str) -> str:
+    return digits if len(digits) <= 12 else digits[:12] + "…"
+
+
 def declared_size(rows_text: str, cols_text: str, line: int, column: int) -> tuple[int, int]:
     """Check a header's R and C (digit strings): at least 1, at most MAX_DECLARED_CELLS in all."""
     if len(rows_text) > MAX_SIZE_DIGITS or len(cols_text) > MAX_SIZE_DIGITS:
-        raise BoardFormatError(f"board size is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
+        raise BoardFormatError.of("size_too_large", line, column, size=f"{_clip(rows_text)}x{_clip(cols_text)}", most=MAX_DECLARED_CELLS)
     rows, cols = int(rows_text), int(cols_text)
     if rows < 1 or cols < 1:
-        raise BoardFormatError(f"board size must be at least 1x1, got {rows}x{cols}", line, column)
+        raise BoardFormatError.of("size_below_one", line, column, size=f"{rows}x{cols}")
     if rows * cols > MAX_DECLARED_CELLS:
-        raise BoardFormatError(f"board size {rows}x{cols} is too large: at most {MAX_DECLARED_CELLS} cells", line, column)
+        raise BoardFormatError.of("size_too_large", line, column, size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
     return rows, cols
 
 
@@ -181,12 +185,13 @@ def parse_packed(text: str, k: int = 2, what: str = "the board") -> tuple[int, i
     if not match:
         bad = next((i for i, s in enumerate(text) if not (s.isalnum() or s in "_-:")), None)
         column = 1 if bad is None else bad + 1
-        raise BoardFormatError("expected a game ID such as '5x5:' followed by base64url characters", 1, column)
+        raise BoardFormatError.of("game_id_expected", 1, column)
     rows, cols = declared_size(match.group(1), match.group(2), 1, 1)
     prefix = len(match.group(1)) + len(match.group(2)) + 2
     cells = rows * cols
     value = decode(match.group(3), cells * bits_per_cell(k), what, prefix + 1)
     bad_cell = first_state_above(value, cells, k)
     if bad_cell is not None:
-        raise BoardFormatError(f"{what} has state {unpack(value, cells, bits_per_cell(k))[bad_cell]} at cell {bad_cell}, outside 0..{k - 1}", 1, prefix + 1)
+        state = unpack(value, cells, bits_per_cell(k))[bad_cell]
+        raise BoardFormatError.of("state_out_of_range", 1, prefix + 1, what=what, state=state, cell=bad_cell, most=k - 1)
     return rows, cols, value

@@ -81,14 +81,24 @@ its transpose) take about 0.5 s; 10^8 would take a minute and, as a list of rows
 
 
 def check_size(rows: int, cols: int, field: str | None = None) -> None:
-    """Raise :class:`~lightsout.errors.TooLargeError` (naming the limit) unless 1 ≤ R, C ≤
+    """Raise :class:`~lightsout.errors.TooLargeError` (naming the limit, its figures in ``params``) unless 1 ≤ R, C ≤
     :data:`MAX_LONG_SIDE` and R·C ≤ :data:`MAX_CELLS`; ``ValueError`` for a side below 1."""
     if rows < 1 or cols < 1:
         raise ValueError(f"board size must be at least 1x1, got {rows}x{cols}")
     if max(rows, cols) > MAX_LONG_SIDE:
-        raise TooLargeError(f"a board side is at most max_long_side ({MAX_LONG_SIDE}) cells, not {max(rows, cols)}", "max_long_side", field)
+        raise TooLargeError(
+            f"a board side is at most max_long_side ({MAX_LONG_SIDE}) cells, not {max(rows, cols)}",
+            "max_long_side",
+            field,
+            {"most": MAX_LONG_SIDE, "found": max(rows, cols)},
+        )
     if rows * cols > MAX_CELLS:
-        raise TooLargeError(f"a board has at most max_cells ({MAX_CELLS}) cells, not {rows}x{cols} = {rows * cols}", "max_cells", field)
+        raise TooLargeError(
+            f"a board has at most max_cells ({MAX_CELLS}) cells, not {rows}x{cols} = {rows * cols}",
+            "max_cells",
+            field,
+            {"most": MAX_CELLS, "rows": rows, "cols": cols, "found": rows * cols},
+        )
 
 FULL_SYSTEM_CELLS = 400
 """Most cells the Z/kZ elimination of the whole press matrix takes (O(n³) ring operations, k > 2)."""

@@ -31,7 +31,10 @@ def test_parse_error_carries_line_and_column():
     reply = call(op="parse", text="#.\n#?")
     assert reply == {
         "ok": False,
-        "error": {"name": "BoardFormatError", "message": "line 2, column 2: unknown symbol '?'; expected '#' (lit) or '.' (dark)", "line": 2, "column": 2},
+        "error": {
+            "name": "BoardFormatError", "message": "line 2, column 2: unknown symbol '?'; expected '#' (lit) or '.' (dark)", "line": 2, "column": 2,
+            "code": "unknown_symbol", "params": {"symbol": "?", "lit": "#", "dark": "."},
+        },
     }
 
 
@@ -212,12 +215,12 @@ def test_limits_publish_every_constant_the_page_needs():
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
         "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
         "first_row_enumeration_columns": 20, "first_row_enumeration_work": 1 << 23, "first_row_system_columns": 3000,
-        "random_search_seconds": 5.0, "random_lit_cells": 1 << 21,
+        "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_puzzles": 10_000,
     }
     assert {name: reply[name] for name in expected} == expected
     assert reply["surfaces"] == ["plane", "torus", "klein", "projective"]
     assert reply["rules"] == ["plus", "moore", "x", "custom:"]
-    assert reply["formats"] == ["loj", "grid", "indices", "id", "states"]
+    assert reply["formats"] == ["loj", "grid", "indices", "id", "poj", "states"]
     assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140}
     assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "p", "m"]
     assert reply["methods"] == ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev",

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lightsout import Board, BoardFormatError, parse_board
-from lightsout.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj
+from lightsout.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj, parse_poj
 from lightsout.mask import parse_mask
 
 PARSERS = {
@@ -21,6 +21,7 @@ PARSERS = {
     "grid": parse_grid,
     "indices": parse_indices,
     "id": parse_game_id,
+    "poj": parse_poj,
     "mask": parse_mask,
 }
 
@@ -371,7 +372,9 @@ def test_cli_limit_outside_one_to_the_listed_maximum_exits_2(limit):
 def test_a_bare_number_then_a_row_names_line_and_column():
     reply = api(op="parse", text="100000\n#.")
     assert not reply["ok"] and (reply["error"]["line"], reply["error"]["column"]) == (3, 1), reply
-    for text in ("100000\n#.", "3\n#..\n...\n...\n...\n", "", "  \n", "2\n"):
+    for text in ("100000\n#.", "3\n#..\n...\n...\n...\n", "", "  \n", "\u200b\n"):
         with pytest.raises(BoardFormatError) as caught:
             parse_board(text)
         assert caught.value.line is not None and caught.value.column is not None, text
+    # A lone number is a list of one lit cell (issue #14), not an error: "2" lights cell 2 of a 2x2 board.
+    assert parse_board("2\n").board == Board(2, 2, [0b10, 0])

@@ -1,0 +1,57 @@
+// What the page says when pasted text is not a board. Python's parser (lightsout.formats,
+// its codes in lightsout.errors.PARSE_ERRORS) replies with {code, params, line?, column?};
+// each code has a parse_<code> string in i18n.js with the same placeholders, framed by
+// "Line L, column C: " in the page's language. The English message Python also sends is
+// the CLI's; the page shows it only for an error without a code (none of the parser's).
+
+import { t } from "./i18n.js";
+
+/** Characters that would be invisible or confusing inside quotes: controls, spaces, marks. */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+/** A parameter as shown: unseen characters as U+XXXX, "5x5" sizes with ×, format names translated. */
+function shown(name, value) {
+  if (typeof value !== "string") return value;
+  if (name === "format") return formatName(value);
+  const text = value.replace(UNSEEN, (character) => `U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+  return name === "size" ? text.replace(/(\d|…)x(\d)/, "$1×$2") : text;
+}
+
+/** A text format's name in the page's language ("grid", "LibreOJ", ...); an unknown name as it is. */
+export function formatName(format) {
+  try {
+    return t(`format_${format}`);
+  } catch {
+    return String(format);
+  }
+}
+
+/** The reason alone, in the page's language: from the code when there is one, else the API's message. */
+export function parseErrorReason(error) {
+  if (error.code && error.params) {
+    const params = Object.fromEntries(Object.entries(error.params).map(([name, value]) => [name, shown(name, value)]));
+    try {
+      return t(`parse_${error.code}`, params);
+    } catch {
+      // a code this page does not know (a newer solver): its English message follows
+    }
+  }
+  return String(error.message ?? "").replace(/^line \d+(, column \d+)?:\s*/i, "") || t("noReason");
+}
+
+/**
+ * A parse error as "Line L, column C: reason" (or "Line L: reason" without a column, the
+ * reason alone without a line), the frame and the reason in the page's language.
+ */
+export function parseErrorMessage(error) {
+  const message = parseErrorReason(error);
+  const has = (value) => value !== undefined && value !== null;
+  if (!has(error.line)) return message.charAt(0).toUpperCase() + message.slice(1);
+  return has(error.column) ? t("parseError", { line: error.line, column: error.column, message })
+    : t("parseErrorLine", { line: error.line, message });
+}
+
+/** True for an error the API gave as a code with params (a parse error or a pasted board's size). */
+export function isCodedError(error) {
+  return typeof error?.code === "string" && error.params !== undefined && error.params !== null;
+}

@@ -1,0 +1,189 @@
+"""Forgiving paste in the browser (issue #14): every bad paste of tests/data/bad-pastes.json
+in English and 中文 — the message names line and column, says no "undefined", holds no
+English word inside 中文 text, and the board stays — then text as people paste it (a
+byte-order mark from Open file…, no-break spaces, zero-width marks, lit-cell lists on the
+current board's size) and a POJ 1222 set played puzzle by puzzle, each solved and checked."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+from e2e_helpers import button, read_board, simulate_press, status
+from playwright.sync_api import Page, expect
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+CASES = [case for case in json.loads((DATA / "bad-pastes.json").read_text(encoding="utf-8"))["cases"] if case.get("page", True)]
+SHOTS = Path("/work/shots/ui-paste")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def set_language(page: Page, code: str) -> None:
+    page.locator(f"#language-switch button[data-language='{code}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
+
+
+def set_states(page: Page, k: int) -> None:
+    if page.evaluate("() => window.lightsOut.statesSnapshot().k") == k:
+        return
+    field = page.locator("#states")
+    field.fill(str(k))
+    field.dispatch_event("change")
+    page.wait_for_function(f"() => window.lightsOut.statesSnapshot().k === {k}")
+
+
+def paste(page: Page, text: str) -> None:
+    """Put `text` in the Board box as a paste does (a big text by script: typing 1 MB is slow) and press Load."""
+    box = page.locator("#board-text")
+    box.scroll_into_view_if_needed()
+    if len(text) > 10_000:
+        page.evaluate("(text) => { const box = document.getElementById('board-text'); box.value = text; "
+                      "box.dispatchEvent(new Event('input')); }", text)
+    else:
+        box.fill(text)
+    page.locator("#load").click()
+
+
+def open_file(page: Page, data: bytes, name: str = "board.txt") -> None:
+    page.locator("#file-input").set_input_files({"name": name, "mimeType": "text/plain", "buffer": data})
+
+
+def start_from(page: Page, text: str) -> dict:
+    """Load a known good board first; returns the game the bad pastes must leave alone."""
+    page.locator("#board-error").evaluate("(element) => { element.textContent = ''; }")
+    paste(page, text)
+    expect(status(page).locator(".message")).not_to_be_empty()
+    expect(page.locator("#board-error")).to_have_text("")
+    return page.evaluate("() => window.lightsOut.statesSnapshot()")
+
+
+def test_every_bad_paste_is_explained_in_both_languages_and_keeps_the_board(ready_page: Page):
+    page = ready_page
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        for language in ("en", "zh"):
+            set_language(page, language)
+            for case in CASES:
+                k = case.get("k", 2)
+                set_states(page, k)
+                before = start_from(page, "012\n120" if k > 2 else "#.#.#\n.#.#.\n#.#.#\n.#.#.\n#.#.#")
+                if case.get("size"):
+                    assert [before["rows"], before["cols"]] == case["size"]
+                if "bytes" in case:
+                    open_file(page, base64.b64decode(case["bytes"]))
+                else:
+                    paste(page, case["text"] if "text" in case else case["repeat"][0] * case["repeat"][1])
+                error = page.locator("#board-error")
+                expect(error).not_to_be_empty(timeout=20_000)
+                shown = error.text_content() or ""
+                where = f"{case['name']} ({language}): {shown!r}"
+                assert "undefined" not in shown and "{" not in shown and "null" not in shown, where
+                if case.get("line"):
+                    frame = (f"第 {case['line']} 行，第 {case['column']} 列：" if language == "zh"
+                             else f"Line {case['line']}, column {case['column']}: ")
+                    assert shown.startswith(frame), where
+                if language == "zh":
+                    assert not LATIN_WORD.search(shown), where
+                    assert re.search(r"[\u4e00-\u9fff]", shown), where
+                else:
+                    assert LATIN_WORD.search(shown), where
+                assert page.evaluate("() => window.lightsOut.statesSnapshot()") == before, where
+                expect(page.locator("#board-text")).to_have_attribute("aria-invalid", "true")
+            page.screenshot(path=str(SHOTS / f"bad-paste-{language}.png"))
+    finally:
+        set_states(page, 2)
+        set_language(page, "en")
+
+
+def test_switching_language_says_the_shown_error_again(ready_page: Page):
+    page = ready_page
+    start_from(page, "#.\n.#")
+    paste(page, "#.#\n.x.")
+    error = page.locator("#board-error")
+    expect(error).to_have_text("Line 2, column 2: unknown symbol “x”; expected “#” (lit) or “.” (dark).")
+    try:
+        set_language(page, "zh")
+        expect(error).to_have_text("第 2 行，第 2 列：未知符号“x”；应为“#”（亮）或“.”（灭）。")
+    finally:
+        set_language(page, "en")
+
+
+def lit_cells(page: Page) -> list[tuple[int, int]]:
+    return [(r, c) for r, row in enumerate(read_board(page)) for c, lit in enumerate(row) if lit]
+
+
+@pytest.mark.parametrize("text", [
+    "\ufeff#.#\r\n.#.\r\n#.#", "#\u00a0.\u00a0#\n.\u2003#\u3000.\n#\t.\t#", "#\u200b.#\n.#\u2060.\n#.\u200d#",
+])
+def test_real_pastes_load(ready_page: Page, text: str):
+    page = ready_page
+    start_from(page, "#")
+    paste(page, text)
+    expect(status(page).locator(".message")).to_contain_text("Loaded a 3×3 board")
+    assert lit_cells(page) == [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]
+
+
+def test_a_file_with_a_byte_order_mark_opens(ready_page: Page):
+    page = ready_page
+    start_from(page, "#")
+    open_file(page, b"\xef\xbb\xbf" + "1 0\r\n0 1\r\n".encode())
+    expect(status(page).locator(".message")).to_contain_text("Loaded a 2×2 board")
+    assert lit_cells(page) == [(0, 0), (1, 1)]
+    expect(page.locator("#board-error")).to_have_text("")
+
+
+@pytest.mark.parametrize("text", ["1 7 13 19 25", "1, 7, 13, 19, 25", "1,7,13,19,25", "1; 7; 13; 19; 25"])
+def test_a_list_of_lit_cells_uses_the_current_board_size(ready_page: Page, text: str):
+    page = ready_page
+    start_from(page, "5x6: 1")  # a 5×6 board: cells 1, 7, 13, 19, 25 run down the first column
+    paste(page, text)
+    expect(status(page).locator(".message")).to_contain_text("Loaded a 5×6 board (lit-cell list)")
+    assert lit_cells(page) == [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+
+
+def solve_and_check(page: Page) -> None:
+    """Solve, then press every marked cell the way a player does and see the board go dark."""
+    cells = read_board(page)
+    button(page, "Solve").click()
+    marks = page.locator('[role="gridcell"][data-press="1"]')
+    expect(marks.first).to_be_visible()
+    pressed = [(int(m.get_attribute("data-row")), int(m.get_attribute("data-col"))) for m in marks.all()]
+    for row, col in pressed:
+        cells = simulate_press(cells, row, col)
+    assert cells == [[0] * len(cells[0]) for _ in cells], "the marked presses do not solve the board"
+
+
+def test_a_poj_set_loads_the_first_puzzle_and_offers_the_next(ready_page: Page):
+    page = ready_page
+    text = (DATA / "poj-1222.txt").read_text(encoding="utf-8")
+    blocks = [line.split() for line in text.splitlines()[1:]]
+    puzzles = [[[int(v) for v in row] for row in blocks[i : i + 5]] for i in range(0, 15, 5)]
+    start_from(page, "#")
+    paste(page, text)
+    expect(status(page).locator(".message")).to_contain_text("Loaded a 5×6 board (POJ 1222 set)")
+    control = page.locator("#puzzle-set")
+    expect(control).to_be_visible()
+    expect(page.locator("#puzzle-set-position")).to_have_text("Puzzle 1 of 3")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "poj-set-en.png"))
+    for number, puzzle in enumerate(puzzles, start=1):
+        assert read_board(page) == puzzle
+        solve_and_check(page)
+        if number < 3:
+            page.locator("#puzzle-set-next").click()
+            expect(page.locator("#puzzle-set-position")).to_have_text(f"Puzzle {number + 1} of 3")
+            expect(status(page).locator(".message")).to_contain_text(f"Puzzle {number + 1} of 3 of the pasted set")
+    expect(page.locator("#puzzle-set-next")).to_be_disabled()
+    try:
+        set_language(page, "zh")
+        expect(page.locator("#puzzle-set-position")).to_have_text("第 3 题，共 3 题")
+        expect(page.locator("#puzzle-set-next")).to_have_text("下一题")
+        page.screenshot(path=str(SHOTS / "poj-set-zh.png"))
+    finally:
+        set_language(page, "en")
+    # Another board ends the set: the control goes.
+    paste(page, "#.\n.#")
+    expect(control).to_be_hidden()

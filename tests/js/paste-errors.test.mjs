@@ -1,0 +1,133 @@
+// Parse errors in the page's words (static/paste-errors.js): every bad paste of
+// tests/data/bad-pastes.json is sent to the real Python API, and its reply said in English
+// and 中文 — the position framed in that language, no placeholder or "undefined" left, no
+// English word inside 中文 text.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseErrorMessage } from "../../static/paste-errors.js";
+import { setLanguage } from "../../static/i18n.js";
+import { Session } from "../../static/session.js";
+import { SolverError } from "../../static/solver-client.js";
+import { emptyBoard } from "../../static/game.js";
+import { LIMITS } from "./fake-solver.mjs";
+import { ROOT, pythonJson } from "./python.mjs";
+
+const CASES = JSON.parse(readFileSync(join(ROOT, "tests", "data", "bad-pastes.json"), "utf8")).cases;
+
+/** Every case's API error (read_board's for the cases the API refuses first), from one Python run. */
+function errorsOfPython() {
+  return pythonJson(`
+import base64, json, sys
+from lightsout.api import call
+from lightsout.errors import BoardFormatError
+from lightsout.formats import read_board
+cases = json.load(open("tests/data/bad-pastes.json", encoding="utf-8"))["cases"]
+out = []
+for case in cases:
+    text = case.get("text") or ("@" if "bytes" in case else case["repeat"][0] * case["repeat"][1])
+    payload = base64.b64decode(case["bytes"]) if "bytes" in case else None
+    if case.get("via") == "read_board":
+        try:
+            read_board(text, case.get("format", "auto"), case.get("k", 2))
+        except BoardFormatError as error:
+            out.append({"name": "BoardFormatError", "message": str(error), "code": error.code, "params": error.params})
+        continue
+    request = {"op": "parse", "text": text, "format": case.get("format", "auto"), "k": case.get("k", 2)}
+    if case.get("size"):
+        request["rows"], request["cols"] = case["size"]
+    out.append(json.loads(call(json.dumps(request), payload)[0])["error"])
+print(json.dumps(out))
+`);
+}
+
+test("every bad paste reads as a sentence in English and in 中文", () => {
+  const errors = errorsOfPython();
+  assert.equal(errors.length, CASES.length);
+  try {
+    for (const [index, error] of errors.entries()) {
+      const expected = CASES[index];
+      assert.equal(error.code, expected.code, expected.name);
+      setLanguage("en");
+      const english = parseErrorMessage(error);
+      setLanguage("zh");
+      const chinese = parseErrorMessage(error);
+      for (const text of [english, chinese]) {
+        assert.doesNotMatch(text, /undefined|null|\{\w+\}/, `${expected.name}: ${text}`);
+      }
+      if (expected.line) {
+        assert.ok(english.startsWith(`Line ${expected.line}, column ${expected.column}: `), english);
+        assert.ok(chinese.startsWith(`第 ${expected.line} 行，第 ${expected.column} 列：`), chinese);
+      }
+      // The user's own text quoted back (a symbol, a format name typed) is not English of ours.
+      const ours = Object.values(error.params ?? {}).filter((value) => typeof value === "string")
+        .reduce((text, value) => text.split(value).join(" "), chinese);
+      assert.doesNotMatch(ours, /[A-Za-z]{2,}/, `${expected.name}: ${chinese}`);
+      assert.match(chinese, /[\u4e00-\u9fff]/);
+    }
+  } finally {
+    setLanguage("en");
+  }
+});
+
+test("unseen characters are named, sizes get ×, and a code the page does not know keeps Python's words", () => {
+  setLanguage("en");
+  assert.equal(parseErrorMessage({ code: "unknown_symbol", params: { symbol: "\u00a0", lit: "#", dark: "." }, line: 1, column: 2 }),
+    "Line 1, column 2: unknown symbol “U+00A0”; expected “#” (lit) or “.” (dark).");
+  assert.equal(parseErrorMessage({ code: "size_too_large", params: { size: "100000x100000", most: 100000000 }, line: 1, column: 1 }),
+    "Line 1, column 1: a 100000×100000 board is too large: at most 100000000 cells.");
+  assert.equal(parseErrorMessage({ code: "from_the_future", params: {}, message: "line 3, column 1: something new", line: 3, column: 1 }),
+    "Line 3, column 1: something new");
+  assert.equal(parseErrorMessage({ code: "not_utf8", params: { byte: 3 } }), "The file is not UTF-8 text (byte 3).");
+});
+
+/** A solver whose parse op is the real Python API (other ops are not needed here). */
+function pythonParser() {
+  const sent = [];
+  return {
+    ready: true,
+    sent,
+    request(message) {
+      sent.push(message);
+      const answer = pythonJson(`
+import base64, json
+from lightsout.api import call
+reply, payload = call(${JSON.stringify(JSON.stringify(message))})
+print(json.dumps({"reply": json.loads(reply), "payload": base64.b64encode(payload).decode()}))
+`);
+      if (!answer.reply.ok) return Promise.reject(new SolverError(answer.reply.error));
+      return Promise.resolve({ ...answer.reply, payload: new Uint8Array(Buffer.from(answer.payload, "base64")) });
+    },
+  };
+}
+
+test("Load: a list without a size takes the board's size, a POJ set offers its puzzles one by one", async () => {
+  const solver = pythonParser();
+  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9 });
+  const changes = [];
+  session.subscribe((change) => changes.push(change));
+  session.setBoard(emptyBoard(4, 6));
+  assert.equal(await session.loadText("1, 8; 24"), true);
+  assert.deepEqual([solver.sent[0].rows, solver.sent[0].cols], [4, 6]);
+  assert.deepEqual([session.game.board.rows, session.game.board.cols, session.game.board.indices()], [4, 6, [0, 7, 23]]);
+  assert.equal(session.puzzleSetPosition, null);
+  // A POJ 1222 set of two puzzles: the first is played, Next loads the second.
+  const rows = (cells) => Array.from({ length: 5 }, (_, r) => Array.from({ length: 6 }, (_, c) => (cells.includes(r * 6 + c) ? 1 : 0)).join(" "));
+  const text = ["2", ...rows([0, 29]), ...rows([7, 14])].join("\n");
+  assert.equal(await session.loadText(text), true);
+  assert.deepEqual(session.game.board.indices(), [0, 29]);
+  assert.deepEqual(session.puzzleSetPosition, { index: 1, count: 2 });
+  assert.equal(session.nextInSet(), true);
+  assert.deepEqual(session.game.board.indices(), [7, 14]);
+  assert.deepEqual(session.puzzleSetPosition, { index: 2, count: 2 });
+  assert.equal(changes.at(-2).message, "Puzzle 2 of 2 of the pasted set.");
+  assert.equal(session.nextInSet(), false);
+  // A board from elsewhere ends the set; a bad paste keeps the board and says why.
+  session.setBoard(emptyBoard(3, 3));
+  assert.equal(session.puzzleSetPosition, null);
+  const before = session.game;
+  assert.equal(await session.loadText("1 2 3 x"), false);
+  assert.equal(session.game, before);
+  assert.equal(changes.findLast((change) => change.boardError)?.boardError, "Line 1, column 7: expected a cell number, found “x”.");
+});
