@@ -152,3 +152,18 @@ test("a win: the player's own, helped after a hint, played by Play solution; non
   session.setSetup(false);
   assert.equal(session.won, null);
 });
+
+test("Play solution in set-up mode leaves the mode and plays from the board as set", async () => {
+  const { session } = makeSession();
+  session.setBoard(emptyBoard(3, 3));
+  session.setSetup(true);
+  const lights = emptyBoard(3, 3);
+  pressBoard(lights, 0, 0);
+  for (const index of lights.indices()) session.setLight(Math.floor(index / 3), index % 3);
+  await session.playSolution();
+  assert.equal(session.settingUp, false);
+  assert.equal(session.game.isSolved(), true);
+  assert.equal(session.won.by, "played");
+  while (session.game.canUndo) session.undo(); // the history holds the played presses only
+  assert.deepEqual(session.game.board.toList(), lights.toList());
+});
