@@ -11,6 +11,11 @@ import { t } from "./i18n.js";
 
 const TITLES = { player: "winOwn", helped: "winHelped", played: "winPlayed" };
 
+/** Focus the board's tab stop (a grid cell, or the canvas). */
+function focusBoard() {
+  document.querySelector('#board [role="gridcell"][tabindex="0"], #board canvas[aria-label]')?.focus();
+}
+
 export class WinPanel {
   /** `nextPuzzle()` deals the next puzzle (the puzzle panel's New puzzle). */
   constructor(session, nextPuzzle) {
@@ -20,10 +25,16 @@ export class WinPanel {
     this.title = $("win-title");
     this.detail = $("win-detail");
     this.dismissed = null; // the session.won the reader closed
-    $("next-puzzle").addEventListener("click", () => nextPuzzle());
+    // The banner's buttons vanish with it: the keyboard goes back to the board.
+    $("next-puzzle").addEventListener("click", async () => {
+      await nextPuzzle();
+      const lost = !document.activeElement || document.activeElement === document.body || this.banner.contains(document.activeElement);
+      if (this.banner.hidden && lost) focusBoard();
+    });
     $("win-close").addEventListener("click", () => {
       this.dismissed = session.won;
       this.update();
+      focusBoard();
     });
     session.subscribe(() => this.update());
   }

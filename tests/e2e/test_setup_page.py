@@ -223,6 +223,7 @@ def test_a_win_is_celebrated_over_the_board_and_next_puzzle_deals_a_new_one(read
     shot(page, "win-banner.png")
     button(page, "Next puzzle").click()
     expect(banner).to_be_hidden()
+    expect(page.locator("#board [role=gridcell][tabindex='0']")).to_be_focused()  # the keyboard is back on the board
     expect(status(page)).to_have_attribute("data-solved", "0")
     assert any(any(row) for row in read_board(page))
     expect(page.locator("#board")).not_to_have_class("board won")
@@ -234,6 +235,7 @@ def test_a_win_is_celebrated_over_the_board_and_next_puzzle_deals_a_new_one(read
     expect(page.locator("#board")).to_have_class("board won")
     button(page, "Close").click()
     expect(banner).to_be_hidden()
+    expect(page.locator("#board [role=gridcell][tabindex='0']")).to_be_focused()
 
 
 def test_reduced_motion_shows_the_win_without_animation(ready_page: Page) -> None:
