@@ -18,6 +18,7 @@ import { TextPanel } from "./text-panel.js";
 import { ExportPanel } from "./export-panel.js";
 import { SharePanel } from "./share-panel.js";
 import { AnalysisPanel } from "./analysis-panel.js";
+import { WinPanel } from "./win-panel.js";
 import { exposeTestHooks } from "./test-hooks.js";
 
 setLanguage(preferredLanguage());
@@ -48,6 +49,7 @@ const text = new TextPanel(session);
 new ExportPanel(session, (copied) => text.copyText(copied));
 const share = new SharePanel(session, (copied) => text.copyText(copied));
 const analysis = new AnalysisPanel(session);
+const win = new WinPanel(session, () => puzzle.newPuzzle());
 exposeTestHooks(session, solver, board);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
@@ -69,6 +71,7 @@ bindLanguageSwitch(() => {
   text.retranslate();
   solve.update();
   analysis.retranslate();
+  win.retranslate();
 });
 
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it

@@ -1,8 +1,9 @@
 // The board: chooses the view that suits the board's size (the DOM grid of buttons,
 // render.js, up to limits.gridLimit a side; the canvas, canvas-render.js, above), draws
 // the session into it after every change, and routes presses from input.js to the
-// session (or, while the shape is being edited, to `onEdit`). Undo, redo and the move
-// counter are here too.
+// session: to `press`, to `setLight` in set-up mode (the Set up toggle, here), or, while
+// the shape is being edited, to `onEdit`. Undo, redo, the move counter and the win
+// celebration on the board are here too.
 
 import { t } from "./i18n.js";
 import { announce, prefersReducedMotion } from "./a11y.js";
@@ -11,6 +12,7 @@ import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput } from "./input.js";
 
 const FLASH_MS = 150; // how long a played press's cell flashes
+const CELEBRATE_MS = 2000; // the win animation's longest run (style.css: the wave and the glow)
 
 export class BoardPanel {
   /** `isEditing()` says whether clicks edit the shape; `onEdit(row, col)` edits a cell. */
@@ -23,10 +25,13 @@ export class BoardPanel {
     this.undoButton = document.getElementById("undo");
     this.redoButton = document.getElementById("redo");
     this.status = document.getElementById("status");
+    this.setupButton = document.getElementById("setup-mode");
     this.view = null;
     this.unbindView = () => {};
+    this.celebrateTimer = 0;
     this.undoButton.addEventListener("click", () => session.undo());
     this.redoButton.addEventListener("click", () => session.redo());
+    this.setupButton.addEventListener("click", () => session.setSetup(!session.settingUp));
     this.unsubscribe = session.subscribe((change) => this.update(change));
   }
 
@@ -49,7 +54,15 @@ export class BoardPanel {
       this.onEdit(row, col);
       return;
     }
-    if (session.game.holes?.get(row * session.game.board.cols + col)) return;
+    const { game } = session;
+    if (game.holes?.get(row * game.board.cols + col)) return;
+    if (session.settingUp) {
+      if (session.setLight(row, col)) {
+        const state = session.game.board.get(row * game.board.cols + col);
+        announce(t("announceSet", { row: row + 1, col: col + 1, state }));
+      }
+      return;
+    }
     session.press(row, col);
     const lit = session.game.board.litCount;
     announce(t(lit === 1 ? "announcePressOne" : "announcePress", { row: row + 1, col: col + 1, lit }));
@@ -79,6 +92,32 @@ export class BoardPanel {
     this.undoButton.disabled = !game.canUndo;
     this.redoButton.disabled = !game.canRedo;
     this.status.dataset.solved = game.isSolved() ? "1" : "0";
+    this.setupButton.setAttribute("aria-pressed", session.settingUp ? "true" : "false");
+    if (session.settingUp) this.element.dataset.mode = "setup";
+    else delete this.element.dataset.mode;
+    this.showWin(change);
+  }
+
+  /**
+   * The board's part of a win: the class `won` (a still glow) while session.won holds,
+   * and once, when the player reached the goal unaided, the class `celebrate` (a wave of
+   * light across the rows, style.css) — not under prefers-reduced-motion.
+   */
+  showWin(change) {
+    const { won } = this.session;
+    this.element.classList.toggle("won", won !== null);
+    if (!won) {
+      clearTimeout(this.celebrateTimer);
+      this.element.classList.remove("celebrate");
+      return;
+    }
+    if (change.won && won.by === "player" && !prefersReducedMotion()) {
+      this.element.classList.remove("celebrate");
+      void this.element.offsetWidth; // restart the animation if it is still running
+      this.element.classList.add("celebrate");
+      clearTimeout(this.celebrateTimer);
+      this.celebrateTimer = setTimeout(() => this.element.classList.remove("celebrate"), CELEBRATE_MS);
+    }
   }
 
   /** A new view labels every cell again in the current language (the keyboard cursor stays). */

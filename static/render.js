@@ -251,6 +251,7 @@ export class BoardView {
       const rowElement = document.createElement("div");
       rowElement.className = "row";
       rowElement.setAttribute("role", "row");
+      rowElement.style.setProperty("--row-index", r); // the win wave's delay (style.css)
       for (let c = 0; c < cols; c++) {
         const button = this.makeCell(r * cols + c, false);
         rowElement.append(button);

@@ -153,6 +153,13 @@ export class Session {
     this.puzzle = null;
     this.pastedText = null; // the last text loaded, so copies reuse its symbols
     this.puzzleSet = null; // a pasted POJ 1222 set: {boards, index, game: the Game its puzzle started}
+    // Set-up mode (setSetup): a click sets one light (setLight) instead of pressing.
+    this.settingUp = false;
+    // The solver helped on this board since it was dealt (Solve, Hint, Play solution).
+    this.assisted = false;
+    // The goal just reached by a press or by playback, until the board changes:
+    // {by: "player" | "helped" | "played", moves}, or null. The page celebrates "player".
+    this.won = null;
     this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
     this.tickets = new Map(); // channel -> the latest request's ticket
     this.listeners = new Set();
@@ -190,7 +197,8 @@ export class Session {
    * ({row, col} of the player's press), `flash` (a cell just played back), `focus` (put
    * the cursor on the first cell), `caret` (a parse error's {text, line, column}),
    * `offer` (the text of a Search to the end button), `puzzleSet` (a pasted set's puzzle
-   * was loaded: see puzzleSetPosition).
+   * was loaded: see puzzleSetPosition), `setup` (set-up mode turned on or
+   * off), `won` (the goal was just reached: session.won says how).
    */
   emit(change = {}) {
     const full = { cells: null, ...change };
@@ -255,6 +263,8 @@ export class Session {
   replaceGame(next, keepQuiet = false) {
     this.stopPlayback();
     this.game = next;
+    this.won = null;
+    this.assisted = false;
     this.marks = null;
     this.overlay = { proof: null, nearest: null, quiet: keepQuiet ? this.overlay.quiet : null };
     this.solutionList = null;
@@ -292,7 +302,8 @@ export class Session {
     const keepQuiet = sameSize && mask === old.mask; // a quiet pattern depends on size, rule and shape only
     this.replaceGame(new Game(board, { target: old.target, rule: old.rule, surface: old.surface, mask }), keepQuiet);
     const solved = this.game.isSolved();
-    this.emit({ message: solved ? [message, t("solvedStart")].filter(Boolean).join(" ") : message, focus: true, reshaped: true });
+    const note = this.settingUp ? this.setupMessage() : solved ? t("solvedStart") : ""; // set-up mode stays on
+    this.emit({ message: [message, note].filter(Boolean).join(" "), focus: true, reshaped: true });
   }
 
   /** True (and says why) when a k-state game cannot have a rows × cols board: the canvas draws two states only. */
@@ -353,6 +364,7 @@ export class Session {
 
   setTarget(target) {
     this.stopPlayback();
+    this.won = null;
     this.game.target = target;
     this.marks = null;
     this.version++;
@@ -369,6 +381,7 @@ export class Session {
     const game = this.game;
     let move = { row, col };
     let changed;
+    this.won = null;
     if (kind === "play") {
       changed = game.play(row, col);
       if (this.puzzle && !this.puzzle.startedAt && !this.puzzle.done) this.puzzle.startedAt = this.now();
@@ -391,16 +404,85 @@ export class Session {
         message = t("marksCleared");
       }
     }
+    if (this.settingUp) return { changed, message: message || this.setupMessage() }; // undo of a set-up change
     if (game.isSolved()) message = this.finishPuzzle() ?? tCount("solved", game.moveCount);
     return { changed, message };
   }
 
-  /** A press by the player (a click or a key). Holes have no button. */
+  /**
+   * A press by the player (a click or a key). Holes have no button; in set-up mode a
+   * click sets a light (setLight) and nothing is pressed. Reaching the goal is a win of
+   * the player's own, or "helped" when Solve, Hint or Play solution was used on this board.
+   */
   press(row, col) {
     this.stopPlayback();
-    if (this.game.holes?.get(row * this.game.board.cols + col)) return;
+    if (this.settingUp || this.game.holes?.get(row * this.game.board.cols + col)) return;
     const { changed, message } = this.applyMove("play", row, col);
-    this.emit({ cells: changed, message, pressed: { row, col } });
+    const won = this.game.isSolved();
+    if (won) this.won = { by: this.assisted ? "helped" : "player", moves: this.game.moveCount };
+    this.emit({ cells: changed, message, pressed: { row, col }, won: won || undefined });
+  }
+
+  /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
+  markAssisted() {
+    this.assisted = true;
+    if (this.puzzle) this.puzzle.assisted = true;
+  }
+
+  // -------------------------------------------------------------------------------
+  // Set-up mode: copy a board from a physical game (or another program) light by light
+
+  /** What a click does in set-up mode, for the message line. */
+  setupMessage() {
+    return this.game.k === 2 ? t("setupOn") : t("setupOnStates", { last: this.game.k - 1 });
+  }
+
+  /**
+   * Turn set-up mode on or off. While it is on a click sets a light (setLight) instead of
+   * pressing. Entering ends the puzzle being played (its timer, optimum and best result
+   * describe a board about to change) and starts a fresh history, so that undo walks the
+   * set-up changes only; leaving keeps the board as set and starts a fresh history again
+   * (undo cannot go back into the set-up; the move count is 0), and the share link then
+   * holds the board as set. Marks, overlays and solutions shown for the board stay: they
+   * describe the same lights. Solve, Hint and Analysis answer for the board as set.
+   */
+  setSetup(on) {
+    if (on === this.settingUp) return;
+    this.stopPlayback();
+    this.settingUp = on;
+    this.won = null;
+    if (on) this.endPuzzle();
+    this.freshHistory();
+    this.emit({ message: on ? this.setupMessage() : t("setupDone"), setup: true });
+  }
+
+  /** The same board, rule, surface, shape and goal with no history (the game object is new). */
+  freshHistory() {
+    const old = this.game;
+    this.game = new Game(old.board, { target: old.target, rule: old.rule, surface: old.surface, mask: old.mask });
+    this.assisted = false;
+  }
+
+  /**
+   * In set-up mode, step the light at (row, col) to its next state, 0 → 1 → … → k−1 → 0,
+   * and nothing else: one undoable edit, not a press (the move count stays 0). Returns
+   * false (changing nothing) outside set-up mode and on a hole, which has no light.
+   */
+  setLight(row, col) {
+    if (!this.settingUp) return false;
+    const game = this.game;
+    const index = row * game.board.cols + col;
+    if (game.holes?.get(index)) {
+      this.emit({ message: t("setupHole") });
+      return false;
+    }
+    let changed = game.edit([index]);
+    this.version++;
+    if (this.marks) changed = null; // every mark goes: redraw them all
+    this.marks = null;
+    if (this.clearBoardOverlays()) changed = null;
+    this.emit({ cells: changed, message: this.setupMessage() });
+    return true;
   }
 
   undo() {
@@ -449,6 +531,7 @@ export class Session {
    */
   openGame(game, message, puzzleKind = null) {
     this.endPuzzle();
+    this.settingUp = false; // a link is a game to play
     this.replaceGame(game);
     this.emit({ message, focus: true, reshaped: true, boardError: "" });
     const dealt = puzzleKind === null ? null : puzzleOfToken(puzzleKind, game);
@@ -547,6 +630,7 @@ export class Session {
 
   /** The game from `start` is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
   startPuzzle(kind, label, start = this.game.board) {
+    this.settingUp = false; // a puzzle dealt is one to play
     this.puzzle = {
       key: this.puzzleKey(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind,
       assisted: false,
@@ -680,7 +764,7 @@ export class Session {
   async solve(options = {}) {
     const found = await this.findSolution(options);
     if (!found) return;
-    if (this.puzzle) this.puzzle.assisted = true;
+    this.markAssisted();
     this.marks = found.solution;
     this.emit({ message: found.message, offer: this.searchOffer(found.reply) });
     const total = Number(found.reply.solutions);
@@ -724,7 +808,7 @@ export class Session {
     const found = await this.findSolution();
     if (!found) return;
     const [index] = found.solution.indices(1);
-    if (this.puzzle) this.puzzle.assisted = true;
+    this.markAssisted();
     const { rows, cols } = this.game.board;
     this.marks = emptyBoard(rows, cols, this.game.k);
     this.marks.set(index, 1);
@@ -744,10 +828,11 @@ export class Session {
    */
   async playSolution() {
     if (this.playback) return;
+    if (this.settingUp) this.setSetup(false); // play from the board as set
     if (!this.marks) {
       const found = await this.findSolution();
       if (!found) return;
-      if (this.puzzle) this.puzzle.assisted = true;
+      this.markAssisted();
       this.marks = found.solution;
       this.emit({ message: found.message });
     }
@@ -773,9 +858,10 @@ export class Session {
         changed = touched && changed ? changed.concat(touched) : null;
       }
       const solved = this.game.isSolved();
+      if (solved) this.won = { by: "played", moves: this.game.moveCount };
       this.emit({
         cells: changed, message: solved ? tCount("solved", this.game.moveCount) : "",
-        flash: perStep === 1 ? presses[start] : undefined,
+        flash: perStep === 1 ? presses[start] : undefined, won: solved || undefined,
       });
     }
     if (this.playback === run) this.playback = null;

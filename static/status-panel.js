@@ -67,6 +67,6 @@ export class StatusPanel {
   retranslate() {
     this.showSolverState();
     const { game } = this.session;
-    this.say(game.isSolved() ? t("solvedStart") : t("playing"));
+    this.say(this.session.settingUp ? this.session.setupMessage() : game.isSolved() ? t("solvedStart") : t("playing"));
   }
 }

@@ -131,8 +131,10 @@ export class VariantPanel {
     return !this.session.usesCanvas();
   }
 
+  /** Edit the shape or play; set-up mode (session.js) and shape editing exclude each other. */
   setEditing(on) {
     const { session } = this;
+    if (on && session.settingUp) session.setSetup(false);
     this.editing = on && this.shapes;
     session.emit({ message: this.editing ? t("shapeEditing") : shapeDoneMessage(session.game.mask) });
   }
@@ -157,7 +159,7 @@ export class VariantPanel {
   update() {
     const { session } = this;
     const { game } = session;
-    if (!this.shapes) this.editing = false; // the canvas has no shape
+    if (!this.shapes || session.settingUp) this.editing = false; // the canvas has no shape; set-up mode excludes it
     const shapes = this.shapes;
     this.editShapeButton.disabled = !shapes;
     this.editShapeButton.setAttribute("aria-pressed", this.editing ? "true" : "false");

@@ -2,28 +2,9 @@
 // request sequencing and playback, against a fake solver (fake-solver.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Session } from "../../static/session.js";
 import { DONT_CARE, Game, HOLE, Mask, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
-import { FakeSolver, LIMITS } from "./fake-solver.mjs";
-
-function makeSession(options = {}) {
-  const solver = new FakeSolver();
-  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9, ...options });
-  const changes = [];
-  session.subscribe((change) => changes.push(change));
-  return { session, solver, changes };
-}
-
-/** The board after pressing each cell its marked number of times: the check of a solution. */
-function afterMarks(session) {
-  const { game, marks } = session;
-  const board = game.board.copy();
-  for (const index of marks.indices()) {
-    pressBoard(board, Math.floor(index / board.cols), index % board.cols,
-      { rule: game.rule, surface: game.surface, holes: game.holes, times: marks.get(index) });
-  }
-  return new Game(board, { target: game.target, mask: game.mask });
-}
+import { LIMITS } from "./fake-solver.mjs";
+import { afterMarks, makeSession } from "./session-helpers.mjs";
 
 test("commands emit one change each; subscribe returns its unsubscribe", () => {
   const { session, changes } = makeSession();

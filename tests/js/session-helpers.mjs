@@ -1,0 +1,24 @@
+// Shared by the session tests: a session on the fake solver that records its change
+// events, and the check of shown marks by simulating their presses.
+import { Session } from "../../static/session.js";
+import { Game, pressBoard } from "../../static/game.js";
+import { FakeSolver, LIMITS } from "./fake-solver.mjs";
+
+export function makeSession(options = {}) {
+  const solver = new FakeSolver();
+  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9, ...options });
+  const changes = [];
+  session.subscribe((change) => changes.push(change));
+  return { session, solver, changes };
+}
+
+/** The board after pressing each cell its marked number of times: the check of a solution. */
+export function afterMarks(session) {
+  const { game, marks } = session;
+  const board = game.board.copy();
+  for (const index of marks.indices()) {
+    pressBoard(board, Math.floor(index / board.cols), index % board.cols,
+      { rule: game.rule, surface: game.surface, holes: game.holes, times: marks.get(index) });
+  }
+  return new Game(board, { target: game.target, mask: game.mask });
+}
