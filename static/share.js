@@ -42,6 +42,7 @@ export const RULE_MASKS = Object.freeze({
   plus: stencilMask([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
   moore: stencilMask([[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]]),
   x: stencilMask([[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]]),
+  hex: stencilMask([[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]),
 });
 
 /** A share string that cannot be read; `column` is 1-based in the text given to parseShare. */

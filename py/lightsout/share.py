@@ -8,7 +8,7 @@ Grammar::
     share   = R "x" C ":" payload *( ";" field )
     payload = base64url, no padding, of the packed cells
     field   = "k=" states         (2..255; default 2)
-            | "r=" rule           (plus | moore | x | s<hex>; default plus)
+            | "r=" rule           (plus | moore | x | hex | s<hex>; default plus)
             | "w=" surface        (torus | klein | projective; default plane)
             | "g=" goal           (on | <payload>; default all off)
             | "h=" <1-bit payload> holes
@@ -145,7 +145,7 @@ def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
             if named is not None:
                 raise BoardFormatError(f"this stencil is the {named} rule: write r={named}", 1, column)
             return _stencil_of(mask)
-    raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x or s<hex>", 1, column)
+    raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x, hex or s<hex>", 1, column)
 
 
 def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
