@@ -295,10 +295,8 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
             raise BoardFormatError("self must be true or false", 1, 1)
         draft.self_press = data["self"]
     limit = MAX_GRAPH_CELLS
-    if data.get("presses") is not None:
-        listed = data["presses"]
-        if not isinstance(listed, list) or len(listed) > limit:
-            raise BoardFormatError(f"presses must be a list of at most {limit} press sets", 1, 1)
+    listed = _listed(data, "presses", limit, "press sets")
+    if listed is not None:
         draft.presses = {}
         for i, entry in enumerate(listed):
             if entry is None:
@@ -308,19 +306,15 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
             draft.presses[i] = [_cell(j, f"presses[{i}]") for j in entry]
         if draft.cells is None:
             draft.cells = len(listed)
-    if data.get("edges") is not None:
-        listed = data["edges"]
-        if not isinstance(listed, list) or len(listed) > MAX_GRAPH_ENTRIES:
-            raise BoardFormatError(f"edges must be a list of at most {MAX_GRAPH_ENTRIES} pairs", 1, 1)
+    listed = _listed(data, "edges", MAX_GRAPH_ENTRIES, "pairs")
+    if listed is not None:
         draft.edges = []
         for i, pair in enumerate(listed):
             if not isinstance(pair, list) or len(pair) != 2:
                 raise BoardFormatError(f"edges[{i}] must be a pair of cell numbers", 1, 1)
             draft.edges.append((_cell(pair[0], f"edges[{i}]"), _cell(pair[1], f"edges[{i}]")))
-    if data.get("coords") is not None:
-        listed = data["coords"]
-        if not isinstance(listed, list) or len(listed) > limit:
-            raise BoardFormatError(f"coords must be a list of at most {limit} [x, y] pairs", 1, 1)
+    listed = _listed(data, "coords", limit, "[x, y] pairs")
+    if listed is not None:
         draft.coords = {}
         for i, point in enumerate(listed):
             if not isinstance(point, list) or len(point) != 2:
@@ -340,6 +334,14 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
             raise BoardFormatError("title must be a string of at most 200 characters", 1, 1)
         draft.title = data["title"]
     return draft.build()
+
+
+def _listed(data: dict[str, Any], key: str, limit: int, what: str) -> list[Any] | None:
+    """``data[key]`` as a list of at most ``limit`` entries, or None when absent."""
+    listed = data.get(key)
+    if listed is not None and (not isinstance(listed, list) or len(listed) > limit):
+        raise BoardFormatError(f"{key} must be a list of at most {limit} {what}", 1, 1)
+    return listed
 
 
 def _cell(value: Any, what: str) -> int:
