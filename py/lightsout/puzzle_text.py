@@ -123,7 +123,7 @@ def _read_run(puzzle: Puzzle, text: str, what: str) -> int:
             else:
                 value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
             if not 0 <= value < k:
-                expected = f"'#' or '.' (also 1/0, */., x/o)" if k == 2 else f"a state 0..{k - 1}"
+                expected = "'#' or '.' (also 1/0, */., x/o)" if k == 2 else f"a state 0..{k - 1}"
                 raise BoardFormatError(f"the {what}: expected {expected}, found {token[:10]!r}", number, column)
             if len(states) == n:
                 raise BoardFormatError(f"the {what} has more than the puzzle's {n} cells", number, column)
