@@ -198,13 +198,14 @@ def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int |
 
     ``result`` is a solve of the puzzle's goal itself (the figures depend on
     the puzzle only); at most ``shown`` quiet-pattern generators are listed
-    (all for None).  Keys: rows, cols, rank, nullity, structure,
-    solvable_fraction, quiet, worst_case.
+    (all for None).  Keys: rows, cols, cells (R·C, holes included), rank,
+    nullity, structure, solvable_fraction, quiet, worst_case.
     """
     puzzle = result.puzzle
     return {
         "rows": puzzle.rows,
         "cols": puzzle.cols,
+        "cells": puzzle.cells,
         "rank": result.rank,
         "nullity": result.nullity,
         "structure": list(result.structure),

@@ -142,8 +142,8 @@ def orbix_graph() -> Graph:
         return (round(radius * math.cos(angle), 6), round(radius * math.sin(angle), 6))
 
     coords = [polar(3.0, 120 * i) for i in range(3)]
-    coords += [polar(1.7, 60 * i) for i in range(6)]
-    coords += [polar(0.75, 120 * i + 60) for i in range(3)]
+    coords += [polar(1.25, 60 * i) for i in range(6)]
+    coords += [polar(0.5, 120 * i + 60) for i in range(3)]
     return Graph(tuple(reach), tuple(coords), None, "circle", 12, 0)
 
 
@@ -180,7 +180,7 @@ def _presets() -> dict[str, Preset]:
     cross = {"en": "itself and its orthogonal neighbours", "zh": "自身及上下左右相邻的灯"}
     out = [
         Preset(
-            "classic", {"en": "Lights Out", "zh": "关灯（Lights Out）"}, "Tiger Electronics", 1995,
+            "classic", {"en": "Lights Out", "zh": "关灯"}, "Tiger Electronics", 1995,
             {"en": "The original 5×5 handheld: switch every light off.", "zh": "最初的 5×5 掌机：把所有灯关掉。"},
             cross, (JAAP, "https://www.gamesetwatch.com/2007/01/column_beyond_tetris_lights_ou_1.php"),
             Puzzle(5, 5), _two(), ROWS_ORDER,
@@ -244,7 +244,7 @@ def _presets() -> dict[str, Preset]:
             Puzzle(5, 5, 2, KNIGHT, 0, 0, "on"), _two(), ROWS_ORDER,
         ),
         Preset(
-            "cube", {"en": "Lights Out Cube", "zh": "关灯魔方（Lights Out Cube）"}, "Tiger Electronics", None,
+            "cube", {"en": "Lights Out Cube", "zh": "关灯魔方"}, "Tiger Electronics", None,
             {"en": "54 buttons on the faces of a 3×3×3 cube; the cross reaches across the cube's edges.",
              "zh": "3×3×3 立方体表面的 54 个按钮；十字越过棱延伸到相邻面。"},
             {"en": "itself and its four neighbours, across the cube's edges", "zh": "自身及四个相邻的格，可越过立方体的棱"},
