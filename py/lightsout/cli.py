@@ -262,6 +262,7 @@ def _parser() -> argparse.ArgumentParser:
 
     presets_parser = commands.add_parser("presets", help="list the real games --preset names")
     presets_parser.add_argument("--json", action="store_true", help="print their facts as JSON (the API's presets op)")
+    presets_parser.add_argument("--figures", action="store_true", help="cells, states, rank, nullity and the fewest presses from all off / all on to the goal")
     presets_parser.set_defaults(run=cli_games.list_presets)
     return parser
 

@@ -22,7 +22,8 @@ from . import codec
 from .analysis import analysis_figures, solve_figures
 from .coset_leader import SEARCH_SECONDS
 from .errors import BoardFormatError
-from .games import PRESETS, Preset, preset
+from .games import PRESETS, Preset, preset, preset_figures
+from .graph_api import presets_reply
 from .mask import parse_mask
 from .puzzle import FEWEST_SEARCH_LIMIT, Puzzle, Solution, solve
 from .puzzle_text import UserPuzzle, format_cells, parse_puzzle, read_cells
@@ -160,11 +161,20 @@ def analysis_text(heading: str, result: Solution, figures: dict[str, Any]) -> st
 
 
 def list_presets(args: argparse.Namespace) -> int:
-    """``presets``: one line per real game (``--json``: the API's ``presets`` reply)."""
+    """``presets``: one line per real game (``--json``: the API's ``presets`` reply); ``--figures``: a table of
+    cells, k, rank, nullity and the fewest presses from all off / all on to the goal (in the JSON: ``figures``)."""
+    figures = preset_figures() if args.figures else None
     if args.json:
-        from .graph_api import presets_reply
-
-        print(json.dumps(presets_reply(), indent=2, ensure_ascii=False))
+        reply = presets_reply()
+        if figures is not None:
+            for entry, row in zip(reply["presets"], figures):
+                entry["figures"] = row
+        print(json.dumps(reply, indent=2, ensure_ascii=False))
+        return 0
+    if figures is not None:
+        print(f"{'preset':<16} {'cells':>5} {'k':>2} {'rank':>5} {'nullity':>7} {'off→goal':>8} {'on→goal':>8}")
+        for row in figures:
+            print(f"{row['name']!s:<16} {row['cells']!s:>5} {row['k']!s:>2} {row['rank']!s:>5} {row['nullity']!s:>7} {row['from_off']!s:>8} {row['from_on']!s:>8}")
         return 0
     for entry in PRESETS.values():
         puzzle = entry.puzzle
