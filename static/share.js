@@ -137,7 +137,7 @@ function parseStencil(text, column) {
       return mask;
     }
   }
-  throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x or s<hex>`, column, "r");
+  throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x, hex or s<hex>`, column, "r");
 }
 
 /**

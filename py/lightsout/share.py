@@ -120,8 +120,10 @@ _encode = codec.encode
 _decode = codec.decode
 
 
-def _read_varints(text: str, column: int, what: str) -> list[int]:
-    """Base64url of LEB128 varints (each in its shortest form) as numbers."""
+def _read_varints(text: str, column: int, what: str, item: str, items: str, cells: int | None = None) -> list[int]:
+    """Base64url of LEB128 varints (each in its shortest form) as numbers; ``what`` names the field,
+    ``item``/``items`` its entries in messages ("move" / "the moves" as share.js words them); with
+    ``cells`` each number is a cell below it, checked as it is read (the order share.js checks in)."""
     data = codec.decode_bytes(text, what, column)
     out: list[int] = []
     value = shift = 0
@@ -129,14 +131,16 @@ def _read_varints(text: str, column: int, what: str) -> list[int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if shift > 35:
-            raise BoardFormatError(f"{what}: number {len(out) + 1} is too long", 1, column)
+            raise BoardFormatError(f"a {item} number is too long", 1, column)
         if not byte & 0x80:
             if shift > 7 and byte == 0:
-                raise BoardFormatError(f"{what}: number {len(out) + 1} is not written in its shortest form", 1, column)
+                raise BoardFormatError(f"{item} {len(out) + 1} is not written in its shortest form", 1, column)
+            if cells is not None and value >= cells:
+                raise BoardFormatError(f"{item} {len(out) + 1} presses cell {value}, outside the {cells} cells", 1, column)
             out.append(value)
             value = shift = 0
     if shift:
-        raise BoardFormatError(f"{what} ends in the middle of a number", 1, column + len(text))
+        raise BoardFormatError(f"{items} end in the middle of a number", 1, column + len(text))
     return out
 
 
@@ -153,11 +157,7 @@ def _encode_moves(moves: tuple[int, ...]) -> str:
 
 
 def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    moves = _read_varints(text, column, "the move list")
-    for number, value in enumerate(moves, 1):
-        if value >= cells:
-            raise BoardFormatError(f"move {number} presses cell {value}, outside the {cells} cells", 1, column)
-    return tuple(moves)
+    return tuple(_read_varints(text, column, "the move list", "move", "the moves", cells))
 
 
 def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
@@ -222,7 +222,8 @@ def parse_share(text: str) -> ShareState:
     offset = 1 if text.startswith("#") else 0
     body = text[offset:]
     head, *fields = body.split(";")
-    if head[:1].isalpha():
+    graph_head = _GRAPH_HEAD.fullmatch(head)
+    if graph_head is not None and (graph_head.group(1) is not None or graph_head.group(2) in PRESETS):
         return _parse_graph_share(head, fields, offset)
     match = _HEAD.fullmatch(head)
     if not match:
@@ -373,16 +374,13 @@ def _format_graph_share(state: ShareState) -> str:
 def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
     """Parse a preset or graph link (see the module docstring)."""
     match = _GRAPH_HEAD.fullmatch(head)
-    if not match:
-        raise BoardFormatError("expected a game such as '5x5:', a preset such as 'merlin:' or a graph such as 'G12:'", 1, offset + 1)
+    assert match is not None  # parse_share routes only a preset's or a graph's head here
     name = match.group(2)
     values = _read_fields(head, fields, offset, ("g", "h", "d", "m") if name is not None else GRAPH_FIELD_ORDER)
     payload_column = offset + len(head) - len(match.group(3)) + 1
     graph: Graph | None = None
     base_goal: int | str = "off"
     if name is not None:
-        if name not in PRESETS:
-            raise BoardFormatError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}", 1, offset + 1)
         base = PRESETS[name].puzzle
         rows, cols, k, base_goal = base.rows, base.cols, base.k, base.target
     else:
@@ -415,7 +413,7 @@ def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -
     if "e" not in values:
         raise BoardFormatError("a graph link needs its press sets (e=)", 1, column)
     text, where = values["e"]
-    stream = _read_varints(text, where, "the press sets")
+    stream = _read_varints(text, where, "the press sets", "press-set entry", "the press sets")
     presses = []
     position = 0
     for i in range(cells):
