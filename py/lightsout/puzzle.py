@@ -213,6 +213,8 @@ class Puzzle:
         if value < 0 or value.bit_length() > self.cells * self.bits:
             raise ValueError(f"the {what} has bits beyond a {self.rows}x{self.cols} board")
         bad = codec.first_state_above(value, self.cells, self.k)
+        if bad is not None and self.graph is not None:
+            raise ValueError(f"the {what} has a state of {self.k} or more at cell {bad}")
         if bad is not None:
             raise ValueError(f"the {what} has a state of {self.k} or more at row {bad // self.cols + 1}, column {bad % self.cols + 1}")
 

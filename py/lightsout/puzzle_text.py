@@ -208,6 +208,13 @@ class _Draft:
     names: dict[int, str] | None = None
     shape: str = "circle"
     title: str | None = None
+    entries: int = 0
+
+    def count(self, more: int, line: int = 1) -> None:
+        """Add ``more`` (press, light) pairs; refuse above ``max_graph_entries`` as they are read."""
+        self.entries += more
+        if self.entries > MAX_GRAPH_ENTRIES:
+            raise TooLargeError(f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all (line {line})", "max_graph_entries")
 
     def highest(self) -> int:
         seen = [-1]
@@ -236,12 +243,8 @@ class _Draft:
         for a, b in self.edges or []:
             reach[a] |= 1 << b
             reach[b] |= 1 << a
-        entries = 0
         for i, listed in (self.presses or {}).items():
             reach[i] = sum(1 << j for j in set(listed))
-            entries += len(listed)
-        if entries + 2 * len(self.edges or []) > MAX_GRAPH_ENTRIES:
-            raise TooLargeError(f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all", "max_graph_entries")
         coords = None
         if self.coords:
             missing = [i for i in range(n) if i not in self.coords]
@@ -303,6 +306,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
                 continue
             if not isinstance(entry, list) or len(entry) > limit:
                 raise BoardFormatError(f"presses[{i}] must be a list of cell numbers or null", 1, 1)
+            draft.count(len(entry))
             draft.presses[i] = [_cell(j, f"presses[{i}]") for j in entry]
         if draft.cells is None:
             draft.cells = len(listed)
@@ -312,6 +316,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
         for i, pair in enumerate(listed):
             if not isinstance(pair, list) or len(pair) != 2:
                 raise BoardFormatError(f"edges[{i}] must be a pair of cell numbers", 1, 1)
+            draft.count(2)
             draft.edges.append((_cell(pair[0], f"edges[{i}]"), _cell(pair[1], f"edges[{i}]")))
     listed = _listed(data, "coords", limit, "[x, y] pairs")
     if listed is not None:
@@ -399,11 +404,13 @@ def _parse_text(text: str) -> UserPuzzle:
                 raise BoardFormatError("expected the pressed cell's number", number, at)
             source = cell(tokens[0][0], number, tokens[0][1])
             draft.presses = draft.presses or {}
+            draft.count(len(tokens) - 1, number)
             draft.presses[source] = [cell(token, number, column) for token, column in tokens[1:]]
         elif key == "edge":
             if len(tokens) != 2:
                 raise BoardFormatError("expected 'edge a b'", number, at)
             draft.edges = draft.edges or []
+            draft.count(2, number)
             draft.edges.append((cell(tokens[0][0], number, tokens[0][1]), cell(tokens[1][0], number, tokens[1][1])))
         elif key == "at":
             if len(tokens) != 3:
