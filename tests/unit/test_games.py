@@ -560,3 +560,20 @@ def test_cli_reads_the_cube_as_six_faces_and_lists_the_presets():
     assert listed.returncode == 0 and [line.split()[0] for line in listed.stdout.splitlines()] == list(PRESETS)
     bad = run("solve", "--preset", "cube", stdin="#" * 53)
     assert bad.returncode == 2 and "53 cells" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_puzzle_op_gives_the_page_the_cube_net_and_the_orbix_lines():
+    cube = call(op="puzzle", preset="cube")
+    assert cube["ok"] and (cube["kind"], cube["shape"], cube["rows"], cube["cols"], cube["text_width"], cube["text_group"]) == ("graph", "square", 6, 9, 3, 3)
+    net = {"U": (0, 3), "L": (3, 0), "F": (3, 3), "R": (3, 6), "B": (3, 9), "D": (6, 3)}  # (top, left) in the drawing of docs/games.md
+    for f, face in enumerate(CUBE_FACES):
+        for r, c in itertools.product(range(3), repeat=2):
+            top, left = net[face]
+            assert cube["coords"][9 * f + 3 * r + c] == [left + c + 0.5, top + r + 0.5]
+            assert cube["names"][9 * f + 3 * r + c] == f"{face}{3 * r + c + 1}"
+    assert cube["preset"]["name"] == "cube" and cube["graph"] is None
+    orbix = call(op="puzzle", preset="orbix")
+    assert len(orbix["edges"]) == 30 and all(i not in orbix["presses"][i] for i in range(12))
+    assert {tuple(edge) for edge in orbix["edges"]} == {(i, j) for i in range(12) for j in orbix["presses"][i] if i < j}
+    listed = call(op="presets")["presets"]
+    assert [entry["name"] for entry in listed] == list(PRESETS) and listed[1]["reversible"] and listed[1]["k"] == 3
