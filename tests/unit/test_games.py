@@ -577,3 +577,42 @@ def test_puzzle_op_gives_the_page_the_cube_net_and_the_orbix_lines():
     assert {tuple(edge) for edge in orbix["edges"]} == {(i, j) for i in range(12) for j in orbix["presses"][i] if i < j}
     listed = call(op="presets")["presets"]
     assert [entry["name"] for entry in listed] == list(PRESETS) and listed[1]["reversible"] and listed[1]["k"] == 3
+
+
+@pytest.mark.parametrize(
+    "graph, words",
+    [
+        ({"presses": "all"}, "presses must be a list"),
+        ({"presses": [[0, 1], [True]]}, "whole number"),
+        ({"cells": 2, "presses": [[0, 5]]}, "cell 5"),
+        ({"cells": 3, "coords": [[0, 0], [1, float("inf")], [2, 0]]}, "finite"),
+        ({"cells": 2, "names": ["a", "b\x07"]}, "control character"),
+        ({"cells": 2, "k": 1}, "k must be"),
+        ({"cells": 2, "goal": "#"}, "1 cells, the puzzle 2"),
+        ({"cells": 2, "colour": "red"}, "unknown field 'colour'"),
+        ("{\"cells\": 2,", "not valid JSON"),
+        ("cells 2\nat 0 1\n", "expected 'at i x y'"),
+        ([1, 2], "puzzle's JSON object or its text"),
+    ],
+)
+def test_bad_graphs_are_refused_with_the_field_and_a_reason(graph, words):
+    request = {"op": "analyze", "graph": graph}
+    reply = json.loads(handle(json.dumps(request).replace("Infinity", "1e999")))
+    assert not reply["ok"] and reply["error"]["field"] == "graph" and words in reply["error"]["message"], reply
+
+
+def test_a_preset_takes_another_target_and_holes():
+    merlin = PRESETS["merlin"].puzzle
+    holes = format_packed(3, 3, 1 << 4)  # no centre button
+    reply = call(op="solve", preset="merlin", board="3x3:AAA", target="on", holes=holes, minimal=True)
+    assert reply["ok"] and reply["solvable"] is not None
+    puzzle = Puzzle(3, 3, 2, merlin.rule, 1 << 4, 0, "on", merlin.graph)
+    found = solve(puzzle, 0, minimal=True)
+    assert reply["solvable"] == found.solvable and reply["presses"] == found.press_total
+    if found.solvable:
+        counts = read_bits(reply["solution"], 9)
+        assert counts[4] == 0
+        lit = pressed(reference_sets("merlin"), 2, [0] * 9, counts)
+        assert all(lit[i] == 1 for i in range(9) if i != 4)
+    reply = call(op="solve", preset="lights-out-2000", board="5x5:AAAAAAAAAA", k=2)
+    assert not reply["ok"] and reply["error"]["field"] == "k"
