@@ -44,6 +44,7 @@ export const RULE_MASKS = Object.freeze({
   plus: stencilMask([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
   moore: stencilMask([[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]]),
   x: stencilMask([[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]]),
+  hex: stencilMask([[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]),
 });
 
 /** A share string that cannot be read; `column` is 1-based in the text given to parseShare. */
@@ -138,7 +139,7 @@ function parseStencil(text, column) {
       return mask;
     }
   }
-  throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x or s<hex>`, column, "r");
+  throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x, hex or s<hex>`, column, "r");
 }
 
 /**

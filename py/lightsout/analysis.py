@@ -33,7 +33,7 @@ from .errors import TooLargeError
 from .gf2 import null_space
 from .mask import Mask
 from .methods import cell_effects, quiet_flats, resolve_target, solve_board
-from .puzzle import FULL_SYSTEM_CELLS, Puzzle, Solution
+from .puzzle import FULL_SYSTEM_CELLS, Puzzle, Solution, solve
 from .rules import PLUS, Rule
 from .zmod import solve_mod
 
@@ -105,6 +105,9 @@ def proof(solution: Solution) -> int | None:
     if solution.solvable:
         return None
     if puzzle.k == 2:
+        if puzzle.graph is not None:
+            goal = (solution.lights ^ puzzle.goal()) & puzzle.cared
+            return next((y for y in _graph_left_kernel(puzzle) if (y & goal).bit_count() % 2), None)
         found = unsolvable_proof(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask)
         return None if found is None else found.flat
     if puzzle.cells > PROOF_CELLS:
@@ -133,6 +136,8 @@ def nearest(solution: Solution) -> int | None:
     if solution.solvable or puzzle.k != 2:
         return None
     try:
+        if puzzle.graph is not None:
+            return _nearest_toggles(_graph_left_kernel(puzzle), (solution.lights ^ puzzle.goal()) & puzzle.cared, puzzle.cared)
         return nearest_solvable(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask).flat
     except TooLargeError:
         return None
@@ -142,7 +147,20 @@ def worst_case_of(puzzle: Puzzle) -> int | None:
     """Most presses any solvable board of the puzzle needs (k = 2, see :func:`worst_case_if_small`), else None."""
     if puzzle.k != 2:
         return None
+    if puzzle.graph is not None:
+        if puzzle.cells > WORST_CASE_CELLS:
+            return None
+        try:
+            return _covering_radius(solve(puzzle, 0).quiet(), puzzle.cells, puzzle.holes)
+        except TooLargeError:
+            return None
     return worst_case_if_small(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
+
+
+def _graph_left_kernel(puzzle: Puzzle) -> list[int]:
+    """:func:`left_kernel` of a graph puzzle (k = 2): its press sets are the columns of A."""
+    assert puzzle.graph is not None
+    return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.cared, puzzle.holes)
 
 
 def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, Any]:
@@ -183,13 +201,14 @@ def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int |
 
     ``result`` is a solve of the puzzle's goal itself (the figures depend on
     the puzzle only); at most ``shown`` quiet-pattern generators are listed
-    (all for None).  Keys: rows, cols, rank, nullity, structure,
-    solvable_fraction, quiet, worst_case.
+    (all for None).  Keys: rows, cols, cells (R·C, holes included), rank,
+    nullity, structure, solvable_fraction, quiet, worst_case.
     """
     puzzle = result.puzzle
     return {
         "rows": puzzle.rows,
         "cols": puzzle.cols,
+        "cells": puzzle.cells,
         "rank": result.rank,
         "nullity": result.nullity,
         "structure": list(result.structure),
@@ -245,8 +264,13 @@ def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = Non
     cells = rows * cols
     cared = (1 << cells) - 1 if mask is None else mask.cared
     holes = 0 if mask is None else mask.holes
+    return _left_kernel_of(cell_effects(rows, cols, rule), cells, cared, holes)
+
+
+def _left_kernel_of(effects: Sequence[int], cells: int, cared: int, holes: int) -> list[int]:
+    """{y : yᵀA = 0, y = 0 off the cared lights} for the columns ``effects`` of A (one flat int per press)."""
     # Row p of Aᵀ is the set of (cared) lights press p changes; y must vanish off the cared lights.
-    matrix = [effect & cared for p, effect in enumerate(cell_effects(rows, cols, rule)) if not holes >> p & 1]
+    matrix = [effect & cared for p, effect in enumerate(effects) if not holes >> p & 1]
     matrix += [1 << j for j in range(cells) if not cared >> j & 1]
     return list(null_space(matrix, cells))
 
@@ -284,14 +308,18 @@ def nearest_solvable(board: Board, target: Board | str = "off", mask: Mask | Non
     :data:`NEAREST_SEARCH_LIMIT` steps.
     """
     kernel = left_kernel(board.rows, board.cols, board.rule, mask)
+    cared = (1 << board.rows * board.cols) - 1 if mask is None else mask.cared
+    toggles = _nearest_toggles(kernel, _goal(board, target, mask), cared)
+    return Board.from_flat(board.rows, board.cols, toggles, board.rule)
+
+
+def _nearest_toggles(kernel: Sequence[int], goal: int, cared: int) -> int:
+    """The fewest cared lights to toggle so that ``goal`` (board XOR target, flat) is orthogonal to every ``kernel`` vector."""
     if len(kernel) > NEAREST_NULLITY_LIMIT:
         raise TooLargeError(f"the nearest solvable board is searched up to {NEAREST_NULLITY_LIMIT} parity checks, this board has {len(kernel)}")
-    goal = _goal(board, target, mask)
     wanted = sum(((y & goal).bit_count() & 1) << i for i, y in enumerate(kernel))
-    dark = Board(board.rows, board.cols, (), board.rule)
     if wanted == 0:
-        return dark
-    cared = (1 << board.rows * board.cols) - 1 if mask is None else mask.cared
+        return 0
     # Split the lights into classes of equal syndrome with whole-board AND/AND-NOT
     # (one pass per kernel vector), rather than testing every light's k bits in Python.
     classes = {0: cared}
@@ -325,7 +353,7 @@ def nearest_solvable(board: Board, target: Board | str = "off", mask: Mask | Non
     while state:
         state, cell = parent[state]
         toggles |= 1 << cell
-    return Board.from_flat(board.rows, board.cols, toggles, board.rule)
+    return toggles
 
 
 def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None) -> int:
@@ -340,10 +368,13 @@ def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None
     """
     board = Board(rows, cols, (), rule)
     result = solve_board(board, mask=mask)
-    basis = quiet_flats(result.quiet)
-    holes = 0 if mask is None else mask.holes
+    return _covering_radius(quiet_flats(result.quiet), rows * cols, 0 if mask is None else mask.holes)
+
+
+def _covering_radius(basis: Sequence[int], cells: int, holes: int) -> int:
+    """The most presses any coset x + span(``basis``) needs at least (the quiet space's covering radius); see :func:`worst_case`."""
     sizes: dict[int, int] = {}
-    for j in range(rows * cols):
+    for j in range(cells):
         if not holes >> j & 1:
             pattern = sum((q >> j & 1) << i for i, q in enumerate(basis))
             sizes[pattern] = sizes.get(pattern, 0) + 1

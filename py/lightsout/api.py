@@ -17,9 +17,13 @@ b = bit_length(k − 1) bits per cell (:mod:`lightsout.codec`); holes and
 don't-care masks are always 1 bit per cell.  With ``"binary": true`` the
 reply's boards are ``"RxC@N"`` references into the reply payload.
 
+A ``preset`` (a real game, :mod:`lightsout.games`) or ``graph`` (a
+user-defined puzzle, :mod:`lightsout.puzzle_text`) field names a puzzle
+whose cells, press rule and k are its own (:mod:`lightsout.graph_api`).
+
 Operations (see :data:`OPERATIONS` and docs/api.md for every field):
 ``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
-``analyze``, ``press``, ``verify``.
+``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``.
 """
 
 from __future__ import annotations
@@ -83,7 +87,11 @@ from .random_boards import RANDOM_LIT_CELLS, PressCountError
 from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
 from .random_boards import random_board
 from .rules import MAX_STENCIL, RULES, SURFACES, parse_rule
-from .share import FIELD_ORDER, stencil_mask
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES
+from .graph_api import base_puzzle, describe, presets_reply
+from .games import PRESETS
+from .puzzle_text import format_cells, read_cells
+from .share import FIELD_ORDER, GRAPH_FIELD_ORDER, ShareState, format_share, parse_share, stencil_mask
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -198,21 +206,35 @@ class _Exchange:
         return f"{rows}x{cols}@{offset}"
 
 
-def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] | None = None) -> tuple[Puzzle, int | None]:
-    """The puzzle the request's fields describe, and its ``board`` (when ``size`` is None)."""
-    k = _field(request, "k", int, 2)
+def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] | None = None, sized: bool = False) -> tuple[Puzzle, int | None]:
+    """The puzzle the request's fields describe, and its ``board`` (unless ``sized``: then ``size`` or, for a
+    preset or graph, its own).  A ``preset`` or ``graph`` fixes the cells, the press rule and k (a ``k``
+    that differs is an error); ``target``, ``holes`` and ``dont_care`` may change its own."""
+    base = base_puzzle(request)
+    k = _field(request, "k", int, 2 if base is None else base.puzzle.k)
     if not MIN_STATES <= k <= MAX_STATES:
         raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
     lights = None
-    if size is None:
+    if base is not None:
+        if k != base.puzzle.k:
+            raise RequestError(f"this puzzle has {base.puzzle.k} states; k {k} differs", "k")
+        for name in ("rule", "surface", "torus"):
+            if request.get(name) not in (None, False):
+                raise RequestError(f"{name}: a preset or graph fixes its press rule", name)
+        rows, cols = base.puzzle.rows, base.puzzle.cols
+        if not sized:
+            board_rows, board_cols, lights = exchange.packed(request, "board", k)
+            if (board_rows, board_cols) != (rows, cols):
+                raise RequestError(f"board is {board_rows}x{board_cols}, this puzzle is {rows}x{cols}", "board")
+    elif not sized:
         rows, cols, lights = exchange.packed(request, "board", k)
         check_size(rows, cols, "board")
     else:
-        rows, cols = size
+        rows, cols = size if size is not None else _size(request)
         if k > 2 and rows * cols > MAX_STATE_CELLS:
             raise RequestError(f"a board with {k} states has at most {MAX_STATE_CELLS} cells, not {rows * cols}", "rows")
     try:
-        rule = parse_rule(_field(request, "rule", str, "plus"))
+        rule = base.puzzle.rule if base is not None else parse_rule(_field(request, "rule", str, "plus"))
     except ValueError as error:
         raise RequestError(f"rule: {error}", "rule") from None
     surface = _field(request, "surface", str, None)
@@ -230,13 +252,17 @@ def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] 
             if (mask_rows, mask_cols) != (rows, cols):
                 raise RequestError(f"{name} is {mask_rows}x{mask_cols}, the board is {rows}x{cols}", name)
         masks.append(value)
-    target_field = _field(request, "target", str, "off")
-    target: str | int = target_field
-    if target_field not in ("off", "on"):
+    target_field = _field(request, "target", str, None)
+    target: str | int = target_field or "off"
+    if target_field is None and base is not None:
+        target = base.puzzle.target
+    elif target_field not in (None, "off", "on"):
         target_rows, target_cols, target = exchange.packed(request, "target", k)
         if (target_rows, target_cols) != (rows, cols):
             raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
-    puzzle = Puzzle(rows, cols, k, rule.on_surface(surface or "plane"), masks[0], masks[1], target)
+    if base is None:
+        rule = rule.on_surface(surface or "plane")
+    puzzle = Puzzle(rows, cols, k, rule, masks[0], masks[1], target, None if base is None else base.puzzle.graph)
     if lights is not None and puzzle.holes:
         lights &= ~puzzle.spread(puzzle.holes)  # holes have no light
     return puzzle, lights
@@ -284,6 +310,10 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
             text = exchange.payload.decode("utf-8")
         except UnicodeDecodeError as error:
             raise BoardFormatError.of("not_utf8", byte=error.start + 1) from None
+    if base_puzzle(request) is not None:  # a preset's or graph's board: one symbol per cell (lightsout.puzzle_text)
+        puzzle, _ = _puzzle(request, exchange, sized=True)
+        value = read_cells(puzzle, text)
+        return {"board": _board(exchange, puzzle, value), "rows": puzzle.rows, "cols": puzzle.cols, "k": puzzle.k, "format": "cells"}
     chosen = _field(request, "format", str, "auto")
     if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
@@ -301,6 +331,16 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    if base_puzzle(request) is not None:  # a preset's or graph's board in its own text form
+        puzzle, _ = _puzzle(request, exchange, sized=True)
+        if request.get("board") is None:
+            if _field(request, "solution", bool, False):
+                return {"text": "No solution"}
+            raise RequestError("request field 'board' is missing", "board")
+        rows, cols, value = exchange.packed(request, "board", puzzle.k)
+        if (rows, cols) != (puzzle.rows, puzzle.cols):
+            raise RequestError(f"board is {rows}x{cols}, this puzzle is {puzzle.rows}x{puzzle.cols}", "board")
+        return {"text": format_cells(puzzle, value)}
     k = _field(request, "k", int, 2)
     if not MIN_STATES <= k <= MAX_STATES:
         raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
@@ -351,7 +391,7 @@ def _looks_like_id(like: str | None) -> bool:
 
 
 def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, _ = _puzzle(request, exchange, _size(request))
+    puzzle, _ = _puzzle(request, exchange, sized=True)
     rng = random.Random(_field(request, "seed", int, None))
     lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
     try:
@@ -366,7 +406,7 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, _ = _puzzle(request, exchange, _size(request))
+    puzzle, _ = _puzzle(request, exchange, sized=True)
     result = solve(puzzle, puzzle.goal())
     shown = min(MAX_QUIET_SHOWN, max(1, LISTED_BITS // (puzzle.cells * puzzle.bits)))  # big boards: fewer patterns
     return analysis_figures(result, lambda value: _board(exchange, puzzle, value), shown)
@@ -375,7 +415,13 @@ def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
 def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, lights = _puzzle(request, exchange)
     assert lights is not None
-    row, col = _field(request, "row", int), _field(request, "col", int)
+    if request.get("cell") is not None:  # a graph's cell index (r·C + c on a grid)
+        cell = _field(request, "cell", int)
+        if not 0 <= cell < puzzle.cells:
+            raise RequestError(f"cell {cell} is outside 0..{puzzle.cells - 1}", "cell")
+        row, col = divmod(cell, puzzle.cols)
+    else:
+        row, col = _field(request, "row", int), _field(request, "col", int)
     if not 0 <= row < puzzle.rows:
         raise RequestError(f"row {row} is outside 0..{puzzle.rows - 1}", "row")
     if not 0 <= col < puzzle.cols:
@@ -395,6 +441,43 @@ def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError("the presses include a hole, which has no button", "presses")
     left = differing(puzzle, apply(puzzle, lights, presses))
     return {"solved": left == 0, "lit": left}
+
+
+def _describe(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, _ = _puzzle(request, exchange, sized=True)
+    return describe(puzzle, lambda value: _board(exchange, puzzle, value), base_puzzle(request))
+
+
+def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """Read a share link (``text``) into its puzzle, board and moves; or write the link of the request's puzzle, ``board`` and ``moves``."""
+    text = _field(request, "text", str, None)
+    if text is not None:
+        try:
+            state = parse_share(text.strip())
+        except BoardFormatError as error:
+            error.field = "text"
+            raise
+        puzzle = state.puzzle()
+        base = None
+        if state.preset is not None or state.graph is not None:
+            base = base_puzzle({"preset": state.preset} if state.preset is not None else {})
+        reply = describe(puzzle, lambda value: _board(exchange, puzzle, value), base)
+        reply["board"] = _board(exchange, puzzle, state.cells)
+        reply["moves"] = list(state.moves)
+        reply["holes"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.holes) if puzzle.holes else None
+        reply["dont_care"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.dont_care) if puzzle.dont_care else None
+        return reply
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    moves = _field(request, "moves", list, [])
+    if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
+        raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
+    name = request.get("preset")
+    state = ShareState(
+        puzzle.rows, puzzle.cols, lights, puzzle.k, puzzle.rule.stencil, puzzle.surface, puzzle.target, puzzle.holes, puzzle.dont_care,
+        tuple(moves), preset=name if isinstance(name, str) else None, graph=puzzle.graph if name is None else None,
+    )
+    return {"text": format_share(state)}
 
 
 def limits() -> Reply:
@@ -439,6 +522,10 @@ def limits() -> Reply:
     cells left dark when fewer; ``presses``).  Each
     figure's measured cost is in docs/limits.md; a request above one gets
     a ``TooLargeError`` whose ``limit`` is the key here.
+    ``max_graph_cells``/``max_graph_entries``: most cells of a graph
+    puzzle and (press, light) pairs of its press sets; ``presets``: the
+    real games' names (op ``presets`` for their facts);
+    ``graph_share_fields``: a graph link's fields in their order.
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
     numbers above 36 states); ``rule_masks``: each named rule's stencil as a
     25-bit mask, bit (dr + 2)·5 + (dc + 2); ``share_fields``: the share
@@ -484,6 +571,10 @@ def limits() -> Reply:
         "state_symbols": SYMBOLS,
         "rule_masks": {name: stencil_mask(rule.stencil) for name, rule in RULES.items()},
         "share_fields": list(FIELD_ORDER),
+        "graph_share_fields": list(GRAPH_FIELD_ORDER),
+        "max_graph_cells": MAX_GRAPH_CELLS,
+        "max_graph_entries": MAX_GRAPH_ENTRIES,
+        "presets": list(PRESETS),
     }
 
 
@@ -497,6 +588,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "analyze": _analyze,
     "press": _press,
     "verify": _verify,
+    "presets": lambda request, exchange: presets_reply(),
+    "puzzle": _describe,
+    "share": _share,
 }
 """The operations by name."""
 

@@ -1,8 +1,9 @@
-"""Command line: ``python -m lightsout solve|analyze`` (reference: py/README.md).
+"""Command line: ``python -m lightsout solve|analyze|presets`` (reference: py/README.md).
 
 Every subcommand describes its puzzle with the same options: ``--states K``,
 ``--surface S`` (``--torus`` = ``--surface torus``), ``--rule R``,
-``--mask FILE`` and ``--target T``.  The figures come from
+``--mask FILE`` and ``--target T``; or ``--preset NAME`` (a real game) /
+``--puzzle FILE`` (a user-defined graph), handled by :mod:`lightsout.cli_games`.  The figures come from
 :mod:`lightsout.analysis`, the same functions the JSON API uses.
 
 Exit status: 0 when an answer was computed (``No solution`` included), 2 for
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import codec
+from . import cli_games, codec
 from .analysis import analysis_figures, solve_figures
 from .board import Board
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
@@ -91,8 +92,8 @@ def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
         if (mask.rows, mask.cols) != (rows, cols):
             raise UsageError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, board is {rows}x{cols}")
         holes, dont_care = mask.holes, mask.dont_care
-    target: str | int = args.target
-    if args.target not in ("off", "on"):
+    target: str | int = args.target or "off"
+    if args.target not in (None, "off", "on"):
         target_rows, target_cols, target, _ = _board_text(_read(args.target), args.states, "auto", args.target)
         if (target_rows, target_cols) != (rows, cols):
             raise UsageError(f"{args.target}: target is {target_rows}x{target_cols}, board is {rows}x{cols}")
@@ -107,6 +108,8 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    if args.preset is not None or args.puzzle is not None:
+        return cli_games.solve_command(args, _read)
     source = _source(args.file)
     if args.states > 2 and args.algorithm != "auto":
         raise UsageError(f"--algorithm is for two states; with --states {args.states} the method is chosen by cost")
@@ -183,6 +186,10 @@ def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) ->
 
 
 def _analyze(args: argparse.Namespace) -> int:
+    if args.preset is not None or args.puzzle is not None:
+        return cli_games.analyze_command(args, _read)
+    if args.size is None:
+        raise UsageError("analyze needs a size RxC, --preset NAME or --puzzle FILE")
     rows, cols = args.size
     puzzle = _puzzle(args, rows, cols)
     try:
@@ -195,24 +202,10 @@ def _analyze(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
         return 0
     figures = analysis_figures(result, _text(puzzle, None), None)
-    structure = " x ".join(f"Z/{order}" for order in result.structure) or "a single solution"
-    count = math.prod(result.structure)
-    fraction = figures["solvable_fraction"]
-    lines = [
-        f"{rows}x{cols} board, {puzzle.k} states, {puzzle.rule.name} rule on a {SURFACE_NAMES[puzzle.surface]}"
-        + (", masked" if puzzle.mask is not None else ""),
-        f"rank: {result.rank}",
-        f"nullity: {result.nullity}",
-        f"solutions per solvable board: {count}" + (f" ({structure})" if puzzle.k > 2 else ""),
-        f"solvable boards: {fraction}",
-    ]
-    if figures["worst_case"] is not None:
-        lines.append(f"most presses any solvable board needs: {figures['worst_case']}")
-    if figures["quiet"]:
-        lines.append(f"quiet patterns (generators, {result.nullity}):")
-        for pattern in figures["quiet"]:
-            lines += ["", pattern]
-    print("\n".join(lines))
+    heading = f"{rows}x{cols} board, {puzzle.k} states, {puzzle.rule.name} rule on a {SURFACE_NAMES[puzzle.surface]}" + (
+        ", masked" if puzzle.mask is not None else ""
+    )
+    print(cli_games.analysis_text(heading, result, figures))
     return 0
 
 
@@ -274,10 +267,15 @@ def _parser() -> argparse.ArgumentParser:
     solve_parser.set_defaults(run=_solve)
 
     analyze_parser = commands.add_parser("analyze", help="rank, nullity, solvable fraction and quiet patterns of RxC puzzles")
-    analyze_parser.add_argument("size", type=_size, metavar="RxC")
+    analyze_parser.add_argument("size", type=_size, metavar="RxC", nargs="?", help="board size (not with --preset or --puzzle)")
     analyze_parser.add_argument("--json", action="store_true", help="print a JSON report")
     _add_puzzle_options(analyze_parser)
     analyze_parser.set_defaults(run=_analyze)
+
+    presets_parser = commands.add_parser("presets", help="list the real games --preset names")
+    presets_parser.add_argument("--json", action="store_true", help="print their facts as JSON (the API's presets op)")
+    presets_parser.add_argument("--figures", action="store_true", help="cells, states, rank, nullity and the fewest presses from all off / all on to the goal")
+    presets_parser.set_defaults(run=cli_games.list_presets)
     return parser
 
 
@@ -288,7 +286,9 @@ def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--torus", action="store_true", help="the same as --surface torus")
     parser.add_argument("--rule", default="plus", metavar="plus|moore|x|custom:ROWS", help="press rule (custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
     parser.add_argument("--mask", metavar="FILE", help="holes and don't-care cells: rows of '.' (cell), '?' (don't care), '-' (hole)")
-    parser.add_argument("--target", default="off", metavar="off|on|FILE", help="the lights wanted at the end (default: off; on = every light at K-1)")
+    parser.add_argument("--target", default=None, metavar="off|on|FILE", help="the lights wanted at the end (default: off, or the preset's goal; on = every light at K-1)")
+    parser.add_argument("--preset", metavar="NAME", help="a real game (see the presets command): its cells, rule, states and goal")
+    parser.add_argument("--puzzle", metavar="FILE", help="a user-defined puzzle (cells and press sets, text or JSON; see py/README.md)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -42,6 +42,7 @@ from .board import Board
 from .chase import ChasePlan, chase_plan
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import TooLargeError
+from .graph import Graph, bits_of, graph_system
 from .mask import Mask
 from .methods import SolveResult, fewest_presses, quiet_flats, solve_board
 from .rules import PLUS, Rule, wrap
@@ -137,15 +138,19 @@ class Puzzle:
 
     The Z/kZ elimination, :func:`apply` and :func:`press` reach the grid
     only through :meth:`covered` (the lights a press adds 1 to) and the flat
-    cell index r·C + c, so a later general graph with explicit press sets
-    can stand in for the R×C grid there; the chases and the two-state fast
-    paths work on the grid's rows.
+    cell index r·C + c, so a general graph with explicit press sets stands
+    in for the R×C grid there: with ``graph`` (a :class:`~lightsout.graph.Graph`
+    of R·C cells) a press of cell i adds 1 to the lights of
+    ``graph.presses[i]`` and ``rule`` is unused; for k = 2 such a puzzle is
+    solved by :func:`~lightsout.graph.graph_system`.  The chases and the
+    two-state fast paths work on the grid's rows (grids only).
 
     ``holes`` and ``dont_care`` are flat ints (bit r·C + c); a cell in both
     counts as a hole.  ``target`` is ``"off"``, ``"on"`` or a packed board
     (k states per cell).  Raises ``ValueError`` for a size below 1×1, k
     outside 2..255, a mask or target with bits beyond the board, a target
-    state of k or more, or an unknown target word.
+    state of k or more, an unknown target word, or a graph whose number of
+    cells is not R·C.
     """
 
     rows: int
@@ -155,9 +160,12 @@ class Puzzle:
     holes: int = 0
     dont_care: int = 0
     target: str | int = "off"
+    graph: Graph | None = None
 
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)
+        if self.graph is not None and self.graph.cells != self.cells:
+            raise ValueError(f"a graph of {self.graph.cells} cells does not fill a {self.rows}x{self.cols} puzzle")
         if not MIN_STATES <= self.k <= MAX_STATES:
             raise ValueError(f"the number of states must be {MIN_STATES}..{MAX_STATES}, not {self.k}")
         if self.k > 2 and self.cells > MAX_STATE_CELLS:
@@ -215,6 +223,8 @@ class Puzzle:
         if value < 0 or value.bit_length() > self.cells * self.bits:
             raise ValueError(f"the {what} has bits beyond a {self.rows}x{self.cols} board")
         bad = codec.first_state_above(value, self.cells, self.k)
+        if bad is not None and self.graph is not None:
+            raise ValueError(f"the {what} has a state of {self.k} or more at cell {bad}")
         if bad is not None:
             raise ValueError(f"the {what} has a state of {self.k} or more at row {bad // self.cols + 1}, column {bad % self.cols + 1}")
 
@@ -243,6 +253,8 @@ class Puzzle:
 
     def covered(self, row: int, col: int) -> list[int]:
         """Flat indices a press at (row, col) adds 1 to (a cell may repeat on tiny wrapped boards)."""
+        if self.graph is not None:
+            return bits_of(self.graph.presses[row * self.cols + col])
         out = []
         for dr, dc in self.rule.stencil:
             landed = wrap(row + dr, col + dc, self.rows, self.cols, self.rule.surface)
@@ -296,7 +308,10 @@ def apply(puzzle: Puzzle, lights: int, presses: int) -> int:
     if puzzle.holes and puzzle.flat_of(presses) & puzzle.holes:
         raise ValueError("the presses include a hole, which has no button")
     if puzzle.k == 2:
-        flat = puzzle.board(lights).apply(puzzle.board(presses)).flat
+        if puzzle.graph is not None:
+            flat = lights ^ puzzle.graph.effect(presses)
+        else:
+            flat = puzzle.board(lights).apply(puzzle.board(presses)).flat
         return flat & ~puzzle.holes if puzzle.holes else flat
     states = puzzle.states(lights)
     k = puzzle.k
@@ -455,9 +470,14 @@ def solve(puzzle: Puzzle, lights: int | Board, method: str = "auto", minimal: bo
         lights = board.flat
     else:
         puzzle.check_board(lights)
-        board = puzzle.board(lights) if puzzle.k == 2 else Board(1, 1)
+        board = puzzle.board(lights) if puzzle.k == 2 and puzzle.graph is None else Board(1, 1)
     if puzzle.k == 2:
-        result = solve_board(board, puzzle.goal_board(), method, mask=puzzle.mask)
+        if puzzle.graph is not None:
+            if method not in ("auto", "graph-system"):
+                raise ValueError(f"a graph puzzle is solved by elimination (method 'auto' or 'graph-system'), not {method!r}")
+            result = graph_system(puzzle.graph, puzzle.rows, puzzle.cols, lights ^ puzzle.goal(), puzzle.cared, puzzle.holes, puzzle.mask)
+        else:
+            result = solve_board(board, puzzle.goal_board(), method, mask=puzzle.mask)
         if minimal:
             if seconds is None:
                 seconds = math.inf if result.nullity <= EXACT_NULLITY else SEARCH_SECONDS
@@ -566,8 +586,8 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
 
 
 def _chase_plan(puzzle: Puzzle) -> ChasePlan | None:
-    """The light-chase plan of a k > 2 puzzle (plus rule, no mask; see :func:`lightsout.chase.chase_plan`), or None."""
-    if puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
+    """The light-chase plan of a k > 2 puzzle (plus rule, no mask, no graph; see :func:`lightsout.chase.chase_plan`), or None."""
+    if puzzle.graph is not None or puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
         return None
     return chase_plan(puzzle.rows, puzzle.cols, puzzle.surface)
 

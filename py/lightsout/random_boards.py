@@ -21,7 +21,7 @@ from .errors import TooLargeError
 from .mask import Mask
 from .coset_leader import SEARCH_SECONDS as COSET_SECONDS
 from .methods import fewest_presses, solve_board
-from .puzzle import Puzzle, apply
+from .puzzle import Puzzle, apply, solve
 from .rules import PLUS, Rule, split_rows
 
 __all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS", "RANDOM_LIT_CELLS"]
@@ -166,8 +166,11 @@ def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, pre
     goal, ``presses`` for a board whose fewest-press solution has exactly
     that many presses (no mask).  Raises ``ValueError`` when that cannot be
     met (see :func:`random_solvable`, :func:`random_with_presses`) or for
-    ``lit``/``presses`` with k > 2.
+    ``lit``/``presses`` with k > 2.  A graph puzzle (k = 2) is drawn by
+    :func:`_random_graph_board`.
     """
+    if puzzle.k == 2 and puzzle.graph is not None:
+        return _random_graph_board(puzzle, rng, lit, presses)
     if puzzle.k == 2:
         if presses is not None:
             if puzzle.mask is not None:
@@ -186,3 +189,47 @@ def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, pre
     goal = puzzle.states(puzzle.goal())
     holes = puzzle.holes
     return puzzle.packed([0 if holes >> i & 1 else (g - p) % puzzle.k for i, (g, p) in enumerate(zip(goal, pushed))])
+
+
+def _random_graph_board(puzzle: Puzzle, rng: random.Random, lit: int | None, presses: int | None) -> int:
+    """:func:`random_board` for a two-state graph puzzle (at most 4096 cells: every check is one solve).
+
+    By default uniform over the solvable boards: the goal changed by a
+    uniformly random set of presses (holes never pressed; redrawn up to 8
+    times while it equals the goal).  ``lit``: exactly that many cared or
+    don't-care lights (not holes) differ from the goal, drawn uniformly and
+    kept when solvable; ``presses``: that many distinct cells pressed, kept
+    when no solution is shorter (proven).  Raises ``ValueError`` when no
+    such board turns up within :data:`MAX_ATTEMPTS` draws or
+    :data:`SEARCH_SECONDS`.
+    """
+    holes, goal = puzzle.holes, puzzle.goal() & ~puzzle.holes
+    cells = [i for i in range(puzzle.cells) if not holes >> i & 1]
+    if lit is None and presses is None:
+        board = goal
+        for _ in range(8):
+            board = apply(puzzle, goal, rng.getrandbits(puzzle.cells) & ~holes)
+            if board != goal:
+                break
+        return board
+    wanted = presses if presses is not None else lit
+    assert wanted is not None
+    if not 0 <= wanted <= len(cells):
+        what = "cells to press" if presses is not None else "cells to light"
+        raise ValueError(f"this puzzle has 0..{len(cells)} {what}, not {wanted}")
+    deadline = time.monotonic() + SEARCH_SECONDS
+    for _ in range(MAX_ATTEMPTS):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        chosen = sum(1 << i for i in rng.sample(cells, wanted))
+        if presses is not None:
+            board = apply(puzzle, goal, chosen)
+            found = solve(puzzle, board, minimal=True, seconds=min(left, COSET_SECONDS))
+            if found.minimal and found.press_total == presses:
+                return board
+        elif solve(puzzle, goal ^ chosen).solvable:
+            return goal ^ chosen
+    if presses is not None:
+        raise ValueError(f"found no board of this puzzle needing exactly {presses} presses")
+    raise ValueError(f"found no solvable board of this puzzle with exactly {lit} lights differing from the goal")

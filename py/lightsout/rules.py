@@ -28,6 +28,7 @@ __all__ = [
     "PLUS",
     "MOORE",
     "X_RULE",
+    "HEX",
     "RULES",
     "parse_rule",
     "format_stencil",
@@ -131,7 +132,13 @@ MOORE = Rule("moore", frozenset((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 
 X_RULE = Rule("x", frozenset({(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)}))
 """The cell and its four diagonal neighbours."""
 
-RULES = {rule.name: rule for rule in (PLUS, MOORE, X_RULE)}
+HEX = Rule("hex", frozenset({(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)}))
+"""Hexagonal boards in axial layout: the cell and its six neighbours.  Cell (r, c) is the hexagon at
+axial (q, r) = (c, r); its neighbours are (r, c ± 1), (r ± 1, c), (r − 1, c + 1) and (r + 1, c − 1),
+so an R×C board is a rhombus of hexagons, each row half a cell right of the one above (drawn by
+:func:`lightsout.graph.hex_centre`).  Holes cut other shapes out of it."""
+
+RULES = {rule.name: rule for rule in (PLUS, MOORE, X_RULE, HEX)}
 """The named click rules."""
 
 MAX_STENCIL = 5
@@ -139,7 +146,7 @@ MAX_STENCIL = 5
 
 
 def parse_rule(text: str) -> Rule:
-    """Return the rule named ``plus``, ``moore`` or ``x``, or a custom stencil.
+    """Return the rule named ``plus``, ``moore``, ``x`` or ``hex``, or a custom stencil.
 
     A custom stencil is written ``custom:`` + rows of ``#`` (toggled) and
     ``.`` separated by ``/``, an odd number of rows and columns up to 5×5,
@@ -150,7 +157,7 @@ def parse_rule(text: str) -> Rule:
     if name.lower() in RULES:
         return RULES[name.lower()]
     if not name.lower().startswith("custom:"):
-        raise ValueError(f"unknown rule {text!r}; choose plus, moore, x or custom:<rows/separated/by/slashes>")
+        raise ValueError(f"unknown rule {text!r}; choose plus, moore, x, hex or custom:<rows/separated/by/slashes>")
     rows = name[len("custom:"):].split("/")
     height, width = len(rows), len(rows[0])
     if height % 2 == 0 or width % 2 == 0 or height > MAX_STENCIL or width > MAX_STENCIL:

@@ -8,7 +8,7 @@ Grammar::
     share   = R "x" C ":" payload *( ";" field )
     payload = base64url, no padding, of the packed cells
     field   = "k=" states         (2..255; default 2)
-            | "r=" rule           (plus | moore | x | s<hex>; default plus)
+            | "r=" rule           (plus | moore | x | hex | s<hex>; default plus)
             | "w=" surface        (torus | klein | projective; default plane)
             | "g=" goal           (on | <payload>; default all off)
             | "h=" <1-bit payload> holes
@@ -19,6 +19,23 @@ Grammar::
                                    preset-<id>, so that an opened link shows the puzzle's
                                    fewest presses, timer and best result)
             | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
+
+A preset of a real game (:mod:`lightsout.games`) or a puzzle on any graph
+(:mod:`lightsout.graph`) has a head of its own, which a grid parser
+refuses rather than misreads::
+
+    preset  = NAME ":" payload *( ";" pfield )       NAME as in lightsout.games.PRESETS
+    pfield  = "g=" (off | on | <payload>)            only when not the preset's own goal
+            | "h=" ... | "d=" ... | "m=" ...         as above
+    graph   = "G" n ":" payload *( ";" gfield )      n cells (a 1×n puzzle)
+    gfield  = "e=" press sets                        (required) base64url of LEB128 varints: for each
+                                                     cell, the size of its press set, then its cells
+                                                     in increasing order, each as the gap from the
+                                                     one before (the first from −1) less 1
+            | "c=" x "," y *( "," x "," y )          coordinates, decimal numbers
+            | "n=" name *( "," name )                names, percent-encoded (RFC 3986)
+            | "s=" (square | hex)                    cell shape (default circle)
+            | "k=" ... | "g=" ... | "h=" ... | "d=" ... | "m=" ...   as above
 
 Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
 i = r·C + c occupies bits i·b .. i·b + b − 1, least significant bit first,
@@ -32,13 +49,17 @@ so every state has exactly one string.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
+from urllib.parse import quote, unquote
 
 from . import codec
 from .board import Board
 from .errors import BoardFormatError
 from .codec import MAX_DECLARED_CELLS
+from .games import PRESETS
+from .graph import MAX_GRAPH_CELLS, SHAPES, Graph, bits_of
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
@@ -67,6 +88,10 @@ class ShareState:
     moves: tuple[int, ...] = field(default=())
     puzzle_kind: str | None = None
     """The p= field: the kind of puzzle the start board was dealt as, or None."""
+    preset: str | None = None
+    """The name of a preset of :mod:`lightsout.games` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
+    graph: Graph | None = None
+    """A user-defined graph (rows = 1, cols = its cells)."""
 
     @property
     def bits_per_cell(self) -> int:
@@ -87,7 +112,10 @@ class ShareState:
     def puzzle(self) -> Puzzle:
         """The puzzle this link describes (:class:`lightsout.puzzle.Puzzle`; a cell both a hole and
         don't-care counts as a hole).  Its lights are :attr:`cells`, packed the same way."""
-        return Puzzle(self.rows, self.cols, self.k, self.rule(), self.holes, self.dont_care, self.goal)
+        if self.preset is not None:
+            base = PRESETS[self.preset].puzzle
+            return Puzzle(base.rows, base.cols, base.k, base.rule, self.holes, self.dont_care, self.goal, base.graph)
+        return Puzzle(self.rows, self.cols, self.k, self.rule(), self.holes, self.dont_care, self.goal, self.graph)
 
     def board(self) -> Board:
         """The start board (k = 2 only).  Raises ``ValueError`` for k > 2."""
@@ -98,6 +126,30 @@ class ShareState:
 
 _encode = codec.encode
 _decode = codec.decode
+
+
+def _read_varints(text: str, column: int, what: str, item: str, items: str, cells: int | None = None) -> list[int]:
+    """Base64url of LEB128 varints (each in its shortest form) as numbers; ``what`` names the field,
+    ``item``/``items`` its entries in messages ("move" / "the moves" as share.js words them); with
+    ``cells`` each number is a cell below it, checked as it is read (the order share.js checks in)."""
+    data = codec.decode_bytes(text, what, column)
+    out: list[int] = []
+    value = shift = 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if shift > 35:
+            raise BoardFormatError(f"a {item} number is too long", 1, column)
+        if not byte & 0x80:
+            if shift > 7 and byte == 0:
+                raise BoardFormatError(f"{item} {len(out) + 1} is not written in its shortest form", 1, column)
+            if cells is not None and value >= cells:
+                raise BoardFormatError(f"{item} {len(out) + 1} presses cell {value}, outside the {cells} cells", 1, column)
+            out.append(value)
+            value = shift = 0
+    if shift:
+        raise BoardFormatError(f"{items} end in the middle of a number", 1, column + len(text))
+    return out
 
 
 def _encode_moves(moves: tuple[int, ...]) -> str:
@@ -113,24 +165,7 @@ def _encode_moves(moves: tuple[int, ...]) -> str:
 
 
 def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    data = codec.decode_bytes(text, "the move list", column)
-    moves: list[int] = []
-    value = shift = 0
-    for byte in data:
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if shift > 35:
-            raise BoardFormatError("a move number is too long", 1, column)
-        if not byte & 0x80:
-            if shift > 7 and byte == 0:
-                raise BoardFormatError(f"move {len(moves) + 1} is not written in its shortest form", 1, column)
-            if value >= cells:
-                raise BoardFormatError(f"move {len(moves) + 1} presses cell {value}, outside the {cells} cells", 1, column)
-            moves.append(value)
-            value = shift = 0
-    if shift:
-        raise BoardFormatError("the moves end in the middle of a number", 1, column + len(text))
-    return tuple(moves)
+    return tuple(_read_varints(text, column, "the move list", "move", "the moves", cells))
 
 
 def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
@@ -153,7 +188,7 @@ def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
             if named is not None:
                 raise BoardFormatError(f"this stencil is the {named} rule: write r={named}", 1, column)
             return _stencil_of(mask)
-    raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x or s<hex>", 1, column)
+    raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x, hex or s<hex>", 1, column)
 
 
 def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
@@ -162,6 +197,8 @@ def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
 
 def format_share(state: ShareState) -> str:
     """Return the share string of ``state`` (see the module docstring)."""
+    if state.preset is not None or state.graph is not None:
+        return _format_graph_share(state)
     cells = state.rows * state.cols
     out = f"{state.rows}x{state.cols}:{_encode(state.cells, cells * state.bits_per_cell)}"
     if state.k != 2:
@@ -195,31 +232,17 @@ def parse_share(text: str) -> ShareState:
     offset = 1 if text.startswith("#") else 0
     body = text[offset:]
     head, *fields = body.split(";")
+    graph_head = _GRAPH_HEAD.fullmatch(head)
+    if graph_head is not None and (graph_head.group(1) is not None or graph_head.group(2) in PRESETS):
+        return _parse_graph_share(head, fields, offset)
     match = _HEAD.fullmatch(head)
     if not match:
         raise BoardFormatError("expected a game such as '5x5:' followed by base64url characters", 1, offset + 1)
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1 or rows * cols > MAX_DECLARED_CELLS:
         raise BoardFormatError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_DECLARED_CELLS} cells", 1, offset + 1)
-    values: dict[str, tuple[str, int]] = {}
-    column = offset + len(head) + 2
-    last = -1
-    for item in fields:
-        name, equals, value = item.partition("=")
-        if not equals or name not in FIELD_ORDER:
-            raise BoardFormatError(f"unknown field {item[:20]!r}; expected one of {', '.join(n + '=' for n in FIELD_ORDER)}", 1, column)
-        position = FIELD_ORDER.index(name)
-        if position <= last:
-            raise BoardFormatError(f"field {name}= is repeated or out of order", 1, column)
-        last = position
-        values[name] = (value, column + len(name) + 1)
-        column += len(item) + 1
-    k = 2
-    if "k" in values:
-        value, where = values["k"]
-        if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
-            raise BoardFormatError(f"states must be 3..{MAX_STATES} (2 is the default and not written)", 1, where)
-        k = int(value)
+    values = _read_fields(head, fields, offset, FIELD_ORDER)
+    k = _states(values)
     cells = rows * cols
     bits = (k - 1).bit_length()
     start = _decode(match.group(3), cells * bits, "the board", offset + len(match.group(1)) + len(match.group(2)) + 3)
@@ -244,6 +267,40 @@ def parse_share(text: str) -> ShareState:
             raise BoardFormatError("an all-off goal is the default and not written", 1, where)
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
             raise BoardFormatError(f"the goal has a state outside 0..{k - 1}", 1, where)
+    holes, dont_care, moves = _masks_and_moves(values, cells)
+    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, _puzzle_kind(values))
+
+
+def _read_fields(head: str, fields: list[str], offset: int, order: tuple[str, ...]) -> dict[str, tuple[str, int]]:
+    """The ``name=value`` fields after ``head``, each with the column of its value; in ``order``, each at most once."""
+    values: dict[str, tuple[str, int]] = {}
+    column = offset + len(head) + 2
+    last = -1
+    for item in fields:
+        name, equals, value = item.partition("=")
+        if not equals or name not in order:
+            raise BoardFormatError(f"unknown field {item[:20]!r}; expected one of {', '.join(n + '=' for n in order)}", 1, column)
+        position = order.index(name)
+        if position <= last:
+            raise BoardFormatError(f"field {name}= is repeated or out of order", 1, column)
+        last = position
+        values[name] = (value, column + len(name) + 1)
+        column += len(item) + 1
+    return values
+
+
+def _states(values: dict[str, tuple[str, int]]) -> int:
+    """The ``k=`` field (3..255), or 2 without one."""
+    if "k" not in values:
+        return 2
+    value, where = values["k"]
+    if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
+        raise BoardFormatError(f"states must be 3..{MAX_STATES} (2 is the default and not written)", 1, where)
+    return int(value)
+
+
+def _masks_and_moves(values: dict[str, tuple[str, int]], cells: int) -> tuple[int, int, tuple[int, ...]]:
+    """The ``h=``, ``d=`` and ``m=`` fields: (holes, don't-care cells, moves)."""
     masks = []
     for name, what in (("h", "the holes"), ("d", "the don't-care cells")):
         mask = 0
@@ -254,12 +311,6 @@ def parse_share(text: str) -> ShareState:
                 raise BoardFormatError("an empty mask is the default and not written", 1, where)
         masks.append(mask)
     holes, dont_care = masks
-    puzzle_kind: str | None = None
-    if "p" in values:
-        value, where = values["p"]
-        if not _PUZZLE.fullmatch(value):
-            raise BoardFormatError("the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter", 1, where)
-        puzzle_kind = value
     moves: tuple[int, ...] = ()
     if "m" in values:
         value, where = values["m"]
@@ -269,4 +320,166 @@ def parse_share(text: str) -> ShareState:
         for number, move in enumerate(moves, 1):
             if holes >> move & 1:
                 raise BoardFormatError(f"move {number} presses cell {move}, a hole, which has no button", 1, where)
-    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, puzzle_kind)
+    return holes, dont_care, moves
+
+
+def _puzzle_kind(values: dict[str, tuple[str, int]]) -> str | None:
+    """The ``p=`` field: the kind of puzzle the start board was dealt as, or None."""
+    if "p" not in values:
+        return None
+    value, where = values["p"]
+    if not _PUZZLE.fullmatch(value):
+        raise BoardFormatError("the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter", 1, where)
+    return value
+
+
+# -- presets and graphs -------------------------------------------------------
+
+_GRAPH_HEAD = re.compile(r"(?:G([0-9]{1,5})|([a-z][a-z0-9-]{0,39})):([A-Za-z0-9_-]*)")
+GRAPH_FIELD_ORDER = ("e", "c", "n", "s", "k", "g", "h", "d", "m")
+"""The fields of a graph link, in the order they are written (a preset link takes g, h, d, m)."""
+
+
+def _varints(values: list[int]) -> str:
+    return _encode_moves(tuple(values))
+
+
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def _format_graph_share(state: ShareState) -> str:
+    cells = state.rows * state.cols
+    bits = state.bits_per_cell
+    parts: list[str] = []
+    if state.preset is not None:
+        base = PRESETS[state.preset].puzzle
+        parts.append(f"{state.preset}:{_encode(state.cells, cells * bits)}")
+        if state.goal != base.target:
+            parts.append("g=" + (state.goal if isinstance(state.goal, str) else _encode(state.goal, cells * bits)))
+    else:
+        graph = state.graph
+        assert graph is not None
+        parts.append(f"G{cells}:{_encode(state.cells, cells * bits)}")
+        stream: list[int] = []
+        for reach in graph.presses:
+            members = bits_of(reach)
+            stream.append(len(members))
+            previous = -1
+            for j in members:
+                stream.append(j - previous - 1)
+                previous = j
+        parts.append("e=" + _varints(stream))
+        if graph.coords is not None:
+            parts.append("c=" + ",".join(_number(v) for point in graph.coords for v in point))
+        if graph.names is not None:
+            parts.append("n=" + ",".join(quote(name, safe="") for name in graph.names))
+        if graph.shape != "circle":
+            parts.append("s=" + graph.shape)
+        if state.k != 2:
+            parts.append(f"k={state.k}")
+        if state.goal != "off":
+            parts.append("g=" + (state.goal if isinstance(state.goal, str) else _encode(state.goal, cells * bits)))
+    if state.holes:
+        parts.append(f"h={_encode(state.holes, cells)}")
+    if state.dont_care:
+        parts.append(f"d={_encode(state.dont_care, cells)}")
+    if state.moves:
+        parts.append(f"m={_encode_moves(state.moves)}")
+    return ";".join(parts)
+
+
+def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
+    """Parse a preset or graph link (see the module docstring)."""
+    match = _GRAPH_HEAD.fullmatch(head)
+    assert match is not None  # parse_share routes only a preset's or a graph's head here
+    name = match.group(2)
+    values = _read_fields(head, fields, offset, ("g", "h", "d", "m") if name is not None else GRAPH_FIELD_ORDER)
+    payload_column = offset + len(head) - len(match.group(3)) + 1
+    graph: Graph | None = None
+    base_goal: int | str = "off"
+    if name is not None:
+        base = PRESETS[name].puzzle
+        rows, cols, k, base_goal = base.rows, base.cols, base.k, base.target
+    else:
+        cells = int(match.group(1))
+        if not 1 <= cells <= MAX_GRAPH_CELLS:
+            raise BoardFormatError(f"a graph has 1..{MAX_GRAPH_CELLS} cells, not {cells}", 1, offset + 2)
+        rows, cols, k = 1, cells, _states(values)
+        graph = _graph_fields(values, cells, offset + 1)
+    cells = rows * cols
+    bits = (k - 1).bit_length()
+    start = _decode(match.group(3), cells * bits, "the board", payload_column)
+    if k > 2 and codec.first_state_above(start, cells, k) is not None:
+        raise BoardFormatError(f"the board has a state outside 0..{k - 1}", 1, payload_column)
+    goal: int | str = base_goal
+    if "g" in values:
+        value, where = values["g"]
+        goal = value if value in ("on", "off") else _decode(value, cells * bits, "the goal", where)
+        if goal == base_goal or (goal == 0 and base_goal == "off") or (goal == "off" and name is None):
+            raise BoardFormatError("this goal is the default and not written", 1, where)
+        if goal == 0:
+            goal = "off"
+        if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
+            raise BoardFormatError(f"the goal has a state outside 0..{k - 1}", 1, where)
+    holes, dont_care, moves = _masks_and_moves(values, cells)
+    return ShareState(rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, preset=name, graph=graph)
+
+
+def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -> Graph:
+    """The graph of a graph link: press sets (e=), coordinates (c=), names (n=), shape (s=)."""
+    if "e" not in values:
+        raise BoardFormatError("a graph link needs its press sets (e=)", 1, column)
+    text, where = values["e"]
+    stream = _read_varints(text, where, "the press sets", "press-set entry", "the press sets")
+    presses = []
+    position = 0
+    for i in range(cells):
+        if position >= len(stream):
+            raise BoardFormatError(f"the press sets end before cell {i}", 1, where)
+        size = stream[position]
+        members = stream[position + 1 : position + 1 + size]
+        if len(members) != size:
+            raise BoardFormatError(f"the press set of cell {i} ends early", 1, where)
+        position += 1 + size
+        reach, previous = 0, -1
+        for gap in members:
+            previous += gap + 1
+            if previous >= cells:
+                raise BoardFormatError(f"the press set of cell {i} reaches cell {previous}, outside the {cells} cells", 1, where)
+            reach |= 1 << previous
+        presses.append(reach)
+    if position != len(stream):
+        raise BoardFormatError(f"the press sets hold more than {cells} cells' sets", 1, where)
+    coords = None
+    if "c" in values:
+        text, where = values["c"]
+        numbers = text.split(",")
+        if len(numbers) != 2 * cells or not all(re.fullmatch(r"-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?", v) for v in numbers):
+            raise BoardFormatError(f"the coordinates are {2 * cells} decimal numbers separated by commas", 1, where)
+        floats = [float(v) for v in numbers]
+        if not all(math.isfinite(v) for v in floats):
+            raise BoardFormatError("a coordinate is not a finite number", 1, where)
+        coords = tuple((floats[2 * i], floats[2 * i + 1]) for i in range(cells))
+    names = None
+    if "n" in values:
+        text, where = values["n"]
+        parts = text.split(",")
+        if len(parts) != cells:
+            raise BoardFormatError(f"the names are {cells}, separated by commas", 1, where)
+        try:
+            names = tuple(unquote(part, errors="strict") for part in parts)
+        except UnicodeDecodeError:
+            raise BoardFormatError("a name is not percent-encoded UTF-8", 1, where) from None
+    shape = "circle"
+    if "s" in values:
+        text, where = values["s"]
+        if text not in SHAPES or text == "circle":
+            raise BoardFormatError("the shape is square or hex (circle is the default and not written)", 1, where)
+        shape = text
+    try:
+        return Graph(tuple(presses), coords, names, shape)
+    except ValueError as error:
+        raise BoardFormatError(str(error), 1, column) from None

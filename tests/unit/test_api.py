@@ -216,13 +216,16 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
         "first_row_enumeration_columns": 20, "first_row_enumeration_work": 1 << 23, "first_row_system_columns": 3000,
         "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_puzzles": 10_000,
+        "max_graph_cells": 4096, "max_graph_entries": 1 << 20,
     }
     assert {name: reply[name] for name in expected} == expected
     assert reply["surfaces"] == ["plane", "torus", "klein", "projective"]
-    assert reply["rules"] == ["plus", "moore", "x", "custom:"]
+    assert reply["rules"] == ["plus", "moore", "x", "hex", "custom:"]
     assert reply["formats"] == ["loj", "grid", "indices", "id", "poj", "states"]
-    assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140}
+    assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140, "hex": 0x33980}
     assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "p", "m"]
+    assert reply["graph_share_fields"] == ["e", "c", "n", "s", "k", "g", "h", "d", "m"]
+    assert reply["presets"] == ["classic", "lights-out-2000", "deluxe-plus", "deluxe-x", "mini", "merlin", "xl25", "xl25-knight", "cube", "orbix"]
     assert reply["methods"] == ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev",
                                 "torus-chase", "klein-chase", "projective-chase"]
 
@@ -326,7 +329,7 @@ def test_bad_puzzle_fields_name_the_field():
         (dict(op="solve", board="2x2:AA", k=256), "k"),
         (dict(op="solve", board="2x2:AA", surface="sphere"), "surface"),
         (dict(op="solve", board="2x2:AA", surface="klein", torus=True), "torus"),
-        (dict(op="solve", board="2x2:AA", rule="hex"), "rule"),
+        (dict(op="solve", board="2x2:AA", rule="hexagon"), "rule"),
         (dict(op="solve", board="1x2:Aw", k=3), "board"),  # a cell holds state 3
         (dict(op="solve", board="2x2:AA", holes="3x3:AAA"), "holes"),
         (dict(op="solve", board="2x2:AA", target="2x2:"), "target"),

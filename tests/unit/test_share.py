@@ -65,7 +65,7 @@ def test_known_string():
         ("2x2:Ag;m=AA;k=3", 13, "repeated or out of order"),
         ("2x2:Ag;k=2", 10, "states must be"),
         ("2x2:Ag;k=300", 10, "states must be"),
-        ("2x2:Ag;r=hex", 10, "unknown rule"),
+        ("2x2:Ag;r=tri", 10, "unknown rule"),
         ("2x2:Ag;r=plus", 10, "default"),
         ("2x2:Ag;w=sphere", 10, "surface"),
         ("2x2:Ag;g=AA", 10, "default"),

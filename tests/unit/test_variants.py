@@ -194,7 +194,7 @@ def test_parse_rule():
     custom = parse_rule("custom:..#../...../..#../...../.....")
     assert custom.stencil == {(-2, 0), (0, 0)}
     for bad, words in [
-        ("hex", "unknown rule"),
+        ("hexagon", "unknown rule"),
         ("custom:##/##", "odd number"),
         ("custom:#.#/.#/#.#", "row 2 has 2 cells"),
         ("custom:#?#/.#./#.#", "row 1, column 2"),

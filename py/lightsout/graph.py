@@ -1,0 +1,216 @@
+"""Puzzles on any graph: n cells, each press adding 1 (mod k) to an explicit set of cells.
+
+A :class:`Graph` is the press rule of a puzzle that is not a stencil on a
+grid: ``presses[i]`` is an int whose bit j is set when a press of cell i
+adds 1 to light j.  The set need not contain i (the Orbix presses only its
+five neighbours), and sets need not be symmetric (j may be in i's set while
+i is not in j's).  :class:`lightsout.puzzle.Puzzle` holds a Graph in place
+of its grid rule (``Puzzle(rows, cols, ..., graph=g)`` with rows·cols = n
+cells, flat index i = r·C + c), so holes, don't-care cells, k states, goals,
+solving, the fewest presses and the analysis are the grid's own code: the
+Z/kZ elimination, :func:`~lightsout.puzzle.apply` and
+:func:`~lightsout.puzzle.press` reach the cells through
+:meth:`Puzzle.covered <lightsout.puzzle.Puzzle.covered>`, and for k = 2
+:func:`graph_system` is the GF(2) elimination of the n × n press matrix.
+
+Optional drawing data: ``coords`` (one (x, y) per cell, any unit, y down)
+and ``names`` (one label per cell); ``shape`` says how the page draws a
+cell (``circle``, ``square`` or ``hex``).  ``text_width`` / ``text_group``
+say how a board is written as text: that many symbols a line, a blank line
+after every ``text_group`` lines (0: the puzzle's columns / no blank lines).
+
+Bit order: flat ints, bit i = cell i, as everywhere in the package.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from .board import Board
+from .errors import TooLargeError
+from .gf2 import solve_linear
+from .mask import Mask
+from .methods import SolveResult
+
+__all__ = [
+    "Graph",
+    "SHAPES",
+    "MAX_GRAPH_CELLS",
+    "MAX_GRAPH_ENTRIES",
+    "MAX_NAME_LENGTH",
+    "graph_system",
+    "bits_of",
+    "circle_layout",
+    "hex_centre",
+]
+
+MAX_GRAPH_CELLS = 4096
+"""Most cells of a graph puzzle: the k = 2 elimination of its n × n press matrix takes ≈ 2 s at
+4096 (the grid's ``gf2_full_system_cells``); with k > 2 the Z/kZ elimination takes at most
+``full_system_cells`` (400) cells, and a bigger graph can be played but not solved."""
+
+MAX_GRAPH_ENTRIES = 1 << 20
+"""Most (press, light) pairs of all press sets together (the size of a puzzle's text or link)."""
+
+MAX_NAME_LENGTH = 40
+"""Most characters of a cell's name."""
+
+SHAPES = ("circle", "square", "hex")
+"""How the page draws a cell of a graph puzzle."""
+
+
+def bits_of(value: int) -> list[int]:
+    """The indices of the set bits of ``value``, lowest first."""
+    out = []
+    while value:
+        low = value & -value
+        out.append(low.bit_length() - 1)
+        value ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The press rule of a puzzle on any graph: ``presses[i]`` = the lights (bits) a press of cell i adds 1 to.
+
+    Raises ``ValueError`` for no cells, more than :data:`MAX_GRAPH_CELLS`
+    (a :class:`~lightsout.errors.TooLargeError`), a press set reaching a
+    cell that does not exist, coordinates or names not one per cell, a
+    coordinate that is not a finite number, a name longer than
+    :data:`MAX_NAME_LENGTH` or holding a control character, or an unknown
+    shape.
+    """
+
+    presses: tuple[int, ...]
+    coords: tuple[tuple[float, float], ...] | None = None
+    names: tuple[str, ...] | None = None
+    shape: str = "circle"
+    text_width: int = 0
+    text_group: int = 0
+
+    def __post_init__(self) -> None:
+        n = len(self.presses)
+        if n < 1:
+            raise ValueError("a graph puzzle needs at least one cell")
+        if n > MAX_GRAPH_CELLS:
+            raise TooLargeError(f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells")
+        for i, reach in enumerate(self.presses):
+            if reach < 0 or reach.bit_length() > n:
+                raise ValueError(f"the press set of cell {i} reaches a cell beyond the {n} cells")
+        entries = sum(reach.bit_count() for reach in self.presses)
+        if entries > MAX_GRAPH_ENTRIES:
+            raise TooLargeError(f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all, not {entries}", "max_graph_entries")
+        if self.coords is not None:
+            if len(self.coords) != n:
+                raise ValueError(f"a graph puzzle of {n} cells needs {n} coordinates, not {len(self.coords)}")
+            for i, point in enumerate(self.coords):
+                if len(point) != 2 or not all(isinstance(v, float) and math.isfinite(v) for v in point):
+                    raise ValueError(f"the coordinates of cell {i} are not two finite numbers")
+        if self.names is not None:
+            if len(self.names) != n:
+                raise ValueError(f"a graph puzzle of {n} cells needs {n} names, not {len(self.names)}")
+            for i, name in enumerate(self.names):
+                if len(name) > MAX_NAME_LENGTH or any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+                    raise ValueError(f"the name of cell {i} is longer than {MAX_NAME_LENGTH} characters or holds a control character")
+        if self.shape not in SHAPES:
+            raise ValueError(f"unknown cell shape {self.shape!r}; choose one of {', '.join(SHAPES)}")
+        if self.text_width < 0 or self.text_group < 0:
+            raise ValueError("text_width and text_group are at least 0")
+
+    @property
+    def cells(self) -> int:
+        """n, the number of cells."""
+        return len(self.presses)
+
+    @cached_property
+    def reached_by(self) -> tuple[int, ...]:
+        """The transpose: ``reached_by[j]`` has bit i set when a press of cell i adds 1 to light j (the rows of A)."""
+        rows = [0] * self.cells
+        for i, reach in enumerate(self.presses):
+            for j in bits_of(reach):
+                rows[j] |= 1 << i
+        return tuple(rows)
+
+    def press_lists(self) -> list[list[int]]:
+        """Each cell's press set as a sorted list of cell indices."""
+        return [bits_of(reach) for reach in self.presses]
+
+    def edges(self) -> list[tuple[int, int]]:
+        """The pairs i < j where a press of one reaches the other (for drawing lines between cells)."""
+        return sorted({(min(i, j), max(i, j)) for i, reach in enumerate(self.presses) for j in bits_of(reach) if j != i})
+
+    @property
+    def is_symmetric(self) -> bool:
+        """True when j in i's set implies i in j's (then the press matrix is symmetric)."""
+        return self.presses == self.reached_by
+
+    def layout(self) -> list[tuple[float, float]]:
+        """The coordinates to draw: ``coords``, or the cells evenly on a circle (cell 0 at the top, clockwise)."""
+        if self.coords is not None:
+            return list(self.coords)
+        return circle_layout(self.cells)
+
+    def effect(self, presses: int) -> int:
+        """The lights (flat int) an even/odd number of presses changes: XOR of the press sets of the set bits (k = 2)."""
+        out = 0
+        for i in bits_of(presses):
+            out ^= self.presses[i]
+        return out
+
+
+def circle_layout(n: int) -> list[tuple[float, float]]:
+    """n points evenly on a circle of radius n / (2π) (neighbours about 1 apart), cell 0 at the top, clockwise."""
+    radius = max(1.0, n / (2 * math.pi))
+    return [(radius * math.sin(2 * math.pi * i / n), -radius * math.cos(2 * math.pi * i / n)) for i in range(n)]
+
+
+def hex_centre(row: int, col: int) -> tuple[float, float]:
+    """The centre of cell (row, col) of a hex board in axial layout, pointy-top hexagons of side 1/√3 (neighbours 1 apart).
+
+    Column = axial q, row = axial r: x = c + r/2, y = r·√3/2 (y down), so
+    each row sits half a cell right of the row above and the R×C board is
+    a rhombus.  The six neighbours of (r, c) are (r, c ± 1), (r ± 1, c),
+    (r − 1, c + 1) and (r + 1, c − 1): the ``hex`` stencil of
+    :mod:`lightsout.rules`.
+    """
+    return (col + row / 2, row * math.sqrt(3) / 2)
+
+
+def graph_system(graph: Graph, rows: int, cols: int, difference: int, cared: int, holes: int, mask: Mask | None) -> SolveResult:
+    """Solve A·x = ``difference`` over GF(2) for a graph puzzle (two states): Gaussian elimination of n × n.
+
+    ``difference`` is board XOR goal (flat int); the equation of light j is
+    ``reached_by[j]`` · x = difference_j for each cared light, and x_h = 0
+    for each hole h.  The result holds flat ints in R×C
+    :class:`~lightsout.board.Board` containers (their rule is unused), so
+    :func:`lightsout.methods.fewest_presses` and the quiet-pattern listing
+    work on it unchanged.  O(n³/w).
+    """
+    n = graph.cells
+    equations = [row for j, row in enumerate(graph.reached_by) if cared >> j & 1]
+    rhs = [difference >> j & 1 for j in range(n) if cared >> j & 1]
+    hole_list = bits_of(holes)
+    equations += [1 << h for h in hole_list]
+    rhs += [0] * len(hole_list)
+    linear = solve_linear(equations, sum(bit << i for i, bit in enumerate(rhs)), n)
+
+    def container(flat: int) -> Board:
+        return Board.from_flat(rows, cols, flat) if flat else Board(rows, cols)
+
+    quiet = tuple(container(q) for q in linear.null_basis)
+    nullity = len(quiet)
+    presses = None if linear.particular is None else container(linear.particular)
+    return SolveResult(
+        board=container(difference),
+        target=container(0),
+        method="graph-system",
+        presses=presses,
+        rank=n - len(hole_list) - nullity,
+        nullity=nullity,
+        quiet=quiet,
+        minimal=presses is not None and nullity == 0,
+        mask=mask,
+    )
+

@@ -1,0 +1,489 @@
+"""Text for graph puzzles: a user-defined puzzle (plain text or JSON), and a board as a run of symbols.
+
+**A user-defined puzzle** (:func:`parse_puzzle`, :func:`format_puzzle`),
+as JSON::
+
+    {"cells": 4, "k": 2, "goal": "off",
+     "presses": [[0, 1], [1, 2], [2, 3], [3, 0]],
+     "coords": [[0, 0], [1, 0], [1, 1], [0, 1]],
+     "names": ["a", "b", "c", "d"]}
+
+or as plain text, one statement a line (``#`` starts a comment)::
+
+    cells 4
+    k 2
+    goal off
+    press 0: 0 1
+    press 1: 1 2
+    edge 2 3
+    at 0 0 0
+    name 0 a
+
+Fields (JSON key / text statement):
+
+- ``cells`` *n* — the number of cells, 1..``max_graph_cells``; may be left
+  out when ``presses``, ``coords`` or ``names`` give it (or, in text, the
+  highest cell named plus one).
+- ``presses`` / ``press i: j j …`` — the cells a press of cell i adds 1 to
+  (need not include i, need not be symmetric).  A cell with no press set
+  gets {i} (unless ``self`` is ``false``/``no``) plus its neighbours by
+  ``edges`` / ``edge a b`` (undirected: a reaches b and b reaches a).  In
+  JSON a ``presses`` entry may be ``null`` for that.
+- ``k`` (2..255, default 2); ``goal``: ``off`` (default), ``on`` (every
+  light k − 1), a run of symbols (see below) or, in JSON, a list of states;
+  ``start``: a board in the same forms (optional, the board to play first).
+- ``coords`` / ``at i x y`` — where to draw each cell (any unit, y down;
+  all cells or none); ``names`` / ``name i text`` — a label per cell;
+  ``shape``: ``circle`` (default), ``square`` or ``hex``; ``name`` (JSON
+  ``title``) — the puzzle's own name.
+
+**A board as a run of symbols** (:func:`read_cells`, :func:`format_cells`):
+one symbol per cell in cell order, whitespace ignored.  Two states: ``#``,
+``1``, ``*``, ``x``, ``X`` are on (1), ``.``, ``0``, ``o``, ``O`` off (0);
+more states: ``0``–``9`` then ``a``–``z`` (either case; ``.`` is 0), or,
+above 36 states, numbers separated by whitespace.  A grid puzzle also reads
+every board text format of :mod:`lightsout.formats` of its size.
+
+Errors raise :class:`~lightsout.errors.BoardFormatError` with the line and
+column.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from . import codec
+from .errors import BoardFormatError, TooLargeError
+from .formats import SYMBOLS, read_board
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of
+from .puzzle import MAX_STATES, MIN_STATES, Puzzle
+from .rules import PLUS
+
+__all__ = ["UserPuzzle", "parse_puzzle", "format_puzzle", "puzzle_from_json", "puzzle_json", "read_cells", "format_cells", "ON_SYMBOLS", "OFF_SYMBOLS"]
+
+ON_SYMBOLS = "#1*xX"
+"""Symbols of a lit cell in a two-state run."""
+
+OFF_SYMBOLS = ".0oO"
+"""Symbols of a dark cell in a two-state run."""
+
+RUN_LINE = 64
+"""Symbols a line when a graph puzzle's board is written without a layout of its own."""
+
+
+@dataclass(frozen=True)
+class UserPuzzle:
+    """A puzzle read from the user format: the :class:`~lightsout.puzzle.Puzzle` (1×n, with its graph), its name, and the start board (packed) if given."""
+
+    puzzle: Puzzle
+    name: str | None = None
+    start: int | None = None
+
+
+# -- a board as a run of symbols -------------------------------------------
+
+
+def read_cells(puzzle: Puzzle, text: str, what: str = "board") -> int:
+    """Read a board of ``puzzle`` as one symbol per cell in cell order (whitespace ignored); return it packed.
+
+    A grid puzzle (no graph) also takes any text format of
+    :func:`lightsout.formats.read_board` of its R×C size.  Raises
+    :class:`BoardFormatError` (line, column) for an unknown symbol, a state
+    of k or more, or the wrong number of cells.
+    """
+    try:
+        return _read_run(puzzle, text, what)
+    except BoardFormatError as error:
+        if puzzle.graph is not None:
+            raise
+        try:
+            read = read_board(text, "auto", puzzle.k)
+        except BoardFormatError:
+            raise error from None
+        if (read.rows, read.cols) != (puzzle.rows, puzzle.cols):
+            raise error from None
+        return read.packed
+
+
+def _read_run(puzzle: Puzzle, text: str, what: str) -> int:
+    k, n = puzzle.k, puzzle.cells
+    states: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        pattern = r"\S+" if k > len(SYMBOLS) else r"\S"
+        for match in re.finditer(pattern, line):
+            token, column = match.group(), match.start() + 1
+            if k == 2:
+                value = 1 if token in ON_SYMBOLS else 0 if token in OFF_SYMBOLS else -1
+            elif k > len(SYMBOLS):
+                value = int(token) if token.isascii() and token.isdigit() and len(token) <= 3 else -1
+            else:
+                value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
+            if not 0 <= value < k:
+                expected = "'#' or '.' (also 1/0, */., x/o)" if k == 2 else f"a state 0..{k - 1}"
+                raise BoardFormatError(f"the {what}: expected {expected}, found {token[:10]!r}", number, column)
+            if len(states) == n:
+                raise BoardFormatError(f"the {what} has more than the puzzle's {n} cells", number, column)
+            states.append(value)
+    if len(states) != n:
+        lines = text.splitlines() or [""]
+        raise BoardFormatError(f"the {what} has {len(states)} cells, the puzzle {n}", len(lines), len(lines[-1]) + 1)
+    return codec.pack(states, codec.bits_per_cell(k))
+
+
+def format_cells(puzzle: Puzzle, value: int) -> str:
+    """A packed board of ``puzzle`` as text that :func:`read_cells` reads back.
+
+    Symbols ``#``/``.`` for two states, ``0``–``9``/``a``–``z`` up to 36,
+    else numbers; lines of the graph's ``text_width`` symbols (the puzzle's
+    columns for a grid, :data:`RUN_LINE` for a graph without one), a blank
+    line after every ``text_group`` lines.
+    """
+    states = puzzle.states(value)
+    if puzzle.k == 2:
+        symbols = ["#" if s else "." for s in states]
+        joiner = ""
+    elif puzzle.k <= len(SYMBOLS):
+        symbols, joiner = [SYMBOLS[s] for s in states], ""
+    else:
+        symbols, joiner = [str(s) for s in states], " "
+    graph = puzzle.graph
+    width = puzzle.cols if graph is None or puzzle.rows > 1 and not graph.text_width else graph.text_width or RUN_LINE
+    group = 0 if graph is None else graph.text_group
+    lines = [joiner.join(symbols[i : i + width]) for i in range(0, len(symbols), width)]
+    if group:
+        return "\n\n".join("\n".join(lines[i : i + group]) for i in range(0, len(lines), group))
+    return "\n".join(lines)
+
+
+# -- the user-defined puzzle ------------------------------------------------
+
+
+def parse_puzzle(text: str) -> UserPuzzle:
+    """Read a user-defined puzzle: JSON when the text starts with ``{``, else the plain text form.
+
+    Raises :class:`BoardFormatError` naming the line and column (JSON: the
+    position of a syntax error, else line 1) of the first problem, and
+    :class:`~lightsout.errors.TooLargeError` above ``max_graph_cells`` or
+    ``max_graph_entries``.
+    """
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BoardFormatError(f"not valid JSON: {error.msg}", error.lineno, error.colno) from None
+        except RecursionError:
+            raise BoardFormatError("the JSON is nested too deeply", 1, 1) from None
+        return puzzle_from_json(data)
+    return _parse_text(text)
+
+
+def _number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardFormatError(f"{what} must be a whole number, not {str(value)[:20]!r}", 1, 1)
+    return value
+
+
+def _coordinate(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e9:
+        raise BoardFormatError(f"{what} must be a finite number of at most 1e9 in size, not {str(value)[:20]!r}", 1, 1)
+    return float(value)
+
+
+@dataclass
+class _Draft:
+    """The fields of a user puzzle as they are read, before the puzzle is built."""
+
+    cells: int | None = None
+    k: int = 2
+    goal: Any = "off"
+    start: Any = None
+    self_press: bool = True
+    presses: dict[int, list[int]] | None = None
+    edges: list[tuple[int, int]] | None = None
+    coords: dict[int, tuple[float, float]] | None = None
+    names: dict[int, str] | None = None
+    shape: str = "circle"
+    title: str | None = None
+    entries: int = 0
+
+    def count(self, more: int, line: int = 1) -> None:
+        """Add ``more`` (press, light) pairs; refuse above ``max_graph_entries`` as they are read."""
+        self.entries += more
+        if self.entries > MAX_GRAPH_ENTRIES:
+            raise TooLargeError(f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all (line {line})", "max_graph_entries")
+
+    def highest(self) -> int:
+        seen = [-1]
+        for keys in (self.presses, self.coords, self.names):
+            if keys:
+                seen.append(max(keys))
+        for reach in (self.presses or {}).values():
+            seen += reach
+        for a, b in self.edges or []:
+            seen += [a, b]
+        return max(seen)
+
+    def build(self, line: int = 1) -> UserPuzzle:
+        n = self.cells if self.cells is not None else self.highest() + 1
+        if n < 1:
+            raise BoardFormatError("the puzzle has no cells: give 'cells n' or the press sets", line, 1)
+        if n > MAX_GRAPH_CELLS:
+            raise TooLargeError(f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells")
+        if not MIN_STATES <= self.k <= MAX_STATES:
+            raise BoardFormatError(f"k must be {MIN_STATES}..{MAX_STATES}, not {self.k}", line, 1)
+        if self.shape not in SHAPES:
+            raise BoardFormatError(f"unknown shape {self.shape!r}; choose one of {', '.join(SHAPES)}", line, 1)
+        if self.highest() >= n:
+            raise BoardFormatError(f"cell {self.highest()} is named, but the puzzle has cells 0..{n - 1}", line, 1)
+        reach = [(1 << i) if self.self_press else 0 for i in range(n)]
+        for a, b in self.edges or []:
+            reach[a] |= 1 << b
+            reach[b] |= 1 << a
+        for i, listed in (self.presses or {}).items():
+            reach[i] = sum(1 << j for j in set(listed))
+        coords = None
+        if self.coords:
+            missing = [i for i in range(n) if i not in self.coords]
+            if missing:
+                raise BoardFormatError(f"coordinates are given for some cells but not for cell {missing[0]}: give all or none", line, 1)
+            coords = tuple(self.coords[i] for i in range(n))
+        names = None
+        if self.names:
+            names = tuple(self.names.get(i, "") for i in range(n))
+        try:
+            graph = Graph(tuple(reach), coords, names, self.shape)
+        except ValueError as error:
+            raise BoardFormatError(str(error), line, 1) from None
+        shell = Puzzle(1, n, self.k, PLUS, graph=graph)
+        target = self._board(shell, self.goal, "goal", allow_words=True)
+        start = None if self.start is None else self._board(shell, self.start, "start", allow_words=False)
+        assert start is None or isinstance(start, int)
+        puzzle = Puzzle(1, n, self.k, PLUS, 0, 0, target, graph)
+        return UserPuzzle(puzzle, self.title, start)
+
+    @staticmethod
+    def _board(shell: Puzzle, value: Any, what: str, allow_words: bool) -> str | int:
+        if isinstance(value, str) and value.strip() in ("off", "on"):
+            if allow_words:
+                return value.strip()
+            return 0 if value.strip() == "off" else shell.goal() if shell.k == 2 else shell.packed([shell.k - 1] * shell.cells)
+        if isinstance(value, str):
+            return read_cells(shell, value, what)
+        if isinstance(value, list) and len(value) == shell.cells and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < shell.k for v in value):
+            return shell.packed(list(value))
+        raise BoardFormatError(f"{what} must be off, on, a run of {shell.cells} symbols or a list of {shell.cells} states 0..{shell.k - 1}", 1, 1)
+
+
+def puzzle_from_json(data: Any) -> UserPuzzle:
+    """Build a user puzzle from its JSON value (a dict; see the module docstring).  Raises :class:`BoardFormatError`."""
+    if not isinstance(data, dict):
+        raise BoardFormatError("a puzzle is a JSON object", 1, 1)
+    known = {"format", "title", "cells", "k", "goal", "start", "self", "presses", "edges", "coords", "names", "shape"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise BoardFormatError(f"unknown field {unknown[0][:20]!r}; expected {', '.join(sorted(known))}", 1, 1)
+    draft = _Draft()
+    if data.get("cells") is not None:
+        draft.cells = _number(data["cells"], "cells")
+    if data.get("k") is not None:
+        draft.k = _number(data["k"], "k")
+    draft.goal = data.get("goal", "off")
+    draft.start = data.get("start")
+    if data.get("self") is not None:
+        if not isinstance(data["self"], bool):
+            raise BoardFormatError("self must be true or false", 1, 1)
+        draft.self_press = data["self"]
+    limit = MAX_GRAPH_CELLS
+    listed = _listed(data, "presses", limit, "press sets")
+    if listed is not None:
+        draft.presses = {}
+        for i, entry in enumerate(listed):
+            if entry is None:
+                continue
+            if not isinstance(entry, list) or len(entry) > limit:
+                raise BoardFormatError(f"presses[{i}] must be a list of cell numbers or null", 1, 1)
+            draft.count(len(entry))
+            draft.presses[i] = [_cell(j, f"presses[{i}]") for j in entry]
+        if draft.cells is None:
+            draft.cells = len(listed)
+    listed = _listed(data, "edges", MAX_GRAPH_ENTRIES, "pairs")
+    if listed is not None:
+        draft.edges = []
+        for i, pair in enumerate(listed):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise BoardFormatError(f"edges[{i}] must be a pair of cell numbers", 1, 1)
+            draft.count(2)
+            draft.edges.append((_cell(pair[0], f"edges[{i}]"), _cell(pair[1], f"edges[{i}]")))
+    listed = _listed(data, "coords", limit, "[x, y] pairs")
+    if listed is not None:
+        draft.coords = {}
+        for i, point in enumerate(listed):
+            if not isinstance(point, list) or len(point) != 2:
+                raise BoardFormatError(f"coords[{i}] must be a pair [x, y]", 1, 1)
+            draft.coords[i] = (_coordinate(point[0], f"coords[{i}]"), _coordinate(point[1], f"coords[{i}]"))
+        if draft.cells is None:
+            draft.cells = len(listed)
+    if data.get("names") is not None:
+        listed = data["names"]
+        if not isinstance(listed, list) or len(listed) > limit or not all(isinstance(name, str) for name in listed):
+            raise BoardFormatError(f"names must be a list of at most {limit} strings", 1, 1)
+        draft.names = dict(enumerate(listed))
+    if data.get("shape") is not None:
+        draft.shape = str(data["shape"])
+    if data.get("title") is not None:
+        if not isinstance(data["title"], str) or len(data["title"]) > 200:
+            raise BoardFormatError("title must be a string of at most 200 characters", 1, 1)
+        draft.title = data["title"]
+    return draft.build()
+
+
+def _listed(data: dict[str, Any], key: str, limit: int, what: str) -> list[Any] | None:
+    """``data[key]`` as a list of at most ``limit`` entries, or None when absent."""
+    listed = data.get(key)
+    if listed is not None and (not isinstance(listed, list) or len(listed) > limit):
+        raise BoardFormatError(f"{key} must be a list of at most {limit} {what}", 1, 1)
+    return listed
+
+
+def _cell(value: Any, what: str) -> int:
+    number = _number(value, what)
+    if not 0 <= number < MAX_GRAPH_CELLS:
+        raise BoardFormatError(f"{what}: cell {number} is outside 0..{MAX_GRAPH_CELLS - 1}", 1, 1)
+    return number
+
+
+_STATEMENT = re.compile(r"([A-Za-z]+)\s*(.*)")
+
+
+def _parse_text(text: str) -> UserPuzzle:
+    draft = _Draft()
+    last_line = 1
+
+    def cell(token: str, number: int, column: int) -> int:
+        if not (token.isascii() and token.isdigit() and len(token) <= 5) or int(token) >= MAX_GRAPH_CELLS:
+            raise BoardFormatError(f"expected a cell number 0..{MAX_GRAPH_CELLS - 1}, found {token[:10]!r}", number, column)
+        return int(token)
+
+    def whole(token: str, number: int, column: int) -> int:
+        if not (token.isascii() and token.isdigit() and len(token) <= 5):
+            raise BoardFormatError(f"expected a whole number, found {token[:10]!r}", number, column)
+        return int(token)
+
+    board_lines: dict[str, list[str]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0] if not raw.lstrip().lower().startswith(("goal", "start")) else raw
+        if not line.strip():
+            continue
+        last_line = number
+        indent = len(line) - len(line.lstrip())
+        match = _STATEMENT.fullmatch(line.strip())
+        if match is None:
+            raise BoardFormatError("expected a statement: cells, k, goal, start, self, press, edge, at, name, shape or title", number, indent + 1)
+        key, rest = match.group(1).lower(), match.group(2)
+        at = indent + match.start(2) + 1  # the column of the statement's first value
+        tokens = [(m.group(), at + m.start()) for m in re.finditer(r"[^\s:,]+", rest)]
+        if key == "cells":
+            draft.cells = whole(tokens[0][0] if tokens else "", number, at)
+        elif key == "k":
+            draft.k = whole(tokens[0][0] if tokens else "", number, at)
+        elif key in ("goal", "start"):
+            board_lines.setdefault(key, []).append(rest)
+        elif key == "self":
+            value = rest.strip().lower()
+            if value not in ("yes", "no", "true", "false"):
+                raise BoardFormatError("self is yes or no", number, at)
+            draft.self_press = value in ("yes", "true")
+        elif key == "press":
+            if ":" not in rest:
+                raise BoardFormatError("expected 'press i: j j ...'", number, at)
+            if not tokens:
+                raise BoardFormatError("expected the pressed cell's number", number, at)
+            source = cell(tokens[0][0], number, tokens[0][1])
+            draft.presses = draft.presses or {}
+            draft.count(len(tokens) - 1, number)
+            draft.presses[source] = [cell(token, number, column) for token, column in tokens[1:]]
+        elif key == "edge":
+            if len(tokens) != 2:
+                raise BoardFormatError("expected 'edge a b'", number, at)
+            draft.edges = draft.edges or []
+            draft.count(2, number)
+            draft.edges.append((cell(tokens[0][0], number, tokens[0][1]), cell(tokens[1][0], number, tokens[1][1])))
+        elif key == "at":
+            if len(tokens) != 3:
+                raise BoardFormatError("expected 'at i x y'", number, at)
+            values = []
+            for token, column in tokens[1:]:
+                try:
+                    values.append(_coordinate(float(token), "a coordinate"))
+                except (ValueError, BoardFormatError):
+                    raise BoardFormatError(f"expected a finite number, found {token[:10]!r}", number, column) from None
+            draft.coords = draft.coords or {}
+            draft.coords[cell(tokens[0][0], number, tokens[0][1])] = (values[0], values[1])
+        elif key == "name":
+            if not tokens:
+                raise BoardFormatError("expected 'name i text'", number, at)
+            index = cell(tokens[0][0], number, tokens[0][1])
+            draft.names = draft.names or {}
+            draft.names[index] = rest.strip()[len(tokens[0][0]) :].strip()
+        elif key == "shape":
+            draft.shape = rest.strip()
+        elif key == "title":
+            draft.title = rest.strip()[:200]
+        else:
+            raise BoardFormatError(f"unknown statement {key[:20]!r}; expected cells, k, goal, start, self, press, edge, at, name, shape or title", number, indent + 1)
+    for key, parts in board_lines.items():
+        value = "\n".join(parts)
+        setattr(draft, key, value.strip() if value.strip() in ("off", "on") else value)
+    return draft.build(last_line)
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def format_puzzle(user: UserPuzzle) -> str:
+    """The plain text form of a user puzzle (every press set written out); :func:`parse_puzzle` reads it back equal."""
+    puzzle, graph = user.puzzle, user.puzzle.graph
+    assert graph is not None
+    lines = []
+    if user.name:
+        lines.append(f"title {user.name}")
+    lines += [f"cells {graph.cells}", f"k {puzzle.k}"]
+    if graph.shape != "circle":
+        lines.append(f"shape {graph.shape}")
+    lines.append("self no")
+    target = puzzle.target
+    lines.append(f"goal {target}" if isinstance(target, str) else "goal " + format_cells(puzzle, target).replace("\n", " "))
+    if user.start is not None:
+        lines.append("start " + format_cells(puzzle, user.start).replace("\n", " "))
+    for i, reach in enumerate(graph.presses):
+        lines.append(f"press {i}: " + " ".join(str(j) for j in bits_of(reach)))
+    for i, (x, y) in enumerate(graph.coords or ()):
+        lines.append(f"at {i} {_number_text(x)} {_number_text(y)}")
+    for i, name in enumerate(graph.names or ()):
+        if name:
+            lines.append(f"name {i} {name}")
+    return "\n".join(lines) + "\n"
+
+
+def puzzle_json(puzzle: Puzzle, name: str | None = None, start: int | None = None) -> dict[str, Any]:
+    """A graph puzzle as the JSON object :func:`puzzle_from_json` reads back equal (goal and start as lists of states)."""
+    graph = puzzle.graph
+    assert graph is not None
+    data: dict[str, Any] = {"cells": graph.cells, "k": puzzle.k, "presses": graph.press_lists()}
+    if name:
+        data["title"] = name
+    data["goal"] = puzzle.target if isinstance(puzzle.target, str) else puzzle.states(puzzle.target)
+    if start is not None:
+        data["start"] = puzzle.states(start)
+    if graph.coords is not None:
+        data["coords"] = [[x, y] for x, y in graph.coords]
+    if graph.names is not None:
+        data["names"] = list(graph.names)
+    if graph.shape != "circle":
+        data["shape"] = graph.shape
+    return data
