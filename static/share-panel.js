@@ -22,7 +22,10 @@ export class SharePanel {
     // them) must not replace the hash the reader just typed before its hashchange is seen.
     this.writtenVersion = -1;
     this.writtenGame = null;
+    // A playback changes the game every frame: its link (up to a million moves) is written
+    // once it ends or stops, not every WRITE_INTERVAL_MS while it plays.
     session.subscribe(() => {
+      if (session.playing) return;
       if (session.version === this.writtenVersion && session.game === this.writtenGame) return;
       this.writtenVersion = session.version;
       this.writtenGame = session.game;
