@@ -59,6 +59,17 @@ def dark_board(page: Page, rows: int, cols: int) -> None:
     expect(canvas(page)).to_have_attribute("data-lit-count", "0")
 
 
+def solved_puzzle(page: Page, rows: int, cols: int) -> int:
+    """A new rows × cols puzzle (goal all off), solved: returns the number of marked presses."""
+    page.get_by_role("radio", name="All off").check()
+    set_size(page, rows, cols)
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=30_000)
+    button(page, "Solve").click()
+    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
+    return attribute(page, "data-press-count")
+
+
 def screenshot(page: Page, name: str) -> Path:
     page.evaluate("window.lightsOut.flush()")
     SHOTS.mkdir(exist_ok=True)
@@ -170,13 +181,7 @@ def test_zoom_pan_fit_and_minimap_do_not_press(ready_page):
 
 def test_solution_overlay_screenshot_and_download(ready_page):
     page = ready_page
-    page.get_by_role("radio", name="All off").check()
-    set_size(page, 200, 200)
-    button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 200×200 puzzle", timeout=30_000)
-    button(page, "Solve").click()
-    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
-    presses = attribute(page, "data-press-count")
+    presses = solved_puzzle(page, 200, 200)
     screenshot(page, "big-200-solution.png")
     zoom_on(page, 100, 100, steps=4)
     screenshot(page, "big-200-solution-zoomed.png")
@@ -191,13 +196,7 @@ def test_solution_overlay_screenshot_and_download(ready_page):
 def test_big_download_is_written_in_slices(ready_page):
     """Above 512×512 the #/. rows are made in the page from the solver's bits."""
     page = ready_page
-    page.get_by_role("radio", name="All off").check()
-    set_size(page, 600, 700)
-    button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 600×700 puzzle", timeout=30_000)
-    button(page, "Solve").click()
-    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
-    presses = attribute(page, "data-press-count")
+    presses = solved_puzzle(page, 600, 700)
     with page.expect_download() as download_info:
         button(page, "Download solution").click()
     lines = Path(download_info.value.path()).read_text().split()
@@ -305,13 +304,7 @@ def progress_counts(text: str) -> tuple[int, int]:
 
 def test_play_solution_on_a_big_board_shows_progress_stops_and_carries_on(ready_page):
     page = ready_page
-    page.get_by_role("radio", name="All off").check()
-    set_size(page, 200, 200)
-    button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 200×200 puzzle", timeout=30_000)
-    button(page, "Solve").click()
-    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
-    presses = attribute(page, "data-press-count")
+    presses = solved_puzzle(page, 200, 200)
     assert presses > 1000  # played in slices, not press by press
     # The marks are checked in Python before they are played: they take this board to the goal.
     assert page.evaluate("window.lightsOut.verifyShown()")["solved"] is True
