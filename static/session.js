@@ -666,6 +666,7 @@ export class Session {
 
   /** Solve: mark a solution (fewest presses on the grid), and list them all when there are few. */
   async solve(options = {}) {
+    this.stopPlayback(); // the marks being played are about to be replaced
     const found = await this.findSolution(options);
     if (!found) return;
     if (this.puzzle) this.puzzle.assisted = true;
@@ -701,6 +702,7 @@ export class Session {
   /** Show solution `index` of the list as the marks. */
   chooseSolution(index) {
     if (!this.solutionList) return;
+    this.stopPlayback();
     const { solutions } = this.solutionList;
     this.solutionList.index = Math.min(solutions.length - 1, Math.max(0, index));
     this.marks = solutions[this.solutionList.index].copy(); // marks are edited by presses; the list is not
@@ -709,6 +711,7 @@ export class Session {
 
   /** Mark one press of a solution: any press of a solution is a correct next step (the first in reading order). */
   async hint() {
+    this.stopPlayback();
     const found = await this.findSolution();
     if (!found) return;
     const [index] = found.solution.indices(1);
@@ -817,7 +820,7 @@ export class Session {
       while (run.done < due) {
         const end = Math.min(due, run.done + PLAY_CHUNK);
         game.playMany(presses, run.done, end);
-        const marks = this.marks;
+        const marks = this.marks; // the marks being played: any command that changes them stops the playback
         for (let i = run.done; i < end; i++) marks.add(presses[i], -1); // a press of a marked cell takes it off
         run.done = end;
         if (this.now() >= deadline) break;

@@ -26,6 +26,7 @@ export class StatusPanel {
     this.retry.addEventListener("click", () => solver.restart());
     $("cancel").addEventListener("click", () => {
       session.stopPlayback();
+      this.showPlayback();
       solver.cancel();
       this.say(t("cancelled"));
     });

@@ -396,16 +396,31 @@ test("Stop keeps the presses played (each a move), marks the rest; Play solution
   assert.match(changes.at(-1).message, /^Solved in 900 moves/);
 });
 
+test("Solve or Hint during a playback stops it before its marks are replaced", async () => {
+  for (const command of ["solve", "hint"]) {
+    const clock = fakeClock();
+    const { session, solver } = everyCellMarked({ now: clock.now, wait: (ms) => {
+      if (clock.waits.length === 20) session[command](); // as if clicked between two slices
+      return clock.wait(ms);
+    } }, 20, 20);
+    solver.hold(); // the fake solver would search 2^400 boards: its reply is not what is tested
+    await session.playSolution();
+    assert.equal(session.playing, false, command);
+    assert.ok(session.game.moveCount > 0 && session.game.moveCount < 400, `${command}: ${session.game.moveCount}`);
+  }
+});
+
 test("a short solution plays press by press, each flashed, with its progress; Stop is a no-op when idle", async () => {
   const clock = fakeClock();
   const { session, changes } = makeSession({ wait: clock.wait, now: clock.now });
   const board = emptyBoard(5, 5);
   for (const [row, col] of [[0, 0], [2, 2], [4, 1]]) pressBoard(board, row, col);
   session.setBoard(board);
+  session.marks = boardFromCells(5, 5, 2, Array.from({ length: 25 }, (_, i) => Number([0, 12, 21].includes(i))));
   changes.length = 0;
   session.stop();
   assert.equal(changes.length, 0);
-  await session.playSolution(); // Solve first (no marks), then three steps
+  await session.playSolution();
   assert.ok(session.game.isSolved());
   assert.deepEqual(clock.waits, [150, 150, 150]);
   const flashed = changes.filter((change) => change.flash !== undefined);
