@@ -1,5 +1,8 @@
 // Draws boards too big for the DOM grid (above 64×64, up to 10000×10000) on a canvas,
-// with zoom, pan, a Fit button and a minimap of the whole board with the viewport.
+// with zoom, pan, a Fit button and a minimap of the whole board with the viewport. The
+// tools and the minimap sit in a bar under the canvas, never over it, so no cell that
+// can be pressed is hidden; the minimap shows only while part of the board is out of
+// view (at Fit it would be a copy of the board), and the bar keeps its height either way.
 //
 // The picture is computed per device pixel from the packed bits (game.js), not from
 // a cached image: a 10000×10000 board at one pixel a cell would be a 400 MB bitmap.
@@ -17,7 +20,7 @@ import { t } from "./i18n.js";
 
 const MAX_CELL_PIXELS = 96; // most zoomed in, in device pixels per cell
 const DETAIL_PIXELS = 5; // from this cell size (device pixels) cells get gaps and rings
-const MINIMAP_PIXELS = 140; // the minimap's longer side, in CSS pixels
+const MINIMAP_PIXELS = 72; // the minimap's longer side, in CSS pixels (the bar's height: style.css)
 
 /** Read a CSS colour as a little-endian RGBA uint32 (the byte order of ImageData). */
 function colourOf(context, css) {
@@ -53,6 +56,7 @@ export class CanvasView {
     this.minimap = document.createElement("canvas");
     this.minimap.className = "minimap";
     this.minimap.setAttribute("aria-hidden", "true");
+    this.minimap.hidden = true; // until part of the board is out of view
 
     const tools = document.createElement("div");
     tools.className = "canvas-tools";
@@ -61,7 +65,10 @@ export class CanvasView {
     this.zoomOutButton = this.toolButton("zoomOut", () => this.zoomBy(1 / 1.5));
     tools.append(this.zoomOutButton, this.zoomInButton, this.fitButton);
 
-    this.root.append(this.canvas, this.minimap, tools);
+    const bar = document.createElement("div");
+    bar.className = "canvas-bar";
+    bar.append(tools, this.minimap);
+    this.root.append(this.canvas, bar);
     container.replaceChildren(this.root);
 
     this.context = this.canvas.getContext("2d", { alpha: false });
@@ -414,8 +421,20 @@ export class CanvasView {
     }
   }
 
-  /** The whole board, one sample per minimap pixel, and the viewport as a rectangle. */
+  /** True when every cell is inside the canvas (at Fit, or zoomed out further). */
+  wholeBoardVisible() {
+    const viewCols = this.canvas.width / this.scale;
+    const viewRows = this.canvas.height / this.scale;
+    const slack = 1e-6; // a fitted board fills the canvas to the last pixel, give or take rounding
+    return this.originX <= slack && this.originY <= slack &&
+      this.originX + viewCols >= this.cols - slack && this.originY + viewRows >= this.rows - slack;
+  }
+
+  /** The whole board, one sample per minimap pixel, and the viewport as a rectangle; hidden when all is in view. */
   drawMinimap() {
+    const hidden = this.wholeBoardVisible();
+    if (this.minimap.hidden !== hidden) this.minimap.hidden = hidden;
+    if (hidden) return;
     if (!this.minimapImage) this.sizeMinimap();
     const image = this.minimapImage;
     if (!image) return;

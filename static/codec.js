@@ -86,23 +86,33 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUE_OF = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) VALUE_OF[ALPHABET.charCodeAt(i)] = i;
 
-/** bytes → base64url without padding. Builds the string in slices: fine for 12.5 MB. */
+const CODES = Uint8Array.from(ALPHABET, (symbol) => symbol.charCodeAt(0));
+const ASCII = new TextDecoder("latin1"); // every code written is below 128: one byte is one character
+
+/**
+ * bytes → base64url without padding. The characters are written as bytes and read as
+ * text at once: 2 MB of text in a few milliseconds (a share link of a 1000×1000 board
+ * with its moves), where building it from character codes took 100–200 ms.
+ */
 export function encodeBase64url(bytes) {
-  const parts = [];
-  const SLICE = 3 * 8192;
-  for (let start = 0; start < bytes.length; start += SLICE) {
-    const end = Math.min(bytes.length, start + SLICE);
-    const codes = [];
-    for (let i = start; i < end; i += 3) {
-      const left = end - i;
-      const chunk = (bytes[i] << 16) | ((left > 1 ? bytes[i + 1] : 0) << 8) | (left > 2 ? bytes[i + 2] : 0);
-      codes.push(ALPHABET.charCodeAt(chunk >> 18), ALPHABET.charCodeAt((chunk >> 12) & 63));
-      if (left > 1) codes.push(ALPHABET.charCodeAt((chunk >> 6) & 63));
-      if (left > 2) codes.push(ALPHABET.charCodeAt(chunk & 63));
-    }
-    parts.push(String.fromCharCode(...codes));
+  const whole = bytes.length - (bytes.length % 3);
+  const rest = bytes.length - whole;
+  const out = new Uint8Array((whole / 3) * 4 + (rest ? rest + 1 : 0));
+  let o = 0;
+  for (let i = 0; i < whole; i += 3) {
+    const chunk = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    out[o++] = CODES[chunk >> 18];
+    out[o++] = CODES[(chunk >> 12) & 63];
+    out[o++] = CODES[(chunk >> 6) & 63];
+    out[o++] = CODES[chunk & 63];
   }
-  return parts.join("");
+  if (rest) {
+    const chunk = (bytes[whole] << 16) | ((rest > 1 ? bytes[whole + 1] : 0) << 8);
+    out[o++] = CODES[chunk >> 18];
+    out[o++] = CODES[(chunk >> 12) & 63];
+    if (rest > 1) out[o++] = CODES[(chunk >> 6) & 63];
+  }
+  return ASCII.decode(out);
 }
 
 /**

@@ -26,8 +26,17 @@ import {
 
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
-const PLAY_SECONDS = 3; // a long solution plays in batches within about this long
+const PLAY_SECONDS = 3; // a solution plays in about this long (a short one press by press, a long one in slices)
+const PLAY_ONE_BY_ONE = PLAY_SECONDS * 60; // up to this many presses play one at a time, each drawn and flashed
+const PLAY_SLICE_MS = 10; // most main-thread time one slice of a long playback takes (a "long task" is 50 ms)
+const PLAY_FRAME_MS = 16; // between slices: a frame, in which the page draws the slice
+const PLAY_CHUNK = 4096; // presses between two looks at the clock within a slice (≈ 0.1 ms of pressing)
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
+
+/** A count with its thousands set apart by narrow spaces, "500 000" (the SI way, read in any language). */
+export function groupDigits(count) {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+}
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
 /**
@@ -121,7 +130,7 @@ export class Session {
    * @param {object} options.limits  the API's limits op (dist/limits.json) plus the page's gridLimit
    * @param {object} [options.records]  best results (puzzles.js BestResults), or null
    * @param {Function} [options.wait]  resolves after a delay in ms (playback); setTimeout by default
-   * @param {Function} [options.now]  milliseconds, for the puzzle timer
+   * @param {Function} [options.now]  milliseconds, for the puzzle timer and the pace of playback
    * @param {Function} [options.reducedMotion]  true under prefers-reduced-motion
    * @param {Function} [options.random]  [0, 1), for boards made here
    * @param {object} [options.searchBudget]  extra solve fields ({seconds}) for the fewest-presses search
@@ -146,7 +155,7 @@ export class Session {
     this.overlay = { proof: null, nearest: null, quiet: null };
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
-    this.playback = null; // {cancelled} while a solution is being played
+    this.playback = null; // {cancelled, done, total} (presses) while a solution is being played
     // The puzzle being played (New puzzle, the puzzle of the day, a preset, or a link to
     // one): {kind, key, label, start, optimum, startedAt, done, assisted}; null once the
     // board changes another way.
@@ -384,7 +393,7 @@ export class Session {
     this.won = null;
     if (kind === "play") {
       changed = game.play(row, col);
-      if (this.puzzle && !this.puzzle.startedAt && !this.puzzle.done) this.puzzle.startedAt = this.now();
+      this.startClock();
     } else {
       const result = kind === "undo" ? game.undo() : game.redo();
       if (!result) return null;
@@ -407,6 +416,11 @@ export class Session {
     if (this.settingUp) return { changed, message: message || this.setupMessage() }; // undo of a set-up change
     if (game.isSolved()) message = this.finishPuzzle() ?? tCount("solved", game.moveCount);
     return { changed, message };
+  }
+
+  /** The puzzle's clock starts at its first press. */
+  startClock() {
+    if (this.puzzle && !this.puzzle.startedAt && !this.puzzle.done) this.puzzle.startedAt = this.now();
   }
 
   /**
@@ -762,6 +776,7 @@ export class Session {
 
   /** Solve: mark a solution (fewest presses on the grid), and list them all when there are few. */
   async solve(options = {}) {
+    this.stopPlayback(); // the marks being played are about to be replaced
     const found = await this.findSolution(options);
     if (!found) return;
     this.markAssisted();
@@ -797,6 +812,7 @@ export class Session {
   /** Show solution `index` of the list as the marks. */
   chooseSolution(index) {
     if (!this.solutionList) return;
+    this.stopPlayback();
     const { solutions } = this.solutionList;
     this.solutionList.index = Math.min(solutions.length - 1, Math.max(0, index));
     this.marks = solutions[this.solutionList.index].copy(); // marks are edited by presses; the list is not
@@ -805,6 +821,7 @@ export class Session {
 
   /** Mark one press of a solution: any press of a solution is a correct next step (the first in reading order). */
   async hint() {
+    this.stopPlayback();
     const found = await this.findSolution();
     if (!found) return;
     const [index] = found.solution.indices(1);
@@ -815,23 +832,44 @@ export class Session {
     this.emit({ message: t("hintShown") });
   }
 
+  /** End a playback without a word (the command that ends it says what it did). */
   stopPlayback() {
     if (this.playback) this.playback.cancelled = true;
     this.playback = null;
   }
 
   /**
-   * Play the marked solution (solving first when none is marked) through the press path.
-   * Short solutions play a press at a time; long ones a batch per step, so that even a
-   * million presses finish in about PLAY_SECONDS without blocking the page. Any other
-   * command stops it.
+   * Stop the playback (the Stop button). The presses played so far stay, each a move in
+   * the history like a click (Undo takes back the last one); the marks show the presses
+   * not played yet, so Play solution carries on from there.
+   */
+  stop() {
+    const run = this.playback;
+    if (!run) return;
+    this.stopPlayback();
+    this.emit({ message: t("playbackStopped", { done: groupDigits(run.done), total: groupDigits(run.total) }) });
+  }
+
+  /** The message line while `run` plays: "Playing 123 456 / 500 000". */
+  playbackMessage(run) {
+    return t("playingProgress", { done: groupDigits(run.done), total: groupDigits(run.total) });
+  }
+
+  /**
+   * Play the marked solution (solving first when none is marked) through the press path;
+   * every press is a move in the history, as if clicked. Up to PLAY_ONE_BY_ONE presses
+   * play one at a time, each drawn and flashed (a player watching a 5×5 board wants to
+   * see each press). Longer solutions play in slices, one a frame, paced to end in about
+   * PLAY_SECONDS, none taking more than PLAY_SLICE_MS of the main thread: 500 000
+   * presses on 1000×1000 take about 3 s and the page keeps drawing (bench_playback.py).
+   * `playback` says how far it got; Stop (stop) or any other command ends it.
    */
   async playSolution() {
     if (this.playback) return;
     if (this.settingUp) this.setSetup(false); // play from the board as set
     if (!this.marks) {
       const found = await this.findSolution();
-      if (!found) return;
+      if (!found || this.playback) return;
       this.markAssisted();
       this.marks = found.solution;
       this.emit({ message: found.message });
@@ -841,31 +879,73 @@ export class Session {
       this.emit({ message: t("tooManyToPlay", { count: pressTotal }) });
       return;
     }
-    const run = { cancelled: false };
+    const presses = this.marks.pressList(); // each cell as many times as it is marked, in reading order
+    const run = { cancelled: false, done: 0, total: presses.length };
     this.playback = run;
-    this.emit();
+    this.emit({ message: this.playbackMessage(run) });
+    const ending = presses.length <= PLAY_ONE_BY_ONE
+      ? await this.playOneByOne(run, presses)
+      : await this.playInSlices(run, presses);
+    if (ending === null || this.playback !== run) return; // stopped
+    this.playback = null;
+    const won = this.game.isSolved();
+    if (won) this.won = { by: "played", moves: this.game.moveCount };
+    this.emit({ ...ending, won: won || undefined });
+  }
+
+  /**
+   * Play `presses` a press a step, each drawn and flashed. Returns the last step's change
+   * (emitted once the playback is over), or null when stopped.
+   */
+  async playOneByOne(run, presses) {
     const cols = this.game.board.cols;
-    const presses = this.marks.pressList(); // each cell as many times as it is marked
-    const perStep = Math.max(1, Math.ceil(presses.length / (PLAY_SECONDS * 60)));
     const stepMs = this.reducedMotion() ? PLAY_STEP_REDUCED_MS : PLAY_STEP_MS;
-    const delay = perStep === 1 ? Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length) : 16;
-    for (let start = 0; start < presses.length; start += perStep) {
+    const delay = Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length);
+    for (const index of presses) {
       await this.wait(delay);
-      if (run.cancelled) return;
-      let changed = [];
-      for (const index of presses.slice(start, start + perStep)) {
-        const touched = this.applyMove("play", Math.floor(index / cols), index % cols).changed;
-        changed = touched && changed ? changed.concat(touched) : null;
-      }
-      const solved = this.game.isSolved();
-      if (solved) this.won = { by: "played", moves: this.game.moveCount };
-      this.emit({
-        cells: changed, message: solved ? tCount("solved", this.game.moveCount) : "",
-        flash: perStep === 1 ? presses[start] : undefined, won: solved || undefined,
-      });
+      if (run.cancelled) return null;
+      const { changed, message } = this.applyMove("play", Math.floor(index / cols), index % cols);
+      run.done++;
+      const step = { cells: changed, flash: index };
+      if (run.done === run.total) return { ...step, message }; // "Solved in …" (applyMove's word)
+      this.emit({ ...step, message: this.playbackMessage(run) });
     }
-    if (this.playback === run) this.playback = null;
-    this.emit();
+    return {};
+  }
+
+  /**
+   * Play `presses` in slices, one a frame: each plays the presses due by now at the pace
+   * of PLAY_SECONDS for the whole, but stops after PLAY_SLICE_MS (a slow machine takes
+   * longer rather than freezing), then emits one change (the views redraw once). The
+   * presses go straight to the game (Game.playMany) and the marks. Returns the last
+   * change (emitted once the playback is over), or null when stopped.
+   */
+  async playInSlices(run, presses) {
+    const game = this.game;
+    const duration = PLAY_SECONDS * 1000;
+    const started = this.now();
+    while (run.done < run.total) {
+      await this.wait(PLAY_FRAME_MS);
+      if (run.cancelled) return null;
+      const paced = Math.ceil((run.total * (this.now() - started)) / duration);
+      const due = Math.min(run.total, Math.max(run.done + 1, paced));
+      const deadline = this.now() + PLAY_SLICE_MS;
+      while (run.done < due) {
+        const end = Math.min(due, run.done + PLAY_CHUNK);
+        game.playMany(presses, run.done, end);
+        const marks = this.marks; // the marks being played: any command that changes them stops the playback
+        for (let i = run.done; i < end; i++) marks.add(presses[i], -1); // a press of a marked cell takes it off
+        run.done = end;
+        if (this.now() >= deadline) break;
+      }
+      this.startClock();
+      this.version++;
+      this.clearBoardOverlays();
+      if (this.marks.litCount === 0) this.marks = null;
+      if (run.done < run.total) this.emit({ message: this.playbackMessage(run) });
+    }
+    const solved = this.game.isSolved();
+    return { message: solved ? this.finishPuzzle() ?? tCount("solved", this.game.moveCount) : "" };
   }
 
   // -------------------------------------------------------------------------------

@@ -26,7 +26,10 @@ export class SharePanel {
     this.writtenVersion = -1;
     this.writtenGame = null;
     this.writtenKind = null;
+    // A playback changes the game every frame: its link (up to a million moves) is written
+    // once it ends or stops, not every WRITE_INTERVAL_MS while it plays.
     session.subscribe(() => {
+      if (session.playing) return;
       const kind = this.puzzleKind();
       if (session.version === this.writtenVersion && session.game === this.writtenGame && kind === this.writtenKind) return;
       this.writtenVersion = session.version;

@@ -80,18 +80,18 @@ function decodePayload(text, bits, what, column, field) {
   return bytes;
 }
 
-/** Cell indices as LEB128 varints. */
+/** Cell indices as LEB128 varints (at most 5 bytes each: indices are below 2^35). */
 export function encodeMoves(moves) {
-  const bytes = [];
+  const bytes = new Uint8Array(moves.length * 5);
+  let length = 0;
   for (let move of moves) {
-    for (;;) {
-      const low = move % 128;
+    while (move >= 128) {
+      bytes[length++] = (move % 128) | 0x80;
       move = Math.floor(move / 128);
-      bytes.push(move ? low | 0x80 : low);
-      if (!move) break;
     }
+    bytes[length++] = move;
   }
-  return encodeBase64url(Uint8Array.from(bytes));
+  return encodeBase64url(bytes.subarray(0, length));
 }
 
 function decodeMoves(text, cells, column) {

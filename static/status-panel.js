@@ -1,5 +1,6 @@
 // The status line (the solver's state, Retry), "Working…" with Cancel for slow requests,
-// and the message line with its occasional Search to the end button.
+// the progress of a playback with Stop, and the message line with its occasional Search
+// to the end button.
 
 import { t } from "./i18n.js";
 import { describeSolverFailure } from "./errors.js";
@@ -17,11 +18,15 @@ export class StatusPanel {
     this.progress = $("progress");
     this.message = $("message");
     this.searchToEnd = $("search-to-end");
+    this.playback = $("playback");
+    this.playbackBar = $("playback-bar");
+    $("stop-playback").addEventListener("click", () => session.stop());
     this.solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
     this.workingTimer = 0;
     this.retry.addEventListener("click", () => solver.restart());
     $("cancel").addEventListener("click", () => {
       session.stopPlayback();
+      this.showPlayback();
       solver.cancel();
       this.say(t("cancelled"));
     });
@@ -33,12 +38,22 @@ export class StatusPanel {
       else this.progress.hidden = true;
     };
     session.subscribe((change) => {
+      this.showPlayback();
       if (change.message !== undefined) this.say(change.message);
       if (change.offer) {
         this.searchToEnd.textContent = change.offer;
         this.searchToEnd.hidden = false;
       }
     });
+  }
+
+  /** The playback's bar (presses played of all) and Stop, while a solution plays. */
+  showPlayback() {
+    const run = this.session.playback;
+    if (this.playback.hidden !== (run === null)) this.playback.hidden = run === null;
+    if (!run) return;
+    this.playbackBar.max = run.total;
+    this.playbackBar.value = run.done;
   }
 
   /** Show `text` as the message; an offer belongs to the message that made it. */

@@ -8,6 +8,7 @@ Screenshots go to test-results/big-*.png (look at them: pixels are the point her
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -56,6 +57,17 @@ def dark_board(page: Page, rows: int, cols: int) -> None:
     set_size(page, rows, cols)
     button(page, "Clear").click()
     expect(canvas(page)).to_have_attribute("data-lit-count", "0")
+
+
+def solved_puzzle(page: Page, rows: int, cols: int) -> int:
+    """A new rows × cols puzzle (goal all off), solved: returns the number of marked presses."""
+    page.get_by_role("radio", name="All off").check()
+    set_size(page, rows, cols)
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=30_000)
+    button(page, "Solve").click()
+    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
+    return attribute(page, "data-press-count")
 
 
 def screenshot(page: Page, name: str) -> Path:
@@ -169,13 +181,7 @@ def test_zoom_pan_fit_and_minimap_do_not_press(ready_page):
 
 def test_solution_overlay_screenshot_and_download(ready_page):
     page = ready_page
-    page.get_by_role("radio", name="All off").check()
-    set_size(page, 200, 200)
-    button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 200×200 puzzle", timeout=30_000)
-    button(page, "Solve").click()
-    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
-    presses = attribute(page, "data-press-count")
+    presses = solved_puzzle(page, 200, 200)
     screenshot(page, "big-200-solution.png")
     zoom_on(page, 100, 100, steps=4)
     screenshot(page, "big-200-solution-zoomed.png")
@@ -190,13 +196,7 @@ def test_solution_overlay_screenshot_and_download(ready_page):
 def test_big_download_is_written_in_slices(ready_page):
     """Above 512×512 the #/. rows are made in the page from the solver's bits."""
     page = ready_page
-    page.get_by_role("radio", name="All off").check()
-    set_size(page, 600, 700)
-    button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 600×700 puzzle", timeout=30_000)
-    button(page, "Solve").click()
-    expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
-    presses = attribute(page, "data-press-count")
+    presses = solved_puzzle(page, 600, 700)
     with page.expect_download() as download_info:
         button(page, "Download solution").click()
     lines = Path(download_info.value.path()).read_text().split()
@@ -243,3 +243,109 @@ def test_cancel_a_long_request_restarts_the_worker_and_keeps_the_board(ready_pag
     page.get_by_role("grid", name="Board").locator('[data-row="0"][data-col="0"]').click()
     button(page, "Solve").click()
     expect(page.get_by_role("grid", name="Board").locator('[data-press="1"]').first).to_be_visible(timeout=60_000)
+
+
+def boxes_overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+# Client points on a 20×20 lattice over the canvas whose topmost element is not the canvas:
+# what lies over the board there (a tool, the minimap) hides the cells under it.
+COVERED_POINTS = """() => {
+  const canvas = document.querySelector('canvas[aria-label=Board]');
+  const box = canvas.getBoundingClientRect();
+  const covered = [];
+  for (let i = 0; i < 20; i++) for (let j = 0; j < 20; j++) {
+    const x = box.left + (i + 0.5) * box.width / 20, y = box.top + (j + 0.5) * box.height / 20;
+    if (document.elementFromPoint(x, y) !== canvas) covered.push([Math.round(x), Math.round(y)]);
+  }
+  return covered;
+}"""
+
+
+def test_the_minimap_and_tools_never_cover_a_cell(ready_page):
+    page = ready_page
+    dark_board(page, 100, 100)
+    button(page, "Fit").click()
+    page.evaluate("window.lightsOut.flush()")
+    minimap = page.locator(".minimap")
+    expect(minimap).to_be_hidden()  # at Fit the whole board is in view: a minimap would only repeat it
+    # The corner cells, where the minimap and the zoom tools used to sit over the board, press.
+    page.locator(".play").scroll_into_view_if_needed()
+    for row, col, lit in ((99, 99, 3), (0, 0, 6), (99, 0, 9), (0, 99, 12)):
+        click_cell(page, row, col)
+        expect(canvas(page)).to_have_attribute("data-lit-count", str(lit))
+    expect(page.locator("#move-count")).to_have_text("Moves: 4")
+    assert page.evaluate(COVERED_POINTS) == []
+    screenshot(page, "big-100-fit.png")
+    # Zoomed in, part of the board is out of view: the minimap shows, beside the board, not on it.
+    zoom_on(page, 99, 99, steps=6)
+    expect(minimap).to_be_visible()
+    assert not boxes_overlap(minimap.bounding_box(), canvas(page).bounding_box())
+    assert page.evaluate(COVERED_POINTS) == []
+    click_cell(page, 99, 99)  # the bottom-right cell, zoomed in, presses too
+    expect(canvas(page)).to_have_attribute("data-lit-count", "9")
+    screenshot(page, "big-100-zoomed-minimap.png")
+    # Fit again: the minimap goes, and the bar under the board keeps its height.
+    bar = page.locator(".canvas-bar").bounding_box()
+    button(page, "Fit").click()
+    page.evaluate("window.lightsOut.flush()")
+    expect(minimap).to_be_hidden()
+    assert page.locator(".canvas-bar").bounding_box()["height"] == bar["height"]
+
+
+def progress_counts(text: str) -> tuple[int, int]:
+    """(played, total) from "Playing 12 345 / 40 000" or "Stopped after 12 345 of 40 000 presses"."""
+    numbers = re.findall(r"\d[\d\u202f]*", text)
+    played, total = (int(number.replace("\u202f", "")) for number in numbers[:2])
+    return played, total
+
+
+def test_play_solution_on_a_big_board_shows_progress_stops_and_carries_on(ready_page):
+    page = ready_page
+    presses = solved_puzzle(page, 200, 200)
+    assert presses > 1000  # played in slices, not press by press
+    # The marks are checked in Python before they are played: they take this board to the goal.
+    assert page.evaluate("window.lightsOut.verifyShown()")["solved"] is True
+    lit_before = attribute(page, "data-lit-count")
+
+    button(page, "Play solution").click()
+    playback = page.locator("#playback")
+    expect(playback).to_be_visible()
+    expect(page.locator("#message")).to_contain_text("Playing")
+    page.wait_for_function("Number(document.querySelector('#playback-bar').value) > 0")
+    played, total = progress_counts(page.locator("#message").text_content())
+    assert total == presses and 0 <= played < presses
+    screenshot(page, "big-200-playback-progress.png")
+    page.locator("#stop-playback").click()
+    expect(playback).to_be_hidden()
+    expect(status(page)).to_contain_text("Stopped after")
+    played, total = progress_counts(page.locator("#message").text_content())
+    assert 0 < played < presses and total == presses
+    # The presses so far are moves in the history; the marks hold the rest, and together they
+    # still solve the board (Python presses them on the board as it is now).
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played}")
+    assert attribute(page, "data-press-count") == presses - played
+    assert attribute(page, "data-lit-count") != lit_before
+    verdict = page.evaluate("window.lightsOut.verifyShown()")
+    assert verdict["solved"] is True and verdict["presses"] == presses - played
+    page.wait_for_timeout(300)
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played}")  # nothing played on after Stop
+
+    # Undo takes back one press, Redo puts it back.
+    lit_stopped = attribute(page, "data-lit-count")
+    button(page, "Undo").click()
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played - 1}")
+    assert attribute(page, "data-lit-count") != lit_stopped
+    button(page, "Redo").click()
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played}")
+    expect(canvas(page)).to_have_attribute("data-lit-count", str(lit_stopped))
+
+    # Play solution again (the marks went with Undo: it solves the board as it is) and to the end.
+    button(page, "Play solution").click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=60_000)
+    expect(canvas(page)).to_have_attribute("data-lit-count", "0")
+    expect(playback).to_be_hidden()
+    expect(status(page)).to_contain_text("Solved in")
+    assert int(page.locator("#move-count").text_content().split()[-1]) > played

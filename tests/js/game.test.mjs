@@ -93,6 +93,37 @@ test("packed and byte boards agree press for press (k = 2 as bits vs the same ga
   }
 });
 
+test("playMany is the same as one play a press: board, lit count and history, on every path", () => {
+  const random = seeded(23);
+  const cases = [
+    { k: 2, rule: "plus", surface: "plane" }, // the packed fast path
+    { k: 2, rule: "plus", surface: "torus" }, { k: 2, rule: "moore", surface: "plane" }, { k: 3, rule: "plus", surface: "plane" },
+  ];
+  for (const { k, rule, surface } of cases) {
+    for (const [rows, cols] of [[1, 1], [1, 9], [9, 1], [7, 13], [16, 16]]) {
+      const start = randomSolvableBoard(rows, cols, { k, random });
+      const presses = Array.from({ length: 3 * rows * cols }, () => Math.floor(random() * rows * cols));
+      const one = new Game(start.copy(), { rule: makeRule(rule), surface });
+      const many = new Game(start.copy(), { rule: makeRule(rule), surface });
+      for (const index of presses) one.play(Math.floor(index / cols), index % cols);
+      const split = Math.floor(presses.length / 3); // two calls, one of them on a typed array
+      many.playMany(presses, 0, split);
+      many.playMany(Uint32Array.from(presses), split, presses.length);
+      const label = `${k} ${rule} ${surface} ${rows}×${cols}`;
+      assert.ok(many.board.equals(one.board), label);
+      assert.equal(many.board.litCount, one.board.litCount, label);
+      assert.equal(many.moveCount, presses.length, label);
+      assert.deepEqual([...many.moves], presses, label);
+      while (many.canUndo) many.undo();
+      assert.ok(many.board.equals(start), label);
+    }
+  }
+  const game = new Game(emptyBoard(3, 3));
+  assert.throws(() => game.playMany([9]), RangeError);
+  assert.throws(() => game.playMany([1.5]), RangeError);
+  assert.equal(game.moveCount, 0);
+});
+
 test("a 10000×10000 board plays in place: history holds moves, no copies", () => {
   const game = new Game(emptyBoard(10000, 10000));
   const bits = game.board.bits;

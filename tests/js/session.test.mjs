@@ -265,24 +265,149 @@ test("a puzzle solved unaided records its best result; Solve or Hint marks it as
   assert.equal(saved.size, 0); // an assisted solve is not a record
 });
 
-test("a long solution plays in about 180 batches a frame apart, never one long task", async () => {
-  const delays = [];
-  const { session, changes } = makeSession({ wait: (ms) => { delays.push(ms); return Promise.resolve(); } });
-  session.setBoard(emptyBoard(40, 40));
-  const marks = emptyBoard(40, 40);
-  for (let i = 0; i < marks.cellCount; i++) marks.set(i, 1); // 1600 presses
-  session.marks = marks;
-  changes.length = 0;
+/** A fake clock: `wait(ms)` moves it on by ms; `cost` ms more pass at every look at it (a slow machine). */
+function fakeClock(cost = 0) {
+  const clock = { time: 0, waits: [] };
+  clock.now = () => (clock.time += cost);
+  clock.wait = (ms) => {
+    clock.waits.push(ms);
+    clock.time += ms;
+    return Promise.resolve();
+  };
+  return clock;
+}
+
+/** The board after pressing `presses[0..count)` (cell indices) on `start`. */
+function pressedFrom(start, presses, count) {
+  const board = start.copy();
+  for (let i = 0; i < count; i++) pressBoard(board, Math.floor(presses[i] / board.cols), presses[i] % board.cols);
+  return board;
+}
+
+/** Every cell index of a rows × cols board, in reading order. */
+function everyCell(rows, cols) {
+  return Array.from({ length: rows * cols }, (_, i) => i);
+}
+
+/**
+ * A session on the board that pressing every cell once makes (so pressing them all again
+ * solves it), with every cell marked: rows·cols presses to play.
+ */
+function everyCellMarked(options, rows, cols) {
+  const made = makeSession(options);
+  made.session.setBoard(pressedFrom(emptyBoard(rows, cols), everyCell(rows, cols), rows * cols));
+  const marks = emptyBoard(rows, cols);
+  for (let i = 0; i < marks.cellCount; i++) marks.set(i, 1);
+  made.session.marks = marks;
+  made.changes.length = 0;
+  return made;
+}
+
+test("a long solution plays in slices a frame apart, paced over about 3 s, showing its progress", async () => {
+  const clock = fakeClock();
+  const { session, changes } = everyCellMarked({ wait: clock.wait, now: clock.now }, 40, 40); // 1600 presses
   await session.playSolution();
   assert.equal(session.game.moveCount, 1600);
-  assert.ok(delays.length <= 180 && delays.length >= 170, `${delays.length} batches`);
-  assert.ok(delays.every((ms) => ms === 16));
-  const batches = changes.filter((change) => Array.isArray(change.cells));
-  assert.ok(batches.every((change) => change.cells.length <= 9 * 9)); // ≤ 9 presses of ≤ 9 cells each
-  // Pressing every cell of an even-sided plane once flips each light 3, 4 or 5 times.
-  const expected = emptyBoard(40, 40);
-  for (let i = 0; i < 1600; i++) pressBoard(expected, Math.floor(i / 40), i % 40);
-  assert.ok(session.game.board.equals(expected));
+  assert.equal(session.playing, false);
+  assert.equal(session.marks, null); // every mark pressed off
+  assert.ok(clock.waits.every((ms) => ms === 16));
+  assert.ok(clock.waits.length >= 180 && clock.waits.length <= 190, `${clock.waits.length} slices`);
+  // Each slice emits one change with the progress: "Playing 0 / 1 600" first, counts rising.
+  const progress = changes.map((change) => /^Playing (.+) \/ 1\u202f600$/.exec(change.message ?? "")).filter(Boolean)
+    .map((match) => Number(match[1].replace(/\u202f/g, "")));
+  assert.equal(progress[0], 0);
+  assert.ok(progress.length > 150);
+  assert.ok(progress.every((done, i) => i === 0 || done > progress[i - 1]));
+  assert.ok(changes.every((change) => change.cells === null)); // slices redraw once, not cell by cell
+  assert.match(changes.at(-1).message, /^Solved in 1600 moves/);
+  assert.equal(session.game.board.litCount, 0);
+  // Each press is a move: undo takes back the last one.
+  session.undo();
+  assert.ok(session.game.board.equals(pressedFrom(emptyBoard(40, 40), [1599], 1)));
+});
+
+test("a slice stops at its time budget on a slow machine: the playback takes longer, never a long task", async () => {
+  // Every look at the clock costs 2 ms, so a slice can press only a few chunks before its 10 ms are up.
+  const clock = fakeClock(2);
+  const { session, changes } = everyCellMarked({ wait: clock.wait, now: clock.now }, 300, 300); // 90 000 presses
+  const slices = [];
+  session.subscribe(() => slices.push(session.playback ? session.playback.done : 90_000));
+  await session.playSolution();
+  assert.equal(session.game.moveCount, 90_000);
+  const sizes = slices.slice(1).map((done, i) => done - slices[i]);
+  // At most the chunks pressed before the deadline was seen: 10 ms / 2 ms a look, 4096 presses a chunk.
+  assert.ok(Math.max(...sizes) <= 5 * 4096, `${Math.max(...sizes)} presses in one slice`);
+  assert.ok(clock.waits.length > 90_000 / (5 * 4096));
+  assert.match(changes.at(-1).message, /^Solved in 90000 moves/);
+  assert.ok(session.game.isSolved());
+});
+
+test("Stop keeps the presses played (each a move), marks the rest; Play solution carries on", async () => {
+  const clock = fakeClock();
+  const { session, changes } = everyCellMarked({ wait: clock.wait, now: clock.now }, 30, 30); // 900 presses
+  const all = everyCell(30, 30);
+  const start = session.game.board.copy();
+  let stopAt = null;
+  session.subscribe(() => {
+    if (stopAt === null && session.playback?.done > 300) {
+      stopAt = session.playback.done;
+      session.stop();
+    }
+  });
+  await session.playSolution();
+  assert.equal(session.playing, false);
+  assert.ok(stopAt > 300 && stopAt < 900, stopAt);
+  assert.equal(session.game.moveCount, stopAt);
+  assert.ok(session.game.board.equals(pressedFrom(start, all, stopAt)));
+  assert.deepEqual(session.marks.indices(), all.slice(stopAt)); // the presses not played
+  assert.equal(changes.at(-1).message, `Stopped after ${stopAt} of 900 presses; the marks show the rest.`);
+  const waited = clock.waits.length;
+  await Promise.resolve();
+  assert.equal(clock.waits.length, waited); // nothing plays on after Stop
+  session.undo();
+  assert.equal(session.game.moveCount, stopAt - 1);
+  assert.ok(session.game.board.equals(pressedFrom(start, all, stopAt - 1)));
+  session.redo();
+  // The marks still solve the board from where it stopped.
+  session.marks = emptyBoard(30, 30);
+  for (const index of all.slice(stopAt)) session.marks.set(index, 1);
+  await session.playSolution();
+  assert.equal(session.game.moveCount, 900);
+  assert.ok(session.game.isSolved());
+  assert.match(changes.at(-1).message, /^Solved in 900 moves/);
+});
+
+test("Solve or Hint during a playback stops it before its marks are replaced", async () => {
+  for (const command of ["solve", "hint"]) {
+    const clock = fakeClock();
+    const { session, solver } = everyCellMarked({ now: clock.now, wait: (ms) => {
+      if (clock.waits.length === 20) session[command](); // as if clicked between two slices
+      return clock.wait(ms);
+    } }, 20, 20);
+    solver.hold(); // the fake solver would search 2^400 boards: its reply is not what is tested
+    await session.playSolution();
+    assert.equal(session.playing, false, command);
+    assert.ok(session.game.moveCount > 0 && session.game.moveCount < 400, `${command}: ${session.game.moveCount}`);
+  }
+});
+
+test("a short solution plays press by press, each flashed, with its progress; Stop is a no-op when idle", async () => {
+  const clock = fakeClock();
+  const { session, changes } = makeSession({ wait: clock.wait, now: clock.now });
+  const board = emptyBoard(5, 5);
+  for (const [row, col] of [[0, 0], [2, 2], [4, 1]]) pressBoard(board, row, col);
+  session.setBoard(board);
+  session.marks = boardFromCells(5, 5, 2, Array.from({ length: 25 }, (_, i) => Number([0, 12, 21].includes(i))));
+  changes.length = 0;
+  session.stop();
+  assert.equal(changes.length, 0);
+  await session.playSolution();
+  assert.ok(session.game.isSolved());
+  assert.deepEqual(clock.waits, [150, 150, 150]);
+  const flashed = changes.filter((change) => change.flash !== undefined);
+  assert.deepEqual(flashed.map((change) => change.flash), [0, 12, 21]);
+  assert.deepEqual(flashed.map((change) => change.message), ["Playing 1 / 3", "Playing 2 / 3", "Solved in 3 moves!"]);
+  assert.ok(flashed.every((change) => Array.isArray(change.cells)));
 });
 
 test("share links: k = 3 with holes and don't-care cells open with their shape, on any surface", async () => {
