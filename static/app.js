@@ -19,6 +19,7 @@ import { ExportPanel } from "./export-panel.js";
 import { SharePanel } from "./share-panel.js";
 import { AnalysisPanel } from "./analysis-panel.js";
 import { WinPanel } from "./win-panel.js";
+import { GamesPanel } from "./games-panel.js";
 import { exposeTestHooks } from "./test-hooks.js";
 
 setLanguage(preferredLanguage());
@@ -27,7 +28,11 @@ translatePage();
 // The address's query: the search budget, and deadlines for the page's own tests.
 const options = pageOptions(location.href);
 let status = null;
-const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => status?.solverChanged(state, detail),
+let games = null;
+const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
+  status?.solverChanged(state, detail);
+  games?.solverChanged(state);
+},
   options.solver);
 const records = new BestResults();
 const session = new Session({
@@ -50,6 +55,7 @@ new ExportPanel(session, (copied) => text.copyText(copied));
 const share = new SharePanel(session, (copied) => text.copyText(copied));
 const analysis = new AnalysisPanel(session);
 const win = new WinPanel(session, () => puzzle.newPuzzle());
+games = new GamesPanel(session);
 exposeTestHooks(session, solver, board);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
@@ -72,6 +78,7 @@ bindLanguageSwitch(() => {
   solve.update();
   analysis.retranslate();
   win.retranslate();
+  games.retranslate();
 });
 
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it

@@ -9,7 +9,12 @@ import { t } from "./i18n.js";
 import { announce, prefersReducedMotion } from "./a11y.js";
 import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
-import { bindBoardInput, bindCanvasInput } from "./input.js";
+import { bindBoardInput, bindCanvasInput, bindGraphInput } from "./input.js";
+import { GraphView } from "./graph-render.js";
+import { hexCoords, isGridLayout } from "./graph-layout.js";
+
+// The fills of the states a preset names (the API's presets reply: Lights Out 2000's off, red, green).
+const STATE_FILLS = { off: null, red: "#e53935", green: "#43a047" };
 
 const FLASH_MS = 150; // how long a played press's cell flashes
 const CELEBRATE_MS = 2000; // the win animation's longest run (style.css: the wave and the glow)
@@ -37,14 +42,51 @@ export class BoardPanel {
 
   /** Make sure the view suits the board's size (the DOM grid or the canvas). */
   chooseView() {
-    const wanted = this.session.usesCanvas() ? CanvasView : BoardView;
-    if (this.view instanceof wanted) return;
+    const layout = this.layoutOf(this.session.game);
+    const wanted = layout ? GraphView : this.session.usesCanvas() ? CanvasView : BoardView;
+    if (this.view instanceof wanted && (!layout || this.layoutKey === layout.key)) return;
+    this.layoutKey = layout?.key ?? null;
     this.unbindView();
     this.view?.destroy?.();
-    this.view = new wanted(this.element);
+    this.view = layout ? new GraphView(this.element, layout) : new wanted(this.element);
     const onPress = (row, col) => this.userPress(row, col);
-    this.unbindView = wanted === CanvasView ? bindCanvasInput(this.view, onPress) : bindBoardInput(this.view, onPress);
+    this.unbindView = wanted === CanvasView ? bindCanvasInput(this.view, onPress)
+      : wanted === GraphView ? bindGraphInput(this.view, onPress) : bindBoardInput(this.view, onPress);
     this.element.classList.toggle("board--canvas", wanted === CanvasView);
+    this.element.classList.toggle("board--graph", wanted === GraphView);
+  }
+
+  /**
+   * How to draw `game` from coordinates (graph-render.js), or null for the DOM grid or the
+   * canvas: a hex board (≤ gridLimit a side), or a preset or graph whose cells are not a plain grid.
+   */
+  layoutOf(game) {
+    const { rows, cols } = game.board;
+    if (game.graph) {
+      const { coords, shape, edges, names } = game.graph;
+      if (!coords || (shape === "square" && isGridLayout(coords, rows, cols))) return null;
+      return { key: game.graph, coords, shape, edges, names };
+    }
+    if (game.rule.name !== "hex" || this.session.usesCanvas()) return null;
+    return { key: `hex ${rows}x${cols}`, coords: hexCoords(rows, cols), shape: "hex", edges: null, names: null };
+  }
+
+  /**
+   * The colours to draw the states in: a preset's own (Lights Out 2000's red and green,
+   * in the order the player chose), palette.js's for other k-state games, or none.
+   */
+  colours() {
+    const { game } = this.session;
+    const names = game.graph?.preset?.states;
+    if (!names || game.k === 2) return this.session.general;
+    const reversed = this.session.statesReversed;
+    const key = `${game.graph.preset.name} ${reversed}`;
+    if (this.paletteKey !== key) {
+      const ordered = [names[0], ...(reversed ? names.slice(1).reverse() : names.slice(1))];
+      this.paletteKey = key;
+      this.palette = ordered.map((name) => ({ fill: STATE_FILLS[name.en] ?? null, text: "#111111" }));
+    }
+    return this.palette;
   }
 
   userPress(row, col) {
@@ -74,7 +116,7 @@ export class BoardPanel {
     const { game } = session;
     this.chooseView();
     const view = this.view;
-    view.draw(game.board, session.marks, change.cells ?? null, session.layers, session.general);
+    view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
     const editing = this.isEditing();
     if (view instanceof BoardView && view.editing !== editing) view.setEditing(editing);
     view.grid?.classList.toggle("editing", editing);

@@ -267,6 +267,8 @@ const NAMED_STENCILS = {
   plus: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
   moore: [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => [dr, dc])),
   x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+  // Hexagons in axial layout (lightsout.rules.HEX): the cell and its six neighbours.
+  hex: [[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]],
 };
 
 export class RuleError extends Error {
@@ -391,6 +393,19 @@ export function pressBoard(board, row, col, { rule = PLUS_RULE, surface = "plane
 }
 
 /**
+ * Apply `times` presses of cell `index` of a graph puzzle (graphOfPuzzle) to `board` in
+ * place: 1 is added (mod k) to every cell of graph.presses[index]. Returns those cells.
+ */
+export function pressGraph(board, graph, index, times = 1) {
+  if (!Number.isInteger(index) || index < 0 || index >= graph.presses.length) {
+    throw new RangeError(`press ${index} is outside the puzzle's ${graph.presses.length} cells`);
+  }
+  const changed = graph.presses[index];
+  for (const j of changed) board.add(j, times);
+  return [...changed];
+}
+
+/**
  * Press `indices[from..to)` on a two-state packed `board` (a BitBoard) under the plus
  * rule on a plane without holes: each press flips its cell and its 2–4 neighbours, bit
  * by bit in the packed bytes, keeping litCount right. The same result as pressBoard for
@@ -507,14 +522,15 @@ export function presetMask(name, rows, cols) {
  * pressed with probability 1/2 over GF(2)). `random` returns [0, 1). Meant for small
  * boards the page makes before Python has loaded; big ones come from the worker.
  */
-export function randomSolvableBoard(rows, cols, { k = 2, rule = PLUS_RULE, surface = "plane", mask = null, random = Math.random } = {}) {
-  const board = emptyBoard(rows, cols, k);
+export function randomSolvableBoard(rows, cols, { k = 2, rule = PLUS_RULE, surface = "plane", mask = null, random = Math.random, graph = null, start = null } = {}) {
+  const board = start ?? emptyBoard(rows, cols, k); // presses from a solvable start keep it solvable
   const holes = mask?.holes ?? null;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       if (holes?.get(r * cols + c)) continue;
       const times = Math.floor(random() * k);
-      if (times) pressBoard(board, r, c, { rule, surface, holes, times });
+      if (times && graph) pressGraph(board, graph, r * cols + c, times);
+      else if (times) pressBoard(board, r, c, { rule, surface, holes, times });
     }
   }
   return board;
@@ -569,13 +585,41 @@ class MoveStack {
   }
 }
 
+/**
+ * A puzzle on any graph (a preset of the real games, or a user's graph) as the game needs
+ * it: `presses[i]` the cells a press of cell i adds 1 to (the API's `puzzle` reply,
+ * docs/api.md), `fields` the API's puzzle field naming it ({preset: NAME} or {graph: OBJECT}),
+ * and the drawing (`coords`, `shape`, `edges`, `names`) and facts (`preset`, `title`) as the
+ * reply gives them. Cells are the board's indices r·cols + c.
+ */
+export function graphOfPuzzle(reply) {
+  const cells = reply.rows * reply.cols;
+  if (!Array.isArray(reply.presses) || reply.presses.length !== cells) {
+    throw new RangeError(`a graph puzzle needs ${cells} press sets, got ${reply.presses?.length}`);
+  }
+  const presses = reply.presses.map((set) => {
+    for (const j of set) if (!Number.isInteger(j) || j < 0 || j >= cells) throw new RangeError(`press set cell ${j} is outside 0..${cells - 1}`);
+    return Int32Array.from(set);
+  });
+  const fields = reply.preset ? { preset: reply.preset.name } : reply.graph ? { graph: reply.graph } : {};
+  return Object.freeze({
+    fields, presses, kind: reply.kind, shape: reply.shape ?? "circle", coords: reply.coords ?? null,
+    edges: reply.edges ?? null, names: reply.names ?? null, preset: reply.preset ?? null, title: reply.title ?? null,
+    rule: reply.rule ?? null,
+  });
+}
+
 export class Game {
   /**
-   * `board` (its k is the game's), `target` "off" | "on", `rule` (makeRule), `surface`
-   * (SURFACES), `mask` a Mask of the board's size or null.
+   * `board` (its k is the game's), `target` "off" | "on" | a Board of goal states (a
+   * preset's own goal, e.g. Merlin's ring), `rule` (makeRule), `surface` (SURFACES), `mask`
+   * a Mask of the board's size or null, `graph` (graphOfPuzzle) or null: with a graph a
+   * press of cell i adds 1 to the cells of graph.presses[i] and rule and surface are unused.
    */
-  constructor(board, { target = "off", rule = PLUS_RULE, surface = "plane", mask = null } = {}) {
+  constructor(board, { target = "off", rule = PLUS_RULE, surface = "plane", mask = null, graph = null } = {}) {
     if (!SURFACES.includes(surface)) throw new RangeError(`unknown surface ${surface}`);
+    if (graph && graph.presses.length !== board.cellCount) throw new RangeError("the graph's cells are not the board's");
+    this.graph = graph;
     this.board = board;
     this.target = target;
     this.rule = rule;
@@ -595,9 +639,15 @@ export class Game {
     return this.mask?.holes ?? null;
   }
 
-  /** The puzzle fields of the API (docs/api.md) but the boards: k, rule, surface. */
+  /** The puzzle fields of the API (docs/api.md) but the boards: k, rule, surface (or the preset / graph). */
   get variant() {
+    if (this.graph) return { k: this.k, ...this.graph.fields };
     return { k: this.k, rule: this.rule.name, surface: this.surface };
+  }
+
+  /** The options to make the same kind of game on another board (this one's goal, rule, surface, shape, graph). */
+  get options() {
+    return { target: this.target, rule: this.rule, surface: this.surface, mask: this.mask, graph: this.graph };
   }
 
   /** Presses made and not undone (edits are not moves). */
@@ -615,6 +665,7 @@ export class Game {
 
   /** Apply `times` presses at (row, col) without touching history; returns the changed indices. */
   pressInPlace(row, col, times = 1) {
+    if (this.graph) return pressGraph(this.board, this.graph, row * this.board.cols + col, times);
     return pressBoard(this.board, row, col, { rule: this.rule, surface: this.surface, holes: this.holes, times });
   }
 
@@ -642,7 +693,7 @@ export class Game {
         throw new RangeError(`press ${index} is outside the ${rows}×${cols} board`);
       }
     }
-    if (this.k === 2 && this.rule.name === "plus" && this.surface === "plane" && this.holes === null) {
+    if (this.k === 2 && !this.graph && this.rule.name === "plus" && this.surface === "plane" && this.holes === null) {
       pressPlusPacked(board, indices, from, to);
     } else {
       for (let i = from; i < to; i++) this.pressInPlace(Math.floor(indices[i] / cols), indices[i] % cols);
@@ -695,6 +746,12 @@ export class Game {
    */
   isSolved() {
     const board = this.board;
+    if (this.target instanceof Board) {
+      for (let i = 0; i < board.cellCount; i++) {
+        if (board.get(i) !== this.target.get(i) && !(this.mask && (this.mask.holes.get(i) || this.mask.dontCare.get(i)))) return false;
+      }
+      return true;
+    }
     const on = this.target === "on";
     if (this.mask === null) {
       if (!on) return board.litCount === 0;
@@ -747,7 +804,10 @@ export class Game {
     const start = this.board.copy();
     const { cols } = start;
     const options = { rule: this.rule, surface: this.surface, holes: this.holes, times: this.k - 1 };
-    for (const index of this.moves) pressBoard(start, Math.floor(index / cols), index % cols, options);
+    for (const index of this.moves) {
+      if (this.graph) pressGraph(start, this.graph, index, this.k - 1);
+      else pressBoard(start, Math.floor(index / cols), index % cols, options);
+    }
     return start;
   }
 }

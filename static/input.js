@@ -7,6 +7,8 @@
 // cells. The canvas board (above 64×64) has its own gestures, below.
 // Each bind function returns its unbind.
 
+import { nearestInDirection } from "./graph-layout.js";
+
 export function bindBoardInput(view, onPress) {
   const grid = view.grid;
 
@@ -244,5 +246,56 @@ export function bindFileDrop(target, onFile, onRejected) {
   return () => {
     target.removeEventListener("dragover", onDragOver);
     target.removeEventListener("drop", onDrop);
+  };
+}
+
+/**
+ * Pointer and keyboard input for a board drawn from coordinates (graph-render.js): a
+ * click or tap on a cell presses it; arrow keys move to the nearest cell in that
+ * direction by the cells' coordinates (graph-layout.js); Home/End go to the first and
+ * last cell; Space or Enter press the focused cell.
+ */
+export function bindGraphInput(view, onPress) {
+  const grid = view.grid;
+  const directions = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+  function indexOf(target) {
+    const element = target.closest?.("[role=gridcell]");
+    if (!element || !grid.contains(element)) return null;
+    return Number(element.dataset.index);
+  }
+
+  function pressIndex(index) {
+    const { cols } = view;
+    view.setFocusCell(Math.floor(index / cols), index % cols, false);
+    onPress(Math.floor(index / cols), index % cols);
+  }
+
+  function onClick(event) {
+    const index = indexOf(event.target);
+    if (index !== null) pressIndex(index);
+  }
+
+  function onKeyDown(event) {
+    const index = indexOf(event.target);
+    if (index === null) return;
+    let to = null;
+    if (directions[event.key]) to = nearestInDirection(view.layout.coords, index, ...directions[event.key]);
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = view.cells.length - 1;
+    else if (event.key === " " || event.key === "Enter") {
+      event.preventDefault();
+      pressIndex(index);
+      return;
+    } else return;
+    event.preventDefault();
+    if (to !== null) view.setFocusCell(Math.floor(to / view.cols), to % view.cols, true);
+  }
+
+  grid.addEventListener("click", onClick);
+  grid.addEventListener("keydown", onKeyDown);
+  return () => {
+    grid.removeEventListener("click", onClick);
+    grid.removeEventListener("keydown", onKeyDown);
   };
 }

@@ -45,6 +45,7 @@ export class BoardView {
     this.frame = 0;
     this.colours = null; // palette.js's stateColours(k) for a k-state board, else null (CSS colours)
     this.coloursK = 0; // the k of `colours` (0: a two-state packed board)
+    this.palette = null; // a preset's own colours, when it has them
   }
 
   destroy() {
@@ -74,10 +75,13 @@ export class BoardView {
     }
     // A game with more than two states (session.js isGeneral) is drawn in the state colours (palette.js);
     // the classic game is coloured by the stylesheet.
+    // `coloured` may be a preset's own colours (an array of {fill, text} per state).
     const k = coloured ? board.k : 0;
-    if (k !== this.coloursK) {
+    const palette = Array.isArray(coloured) ? coloured : null;
+    if (k !== this.coloursK || palette !== this.palette) {
       this.coloursK = k;
-      this.colours = k ? stateColours(k) : null;
+      this.palette = palette;
+      this.colours = palette ?? (k ? stateColours(k) : null);
       this.grid.classList.toggle("grid--states", k !== 0);
       this.grid.classList.toggle("grid--numbers", k !== 0 && showsNumbers(k));
       this.shownLit.fill(NOT_DRAWN); // every cell's colour changes

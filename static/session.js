@@ -21,7 +21,7 @@ import { packPayload } from "./codec.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
 import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
 import {
-  Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromReference, boardWithStates, emptyBoard, randomSolvableBoard,
+  Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromId, boardFromReference, boardWithStates, emptyBoard, graphOfPuzzle, randomSolvableBoard,
 } from "./game.js";
 
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
@@ -48,6 +48,20 @@ const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91
  * boards of at most GRID_LIMIT a side, because the canvas (canvas-render.js) draws two
  * colours only.
  */
+/** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
+export function plainTarget(target) {
+  return typeof target === "string" ? target : "off";
+}
+
+/** The board of `game`'s goal: its target board, or every light off / at k − 1. */
+export function goalBoard(game) {
+  const { rows, cols } = game.board;
+  if (typeof game.target !== "string") return game.target.copy();
+  const board = emptyBoard(rows, cols, game.k);
+  if (game.target === "on") for (let i = 0; i < rows * cols; i++) board.set(i, game.k - 1);
+  return board;
+}
+
 export function isGeneral(k) {
   return k !== 2;
 }
@@ -90,7 +104,7 @@ export function surfaceSuffix(surface) {
 }
 
 export function ruleLabel(rule) {
-  const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX" };
+  const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX", hex: "ruleNameHex" };
   return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
 }
 
@@ -164,6 +178,7 @@ export class Session {
     this.puzzleSet = null; // a pasted POJ 1222 set: {boards, index, game: the Game its puzzle started}
     // Set-up mode (setSetup): a click sets one light (setLight) instead of pressing.
     this.settingUp = false;
+    this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
     // The solver helped on this board since it was dealt (Solve, Hint, Play solution).
     this.assisted = false;
     // The goal just reached by a press or by playback, until the board changes:
@@ -257,8 +272,12 @@ export class Session {
     const packed = [...boards, ...(shape ? [shape.holes, shape.dontCare] : [])]
       .map((board) => ({ rows: board.rows, cols: board.cols, bytes: board.packed() }));
     const { payload, references } = packPayload(packed);
+    const { graph, target } = this.game;
+    // A preset or graph names itself; its own goal (a board of states) is the default target.
+    const puzzle = graph ? { ...graph.fields, ...(typeof target === "string" ? { target } : {}) }
+      : { rule: rule.name, surface: this.game.surface, target };
     const fields = {
-      k, rule: rule.name, surface: this.game.surface, target: this.game.target,
+      k, ...puzzle,
       holes: shape ? references[boards.length] : null,
       dont_care: shape ? references[boards.length + 1] : null,
     };
@@ -309,7 +328,9 @@ export class Session {
     if (mask && this.usesCanvas(board.rows, board.cols)) mask = null;
     if (mask) for (const index of mask.holes.indices()) board.set(index, 0);
     const keepQuiet = sameSize && mask === old.mask; // a quiet pattern depends on size, rule and shape only
-    this.replaceGame(new Game(board, { target: old.target, rule: old.rule, surface: old.surface, mask }), keepQuiet);
+    // A graph puzzle (a preset, a user's graph) keeps its graph on a board of its size only.
+    const options = sameSize || !old.graph ? old.options : { ...old.options, graph: null, target: plainTarget(old.target) };
+    this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
     const solved = this.game.isSolved();
     const note = this.settingUp ? this.setupMessage() : solved ? t("solvedStart") : ""; // set-up mode stays on
     this.emit({ message: [message, note].filter(Boolean).join(" "), focus: true, reshaped: true });
@@ -346,7 +367,7 @@ export class Session {
     if (this.sizeRefused(rows, cols, k)) return false;
     const board = boardWithStates(old.board, k);
     const keepQuiet = k === old.k && surface === old.surface && rule === old.rule && mask === old.mask;
-    this.replaceGame(new Game(board, { target: old.target, rule, surface, mask }), keepQuiet);
+    this.replaceGame(new Game(board, { target: plainTarget(old.target), rule, surface, mask }), keepQuiet);
     let message;
     if (k !== old.k || (isGeneral(k) && surface !== old.surface)) {
       message = t("statesChanged", { k, surface: surfaceSuffix(surface) });
@@ -366,8 +387,8 @@ export class Session {
   /** The standard game from now on (two states, plus, plane, no shape); a sentence saying so, or "". */
   useStandardGame() {
     const old = this.game;
-    const changed = this.general || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null;
-    this.replaceGame(new Game(boardWithStates(old.board, 2), { target: old.target }));
+    const changed = this.general || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null || old.graph !== null;
+    this.replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
     return changed ? t("standardGameRestored") : "";
   }
 
@@ -473,7 +494,7 @@ export class Session {
   /** The same board, rule, surface, shape and goal with no history (the game object is new). */
   freshHistory() {
     const old = this.game;
-    this.game = new Game(old.board, { target: old.target, rule: old.rule, surface: old.surface, mask: old.mask });
+    this.game = new Game(old.board, old.options);
     this.assisted = false;
   }
 
@@ -553,6 +574,39 @@ export class Session {
     if (dealt) this.startPuzzle(dealt.kind, t(dealt.labelKey, { rows, cols }), game.startBoard());
   }
 
+  /**
+   * Play a puzzle on a graph: a preset of the real games or a user's graph, as the API's
+   * `puzzle` (or `share`) reply describes it (docs/api.md). `board` (a Board of its R×C) is
+   * the lights to start from; without it a random solvable board is dealt (by the worker
+   * when it is ready). `moves` (cell indices, a link's) are replayed onto the board.
+   * Returns false when no board came.
+   */
+  async playGraph(reply, { board = null, moves = [], message = "" } = {}) {
+    const graph = graphOfPuzzle(reply);
+    const { rows, cols, k } = reply;
+    const target = typeof reply.target === "string" && !reply.target.includes(":") ? reply.target : boardFromId(reply.target, k);
+    const old = this.game;
+    this.stopPlayback();
+    this.endPuzzle();
+    this.settingUp = false;
+    if (board === null) {
+      // Deal on the new game (its graph and goal), so the random board is the puzzle's.
+      this.game = new Game(emptyBoard(rows, cols, k), { target, graph });
+      board = await this.randomBoard(rows, cols);
+      if (!board) {
+        this.game = old;
+        this.emit();
+        return false;
+      }
+    }
+    const game = new Game(board, { target, graph });
+    if (moves.length > 0) game.playMany(moves);
+    this.replaceGame(game);
+    const solved = game.isSolved();
+    this.emit({ message: [message, solved ? t("solvedStart") : ""].filter(Boolean).join(" "), focus: true, reshaped: true, boardError: "" });
+    return true;
+  }
+
   // -------------------------------------------------------------------------------
   // New boards
 
@@ -565,10 +619,11 @@ export class Session {
     const game = this.game;
     const ticket = (this.tickets.get("random") ?? 0) + 1;
     this.tickets.set("random", ticket);
+    const graph = game.graph && rows === game.board.rows && cols === game.board.cols ? game.graph : null;
     const here = () => (this.tickets.get("random") === ticket ? randomSolvableBoard(rows, cols, {
-      k: game.k, rule: game.rule, surface: game.surface, mask, random: this.random,
+      k: game.k, rule: game.rule, surface: game.surface, mask, random: this.random, graph, start: graph ? goalBoard(game) : null,
     }) : null);
-    if (this.general) return here();
+    if (this.general || (graph && !this.solver.ready)) return here();
     if (presses !== null && !this.solver.ready) {
       this.emit({ message: t("pressesNeedSolver") });
       return null;
@@ -581,8 +636,9 @@ export class Session {
     const { fields, payload } = this.puzzleRequest([], { mask });
     let reply;
     try {
+      const size = graph ? {} : { rows, cols }; // a preset or graph has its own size
       reply = await this.solver.request(
-        { op: "random", rows, cols, lit, presses, seed: null, binary: true, ...fields }, { payload });
+        { op: "random", ...size, lit, presses, seed: null, binary: true, ...fields }, { payload });
     } catch (error) {
       if (this.tickets.get("random") !== ticket) return null;
       if (error.name === "PressCountError") {
@@ -639,6 +695,7 @@ export class Session {
     const surface = game.surface === "plane" ? "" : ` ${game.surface}`;
     const rule = game.rule.name === "plus" && !surface ? "" : ` ${game.rule.name}${surface}`;
     const states = game.k === 2 ? "" : ` k${game.k}`;
+    if (game.graph) return `${kind}:${game.graph.preset?.name ?? "graph"} ${rows}x${cols}${states}${game.mask ? " shaped" : ""}`;
     return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
   }
 

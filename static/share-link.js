@@ -72,9 +72,14 @@ export function linkOf(game, base = pageAddress(), puzzleKind = null) {
 
 /** Writes the game's link into location.hash, at most once per WRITE_INTERVAL_MS. */
 export class HashWriter {
-  constructor(getGame, getPuzzleKind = () => null) {
+  /**
+   * `graphLink(game)` (optional) resolves with the link of a preset or graph game (its
+   * grammar and checks live in Python, lightsout.share: the worker's `share` op), or null.
+   */
+  constructor(getGame, getPuzzleKind = () => null, graphLink = null) {
     this.getGame = getGame;
     this.getPuzzleKind = getPuzzleKind;
+    this.graphLink = graphLink;
     this.timer = 0;
     this.enabled = true;
   }
@@ -98,7 +103,16 @@ export class HashWriter {
     clearTimeout(this.timer);
     this.timer = 0;
     if (!this.enabled) return;
-    const link = linkOf(this.getGame(), pageAddress(), this.getPuzzleKind()) ?? pageAddress();
+    const game = this.getGame();
+    if (game.graph) {
+      this.graphLink?.(game).then((graphLink) => {
+        if (graphLink && this.enabled && this.getGame() === game && graphLink !== location.href) {
+          history.replaceState(history.state, "", graphLink);
+        }
+      });
+      return;
+    }
+    const link = linkOf(game, pageAddress(), this.getPuzzleKind()) ?? pageAddress();
     if (link !== location.href) history.replaceState(history.state, "", link);
   }
 }
@@ -110,6 +124,11 @@ export class HashWriter {
  */
 export function arrivedAgain(entries = globalThis.performance?.getEntriesByType?.("navigation") ?? []) {
   return ["reload", "back_forward"].includes(entries[0]?.type);
+}
+
+/** True when `text` (a hash, "#" optional) is a preset's (`NAME:…`) or a user graph's (`G<n>:…`) link, read by Python. */
+export function isGraphLink(text) {
+  return /^#?(?:G[0-9]+|[a-z][a-z0-9-]*):/.test(text);
 }
 
 /** A hash (location.hash by default) as text: percent-escapes undone when they decode (some apps add them). */

@@ -2,7 +2,8 @@
 // editing the hash) plays it; Copy link copies it.
 
 import { t, tCount } from "./i18n.js";
-import { HashWriter, arrivedAgain, currentHash, gameOfLink, linkOf, shareAddress } from "./share-link.js";
+import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "./share-link.js";
+import { boardFromId } from "./game.js";
 import { puzzleToken } from "./puzzles.js";
 
 export class SharePanel {
@@ -11,7 +12,7 @@ export class SharePanel {
     this.copyText = copyText;
     // The link carries the kind of puzzle being played, so that it opens with its optimum and timer.
     this.puzzleKind = () => (session.puzzle ? puzzleToken(session.puzzle.kind) : null);
-    this.hashWriter = new HashWriter(() => session.game, this.puzzleKind);
+    this.hashWriter = new HashWriter(() => session.game, this.puzzleKind, (game) => this.graphLink(game));
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
     // The user edited the hash or followed a link to this page (replaceState fires no event).
     // The event's own URL is read, not location: a scheduled write of the game's hash may
@@ -46,6 +47,10 @@ export class SharePanel {
    * changed, and never throws into the page's start.
    */
   openLink(text, { restored = false } = {}) {
+    if (isGraphLink(text)) {
+      this.openGraphLink(text.replace(/^#/, ""), restored);
+      return true;
+    }
     let opened;
     try {
       opened = gameOfLink(text);
@@ -78,8 +83,46 @@ export class SharePanel {
     if (location.hash.length > 1) this.openLink(currentHash(), { restored: arrivedAgain() });
   }
 
+  /**
+   * The link of a preset or graph game (`base` + "#" + the worker's `share` text: the
+   * grammar and its checks are Python's, lightsout.share), or null when the solver failed.
+   */
+  async graphLink(game, base = pageAddress()) {
+    const { fields, payload, references } = this.session.puzzleRequest([game.startBoard()]);
+    try {
+      const reply = await this.session.solver.request(
+        { op: "share", ...fields, board: references[0], moves: [...game.moves] }, { payload });
+      return `${base}#${reply.text}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Open a preset's or graph's link: Python reads it (the `share` op) into the puzzle, its board and moves. */
+  async openGraphLink(text, restored) {
+    const { session } = this;
+    let reply;
+    try {
+      reply = await session.solver.request({ op: "share", text });
+    } catch (error) {
+      const field = error.field ? (error.field.length === 1 ? `${error.field}=` : error.field) : t("linkFieldUnknown");
+      session.emit({ boardError: t("linkError", { column: error.column ?? 1, field, message: error.message }) });
+      return;
+    }
+    const moveCount = reply.moves?.length ?? 0;
+    const { rows, cols } = reply;
+    const message = restored ? t("gameRestored")
+      : moveCount === 0 ? t("linkOpenedFresh", { rows, cols }) : tCount("linkOpened", moveCount, { rows, cols });
+    await session.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message });
+  }
+
   async copyLink() {
     const { game } = this.session;
+    if (game.graph) {
+      const link = await this.graphLink(game, shareAddress());
+      if (link) await this.copyText(link);
+      return;
+    }
     const link = linkOf(game, shareAddress(), this.puzzleKind()); // without the query: the reader's settings are not the game's
     if (link === null) {
       this.session.emit({ message: t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }) });

@@ -184,7 +184,7 @@ export class VariantPanel {
   /** Show `rule` in the selector (and the editor, for a custom one). */
   showRule(rule) {
     this.shownRule = rule.name;
-    this.rule.value = ["plus", "moore", "x"].includes(rule.name) ? rule.name : "custom";
+    this.rule.value = ["plus", "moore", "x", "hex"].includes(rule.name) ? rule.name : "custom";
     this.stencilEditor.hidden = this.rule.value !== "custom";
     if (this.rule.value === "custom") {
       this.stencil = stencilCells(rule);

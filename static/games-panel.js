@@ -1,0 +1,155 @@
+// The Games choice: the real Lights Out games (the API's `presets` op: name, maker, year,
+// a one-line description, the rule and its source, in both languages) and the user's own
+// puzzle on any graph (pasted or opened as a file, read by Python's puzzle_text). Choosing
+// a game asks Python for its `puzzle` (cells, press sets, coordinates, goal) and the
+// session deals it (session.playGraph); from then on Solve, Hint, Play solution, fewest
+// presses and Analysis send the `preset` / `graph` field (session.puzzleRequest).
+
+import { currentLanguage as language, t } from "./i18n.js";
+import { boardFromId } from "./game.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_GRAPH_FILE_BYTES = 4 << 20; // a puzzle file larger than this is not a puzzle of ≤ 4096 cells
+
+export class GamesPanel {
+  constructor(session) {
+    this.session = session;
+    this.presets = null; // the presets reply's list, once the solver is ready
+    this.loading = false;
+    this.select = $("game-select");
+    this.info = $("game-info");
+    this.reverse = $("game-reverse");
+    this.graphText = $("graph-text");
+    this.graphError = $("graph-error");
+    this.errorShown = null; // {line, column, message} of the graph error shown, to say it again in another language
+    this.select.addEventListener("change", () => {
+      if (this.select.value) this.deal(this.select.value);
+    });
+    this.reverse.addEventListener("change", () => {
+      session.statesReversed = this.reverse.checked;
+      session.emit();
+    });
+    $("graph-play").addEventListener("click", () => this.loadGraph(this.graphText.value));
+    const file = $("graph-file");
+    $("graph-file-button").addEventListener("click", () => file.click());
+    file.addEventListener("change", async () => {
+      const chosen = file.files?.[0];
+      file.value = "";
+      if (!chosen) return;
+      if (chosen.size > MAX_GRAPH_FILE_BYTES) {
+        this.showGraphError({ message: `${chosen.size} bytes` });
+        return;
+      }
+      const text = await chosen.text();
+      this.graphText.value = text;
+      this.loadGraph(text);
+    });
+    session.subscribe(() => this.update());
+  }
+
+  /** The solver's state changed (app.js): the list of games loads once it is ready. */
+  solverChanged(state) {
+    if (state === "ready" && !this.presets && !this.loading) this.load();
+  }
+
+  async load() {
+    this.loading = true;
+    const reply = await this.session.request({ op: "presets" }, { board: false, quiet: true });
+    this.loading = false;
+    if (!reply) return;
+    this.presets = reply.presets;
+    this.fillOptions();
+    this.select.disabled = false;
+    this.update();
+  }
+
+  /** One option per game, in the page's language: "Game — maker, year". */
+  fillOptions() {
+    const lang = language();
+    const choose = document.createElement("option");
+    choose.value = "";
+    choose.textContent = t("gameChoose");
+    const options = this.presets.map((preset) => {
+      const option = document.createElement("option");
+      option.value = preset.name;
+      option.textContent = t("gameOption", {
+        game: preset.game[lang], maker: preset.maker, year: preset.year ? t("gameYear", { year: preset.year }) : "",
+      });
+      option.title = preset.description[lang];
+      return option;
+    });
+    this.select.replaceChildren(choose, ...options);
+  }
+
+  /** Deal a new puzzle of the game `name`. */
+  async deal(name) {
+    const { session } = this;
+    const reply = await session.request({ op: "puzzle", preset: name }, { board: false, channel: "game" });
+    if (!reply) return;
+    const game = reply.preset.game[language()];
+    if (await session.playGraph(reply, { message: t("gameDealt", { game }) })) session.startPuzzle(`game ${name}`, game);
+  }
+
+  /** Play the user's puzzle in `text` (plain or JSON, lightsout.puzzle_text); a bad one is said and the board kept. */
+  async loadGraph(text) {
+    const { session } = this;
+    let reply;
+    try {
+      reply = await session.solver.request({ op: "puzzle", graph: text });
+    } catch (error) {
+      this.showGraphError(error);
+      return;
+    }
+    this.showGraphError(null);
+    const board = reply.start ? boardFromId(reply.start, reply.k) : null;
+    await session.playGraph(reply, {
+      board, message: t("graphDealt", { title: reply.title ?? t("graphUntitled"), cells: reply.cells }),
+    });
+  }
+
+  showGraphError(error, text = null) {
+    this.errorShown = error;
+    if (error && !text) {
+      const message = String(error.message ?? "").replace(/^line \d+, column \d+: /, "");
+      text = error.line ? t("graphError", { line: error.line, column: error.column ?? 1, message })
+        : t("graphErrorPlain", { message });
+    }
+    this.graphError.textContent = text ?? "";
+    if (text) this.graphText.setAttribute("aria-invalid", "true");
+    else this.graphText.removeAttribute("aria-invalid");
+  }
+
+  /** Show the game being played: its facts, and the reverse option for Lights Out 2000. */
+  update() {
+    const { game } = this.session;
+    const preset = game.graph?.preset ?? null;
+    if (this.presets) this.select.value = preset?.name ?? "";
+    this.info.hidden = preset === null;
+    if (!preset) return;
+    const lang = language();
+    $("game-name").textContent = preset.game[lang];
+    $("game-maker").textContent = t("gameMaker", { maker: preset.maker, year: preset.year ? t("gameYear", { year: preset.year }) : "" });
+    $("game-description").textContent = preset.description[lang];
+    $("game-rule").textContent = t("gameRule", { rule: preset.rule[lang] });
+    const states = this.session.statesReversed && preset.reversible
+      ? [preset.states[0], ...preset.states.slice(1).reverse()] : preset.states;
+    $("game-states").textContent = t("gameStates", { states: states.map((state) => state[lang]).join(" → ") });
+    $("game-notes").textContent = preset.notes?.[lang] ?? "";
+    const sources = preset.sources.map((url) => {
+      const link = document.createElement("a");
+      link.href = url;
+      link.rel = "noopener";
+      link.textContent = new URL(url).hostname;
+      return link;
+    });
+    $("game-sources").replaceChildren(...sources.flatMap((link, i) => (i ? [" · ", link] : [link])));
+    $("game-reverse-choice").hidden = !preset.reversible;
+    this.reverse.checked = this.session.statesReversed;
+  }
+
+  retranslate() {
+    if (this.presets) this.fillOptions();
+    if (this.errorShown) this.showGraphError(this.errorShown);
+    this.update();
+  }
+}
