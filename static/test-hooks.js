@@ -34,16 +34,20 @@ export function exposeTestHooks(session, solver, boardPanel) {
     /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */
     limits: () => ({ ...session.limits }),
     /**
-     * The game as plain data: {rows, cols, k, surface, rule, target, cells, marks} with
-     * cells the states (0..k−1, index r*cols + c) and marks the shown press counts or null.
+     * The game as plain data: {rows, cols, k, surface, rule, target, cells, marks, moves, puzzle} with
+     * cells the states (0..k−1, index r*cols + c), marks the shown press counts or null, target
+     * "off" | "on" | a preset's goal states, puzzle {preset | graph, presses} for a graph game or null.
      * Up to 64×64 only (a canvas board is not listed cell by cell).
      */
     statesSnapshot() {
       const { game, marks } = session;
       const { rows, cols } = game.board;
       return {
-        rows, cols, k: game.k, surface: game.surface, rule: game.rule.name, target: game.target,
-        cells: game.board.toList(), marks: marks ? marks.toList() : null,
+        rows, cols, k: game.k, surface: game.surface, rule: game.rule.name,
+        target: typeof game.target === "string" ? game.target : game.target.toList(),
+        cells: game.board.toList(), marks: marks ? marks.toList() : null, moves: game.moveCount,
+        // A preset or graph game: its API field and press sets (null for a grid game).
+        puzzle: game.graph ? { ...game.graph.fields, presses: game.graph.presses.map((set) => [...set]) } : null,
       };
     },
   });

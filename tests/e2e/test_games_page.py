@@ -1,0 +1,222 @@
+"""The Games choice and graph boards in the page (issue #15): every real game deals, its
+solution from Solve is checked in Python and then pressed until the page says solved;
+Lights Out 2000's colours and their reversal; a user's graph round-trips through a share
+link; hex boards press and solve; arrow keys move by coordinates."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import wait_ready
+from e2e_helpers import button, cell, grid_text, load_text, restore_classic_game, status
+from lightsout import api, codec
+
+GAMES = [item["name"] for item in json.loads(api.handle(json.dumps({"op": "presets"})))["presets"]]
+
+USER_GRAPH = """title A square with a tail
+cells 5
+goal on
+edge 0 1
+edge 1 2
+edge 2 3
+edge 3 0
+press 4: 4 0
+at 0 0 0
+at 1 1 0
+at 2 1 1
+at 3 0 1
+at 4 -1 -1
+name 4 tail
+start ##...
+"""
+
+
+def call(request: dict) -> dict:
+    reply = json.loads(api.handle(json.dumps(request)))
+    assert reply["ok"], reply
+    return reply
+
+
+def board_id(rows: int, cols: int, k: int, cells: list[int]) -> str:
+    return codec.format_packed(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), k)
+
+
+def snapshot(page: Page) -> dict:
+    return page.evaluate("() => window.lightsOut.statesSnapshot()")
+
+
+def deal(page: Page, name: str) -> dict:
+    """Choose the game `name` and wait until its board is drawn; the game as plain data."""
+    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    page.locator("#game-select").select_option(name)
+    expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
+    expect(page.locator("#game-info")).to_be_visible()
+    game = snapshot(page)
+    assert game["puzzle"]["preset"] == name
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(game["rows"] * game["cols"])
+    return game
+
+
+def link_with_moves(page: Page, head: str, moves: int) -> str:
+    """The page's address once its hash (written after a short delay, by the worker) is a `head` link with `moves` moves."""
+    for _ in range(50):
+        hash_text = page.evaluate("() => location.hash")
+        if hash_text.startswith(head):
+            reply = json.loads(api.handle(json.dumps({"op": "share", "text": hash_text})))
+            if reply["ok"] and len(reply["moves"]) == moves:
+                return page.url
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the hash never became a {head} link with {moves} moves: {page.url}")
+
+
+def field_of(game: dict) -> dict:
+    puzzle = game["puzzle"]
+    return {"preset": puzzle["preset"]} if "preset" in puzzle else {"graph": puzzle["graph"]}
+
+
+def solve_and_press(page: Page, game: dict) -> None:
+    """Solve; check the marks in Python (verify) and in the page; press every mark until solved."""
+    rows, cols, k = game["rows"], game["cols"], game["k"]
+    if status(page).get_attribute("data-solved") == "1":
+        button(page, "New puzzle").click()  # a dealt board that is already the goal: deal again
+        page.wait_for_timeout(500)
+        game = snapshot(page)
+    button(page, "Solve").click()
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    shown = snapshot(page)
+    marks = shown["marks"]
+    moves_before = shown["moves"]
+    verdict = call({"op": "verify", **field_of(shown), "board": board_id(rows, cols, k, shown["cells"]),
+                    "presses": board_id(rows, cols, k, marks)})
+    assert verdict["solved"], f"{game['puzzle']}: the marked presses do not reach the goal"
+    assert page.evaluate("() => window.lightsOut.verifyShown()")["solved"]
+    for index, count in enumerate(marks):
+        for _ in range(count):
+            cell(page, index // cols, index % cols).click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    assert snapshot(page)["moves"] == moves_before + sum(marks)
+
+
+@pytest.fixture
+def games_page(ready_page: Page) -> Iterator[Page]:
+    yield ready_page
+    restore_classic_game(ready_page)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_deals_and_its_solution_solves_it(games_page: Page, name: str) -> None:
+    game = deal(games_page, name)
+    facts = call({"op": "puzzle", "preset": name})
+    assert (game["rows"], game["cols"], game["k"]) == (facts["rows"], facts["cols"], facts["k"])
+    assert game["puzzle"]["presses"] == facts["presses"]
+    solve_and_press(games_page, game)
+
+
+def test_the_cube_and_orbix_are_drawn_from_coordinates_and_keys_move_by_them(games_page: Page) -> None:
+    page = games_page
+    deal(page, "cube")
+    grid = page.get_by_role("grid", name="Board")
+    assert grid.locator("svg rect.gshape").count() == 54
+    first = cell(page, 0, 0)  # U1, top left of the net's top face
+    first.click()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(":focus")).to_have_attribute("data-index", "1")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(":focus")).to_have_attribute("data-index", "4")
+    before = snapshot(page)["cells"]
+    page.keyboard.press(" ")
+    after = snapshot(page)["cells"]
+    presses = snapshot(page)["puzzle"]["presses"][4]
+    assert [i for i in range(54) if before[i] != after[i]] == sorted(presses)
+    deal(page, "orbix")
+    assert grid.locator("svg circle.gshape").count() == 12
+    assert grid.locator(".gedges line").count() == 30
+
+
+def test_lights_out_2000_shows_red_and_green_and_reverses_them(games_page: Page) -> None:
+    page = games_page
+    deal(page, "lights-out-2000")
+    expect(page.locator("#game-states")).to_have_text("States: off → red → green.")
+    cells = snapshot(page)["cells"]
+    one = cells.index(1)
+    target = cell(page, one // 5, one % 5)
+    red = target.evaluate("b => b.style.backgroundColor")
+    assert red == "rgb(229, 57, 53)"
+    page.get_by_label("Reverse the colour order").check()
+    expect(page.locator("#game-states")).to_have_text("States: off → green → red.")
+    assert target.evaluate("b => b.style.backgroundColor") == "rgb(67, 160, 71)"
+    page.get_by_label("Reverse the colour order").uncheck()
+
+
+def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_page) -> None:
+    page = games_page
+    deal(page, "cube")
+    cell(page, 0, 4).click()
+    cell(page, 3, 7).click()
+    played = snapshot(page)
+    link = link_with_moves(page, "#cube:", 2)
+    other, _ = fresh_page
+    other.goto(link)
+    wait_ready(other)
+    expect(other.locator("#game-select")).to_have_value("cube", timeout=20_000)
+    reopened = snapshot(other)
+    assert (reopened["cells"], reopened["moves"]) == (played["cells"], 2)
+
+
+def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_page) -> None:
+    page = games_page
+    page.locator("#graph-load summary").click()
+    box = page.get_by_label("Puzzle text")
+    box.fill("cells 3\npress 0: 9\n")
+    button(page, "Play this puzzle").click()
+    expect(page.locator("#graph-error")).to_contain_text("Line 2", timeout=20_000)
+    before = snapshot(page)
+    box.fill(USER_GRAPH)
+    button(page, "Play this puzzle").click()
+    expect(page.locator("#graph-error")).to_have_text("")
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5, timeout=20_000)
+    assert before["puzzle"] is None or before["cells"] != snapshot(page)["cells"]
+    game = snapshot(page)
+    assert game["cells"] == [1, 1, 0, 0, 0] and game["target"] == "on"
+    assert game["puzzle"]["presses"][4] == [0, 4]
+    cell(page, 0, 4).click()  # the tail: itself and cell 0
+    played = snapshot(page)
+    assert played["cells"] == [0, 1, 0, 0, 1]
+    link = link_with_moves(page, "#G5:", 1)
+    other, _ = fresh_page
+    other.goto(link)
+    wait_ready(other)
+    expect(other.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5, timeout=20_000)
+    reopened = snapshot(other)
+    assert reopened["cells"] == played["cells"] and reopened["moves"] == 1
+    assert reopened["puzzle"]["presses"] == played["puzzle"]["presses"]
+    assert reopened["target"] == "on"
+    solve_and_press(other, reopened)
+
+
+def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> None:
+    page = games_page
+    load_text(page, grid_text([[0] * 4 for _ in range(4)]))
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    grid = page.get_by_role("grid", name="Board")
+    expect(grid.locator("svg polygon.gshape")).to_have_count(16)
+    cell(page, 1, 1).click()
+    lit = [i for i, state in enumerate(snapshot(page)["cells"]) if state]
+    assert lit == sorted(r * 4 + c for r, c in [(1, 1), (1, 0), (1, 2), (0, 1), (2, 1), (0, 2), (2, 0)])
+    load_text(page, grid_text([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 0]]))
+    expect(grid.locator("svg polygon.gshape")).to_have_count(16)
+    game = snapshot(page)
+    button(page, "Solve").click()
+    expect(grid.locator("[data-press]").first).to_be_attached(timeout=30_000)
+    shown = snapshot(page)
+    verdict = call({"op": "verify", "rule": "hex", "board": board_id(4, 4, 2, shown["cells"]),
+                    "presses": board_id(4, 4, 2, shown["marks"])})
+    assert verdict["solved"] and game["cells"] == shown["cells"]
+    for index, count in enumerate(shown["marks"]):
+        if count:
+            cell(page, index // 4, index % 4).click()
+    expect(status(page)).to_have_attribute("data-solved", "1")
