@@ -9,6 +9,12 @@ import { currentLanguage as language, t } from "./i18n.js";
 import { boardFromId } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
+// The makers' names in the page's language (the presets reply gives them as on the box).
+const MAKER_KEYS = {
+  "Tiger Electronics": "makerTiger", "Parker Brothers": "makerParker",
+  "Vulcan Electronics (invented by László Mérő)": "makerVulcan", "Uwe Meffert": "makerMeffert",
+};
+const makerName = (maker) => (MAKER_KEYS[maker] ? t(MAKER_KEYS[maker]) : maker);
 const MAX_GRAPH_FILE_BYTES = 4 << 20; // a puzzle file larger than this is not a puzzle of ≤ 4096 cells
 
 export class GamesPanel {
@@ -73,7 +79,7 @@ export class GamesPanel {
       const option = document.createElement("option");
       option.value = preset.name;
       option.textContent = t("gameOption", {
-        game: preset.game[lang], maker: preset.maker, year: preset.year ? t("gameYear", { year: preset.year }) : "",
+        game: preset.game[lang], maker: makerName(preset.maker), year: preset.year ? t("gameYear", { year: preset.year }) : "",
       });
       option.title = preset.description[lang];
       return option;
@@ -128,7 +134,7 @@ export class GamesPanel {
     if (!preset) return;
     const lang = language();
     $("game-name").textContent = preset.game[lang];
-    $("game-maker").textContent = t("gameMaker", { maker: preset.maker, year: preset.year ? t("gameYear", { year: preset.year }) : "" });
+    $("game-maker").textContent = t("gameMaker", { maker: makerName(preset.maker), year: preset.year ? t("gameYear", { year: preset.year }) : "" });
     $("game-description").textContent = preset.description[lang];
     $("game-rule").textContent = t("gameRule", { rule: preset.rule[lang] });
     const states = this.session.statesReversed && preset.reversible

@@ -126,9 +126,13 @@ export function arrivedAgain(entries = globalThis.performance?.getEntriesByType?
   return ["reload", "back_forward"].includes(entries[0]?.type);
 }
 
-/** True when `text` (a hash, "#" optional) is a preset's (`NAME:…`) or a user graph's (`G<n>:…`) link, read by Python. */
-export function isGraphLink(text) {
-  return /^#?(?:G[0-9]+|[a-z][a-z0-9-]*):/.test(text);
+/**
+ * True when `text` (a hash, "#" optional) is a user graph's link (`G<n>:…`) or a preset's
+ * (`NAME:…`, NAME one of `presets`: the API's limits.presets), read by Python's `share` op.
+ */
+export function isGraphLink(text, presets = []) {
+  const head = /^#?(G[0-9]+|[a-z][a-z0-9-]*):/.exec(text);
+  return head !== null && (head[1].startsWith("G") || presets.includes(head[1]));
 }
 
 /** A hash (location.hash by default) as text: percent-escapes undone when they decode (some apps add them). */

@@ -47,7 +47,7 @@ export class SharePanel {
    * changed, and never throws into the page's start.
    */
   openLink(text, { restored = false } = {}) {
-    if (isGraphLink(text)) {
+    if (isGraphLink(text, this.session.limits.presets ?? [])) {
       this.openGraphLink(text.replace(/^#/, ""), restored);
       return true;
     }

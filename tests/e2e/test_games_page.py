@@ -6,6 +6,7 @@ link; hex boards press and solve; arrow keys move by coordinates."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -220,3 +221,21 @@ def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> 
         if count:
             cell(page, index // 4, index % 4).click()
     expect(status(page)).to_have_attribute("data-solved", "1")
+
+
+def test_the_games_panel_in_chinese_has_no_english_words(games_page: Page) -> None:
+    page = games_page
+    deal(page, "lights-out-2000")
+    page.get_by_role("button", name="中文").click()
+    try:
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+        expect(page.locator("#game-name")).to_have_text("关灯 2000")
+        expect(page.locator("#game-states")).to_have_text("状态：灭 → 红 → 绿。")
+        texts = page.evaluate(
+            """() => [...document.querySelectorAll('#games legend, #games label, #games option, #games summary, #games button, #game-info p:not(.game-sources)')]
+                      .map(e => e.textContent)""")
+        words = [word for text in texts for word in re.findall(r"[A-Za-z]{3,}", text)]
+        assert [word for word in words if word not in {"Merlin", "Orbix"}] == [], words
+        assert "undefined" not in " ".join(texts)
+    finally:
+        page.get_by_role("button", name="English").click()

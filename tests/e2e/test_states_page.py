@@ -547,7 +547,8 @@ def chinese_words_check(page: Page) -> list[str]:
                   .filter(e => e.offsetParent !== null || e.tagName === 'OPTION')
                   .map(e => e.innerText ?? e.textContent)"""
     )
-    allowed = {"English", "LOJ", "POJ"}  # the judges' names (LibreOJ, POJ 1222 text in the paste help)
+    # The judges' names (LibreOJ, POJ 1222 text in the paste help); the real games' own names, as on the box.
+    allowed = {"English", "LOJ", "POJ", "Merlin", "Orbix"}
     return [word for text in texts for word in re.findall(r"[A-Za-z]{3,}", text) if word not in allowed]
 
 
