@@ -109,13 +109,13 @@ def test_phone_brings_the_board_back_when_a_section_changes_it(browser, site_url
 def test_message_line_keeps_its_height_and_shows_every_error(ready_page):
     page = ready_page
     bar = page.locator(".status-bar")
-    height = bar.bounding_box()["height"]
-    grid = box(page, "#board .grid")
     message = status(page).locator(".message")
     # The longest messages: an unsolvable board's explanation, a bad paste, a bad link.
     page.get_by_role("textbox", name="Board").fill("#....\n.....\n.....\n.....\n.....\n")
     button(page, "Load").click()
     expect(message).to_contain_text("Loaded")
+    height = bar.bounding_box()["height"]
+    grid = box(page, "#board .grid")
     button(page, "Solve").click()
     expect(message).to_contain_text("cannot reach the goal")
     text = message.text_content()
