@@ -18,6 +18,13 @@ export const STRINGS = {
     pressesField: "Presses",
     pressesHint: "any",
     puzzles: "Puzzles",
+    toolbar: "Game",
+    moreControls: "More options",
+    sectionGoal: "Goal and solution",
+    sectionRules: "Rules and shape",
+    sectionText: "Board text and files",
+    presetsHeading: "Ready-made puzzles",
+    newPuzzleHelp: "New puzzle deals a board of this size; Lit cells and Presses may be left empty.",
     dailyPuzzle: "Puzzle of the day",
     presetClassic: "Classic 5×5",
     presetTv: "TV show 8×8",
@@ -318,7 +325,11 @@ export const STRINGS = {
     language: "Language",
     help: "Help",
     close: "Close",
-    helpTitle: "Keyboard shortcuts",
+    helpTitle: "How to play",
+    helpRule: "Pressing a light toggles it and its neighbours above, below, left and right: lit ones go dark, dark ones light up.",
+    helpGoal: "Turn every light off (or every light on, if you choose All on as the goal) in as few presses as you can. Hint shows one good press; Solve shows them all.",
+    helpExample: "Pressing the middle light of a dark 3×3 board lights it and its four neighbours.",
+    helpShortcuts: "Keyboard shortcuts",
     helpIntro: "Shortcuts work anywhere except while typing in a field.",
     keyUndo: "Undo",
     keyRedo: "Redo",
@@ -633,7 +644,11 @@ export const STRINGS = {
     language: "语言",
     help: "帮助",
     close: "关闭",
-    helpTitle: "键盘快捷键",
+    helpTitle: "玩法",
+    helpRule: "按下一盏灯会切换它以及上下左右相邻的灯：亮的变暗，暗的变亮。",
+    helpGoal: "用尽量少的步数把所有灯都关掉（如果目标选了“全部点亮”，就把所有灯都点亮）。“提示”给出一步好棋，“求解”给出全部步骤。",
+    helpExample: "在全暗的 3×3 棋盘上按中间的灯，它和四个相邻的灯都会亮起。",
+    helpShortcuts: "键盘快捷键",
     helpIntro: "除了在输入框中打字时，快捷键在任何地方都有效。",
     keyUndo: "撤销",
     keyRedo: "重做",
@@ -652,6 +667,13 @@ export const STRINGS = {
     pressesField: "按键数",
     pressesHint: "任意",
     puzzles: "谜题",
+    toolbar: "游戏",
+    moreControls: "更多选项",
+    sectionGoal: "目标与解法",
+    sectionRules: "规则与形状",
+    sectionText: "棋盘文本与文件",
+    presetsHeading: "现成的谜题",
+    newPuzzleHelp: "“新谜题”按这个大小出题；“亮灯数”和“按键数”可以留空。",
     dailyPuzzle: "每日一题",
     presetClassic: "经典 5×5",
     presetTv: "电视节目 8×8",
@@ -697,6 +719,8 @@ export const STRINGS = {
 
 /** The languages offered, each named in its own language (the switch shows these). */
 export const LANGUAGES = Object.freeze({ en: "English", zh: "中文" });
+/** What each language's button shows (its name is LANGUAGES'): short, for a one-row header on a phone. */
+export const LANGUAGE_BUTTONS = Object.freeze({ en: "EN", zh: "中文" });
 const LANGUAGE_KEY = "lightsout.language"; // localStorage: the reader's explicit choice
 
 let language = "en";
