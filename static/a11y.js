@@ -2,7 +2,7 @@
 // announces moves, the high-contrast theme and the language switch. No game logic:
 // app.js passes in what each shortcut does.
 
-import { LANGUAGES, currentLanguage, saveLanguage, setLanguage, translatePage } from "./i18n.js";
+import { LANGUAGES, LANGUAGE_BUTTONS, currentLanguage, saveLanguage, setLanguage, translatePage } from "./i18n.js";
 
 const CONTRAST_KEY = "lightsout.highContrast"; // localStorage: "1" when chosen
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -54,6 +54,26 @@ export function bindShortcuts(actions) {
   }
   document.addEventListener("keydown", onKeyDown);
   return () => document.removeEventListener("keydown", onKeyDown);
+}
+
+/**
+ * A toolbar's arrow keys (the ARIA toolbar pattern): Left and Right move the focus to the
+ * previous or next enabled button, Home and End to the first or last. Every button also
+ * keeps its Tab stop. Returns the unbind.
+ */
+export function bindToolbar(toolbar) {
+  function onKeyDown(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = [...toolbar.querySelectorAll("button")].filter((button) => !button.disabled && !button.hidden);
+    const here = buttons.indexOf(document.activeElement);
+    if (here < 0) return;
+    const next = { ArrowLeft: here - 1, ArrowRight: here + 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, next))].focus();
+  }
+  toolbar.addEventListener("keydown", onKeyDown);
+  return () => toolbar.removeEventListener("keydown", onKeyDown);
 }
 
 /** The Help dialog: opened by its button or `open()`, closed by Close or Esc; focus returns. */
@@ -110,7 +130,8 @@ export function bindLanguageSwitch(onChange) {
   function mark() {
     for (const button of buttons) {
       button.setAttribute("aria-pressed", button.dataset.language === currentLanguage() ? "true" : "false");
-      button.textContent = LANGUAGES[button.dataset.language];
+      button.textContent = LANGUAGE_BUTTONS[button.dataset.language];
+      button.setAttribute("aria-label", LANGUAGES[button.dataset.language]);
     }
   }
   for (const button of buttons) {

@@ -3,7 +3,9 @@
 // the views and panels that read the session and call its commands.
 
 import { preferredLanguage, setLanguage, t, translatePage } from "./i18n.js";
-import { bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, prefersReducedMotion } from "./a11y.js";
+import {
+  bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, bindToolbar, prefersReducedMotion,
+} from "./a11y.js";
 import { SolverClient } from "./solver-client.js";
 import { pageOptions } from "./page-options.js";
 import { loadLimits } from "./limits.js";
@@ -68,6 +70,7 @@ bindShortcuts({
   solve: byButton("solve", () => session.solve()),
   help: bindHelpDialog().open,
 });
+bindToolbar(document.getElementById("toolbar"));
 bindContrastToggle();
 bindLanguageSwitch(() => {
   // The markup is re-filled by translatePage; what the panels wrote with t is redrawn.
@@ -90,7 +93,7 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 
 session.emit();
 status.say(t("playing"));
-document.getElementById("controls-gate").disabled = false; // the panels listen now
+for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = false; // the panels listen now
 // The solver starts first, so nothing a link holds can keep it from starting. A link
 // opened on arrival replaces the random board; a bad one leaves it (and says why).
 solver.start();

@@ -115,6 +115,9 @@ export class BoardPanel {
     const { session } = this;
     const { game } = session;
     this.chooseView();
+    // The board's box is sized from these in CSS (style.css: .board), not from the grid in it.
+    this.element.style.setProperty("--rows", game.board.rows);
+    this.element.style.setProperty("--cols", game.board.cols);
     const view = this.view;
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
     const editing = this.isEditing();

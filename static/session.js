@@ -215,8 +215,9 @@ export class Session {
   /**
    * The one change event; a listener reads the session for the rest. `change.cells`: the
    * indices a press changed, or null when any cell, mark or overlay may have changed;
-   * `message`: the new message (undefined keeps the old one); `boardError`: the Board
-   * box's error (undefined keeps it). Occasional hints: `reshaped` (a new game: size,
+   * `message`: the new message (undefined keeps the old one), with `tone` "error" when it
+   * reports a failure; `boardError`: the Board box's error (undefined keeps it; the
+   * message line shows it too). Occasional hints: `reshaped` (a new game: size,
    * variant or shape), `puzzle` (the puzzle started, ended or got its optimum), `pressed`
    * ({row, col} of the player's press), `flash` (a cell just played back), `focus` (put
    * the cursor on the first cell), `caret` (a parse error's {text, line, column}),

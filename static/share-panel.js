@@ -64,7 +64,7 @@ export class SharePanel {
         console.error("lightsout: could not open the link:", error); // a bug: the one logged line
         message = t("linkBroken", { message: error.message || t("noReason") });
       }
-      this.session.emit({ boardError: message });
+      this.session.emit({ message, tone: "error" });
       return false;
     }
     const { rows, cols } = opened.game.board;

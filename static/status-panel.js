@@ -37,9 +37,12 @@ export class StatusPanel {
       if (busy) this.workingTimer = setTimeout(() => { this.progress.hidden = false; }, WORKING_DELAY_MS);
       else this.progress.hidden = true;
     };
+    // Every message lands here, the Board box's errors too (the box is marked as well).
     session.subscribe((change) => {
       this.showPlayback();
-      if (change.message !== undefined) this.say(change.message);
+      if (change.boardError) this.say(change.boardError, "error");
+      else if (change.message !== undefined) this.say(change.message, change.tone);
+      if (change.message || change.boardError) this.reveal(Boolean(change.boardError));
       if (change.offer) {
         this.searchToEnd.textContent = change.offer;
         this.searchToEnd.hidden = false;
@@ -56,10 +59,31 @@ export class StatusPanel {
     this.playbackBar.value = run.done;
   }
 
-  /** Show `text` as the message; an offer belongs to the message that made it. */
-  say(text) {
+  /**
+   * Show `text` as the message (`tone` "error" colours it); an offer belongs to the
+   * message that made it. The line holds two lines of text at most, so the whole text is
+   * also its title (a tooltip).
+   */
+  say(text, tone = null) {
     this.message.textContent = text;
+    this.message.title = text;
+    if (tone) this.status.dataset.tone = tone;
+    else delete this.status.dataset.tone;
     this.searchToEnd.hidden = true;
+  }
+
+  /**
+   * On a narrow screen the sections lie under the board: when one of them changes the
+   * board or reports something, the message line may be scrolled away. Bring the board
+   * and its message back into view, unless the reader is typing in the Board box (its
+   * errors are shown there too).
+   */
+  reveal(boxError) {
+    const box = this.status.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    if (boxError && document.activeElement?.id === "board-text") return;
+    const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    this.status.closest(".play").scrollIntoView({ block: "start", behavior });
   }
 
   /** The solver client reported `state` ("loading" | "installing" | "ready" | "error"). */

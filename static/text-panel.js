@@ -38,9 +38,9 @@ export class TextPanel {
       this.fileInput.value = ""; // opening the same file again must fire "change" again
       if (!file) return;
       if (isTextFile(file)) this.loadFile(file);
-      else this.showError(t("dropNotText"));
+      else this.fail(t("dropNotText"));
     });
-    bindFileDrop(document.body, (file) => this.loadFile(file), () => this.showError(t("dropNotText")));
+    bindFileDrop(document.body, (file) => this.loadFile(file), () => this.fail(t("dropNotText")));
     $("copy-board").addEventListener("click", async () => {
       const text = await session.formatBoard(session.game.board);
       if (text !== null) await this.copyText(text);
@@ -58,6 +58,11 @@ export class TextPanel {
       if (change.caret && this.box.value === change.caret.text) this.placeCaret(change.caret);
       this.showPuzzleSet();
     });
+  }
+
+  /** Report a problem with the box's text or a file: on the message line and at the box. */
+  fail(text) {
+    this.session.emit({ boardError: text });
   }
 
   showPuzzleSet() {
@@ -100,12 +105,12 @@ export class TextPanel {
 
   loadText(text) {
     if (text.trim() === "") {
-      this.showError(t("pasteEmpty"));
+      this.fail(t("pasteEmpty"));
       return Promise.resolve();
     }
     const most = this.session.limits.max_text_bytes;
     if (utf8BytesOver(text, most)) {
-      this.showError(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
+      this.fail(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
       return Promise.resolve();
     }
     if (text.length > BOX_TEXT_LIMIT) {
@@ -119,7 +124,7 @@ export class TextPanel {
   async loadFile(file) {
     const most = this.session.limits.max_text_bytes;
     if (file.size > most) {
-      this.showError(t("fileTooLarge", { megabytes: most / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+      this.fail(t("fileTooLarge", { megabytes: most / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -135,6 +140,7 @@ export class TextPanel {
       await navigator.clipboard.writeText(text);
       this.session.emit({ message: t("copied") });
     } catch {
+      this.box.closest("details")?.setAttribute("open", ""); // the box is in a collapsed section
       this.box.value = text;
       this.box.select();
       this.session.emit({ message: t("copyFallback") });

@@ -107,7 +107,9 @@ export class VariantPanel {
     this.drawStencil();
     const name = stencilName(this.stencil);
     if (name === null) {
-      this.stencilError.textContent = t("stencilEmpty", { rule: ruleLabel(this.session.game.rule) });
+      const text = t("stencilEmpty", { rule: ruleLabel(this.session.game.rule) });
+      this.stencilError.textContent = text;
+      this.session.emit({ message: text, tone: "error" });
       return;
     }
     this.stencilError.textContent = "";

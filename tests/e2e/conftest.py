@@ -110,6 +110,14 @@ def wait_ready(page: Page) -> None:
         "document.querySelector('[role=status]').dataset.state !== 'loading'", timeout=READY_TIMEOUT_MS
     )
     expect(page.get_by_role("status")).to_have_attribute("data-state", "ready", timeout=1)
+    open_sections(page)
+
+
+def open_sections(page: Page) -> None:
+    """Open the page's collapsed sections (not Analysis, which asks the solver whenever it
+    is open), as a reader would to reach their controls: the tests drive those controls
+    by name. test_layout.py checks the page as it first appears, sections closed."""
+    page.evaluate("() => { for (const section of document.querySelectorAll('details.section:not(#analysis)')) section.open = true; }")
 
 
 # The page's Content Security Policy forbids eval, and Playwright's wait_for_function

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import open_sections
 from e2e_helpers import (
     board,
     button,
@@ -123,7 +124,7 @@ def test_shortcuts_do_not_fire_while_typing(ready_page):
 
 def test_help_dialog_opens_with_question_mark_and_closes_with_escape(ready_page):
     page = ready_page
-    dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    dialog = page.get_by_role("dialog", name="How to play")
     cell(page, 0, 0).focus()
     page.keyboard.press("?")
     expect(dialog).to_be_visible()
@@ -196,6 +197,7 @@ def test_a_10x10_board_fits_a_375px_phone(new_context, site_url, tmp_path):
     context = new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(site_url)
+    open_sections(page)  # Rows and Columns are in the collapsed Puzzles section
     for name in ("Rows", "Columns"):
         field = page.get_by_role("spinbutton", name=name)
         field.fill("10")
@@ -278,6 +280,7 @@ def test_controls_wait_until_the_page_is_wired(new_context, site_url):
 
     page.route("**/limits.json", hold_limits)
     page.goto(site_url, wait_until="domcontentloaded")
+    open_sections(page)
     rows = page.get_by_role("spinbutton", name="Rows")
     expect(rows).to_be_disabled()
     expect(button(page, "New puzzle")).to_be_disabled()

@@ -213,7 +213,7 @@ def test_open_a_big_loj_file(ready_page, tmp_path):
     path = tmp_path / "big.loj.txt"
     path.write_text(f"{side}\n" + "\n".join(rows) + "\n")
     page.locator("#file-input").set_input_files(path)
-    expect(status(page)).to_contain_text(f"Loaded a {side}×{side} board (loj)", timeout=30_000)
+    expect(status(page)).to_contain_text(f"Loaded a {side}×{side} board (LibreOJ)", timeout=30_000)
     expect(canvas(page)).to_have_attribute("data-lit-count", str(board.lit_count))
     # A big file's text is not copied into the Board box.
     assert page.get_by_role("textbox", name="Board").input_value() != rows[0]

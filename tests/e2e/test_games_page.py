@@ -50,8 +50,15 @@ def snapshot(page: Page) -> dict:
     return page.evaluate("() => window.lightsOut.statesSnapshot()")
 
 
+def open_games(page: Page) -> None:
+    """Open the Games section (collapsed at first) as a reader does."""
+    if page.locator("#games").get_attribute("open") is None:
+        page.locator("#games > summary").click()
+
+
 def deal(page: Page, name: str) -> dict:
     """Choose the game `name` and wait until its board is drawn; the game as plain data."""
+    open_games(page)
     expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
     page.locator("#game-select").select_option(name)
     expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
@@ -170,6 +177,7 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
 
 def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_page) -> None:
     page = games_page
+    open_games(page)
     page.locator("#graph-load summary").click()
     box = page.get_by_label("Puzzle text")
     box.fill("cells 3\npress 0: 9\n")

@@ -44,7 +44,7 @@ def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_pag
     # Each link is a history entry, as when a reader follows or types them one after another.
     for text, _ in BAD_LINKS:
         page.evaluate("(text) => { location.hash = text; }", text)
-        expect(page.get_by_role("alert")).to_contain_text("This link cannot be opened")
+        expect(message(page)).to_contain_text("This link cannot be opened")
     page.evaluate("(text) => { location.hash = text; }", GOOD_4X4)
     expect(message(page)).to_contain_text("Opened a shared 4×4 game with 1 move")
     opened = shown_game(page)
@@ -52,7 +52,7 @@ def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_pag
     # Back through every bad link: each is reported, and the 4×4 game stays as it was.
     for text, where in reversed(BAD_LINKS):
         page.go_back()
-        expect(page.get_by_role("alert")).to_contain_text(where)
+        expect(message(page)).to_contain_text(where)
         assert page.evaluate("decodeURIComponent(location.hash)") == "#" + text
         assert shown_game(page) == opened, text
         expect(status(page)).to_have_attribute("data-state", "ready")
@@ -60,6 +60,7 @@ def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_pag
     page.go_back()
     expect(message(page)).to_contain_text("Opened a shared 3×3 game with 2 moves")
     expect(page.locator("#board-error")).to_have_text("")
+    expect(status(page)).not_to_have_attribute("data-tone", "error")
     assert cell_count(page) == 9
     button(page, "Undo").click()
     button(page, "Undo").click()
@@ -67,7 +68,7 @@ def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_pag
     # Forward onto a bad link again: the 3×3 game stays.
     three = shown_game(page)
     page.go_forward()
-    expect(page.get_by_role("alert")).to_contain_text(BAD_LINKS[0][1])
+    expect(message(page)).to_contain_text(BAD_LINKS[0][1])
     assert shown_game(page) == three
     assert watch.errors == []
 

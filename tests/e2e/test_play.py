@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import open_sections
 from e2e_helpers import (
     board, button, cell, grid_text, load_text, marked_cells, read_board, set_goal, simulate_press,
     solve_and_press_marks, status,
@@ -59,6 +60,9 @@ def test_new_puzzle_with_a_given_number_of_lit_cells(ready_page):
     page.get_by_label("Columns").fill("5")
     page.get_by_label("Lit cells").fill("4")
     button(page, "New puzzle").click()
+    # Leaving the size fields dealt a 5×5 board already, with the same message: wait for
+    # the board with 4 lit cells.
+    expect(page.locator('#board .cell[data-lit="1"]')).to_have_count(4)
     expect(status(page)).to_contain_text("New 5×5 puzzle")
     assert sum(map(sum, read_board(page))) == 4
     solve_and_press_marks(page)
@@ -95,7 +99,7 @@ def test_paste_loj_board_solve_and_press_marks(ready_page):
                 solvable = solvable.press(r, c)
     rows = ["".join("#" if solvable.is_lit(r, c) else "." for c in range(4)) for r in range(4)]
     load_text(page, "4\n" + "\n".join(rows) + "\n")
-    expect(status(page)).to_contain_text("(loj)")
+    expect(status(page)).to_contain_text("(LibreOJ)")
     assert read_board(page) == [[1 if ch == "#" else 0 for ch in row] for row in rows]
     assert any(map(any, read_board(page))), "seeded to give a board with lit cells"
     solve_and_press_marks(page)
@@ -291,7 +295,10 @@ def test_screenshot_of_a_solved_hint(ready_page):
     cell(page, 0, 0).focus()
     page.mouse.move(0, 0)
     Path("test-results").mkdir(exist_ok=True)
+    # As a reader first sees the page: the sections beside the board closed.
+    page.evaluate("() => { for (const section of document.querySelectorAll('details.section')) section.open = false; }")
     page.screenshot(path="test-results/lightsout.png")
+    open_sections(page)
     assert Path("test-results/lightsout.png").stat().st_size > 10_000
 
 

@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from conftest import open_sections
 from e2e_helpers import button, cell, read_board, solve_and_press_marks, status
 from playwright.sync_api import expect
 
@@ -105,6 +106,7 @@ def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, si
     page.context.route(re.compile(r".*/wheels/.*\.whl$"), lambda route: held.append(route))
     page.goto(site_url)
     expect(page.get_by_role("grid", name="Board")).to_be_visible()
+    open_sections(page)
     page.get_by_label("Lit cells").fill("7")
     button(page, "New puzzle").click()  # queued until the solver is ready
     page.get_by_label("Lit cells").fill("")

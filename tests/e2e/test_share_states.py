@@ -149,13 +149,13 @@ def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(
         (too_big, "column 2 (board size)"),
         (format_share(ShareState(3, 3, 1, 4, goal=2)), "(g=)"),
     ]
-    alert = page.get_by_role("alert")
+    alert = status(page).locator(".message")  # a bad link is reported on the message line
     for text, where in cases:
         page.evaluate("(text) => { location.hash = text; }", text)
         expect(alert).to_contain_text("This link cannot be opened")
         expect(alert).to_contain_text(where)
         assert snapshot(page)["cells"] == before, text
-        page.evaluate("document.getElementById('board-error').textContent = ''")
+        page.evaluate("document.getElementById('message').textContent = ''")
     assert "at most 64×64" in page.evaluate("""async (text) => {
       const link = await import(new URL("static/share-link.js", document.baseURI).href);
       try { link.gameOfLink(text); } catch (error) { return error.message; }
