@@ -73,11 +73,9 @@ export class GraphView {
     const height = Math.max(...ys) - Math.min(...ys) + 2 * margin;
     const svg = svgElement("svg", { viewBox: `${left} ${top} ${width} ${height}`, class: "graph-svg", "aria-hidden": "false" });
     svg.setAttribute("role", "presentation");
-    // Size in the page: about 3rem a unit of spacing, within the column and 70% of the height.
+    // Its size is the stylesheet's: as large as the play column's room allows, at this aspect.
     this.grid.dataset.shape = shape;
-    const unit = Math.min(56 / size, 480 / width, 440 / height);
-    svg.setAttribute("width", (width * unit).toFixed(1));
-    svg.setAttribute("height", (height * unit).toFixed(1));
+    svg.style.setProperty("--aspect", (width / height).toFixed(4));
     if (edges && shape === "circle") {
       const lines = svgElement("g", { class: "gedges" });
       for (const [i, j] of edges) {
