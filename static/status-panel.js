@@ -21,6 +21,14 @@ export class StatusPanel {
     this.playback = $("playback");
     this.playbackBar = $("playback-bar");
     $("stop-playback").addEventListener("click", () => session.stop());
+    // A message cut at two lines opens whole on a click, a tap, Enter or Space.
+    this.message.addEventListener("click", () => this.toggleWhole());
+    this.message.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      this.toggleWhole();
+    });
+    this.measuring = 0;
     this.solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
     this.workingTimer = 0;
     this.retry.addEventListener("click", () => solver.restart());
@@ -67,9 +75,26 @@ export class StatusPanel {
   say(text, tone = null) {
     this.message.textContent = text;
     this.message.title = text;
+    this.status.removeAttribute("data-expanded");
+    cancelAnimationFrame(this.measuring);
+    this.measuring = requestAnimationFrame(() => this.markTruncated());
     if (tone) this.status.dataset.tone = tone;
     else delete this.status.dataset.tone;
     this.searchToEnd.hidden = true;
+  }
+
+  /** Whether the message is cut at its two lines: then it can be opened whole (toggleWhole). */
+  markTruncated() {
+    const cut = this.message.scrollHeight > this.message.clientHeight + 1;
+    this.status.toggleAttribute("data-truncated", cut);
+    if (cut) this.message.tabIndex = 0;
+    else this.message.removeAttribute("tabindex");
+  }
+
+  /** Open a cut message whole over the board, or close it again. */
+  toggleWhole() {
+    if (!this.status.hasAttribute("data-truncated") && !this.status.hasAttribute("data-expanded")) return;
+    this.status.toggleAttribute("data-expanded");
   }
 
   /**

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
+from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, open_sections, serve_site  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PROBE = """
@@ -118,6 +118,7 @@ def big_benchmark(url: str, sides: list[int], stall_sides: list[int]) -> None:
         page = context.new_page()
         page.goto(url)
         page.wait_for_function("window.__bench.readyAt !== null", timeout=READY_TIMEOUT_MS)
+        open_sections(page)  # the size fields sit in a collapsed section
         print("in-worker times (ms; python = inside lightsout.api.call, transfer = round trip − python)")
         print(f"{'board':>12} {'generate':>9} {'solve':>9} {'verify':>9} {'transfer (gen/solve/verify)':>30} {'round trips':>22}")
         for side in sides:
@@ -181,6 +182,7 @@ def main() -> int:
         page = context.new_page()
         page.goto(url)
         page.wait_for_function("window.__bench.readyAt !== null", timeout=READY_TIMEOUT_MS)
+        open_sections(page)  # the size fields sit in a collapsed section
         playable = page.evaluate("window.__bench.playableAt")
         ready = page.evaluate("window.__bench.readyAt")
 

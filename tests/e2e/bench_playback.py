@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
+from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, open_sections, serve_site  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 # Installed before the page's scripts: long tasks, frame times and the progress texts
@@ -130,6 +130,7 @@ def main() -> int:
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("[role=status][data-state=ready]", timeout=READY_TIMEOUT_MS)
+        open_sections(page)  # the goal radios sit in a collapsed section
         page.get_by_role("radio", name="All off").check()
         print(f"Play solution on {args.size}×{args.size} ({args.dist}):")
         for run in range(1, args.runs + 1):

@@ -185,6 +185,49 @@ def test_toolbar_arrow_keys_move_between_its_buttons(ready_page):
     focused = page.evaluate("document.activeElement.id")
     assert focused in TOOLBAR_IDS[1:]  # the next enabled one (Undo and Redo may be disabled)
     page.keyboard.press("End")
-    assert page.evaluate("document.activeElement.id") == "solve"
+    assert page.evaluate("document.activeElement.id") == "setup-mode"  # the toolbar's last button
     page.keyboard.press("Home")
     assert page.evaluate("document.activeElement.id") == "new-puzzle"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_phone_toolbar_is_one_row_with_every_label_whole(browser, site_url, language):
+    page = open_page(browser, site_url, VIEWPORTS["phone"])
+    if language == "zh":
+        page.locator("[data-language=zh]").click()
+    buttons = page.locator("#toolbar button")
+    tops = {round(b["y"]) for b in buttons.evaluate_all("(all) => all.map((b) => b.getBoundingClientRect().toJSON())")}
+    assert len(tops) == 1, tops
+    # No label is cut or wrapped: each fits its button on one line.
+    cut = buttons.evaluate_all("""(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1
+        || b.getBoundingClientRect().height > 50).map((b) => b.id)""")
+    assert cut == [], cut
+    # Undo and Redo show arrows here but keep their names.
+    expect(page.get_by_role("button", name="撤销" if language == "zh" else "Undo")).to_have_attribute("id", "undo")
+    expect(page.get_by_role("button", name="重做" if language == "zh" else "Redo")).to_have_attribute("id", "redo")
+    page.context.close()
+
+
+def test_a_cut_message_opens_whole_on_a_tap_without_moving_the_board(browser, site_url):
+    page = open_page(browser, site_url, VIEWPORTS["phone"])
+    message = status(page).locator(".message")
+    grid = box(page, "#board .grid")
+    line = box(page, ".status-bar")
+    page.evaluate("location.hash = '7x7:AAAAAA'")
+    expect(message).to_contain_text("This link cannot be opened")
+    expect(status(page)).to_have_attribute("data-truncated", "")
+    closed = box(page, "#message")["height"]
+    message.click()
+    expect(status(page)).to_have_attribute("data-expanded", "")
+    assert box(page, "#message")["height"] > closed
+    # The whole text is on screen, its end included.
+    expect(message).to_contain_text("The board was kept.")
+    assert box(page, "#message")["y"] + box(page, "#message")["height"] <= page.viewport_size["height"]
+    assert box(page, "#board .grid") == grid and box(page, ".status-bar") == line
+    message.press("Enter")
+    expect(status(page)).not_to_have_attribute("data-expanded", "")
+    # A new message closes it and is measured afresh: a short one is not cut.
+    button(page, "New puzzle").click()
+    expect(message).to_contain_text("New 5×5 puzzle")
+    expect(status(page)).not_to_have_attribute("data-truncated", "")
+    page.context.close()

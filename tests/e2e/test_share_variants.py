@@ -4,6 +4,7 @@ the one lightsout.share.format_share writes for that state."""
 
 from __future__ import annotations
 
+from conftest import wait_ready
 from e2e_helpers import button, cell, load_text, read_board, status
 from lightsout.rules import MOORE
 from lightsout.share import ShareState, format_share, parse_share
@@ -38,6 +39,7 @@ def holes_of(page) -> set[tuple[int, int]]:
 def test_moore_torus_holes_and_moves_round_trip_in_a_new_page(fresh_page, site_url):
     page, watch = fresh_page
     page.goto(site_url)
+    wait_ready(page)  # and open the sections, whose controls this test uses
     start = [[1, 0, 0, 1, 0, 1], [0, 1, 1, 0, 0, 0], [0, 0, 1, 0, 1, 1], [1, 0, 0, 0, 0, 1], [0, 1, 0, 1, 1, 0]]
     load_text(page, "\n".join("".join("#" if v else "." for v in row) for row in start))
     page.get_by_label("Rule").select_option("moore")
