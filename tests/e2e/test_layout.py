@@ -65,7 +65,7 @@ def test_first_view_is_the_board_and_a_few_controls(browser, site_url, name):
     for selector in ("#board .grid", "#toolbar", "#status"):
         assert in_view(page, selector), selector
     controls = visible_controls(page)
-    buttons = [control for control in controls if control not in {"Puzzles", "Goal and solution", "Rules and shape",
+    buttons = [control for control in controls if control not in {"Puzzles", "Games", "Goal and solution", "Rules and shape",
                                                                   "Analysis", "Board text and files"}]
     assert len(buttons) <= 10, controls
     assert len(controls) <= 15, controls
