@@ -2,7 +2,7 @@
 // gallery of quiet patterns (a click outlines one on the board), for the current size,
 // rule, surface, states and shape. Asked for only while the panel is open.
 
-import { t, tCount } from "./i18n.js";
+import { currentLanguage, t, tCount } from "./i18n.js";
 import { boardFromReference, emptyBoard } from "./game.js";
 import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./session.js";
 
@@ -17,6 +17,20 @@ const WORST_CASE_NULLITY = 4;
 /** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
 function quietTotal(nullity) {
   return nullity <= 40 ? String(2 ** nullity - 1) : `2^${nullity} − 1`;
+}
+
+// A preset or graph puzzle in the panel's key and its heading (grids: size, rule, surface).
+const graphKeys = new WeakMap(); // graph -> its number: each puzzle dealt is analysed once
+let graphCount = 0;
+function graphKey(graph) {
+  if (!graph) return "";
+  if (!graphKeys.has(graph)) graphKeys.set(graph, `${graph.preset?.name ?? "graph"} ${++graphCount}`);
+  return graphKeys.get(graph);
+}
+
+function graphLabel(game) {
+  const name = game.graph.preset ? game.graph.preset.game[currentLanguage()] : game.graph.title ?? t("graphUntitled");
+  return t("analysisForGraph", { name, cells: game.board.cellCount, k: game.k });
 }
 
 export class AnalysisPanel {
@@ -42,7 +56,7 @@ export class AnalysisPanel {
     const { game } = this.session;
     const mask = game.mask;
     const shape = mask ? `${mask.holes.toId()}|${mask.dontCare.toId()}` : "";
-    return `${game.board.rows}x${game.board.cols}|${game.rule.name}|${shape}|${game.k}|${game.surface}`;
+    return `${game.board.rows}x${game.board.cols}|${game.rule.name}|${shape}|${game.k}|${game.surface}|${graphKey(game.graph)}`;
   }
 
   update() {
@@ -72,7 +86,7 @@ export class AnalysisPanel {
     if (general) return this.refreshGeneral(key);
     const { game } = session;
     const { rows, cols } = game.board;
-    ui.analysisFor.textContent = t("analysisFor", {
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : t("analysisFor", {
       rows, cols, rule: ruleLabel(game.rule), torus: surfaceSuffix(game.surface),
       shape: game.mask ? t("analysisShaped") : "",
     });
@@ -107,7 +121,7 @@ export class AnalysisPanel {
     const { ui, session } = this;
     const { game } = session;
     const { rows, cols } = game.board;
-    ui.analysisFor.textContent = t("analysisStatesFor", {
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : t("analysisStatesFor", {
       rows, cols, k: game.k, rule: ruleLabel(game.rule), surface: surfaceSuffix(game.surface),
     });
     ui.status.textContent = t("analysisLoading");
@@ -147,7 +161,8 @@ export class AnalysisPanel {
       if (nullity > WORST_CASE_NULLITY) return this.quietPatternsOf(rows, cols, solved);
     }
     try {
-      const reply = await session.solver.request({ op: "analyze", rows, cols, binary: true, ...fields }, { payload });
+      const size = session.game.graph ? {} : { rows, cols }; // a preset or graph has its own size
+      const reply = await session.solver.request({ op: "analyze", ...size, binary: true, ...fields }, { payload });
       return { ...reply, basis: true };
     } catch (error) {
       if (error.name !== "TooLargeError" || nullity === null) {

@@ -247,3 +247,23 @@ def test_the_games_panel_in_chinese_has_no_english_words(games_page: Page) -> No
         assert "undefined" not in " ".join(texts)
     finally:
         page.get_by_role("button", name="English").click()
+
+
+@pytest.mark.parametrize("name", ["cube", "merlin", "lights-out-2000"])
+def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
+    page = games_page
+    deal(page, name)
+    facts = call({"op": "analyze", "preset": name})
+    analysis = page.locator("#analysis")
+    if analysis.get_attribute("open") is None:
+        analysis.locator("summary").click()
+    try:
+        game = facts.get("preset") or call({"op": "presets"})["presets"][GAMES.index(name)]
+        expect(page.locator("#analysis-for")).to_contain_text(game["game"]["en"], timeout=20_000)
+        if facts.get("structure") and any(order != 2 for order in facts["structure"]):
+            expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
+        else:
+            expect(page.locator("#analysis-nullity")).to_have_text(str(facts["nullity"]), timeout=20_000)
+            expect(page.locator("#analysis-rank")).to_have_text(str(facts["rank"]))
+    finally:
+        analysis.locator("summary").click()
