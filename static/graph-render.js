@@ -90,6 +90,12 @@ export class GraphView {
       cell.dataset.index = index;
       cell.append(shapeElement(shape, x, y, size));
       cell.append(svgElement("circle", { cx: x, cy: y, r: size * 0.16, class: "gmark" }));
+      const name = this.layout.names?.[index];
+      if (name) { // a label (the cube's U1…B9, a user's names), below the mark
+        const label = svgElement("text", { x, y: y + size * 0.36, "font-size": size * 0.22, "text-anchor": "middle", class: "glabel" });
+        label.textContent = name.length > 6 ? `${name.slice(0, 5)}…` : name;
+        cell.append(label);
+      }
       svg.append(cell);
       return cell;
     });

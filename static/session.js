@@ -1021,7 +1021,9 @@ export class Session {
     let reply;
     try {
       reply = await this.solver.request(
-        { op: "parse", text: payload ? "@" : text, format: "auto", k, rows: currentRows, cols: currentCols, binary: true },
+        // A preset or graph reads its own text form (one symbol per cell in its cell order) at its own size.
+        { op: "parse", text: payload ? "@" : text, format: "auto", k, binary: true,
+          ...(this.game.graph ? this.game.graph.fields : { rows: currentRows, cols: currentCols }) },
         { payload });
     } catch (error) {
       if (error.name === "NotReadyError") this.emit({ boardError: t("notReady") });
@@ -1108,7 +1110,8 @@ export class Session {
     }
     const { fields, payload, references } = this.puzzleRequest([board], { mask: null });
     const reply = await this.request(
-      { op: "format", board: references[0], like: board.k > 2 ? null : this.pastedText, solution, k: fields.k },
+      { op: "format", board: references[0], like: board.k > 2 || this.game.graph ? null : this.pastedText, solution, k: fields.k,
+        ...(this.game.graph && board.rows === this.game.board.rows && board.cols === this.game.board.cols ? this.game.graph.fields : {}) },
       { payload, board: false });
     return reply ? reply.text : null;
   }

@@ -267,3 +267,20 @@ def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
             expect(page.locator("#analysis-rank")).to_have_text(str(facts["rank"]))
     finally:
         analysis.locator("summary").click()
+
+
+def test_a_games_board_text_is_its_own_form(games_page: Page) -> None:
+    """Load reads the cube as 54 symbols in its cell order (the game stays); a bad count is refused, the board kept."""
+    page = games_page
+    deal(page, "cube")
+    page.evaluate("() => { for (const s of document.querySelectorAll('details.section:not(#analysis)')) s.open = true; }")
+    box = page.get_by_role("textbox", name="Board")
+    box.fill("#" * 54)
+    button(page, "Load").click()
+    expect(status(page).locator(".message")).to_contain_text("Loaded a 6×9 board (one symbol per cell)", timeout=10_000)
+    game = snapshot(page)
+    assert game["cells"] == [1] * 54 and game["puzzle"]["preset"] == "cube"
+    box.fill("#" * 53)
+    button(page, "Load").click()
+    expect(page.locator("#board-error")).not_to_be_empty(timeout=10_000)
+    assert snapshot(page)["cells"] == [1] * 54
