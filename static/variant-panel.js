@@ -177,7 +177,7 @@ export class VariantPanel {
 
   /** The tagline says the goal ("Turn them all on" for All on); translatePage keeps it in the language. */
   showGoalInTagline(target) {
-    const key = target === "on" ? "taglineOn" : "tagline";
+    const key = target === "on" ? "taglineOn" : target === "off" ? "tagline" : "taglineGoal"; // a game's own goal board
     if (!this.tagline || this.tagline.dataset.i18n === key) return;
     this.tagline.dataset.i18n = key;
     this.tagline.textContent = t(key);

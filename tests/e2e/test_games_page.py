@@ -121,6 +121,8 @@ def test_every_game_deals_and_its_solution_solves_it(games_page: Page, name: str
     facts = call({"op": "puzzle", "preset": name})
     assert (game["rows"], game["cols"], game["k"]) == (facts["rows"], facts["cols"], facts["k"])
     assert game["puzzle"]["presses"] == facts["presses"]
+    goal = {"off": "Turn them all off.", "on": "Turn them all on."}.get(facts["target"], "Reach the game's goal pattern.")
+    expect(games_page.locator(".tagline")).to_contain_text(goal)
     solve_and_press(games_page, game)
 
 
