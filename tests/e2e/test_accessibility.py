@@ -231,8 +231,9 @@ def test_high_contrast_persists_across_reload(new_context, site_url, tmp_path):
     page.reload()
     expect(page.locator("html")).to_have_class(re.compile(r"\bhigh-contrast\b"))
     expect(button(page, "High contrast")).to_have_attribute("aria-pressed", "true")
-    contrast = page.evaluate("getComputedStyle(document.querySelector('.cell[data-lit=\"0\"]')).backgroundColor")
-    assert contrast == "rgb(0, 0, 0)" != plain
+    # A dark cell turns black (after its colour transition, which a busy machine catches midway).
+    page.wait_for_function("getComputedStyle(document.querySelector('.cell[data-lit=\"0\"]')).backgroundColor === 'rgb(0, 0, 0)'")
+    assert plain != "rgb(0, 0, 0)"
     page.screenshot(path=str(screenshot_dir(tmp_path) / "a11y-high-contrast.png"), full_page=True)
     button(page, "High contrast").click()
     page.reload()

@@ -547,8 +547,9 @@ def chinese_words_check(page: Page) -> list[str]:
                   .filter(e => e.offsetParent !== null || e.tagName === 'OPTION')
                   .map(e => e.innerText ?? e.textContent)"""
     )
-    # The judges' names (LibreOJ, POJ 1222 text in the paste help); the real games' own names, as on the box.
-    allowed = {"English", "LOJ", "POJ", "Merlin", "Orbix"}
+    # The judges' names (LibreOJ, POJ 1222 text in the paste help); the real games' own names, as on the box;
+    # the puzzle-file keywords a user types (the Games section's help shows the syntax).
+    allowed = {"English", "LOJ", "POJ", "Merlin", "Orbix", "cells", "press", "edge", "JSON"}
     return [word for text in texts for word in re.findall(r"[A-Za-z]{3,}", text) if word not in allowed]
 
 

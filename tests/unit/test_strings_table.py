@@ -31,6 +31,13 @@ def tables() -> dict[str, dict[str, str]]:
     return json.loads(result.stdout)
 
 
+# Placeholders whose values are English text from Python with no code to translate (the
+# user-puzzle parser's messages, lightsout.puzzle_text): another language says the line and
+# column with a reason of its own instead of quoting English. Remove an entry once the
+# messages it carries have codes.
+ENGLISH_ONLY = {"graphError": {"message"}, "graphErrorPlain": {"message"}}
+
+
 def test_every_language_has_every_key_with_the_same_placeholders():
     strings = tables()
     assert set(strings) == {"en", "zh"}
@@ -38,7 +45,10 @@ def test_every_language_has_every_key_with_the_same_placeholders():
     for code, table in strings.items():
         assert set(table) == set(english), code
         for key, text in table.items():
-            assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (code, key)
+            expected = set(PLACEHOLDER.findall(english[key]))
+            if code != "en":
+                expected -= ENGLISH_ONLY.get(key, set())
+            assert set(PLACEHOLDER.findall(text)) == expected, (code, key)
 
 
 def test_chinese_strings_are_translated():
