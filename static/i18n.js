@@ -323,6 +323,7 @@ export const STRINGS = {
     linkField_size: "board size",
     linkField_board: "board",
     linkFieldUnknown: "field name",
+    linkGameError: "This link cannot be opened — column {column}: {message}. The board was kept.",
     linkTooLarge: "A {rows}×{cols} board is too large to share as a link; use Download text instead.",
     linkBroken: "This link cannot be opened ({message}). The board was kept.",
 
@@ -675,6 +676,7 @@ export const STRINGS = {
     linkField_size: "棋盘大小",
     linkField_board: "棋盘",
     linkFieldUnknown: "字段名",
+    linkGameError: "无法打开此链接——第 {column} 列：{message}。棋盘保持不变。",
     linkTooLarge: "{rows}×{cols} 的棋盘太大，无法作为链接分享；请改用“下载文本”。",
     linkBroken: "无法打开此链接（{message}）。棋盘保持不变。",
 

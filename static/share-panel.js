@@ -105,8 +105,9 @@ export class SharePanel {
     try {
       reply = await session.solver.request({ op: "share", text });
     } catch (error) {
-      const field = error.field ? (error.field.length === 1 ? `${error.field}=` : error.field) : t("linkFieldUnknown");
-      session.emit({ boardError: t("linkError", { column: error.column ?? 1, field, message: error.message }) });
+      // Python names the column itself ("line 1, column C: …"); the request field ("text") means nothing here.
+      const message = String(error.message ?? "").replace(/^line \d+, column \d+:\s*/i, "") || t("noReason");
+      session.emit({ boardError: t("linkGameError", { column: error.column ?? 1, message }) });
       return;
     }
     const moveCount = reply.moves?.length ?? 0;

@@ -175,6 +175,12 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     expect(other.locator("#game-select")).to_have_value("cube", timeout=20_000)
     reopened = snapshot(other)
     assert (reopened["cells"], reopened["moves"]) == (played["cells"], 2)
+    # A broken game link is refused by Python's share parser, named by its column, board kept.
+    other.evaluate("location.hash = 'cube:xyz'")
+    message = other.locator("#message")
+    expect(message).to_have_text("This link cannot be opened — column 6: the board needs 10 base64url characters, found 3."
+                                 " The board was kept.", timeout=20_000)
+    assert snapshot(other)["cells"] == played["cells"]
 
 
 def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_page) -> None:
