@@ -6,6 +6,7 @@ link; hex boards press and solve; arrow keys move by coordinates."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 
@@ -292,3 +293,42 @@ def test_a_games_board_text_is_its_own_form(games_page: Page) -> None:
     button(page, "Load").click()
     expect(page.locator("#board-error")).not_to_be_empty(timeout=10_000)
     assert snapshot(page)["cells"] == [1] * 54
+
+
+def nearest_in_direction(coords: list[list[float]], start: int, dx: int, dy: int) -> int | None:
+    """The documented rule (docs/guide.md, graph-layout.js), written again: among the cells within
+    60° of (dx, dy) (y down), the least distance along it plus twice the distance across."""
+    x0, y0 = coords[start]
+    best, best_score = None, math.inf
+    for j, (x, y) in enumerate(coords):
+        along = (x - x0) * dx + (y - y0) * dy
+        across = abs((x - x0) * dy - (y - y0) * dx)
+        if j == start or along <= 1e-9 or across > along * math.sqrt(3) + 1e-9:
+            continue
+        if along + 2 * across < best_score - 1e-9:
+            best, best_score = j, along + 2 * across
+    return best
+
+
+def test_orbix_arrow_keys_walk_its_drawing_by_coordinates(games_page: Page) -> None:
+    page = games_page
+    deal(page, "orbix")
+    coords = call({"op": "puzzle", "preset": "orbix"})["coords"]
+    keys = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
+    cell(page, 0, 0).focus()
+    at = 0
+    visited = {at}
+    for key in ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowRight", "ArrowUp",
+                "ArrowDown", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowLeft"]:
+        page.keyboard.press(key)
+        step = nearest_in_direction(coords, at, *keys[key])
+        at = at if step is None else step  # at an edge the focus stays
+        expect(page.locator(":focus")).to_have_attribute("data-index", str(at))
+        visited.add(at)
+    assert len(visited) >= 4, visited  # the walk really moved
+    # Space presses the focused button: its five neighbours change, not itself.
+    before = snapshot(page)["cells"]
+    page.keyboard.press(" ")
+    after = snapshot(page)["cells"]
+    changed = [i for i in range(12) if before[i] != after[i]]
+    assert changed == sorted(call({"op": "puzzle", "preset": "orbix"})["presses"][at]) and at not in changed
