@@ -332,3 +332,24 @@ def test_orbix_arrow_keys_walk_its_drawing_by_coordinates(games_page: Page) -> N
     after = snapshot(page)["cells"]
     changed = [i for i in range(12) if before[i] != after[i]]
     assert changed == sorted(call({"op": "puzzle", "preset": "orbix"})["presses"][at]) and at not in changed
+
+
+def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page: Page, tmp_path) -> None:
+    page = games_page
+    open_games(page)
+    page.locator("#graph-load summary").click()
+    good = tmp_path / "square.txt"
+    good.write_text("\ufeff" + USER_GRAPH.replace("\n", "\r\n"), encoding="utf-8")  # as an editor on Windows saves it
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(good))
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5, timeout=20_000)
+    game = snapshot(page)
+    assert game["cells"] == [1, 1, 0, 0, 0] and game["puzzle"]["presses"][4] == [0, 4]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cells": 3, "presses": [[0], [1], [7]]}', encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(bad))
+    expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
+    assert snapshot(page)["cells"] == game["cells"]  # the game is kept
