@@ -29,7 +29,7 @@ export class VariantPanel {
     this.shownRule = session.game.rule.name; // the rule the controls show
     this.rule.addEventListener("change", () => this.onRuleSelected());
     this.surface.addEventListener("change", () => {
-      if (!session.setVariant({ surface: this.surface.value })) this.surface.value = session.game.surface;
+      if (!session.setVariant({ surface: this.surface.value })) this.update(); // refused: show the game as it is
     });
     this.states.addEventListener("change", () => this.onStatesChanged());
     for (const radio of this.targets) {
@@ -114,7 +114,7 @@ export class VariantPanel {
     }
     this.stencilError.textContent = "";
     this.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(this.stencil)}`;
-    if (name !== this.session.game.rule.name) this.setRule(name);
+    if (name !== this.session.game.rule.name || this.session.game.graph) this.setRule(name); // a game left for its drawn rule
   }
 
   /** Apply the shape tool to (row, col). The shape is part of the puzzle, so history restarts. */
@@ -169,10 +169,13 @@ export class VariantPanel {
     for (const button of this.tools) button.setAttribute("aria-pressed", button.dataset.tool === this.tool ? "true" : "false");
     for (const button of this.shapePresets) button.disabled = !shapes;
     if (document.activeElement !== this.states) this.states.value = game.k;
-    this.surface.value = game.surface;
+    // A game (a preset or a user's graph) has its own press sets: the menus say so, and
+    // choosing a rule or surface there leaves the game for that variant of the same size.
+    this.surface.value = game.graph ? "game" : game.surface;
     for (const radio of this.targets) radio.checked = radio.value === game.target;
     this.showGoalInTagline(game.target);
-    if (game.rule.name !== this.shownRule) this.showRule(game.rule); // a link or the standard game changed it
+    const shown = game.graph ? "game" : game.rule.name;
+    if (shown !== this.shownRule) this.showRule(game.graph ? null : game.rule); // a link, a game or the standard game changed it
   }
 
   /** The tagline says the goal ("Turn them all on" for All on); translatePage keeps it in the language. */
@@ -183,10 +186,10 @@ export class VariantPanel {
     this.tagline.textContent = t(key);
   }
 
-  /** Show `rule` in the selector (and the editor, for a custom one). */
+  /** Show `rule` in the selector (and the editor, for a custom one); null: a game's own press sets. */
   showRule(rule) {
-    this.shownRule = rule.name;
-    this.rule.value = ["plus", "moore", "x", "hex"].includes(rule.name) ? rule.name : "custom";
+    this.shownRule = rule ? rule.name : "game";
+    this.rule.value = !rule ? "game" : ["plus", "moore", "x", "hex"].includes(rule.name) ? rule.name : "custom";
     this.stencilEditor.hidden = this.rule.value !== "custom";
     if (this.rule.value === "custom") {
       this.stencil = stencilCells(rule);

@@ -240,6 +240,26 @@ def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> 
     expect(status(page)).to_have_attribute("data-solved", "1")
 
 
+def test_the_rule_and_surface_menus_name_a_games_own_press_sets_and_leave_it(games_page: Page) -> None:
+    page = games_page
+    rule, surface = page.get_by_label("Rule", exact=True), page.get_by_label("Surface", exact=True)
+    game = deal(page, "orbix")
+    for menu in (rule, surface):
+        expect(menu).to_have_value("game")
+        assert menu.evaluate("m => m.selectedOptions[0].textContent") == "The game's own"
+    rule.select_option("moore")  # a rule chosen leaves the game for a plain board of its size
+    expect(rule).to_have_value("moore")
+    expect(surface).to_have_value("plane")
+    left = snapshot(page)
+    assert left["puzzle"] is None and (left["rows"], left["cols"]) == (game["rows"], game["cols"])
+    deal(page, "mini")
+    expect(surface).to_have_value("game")
+    surface.select_option("torus")
+    expect(surface).to_have_value("torus")
+    expect(rule).to_have_value("plus")
+    assert snapshot(page)["puzzle"] is None
+
+
 def test_the_games_panel_in_chinese_has_no_english_words(games_page: Page) -> None:
     page = games_page
     deal(page, "lights-out-2000")
