@@ -7,6 +7,7 @@
 
 import { currentLanguage as language, t } from "./i18n.js";
 import { boardFromId } from "./game.js";
+import { parseErrorReason } from "./paste-errors.js";
 
 const $ = (id) => document.getElementById(id);
 // The makers' names in the page's language (the presets reply gives them as on the box).
@@ -43,7 +44,7 @@ export class GamesPanel {
       file.value = "";
       if (!chosen) return;
       if (chosen.size > MAX_GRAPH_FILE_BYTES) {
-        this.showGraphError({ message: `${chosen.size} bytes` });
+        this.showGraphError({ code: "file_too_large", params: { size: chosen.size, most: MAX_GRAPH_FILE_BYTES } });
         return;
       }
       const text = await chosen.text();
@@ -113,10 +114,11 @@ export class GamesPanel {
     });
   }
 
+  /** Say why the puzzle was refused (its code and params from Python's puzzle_text, in the page's language), or clear it. */
   showGraphError(error, text = null) {
     this.errorShown = error;
     if (error && !text) {
-      const message = String(error.message ?? "").replace(/^line \d+, column \d+: /, "");
+      const message = parseErrorReason(error);
       text = error.line ? t("graphError", { line: error.line, column: error.column ?? 1, message })
         : t("graphErrorPlain", { message });
     }

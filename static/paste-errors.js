@@ -3,6 +3,8 @@
 // each code has a parse_<code> string in i18n.js with the same placeholders, framed by
 // "Line L, column C: " in the page's language. The English message Python also sends is
 // the CLI's; the page shows it only for an error without a code (none of the parser's).
+// A user-defined puzzle's errors (lightsout.errors.PUZZLE_ERRORS, games-panel.js) are said
+// the same way; a share link's by link-errors.js.
 
 import { t } from "./i18n.js";
 
@@ -26,12 +28,16 @@ export function formatName(format) {
   }
 }
 
+/** An error's params as its sentence shows them (see `shown`). */
+export function shownParams(params) {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, shown(name, value)]));
+}
+
 /** The reason alone, in the page's language: from the code when there is one, else the API's message. */
 export function parseErrorReason(error) {
   if (error.code && error.params) {
-    const params = Object.fromEntries(Object.entries(error.params).map(([name, value]) => [name, shown(name, value)]));
     try {
-      return t(`parse_${error.code}`, params);
+      return t(`parse_${error.code}`, shownParams(error.params));
     } catch {
       // a code this page does not know (a newer solver): its English message follows
     }

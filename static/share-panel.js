@@ -4,6 +4,7 @@
 import { t, tCount } from "./i18n.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "./share-link.js";
 import { boardFromId } from "./game.js";
+import { linkErrorMessage } from "./link-errors.js";
 import { puzzleToken } from "./puzzles.js";
 
 export class SharePanel {
@@ -57,9 +58,7 @@ export class SharePanel {
     } catch (error) {
       let message;
       if (error.name === "ShareError") {
-        const field = error.field === null ? t("linkFieldUnknown")
-          : error.field.length === 1 ? `${error.field}=` : t(`linkField_${error.field}`);
-        message = t("linkError", { column: error.column, field, message: error.message });
+        message = linkErrorMessage(error);
       } else {
         console.error("lightsout: could not open the link:", error); // a bug: the one logged line
         message = t("linkBroken", { message: error.message || t("noReason") });
@@ -105,9 +104,8 @@ export class SharePanel {
     try {
       reply = await session.solver.request({ op: "share", text });
     } catch (error) {
-      // Python names the column itself ("line 1, column C: …"); the request field ("text") means nothing here.
-      const message = String(error.message ?? "").replace(/^line \d+, column \d+:\s*/i, "") || t("noReason");
-      session.emit({ boardError: t("linkGameError", { column: error.column ?? 1, message }) });
+      // Python's code, params (the link's part at fault) and column, said in the page's language.
+      session.emit({ boardError: linkErrorMessage(error) });
       return;
     }
     const moveCount = reply.moves?.length ?? 0;

@@ -47,15 +47,59 @@ export const RULE_MASKS = Object.freeze({
   hex: stencilMask([[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]),
 });
 
-/** A share string that cannot be read; `column` is 1-based in the text given to parseShare. */
+/**
+ * Each code's English reason, as lightsout.errors words it (LINK_ERRORS, and the codec's
+ * id_length, bad_base64, stray_bits; `what` is the part's English name, never a param).
+ * The page says them with the link_<code> strings of i18n.js (static/link-errors.js);
+ * these are for agreement with Python and the console.
+ */
+const REASONS = {
+  link_head: () => "expected a game such as '5x5:' followed by base64url characters",
+  link_size: ({ size, most }) => `board size ${size} is outside 1x1 .. ${most} cells`,
+  unknown_field: ({ found, choices }) => `unknown field ${quote(found)}; expected one of ${choices}`,
+  field_order: ({ name }) => `field ${name}= is repeated or out of order`,
+  link_states: ({ most }) => `states must be 3..${most} (2 is the default and not written)`,
+  id_length: ({ expected, found }, what) => `${what} needs ${expected} base64url characters, found ${found}`,
+  bad_base64: (_, what) => `${what} is not valid base64url`,
+  stray_bits: ({ bits }, what) => `${what} sets bits beyond its ${bits} bits`,
+  state_above: ({ most }, what) => `${what} has a state outside 0..${most}`,
+  rule_named: ({ rule }) => `this stencil is the ${rule} rule: write r=${rule}`,
+  unknown_rule: ({ found }) => `unknown rule ${quote(found)}; expected plus, moore, x, hex or s<hex>`,
+  rule_default: () => "r=plus is the default and not written",
+  surface_name: () => "surface must be torus, klein or projective",
+  goal_default: () => "an all-off goal is the default and not written",
+  mask_default: () => "an empty mask is the default and not written",
+  puzzle_name: () => "the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter",
+  number_too_long: (_, what) => `a ${what} number is too long`,
+  not_shortest: ({ number }, what) => `${what} ${number} is not written in its shortest form`,
+  numbers_cut: (_, what) => `${what} end in the middle of a number`,
+  move_outside: ({ number, cell, cells }) => `move ${number} presses cell ${cell}, outside the ${cells} cells`,
+  moves_default: () => "no moves is the default and not written",
+  move_on_hole: ({ number, cell }) => `move ${number} presses cell ${cell}, a hole, which has no button`,
+};
+
+/**
+ * A share string that cannot be read: `code` and `params` say why (lightsout.errors.LINK_ERRORS;
+ * params.field, also `field`, is the part at fault: "size", "board", a field letter such as "m",
+ * or null for a field name that is none); `column` is 1-based in the text given to parseShare.
+ * The English message is Python's, word for word; share-link.js adds codes of the page's own.
+ */
 export class ShareError extends Error {
-  constructor(message, column, field = null) {
+  constructor(code, params, column, field = null, message = REASONS[code](params, params.what)) {
     super(message);
     this.name = "ShareError";
     this.line = 1;
     this.column = column;
-    this.field = field; // "size", "board" or a field letter such as "m"
+    this.field = field;
+    this.code = code;
+    const { what, ...rest } = params; // `what` is English, not a param
+    this.params = { ...rest, field };
   }
+}
+
+/** The ShareError `code` (REASONS) at `column` of the part `field`; `what` names that part in English. */
+function fail(code, column, field, params = {}, what = "") {
+  return new ShareError(code, { ...params, what }, column, field);
 }
 
 function isZero(bytes) {
@@ -68,14 +112,14 @@ function decodePayload(text, bits, what, column, field) {
   const size = Math.ceil(bits / 8);
   const expected = base64urlLength(size);
   if (text.length !== expected) {
-    throw new ShareError(`${what} needs ${expected} base64url characters, found ${text.length}`, column, field);
+    throw fail("id_length", column, field, { expected, found: text.length }, what);
   }
   const bad = text.search(/[^A-Za-z0-9_-]/);
-  if (bad >= 0) throw new ShareError(`${what} is not valid base64url`, column + bad, field);
+  if (bad >= 0) throw fail("bad_base64", column + bad, field, {}, what);
   const bytes = decodeBase64url(text);
   const spare = size * 8 - bits; // high bits of the last byte that are no cell
   if (bytes === null || bytes.length !== size || (spare > 0 && bytes[size - 1] >> (8 - spare))) {
-    throw new ShareError(`${what} sets bits beyond its ${bits} bits`, column + text.length, field);
+    throw fail("stray_bits", column + text.length, field, { bits }, what);
   }
   return bytes;
 }
@@ -96,27 +140,23 @@ export function encodeMoves(moves) {
 
 function decodeMoves(text, cells, column) {
   const data = decodeBase64url(text);
-  if (data === null) throw new ShareError("the move list is not valid base64url", column, "m");
+  if (data === null) throw fail("bad_base64", column, "m", {}, "the move list");
   const moves = [];
   let value = 0;
   let shift = 0;
   for (const byte of data) {
     value += (byte & 0x7f) * 2 ** shift;
     shift += 7;
-    if (shift > 35) throw new ShareError("a move number is too long", column, "m");
+    if (shift > 35) throw fail("number_too_long", column, "m", {}, "move");
     if (!(byte & 0x80)) {
-      if (shift > 7 && byte === 0) {
-        throw new ShareError(`move ${moves.length + 1} is not written in its shortest form`, column, "m");
-      }
-      if (value >= cells) {
-        throw new ShareError(`move ${moves.length + 1} presses cell ${value}, outside the ${cells} cells`, column, "m");
-      }
+      if (shift > 7 && byte === 0) throw fail("not_shortest", column, "m", { number: moves.length + 1 }, "move");
+      if (value >= cells) throw fail("move_outside", column, "m", { number: moves.length + 1, cell: value, cells });
       moves.push(value);
       value = 0;
       shift = 0;
     }
   }
-  if (shift) throw new ShareError("the moves end in the middle of a number", column + text.length, "m");
+  if (shift) throw fail("numbers_cut", column + text.length, "m", {}, "the moves");
   return moves;
 }
 
@@ -135,11 +175,11 @@ function parseStencil(text, column) {
     const mask = parseInt(text.slice(1), 16);
     if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) {
       const named = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
-      if (named !== undefined) throw new ShareError(`this stencil is the ${named} rule: write r=${named}`, column, "r");
+      if (named !== undefined) throw fail("rule_named", column, "r", { rule: named });
       return mask;
     }
   }
-  throw new ShareError(`unknown rule ${quote(text.slice(0, 20))}; expected plus, moore, x, hex or s<hex>`, column, "r");
+  throw fail("unknown_rule", column, "r", { found: text.slice(0, 20) });
 }
 
 /**
@@ -196,12 +236,12 @@ export function parseShare(text) {
   const [head, ...fields] = body.split(";");
   const match = /^([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)$/.exec(head);
   if (!match) {
-    throw new ShareError("expected a game such as '5x5:' followed by base64url characters", offset + 1, "size");
+    throw fail("link_head", offset + 1, "size");
   }
   const rows = Number(match[1]);
   const cols = Number(match[2]);
   if (rows < 1 || cols < 1 || rows * cols > MAX_DECLARED_CELLS) {
-    throw new ShareError(`board size ${rows}x${cols} is outside 1x1 .. ${MAX_DECLARED_CELLS} cells`, offset + 1, "size");
+    throw fail("link_size", offset + 1, "size", { size: `${rows}x${cols}`, most: MAX_DECLARED_CELLS });
   }
   const values = new Map(); // field letter -> [value, column of the value]
   let column = offset + head.length + 2;
@@ -211,10 +251,10 @@ export function parseShare(text) {
     const name = equals < 0 ? item : item.slice(0, equals);
     const position = FIELD_ORDER.indexOf(name);
     if (equals < 0 || position < 0) {
-      const expected = FIELD_ORDER.map((n) => `${n}=`).join(", ");
-      throw new ShareError(`unknown field ${quote(item.slice(0, 20))}; expected one of ${expected}`, column, null);
+      const choices = FIELD_ORDER.map((n) => `${n}=`).join(", ");
+      throw fail("unknown_field", column, null, { found: item.slice(0, 20), choices });
     }
-    if (position <= last) throw new ShareError(`field ${name}= is repeated or out of order`, column, name);
+    if (position <= last) throw fail("field_order", column, name, { name });
     last = position;
     values.set(name, [item.slice(equals + 1), column + name.length + 1]);
     column += item.length + 1;
@@ -223,7 +263,7 @@ export function parseShare(text) {
   if (values.has("k")) {
     const [value, where] = values.get("k");
     if (!/^[0-9]{1,3}$/.test(value) || Number(value) < 3 || Number(value) > MAX_STATES) {
-      throw new ShareError(`states must be 3..${MAX_STATES} (2 is the default and not written)`, where, "k");
+      throw fail("link_states", where, "k", { most: MAX_STATES });
     }
     k = Number(value);
   }
@@ -232,19 +272,19 @@ export function parseShare(text) {
   const boardColumn = offset + match[1].length + match[2].length + 3;
   const cells = decodePayload(match[3], cellCount * bits, "the board", boardColumn, "board");
   if (k > 2 && hasStateAbove(cells, cellCount, k)) {
-    throw new ShareError(`the board has a state outside 0..${k - 1}`, offset + 1, "board");
+    throw fail("state_above", offset + 1, "board", { most: k - 1 }, "the board");
   }
   let stencil = RULE_MASKS.plus;
   if (values.has("r")) {
     const [value, where] = values.get("r");
     stencil = parseStencil(value, where);
-    if (stencil === RULE_MASKS.plus) throw new ShareError("r=plus is the default and not written", where, "r");
+    if (stencil === RULE_MASKS.plus) throw fail("rule_default", where, "r");
   }
   let surface = "plane";
   if (values.has("w")) {
     const [value, where] = values.get("w");
     if (!SURFACES.includes(value) || value === "plane") {
-      throw new ShareError("surface must be torus, klein or projective", where, "w");
+      throw fail("surface_name", where, "w");
     }
     surface = value;
   }
@@ -252,10 +292,8 @@ export function parseShare(text) {
   if (values.has("g")) {
     const [value, where] = values.get("g");
     goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, "the goal", where, "g");
-    if (goal !== "on" && isZero(goal)) throw new ShareError("an all-off goal is the default and not written", where, "g");
-    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, k)) {
-      throw new ShareError(`the goal has a state outside 0..${k - 1}`, where, "g");
-    }
+    if (goal !== "on" && isZero(goal)) throw fail("goal_default", where, "g");
+    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, k)) throw fail("state_above", where, "g", { most: k - 1 }, "the goal");
   }
   const masks = {};
   for (const [name, what] of [["h", "the holes"], ["d", "the don't-care cells"]]) {
@@ -263,13 +301,13 @@ export function parseShare(text) {
     if (!values.has(name)) continue;
     const [value, where] = values.get(name);
     masks[name] = decodePayload(value, cellCount, what, where, name);
-    if (isZero(masks[name])) throw new ShareError("an empty mask is the default and not written", where, name);
+    if (isZero(masks[name])) throw fail("mask_default", where, name);
   }
   let puzzleKind = null;
   if (values.has("p")) {
     const [value, where] = values.get("p");
     if (!PUZZLE_NAME.test(value)) {
-      throw new ShareError("the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter", where, "p");
+      throw fail("puzzle_name", where, "p");
     }
     puzzleKind = value;
   }
@@ -277,11 +315,11 @@ export function parseShare(text) {
   if (values.has("m")) {
     const [value, where] = values.get("m");
     moves = decodeMoves(value, cellCount, where);
-    if (moves.length === 0) throw new ShareError("no moves is the default and not written", where, "m");
+    if (moves.length === 0) throw fail("moves_default", where, "m");
     const holes = masks.h;
     const onHole = holes ? moves.findIndex((move) => (holes[move >> 3] >> (move & 7)) & 1) : -1;
     if (onHole >= 0) {
-      throw new ShareError(`move ${onHole + 1} presses cell ${moves[onHole]}, a hole, which has no button`, where, "m");
+      throw fail("move_on_hole", where, "m", { number: onHole + 1, cell: moves[onHole] });
     }
   }
   // Where each part starts, so a caller can point at a field it cannot use.

@@ -9,13 +9,22 @@ calls) carries a ``code`` from :data:`PARSE_ERRORS` and the ``params`` its
 message is written from, so the page can say it in its own language (the API
 sends both; static/i18n.js has a ``parse_<code>`` string for every code, with
 the same placeholders).  The English message stays here, for the CLI.
+
+The same holds for a user-defined puzzle (:mod:`lightsout.puzzle_text`,
+:class:`lightsout.graph.Graph`: :data:`PUZZLE_ERRORS`, strings
+``parse_<code>``) and for a share link (:mod:`lightsout.share`:
+:data:`LINK_ERRORS` and the codec's ``id_length``, ``bad_base64``,
+``stray_bits``; strings ``link_<code>``, whose ``{part}`` the page fills from
+``params["field"]``, the link's field at fault: ``size``, ``board``, a field
+letter such as ``m``, or None for a field name that is not one).  Codes are
+unique across the three tables.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["BoardFormatError", "TooLargeError", "PARSE_ERRORS"]
+__all__ = ["BoardFormatError", "TooLargeError", "PARSE_ERRORS", "PUZZLE_ERRORS", "LINK_ERRORS"]
 
 PARSE_ERRORS: dict[str, str] = {
     "empty_input": "empty input: expected rows of cells such as '#.#' or '1 0 1', or a list of lit cells",
@@ -45,6 +54,99 @@ PARSE_ERRORS: dict[str, str] = {
     "unknown_format": "unknown format {format!r}; choose auto, {choices}",
 }
 """Every code of the text parser's errors and its English message (``str.format`` with the params)."""
+
+PUZZLE_ERRORS: dict[str, str] = {
+    # a board as a run of symbols (goal, start; a preset's board): field = goal, start or board
+    "run_symbol": "the {field}: expected '#' or '.' (also 1/0, */., x/o), found {found!r}",
+    "run_state": "the {field}: expected a state 0..{most}, found {found!r}",
+    "run_too_long": "the {field} has more than the puzzle's {cells} cells",
+    "run_count": "the {field} has {found} cells, the puzzle {cells}",
+    # JSON
+    "json_syntax": "not valid JSON: {what}",
+    "json_too_deep": "the JSON is nested too deeply",
+    "not_object": "a puzzle is a JSON object",
+    "graph_type": "a graph is a puzzle's JSON object or its text",
+    "unknown_field": "unknown field {found!r}; expected one of {choices}",
+    "not_whole": "{field} must be a whole number, not {found!r}",
+    "not_finite": "{field} must be a finite number of at most 1e9 in size, not {found!r}",
+    "self_bool": "self must be true or false",
+    "list_too_long": "{field} must be a list of at most {most} {what}",
+    "press_entry": "{field} must be a list of cell numbers or null",
+    "edge_entry": "{field} must be a pair of cell numbers",
+    "coord_entry": "{field} must be a pair [x, y]",
+    "cell_range": "{field}: cell {cell} is outside 0..{most}",
+    "names_list": "names must be a list of at most {most} strings",
+    "title_string": "title must be a string of at most {most} characters",
+    # the plain text form
+    "statement_expected": "expected a statement: cells, k, goal, start, self, press, edge, at, name, shape or title",
+    "unknown_statement": "unknown statement {found!r}; expected cells, k, goal, start, self, press, edge, at, name, shape or title",
+    "whole_number": "expected a whole number, found {found!r}",
+    "cell_number": "expected a cell number 0..{most}, found {found!r}",
+    "self_yes_no": "self is yes or no",
+    "press_syntax": "expected 'press i: j j ...'",
+    "press_cell_missing": "expected the pressed cell's number",
+    "edge_syntax": "expected 'edge a b'",
+    "at_syntax": "expected 'at i x y'",
+    "coordinate": "expected a finite number, found {found!r}",
+    "name_syntax": "expected 'name i text'",
+    # the puzzle as a whole (lightsout.puzzle_text and lightsout.graph.Graph)
+    "no_cells": "the puzzle has no cells: give 'cells n' or the press sets",
+    "states_range": "k must be {least}..{most}, not {found}",
+    "unknown_shape": "unknown shape {found!r}; choose one of {choices}",
+    "cell_beyond": "cell {cell} is named, but the puzzle has cells 0..{most}",
+    "coords_missing": "coordinates are given for some cells but not for cell {cell}: give all or none",
+    "board_value": "{field} must be off, on, a run of {cells} symbols or a list of {cells} states 0..{most}",
+    "graph_empty": "a graph puzzle needs at least one cell",
+    "press_set_beyond": "the press set of cell {cell} reaches a cell beyond the {cells} cells",
+    "coords_count": "a graph puzzle of {cells} cells needs {cells} coordinates, not {found}",
+    "coord_invalid": "the coordinates of cell {cell} are not two finite numbers",
+    "names_count": "a graph puzzle of {cells} cells needs {cells} names, not {found}",
+    "name_invalid": "the name of cell {cell} is longer than {most} characters or holds a control character",
+}
+"""Every code of a user-defined puzzle's errors (:mod:`lightsout.puzzle_text`) and its English message.
+
+``field`` is the JSON key or text statement at fault (``presses[3]``, ``goal``); ``what`` is
+English-only detail (Python's JSON error, the kind of list entries), never in the params."""
+
+LINK_ERRORS: dict[str, str] = {
+    "link_head": "expected a game such as '5x5:' followed by base64url characters",
+    "link_size": "board size {size} is outside 1x1 .. {most} cells",
+    "field_order": "field {name}= is repeated or out of order",
+    "link_states": "states must be 3..{most} (2 is the default and not written)",
+    "state_above": "{what} has a state outside 0..{most}",
+    "rule_named": "this stencil is the {rule} rule: write r={rule}",
+    "unknown_rule": "unknown rule {found!r}; expected plus, moore, x, hex or s<hex>",
+    "rule_default": "r=plus is the default and not written",
+    "surface_name": "surface must be torus, klein or projective",
+    "goal_default": "an all-off goal is the default and not written",
+    "goal_own": "this goal is the default and not written",
+    "mask_default": "an empty mask is the default and not written",
+    "puzzle_name": "the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter",
+    "number_too_long": "a {what} number is too long",
+    "not_shortest": "{what} {number} is not written in its shortest form",
+    "numbers_cut": "{what} end in the middle of a number",
+    "move_outside": "move {number} presses cell {cell}, outside the {cells} cells",
+    "moves_default": "no moves is the default and not written",
+    "move_on_hole": "move {number} presses cell {cell}, a hole, which has no button",
+    "graph_cells": "a graph has 1..{most} cells, not {found}",
+    "press_sets_missing": "a graph link needs its press sets (e=)",
+    "press_sets_end": "the press sets end before cell {cell}",
+    "press_set_early": "the press set of cell {cell} ends early",
+    "press_set_outside": "the press set of cell {cell} reaches cell {reach}, outside the {cells} cells",
+    "press_sets_extra": "the press sets hold more than {cells} cells' sets",
+    "press_sets_too_many": "the press sets hold {found} cells in all, at most {most}",
+    "coords_link": "the coordinates are {count} decimal numbers separated by commas",
+    "coord_not_finite": "a coordinate is not a finite number",
+    "names_link": "the names are {cells}, separated by commas",
+    "name_not_utf8": "a name is not percent-encoded UTF-8",
+    "shape_link": "the shape is square or hex (circle is the default and not written)",
+}
+"""Every code of a share link's own errors (:mod:`lightsout.share`; static/share.js raises the same,
+code for code) and its English message; ``what`` names the part of the link in English only.
+A link also raises ``unknown_field`` (:data:`PUZZLE_ERRORS`) and the codec's ``id_length``,
+``bad_base64`` and ``stray_bits``."""
+
+_MESSAGES: dict[str, str] = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
 
 class BoardFormatError(ValueError):
@@ -76,11 +178,12 @@ class BoardFormatError(ValueError):
 
     @classmethod
     def of(cls, code: str, line: int | None = None, column: int | None = None, *, what: str = "the board", **params: Any) -> BoardFormatError:
-        """The error ``code`` of :data:`PARSE_ERRORS` at (line, column), its message written from ``params``.
+        """The error ``code`` of :data:`PARSE_ERRORS`, :data:`PUZZLE_ERRORS` or :data:`LINK_ERRORS` at
+        (line, column), its message written from ``params``.
 
-        ``what`` names the text in the English message only (``the board``, ``the mask``, ...).
+        ``what`` is English-only words of the message (``the board``, ``the mask``, ...), not a param.
         """
-        return cls(PARSE_ERRORS[code].format(what=what, **params), line, column, code=code, params=params)
+        return cls(_MESSAGES[code].format(what=what, **params), line, column, code=code, params=params)
 
     def moved(self, line: int | None, column: int | None) -> BoardFormatError:
         """The same error at another position (the column in the text as given, before it was cleaned)."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .board import Board
-from .errors import TooLargeError
+from .errors import BoardFormatError, TooLargeError
 from .gf2 import solve_linear
 from .mask import Mask
 from .methods import SolveResult
@@ -80,7 +80,8 @@ class Graph:
     cell that does not exist, coordinates or names not one per cell, a
     coordinate that is not a finite number, a name longer than
     :data:`MAX_NAME_LENGTH` or holding a control character, or an unknown
-    shape.
+    shape (a :class:`~lightsout.errors.BoardFormatError` with a code of
+    :data:`lightsout.errors.PUZZLE_ERRORS`, no line or column).
     """
 
     presses: tuple[int, ...]
@@ -93,29 +94,34 @@ class Graph:
     def __post_init__(self) -> None:
         n = len(self.presses)
         if n < 1:
-            raise ValueError("a graph puzzle needs at least one cell")
+            raise BoardFormatError.of("graph_empty")
         if n > MAX_GRAPH_CELLS:
-            raise TooLargeError(f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells")
+            raise TooLargeError(
+                f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells", params={"most": MAX_GRAPH_CELLS, "found": n}
+            )
         for i, reach in enumerate(self.presses):
             if reach < 0 or reach.bit_length() > n:
-                raise ValueError(f"the press set of cell {i} reaches a cell beyond the {n} cells")
+                raise BoardFormatError.of("press_set_beyond", cell=i, cells=n)
         entries = sum(reach.bit_count() for reach in self.presses)
         if entries > MAX_GRAPH_ENTRIES:
-            raise TooLargeError(f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all, not {entries}", "max_graph_entries")
+            raise TooLargeError(
+                f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all, not {entries}",
+                "max_graph_entries", params={"most": MAX_GRAPH_ENTRIES, "found": entries},
+            )
         if self.coords is not None:
             if len(self.coords) != n:
-                raise ValueError(f"a graph puzzle of {n} cells needs {n} coordinates, not {len(self.coords)}")
+                raise BoardFormatError.of("coords_count", cells=n, found=len(self.coords))
             for i, point in enumerate(self.coords):
                 if len(point) != 2 or not all(isinstance(v, float) and math.isfinite(v) for v in point):
-                    raise ValueError(f"the coordinates of cell {i} are not two finite numbers")
+                    raise BoardFormatError.of("coord_invalid", cell=i)
         if self.names is not None:
             if len(self.names) != n:
-                raise ValueError(f"a graph puzzle of {n} cells needs {n} names, not {len(self.names)}")
+                raise BoardFormatError.of("names_count", cells=n, found=len(self.names))
             for i, name in enumerate(self.names):
                 if len(name) > MAX_NAME_LENGTH or any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-                    raise ValueError(f"the name of cell {i} is longer than {MAX_NAME_LENGTH} characters or holds a control character")
+                    raise BoardFormatError.of("name_invalid", cell=i, most=MAX_NAME_LENGTH)
         if self.shape not in SHAPES:
-            raise ValueError(f"unknown cell shape {self.shape!r}; choose one of {', '.join(SHAPES)}")
+            raise BoardFormatError.of("unknown_shape", found=self.shape[:20], choices=", ".join(SHAPES))
         if self.text_width < 0 or self.text_group < 0:
             raise ValueError("text_width and text_group are at least 0")
 

@@ -123,14 +123,15 @@ def _read_run(puzzle: Puzzle, text: str, what: str) -> int:
             else:
                 value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
             if not 0 <= value < k:
-                expected = "'#' or '.' (also 1/0, */., x/o)" if k == 2 else f"a state 0..{k - 1}"
-                raise BoardFormatError(f"the {what}: expected {expected}, found {token[:10]!r}", number, column)
+                if k == 2:
+                    raise BoardFormatError.of("run_symbol", number, column, field=what, found=token[:10])
+                raise BoardFormatError.of("run_state", number, column, field=what, most=k - 1, found=token[:10])
             if len(states) == n:
-                raise BoardFormatError(f"the {what} has more than the puzzle's {n} cells", number, column)
+                raise BoardFormatError.of("run_too_long", number, column, field=what, cells=n)
             states.append(value)
     if len(states) != n:
         lines = text.splitlines() or [""]
-        raise BoardFormatError(f"the {what} has {len(states)} cells, the puzzle {n}", len(lines), len(lines[-1]) + 1)
+        raise BoardFormatError.of("run_count", len(lines), len(lines[-1]) + 1, field=what, found=len(states), cells=n)
     return codec.pack(states, codec.bits_per_cell(k))
 
 
@@ -174,22 +175,22 @@ def parse_puzzle(text: str) -> UserPuzzle:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise BoardFormatError(f"not valid JSON: {error.msg}", error.lineno, error.colno) from None
+            raise BoardFormatError.of("json_syntax", error.lineno, error.colno, what=error.msg) from None
         except RecursionError:
-            raise BoardFormatError("the JSON is nested too deeply", 1, 1) from None
+            raise BoardFormatError.of("json_too_deep", 1, 1) from None
         return puzzle_from_json(data)
     return _parse_text(text)
 
 
 def _number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardFormatError(f"{what} must be a whole number, not {str(value)[:20]!r}", 1, 1)
+        raise BoardFormatError.of("not_whole", 1, 1, field=what, found=str(value)[:20])
     return value
 
 
 def _coordinate(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e9:
-        raise BoardFormatError(f"{what} must be a finite number of at most 1e9 in size, not {str(value)[:20]!r}", 1, 1)
+        raise BoardFormatError.of("not_finite", 1, 1, field=what, found=str(value)[:20])
     return float(value)
 
 
@@ -214,7 +215,10 @@ class _Draft:
         """Add ``more`` (press, light) pairs; refuse above ``max_graph_entries`` as they are read."""
         self.entries += more
         if self.entries > MAX_GRAPH_ENTRIES:
-            raise TooLargeError(f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all (line {line})", "max_graph_entries")
+            raise TooLargeError(
+                f"a graph puzzle's press sets hold at most max_graph_entries ({MAX_GRAPH_ENTRIES}) cells in all (line {line})",
+                "max_graph_entries", params={"most": MAX_GRAPH_ENTRIES, "line": line},
+            )
 
     def highest(self) -> int:
         seen = [-1]
@@ -230,15 +234,17 @@ class _Draft:
     def build(self, line: int = 1) -> UserPuzzle:
         n = self.cells if self.cells is not None else self.highest() + 1
         if n < 1:
-            raise BoardFormatError("the puzzle has no cells: give 'cells n' or the press sets", line, 1)
+            raise BoardFormatError.of("no_cells", line, 1)
         if n > MAX_GRAPH_CELLS:
-            raise TooLargeError(f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells")
+            raise TooLargeError(
+                f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells", params={"most": MAX_GRAPH_CELLS, "found": n}
+            )
         if not MIN_STATES <= self.k <= MAX_STATES:
-            raise BoardFormatError(f"k must be {MIN_STATES}..{MAX_STATES}, not {self.k}", line, 1)
+            raise BoardFormatError.of("states_range", line, 1, least=MIN_STATES, most=MAX_STATES, found=self.k)
         if self.shape not in SHAPES:
-            raise BoardFormatError(f"unknown shape {self.shape!r}; choose one of {', '.join(SHAPES)}", line, 1)
+            raise BoardFormatError.of("unknown_shape", line, 1, found=self.shape[:20], choices=", ".join(SHAPES))
         if self.highest() >= n:
-            raise BoardFormatError(f"cell {self.highest()} is named, but the puzzle has cells 0..{n - 1}", line, 1)
+            raise BoardFormatError.of("cell_beyond", line, 1, cell=self.highest(), most=n - 1)
         reach = [(1 << i) if self.self_press else 0 for i in range(n)]
         for a, b in self.edges or []:
             reach[a] |= 1 << b
@@ -249,15 +255,15 @@ class _Draft:
         if self.coords:
             missing = [i for i in range(n) if i not in self.coords]
             if missing:
-                raise BoardFormatError(f"coordinates are given for some cells but not for cell {missing[0]}: give all or none", line, 1)
+                raise BoardFormatError.of("coords_missing", line, 1, cell=missing[0])
             coords = tuple(self.coords[i] for i in range(n))
         names = None
         if self.names:
             names = tuple(self.names.get(i, "") for i in range(n))
         try:
             graph = Graph(tuple(reach), coords, names, self.shape)
-        except ValueError as error:
-            raise BoardFormatError(str(error), line, 1) from None
+        except BoardFormatError as error:
+            raise error.moved(line, 1) from None
         shell = Puzzle(1, n, self.k, PLUS, graph=graph)
         target = self._board(shell, self.goal, "goal", allow_words=True)
         start = None if self.start is None else self._board(shell, self.start, "start", allow_words=False)
@@ -275,17 +281,17 @@ class _Draft:
             return read_cells(shell, value, what)
         if isinstance(value, list) and len(value) == shell.cells and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < shell.k for v in value):
             return shell.packed(list(value))
-        raise BoardFormatError(f"{what} must be off, on, a run of {shell.cells} symbols or a list of {shell.cells} states 0..{shell.k - 1}", 1, 1)
+        raise BoardFormatError.of("board_value", 1, 1, field=what, cells=shell.cells, most=shell.k - 1)
 
 
 def puzzle_from_json(data: Any) -> UserPuzzle:
     """Build a user puzzle from its JSON value (a dict; see the module docstring).  Raises :class:`BoardFormatError`."""
     if not isinstance(data, dict):
-        raise BoardFormatError("a puzzle is a JSON object", 1, 1)
+        raise BoardFormatError.of("not_object", 1, 1)
     known = {"format", "title", "cells", "k", "goal", "start", "self", "presses", "edges", "coords", "names", "shape"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise BoardFormatError(f"unknown field {unknown[0][:20]!r}; expected {', '.join(sorted(known))}", 1, 1)
+        raise BoardFormatError.of("unknown_field", 1, 1, found=unknown[0][:20], choices=", ".join(sorted(known)))
     draft = _Draft()
     if data.get("cells") is not None:
         draft.cells = _number(data["cells"], "cells")
@@ -295,7 +301,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
     draft.start = data.get("start")
     if data.get("self") is not None:
         if not isinstance(data["self"], bool):
-            raise BoardFormatError("self must be true or false", 1, 1)
+            raise BoardFormatError.of("self_bool", 1, 1)
         draft.self_press = data["self"]
     limit = MAX_GRAPH_CELLS
     listed = _listed(data, "presses", limit, "press sets")
@@ -305,7 +311,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
             if entry is None:
                 continue
             if not isinstance(entry, list) or len(entry) > limit:
-                raise BoardFormatError(f"presses[{i}] must be a list of cell numbers or null", 1, 1)
+                raise BoardFormatError.of("press_entry", 1, 1, field=f"presses[{i}]")
             draft.count(len(entry))
             draft.presses[i] = [_cell(j, f"presses[{i}]") for j in entry]
         if draft.cells is None:
@@ -315,7 +321,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
         draft.edges = []
         for i, pair in enumerate(listed):
             if not isinstance(pair, list) or len(pair) != 2:
-                raise BoardFormatError(f"edges[{i}] must be a pair of cell numbers", 1, 1)
+                raise BoardFormatError.of("edge_entry", 1, 1, field=f"edges[{i}]")
             draft.count(2)
             draft.edges.append((_cell(pair[0], f"edges[{i}]"), _cell(pair[1], f"edges[{i}]")))
     listed = _listed(data, "coords", limit, "[x, y] pairs")
@@ -323,20 +329,20 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
         draft.coords = {}
         for i, point in enumerate(listed):
             if not isinstance(point, list) or len(point) != 2:
-                raise BoardFormatError(f"coords[{i}] must be a pair [x, y]", 1, 1)
+                raise BoardFormatError.of("coord_entry", 1, 1, field=f"coords[{i}]")
             draft.coords[i] = (_coordinate(point[0], f"coords[{i}]"), _coordinate(point[1], f"coords[{i}]"))
         if draft.cells is None:
             draft.cells = len(listed)
     if data.get("names") is not None:
         listed = data["names"]
         if not isinstance(listed, list) or len(listed) > limit or not all(isinstance(name, str) for name in listed):
-            raise BoardFormatError(f"names must be a list of at most {limit} strings", 1, 1)
+            raise BoardFormatError.of("names_list", 1, 1, most=limit)
         draft.names = dict(enumerate(listed))
     if data.get("shape") is not None:
         draft.shape = str(data["shape"])
     if data.get("title") is not None:
         if not isinstance(data["title"], str) or len(data["title"]) > 200:
-            raise BoardFormatError("title must be a string of at most 200 characters", 1, 1)
+            raise BoardFormatError.of("title_string", 1, 1, most=200)
         draft.title = data["title"]
     return draft.build()
 
@@ -345,14 +351,14 @@ def _listed(data: dict[str, Any], key: str, limit: int, what: str) -> list[Any] 
     """``data[key]`` as a list of at most ``limit`` entries, or None when absent."""
     listed = data.get(key)
     if listed is not None and (not isinstance(listed, list) or len(listed) > limit):
-        raise BoardFormatError(f"{key} must be a list of at most {limit} {what}", 1, 1)
+        raise BoardFormatError.of("list_too_long", 1, 1, what=what, field=key, most=limit)
     return listed
 
 
 def _cell(value: Any, what: str) -> int:
     number = _number(value, what)
     if not 0 <= number < MAX_GRAPH_CELLS:
-        raise BoardFormatError(f"{what}: cell {number} is outside 0..{MAX_GRAPH_CELLS - 1}", 1, 1)
+        raise BoardFormatError.of("cell_range", 1, 1, field=what, cell=number, most=MAX_GRAPH_CELLS - 1)
     return number
 
 
@@ -365,15 +371,16 @@ def _parse_text(text: str) -> UserPuzzle:
 
     def cell(token: str, number: int, column: int) -> int:
         if not (token.isascii() and token.isdigit() and len(token) <= 5) or int(token) >= MAX_GRAPH_CELLS:
-            raise BoardFormatError(f"expected a cell number 0..{MAX_GRAPH_CELLS - 1}, found {token[:10]!r}", number, column)
+            raise BoardFormatError.of("cell_number", number, column, most=MAX_GRAPH_CELLS - 1, found=token[:10])
         return int(token)
 
     def whole(token: str, number: int, column: int) -> int:
         if not (token.isascii() and token.isdigit() and len(token) <= 5):
-            raise BoardFormatError(f"expected a whole number, found {token[:10]!r}", number, column)
+            raise BoardFormatError.of("whole_number", number, column, found=token[:10])
         return int(token)
 
     board_lines: dict[str, list[str]] = {}
+    board_places: dict[str, list[tuple[int, int]]] = {}  # goal/start: (line, column) where each part starts
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0] if not raw.lstrip().lower().startswith(("goal", "start")) else raw
         if not line.strip():
@@ -382,7 +389,7 @@ def _parse_text(text: str) -> UserPuzzle:
         indent = len(line) - len(line.lstrip())
         match = _STATEMENT.fullmatch(line.strip())
         if match is None:
-            raise BoardFormatError("expected a statement: cells, k, goal, start, self, press, edge, at, name, shape or title", number, indent + 1)
+            raise BoardFormatError.of("statement_expected", number, indent + 1)
         key, rest = match.group(1).lower(), match.group(2)
         at = indent + match.start(2) + 1  # the column of the statement's first value
         tokens = [(m.group(), at + m.start()) for m in re.finditer(r"[^\s:,]+", rest)]
@@ -392,40 +399,41 @@ def _parse_text(text: str) -> UserPuzzle:
             draft.k = whole(tokens[0][0] if tokens else "", number, at)
         elif key in ("goal", "start"):
             board_lines.setdefault(key, []).append(rest)
+            board_places.setdefault(key, []).append((number, at))
         elif key == "self":
             value = rest.strip().lower()
             if value not in ("yes", "no", "true", "false"):
-                raise BoardFormatError("self is yes or no", number, at)
+                raise BoardFormatError.of("self_yes_no", number, at)
             draft.self_press = value in ("yes", "true")
         elif key == "press":
             if ":" not in rest:
-                raise BoardFormatError("expected 'press i: j j ...'", number, at)
+                raise BoardFormatError.of("press_syntax", number, at)
             if not tokens:
-                raise BoardFormatError("expected the pressed cell's number", number, at)
+                raise BoardFormatError.of("press_cell_missing", number, at)
             source = cell(tokens[0][0], number, tokens[0][1])
             draft.presses = draft.presses or {}
             draft.count(len(tokens) - 1, number)
             draft.presses[source] = [cell(token, number, column) for token, column in tokens[1:]]
         elif key == "edge":
             if len(tokens) != 2:
-                raise BoardFormatError("expected 'edge a b'", number, at)
+                raise BoardFormatError.of("edge_syntax", number, at)
             draft.edges = draft.edges or []
             draft.count(2, number)
             draft.edges.append((cell(tokens[0][0], number, tokens[0][1]), cell(tokens[1][0], number, tokens[1][1])))
         elif key == "at":
             if len(tokens) != 3:
-                raise BoardFormatError("expected 'at i x y'", number, at)
+                raise BoardFormatError.of("at_syntax", number, at)
             values = []
             for token, column in tokens[1:]:
                 try:
                     values.append(_coordinate(float(token), "a coordinate"))
                 except (ValueError, BoardFormatError):
-                    raise BoardFormatError(f"expected a finite number, found {token[:10]!r}", number, column) from None
+                    raise BoardFormatError.of("coordinate", number, column, found=token[:10]) from None
             draft.coords = draft.coords or {}
             draft.coords[cell(tokens[0][0], number, tokens[0][1])] = (values[0], values[1])
         elif key == "name":
             if not tokens:
-                raise BoardFormatError("expected 'name i text'", number, at)
+                raise BoardFormatError.of("name_syntax", number, at)
             index = cell(tokens[0][0], number, tokens[0][1])
             draft.names = draft.names or {}
             draft.names[index] = rest.strip()[len(tokens[0][0]) :].strip()
@@ -434,11 +442,19 @@ def _parse_text(text: str) -> UserPuzzle:
         elif key == "title":
             draft.title = rest.strip()[:200]
         else:
-            raise BoardFormatError(f"unknown statement {key[:20]!r}; expected cells, k, goal, start, self, press, edge, at, name, shape or title", number, indent + 1)
+            raise BoardFormatError.of("unknown_statement", number, indent + 1, found=key[:20])
     for key, parts in board_lines.items():
         value = "\n".join(parts)
         setattr(draft, key, value.strip() if value.strip() in ("off", "on") else value)
-    return draft.build(last_line)
+    try:
+        return draft.build(last_line)
+    except BoardFormatError as error:
+        # read_cells counts lines and columns in the goal's (start's) parts joined: say them in the text.
+        places = board_places.get(error.params.get("field", ""))
+        if places is None or not (error.code or "").startswith("run_") or error.line is None:
+            raise
+        row, column = places[min(error.line, len(places)) - 1]
+        raise error.moved(row, column + (error.column or 1) - 1) from None
 
 
 def _number_text(value: float) -> str:

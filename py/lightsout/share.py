@@ -59,7 +59,7 @@ from .board import Board
 from .errors import BoardFormatError
 from .codec import MAX_DECLARED_CELLS
 from .games import PRESETS
-from .graph import MAX_GRAPH_CELLS, SHAPES, Graph, bits_of
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
@@ -125,30 +125,53 @@ class ShareState:
 
 
 _encode = codec.encode
-_decode = codec.decode
+
+
+def _fail(code: str, column: int, field: str | None, *, what: str = "", **params: object) -> BoardFormatError:
+    """The link error ``code`` (:data:`lightsout.errors.LINK_ERRORS`) at ``column``, ``field`` (the
+    link's part at fault: ``size``, ``board``, a field letter, or None) among its params."""
+    return BoardFormatError.of(code, 1, column, what=what, field=field, **params)
+
+
+def _decode(text: str, bits: int, what: str, column: int, field: str) -> int:
+    """:func:`lightsout.codec.decode` of the link's part ``field``, which its error's params name."""
+    try:
+        return codec.decode(text, bits, what, column)
+    except BoardFormatError as error:
+        error.params["field"] = field
+        raise
+
+
+def _field_of(what: str) -> str:
+    return {"the move list": "m", "the press sets": "e"}[what]
 
 
 def _read_varints(text: str, column: int, what: str, item: str, items: str, cells: int | None = None) -> list[int]:
     """Base64url of LEB128 varints (each in its shortest form) as numbers; ``what`` names the field,
     ``item``/``items`` its entries in messages ("move" / "the moves" as share.js words them); with
     ``cells`` each number is a cell below it, checked as it is read (the order share.js checks in)."""
-    data = codec.decode_bytes(text, what, column)
+    field = _field_of(what)
+    try:
+        data = codec.decode_bytes(text, what, column)
+    except BoardFormatError as error:
+        error.params["field"] = field
+        raise
     out: list[int] = []
     value = shift = 0
     for byte in data:
         value |= (byte & 0x7F) << shift
         shift += 7
         if shift > 35:
-            raise BoardFormatError(f"a {item} number is too long", 1, column)
+            raise _fail("number_too_long", column, field, what=item)
         if not byte & 0x80:
             if shift > 7 and byte == 0:
-                raise BoardFormatError(f"{item} {len(out) + 1} is not written in its shortest form", 1, column)
+                raise _fail("not_shortest", column, field, what=item, number=len(out) + 1)
             if cells is not None and value >= cells:
-                raise BoardFormatError(f"{item} {len(out) + 1} presses cell {value}, outside the {cells} cells", 1, column)
+                raise _fail("move_outside", column, field, number=len(out) + 1, cell=value, cells=cells)
             out.append(value)
             value = shift = 0
     if shift:
-        raise BoardFormatError(f"{items} end in the middle of a number", 1, column + len(text))
+        raise _fail("numbers_cut", column + len(text), field, what=items)
     return out
 
 
@@ -186,9 +209,9 @@ def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
         if 0 < mask < 1 << 25 and _stencil_hex(_stencil_of(mask)) == text:
             named = next((rule.name for rule in RULES.values() if rule.stencil == _stencil_of(mask)), None)
             if named is not None:
-                raise BoardFormatError(f"this stencil is the {named} rule: write r={named}", 1, column)
+                raise _fail("rule_named", column, "r", rule=named)
             return _stencil_of(mask)
-    raise BoardFormatError(f"unknown rule {text[:20]!r}; expected plus, moore, x, hex or s<hex>", 1, column)
+    raise _fail("unknown_rule", column, "r", found=text[:20])
 
 
 def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
@@ -237,36 +260,36 @@ def parse_share(text: str) -> ShareState:
         return _parse_graph_share(head, fields, offset)
     match = _HEAD.fullmatch(head)
     if not match:
-        raise BoardFormatError("expected a game such as '5x5:' followed by base64url characters", 1, offset + 1)
+        raise _fail("link_head", offset + 1, "size")
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1 or rows * cols > MAX_DECLARED_CELLS:
-        raise BoardFormatError(f"board size {rows}x{cols} is outside 1x1 .. {MAX_DECLARED_CELLS} cells", 1, offset + 1)
+        raise _fail("link_size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
     values = _read_fields(head, fields, offset, FIELD_ORDER)
     k = _states(values)
     cells = rows * cols
     bits = (k - 1).bit_length()
-    start = _decode(match.group(3), cells * bits, "the board", offset + len(match.group(1)) + len(match.group(2)) + 3)
+    start = _decode(match.group(3), cells * bits, "the board", offset + len(match.group(1)) + len(match.group(2)) + 3, "board")
     if k > 2 and any((start >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
-        raise BoardFormatError(f"the board has a state outside 0..{k - 1}", 1, offset + 1)
+        raise _fail("state_above", offset + 1, "board", what="the board", most=k - 1)
     stencil = PLUS.stencil
     if "r" in values:
         stencil = _parse_stencil(*values["r"])
         if stencil == PLUS.stencil:
-            raise BoardFormatError("r=plus is the default and not written", 1, values["r"][1])
+            raise _fail("rule_default", values["r"][1], "r")
     surface = "plane"
     if "w" in values:
         value, where = values["w"]
         if value not in SURFACES or value == "plane":
-            raise BoardFormatError("surface must be torus, klein or projective", 1, where)
+            raise _fail("surface_name", where, "w")
         surface = value
     goal: int | str = "off"
     if "g" in values:
         value, where = values["g"]
-        goal = "on" if value == "on" else _decode(value, cells * bits, "the goal", where)
+        goal = "on" if value == "on" else _decode(value, cells * bits, "the goal", where, "g")
         if goal == 0:
-            raise BoardFormatError("an all-off goal is the default and not written", 1, where)
+            raise _fail("goal_default", where, "g")
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
-            raise BoardFormatError(f"the goal has a state outside 0..{k - 1}", 1, where)
+            raise _fail("state_above", where, "g", what="the goal", most=k - 1)
     holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, _puzzle_kind(values))
 
@@ -279,10 +302,10 @@ def _read_fields(head: str, fields: list[str], offset: int, order: tuple[str, ..
     for item in fields:
         name, equals, value = item.partition("=")
         if not equals or name not in order:
-            raise BoardFormatError(f"unknown field {item[:20]!r}; expected one of {', '.join(n + '=' for n in order)}", 1, column)
+            raise _fail("unknown_field", column, None, found=item[:20], choices=", ".join(n + "=" for n in order))
         position = order.index(name)
         if position <= last:
-            raise BoardFormatError(f"field {name}= is repeated or out of order", 1, column)
+            raise _fail("field_order", column, name, name=name)
         last = position
         values[name] = (value, column + len(name) + 1)
         column += len(item) + 1
@@ -295,7 +318,7 @@ def _states(values: dict[str, tuple[str, int]]) -> int:
         return 2
     value, where = values["k"]
     if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
-        raise BoardFormatError(f"states must be 3..{MAX_STATES} (2 is the default and not written)", 1, where)
+        raise _fail("link_states", where, "k", most=MAX_STATES)
     return int(value)
 
 
@@ -306,9 +329,9 @@ def _masks_and_moves(values: dict[str, tuple[str, int]], cells: int) -> tuple[in
         mask = 0
         if name in values:
             value, where = values[name]
-            mask = _decode(value, cells, what, where)
+            mask = _decode(value, cells, what, where, name)
             if mask == 0:
-                raise BoardFormatError("an empty mask is the default and not written", 1, where)
+                raise _fail("mask_default", where, name)
         masks.append(mask)
     holes, dont_care = masks
     moves: tuple[int, ...] = ()
@@ -316,10 +339,10 @@ def _masks_and_moves(values: dict[str, tuple[str, int]], cells: int) -> tuple[in
         value, where = values["m"]
         moves = _decode_moves(value, cells, where)
         if not moves:
-            raise BoardFormatError("no moves is the default and not written", 1, where)
+            raise _fail("moves_default", where, "m")
         for number, move in enumerate(moves, 1):
             if holes >> move & 1:
-                raise BoardFormatError(f"move {number} presses cell {move}, a hole, which has no button", 1, where)
+                raise _fail("move_on_hole", where, "m", number=number, cell=move)
     return holes, dont_care, moves
 
 
@@ -329,7 +352,7 @@ def _puzzle_kind(values: dict[str, tuple[str, int]]) -> str | None:
         return None
     value, where = values["p"]
     if not _PUZZLE.fullmatch(value):
-        raise BoardFormatError("the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter", 1, where)
+        raise _fail("puzzle_name", where, "p")
     return value
 
 
@@ -406,24 +429,24 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
     else:
         cells = int(match.group(1))
         if not 1 <= cells <= MAX_GRAPH_CELLS:
-            raise BoardFormatError(f"a graph has 1..{MAX_GRAPH_CELLS} cells, not {cells}", 1, offset + 2)
+            raise _fail("graph_cells", offset + 2, "size", most=MAX_GRAPH_CELLS, found=cells)
         rows, cols, k = 1, cells, _states(values)
         graph = _graph_fields(values, cells, offset + 1)
     cells = rows * cols
     bits = (k - 1).bit_length()
-    start = _decode(match.group(3), cells * bits, "the board", payload_column)
+    start = _decode(match.group(3), cells * bits, "the board", payload_column, "board")
     if k > 2 and codec.first_state_above(start, cells, k) is not None:
-        raise BoardFormatError(f"the board has a state outside 0..{k - 1}", 1, payload_column)
+        raise _fail("state_above", payload_column, "board", what="the board", most=k - 1)
     goal: int | str = base_goal
     if "g" in values:
         value, where = values["g"]
-        goal = value if value in ("on", "off") else _decode(value, cells * bits, "the goal", where)
+        goal = value if value in ("on", "off") else _decode(value, cells * bits, "the goal", where, "g")
         if goal == base_goal or (goal == 0 and base_goal == "off") or (goal == "off" and name is None):
-            raise BoardFormatError("this goal is the default and not written", 1, where)
+            raise _fail("goal_own", where, "g")
         if goal == 0:
             goal = "off"
         if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
-            raise BoardFormatError(f"the goal has a state outside 0..{k - 1}", 1, where)
+            raise _fail("state_above", where, "g", what="the goal", most=k - 1)
     holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, preset=name, graph=graph)
 
@@ -431,55 +454,62 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
 def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -> Graph:
     """The graph of a graph link: press sets (e=), coordinates (c=), names (n=), shape (s=)."""
     if "e" not in values:
-        raise BoardFormatError("a graph link needs its press sets (e=)", 1, column)
+        raise _fail("press_sets_missing", column, "e")
     text, where = values["e"]
     stream = _read_varints(text, where, "the press sets", "press-set entry", "the press sets")
     presses = []
     position = 0
     for i in range(cells):
         if position >= len(stream):
-            raise BoardFormatError(f"the press sets end before cell {i}", 1, where)
+            raise _fail("press_sets_end", where, "e", cell=i)
         size = stream[position]
         members = stream[position + 1 : position + 1 + size]
         if len(members) != size:
-            raise BoardFormatError(f"the press set of cell {i} ends early", 1, where)
+            raise _fail("press_set_early", where, "e", cell=i)
         position += 1 + size
         reach, previous = 0, -1
         for gap in members:
             previous += gap + 1
             if previous >= cells:
-                raise BoardFormatError(f"the press set of cell {i} reaches cell {previous}, outside the {cells} cells", 1, where)
+                raise _fail("press_set_outside", where, "e", cell=i, reach=previous, cells=cells)
             reach |= 1 << previous
         presses.append(reach)
     if position != len(stream):
-        raise BoardFormatError(f"the press sets hold more than {cells} cells' sets", 1, where)
+        raise _fail("press_sets_extra", where, "e", cells=cells)
     coords = None
     if "c" in values:
         text, where = values["c"]
         numbers = text.split(",")
         if len(numbers) != 2 * cells or not all(re.fullmatch(r"-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?", v) for v in numbers):
-            raise BoardFormatError(f"the coordinates are {2 * cells} decimal numbers separated by commas", 1, where)
+            raise _fail("coords_link", where, "c", count=2 * cells)
         floats = [float(v) for v in numbers]
         if not all(math.isfinite(v) for v in floats):
-            raise BoardFormatError("a coordinate is not a finite number", 1, where)
+            raise _fail("coord_not_finite", where, "c")
         coords = tuple((floats[2 * i], floats[2 * i + 1]) for i in range(cells))
     names = None
     if "n" in values:
         text, where = values["n"]
         parts = text.split(",")
         if len(parts) != cells:
-            raise BoardFormatError(f"the names are {cells}, separated by commas", 1, where)
+            raise _fail("names_link", where, "n", cells=cells)
         try:
             names = tuple(unquote(part, errors="strict") for part in parts)
         except UnicodeDecodeError:
-            raise BoardFormatError("a name is not percent-encoded UTF-8", 1, where) from None
+            raise _fail("name_not_utf8", where, "n") from None
     shape = "circle"
     if "s" in values:
         text, where = values["s"]
         if text not in SHAPES or text == "circle":
-            raise BoardFormatError("the shape is square or hex (circle is the default and not written)", 1, where)
+            raise _fail("shape_link", where, "s")
         shape = text
+    entries = sum(reach.bit_count() for reach in presses)
+    if entries > MAX_GRAPH_ENTRIES:
+        raise _fail("press_sets_too_many", values["e"][1], "e", found=entries, most=MAX_GRAPH_ENTRIES)
     try:
         return Graph(tuple(presses), coords, names, shape)
-    except ValueError as error:
-        raise BoardFormatError(str(error), 1, column) from None
+    except BoardFormatError as error:
+        # a name too long or with a control character (the rest is checked above): the n= field
+        part = "n" if "n" in values else None
+        moved = error.moved(1, values["n"][1] if part else column)
+        moved.params = {**error.params, "field": part}
+        raise moved from None

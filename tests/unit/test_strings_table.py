@@ -8,9 +8,14 @@ import json
 import re
 import shutil
 import subprocess
+from string import Formatter
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
+
+from lightsout.errors import LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS
+
+ALL_ERRORS = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,13 +36,6 @@ def tables() -> dict[str, dict[str, str]]:
     return json.loads(result.stdout)
 
 
-# Placeholders whose values are English text from Python with no code to translate (the
-# user-puzzle parser's messages, lightsout.puzzle_text): another language says the line and
-# column with a reason of its own instead of quoting English. Remove an entry once the
-# messages it carries have codes.
-ENGLISH_ONLY = {"graphError": {"message"}, "graphErrorPlain": {"message"}}
-
-
 def test_every_language_has_every_key_with_the_same_placeholders():
     strings = tables()
     assert set(strings) == {"en", "zh"}
@@ -45,10 +43,39 @@ def test_every_language_has_every_key_with_the_same_placeholders():
     for code, table in strings.items():
         assert set(table) == set(english), code
         for key, text in table.items():
-            expected = set(PLACEHOLDER.findall(english[key]))
-            if code != "en":
-                expected -= ENGLISH_ONLY.get(key, set())
-            assert set(PLACEHOLDER.findall(text)) == expected, (code, key)
+            assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (code, key)
+
+
+def _fields(template: str) -> set[str]:
+    """The names a lightsout.errors template is formatted with (``what`` is English-only, never a param)."""
+    return {name for _, name, _, _ in Formatter().parse(template) if name} - {"what"}
+
+
+# Codes the page raises itself (no Python template): games-panel.js (a puzzle file too large to
+# read), share-link.js (what this page cannot play), and the API's size limits (TooLargeError).
+PAGE_PARSE_CODES = {"file_too_large": {"size", "most"}, "max_graph_cells": {"most", "found"}, "max_graph_entries": {"most", "found", "line"}}
+PAGE_LINK_CODES = {
+    "link_too_long": {"length", "most"}, "page_too_large": {"rows", "cols", "most"}, "goal_pattern": set(),
+    "states_grid_limit": {"k", "most", "rows", "cols"}, "masks_grid_limit": {"most", "rows", "cols"},
+}
+LINK_CODECS = ("unknown_field", "id_length", "bad_base64", "stray_bits", "name_invalid")
+
+
+def test_every_error_code_has_a_sentence_written_from_its_params():
+    """parse_<code> for every code of the text parser and the user-puzzle reader, link_<code> for
+    every code a share link gives; each sentence uses only the params its code is raised with."""
+    english = tables()["en"]
+    assert not set(PARSE_ERRORS) & set(PUZZLE_ERRORS) and not set(PUZZLE_ERRORS) & set(LINK_ERRORS) and not set(PARSE_ERRORS) & set(LINK_ERRORS)
+    parse = {code: _fields(template) for code, template in {**PARSE_ERRORS, **PUZZLE_ERRORS}.items()} | PAGE_PARSE_CODES
+    link = {code: _fields(template) | {"part"} for code, template in LINK_ERRORS.items()}
+    link |= {code: _fields(ALL_ERRORS[code]) | {"part"} for code in LINK_CODECS} | PAGE_LINK_CODES
+    for prefix, codes in (("parse_", parse), ("link_", link)):
+        for code, params in codes.items():
+            assert prefix + code in english, prefix + code
+            assert set(PLACEHOLDER.findall(english[prefix + code])) <= params, (code, english[prefix + code])
+    assert {key for key in english if key.startswith("link_")} == {"link_" + code for code in link}
+    parts = {key.removeprefix("linkPart_") for key in english if key.startswith("linkPart_")}
+    assert parts == {"board", "g", "h", "d", "m", "e"}
 
 
 def test_chinese_strings_are_translated():
