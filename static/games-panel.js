@@ -7,7 +7,7 @@
 
 import { currentLanguage as language, t } from "./i18n.js";
 import { boardFromId } from "./game.js";
-import { parseErrorReason } from "./paste-errors.js";
+import { graphErrorMessage } from "./paste-errors.js";
 
 const $ = (id) => document.getElementById(id);
 // The makers' names in the page's language (the presets reply gives them as on the box).
@@ -117,11 +117,7 @@ export class GamesPanel {
   /** Say why the puzzle was refused (its code and params from Python's puzzle_text, in the page's language), or clear it. */
   showGraphError(error, text = null) {
     this.errorShown = error;
-    if (error && !text) {
-      const message = parseErrorReason(error);
-      text = error.line ? t("graphError", { line: error.line, column: error.column ?? 1, message })
-        : t("graphErrorPlain", { message });
-    }
+    if (error && !text) text = graphErrorMessage(error);
     this.graphError.textContent = text ?? "";
     if (text) this.graphText.setAttribute("aria-invalid", "true");
     else this.graphText.removeAttribute("aria-invalid");

@@ -11,10 +11,11 @@ import { t } from "./i18n.js";
 /** Characters that would be invisible or confusing inside quotes: controls, spaces, marks. */
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Z}]/gu;
 
-/** A parameter as shown: unseen characters as U+XXXX, "5x5" sizes with ×, format names translated. */
+/** A parameter as shown: unseen characters as U+XXXX (not in a list of choices), "5x5" sizes with ×, format names translated. */
 function shown(name, value) {
   if (typeof value !== "string") return value;
   if (name === "format") return formatName(value);
+  if (name === "choices") return value; // the words to choose from, ours: spaces between them are spaces
   const text = value.replace(UNSEEN, (character) => `U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
   return name === "size" ? text.replace(/(\d|…)x(\d)/, "$1×$2") : text;
 }
@@ -55,6 +56,16 @@ export function parseErrorMessage(error) {
   if (!has(error.line)) return message.charAt(0).toUpperCase() + message.slice(1);
   return has(error.column) ? t("parseError", { line: error.line, column: error.column, message })
     : t("parseErrorLine", { line: error.line, message });
+}
+
+/**
+ * A user-defined puzzle's error (the API's `puzzle` op, lightsout.puzzle_text) as the Games
+ * section says it: "Line L, column C: reason", or "This is not a puzzle: reason" without a line.
+ */
+export function graphErrorMessage(error) {
+  const message = parseErrorReason(error);
+  return error.line ? t("graphError", { line: error.line, column: error.column ?? 1, message })
+    : t("graphErrorPlain", { message });
 }
 
 /** True for an error the API gave as a code with params (a parse error or a pasted board's size). */

@@ -67,7 +67,7 @@ def base_puzzle(request: dict[str, Any]) -> Base | None:
         elif isinstance(graph, dict):
             user = puzzle_from_json(graph)
         else:
-            raise BoardFormatError("a graph is a puzzle's JSON object or its text", 1, 1)
+            raise BoardFormatError.of("graph_type", 1, 1)
     except ValueError as error:
         raise _tag(error, "graph") from None
     return Base(user.puzzle, None, user)

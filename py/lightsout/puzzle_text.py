@@ -439,6 +439,8 @@ def _parse_text(text: str) -> UserPuzzle:
             draft.names[index] = rest.strip()[len(tokens[0][0]) :].strip()
         elif key == "shape":
             draft.shape = rest.strip()
+            if draft.shape not in SHAPES:
+                raise BoardFormatError.of("unknown_shape", number, at, found=draft.shape[:20], choices=", ".join(SHAPES))
         elif key == "title":
             draft.title = rest.strip()[:200]
         else:

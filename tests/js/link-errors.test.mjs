@@ -1,0 +1,148 @@
+// A user-defined puzzle or a share link that cannot be read, in the page's words: every case
+// of tests/data/bad-puzzles.json is sent to the real Python API (the `puzzle` op's graph, the
+// `share` op's text), a grid link also read by static/share.js, which must give the same code,
+// params and column; each error is said in English and 中文 as the page says it
+// (paste-errors.js graphErrorMessage, link-errors.js linkErrorMessage): the position and the
+// part named, no placeholder or "undefined" left, no English word of ours inside 中文.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { graphErrorMessage } from "../../static/paste-errors.js";
+import { linkErrorMessage } from "../../static/link-errors.js";
+import { setLanguage } from "../../static/i18n.js";
+import { parseShare } from "../../static/share.js";
+import { gameOfLink } from "../../static/share-link.js";
+import { ROOT, pythonJson } from "./python.mjs";
+
+const CASES = JSON.parse(readFileSync(join(ROOT, "tests", "data", "bad-puzzles.json"), "utf8"));
+
+/** The words a sentence may keep in 中文: the puzzle format's keywords and the link's names (the user types them). */
+const NAMES = /\b(cells|k|goal|start|self|press|edge|at|name|names|shape|title|null|true|false|yes|no|off|on|JSON|plus|moore|x|hex|torus|klein|projective|square|circle|i|j|a|b|y|n|r|s)\b|[a-z]=/g;
+
+function apiErrors() {
+  return pythonJson(`
+import json
+from lightsout.api import call
+cases = json.load(open("tests/data/bad-puzzles.json", encoding="utf-8"))
+out = {"puzzles": [], "links": []}
+for case in cases["puzzles"]:
+    graph = case["graph"] if "graph" in case else case["text"]
+    out["puzzles"].append(json.loads(call(json.dumps({"op": "puzzle", "graph": graph}))[0])["error"])
+for case in cases["links"]:
+    out["links"].append(json.loads(call(json.dumps({"op": "share", "text": case["text"]}))[0])["error"])
+print(json.dumps(out))
+`);
+}
+
+/** 中文 text without the user's own words (string params) and the allowed names: no Latin word may be left. */
+function assertChinese(text, error, name) {
+  assert.match(text, /[\u4e00-\u9fff]/, `${name}: ${text}`);
+  const own = Object.values(error.params ?? {}).filter((value) => typeof value === "string" && value.length > 1)
+    .reduce((rest, value) => rest.split(value).join(" "), text);
+  assert.doesNotMatch(own.replace(NAMES, " "), /[A-Za-z]{2,}/, `${name}: ${text}`);
+}
+
+function inBoth(say, error) {
+  setLanguage("en");
+  const english = say(error);
+  setLanguage("zh");
+  const chinese = say(error);
+  setLanguage("en");
+  for (const text of [english, chinese]) assert.doesNotMatch(text, /undefined|\{\w+\}/, text);
+  return { english, chinese };
+}
+
+test("every bad puzzle is said in English and 中文 with its line and column", () => {
+  const errors = apiErrors().puzzles;
+  assert.equal(errors.length, CASES.puzzles.length);
+  for (const [index, error] of errors.entries()) {
+    const expected = CASES.puzzles[index];
+    assert.equal(error.code, expected.code, expected.name);
+    const { english, chinese } = inBoth(graphErrorMessage, error);
+    if (expected.line) {
+      assert.ok(english.startsWith(`Line ${expected.line}, column ${expected.column}: `), english);
+      assert.ok(chinese.startsWith(`第 ${expected.line} 行，第 ${expected.column} 列：`), chinese);
+    } else {
+      assert.ok(chinese.startsWith("这不是一个谜题："), chinese);
+    }
+    if (typeof error.params.field === "string") {
+      assert.ok(english.includes(error.params.field) && chinese.includes(error.params.field), `${english} / ${chinese}`);
+    }
+    assertChinese(chinese, error, expected.name);
+  }
+});
+
+test("a few bad puzzles read as sentences, word for word", () => {
+  const { puzzles } = apiErrors();
+  const said = (name) => inBoth(graphErrorMessage, puzzles[CASES.puzzles.findIndex((c) => c.name === name)]);
+  assert.deepEqual(said("a goal symbol that is not a light"), {
+    english: "Line 2, column 8: the goal: expected # or . (also 1/0, */., x/o), found “?”.",
+    chinese: "第 2 行，第 8 列：goal 中应为 # 或 .（也可用 1/0、*/.、x/o），这里是“?”。",
+  });
+  assert.deepEqual(said("a press set not a list"), {
+    english: "Line 1, column 1: presses[1] must be a list of cell numbers or null.",
+    chinese: "第 1 行，第 1 列：presses[1] 应为格子编号的列表或 null。",
+  });
+  assert.deepEqual(said("more cells than a puzzle may have"), {
+    english: "This is not a puzzle: a puzzle has at most 4096 cells, not 5000.",
+    chinese: "这不是一个谜题：谜题最多 4096 格，这里是 5000 格。",
+  });
+  // A puzzle file too large to read is refused by the page before Python sees it.
+  assert.deepEqual(inBoth(graphErrorMessage, { code: "file_too_large", params: { size: 5000000, most: 4194304 } }), {
+    english: "This is not a puzzle: the file is 5000000 bytes; a puzzle file is at most 4194304 bytes.",
+    chinese: "这不是一个谜题：该文件有 5000000 字节；谜题文件最多 4194304 字节。",
+  });
+});
+
+test("every bad link is said in English and 中文 with its column and part; share.js agrees with Python on grid links", () => {
+  const errors = apiErrors().links;
+  assert.equal(errors.length, CASES.links.length);
+  let grids = 0;
+  for (const [index, error] of errors.entries()) {
+    const expected = CASES.links[index];
+    assert.equal(error.code, expected.code, expected.name);
+    if (/^[0-9]/.test(expected.text) || !/^(G[0-9]|[a-z][a-z0-9-]*:)/.test(expected.text)) {
+      grids += 1;
+      let thrown = null;
+      try {
+        parseShare(expected.text);
+      } catch (caught) {
+        thrown = caught;
+      }
+      assert.equal(thrown?.name, "ShareError", expected.name);
+      assert.deepEqual({ code: thrown.code, params: thrown.params, column: thrown.column }, { code: error.code, params: error.params, column: error.column },
+        expected.name);
+      assert.equal(thrown.message, error.message.replace(/^line 1, column \d+: /, ""), expected.name);
+    }
+    const { english, chinese } = inBoth(linkErrorMessage, error);
+    const field = error.params.field;
+    const label = field === null ? ["field name", "字段名"] : field.length === 1 ? [`${field}=`, `${field}=`]
+      : { size: ["board size", "棋盘大小"], board: ["board", "棋盘"] }[field];
+    assert.ok(english.startsWith(`This link cannot be opened — column ${expected.column} (${label[0]}): `), english);
+    assert.ok(english.endsWith(". The board was kept."), english);
+    assert.ok(chinese.startsWith(`无法打开此链接——第 ${expected.column} 列（${label[1]}）：`), chinese);
+    assertChinese(chinese, error, expected.name);
+  }
+  assert.ok(grids >= 20, `${grids} grid links`);
+});
+
+test("links this page cannot play are said in both languages", () => {
+  const cases = [
+    ["3x3:AAA;g=AQA", "column 11 (g=): this page cannot play a goal pattern", "第 11 列（g=）：本页面还不能玩"],
+    ["65x65:" + "A".repeat(Math.ceil((Math.ceil((65 * 65 * 2) / 8) * 8) / 6)) + ";k=3", "(board size): a board with 3 states is at most 64×64 here", "3 种状态的棋盘在这里最多 64×64"],
+  ];
+  for (const [text, english, chinese] of cases) {
+    let error = null;
+    try {
+      gameOfLink(text);
+    } catch (caught) {
+      error = caught;
+    }
+    assert.equal(error?.name, "ShareError", text);
+    const said = inBoth(linkErrorMessage, error);
+    assert.ok(said.english.includes(english), said.english);
+    assert.ok(said.chinese.includes(chinese), said.chinese);
+    assertChinese(said.chinese, error, text);
+  }
+});

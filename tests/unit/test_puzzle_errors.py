@@ -1,0 +1,115 @@
+"""A user-defined puzzle or a share link that cannot be read says why as a code with params
+(lightsout.errors PUZZLE_ERRORS, LINK_ERRORS) at its line and column, so the page can say it
+in its own language: every case of tests/data/bad-puzzles.json through the real API, and the
+codes only the library reaches (a Graph built directly) on their own."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from lightsout.api import call
+from lightsout.codec import encode, encode_bytes
+from lightsout.errors import LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS, BoardFormatError, TooLargeError
+from lightsout.graph import MAX_GRAPH_ENTRIES, MAX_NAME_LENGTH, Graph
+from lightsout.puzzle_text import _Draft, parse_puzzle, puzzle_from_json
+from reference import DATA
+
+CASES = json.loads((DATA / "bad-puzzles.json").read_text(encoding="utf-8"))
+PUZZLES, LINKS = CASES["puzzles"], CASES["links"]
+TEMPLATES = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
+
+
+def api_error(request: dict) -> dict:
+    reply = json.loads(call(json.dumps(request))[0])
+    assert reply["ok"] is False, request
+    return reply["error"]
+
+
+def english_reason(error: dict) -> str:
+    return re.sub(r"^line \d+(, column \d+)?: ", "", error["message"])
+
+
+@pytest.mark.parametrize("case", PUZZLES, ids=[case["name"] for case in PUZZLES])
+def test_every_bad_puzzle_gives_its_code_params_and_position(case):
+    error = api_error({"op": "puzzle", "graph": case["graph"] if "graph" in case else case["text"]})
+    assert error["field"] == "graph"
+    assert (error["code"], error["params"]) == (case["code"], case["params"])
+    assert (error.get("line"), error.get("column")) == (case.get("line"), case.get("column"))
+    assert all(isinstance(value, (str, int)) for value in error["params"].values())
+    if case["code"] in TEMPLATES and "{what}" not in TEMPLATES[case["code"]]:  # what: English-only words, no param
+        assert english_reason(error) == TEMPLATES[case["code"]].format(**error["params"])
+
+
+@pytest.mark.parametrize("case", LINKS, ids=[case["name"] for case in LINKS])
+def test_every_bad_link_gives_its_code_params_part_and_column(case):
+    error = api_error({"op": "share", "text": case["text"]})
+    assert (error["code"], error["params"], error["column"], error["line"]) == (case["code"], case["params"], case["column"], 1)
+    assert "field" in error["params"]  # the link's part at fault; the error's own field is the request's
+    assert error["field"] == "text"
+
+
+def test_the_cases_reach_every_code_a_page_can_meet():
+    puzzle_codes = {case["code"] for case in PUZZLES}
+    # Reached only by a caller of the library (the page's requests cannot): tested below.
+    library_only = {"not_object", "graph_empty", "press_set_beyond", "coords_count", "coord_invalid", "names_count"}
+    assert set(PUZZLE_ERRORS) - library_only - {"unknown_field"} <= puzzle_codes
+    assert "unknown_field" in puzzle_codes and "max_graph_cells" in puzzle_codes
+    link_codes = {case["code"] for case in LINKS}
+    # press_sets_too_many needs a link of a megabyte: test_a_link_of_too_many_press_set_entries
+    assert set(LINK_ERRORS) - {"press_sets_too_many"} | {"unknown_field", "id_length", "bad_base64", "stray_bits", "name_invalid"} <= link_codes
+
+
+def test_a_link_of_too_many_press_set_entries():
+    cells = 1025  # every cell pressing all 1025: 1025² > max_graph_entries
+    stream = bytes([cells & 0x7F | 0x80, cells >> 7] + [0] * cells) * cells
+    text = f"G{cells}:{encode(0, cells)};e={encode_bytes(stream)}"
+    error = api_error({"op": "share", "text": text})
+    assert (error["code"], error["params"]) == ("press_sets_too_many", {"field": "e", "found": cells * cells, "most": MAX_GRAPH_ENTRIES})
+    assert error["column"] == text.index(";e=") + 4
+
+
+def test_positions_name_the_character_at_fault():
+    """A line and column of a plain-text case point at the token the params quote."""
+    for case in PUZZLES:
+        found = case["params"].get("found")
+        if not isinstance(found, str) or "graph" in case or case["text"].startswith("{") or "line" not in case:
+            continue
+        line = case["text"].splitlines()[case["line"] - 1]
+        assert line[case["column"] - 1 :].startswith(found), case["name"]
+
+
+def test_a_goal_over_several_lines_is_placed_in_the_file():
+    with pytest.raises(BoardFormatError) as caught:
+        parse_puzzle("cells 4\n# a comment\ngoal #.\n  goal .x?\n")
+    error = caught.value
+    assert (error.code, error.params, error.line, error.column) == ("run_symbol", {"field": "goal", "found": "?"}, 4, 10)
+
+
+def test_codes_only_the_library_reaches():
+    cases = [
+        (lambda: puzzle_from_json([1, 2]), "not_object", {}),
+        (lambda: Graph(()), "graph_empty", {}),
+        (lambda: Graph((0b100, 0b11)), "press_set_beyond", {"cell": 0, "cells": 2}),
+        (lambda: Graph((1, 2), ((0.0, 0.0),)), "coords_count", {"cells": 2, "found": 1}),
+        (lambda: Graph((1, 2), ((0.0, 0.0), (float("nan"), 1.0))), "coord_invalid", {"cell": 1}),
+        (lambda: Graph((1, 2), None, ("a",)), "names_count", {"cells": 2, "found": 1}),
+        (lambda: Graph((1, 2), None, ("a", "b" * (MAX_NAME_LENGTH + 1))), "name_invalid", {"cell": 1, "most": MAX_NAME_LENGTH}),
+        (lambda: Graph((1, 2), None, None, "star"), "unknown_shape", {"found": "star", "choices": "circle, square, hex"}),
+    ]
+    for make, code, params in cases:
+        with pytest.raises(BoardFormatError) as caught:
+            make()
+        assert (caught.value.code, caught.value.params) == (code, params)
+        assert caught.value.reason == TEMPLATES[code].format(**params)
+
+
+def test_size_limits_of_a_puzzle_carry_their_figures():
+    draft = _Draft()
+    draft.count(MAX_GRAPH_ENTRIES, 7)
+    with pytest.raises(TooLargeError) as caught:
+        draft.count(1, 8)
+    assert (caught.value.limit, caught.value.params) == ("max_graph_entries", {"most": MAX_GRAPH_ENTRIES, "line": 8})
+    error = api_error({"op": "puzzle", "graph": {"cells": 5000}})
+    assert (error["code"], error["params"]) == ("max_graph_cells", {"most": 4096, "found": 5000})
