@@ -179,7 +179,7 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     # A broken game link is refused by Python's share parser, named by its column, board kept.
     other.evaluate("location.hash = 'cube:xyz'")
     message = other.locator("#message")
-    expect(message).to_have_text("This link cannot be opened — column 6: the board needs 10 base64url characters, found 3."
+    expect(message).to_have_text("This link cannot be opened — column 6 (board): the board needs 10 base64url characters, found 3."
                                  " The board was kept.", timeout=20_000)
     assert snapshot(other)["cells"] == played["cells"]
 
@@ -373,3 +373,40 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     chooser.value.set_files(str(bad))
     expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
     assert snapshot(page)["cells"] == game["cells"]  # the game is kept
+
+
+# The words a 中文 message may keep: the puzzle format's keywords, a link's field names, what the user typed.
+ALLOWED_NAMES = re.compile(r"\b(cells|k|goal|start|self|press|edge|at|name|shape|title|null|off|on|JSON)\b|[a-z]=")
+
+
+def test_a_bad_puzzle_file_and_a_bad_game_link_are_said_in_chinese(fresh_page, site_url, tmp_path) -> None:
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    page.locator('[data-language="zh"]').click()
+    open_games(page)
+    page.locator("#graph-load").evaluate("details => { details.open = true; }")
+    before = snapshot(page)
+    bad = tmp_path / "bad-goal.txt"
+    bad.write_text("cells 3\nedge 0 1\ngoal #.?\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(bad))
+    error = page.locator("#graph-error")
+    # Python's code and params (lightsout.errors.PUZZLE_ERRORS), said by the page: line, column, the field.
+    expect(error).to_have_text("第 3 行，第 8 列：goal 中应为 # 或 .（也可用 1/0、*/.、x/o），这里是“?”。", timeout=20_000)
+    assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", error.text_content()))
+    assert snapshot(page)["cells"] == before["cells"]  # the board is kept
+    page.locator('[data-language="en"]').click()  # said again in the other language
+    expect(error).to_have_text("Line 3, column 8: the goal: expected # or . (also 1/0, */., x/o), found “?”.")
+    page.locator('[data-language="zh"]').click()
+    expect(error).to_contain_text("第 3 行，第 8 列：goal 中应为")
+    # A broken game link, refused by Python's share parser: its column and part, in 中文.
+    page.evaluate("location.hash = 'cube:xyz'")
+    message = page.locator("#message")
+    expect(message).to_have_text("无法打开此链接——第 6 列（棋盘）：棋盘需要 10 个编码字符，这里有 3 个。棋盘保持不变。", timeout=20_000)
+    page.evaluate("location.hash = 'G3:BQ;e=AgAAAwAAAAIBBQ'")
+    expect(message).to_have_text("无法打开此链接——第 9 列（e=）：格子 2 的按键集合涉及格子 7，超出了 3 个格子。棋盘保持不变。", timeout=20_000)
+    assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", message.text_content()))
+    assert snapshot(page)["cells"] == before["cells"]
+    assert watch.errors == []
