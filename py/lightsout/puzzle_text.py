@@ -344,7 +344,11 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
         if not isinstance(data["title"], str) or len(data["title"]) > 200:
             raise BoardFormatError.of("title_string", 1, 1, most=200)
         draft.title = data["title"]
-    return draft.build()
+    try:
+        return draft.build()
+    except BoardFormatError as error:
+        # a goal or start string counts its own lines and columns: the field names the place, as for every JSON field
+        raise error.moved(1, 1) if (error.code or "").startswith("run_") else error from None
 
 
 def _listed(data: dict[str, Any], key: str, limit: int, what: str) -> list[Any] | None:

@@ -80,11 +80,16 @@ def test_positions_name_the_character_at_fault():
         assert line[case["column"] - 1 :].startswith(found), case["name"]
 
 
-def test_a_goal_over_several_lines_is_placed_in_the_file():
+def test_a_goal_over_several_lines_is_placed_in_the_file_or_at_its_json_field():
     with pytest.raises(BoardFormatError) as caught:
         parse_puzzle("cells 4\n# a comment\ngoal #.\n  goal .x?\n")
     error = caught.value
     assert (error.code, error.params, error.line, error.column) == ("run_symbol", {"field": "goal", "found": "?"}, 4, 10)
+    # In JSON the goal is a string of its own: the error is at line 1, column 1 like every JSON field's, the field named.
+    with pytest.raises(BoardFormatError) as caught:
+        parse_puzzle('{"cells": 4,\n "goal": "#.\\n.?"}')
+    error = caught.value
+    assert (error.code, error.params, error.line, error.column) == ("run_symbol", {"field": "goal", "found": "?"}, 1, 1)
 
 
 def test_codes_only_the_library_reaches():
