@@ -229,10 +229,11 @@ export class Session {
 
   /**
    * Send `message` to the solver. Resolves with the reply, or null when it failed (the
-   * reason is emitted as the message) or was superseded: by a change of the board or goal
-   * when `board` is true, by a later request on the same `channel` when one is given.
+   * reason is emitted as the message; with `rethrow` the error is thrown instead, for a
+   * caller that answers some errors itself) or was superseded: by a change of the board
+   * or goal when `board` is true, by a later request on the same `channel` when one is given.
    */
-  async request(message, { payload = null, timeoutMs, channel = null, board = true, quiet = false } = {}) {
+  async request(message, { payload = null, timeoutMs, channel = null, board = true, quiet = false, rethrow = false } = {}) {
     const version = this.version;
     const ticket = (this.tickets.get(channel) ?? 0) + 1;
     if (channel !== null) this.tickets.set(channel, ticket);
@@ -240,7 +241,9 @@ export class Session {
     try {
       reply = await this.solver.request(message, { payload, ...(timeoutMs ? { timeoutMs } : {}) });
     } catch (error) {
-      if (!quiet && (channel === null || this.tickets.get(channel) === ticket)) this.reportError(error);
+      const current = channel === null || this.tickets.get(channel) === ticket;
+      if (rethrow && current && (!board || version === this.version)) throw error;
+      if (!quiet && current && !rethrow) this.reportError(error);
       return null;
     }
     if (board && version !== this.version) return null;
