@@ -162,7 +162,7 @@ export class AnalysisPanel {
     }
     try {
       const size = session.game.graph ? {} : { rows, cols }; // a preset or graph has its own size
-      const reply = await session.solver.request({ op: "analyze", ...size, binary: true, ...fields }, { payload });
+      const reply = await session.request({ op: "analyze", ...size, binary: true, ...fields }, { payload, board: false, rethrow: true });
       return { ...reply, basis: true };
     } catch (error) {
       if (error.name !== "TooLargeError" || nullity === null) {

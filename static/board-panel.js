@@ -119,9 +119,10 @@ export class BoardPanel {
     this.element.style.setProperty("--rows", game.board.rows);
     this.element.style.setProperty("--cols", game.board.cols);
     const view = this.view;
+    if (view instanceof CanvasView) view.setShape(game.rule.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
     const editing = this.isEditing();
-    if (view instanceof BoardView && view.editing !== editing) view.setEditing(editing);
+    if ((view instanceof BoardView || view instanceof GraphView) && view.editing !== editing) view.setEditing(editing);
     view.grid?.classList.toggle("editing", editing);
     if (change.focus) {
       view.setFocusCell(0, 0, false);

@@ -12,7 +12,11 @@
 // second bit set composited over the lights: a ring per cell when cells are big enough
 // to hold one, a tint when they are not. Redraws are batched with requestAnimationFrame.
 //
-// Contract (see README): <canvas aria-label="Board" data-rows data-cols data-lit-count
+// Hex boards are drawn as hexagons (setShape("hex")): the board is a rhombus, every pixel
+// finds its hexagon by rounding axial coordinates (Red Blob Games, "Hexagonal Grids",
+// https://www.redblobgames.com/grids/hexagons/#pixel-to-hex).
+//
+// Contract (see README): <canvas aria-label="Board" data-rows data-cols data-shape data-lit-count
 // data-press-count>; the counts are updated as soon as the state changes, not at the
 // next frame, so tests can read them right after an action.
 
@@ -21,6 +25,10 @@ import { t } from "./i18n.js";
 const MAX_CELL_PIXELS = 96; // most zoomed in, in device pixels per cell
 const DETAIL_PIXELS = 5; // from this cell size (device pixels) cells get gaps and rings
 const MINIMAP_PIXELS = 72; // the minimap's longer side, in CSS pixels (the bar's height: style.css)
+// Hex boards (the hex rule, graph-layout.js's axial layout): pointy-top hexagons 1 cell wide,
+// rows HEX_ROW apart, each row half a cell right of the one above; HEX_RADIUS is centre to corner.
+const HEX_ROW = Math.sqrt(3) / 2;
+const HEX_RADIUS = 1 / Math.sqrt(3);
 
 /** Read a CSS colour as a little-endian RGBA uint32 (the byte order of ImageData). */
 function colourOf(context, css) {
@@ -79,9 +87,12 @@ export class CanvasView {
     this.marks = null;
     this.rows = 0;
     this.cols = 0;
-    this.scale = 1; // device pixels per cell
-    this.originX = 0; // board column (fractional) at the canvas's left edge
-    this.originY = 0; // board row (fractional) at the canvas's top edge
+    this.hex = false; // hexagons (setShape) or squares
+    this.width = 0; // the board's extent in cell widths: cols for squares, more for the hex rhombus
+    this.height = 0; // in cell widths too: rows for squares
+    this.scale = 1; // device pixels per cell width
+    this.originX = 0; // board x (cell widths, fractional) at the canvas's left edge
+    this.originY = 0; // board y at the canvas's top edge
     this.cursor = { row: 0, col: 0 }; // the keyboard's cell (UI state, not game state)
     this.showCursor = false;
     this.image = null;
@@ -132,6 +143,14 @@ export class CanvasView {
    * Show `board` and `marks` (a Board of presses, or null). `changed` lists the cell
    * indices that may differ since the last draw; null means anything may have.
    */
+  /** Draw squares ("square") or the hex rule's hexagons ("hex"); a change redraws and refits at the next draw. */
+  setShape(shape) {
+    const hex = shape === "hex";
+    if (hex === this.hex) return;
+    this.hex = hex;
+    this.rows = 0; // the next draw lays the board out again
+  }
+
   draw(board, marks, changed = null) {
     const newSize = board.rows !== this.rows || board.cols !== this.cols;
     this.board = board;
@@ -139,8 +158,11 @@ export class CanvasView {
     if (newSize) {
       this.rows = board.rows;
       this.cols = board.cols;
+      this.width = this.hex ? board.cols + (board.rows - 1) / 2 : board.cols;
+      this.height = this.hex ? (board.rows - 1) * HEX_ROW + 2 * HEX_RADIUS : board.rows;
       this.canvas.dataset.rows = board.rows;
       this.canvas.dataset.cols = board.cols;
+      this.canvas.dataset.shape = this.hex ? "hex" : "square";
       this.cursor = { row: 0, col: 0 };
       this.sizeMinimap();
       this.fit();
@@ -191,9 +213,9 @@ export class CanvasView {
   sizeMinimap() {
     if (!this.rows) return;
     const ratio = window.devicePixelRatio || 1;
-    const longest = Math.max(this.rows, this.cols);
-    const cssWidth = Math.max(16, Math.round((MINIMAP_PIXELS * this.cols) / longest));
-    const cssHeight = Math.max(16, Math.round((MINIMAP_PIXELS * this.rows) / longest));
+    const longest = Math.max(this.width, this.height);
+    const cssWidth = Math.max(16, Math.round((MINIMAP_PIXELS * this.width) / longest));
+    const cssHeight = Math.max(16, Math.round((MINIMAP_PIXELS * this.height) / longest));
     this.minimap.style.width = `${cssWidth}px`;
     this.minimap.style.height = `${cssHeight}px`;
     this.minimap.width = Math.round(cssWidth * ratio);
@@ -216,30 +238,41 @@ export class CanvasView {
   /** The cell under a client (CSS) point, or null off the board. */
   cellAtClient(clientX, clientY) {
     const pixel = this.clientToPixel(clientX, clientY);
-    const cell = this.pixelToCell(pixel.x, pixel.y);
-    const row = Math.floor(cell.y);
-    const col = Math.floor(cell.x);
+    const point = this.pixelToCell(pixel.x, pixel.y);
+    return this.cellAt(point.x, point.y);
+  }
+
+  /** The cell {row, col} at board point (x, y), or null off the board. */
+  cellAt(x, y) {
+    const { row, col } = this.hex ? hexAt(x, y) : { row: Math.floor(y), col: Math.floor(x) };
     if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return null;
     return { row, col };
+  }
+
+  /** A cell's box {x, y, width, height} in board units (a hexagon's bounding box). */
+  cellBox(row, col) {
+    if (!this.hex) return { x: col, y: row, width: 1, height: 1 };
+    return { x: col + row / 2, y: row * HEX_ROW, width: 1, height: 2 * HEX_RADIUS };
   }
 
   /** The client (CSS) point at the centre of a cell (used by tests and the keyboard). */
   clientOfCell(row, col) {
     const box = this.canvas.getBoundingClientRect();
-    const x = (col + 0.5 - this.originX) * this.scale;
-    const y = (row + 0.5 - this.originY) * this.scale;
+    const cell = this.cellBox(row, col);
+    const x = (cell.x + cell.width / 2 - this.originX) * this.scale;
+    const y = (cell.y + cell.height / 2 - this.originY) * this.scale;
     return { x: box.left + (x * box.width) / this.canvas.width, y: box.top + (y * box.height) / this.canvas.height };
   }
 
   fitScale() {
-    return Math.min(this.canvas.width / this.cols, this.canvas.height / this.rows);
+    return Math.min(this.canvas.width / this.width, this.canvas.height / this.height);
   }
 
   /** Zoom so the whole board fits, centred. */
   fit() {
     if (!this.rows) return;
     this.scale = Math.min(MAX_CELL_PIXELS, this.fitScale());
-    this.centreOn(this.cols / 2, this.rows / 2);
+    this.centreOn(this.width / 2, this.height / 2);
     this.fitted = true;
   }
 
@@ -290,19 +323,20 @@ export class CanvasView {
       const slack = Math.max(view / 2, view - size);
       return Math.min(size - view + slack, Math.max(-slack, origin));
     };
-    this.originX = clamp(this.originX, viewCols, this.cols);
-    this.originY = clamp(this.originY, viewRows, this.rows);
+    this.originX = clamp(this.originX, viewCols, this.width);
+    this.originY = clamp(this.originY, viewRows, this.height);
   }
 
   /** Scroll just enough to bring a cell into view (keyboard moves). */
   revealCell(row, col) {
     const viewCols = this.canvas.width / this.scale;
     const viewRows = this.canvas.height / this.scale;
+    const cell = this.cellBox(row, col);
     let moved = false;
-    if (col < this.originX) { this.originX = col; moved = true; }
-    if (col + 1 > this.originX + viewCols) { this.originX = col + 1 - viewCols; moved = true; }
-    if (row < this.originY) { this.originY = row; moved = true; }
-    if (row + 1 > this.originY + viewRows) { this.originY = row + 1 - viewRows; moved = true; }
+    if (cell.x < this.originX) { this.originX = cell.x; moved = true; }
+    if (cell.x + cell.width > this.originX + viewCols) { this.originX = cell.x + cell.width - viewCols; moved = true; }
+    if (cell.y < this.originY) { this.originY = cell.y; moved = true; }
+    if (cell.y + cell.height > this.originY + viewRows) { this.originY = cell.y + cell.height - viewRows; moved = true; }
     if (moved) {
       this.fitted = false;
       this.invalidate();
@@ -320,10 +354,11 @@ export class CanvasView {
   /** Mark the screen rectangle of one cell for redrawing. */
   invalidateCell(row, col) {
     if (this.dirty === "all" || !this.rows) return;
-    const x0 = Math.max(0, Math.floor((col - this.originX) * this.scale) - 1);
-    const y0 = Math.max(0, Math.floor((row - this.originY) * this.scale) - 1);
-    const x1 = Math.min(this.canvas.width, Math.ceil((col + 1 - this.originX) * this.scale) + 1);
-    const y1 = Math.min(this.canvas.height, Math.ceil((row + 1 - this.originY) * this.scale) + 1);
+    const cell = this.cellBox(row, col);
+    const x0 = Math.max(0, Math.floor((cell.x - this.originX) * this.scale) - 1);
+    const y0 = Math.max(0, Math.floor((cell.y - this.originY) * this.scale) - 1);
+    const x1 = Math.min(this.canvas.width, Math.ceil((cell.x + cell.width - this.originX) * this.scale) + 1);
+    const y1 = Math.min(this.canvas.height, Math.ceil((cell.y + cell.height - this.originY) * this.scale) + 1);
     if (x1 <= x0 || y1 <= y0) return; // off screen: the main picture does not change
     const d = this.dirty;
     this.dirty = d === null ? { x0, y0, x1, y1 }
@@ -354,14 +389,23 @@ export class CanvasView {
     this.drawMinimap();
   }
 
+  /** What a paint reads: the view, the board's and marks' bits, the colours, and whether cells show detail. */
+  paintInputs() {
+    const { rows, cols, scale, originX, originY, pixels, colours } = this;
+    return {
+      rows, cols, scale, originX, originY, pixels, colours, width: this.canvas.width, bits: this.board.bits,
+      markBits: this.marks ? this.marks.bits : null, detailed: scale >= DETAIL_PIXELS,
+    };
+  }
+
   /** Compute the pixels of the device-pixel rectangle [x0, x1) × [y0, y1). */
   paint(x0, y0, x1, y1) {
-    const { rows, cols, scale, originX, originY, pixels } = this;
-    const width = this.canvas.width;
-    const bits = this.board.bits;
-    const markBits = this.marks ? this.marks.bits : null;
-    const colours = this.colours;
-    const detailed = scale >= DETAIL_PIXELS;
+    const frame = this.paintInputs();
+    if (this.hex) {
+      this.paintHexagons(frame, x0, y0, x1, y1);
+      return;
+    }
+    const { rows, cols, scale, originX, originY, pixels, width, bits, markBits, colours, detailed } = frame;
     const gap = detailed ? Math.max(0.5 / scale, 0.06) : 0; // cell fraction left dark at each edge
     const ringInner = 0.17 * 0.17;
     const ringOuter = 0.3 * 0.3;
@@ -421,13 +465,49 @@ export class CanvasView {
     }
   }
 
+  /**
+   * paint() for hexagons: each pixel's hexagon by axial rounding; gaps, rings and the cursor
+   * outline by the hexagon distance from its centre (0 at the centre, ½ on an edge's middle).
+   */
+  paintHexagons(frame, x0, y0, x1, y1) {
+    const { rows, cols, scale, originX, originY, pixels, width, bits, markBits, colours, detailed } = frame;
+    const edge = 0.5 - (detailed ? Math.max(0.5 / scale, 0.06) : 0); // beyond it, the gap between hexagons
+    const cursorEdge = 0.5 - Math.max(2 / scale, 0.1);
+    const cursorIndex = this.showCursor ? this.cursor.row * cols + this.cursor.col : -1;
+    for (let y = y0; y < y1; y++) {
+      const boardY = originY + (y + 0.5) / scale;
+      let offset = y * width + x0;
+      for (let x = x0; x < x1; x++, offset++) {
+        const { row, col, dx, dy } = hexAt(originX + (x + 0.5) / scale, boardY);
+        if (row < 0 || col < 0 || row >= rows || col >= cols) { pixels[offset] = colours.background; continue; }
+        const index = row * cols + col;
+        const lit = (bits[index >> 3] >> (index & 7)) & 1;
+        const marked = markBits !== null && ((markBits[index >> 3] >> (index & 7)) & 1) === 1;
+        const distance = hexDistance(dx, dy);
+        let colour = lit ? colours.on : colours.off;
+        if (!detailed) {
+          if (marked) colour = lit ? colours.markedOn : colours.markedOff;
+          else if (index === cursorIndex) colour = colours.focus;
+        } else if (distance > edge) {
+          colour = colours.background;
+        } else if (index === cursorIndex && distance > cursorEdge) {
+          colour = colours.focus;
+        } else if (marked) {
+          const round = dx * dx + dy * dy;
+          if (round >= 0.17 * 0.17 && round <= 0.3 * 0.3) colour = colours.mark;
+        }
+        pixels[offset] = colour;
+      }
+    }
+  }
+
   /** True when every cell is inside the canvas (at Fit, or zoomed out further). */
   wholeBoardVisible() {
     const viewCols = this.canvas.width / this.scale;
     const viewRows = this.canvas.height / this.scale;
     const slack = 1e-6; // a fitted board fills the canvas to the last pixel, give or take rounding
     return this.originX <= slack && this.originY <= slack &&
-      this.originX + viewCols >= this.cols - slack && this.originY + viewRows >= this.rows - slack;
+      this.originX + viewCols >= this.width - slack && this.originY + viewRows >= this.height - slack;
   }
 
   /** The whole board, one sample per minimap pixel, and the viewport as a rectangle; hidden when all is in view. */
@@ -444,18 +524,19 @@ export class CanvasView {
     // Dimmed towards the background, so the viewport rectangle stands out on any board.
     const on = mix(this.colours.on, this.colours.background, 0.45);
     const off = mix(this.colours.off, this.colours.background, 0.45);
+    const background = this.colours.background;
     for (let y = 0; y < height; y++) {
-      const row = Math.min(this.rows - 1, Math.floor(((y + 0.5) * this.rows) / height));
+      const boardY = ((y + 0.5) * this.height) / height;
       for (let x = 0; x < width; x++) {
-        const col = Math.min(this.cols - 1, Math.floor(((x + 0.5) * this.cols) / width));
-        const index = row * this.cols + col;
-        pixels[y * width + x] = (bits[index >> 3] >> (index & 7)) & 1 ? on : off;
+        const cell = this.cellAt(((x + 0.5) * this.width) / width, boardY); // null: outside the hex rhombus
+        const index = cell ? cell.row * this.cols + cell.col : -1;
+        pixels[y * width + x] = index < 0 ? background : (bits[index >> 3] >> (index & 7)) & 1 ? on : off;
       }
     }
     const context = this.minimapContext;
     context.putImageData(image, 0, 0);
-    const sx = width / this.cols;
-    const sy = height / this.rows;
+    const sx = width / this.width;
+    const sy = height / this.height;
     const viewCols = this.canvas.width / this.scale;
     const viewRows = this.canvas.height / this.scale;
     const ratio = window.devicePixelRatio || 1;
@@ -472,6 +553,33 @@ export class CanvasView {
   centreOnMinimap(clientX, clientY) {
     const box = this.minimap.getBoundingClientRect();
     this.fitted = false;
-    this.centreOn(((clientX - box.left) / box.width) * this.cols, ((clientY - box.top) / box.height) * this.rows);
+    this.centreOn(((clientX - box.left) / box.width) * this.width, ((clientY - box.top) / box.height) * this.height);
   }
+}
+
+/**
+ * The hexagon {row, col} of a hex board (the layout of CanvasView's hex shape) at board point
+ * (x, y), and the point's offset {dx, dy} from its centre in cell widths: axial coordinates
+ * rounded through cube coordinates (https://www.redblobgames.com/grids/hexagons/#rounding).
+ * Rows and columns may be out of range (off the board).
+ */
+export function hexAt(x, y) {
+  const r = (y - HEX_RADIUS) / HEX_ROW;
+  const q = x - 0.5 - r / 2;
+  let row = Math.round(r);
+  let col = Math.round(q);
+  const s = -r - q;
+  const roundedS = Math.round(s);
+  const errorRow = Math.abs(row - r);
+  const errorCol = Math.abs(col - q);
+  const errorS = Math.abs(roundedS - s);
+  if (errorCol > errorRow && errorCol > errorS) col = -row - roundedS;
+  else if (errorRow > errorS) row = -col - roundedS;
+  return { row, col, dx: x - (col + row / 2 + 0.5), dy: y - (row * HEX_ROW + HEX_RADIUS) };
+}
+
+/** How far (dx, dy) is from a pointy-top hexagon's centre: ½ on its edges, in cell widths. */
+export function hexDistance(dx, dy) {
+  const ax = Math.abs(dx);
+  return Math.max(ax, ax / 2 + Math.abs(dy) * HEX_ROW);
 }

@@ -3,7 +3,9 @@
 // with its edges as lines) and users' graphs. The same contract as render.js's DOM grid:
 // a role="grid" element labelled Board, each cell a role="gridcell" element (an SVG <g>)
 // with data-row, data-col, data-state, data-lit, aria-pressed, data-press while marked and
-// the overlay flags (data-dont-care, data-proof, data-nearest, data-quiet). Colours are
+// the overlay flags (data-dont-care, data-proof, data-nearest, data-quiet); a hole (the
+// shape's, e.g. on a hex board) keeps its place with data-hole="1" and aria-disabled, drawn
+// as an empty outline, pressable only while the shape is edited. Colours are
 // set with setAttribute on SVG presentation attributes or by the stylesheet's classes
 // (no inline style strings: the page's CSP).
 
@@ -90,6 +92,9 @@ export class GraphView {
       cell.dataset.index = index;
       cell.append(shapeElement(shape, x, y, size));
       cell.append(svgElement("circle", { cx: x, cy: y, r: size * 0.16, class: "gmark" }));
+      const unknown = svgElement("text", { x, y: y + size * 0.13, "font-size": size * 0.4, "text-anchor": "middle", class: "gdontcare" });
+      unknown.textContent = "?"; // shown for a don't-care cell (style.css), as on the grid
+      cell.append(unknown);
       const name = this.layout.names?.[index];
       if (name) { // a label (the cube's U1…B9, a user's names), below the mark
         const label = svgElement("text", { x, y: y + size * 0.36, "font-size": size * 0.22, "text-anchor": "middle", class: "glabel" });
@@ -127,28 +132,49 @@ export class GraphView {
         if (layers && test(layers, i)) cell.dataset[name] = "1";
         else delete cell.dataset[name];
       }
+      const hole = Boolean(layers?.mask?.holes.get(i));
+      if (hole) cell.dataset.hole = "1";
+      else delete cell.dataset.hole;
+      if (hole && !this.editing) cell.setAttribute("aria-disabled", "true");
+      else cell.removeAttribute("aria-disabled");
       const fill = palette && state ? palette[state].fill : null;
       const outline = cell.firstChild;
       if (fill) outline.setAttribute("fill", fill);
       else outline.removeAttribute("fill");
-      cell.setAttribute("aria-label", this.label(i, state, marked));
+      cell.setAttribute("aria-label", this.label(i, state, marked, hole, cell.dataset.dontCare === "1"));
     });
+    this.moveFocusOffHole();
   }
 
-  label(index, state, marked) {
+  label(index, state, marked, hole = false, dontCare = false) {
     const name = this.layout.names?.[index] ?? String(index + 1);
+    if (hole) return t("graphCell", { name, state: t("cellHole") });
     const parts = [this.palette ? (this.palette[state].name ?? t("cellState", { state })) : t(state ? "cellLit" : "cellDark")];
+    if (dontCare) parts.push(t("cellDontCare"));
     if (marked) parts.push(marked === 1 ? t("cellMarked") : t("cellMarkedTimes", { count: marked }));
     return t("graphCell", { name, state: parts.join(", ") });
   }
 
-  isHole() {
-    return false;
+  isHole(row, col) {
+    return this.cells[row * this.cols + col]?.dataset.hole === "1";
   }
 
-  moveFocusOffHole() {}
+  /** Put the tab stop on the first cell that is not a hole, if it sits on one (not while the shape is edited). */
+  moveFocusOffHole() {
+    if (this.editing || this.cells[this.focusIndex]?.dataset.hole !== "1") return;
+    const index = this.cells.findIndex((cell) => cell.dataset.hole !== "1");
+    if (index >= 0) this.setFocusCell(Math.floor(index / this.cols), index % this.cols, false);
+  }
 
-  setEditing() {}
+  /** While the shape is edited a hole can be clicked and focused (to make it a cell again). */
+  setEditing(editing) {
+    this.editing = editing;
+    for (const cell of this.cells) {
+      if (cell.dataset.hole === "1" && !editing) cell.setAttribute("aria-disabled", "true");
+      else cell.removeAttribute("aria-disabled");
+    }
+    this.moveFocusOffHole();
+  }
 
   cellAt(row, col) {
     return this.cells[row * this.cols + col];

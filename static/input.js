@@ -280,9 +280,12 @@ export function bindGraphInput(view, onPress) {
     const index = indexOf(event.target);
     if (index === null) return;
     let to = null;
-    if (directions[event.key]) to = nearestInDirection(view.layout.coords, index, ...directions[event.key]);
-    else if (event.key === "Home") to = 0;
-    else if (event.key === "End") to = view.cells.length - 1;
+    // Holes are skipped in play (the shape editor reaches them).
+    const usable = (j) => view.editing || !view.isHole(Math.floor(j / view.cols), j % view.cols);
+    const usableIndices = () => view.cells.map((_, j) => j).filter(usable);
+    if (directions[event.key]) to = nearestInDirection(view.layout.coords, index, ...directions[event.key], usable);
+    else if (event.key === "Home") to = usableIndices()[0] ?? null;
+    else if (event.key === "End") to = usableIndices().at(-1) ?? null;
     else if (event.key === " " || event.key === "Enter") {
       event.preventDefault();
       pressIndex(index);

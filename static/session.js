@@ -1,7 +1,7 @@
 // The session: the page's midend (as in Simon Tatham's puzzles). It owns the game
 // (game.js) and its history, the marks (a hint or a solution shown on the board), the
 // overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
-// from the gallery), the list of solutions, solution playback, the puzzle being played
+// from the gallery), the list of solutions, solution playback (playback.js), the puzzle being played
 // (optimum, timer, best result) and every request to the solver. No DOM and no worker:
 // the solver is injected as an object with request(message, {payload, timeoutMs}) — the
 // page passes its SolverClient, tests a fake — so all of this runs under Node.
@@ -17,6 +17,7 @@
 // (the board, in game.js's history) and what is session state (marks, overlays).
 
 import { t, tCount } from "./i18n.js";
+import { Playback } from "./playback.js";
 import { packPayload } from "./codec.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
 import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
@@ -24,19 +25,7 @@ import {
   Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromId, boardFromReference, boardWithStates, emptyBoard, graphOfPuzzle, randomSolvableBoard,
 } from "./game.js";
 
-const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
-const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
-const PLAY_SECONDS = 3; // a solution plays in about this long (a short one press by press, a long one in slices)
-const PLAY_ONE_BY_ONE = PLAY_SECONDS * 60; // up to this many presses play one at a time, each drawn and flashed
-const PLAY_SLICE_MS = 10; // most main-thread time one slice of a long playback takes (a "long task" is 50 ms)
-const PLAY_FRAME_MS = 16; // between slices: a frame, in which the page draws the slice
-const PLAY_CHUNK = 4096; // presses between two looks at the clock within a slice (≈ 0.1 ms of pressing)
-const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
 
-/** A count with its thousands set apart by narrow spaces, "500 000" (the SI way, read in any language). */
-export function groupDigits(count) {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
-}
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
 /**
@@ -169,7 +158,7 @@ export class Session {
     this.overlay = { proof: null, nearest: null, quiet: null };
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
-    this.playback = null; // {cancelled, done, total} (presses) while a solution is being played
+    this.player = new Playback(this); // solution playback (playback.js)
     // The puzzle being played (New puzzle, the puzzle of the day, a preset, or a link to
     // one): {kind, key, label, start, optimum, startedAt, done, assisted}; null once the
     // board changes another way.
@@ -203,7 +192,12 @@ export class Session {
   }
 
   get playing() {
-    return this.playback !== null;
+    return this.player.run !== null;
+  }
+
+  /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
+  get playback() {
+    return this.player.run;
   }
 
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
@@ -235,10 +229,11 @@ export class Session {
 
   /**
    * Send `message` to the solver. Resolves with the reply, or null when it failed (the
-   * reason is emitted as the message) or was superseded: by a change of the board or goal
-   * when `board` is true, by a later request on the same `channel` when one is given.
+   * reason is emitted as the message; with `rethrow` the error is thrown instead, for a
+   * caller that answers some errors itself) or was superseded: by a change of the board
+   * or goal when `board` is true, by a later request on the same `channel` when one is given.
    */
-  async request(message, { payload = null, timeoutMs, channel = null, board = true, quiet = false } = {}) {
+  async request(message, { payload = null, timeoutMs, channel = null, board = true, quiet = false, rethrow = false } = {}) {
     const version = this.version;
     const ticket = (this.tickets.get(channel) ?? 0) + 1;
     if (channel !== null) this.tickets.set(channel, ticket);
@@ -246,7 +241,9 @@ export class Session {
     try {
       reply = await this.solver.request(message, { payload, ...(timeoutMs ? { timeoutMs } : {}) });
     } catch (error) {
-      if (!quiet && (channel === null || this.tickets.get(channel) === ticket)) this.reportError(error);
+      const current = channel === null || this.tickets.get(channel) === ticket;
+      if (rethrow && current && (!board || version === this.version)) throw error;
+      if (!quiet && current && !rethrow) this.reportError(error);
       return null;
     }
     if (board && version !== this.version) return null;
@@ -892,118 +889,17 @@ export class Session {
 
   /** End a playback without a word (the command that ends it says what it did). */
   stopPlayback() {
-    if (this.playback) this.playback.cancelled = true;
-    this.playback = null;
+    this.player.cancel();
   }
 
-  /**
-   * Stop the playback (the Stop button). The presses played so far stay, each a move in
-   * the history like a click (Undo takes back the last one); the marks show the presses
-   * not played yet, so Play solution carries on from there.
-   */
+  /** Stop the playback (the Stop button); the presses played stay, the marks show the rest (playback.js). */
   stop() {
-    const run = this.playback;
-    if (!run) return;
-    this.stopPlayback();
-    this.emit({ message: t("playbackStopped", { done: groupDigits(run.done), total: groupDigits(run.total) }) });
+    this.player.stop();
   }
 
-  /** The message line while `run` plays: "Playing 123 456 / 500 000". */
-  playbackMessage(run) {
-    return t("playingProgress", { done: groupDigits(run.done), total: groupDigits(run.total) });
-  }
-
-  /**
-   * Play the marked solution (solving first when none is marked) through the press path;
-   * every press is a move in the history, as if clicked. Up to PLAY_ONE_BY_ONE presses
-   * play one at a time, each drawn and flashed (a player watching a 5×5 board wants to
-   * see each press). Longer solutions play in slices, one a frame, paced to end in about
-   * PLAY_SECONDS, none taking more than PLAY_SLICE_MS of the main thread: 500 000
-   * presses on 1000×1000 take about 3 s and the page keeps drawing (bench_playback.py).
-   * `playback` says how far it got; Stop (stop) or any other command ends it.
-   */
-  async playSolution() {
-    if (this.playback) return;
-    if (this.settingUp) this.setSetup(false); // play from the board as set
-    if (!this.marks) {
-      const found = await this.findSolution();
-      if (!found || this.playback) return;
-      this.markAssisted();
-      this.marks = found.solution;
-      this.emit({ message: found.message });
-    }
-    const pressTotal = this.marks.total();
-    if (pressTotal > PLAY_LIMIT) {
-      this.emit({ message: t("tooManyToPlay", { count: pressTotal }) });
-      return;
-    }
-    const presses = this.marks.pressList(); // each cell as many times as it is marked, in reading order
-    const run = { cancelled: false, done: 0, total: presses.length };
-    this.playback = run;
-    this.emit({ message: this.playbackMessage(run) });
-    const ending = presses.length <= PLAY_ONE_BY_ONE
-      ? await this.playOneByOne(run, presses)
-      : await this.playInSlices(run, presses);
-    if (ending === null || this.playback !== run) return; // stopped
-    this.playback = null;
-    const won = this.game.isSolved();
-    if (won) this.won = { by: "played", moves: this.game.moveCount };
-    this.emit({ ...ending, won: won || undefined });
-  }
-
-  /**
-   * Play `presses` a press a step, each drawn and flashed. Returns the last step's change
-   * (emitted once the playback is over), or null when stopped.
-   */
-  async playOneByOne(run, presses) {
-    const cols = this.game.board.cols;
-    const stepMs = this.reducedMotion() ? PLAY_STEP_REDUCED_MS : PLAY_STEP_MS;
-    const delay = Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length);
-    for (const index of presses) {
-      await this.wait(delay);
-      if (run.cancelled) return null;
-      const { changed, message } = this.applyMove("play", Math.floor(index / cols), index % cols);
-      run.done++;
-      const step = { cells: changed, flash: index };
-      if (run.done === run.total) return { ...step, message }; // "Solved in …" (applyMove's word)
-      this.emit({ ...step, message: this.playbackMessage(run) });
-    }
-    return {};
-  }
-
-  /**
-   * Play `presses` in slices, one a frame: each plays the presses due by now at the pace
-   * of PLAY_SECONDS for the whole, but stops after PLAY_SLICE_MS (a slow machine takes
-   * longer rather than freezing), then emits one change (the views redraw once). The
-   * presses go straight to the game (Game.playMany) and the marks. Returns the last
-   * change (emitted once the playback is over), or null when stopped.
-   */
-  async playInSlices(run, presses) {
-    const game = this.game;
-    const duration = PLAY_SECONDS * 1000;
-    const started = this.now();
-    while (run.done < run.total) {
-      await this.wait(PLAY_FRAME_MS);
-      if (run.cancelled) return null;
-      const paced = Math.ceil((run.total * (this.now() - started)) / duration);
-      const due = Math.min(run.total, Math.max(run.done + 1, paced));
-      const deadline = this.now() + PLAY_SLICE_MS;
-      while (run.done < due) {
-        const end = Math.min(due, run.done + PLAY_CHUNK);
-        game.playMany(presses, run.done, end);
-        const marks = this.marks; // the marks being played: any command that changes them stops the playback
-        for (let i = run.done; i < end; i++) marks.add(presses[i], -1); // a press of a marked cell takes it off
-        run.done = end;
-        if (this.now() >= deadline) break;
-      }
-      this.startClock();
-      this.version++;
-      this.clearBoardOverlays();
-      if (this.marks.litCount === 0) this.marks = null;
-      if (run.done < run.total) this.emit({ message: this.playbackMessage(run) });
-    }
-    const solved = this.game.isSolved();
-    return { message: solved ? this.finishPuzzle() ?? tCount("solved", this.game.moveCount) : "" };
+  /** Play the marked solution (solving first when none is marked) through the press path (playback.js). */
+  playSolution() {
+    return this.player.play();
   }
 
   // -------------------------------------------------------------------------------

@@ -151,6 +151,49 @@ def test_canvas_press_changes_the_stencil_redraws_only_it_and_undo_restores(read
     screenshot(page, "big-1000-dark-zoomed-corner.png")
 
 
+HEX_NEIGHBOURS = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)]  # axial: docs/guide.md, the hex rule
+
+PIXEL_AT_CELL = """([r, c]) => {
+  const canvas = document.querySelector('canvas[aria-label=Board]');
+  const box = canvas.getBoundingClientRect();
+  const point = window.lightsOut.clientOfCell(r, c);
+  const x = Math.floor((point.x - box.left) * canvas.width / box.width);
+  const y = Math.floor((point.y - box.top) * canvas.height / box.height);
+  return [...canvas.getContext('2d').getImageData(x, y, 1, 1).data].join(',');
+}"""
+
+
+def test_a_hex_board_above_the_grid_limit_is_drawn_pressed_and_solved_as_hexagons(ready_page):
+    page = ready_page
+    rows, cols = 66, 50  # above the grid's 64 a side, within the full system's 4096 cells (the hex rule's solver)
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    try:
+        dark_board(page, rows, cols)
+        expect(canvas(page)).to_have_attribute("data-shape", "hex")
+        zoom_on(page, 40, 30, steps=8)
+        click_cell(page, 40, 30)
+        expect(canvas(page)).to_have_attribute("data-lit-count", "7")
+        cells = page.evaluate("window.lightsOut.statesSnapshot().cells")
+        lit = {divmod(index, cols) for index, state in enumerate(cells) if state}
+        assert lit == {(40, 30)} | {(40 + dr, 30 + dc) for dr, dc in HEX_NEIGHBOURS}
+        page.evaluate("window.lightsOut.flush()")
+        colour = {cell: page.evaluate(PIXEL_AT_CELL, list(cell)) for cell in [*lit, (39, 29), (41, 31), (40, 27)]}
+        assert len({colour[cell] for cell in lit}) == 1  # every lit hexagon drawn lit at its centre
+        # (39, 29) and (41, 31) touch (40, 30) on a square grid's diagonal, not on the hex board: dark
+        assert colour[(39, 29)] == colour[(41, 31)] == colour[(40, 27)] != colour[(40, 30)]
+        screenshot(page, "big-hex-pressed.png")
+        button(page, "New puzzle").click()
+        expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=30_000)
+        button(page, "Solve").click()
+        expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
+        verdict = page.evaluate("window.lightsOut.verifyShown()")  # the presses run on the board in Python
+        assert verdict["solved"] is True and verdict["lit"] == 0
+        button(page, "Fit").click()
+        screenshot(page, "big-hex-solution.png")
+    finally:
+        page.get_by_label("Rule", exact=True).select_option("plus")
+
+
 def test_zoom_pan_fit_and_minimap_do_not_press(ready_page):
     page = ready_page
     dark_board(page, 200, 200)

@@ -240,6 +240,50 @@ def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> 
     expect(status(page)).to_have_attribute("data-solved", "1")
 
 
+HEX_NEIGHBOURS = [(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)]  # axial (docs/guide.md)
+
+
+def test_a_hex_board_with_a_hole_and_a_dont_care_cell_draws_skips_and_solves_them(games_page: Page) -> None:
+    page = games_page
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    expect(page.locator(".graph-board")).to_have_attribute("data-shape", "hex")
+    button(page, "Edit shape").click()
+    page.locator("button.tool[data-tool=hole]").click()
+    cell(page, 2, 2).click()
+    page.locator("button.tool[data-tool=dontCare]").click()
+    cell(page, 1, 3).click()
+    button(page, "Edit shape").click()  # back to play
+    hole, unknown = cell(page, 2, 2), cell(page, 1, 3)
+    expect(hole).to_have_attribute("data-hole", "1")
+    expect(hole).to_have_attribute("aria-disabled", "true")
+    expect(hole).to_have_attribute("aria-label", re.compile("hole"))
+    expect(hole.locator(".gshape")).to_have_css("fill", "none")
+    expect(unknown).to_have_attribute("data-dont-care", "1")
+    expect(unknown.locator(".gdontcare")).to_be_visible()
+    expect(unknown).to_have_attribute("aria-label", re.compile("don't care"))
+    hole.click(force=True)  # a hole has no button
+    assert snapshot(page)["moves"] == 0
+    cell(page, 2, 1).focus()
+    page.keyboard.press("ArrowRight")  # over the hole to the next cell of the row
+    assert page.evaluate("() => [document.activeElement.dataset.row, document.activeElement.dataset.col]") == ["2", "3"]
+    button(page, "New puzzle").click()
+    expect(status(page)).to_contain_text("New", timeout=20_000)
+    button(page, "Solve").click()
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    shown = snapshot(page)
+    states, marks = list(shown["cells"]), shown["marks"]
+    assert marks[2 * 5 + 2] == 0 and states[2 * 5 + 2] == 0  # nothing in the hole
+    for index, count in enumerate(marks):  # the presses, simulated with the hex rule here
+        row, col = divmod(index, 5)
+        for dr, dc in HEX_NEIGHBOURS:
+            r, c = row + dr, col + dc
+            if 0 <= r < 5 and 0 <= c < 5 and (r, c) != (2, 2):
+                states[r * 5 + c] ^= count & 1
+    assert [i for i, state in enumerate(states) if state and i != 1 * 5 + 3] == []
+    page.get_by_label("Rule", exact=True).select_option("plus")
+    button(page, "Full board").click()
+
+
 def test_the_rule_and_surface_menus_name_a_games_own_press_sets_and_leave_it(games_page: Page) -> None:
     page = games_page
     rule, surface = page.get_by_label("Rule", exact=True), page.get_by_label("Surface", exact=True)

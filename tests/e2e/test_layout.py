@@ -80,6 +80,28 @@ def test_first_view_is_the_board_and_a_few_controls(browser, site_url, name):
     page.context.close()
 
 
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+@pytest.mark.parametrize("rule", ["plus", "hex"])
+def test_a_canvas_board_and_its_bar_fit_between_the_header_and_the_toolbar(browser, site_url, name, rule):
+    page = open_page(browser, site_url, VIEWPORTS[name])
+    page.locator("#section-rules > summary").click()
+    page.get_by_label("Rule", exact=True).select_option(rule)
+    page.locator("#section-puzzles > summary").click()
+    for label, value in (("Rows", 80), ("Columns", 100)):
+        page.get_by_label(label).fill(str(value))
+        page.get_by_label(label).press("Tab")
+    expect(page.locator('canvas[aria-label="Board"]')).to_have_attribute("data-cols", "100", timeout=30_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    header, message, canvas = box(page, ".page-header"), box(page, ".status-bar"), box(page, ".board-canvas")
+    tools, toolbar = box(page, ".canvas-bar"), box(page, "#toolbar")
+    assert header["y"] + header["height"] <= message["y"] + 0.5, (header, message)  # the message line is not under the header
+    assert message["y"] + message["height"] <= canvas["y"] + 0.5
+    assert canvas["y"] + canvas["height"] <= tools["y"] + 0.5 and tools["y"] + tools["height"] <= toolbar["y"] + 0.5
+    if name == "desktop":  # the whole play column in the window; a phone scrolls to the sections under it
+        assert in_view(page, "#toolbar"), toolbar
+    page.context.close()
+
+
 def test_the_board_stays_in_view_while_the_side_column_scrolls(browser, site_url):
     page = open_page(browser, site_url, VIEWPORTS["desktop"])
     before = box(page, "#board .grid")

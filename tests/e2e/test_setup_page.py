@@ -11,13 +11,14 @@ animation runs.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 from e2e_helpers import board, button, cell, grid_text, load_text, read_board, restore_classic_game, set_states, solve_and_press_marks, status
 from playwright.sync_api import Page, expect
 
-from lightsout import Puzzle
+from lightsout import Puzzle, api, codec
 from lightsout.puzzle import apply, press
 
 SHOTS = Path("/work/shots/setup")
@@ -27,6 +28,18 @@ def shot(page: Page, name: str) -> None:
     if SHOTS.parent.is_dir():  # the project's screenshot folder, where it exists
         SHOTS.mkdir(exist_ok=True)
         page.locator(".play").screenshot(path=str(SHOTS / name))
+
+
+def hash_of_board(page: Page, rows: int, cols: int, cells: list[int]) -> str:
+    """The page's hash once it is a link to the two-state board `cells` with no moves (read by Python's share op)."""
+    wanted = codec.format_packed(rows, cols, codec.pack(cells, 1), 2)
+    for _ in range(100):
+        text = page.evaluate("location.hash")
+        reply = json.loads(api.handle(json.dumps({"op": "share", "text": text}))) if len(text) > 1 else {"ok": False}
+        if reply["ok"] and reply["board"] == wanted and reply["moves"] == []:
+            return text
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the link never became the board as set: {text[:80]}")
 
 
 def setup_button(page: Page):
@@ -79,8 +92,7 @@ def test_copy_a_board_cell_by_cell_on_the_grid_then_solve_it(ready_page: Page) -
     assert snapshot(page)["cells"] == wanted
 
     # The share link holds the board as set: open it again over another board.
-    page.wait_for_function("location.hash.length > 1")
-    link = page.evaluate("location.hash")
+    link = hash_of_board(page, rows, cols, wanted)  # written after a short delay: the board as set, not an older one
     button(page, "Clear").click()
     page.wait_for_function("(old) => location.hash !== old", arg=link)  # the cleared board's link
     page.evaluate("(hash) => { location.hash = hash; }", link)

@@ -567,7 +567,7 @@ def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page)
         expect(page.get_by_label("状态数", exact=True)).to_have_value("7")
         expect(page.get_by_label("曲面", exact=True)).to_have_value("klein")
         assert page.locator("#surface option:checked").inner_text() == "克莱因瓶"
-        assert page.locator("#surface").inner_text().split() == ["平面", "环面", "克莱因瓶", "射影平面"]
+        assert page.locator("#surface").inner_text().split() == ["平面", "环面", "克莱因瓶", "射影平面", "游戏自身的棋盘"]
         expect(page.locator("#states-puzzle-note")).to_contain_text("“新谜题”生成任意可解的棋盘")
         # The analysis panel is written again in Chinese.
         expect(page.locator("#analysis-for")).to_contain_text("7 种状态")

@@ -429,3 +429,24 @@ test("share links: k = 3 with holes and don't-care cells open with their shape, 
     assert.deepEqual(opened.board.toList(), board.toList());
   }
 });
+
+test("request with rethrow throws the current request's error instead of saying it, and drops a superseded one", async () => {
+  const { session, solver } = makeSession();
+  const messages = [];
+  session.subscribe((change) => change.message !== undefined && messages.push(change.message));
+  solver.request = async () => {
+    const error = new Error("too large for this solver");
+    error.name = "TooLargeError";
+    throw error;
+  };
+  await assert.rejects(session.request({ op: "analyze" }, { board: false, rethrow: true }), { name: "TooLargeError" });
+  assert.deepEqual(messages, []); // the caller answers it, nothing was said
+  // A request on the board that changed while it ran: its error is stale, neither thrown nor said.
+  let fail;
+  solver.request = () => new Promise((_, reject) => { fail = reject; });
+  const asked = session.request({ op: "solve" }, { rethrow: true });
+  session.press(0, 0);
+  fail(Object.assign(new Error("late"), { name: "RequestError" }));
+  assert.equal(await asked, null);
+  assert.ok(!messages.some((message) => /late/.test(message)));
+});
