@@ -36,7 +36,7 @@ export function linkErrorReason(error) {
       // not a link's own code: a limit of the API (max_graph_entries, ...) or a newer solver's
     }
   }
-  return parseErrorReason(error).replace(/\.$/, "");
+  return parseErrorReason(error).replace(/[.。]$/, "");
 }
 
 /** The whole sentence: "This link cannot be opened — column C (field): reason. The board was kept." */

@@ -146,3 +146,9 @@ test("links this page cannot play are said in both languages", () => {
     assertChinese(said.chinese, error, text);
   }
 });
+
+test("a code the page does not know keeps Python's words, once framed", () => {
+  setLanguage("en");
+  assert.equal(linkErrorMessage({ code: "from_the_future", params: { field: "m" }, message: "line 1, column 3: something new.", column: 3 }),
+    "This link cannot be opened — column 3 (m=): something new. The board was kept.");
+});
