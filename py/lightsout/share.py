@@ -51,6 +51,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import quote, unquote
 
@@ -133,29 +135,29 @@ def _fail(code: str, column: int, field: str | None, *, what: str = "", **params
     return BoardFormatError.of(code, 1, column, what=what, field=field, **params)
 
 
+@contextmanager
+def _part(field: str) -> Iterator[None]:
+    """Name the link's part ``field`` in the params of a codec error raised inside."""
+    try:
+        yield
+    except BoardFormatError as error:
+        error.params["field"] = field
+        raise
+
+
 def _decode(text: str, bits: int, what: str, column: int, field: str) -> int:
     """:func:`lightsout.codec.decode` of the link's part ``field``, which its error's params name."""
-    try:
+    with _part(field):
         return codec.decode(text, bits, what, column)
-    except BoardFormatError as error:
-        error.params["field"] = field
-        raise
 
 
-def _field_of(what: str) -> str:
-    return {"the move list": "m", "the press sets": "e"}[what]
-
-
-def _read_varints(text: str, column: int, what: str, item: str, items: str, cells: int | None = None) -> list[int]:
-    """Base64url of LEB128 varints (each in its shortest form) as numbers; ``what`` names the field,
-    ``item``/``items`` its entries in messages ("move" / "the moves" as share.js words them); with
-    ``cells`` each number is a cell below it, checked as it is read (the order share.js checks in)."""
-    field = _field_of(what)
-    try:
+def _read_varints(text: str, column: int, field: str, what: str, item: str, items: str, cells: int | None = None) -> list[int]:
+    """Base64url of LEB128 varints (each in its shortest form) as numbers; ``field`` is the link's
+    part, ``what`` names it in English, ``item``/``items`` its entries ("move" / "the moves" as
+    share.js words them); with ``cells`` each number is a cell below it, checked as it is read
+    (the order share.js checks in)."""
+    with _part(field):
         data = codec.decode_bytes(text, what, column)
-    except BoardFormatError as error:
-        error.params["field"] = field
-        raise
     out: list[int] = []
     value = shift = 0
     for byte in data:
@@ -188,7 +190,7 @@ def _encode_moves(moves: tuple[int, ...]) -> str:
 
 
 def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    return tuple(_read_varints(text, column, "the move list", "move", "the moves", cells))
+    return tuple(_read_varints(text, column, "m", "the move list", "move", "the moves", cells))
 
 
 def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
@@ -456,7 +458,7 @@ def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -
     if "e" not in values:
         raise _fail("press_sets_missing", column, "e")
     text, where = values["e"]
-    stream = _read_varints(text, where, "the press sets", "press-set entry", "the press sets")
+    stream = _read_varints(text, where, "e", "the press sets", "press-set entry", "the press sets")
     presses = []
     position = 0
     for i in range(cells):
