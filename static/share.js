@@ -1,7 +1,7 @@
 // Share links: a whole game's state as one compact, URL-safe, stable string, kept in
 // location.hash. Pure functions, no DOM. The format is defined by the Python package
 // (py/lightsout/share.py, whose docstring is the reference); this is the same grammar,
-// error for error (the same first problem, at the same column), so the two can be
+// error for error (the same first problem, code and params, at the same column), so the two can be
 // tested against each other:
 //
 //   share   = R "x" C ":" payload *( ";" field )
