@@ -36,12 +36,15 @@ export function puzzleToken(kind) {
 
 /**
  * The puzzle a link's p= value names, for the game the link opens: {kind, labelKey} (the
- * label's string key, with {rows} and {cols} for New puzzle), or null for a kind this page
- * does not deal, or a preset whose board or variant the link does not have (so a link
- * cannot file another board's result under a preset).
+ * label's string key, with {rows} and {cols} for New puzzle) or, for a real game dealt from
+ * the Games choice ("game-orbix"), {kind, label} (its name by language: the API's
+ * preset.game); null for a kind this page does not deal, or a preset or game whose board or
+ * variant the link does not have (so a link cannot file another board's result under it).
  */
 export function puzzleOfToken(token, game) {
   const kind = token.replace("-", " ");
+  const realGame = game.graph?.preset;
+  if (kind.startsWith("game ")) return realGame && kind === `game ${realGame.name}` ? { kind, label: realGame.game } : null;
   if (kind === "random" || /^(lit|presses) (0|[1-9][0-9]{0,8})$/.test(kind)) return { kind, labelKey: "newPuzzleSized" };
   if (kind === "daily") return { kind, labelKey: "dailyPuzzle" };
   const preset = PRESETS.find((candidate) => kind === `preset ${candidate.id}`);

@@ -16,7 +16,7 @@
 // "Would the player expect this to be restored on undo?" decides what is game state
 // (the board, in game.js's history) and what is session state (marks, overlays).
 
-import { t, tCount } from "./i18n.js";
+import { currentLanguage, t, tCount } from "./i18n.js";
 import { Playback } from "./playback.js";
 import { packPayload } from "./codec.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
@@ -567,9 +567,19 @@ export class Session {
     this.settingUp = false; // a link is a game to play
     this.replaceGame(game);
     this.emit({ message, focus: true, reshaped: true, boardError: "" });
-    const dealt = puzzleKind === null ? null : puzzleOfToken(puzzleKind, game);
-    const { rows, cols } = game.board;
-    if (dealt) this.startPuzzle(dealt.kind, t(dealt.labelKey, { rows, cols }), game.startBoard());
+    this.resumePuzzle(puzzleKind);
+  }
+
+  /**
+   * The game a link just opened is the puzzle its p= field (`token`, or null) names, if this
+   * page deals it for that board (puzzles.js: puzzleOfToken): its optimum, timer and best results.
+   */
+  resumePuzzle(token) {
+    const dealt = token === null || token === undefined ? null : puzzleOfToken(token, this.game);
+    if (!dealt) return;
+    const { rows, cols } = this.game.board;
+    const label = dealt.label ? dealt.label[currentLanguage()] ?? dealt.label.en : t(dealt.labelKey, { rows, cols });
+    this.startPuzzle(dealt.kind, label, this.game.startBoard());
   }
 
   /**

@@ -90,7 +90,7 @@ export class SharePanel {
     const { fields, payload, references } = this.session.puzzleRequest([game.startBoard()]);
     try {
       const reply = await this.session.solver.request(
-        { op: "share", ...fields, board: references[0], moves: [...game.moves] }, { payload });
+        { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: this.puzzleKind() }, { payload });
       return `${base}#${reply.text}`;
     } catch {
       return null;
@@ -112,7 +112,9 @@ export class SharePanel {
     const { rows, cols } = reply;
     const message = restored ? t("gameRestored")
       : moveCount === 0 ? t("linkOpenedFresh", { rows, cols }) : tCount("linkOpened", moveCount, { rows, cols });
-    await session.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message });
+    if (await session.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
+      session.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its optimum, timer and best results again
+    }
   }
 
   async copyLink() {

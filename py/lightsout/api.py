@@ -91,7 +91,7 @@ from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES
 from .graph_api import base_puzzle, describe, presets_reply
 from .games import PRESETS
 from .puzzle_text import format_cells, read_cells
-from .share import FIELD_ORDER, GRAPH_FIELD_ORDER, ShareState, format_share, parse_share, stencil_mask
+from .share import FIELD_ORDER, GRAPH_FIELD_ORDER, PUZZLE_KIND, ShareState, format_share, parse_share, stencil_mask
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -464,6 +464,7 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
         reply = describe(puzzle, lambda value: _board(exchange, puzzle, value), base)
         reply["board"] = _board(exchange, puzzle, state.cells)
         reply["moves"] = list(state.moves)
+        reply["puzzle_kind"] = state.puzzle_kind
         reply["holes"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.holes) if puzzle.holes else None
         reply["dont_care"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.dont_care) if puzzle.dont_care else None
         return reply
@@ -472,10 +473,13 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     moves = _field(request, "moves", list, [])
     if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
         raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
+    kind = _field(request, "puzzle_kind", str, None)
+    if kind is not None and not PUZZLE_KIND.fullmatch(kind):
+        raise RequestError("puzzle_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "puzzle_kind")
     name = request.get("preset")
     state = ShareState(
         puzzle.rows, puzzle.cols, lights, puzzle.k, puzzle.rule.stencil, puzzle.surface, puzzle.target, puzzle.holes, puzzle.dont_care,
-        tuple(moves), preset=name if isinstance(name, str) else None, graph=puzzle.graph if name is None else None,
+        tuple(moves), kind, preset=name if isinstance(name, str) else None, graph=puzzle.graph if name is None else None,
     )
     return {"text": format_share(state)}
 

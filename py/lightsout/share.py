@@ -16,8 +16,9 @@ Grammar::
             | "p=" puzzle         (the kind of puzzle the start board was dealt as: 1 to 32
                                    characters a-z, 0-9, "-", starting with a letter; the
                                    page's names are random, lit-N, presses-N, daily and
-                                   preset-<id>, so that an opened link shows the puzzle's
-                                   fewest presses, timer and best result)
+                                   preset-<id>, and game-<NAME> for a real game, so that an
+                                   opened link shows the puzzle's fewest presses, timer and
+                                   best result)
             | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
 
 A preset of a real game (:mod:`lightsout.games`) or a puzzle on any graph
@@ -26,7 +27,7 @@ refuses rather than misreads::
 
     preset  = NAME ":" payload *( ";" pfield )       NAME as in lightsout.games.PRESETS
     pfield  = "g=" (off | on | <payload>)            only when not the preset's own goal
-            | "h=" ... | "d=" ... | "m=" ...         as above
+            | "h=" ... | "d=" ... | "p=" ... | "m=" ...   as above
     graph   = "G" n ":" payload *( ";" gfield )      n cells (a 1×n puzzle)
     gfield  = "e=" press sets                        (required) base64url of LEB128 varints: for each
                                                      cell, the size of its press set, then its cells
@@ -35,7 +36,7 @@ refuses rather than misreads::
             | "c=" x "," y *( "," x "," y )          coordinates, decimal numbers
             | "n=" name *( "," name )                names, percent-encoded (RFC 3986)
             | "s=" (square | hex)                    cell shape (default circle)
-            | "k=" ... | "g=" ... | "h=" ... | "d=" ... | "m=" ...   as above
+            | "k=" ... | "g=" ... | "h=" ... | "d=" ... | "p=" ... | "m=" ...   as above
 
 Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
 i = r·C + c occupies bits i·b .. i·b + b − 1, least significant bit first,
@@ -65,9 +66,10 @@ from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
-__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER"]
+__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "PUZZLE_KIND"]
 
-_PUZZLE = re.compile(r"[a-z][a-z0-9-]{0,31}")
+PUZZLE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
+"""A p= value: the kind of puzzle a link's start board was dealt as."""
 _HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
 FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "p", "m")
 """The share link's fields, in the order they are written."""
@@ -353,7 +355,7 @@ def _puzzle_kind(values: dict[str, tuple[str, int]]) -> str | None:
     if "p" not in values:
         return None
     value, where = values["p"]
-    if not _PUZZLE.fullmatch(value):
+    if not PUZZLE_KIND.fullmatch(value):
         raise _fail("puzzle_name", where, "p")
     return value
 
@@ -361,7 +363,7 @@ def _puzzle_kind(values: dict[str, tuple[str, int]]) -> str | None:
 # -- presets and graphs -------------------------------------------------------
 
 _GRAPH_HEAD = re.compile(r"(?:G([0-9]{1,5})|([a-z][a-z0-9-]{0,39})):([A-Za-z0-9_-]*)")
-GRAPH_FIELD_ORDER = ("e", "c", "n", "s", "k", "g", "h", "d", "m")
+GRAPH_FIELD_ORDER = ("e", "c", "n", "s", "k", "g", "h", "d", "p", "m")
 """The fields of a graph link, in the order they are written (a preset link takes g, h, d, m)."""
 
 
@@ -411,6 +413,8 @@ def _format_graph_share(state: ShareState) -> str:
         parts.append(f"h={_encode(state.holes, cells)}")
     if state.dont_care:
         parts.append(f"d={_encode(state.dont_care, cells)}")
+    if state.puzzle_kind is not None:
+        parts.append(f"p={state.puzzle_kind}")
     if state.moves:
         parts.append(f"m={_encode_moves(state.moves)}")
     return ";".join(parts)
@@ -421,7 +425,7 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
     match = _GRAPH_HEAD.fullmatch(head)
     assert match is not None  # parse_share routes only a preset's or a graph's head here
     name = match.group(2)
-    values = _read_fields(head, fields, offset, ("g", "h", "d", "m") if name is not None else GRAPH_FIELD_ORDER)
+    values = _read_fields(head, fields, offset, ("g", "h", "d", "p", "m") if name is not None else GRAPH_FIELD_ORDER)
     payload_column = offset + len(head) - len(match.group(3)) + 1
     graph: Graph | None = None
     base_goal: int | str = "off"
@@ -450,7 +454,9 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
         if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
     holes, dont_care, moves = _masks_and_moves(values, cells)
-    return ShareState(rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, preset=name, graph=graph)
+    return ShareState(
+        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, _puzzle_kind(values), preset=name, graph=graph
+    )
 
 
 def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -> Graph:

@@ -76,3 +76,19 @@ test("a link without p= opens as a plain game: no optimum, no timer", async () =
   reader.openGame(opened.game, "opened", opened.puzzleKind);
   assert.equal(reader.puzzle, null);
 });
+
+test("p=game-<name> is a real game's puzzle only on that game; its label is the game's name in the page's language", () => {
+  const orbix = { name: "orbix", game: { en: "Orbix", zh: "Orbix 灯球" } };
+  const game = { graph: { preset: orbix }, k: 2, rule: makeRule("plus"), surface: "plane", mask: null };
+  assert.deepEqual(puzzleOfToken("game-orbix", game), { kind: "game orbix", label: orbix.game });
+  assert.equal(puzzleOfToken("game-cube", game), null); // another game's result is not filed under this one
+  assert.equal(puzzleOfToken("game-orbix", { ...game, graph: null }), null); // a grid is no real game
+  const session = makeSession();
+  session.game.graph = { preset: orbix }; // the resumed puzzle is labelled by the game, not a size
+  session.resumePuzzle("game-orbix");
+  assert.equal(session.puzzle.kind, "game orbix");
+  assert.equal(session.puzzle.label, "Orbix");
+  session.endPuzzle();
+  session.resumePuzzle(null);
+  assert.equal(session.puzzle, null);
+});

@@ -224,7 +224,7 @@ def test_limits_publish_every_constant_the_page_needs():
     assert reply["formats"] == ["loj", "grid", "indices", "id", "poj", "states"]
     assert reply["rule_masks"] == {"plus": 0x23880, "moore": 0x739C0, "x": 0x51140, "hex": 0x33980}
     assert reply["share_fields"] == ["k", "r", "w", "g", "h", "d", "p", "m"]
-    assert reply["graph_share_fields"] == ["e", "c", "n", "s", "k", "g", "h", "d", "m"]
+    assert reply["graph_share_fields"] == ["e", "c", "n", "s", "k", "g", "h", "d", "p", "m"]
     assert reply["presets"] == ["classic", "lights-out-2000", "deluxe-plus", "deluxe-x", "mini", "merlin", "xl25", "xl25-knight", "cube", "orbix"]
     assert reply["methods"] == ["full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev",
                                 "torus-chase", "klein-chase", "projective-chase"]
