@@ -102,11 +102,13 @@ export class GamesPanel {
     const { session } = this;
     let reply;
     try {
-      reply = await session.solver.request({ op: "puzzle", graph: text });
+      // The "game" channel: a preset chosen meanwhile supersedes this puzzle (and the other way round).
+      reply = await session.request({ op: "puzzle", graph: text }, { board: false, channel: "game", rethrow: true });
     } catch (error) {
       this.showGraphError(error);
       return;
     }
+    if (!reply) return;
     this.showGraphError(null);
     const board = reply.start ? boardFromId(reply.start, reply.k) : null;
     await session.playGraph(reply, {

@@ -102,12 +102,14 @@ export class SharePanel {
     const { session } = this;
     let reply;
     try {
-      reply = await session.solver.request({ op: "share", text });
+      // The "game" channel: a game chosen while the link is read wins over the link.
+      reply = await session.request({ op: "share", text }, { board: false, channel: "game", rethrow: true });
     } catch (error) {
       // Python's code, params (the link's part at fault) and column, said in the page's language.
       session.emit({ boardError: linkErrorMessage(error) });
       return;
     }
+    if (!reply) return;
     const moveCount = reply.moves?.length ?? 0;
     const { rows, cols } = reply;
     const message = restored ? t("gameRestored")
