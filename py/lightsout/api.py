@@ -631,7 +631,14 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
     try:
         if payload is not None:
             exchange.payload = payload.to_bytes() if hasattr(payload, "to_bytes") else bytes(payload)
-        message = json.loads(request)
+        try:
+            message = json.loads(request)
+        except json.JSONDecodeError as error:
+            raise RequestError(f"the request is not valid JSON: {error}") from None
+        except ValueError:  # an integer beyond Python's int_max_str_digits
+            raise RequestError("the request holds a number of more than 4300 digits") from None
+        except RecursionError:
+            raise RequestError("the request's JSON is nested too deeply") from None
         if not isinstance(message, dict):
             raise RequestError("a request is a JSON object")
         exchange.binary = _field(message, "binary", bool, False)

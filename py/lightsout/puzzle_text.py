@@ -124,8 +124,8 @@ def _read_run(puzzle: Puzzle, text: str, what: str) -> int:
                 value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
             if not 0 <= value < k:
                 if k == 2:
-                    raise BoardFormatError.of("run_symbol", number, column, field=what, found=token[:10])
-                raise BoardFormatError.of("run_state", number, column, field=what, most=k - 1, found=token[:10])
+                    raise BoardFormatError.of("run_symbol", number, column, field=what, found=_clipped(token))
+                raise BoardFormatError.of("run_state", number, column, field=what, most=k - 1, found=_clipped(token))
             if len(states) == n:
                 raise BoardFormatError.of("run_too_long", number, column, field=what, cells=n)
             states.append(value)
@@ -178,8 +178,28 @@ def parse_puzzle(text: str) -> UserPuzzle:
             raise BoardFormatError.of("json_syntax", error.lineno, error.colno, what=error.msg) from None
         except RecursionError:
             raise BoardFormatError.of("json_too_deep", 1, 1) from None
+        except ValueError:  # an integer beyond Python's int_max_str_digits (4300 digits)
+            raise BoardFormatError.of("json_syntax", 1, 1, what="a number has more than 4300 digits") from None
         return puzzle_from_json(data)
     return _parse_text(text)
+
+
+def _clipped(token: str) -> str:
+    """A word of the text as an error quotes it: its first 10 characters, and "…" when there were more."""
+    return token if len(token) <= 10 else token[:10] + "…"
+
+
+def _shown(number: int) -> int | str:
+    """``number`` as an error quotes it: as is below 10^15, else in e-notation ("1.00000e400"),
+    which reads the same in every language (a JSON reader would turn the int into Infinity)."""
+    if abs(number) < 10**15:
+        return number
+    sign = "-" if number < 0 else ""
+    try:
+        digits = str(abs(number))
+    except ValueError:  # above int_max_str_digits: the order of magnitude from the bit length
+        return f"{sign}~1e{int(number.bit_length() * math.log10(2))}"
+    return f"{sign}{digits[0]}.{digits[1:6]}e{len(digits) - 1}"
 
 
 def _number(value: Any, what: str) -> int:
@@ -237,10 +257,11 @@ class _Draft:
             raise BoardFormatError.of("no_cells", line, 1)
         if n > MAX_GRAPH_CELLS:
             raise TooLargeError(
-                f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {n}", "max_graph_cells", params={"most": MAX_GRAPH_CELLS, "found": n}
+                f"a graph puzzle has at most max_graph_cells ({MAX_GRAPH_CELLS}) cells, not {_shown(n)}", "max_graph_cells",
+                params={"most": MAX_GRAPH_CELLS, "found": _shown(n)},
             )
         if not MIN_STATES <= self.k <= MAX_STATES:
-            raise BoardFormatError.of("states_range", line, 1, least=MIN_STATES, most=MAX_STATES, found=self.k)
+            raise BoardFormatError.of("states_range", line, 1, least=MIN_STATES, most=MAX_STATES, found=_shown(self.k))
         if self.shape not in SHAPES:
             raise BoardFormatError.of("unknown_shape", line, 1, found=self.shape[:20], choices=", ".join(SHAPES))
         if self.highest() >= n:
@@ -375,12 +396,12 @@ def _parse_text(text: str) -> UserPuzzle:
 
     def cell(token: str, number: int, column: int) -> int:
         if not (token.isascii() and token.isdigit() and len(token) <= 5) or int(token) >= MAX_GRAPH_CELLS:
-            raise BoardFormatError.of("cell_number", number, column, most=MAX_GRAPH_CELLS - 1, found=token[:10])
+            raise BoardFormatError.of("cell_number", number, column, most=MAX_GRAPH_CELLS - 1, found=_clipped(token))
         return int(token)
 
     def whole(token: str, number: int, column: int) -> int:
         if not (token.isascii() and token.isdigit() and len(token) <= 5):
-            raise BoardFormatError.of("whole_number", number, column, found=token[:10])
+            raise BoardFormatError.of("whole_number", number, column, found=_clipped(token))
         return int(token)
 
     board_lines: dict[str, list[str]] = {}
@@ -432,7 +453,7 @@ def _parse_text(text: str) -> UserPuzzle:
                 try:
                     values.append(_coordinate(float(token), "a coordinate"))
                 except (ValueError, BoardFormatError):
-                    raise BoardFormatError.of("coordinate", number, column, found=token[:10]) from None
+                    raise BoardFormatError.of("coordinate", number, column, found=_clipped(token)) from None
             draft.coords = draft.coords or {}
             draft.coords[cell(tokens[0][0], number, tokens[0][1])] = (values[0], values[1])
         elif key == "name":

@@ -77,6 +77,18 @@ def test_malformed_requests_get_typed_errors():
         assert reply["ok"] is False and reply["error"]["name"] and reply["error"]["message"]
 
 
+def test_requests_that_are_not_json_name_why_as_request_errors():
+    """Invalid JSON, a number past Python's 4300-digit limit and deep nesting each get a RequestError sentence."""
+    cases = {
+        "{bad": "not valid JSON",
+        '{"op": "solve", "rows": 1' + "0" * 5000 + "}": "more than 4300 digits",
+        "[" * 100_000: "nested too deeply",
+    }
+    for request, reason in cases.items():
+        error = json.loads(handle(request))["error"]
+        assert error["name"] == "RequestError" and reason in error["message"], error
+
+
 def test_binary_payload_round_trip():
     from lightsout.api import call
 
