@@ -265,11 +265,15 @@ export class Explainer {
     } else {
       what = t("explainDidSystem", { cell: cellName(done.cell, cols) });
     }
-    let then = "";
-    if (this.index === this.firstChaseLength && reply.mode === "chase") then = this.systemSentence();
-    else if (this.index === this.total) then = this.ending();
-    else then = this.nextWords();
-    return `${position} ${what} ${then}`;
+    const parts = [position, what];
+    const solved = this.index === this.firstChaseLength && reply.mode === "chase";
+    if (solved) parts.push(this.systemSentence()); // the first chase is over: the first-row system
+    if (this.index === this.total) {
+      if (reply.solvable) parts.push(this.ending()); // (an unsolvable board's reason is the system's sentence)
+    } else {
+      parts.push(this.nextWords());
+    }
+    return parts.join(" ");
   }
 
   /** The last sentence: at the goal, with the presses against the fewest; or why not. */
