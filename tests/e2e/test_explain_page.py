@@ -111,6 +111,7 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int, str] | 
 def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.mouse.move(0, 0)
+    page.evaluate("() => { document.querySelector('aside.controls').scrollTop = 0; window.scrollTo(0, 0); }")
     page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
