@@ -246,7 +246,7 @@ export class Explainer {
     const lit = reply.residual.length;
     const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
     const head = `${tCount(rows, lit)} ${t("explainFirstRowSystem", { equations, unknowns, rank })}`;
-    if (!reply.solvable) return `${head} ${t("explainNoSolution", { count: reply.witness.length })}`;
+    if (!reply.solvable) return `${head} ${tCount("explainNoSolution", reply.witness.length)}`;
     const presses = this.steps.filter((step) => step.kind === "first-row").length;
     return `${head} ${tCount(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses)}`;
   }
@@ -279,7 +279,7 @@ export class Explainer {
   /** The last sentence: at the goal, with the presses against the fewest; or why not. */
   ending() {
     const { reply } = this;
-    if (!reply.solvable) return t("explainNoSolution", { count: reply.witness.length });
+    if (!reply.solvable) return tCount("explainNoSolution", reply.witness.length);
     const fewest = reply.fewest === null ? "" : t(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
     const goal = t(this.session.game.target === "on" ? "explainGoalOn" : "explainGoalOff");
     return `${t("explainEnd", { goal, presses: this.total, net: reply.net })} ${fewest}`.trim();
