@@ -41,7 +41,7 @@ export class ExplainPanel {
     this.ui = {
       toggle: $("explain-toggle"), nav: $("explain-nav"), previous: $("previous-step"), next: $("next-step"),
       progress: $("explain-progress"), play: $("explain-play"), done: $("explain-done"), solutionNav: $("solution-nav"),
-      details: $("explain-details"), figures: $("explain-system-figures"), system: $("explain-system"),
+      details: $("explain-details"), story: $("explain-story"), figures: $("explain-system-figures"), system: $("explain-system"),
       measure: $("measure-methods"), methods: $("methods-table"),
     };
     const { ui } = this;
@@ -80,6 +80,8 @@ export class ExplainPanel {
     ui.nav.dataset.phase = explainer.phase;
     ui.nav.dataset.index = String(explainer.index);
     ui.nav.dataset.total = String(explainer.total);
+    const story = explainer.story();
+    if (ui.story.textContent !== story) ui.story.textContent = story;
     if (this.systemReply !== explainer.reply) this.drawSystem();
     if (this.methodsKey !== null && this.methodsKey !== session.version) {
       ui.methods.hidden = true; // measured on another board
@@ -192,6 +194,9 @@ export class ExplainPanel {
   retranslate() {
     this.systemReply = null;
     this.update();
-    if (this.explainer.active) this.session.emit({ message: this.explainer.index === 0 ? this.explainer.introduction() : this.explainer.sentence() });
+    const { explainer } = this;
+    if (!explainer.active) return;
+    const message = explainer.whyReply ? explainer.whySentence() : explainer.index === 0 ? explainer.introduction() : explainer.sentence();
+    this.session.emit({ message });
   }
 }

@@ -215,8 +215,8 @@ export class Explainer {
     });
   }
 
-  /** The sentence before the first step: the method. */
-  introduction() {
+  /** The method, in a few sentences (the panel beside the board shows it while explaining). */
+  method() {
     const { reply } = this;
     const { rows, cols } = this.session.game.board;
     if (reply.mode === "system") {
@@ -224,9 +224,26 @@ export class Explainer {
       const head = t("explainSystemIntro", { equations, unknowns, rank, free: free.length });
       return `${head} ${reply.solvable ? tCount("explainSystemPresses", this.total) : t("explainSystemNone")}`;
     }
-    if (this.total === 0 && reply.solvable) return t("explainNothing");
-    const key = reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro";
-    return `${t(key, { rows, cols })} ${this.index < this.total ? this.nextWords() : this.systemSentence()}`;
+    return t(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
+  }
+
+  /** The whole story so far, for the panel: the method, the first-row system once reached, the ending. */
+  story() {
+    const { reply } = this;
+    const parts = [this.method()];
+    if (reply.mode === "chase" && this.index >= this.firstChaseLength) parts.push(this.systemSentence());
+    if (this.index === this.total && reply.solvable) parts.push(this.ending());
+    return parts.join(" ");
+  }
+
+  /** The message before the first step: how many steps, and the first. */
+  introduction() {
+    const { reply } = this;
+    if (this.total === 0) {
+      if (reply.solvable) return t("explainNothing");
+      return reply.mode === "system" ? t("explainSystemNone") : tCount("explainUnsolvableShort", reply.witness.length);
+    }
+    return `${tCount("explainStart", this.total)} ${this.nextWords()}`;
   }
 
   /** What the next step will press, in words. */
@@ -251,11 +268,18 @@ export class Explainer {
     return `${head} ${tCount(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses)}`;
   }
 
-  /** The sentence after step `index`: what was pressed and why, then what comes next. */
+  /**
+   * The message after step `index` (short: the message line holds two lines; the panel beside
+   * the board tells the whole story): what was pressed and why, then what comes next, or the end.
+   */
   sentence() {
     const { reply } = this;
     const { cols } = this.session.game.board;
     const done = this.steps[this.index - 1];
+    if (this.index === this.total) {
+      const position = t("explainStepDone", { index: this.index, total: this.total });
+      return `${position} ${reply.solvable ? this.ending() : tCount("explainUnsolvableShort", reply.witness.length)}`;
+    }
     const position = t("explainStepOf", { index: this.index, total: this.total });
     let what;
     if (done.kind === "chase" || done.kind === "chase-again") {
@@ -266,22 +290,17 @@ export class Explainer {
       what = t("explainDidSystem", { cell: cellName(done.cell, cols) });
     }
     const parts = [position, what];
-    const solved = this.index === this.firstChaseLength && reply.mode === "chase";
-    if (solved) parts.push(this.systemSentence()); // the first chase is over: the first-row system
-    if (this.index === this.total) {
-      if (reply.solvable) parts.push(this.ending()); // (an unsolvable board's reason is the system's sentence)
-    } else {
-      parts.push(this.nextWords());
-    }
+    if (this.index === this.firstChaseLength && reply.mode === "chase") parts.push(t("explainChaseDone"));
+    parts.push(this.nextWords());
     return parts.join(" ");
   }
 
-  /** The last sentence: at the goal, with the presses against the fewest; or why not. */
+  /** The last sentence: at the goal, with the presses against the fewest. */
   ending() {
     const { reply } = this;
-    if (!reply.solvable) return tCount("explainNoSolution", reply.witness.length);
     const fewest = reply.fewest === null ? "" : t(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
-    const goal = t(this.session.game.target === "on" ? "explainGoalOn" : "explainGoalOff");
+    const target = this.session.game.target;
+    const goal = t(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
     return `${t("explainEnd", { goal, presses: this.total, net: reply.net })} ${fewest}`.trim();
   }
 

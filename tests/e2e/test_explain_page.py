@@ -59,9 +59,11 @@ def start_explaining(page: Page) -> dict:
     return snapshot(page)
 
 
-def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int, str] | None = None) -> dict:
-    """Click Next step to the end, checking every step; returns the last snapshot."""
+def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, str] | None = None) -> dict:
+    """Click Next step to the end, checking every step; returns the last snapshot. `shots`: screenshots
+    to take after the step of that index, or on reaching that phase."""
     snap = snapshot(page)
+    shots = dict(shots or {})
     start = grid_of(snap)
     assert snap["index"] == 0
     while snap["index"] < snap["total"]:
@@ -74,8 +76,9 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int, str] | 
         assert after["moves"] == snap["moves"] + 1, "one press, one move"
         assert grid_of(after) == press(before, row, col, stencil, torus), "exactly the data-next cell was pressed"
         snap = after
-        if shots and snap["index"] in shots:
-            shoot(page, shots[snap["index"]])
+        for key in (snap["index"], snap["phase"]):
+            if key in shots:
+                shoot(page, shots.pop(key))
     expect(button(page, "Next step")).to_be_disabled()
     assert snap["next"] == []
     message = status(page).locator(".message")
@@ -168,7 +171,7 @@ def test_torus_and_another_rule(fresh_page, site_url):
     page.get_by_label("Rule", exact=True).select_option("moore")
     load_text(page, grid_text(solvable_board(4, 4, rng, MOORE)))
     start_explaining(page)
-    expect(status(page).locator(".message")).to_contain_text("Gaussian elimination")
+    expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
     expect(page.locator("#explain-system")).to_contain_text("Free cells")
     assert walk(page, MOORE)["phase"] == "done"
     assert watch.errors == []
@@ -199,25 +202,38 @@ def test_why_this_press_and_the_methods(fresh_page, site_url):
     # 中文: the explanation speaks the page's language.
     page.get_by_role("button", name="中文").click()
     expect(button(page, "讲解")).to_be_visible()
+    expect(message).to_contain_text("为什么是第 6 行第 6 列")
+    expect(button(page, "下一步")).to_be_visible()
+    button(page, "下一步").click()
+    expect(message).to_contain_text("第 1 / ")
     page.get_by_role("button", name="English").click()
+    expect(message).to_contain_text("Step 1 of")
     assert watch.errors == []
+
+
+def pressed_board(rows, cols, presses):
+    cells = [[0] * cols for _ in range(rows)]
+    for row, col in presses:
+        cells = press(cells, row, col)
+    return cells
 
 
 def screenshots(page: Page, site_url: str, suffix: str) -> None:
     page.goto(site_url)
     wait_ready(page)
-    rng = random.Random(5)
-    load_text(page, grid_text(solvable_board(5, 5, rng)))
+    # Boards whose solution presses first-row cells, so the walk shows every phase.
+    load_text(page, grid_text(pressed_board(5, 5, [(0, 1), (2, 2), (3, 4)])))
     start_explaining(page)
     shoot(page, f"explain-5x5-start-{suffix}.png")
-    first = snapshot(page)
-    walk(page, shots={max(1, first["total"] // 2): f"explain-5x5-middle-{suffix}.png"})
+    walk(page, shots={"first-row": f"explain-5x5-first-row-system-{suffix}.png"})
     shoot(page, f"explain-5x5-end-{suffix}.png")
     button(page, "Done").click()
-    load_text(page, grid_text(solvable_board(8, 8, rng)))
+    load_text(page, grid_text(pressed_board(8, 8, [(0, 2), (0, 5), (3, 3), (5, 6), (6, 1), (7, 7)])))
     start_explaining(page)
-    first = snapshot(page)
-    walk(page, shots={max(1, first["total"] // 3): f"explain-8x8-chase-{suffix}.png"})
+    board(page).locator('[data-row="4"][data-col="4"]').click()
+    expect(status(page).locator(".message")).to_contain_text("Why row 5, column 5?")
+    shoot(page, f"explain-8x8-why-{suffix}.png")
+    walk(page, shots={5: f"explain-8x8-chase-{suffix}.png", "first-row": f"explain-8x8-first-row-system-{suffix}.png"})
     shoot(page, f"explain-8x8-end-{suffix}.png")
 
 
