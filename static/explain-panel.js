@@ -41,7 +41,7 @@ export class ExplainPanel {
     this.ui = {
       toggle: $("explain-toggle"), nav: $("explain-nav"), previous: $("previous-step"), next: $("next-step"),
       progress: $("explain-progress"), play: $("explain-play"), done: $("explain-done"), solutionNav: $("solution-nav"),
-      details: $("explain-details"), story: $("explain-story"), figures: $("explain-system-figures"), system: $("explain-system"),
+      details: $("explain-details"), story: $("explain-story"), why: $("explain-why"), figures: $("explain-system-figures"), system: $("explain-system"),
       measure: $("measure-methods"), methods: $("methods-table"),
     };
     const { ui } = this;
@@ -82,7 +82,11 @@ export class ExplainPanel {
     ui.nav.dataset.total = String(explainer.total);
     const story = explainer.story();
     if (ui.story.textContent !== story) ui.story.textContent = story;
-    if (this.systemReply !== explainer.reply) this.drawSystem();
+    ui.why.hidden = !explainer.whyReply;
+    if (explainer.whyReply) ui.why.textContent = explainer.whySentence();
+    // The first-row system's right-hand side and solution appear once the first chase has left them.
+    const revealed = explainer.reply.mode !== "chase" || explainer.index >= explainer.firstChaseLength;
+    if (this.systemReply !== explainer.reply || this.revealed !== revealed) this.drawSystem(revealed);
     if (this.methodsKey !== null && this.methodsKey !== session.version) {
       ui.methods.hidden = true; // measured on another board
       this.methodsKey = null;
@@ -90,10 +94,11 @@ export class ExplainPanel {
   }
 
   /** The system the explanation solves: figures, and the small first-row system drawn as a matrix. */
-  drawSystem() {
+  drawSystem(revealed) {
     const { ui, explainer } = this;
     const reply = explainer.reply;
     this.systemReply = reply;
+    this.revealed = revealed;
     const { system } = reply;
     ui.figures.textContent = t("systemFigures", {
       equations: system.equations, unknowns: system.unknowns, rank: system.rank, nullity: system.nullity,
@@ -134,12 +139,12 @@ export class ExplainPanel {
         tr.append(td);
       }
       const rhs = document.createElement("td");
-      rhs.className = `rhs${system.rhs[e] === "1" ? " one" : ""}`;
-      rhs.textContent = system.rhs[e];
+      rhs.className = `rhs${revealed && system.rhs[e] === "1" ? " one" : ""}`;
+      rhs.textContent = revealed ? system.rhs[e] : "?"; // b is what the first chase leaves
       tr.append(rhs);
       body.append(tr);
     });
-    if (system.solution) {
+    if (system.solution && revealed) {
       const tr = document.createElement("tr");
       tr.className = "solution";
       const head = document.createElement("th");

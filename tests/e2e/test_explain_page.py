@@ -188,6 +188,7 @@ def test_why_this_press_and_the_methods(fresh_page, site_url):
     message = status(page).locator(".message")
     expect(message).to_contain_text("Why row 3, column 4?")
     expect(message).to_contain_text("so it is pressed")
+    expect(page.locator("#explain-why")).to_contain_text("so it is pressed")  # the whole answer, beside the board
     assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0
     assert snapshot(page)["moves"] == 0, "asking why presses nothing"
     board(page).locator('[data-row="5"][data-col="5"]').click()
