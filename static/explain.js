@@ -311,6 +311,8 @@ export class Explainer {
     const game = session.game;
     const { fields, payload, references } = session.puzzleRequest([game.board]);
     this.selected = cell;
+    this.whyReply = null;
+    this.showOverlay();
     const reply = await session.request({ op: "why", board: references[0], cell, ...fields }, { payload, channel: "why" });
     if (!reply || !this.active || this.selected !== cell) return;
     this.whyReply = reply;

@@ -29,8 +29,9 @@ const QUIET = 16;
 const NEXT = 32; // the cell the explanation's next step presses
 const CLEARS = 64; // the light that step clears
 const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
+const SELECTED = 256; // the cell whose "why" is shown
 const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
-  [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"]];
+  [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];
 
 export class BoardView {
   constructor(container) {
@@ -170,6 +171,7 @@ export class BoardView {
       if (explain.next === index) flags |= NEXT;
       if (explain.clears === index) flags |= CLEARS;
       if (explain.formula?.has(index)) flags |= FORMULA;
+      if (explain.selected === index) flags |= SELECTED;
     }
     return flags;
   }
@@ -257,7 +259,7 @@ export class BoardView {
     // yet, so the first draw sets every cell.
     this.shownLit = new Uint8Array(rows * cols).fill(NOT_DRAWN);
     this.shownMarked = new Uint8Array(rows * cols).fill(NOT_DRAWN);
-    this.shownFlags = new Uint8Array(rows * cols); // every cell starts as a plain button
+    this.shownFlags = new Uint16Array(rows * cols); // every cell starts as a plain button
     this.pending = [];
     this.grid.style.setProperty("--rows", rows);
     this.grid.style.setProperty("--cols", cols);

@@ -190,6 +190,7 @@ def test_why_this_press_and_the_methods(fresh_page, site_url):
     expect(message).to_contain_text("so it is pressed")
     expect(page.locator("#explain-why")).to_contain_text("so it is pressed")  # the whole answer, beside the board
     assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0
+    expect(page.locator('[role="gridcell"][data-selected="1"]')).to_have_count(1)
     assert snapshot(page)["moves"] == 0, "asking why presses nothing"
     board(page).locator('[data-row="5"][data-col="5"]').click()
     expect(message).to_contain_text("so it is not pressed")
