@@ -229,6 +229,12 @@ def screenshots(page: Page, site_url: str, suffix: str) -> None:
     shoot(page, f"explain-5x5-start-{suffix}.png")
     walk(page, shots={"first-row": f"explain-5x5-first-row-system-{suffix}.png"})
     shoot(page, f"explain-5x5-end-{suffix}.png")
+    page.locator("#win-close").click()
+    page.locator("#explain-methods summary").click()
+    button(page, "Measure").click()
+    expect(page.locator("#methods-table")).to_be_visible(timeout=30_000)
+    page.locator("#explain-details").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"explain-5x5-methods-{suffix}.png"), full_page=False)
     button(page, "Done").click()
     load_text(page, grid_text(pressed_board(8, 8, [(0, 2), (0, 5), (3, 3), (5, 6), (6, 1), (7, 7)])))
     start_explaining(page)
@@ -248,3 +254,51 @@ def test_screenshots_desktop_and_phone(browser, site_url):
         screenshots(page, site_url, suffix)
         context.close()
         assert errors == []
+
+
+def play_preset(page: Page, name: str) -> None:
+    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    page.locator("#game-select").select_option(name)
+    expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
+    page.wait_for_function(f"window.lightsOut.statesSnapshot().puzzle?.preset === {name!r}", timeout=20_000)
+
+
+def test_handheld_games_are_explained_by_the_full_system(fresh_page, site_url):
+    """The real games (docs/games.md): Lights Out 2000's three states, the Cube's 54 squares (drawn from
+    coordinates), Merlin's own press sets and goal: every step one press of the game's own press set."""
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    for name in ("lights-out-2000", "cube", "merlin", "xl25-knight"):
+        play_preset(page, name)
+        start_explaining(page)
+        expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
+        expect(page.locator("#explain-system")).to_contain_text("Pivot cells")
+        while True:
+            state = page.evaluate(
+                """() => {
+                  const snap = window.lightsOut.statesSnapshot();
+                  const nav = document.getElementById('explain-nav');
+                  const next = [...document.querySelectorAll('[role="gridcell"][data-next="1"]')]
+                    .map(cell => Number(cell.dataset.row) * snap.cols + Number(cell.dataset.col));
+                  return {snap, next, index: Number(nav.dataset.index), total: Number(nav.dataset.total)};
+                }"""
+            )
+            snap = state["snap"]
+            if state["index"] == state["total"]:
+                break
+            assert len(state["next"]) == 1
+            expected = list(snap["cells"])
+            for light in snap["puzzle"]["presses"][state["next"][0]]:
+                expected[light] = (expected[light] + 1) % snap["k"]
+            button(page, "Next step").click()
+            expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(state["index"] + 1))
+            after = page.evaluate("() => window.lightsOut.statesSnapshot()")
+            assert after["moves"] == snap["moves"] + 1 and after["cells"] == expected, name
+        target = snap["target"]
+        goal = [0] * len(snap["cells"]) if target == "off" else [snap["k"] - 1] * len(snap["cells"]) if target == "on" else target
+        assert snap["cells"] == goal, name
+        expect(status(page)).to_have_attribute("data-solved", "1")
+        expect(status(page).locator(".message")).to_contain_text("Done:")
+        button(page, "Done").click()
+    assert watch.errors == []
