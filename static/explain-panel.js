@@ -28,7 +28,8 @@ export function operationsText(log10) {
 
 /** A measured time: "0.12 ms", "35 ms", "1.2 s". */
 export function durationText(seconds) {
-  if (seconds < 0.001) return `${(seconds * 1000).toFixed(3)} ms`;
+  if (seconds < 0.000001) return `${(seconds * 1e9).toFixed(0)} ns`;
+  if (seconds < 0.001) return `${(seconds * 1e6).toFixed(0)} µs`;
   if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 0)} ms`;
   return `${seconds.toFixed(1)} s`;
 }
@@ -193,7 +194,8 @@ export class ExplainPanel {
     }
     ui.methods.hidden = false;
     this.methodsKey = version;
-    session.emit({ message: "" });
+    const { explainer } = this;
+    session.emit({ message: !explainer.active ? "" : explainer.index === 0 ? explainer.introduction() : explainer.sentence() });
   }
 
   retranslate() {
