@@ -282,3 +282,19 @@ def test_methods_are_measured_or_refused_with_a_reason():
     assert moore["chebyshev"]["reason"] == "plus_plane" and moore["full-system"]["reason"] is None
     states = {entry["name"]: entry for entry in call(op="methods", board=board_id(3, 3, [0] * 9, 3), k=3)["methods"]}
     assert all(entry["reason"] == "two_states" for entry in states.values())
+
+
+@pytest.mark.parametrize("surface", ["plane", "torus"])
+def test_the_largest_grid_is_explained(surface):
+    rows = cols = 64
+    torus = surface == "torus"
+    rng = random.Random(64)
+    presses = random_board(rows, cols, rng, 0.3)
+    states = [0] * (rows * cols)
+    for cell, pressed in enumerate(presses):
+        if pressed:
+            naive_press(states, rows, cols, cell, PLUS, torus)
+    reply = call(op="explain", board=board_id(rows, cols, states), surface=surface)
+    assert reply["mode"] == "chase" and reply["solvable"] and reply["system"]["matrix"] is None
+    assert replay_chase(rows, cols, states, reply, torus) == [0] * (rows * cols)
+    assert reply["net"] >= reply["fewest"]
