@@ -332,7 +332,8 @@ export class Explainer {
     }
     if (k === 2) {
       const key = reply.value ? "whyPressed" : "whyNotPressed";
-      return t(key, { cell, lights: reply.formula.length, lit: reply.wrong, every: reply.nullity > 0 ? t("whyEvery") : "" });
+      const word = t(this.session.game.target === "off" ? "whyLit" : "whyWrong"); // the lights that differ from the goal
+      return t(key, { cell, lights: reply.formula.length, lit: reply.wrong, word, every: reply.nullity > 0 ? t("whyEvery") : "" });
     }
     return t("whyStates", { cell, lights: reply.formula.length, k, value: reply.value });
   }
