@@ -244,6 +244,14 @@ def screenshots(page: Page, site_url: str, suffix: str) -> None:
     shoot(page, f"explain-8x8-why-{suffix}.png")
     walk(page, shots={5: f"explain-8x8-chase-{suffix}.png", "first-row": f"explain-8x8-first-row-system-{suffix}.png"})
     shoot(page, f"explain-8x8-end-{suffix}.png")
+    page.locator("#win-close").click()
+    button(page, "Done").click()
+    corner = [[0] * 5 for _ in range(5)]
+    corner[0][0] = 1  # unsolvable on 5×5
+    load_text(page, grid_text(corner))
+    start_explaining(page)
+    assert walk(page)["phase"] == "unsolvable"
+    shoot(page, f"explain-5x5-unsolvable-{suffix}.png")
 
 
 def test_screenshots_desktop_and_phone(browser, site_url):
