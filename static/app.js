@@ -22,6 +22,8 @@ import { SharePanel } from "./share-panel.js";
 import { AnalysisPanel } from "./analysis-panel.js";
 import { WinPanel } from "./win-panel.js";
 import { GamesPanel } from "./games-panel.js";
+import { Explainer } from "./explain.js";
+import { ExplainPanel } from "./explain-panel.js";
 import { exposeTestHooks } from "./test-hooks.js";
 
 setLanguage(preferredLanguage());
@@ -42,6 +44,7 @@ const session = new Session({
 });
 
 status = new StatusPanel(session, solver);
+const explainer = new Explainer(session);
 const variant = new VariantPanel(session);
 const board = new BoardPanel(session, {
   isEditing: () => variant.editing,
@@ -49,6 +52,8 @@ const board = new BoardPanel(session, {
     variant.editCell(row, col);
     board.view.setFocusCell(row, col, true);
   },
+  // While the board is explained, a click on a cell asks why it is pressed (explain.js).
+  onSelect: (row, col) => explainer.active && (explainer.why(row * session.game.board.cols + col), true),
 });
 const puzzle = new PuzzlePanel(session, records);
 const solve = new SolvePanel(session);
@@ -58,6 +63,7 @@ const share = new SharePanel(session, (copied) => text.copyText(copied));
 const analysis = new AnalysisPanel(session);
 const win = new WinPanel(session, () => puzzle.newPuzzle());
 games = new GamesPanel(session);
+const explainPanel = new ExplainPanel(session, explainer);
 exposeTestHooks(session, solver, board);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
@@ -82,6 +88,7 @@ bindLanguageSwitch(() => {
   analysis.retranslate();
   win.retranslate();
   games.retranslate();
+  explainPanel.retranslate();
 });
 
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it

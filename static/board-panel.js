@@ -20,11 +20,16 @@ const FLASH_MS = 150; // how long a played press's cell flashes
 const CELEBRATE_MS = 2000; // the win animation's longest run (style.css: the wave and the glow)
 
 export class BoardPanel {
-  /** `isEditing()` says whether clicks edit the shape; `onEdit(row, col)` edits a cell. */
-  constructor(session, { isEditing = () => false, onEdit = () => {} } = {}) {
+  /**
+   * `isEditing()` says whether clicks edit the shape; `onEdit(row, col)` edits a cell.
+   * `onSelect(row, col)` takes a click instead of a press when it returns true (while the
+   * board is explained, a click asks "why this press?").
+   */
+  constructor(session, { isEditing = () => false, onEdit = () => {}, onSelect = () => false } = {}) {
     this.session = session;
     this.isEditing = isEditing;
     this.onEdit = onEdit;
+    this.onSelect = onSelect;
     this.element = document.getElementById("board");
     this.moveCount = document.getElementById("move-count");
     this.undoButton = document.getElementById("undo");
@@ -98,6 +103,7 @@ export class BoardPanel {
     }
     const { game } = session;
     if (game.holes?.get(row * game.board.cols + col)) return;
+    if (this.onSelect(row, col)) return;
     if (session.settingUp) {
       if (session.setLight(row, col)) {
         const state = session.game.board.get(row * game.board.cols + col);

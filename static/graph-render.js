@@ -15,7 +15,9 @@ import { minimumSpacing } from "./graph-layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLAGS = [["dontCare", (layers, i) => layers.mask?.dontCare.get(i)], ["proof", (layers, i) => layers.proof?.get(i)],
-  ["nearest", (layers, i) => layers.nearest?.get(i)], ["quiet", (layers, i) => layers.quiet?.get(i)]];
+  ["nearest", (layers, i) => layers.nearest?.get(i)], ["quiet", (layers, i) => layers.quiet?.get(i)],
+  ["next", (layers, i) => layers.explain?.next === i], ["clears", (layers, i) => layers.explain?.clears === i],
+  ["formula", (layers, i) => layers.explain?.formula?.has(i)], ["selected", (layers, i) => layers.explain?.selected === i]];
 
 function svgElement(name, attributes = {}) {
   const element = document.createElementNS(SVG, name);

@@ -6,7 +6,8 @@
 //     <div role="row"> <button role="gridcell" data-row data-col data-lit aria-pressed> …
 // A hole is a <div role="gridcell" aria-disabled="true" data-hole="1"> instead of a
 // button: it has no light and cannot be pressed. The overlays (layers) add data
-// attributes to cells: data-dont-care, data-proof, data-nearest and data-quiet.
+// attributes to cells: data-dont-care, data-proof, data-nearest and data-quiet; the
+// explanation (explain.js) data-next, data-clears and data-formula.
 //
 // Every cell also carries data-state (its state, 0..k−1; 0/1 for two states) and, while
 // a solution marks it, data-press with its press count. A k-state game (draw with
@@ -25,7 +26,12 @@ const DONT_CARE = 2;
 const PROOF = 4;
 const NEAREST = 8;
 const QUIET = 16;
-const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"]];
+const NEXT = 32; // the cell the explanation's next step presses
+const CLEARS = 64; // the light that step clears
+const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
+const SELECTED = 256; // the cell whose "why" is shown
+const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
+  [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];
 
 export class BoardView {
   constructor(container) {
@@ -160,6 +166,13 @@ export class BoardView {
     if (layers.proof?.get(index)) flags |= PROOF;
     if (layers.nearest?.get(index)) flags |= NEAREST;
     if (layers.quiet?.get(index)) flags |= QUIET;
+    const explain = layers.explain;
+    if (explain) {
+      if (explain.next === index) flags |= NEXT;
+      if (explain.clears === index) flags |= CLEARS;
+      if (explain.formula?.has(index)) flags |= FORMULA;
+      if (explain.selected === index) flags |= SELECTED;
+    }
     return flags;
   }
 
@@ -174,6 +187,9 @@ export class BoardView {
     if (flags & PROOF) parts.push(t("cellProof"));
     if (flags & NEAREST) parts.push(t("cellNearest"));
     if (flags & QUIET) parts.push(t("cellQuiet"));
+    if (flags & NEXT) parts.push(t("cellNext"));
+    if (flags & CLEARS) parts.push(t("cellClears"));
+    if (flags & FORMULA) parts.push(t("cellFormula"));
     return t("cell", { row, col, state: parts.join(", ") });
   }
 
@@ -243,7 +259,7 @@ export class BoardView {
     // yet, so the first draw sets every cell.
     this.shownLit = new Uint8Array(rows * cols).fill(NOT_DRAWN);
     this.shownMarked = new Uint8Array(rows * cols).fill(NOT_DRAWN);
-    this.shownFlags = new Uint8Array(rows * cols); // every cell starts as a plain button
+    this.shownFlags = new Uint16Array(rows * cols); // every cell starts as a plain button
     this.pending = [];
     this.grid.style.setProperty("--rows", rows);
     this.grid.style.setProperty("--cols", cols);

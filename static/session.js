@@ -155,7 +155,8 @@ export class Session {
     // Overlays (session state, not undone). proof and nearest explain the last unsolvable
     // Solve and go when the lights change; quiet is a quiet pattern from the gallery and
     // stays until the size, rule or shape changes (it does not depend on the lights).
-    this.overlay = { proof: null, nearest: null, quiet: null };
+    // explain: the explanation's marks (explain.js): {next, clears, formula: Set | null}.
+    this.overlay = { proof: null, nearest: null, quiet: null, explain: null };
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
     this.player = new Playback(this); // solution playback (playback.js)
@@ -292,7 +293,7 @@ export class Session {
     this.won = null;
     this.assisted = false;
     this.marks = null;
-    this.overlay = { proof: null, nearest: null, quiet: keepQuiet ? this.overlay.quiet : null };
+    this.overlay = { proof: null, nearest: null, quiet: keepQuiet ? this.overlay.quiet : null, explain: null };
     this.solutionList = null;
     this.refreshLayers();
     this.version++;
@@ -300,8 +301,18 @@ export class Session {
 
   refreshLayers() {
     const mask = this.game.mask;
-    const { proof, nearest, quiet } = this.overlay;
-    this.layers = mask || proof || nearest || quiet ? { mask, proof, nearest, quiet } : null;
+    const { proof, nearest, quiet, explain } = this.overlay;
+    this.layers = mask || proof || nearest || quiet || explain ? { mask, proof, nearest, quiet, explain } : null;
+  }
+
+  /**
+   * Show the explanation's marks over the board (explain.js): `explain` = {next: the cell the
+   * next step presses, clears: the light it clears, formula: a Set of cells}, or null.
+   */
+  setExplainOverlay(explain) {
+    this.overlay = { ...this.overlay, explain };
+    this.refreshLayers();
+    this.emit();
   }
 
   /** Drop the overlays that describe the lights (after any change of them); true if some went. */

@@ -23,7 +23,8 @@ whose cells, press rule and k are its own (:mod:`lightsout.graph_api`).
 
 Operations (see :data:`OPERATIONS` and docs/api.md for every field):
 ``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
-``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``.
+``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``,
+``explain``, ``why``, ``methods``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS, analysis_figures,
 from .board import Board
 from .coset_leader import EXACT_NULLITY
 from .errors import BoardFormatError, TooLargeError
+from .explain import EXPLAIN_SIDE, SHOWN_COLUMNS, SYSTEM_CELLS, compare_methods, explain, why
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
@@ -443,6 +445,35 @@ def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return {"solved": left == 0, "lit": left}
 
 
+def _explain(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """The step-by-step explanation of solving the board (:func:`lightsout.explain.explain`)."""
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    return explain(puzzle, lights).to_json()
+
+
+def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """Why a cell is pressed: its per-cell formula (:func:`lightsout.explain.why`)."""
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    cell = _field(request, "cell", int)
+    if not 0 <= cell < puzzle.cells:
+        raise RequestError(f"cell {cell} is outside 0..{puzzle.cells - 1}", "cell")
+    try:
+        return why(puzzle, lights, cell)
+    except TooLargeError:
+        raise
+    except ValueError as error:
+        raise RequestError(str(error), "k") from None
+
+
+def _methods(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """The GF(2) methods run on the board, timed (:func:`lightsout.explain.compare_methods`)."""
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    return {"methods": compare_methods(puzzle, lights)}
+
+
 def _describe(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, sized=True)
     return describe(puzzle, lambda value: _board(exchange, puzzle, value), base_puzzle(request))
@@ -530,6 +561,10 @@ def limits() -> Reply:
     puzzle and (press, light) pairs of its press sets; ``presets``: the
     real games' names (op ``presets`` for their facts);
     ``graph_share_fields``: a graph link's fields in their order.
+    ``explain_side``/``explain_cells``/``explain_shown_columns``: light
+    chasing is explained up to this many rows and columns, the full system
+    up to this many cells, the first-row system's matrix sent up to this
+    many columns (:mod:`lightsout.explain`).
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
     numbers above 36 states); ``rule_masks``: each named rule's stencil as a
     25-bit mask, bit (dr + 2)·5 + (dc + 2); ``share_fields``: the share
@@ -579,6 +614,9 @@ def limits() -> Reply:
         "max_graph_cells": MAX_GRAPH_CELLS,
         "max_graph_entries": MAX_GRAPH_ENTRIES,
         "presets": list(PRESETS),
+        "explain_side": EXPLAIN_SIDE,
+        "explain_cells": SYSTEM_CELLS,
+        "explain_shown_columns": SHOWN_COLUMNS,
     }
 
 
@@ -595,6 +633,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "presets": lambda request, exchange: presets_reply(),
     "puzzle": _describe,
     "share": _share,
+    "explain": _explain,
+    "why": _why,
+    "methods": _methods,
 }
 """The operations by name."""
 

@@ -1,0 +1,559 @@
+"""How a board is solved, as data a learner can follow: the API's ``explain``, ``why`` and ``methods`` ops.
+
+Two kinds of explanation (:func:`explain`):
+
+- **Light chasing** (``mode "chase"``: two states, the plus rule on a plane,
+  or on a torus of at least 3×3, no holes or don't-care cells, at most
+  :data:`EXPLAIN_SIDE` a side).  The chase plan of :func:`lightsout.chase.chase_plan`
+  leaves some press rows unknown (the first row on a plane, the first two on a
+  torus).  With those presses left out, each lit light of a chased row is
+  cleared by pressing the cell below it, until only the *residual rows* (the
+  last row on a plane; the last and the first on a torus) can be lit.  Whether
+  the residual vanishes is affine in the unknown presses f: residual(f) =
+  M·f + c, where column j of M is what pressing unknown j alone leaves after a
+  chase of a dark board, and c the residual of the first chase.  This is the
+  *first-row system* M·f = c (Anderson and Feil, "Turning Lights Out with
+  Linear Algebra", Math. Magazine 71(4), 1998; the English Wikipedia page
+  "Lights Out (game)", section "Light chasing").  If c is not in the column
+  space of M no first row works and the board is unsolvable; the witness is a
+  set of residual lights whose parity every first-row choice leaves unchanged
+  (a vector y with yᵀM = 0) but which is odd now (yᵀc = 1).  Otherwise f is
+  pressed, and a second chase ends with every light at the goal.
+- **The full linear system** (``mode "system"``: any rule or surface, holes,
+  don't-care cells, presets and graphs, k prime, at most :data:`SYSTEM_CELLS`
+  cells): Gauss–Jordan elimination of A·x = goal − lights over Z/kZ (a field
+  for prime k), one equation per light that counts and x_h = 0 per hole.  The
+  pivots are the cells whose presses the elimination decides; the free
+  (non-pivot) cells are the quiet patterns' degrees of freedom, set to 0.
+
+Every explanation is a list of :class:`Step` (one press each, in order) that
+a caller can replay through its own press path; the unit tests replay them.
+
+:func:`why` answers "why is this cell pressed?": the per-cell formula x_c =
+Σ y_j·(goal_j − light_j) (mod k) — the row of A⁻¹ when A is invertible — and,
+with nullity > 0, the quiet patterns that press the cell (its press is then a
+free choice) or, when none does, the formula that holds for every solution.
+
+:func:`compare_methods` runs the GF(2) methods of :mod:`lightsout.methods` on
+the board where each is affordable and reports time beside the operation
+count its theoretical cost implies.
+
+Cell indices are r·C + c; rows of the chase are ints with bit c = column c.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .chase import ChasePlan, chase_plan
+from .errors import TooLargeError
+from .gf2 import null_space, solve_linear
+from .methods import METHODS, solve_board
+from .puzzle import Puzzle, apply, solve
+from .rules import PLUS, row_mask
+
+__all__ = [
+    "Step", "Explanation", "explain", "why", "compare_methods", "chase_applies",
+    "EXPLAIN_SIDE", "SYSTEM_CELLS", "SHOWN_COLUMNS", "METHOD_BUDGETS",
+]
+
+EXPLAIN_SIDE = 64
+"""Most rows or columns of a light-chasing explanation (the page's DOM grid)."""
+
+SYSTEM_CELLS = 64
+"""Most cells of a full-system explanation (8×8; the cube's 54)."""
+
+SHOWN_COLUMNS = 10
+"""The first-row system's matrix and right-hand side are sent for boards of at most this many columns."""
+
+FREE_CHOICE_NULLITY = 10
+"""Up to this nullity every first-row choice is tried for the fewest net presses (2^10 chases)."""
+
+SHOWN_QUIET = 8
+"""Most quiet patterns :func:`why` returns for a free cell."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One press of an explanation: ``cell`` (r·C + c), ``kind`` and the light it clears (or None).
+
+    ``kind``: ``"chase"`` (the first chase: the cell below a lit light),
+    ``"first-row"`` (a press the first-row system chose), ``"chase-again"``
+    (the second chase) or ``"system"`` (a press of the full system's solution).
+    """
+
+    cell: int
+    kind: str
+    clears: int | None = None
+
+
+@dataclass
+class Explanation:
+    """An explanation (see the module docstring); ``to_json`` is the API's reply."""
+
+    mode: str  # "chase", "system", or "none" (then ``refusal`` says why)
+    refusal: str | None = None
+    steps: list[Step] = field(default_factory=list)
+    solvable: bool = False
+    system: dict[str, Any] = field(default_factory=dict)
+    residual: list[int] = field(default_factory=list)  # lights left after the first chase
+    witness: list[int] = field(default_factory=list)  # unsolvable: residual lights of odd parity under every first row
+    net: int = 0  # cells pressed an odd number of times (k = 2), or Σ presses mod k per cell
+    fewest: int | None = None
+    fewest_proven: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "refusal": self.refusal,
+            "steps": [{"cell": s.cell, "kind": s.kind, "clears": s.clears} for s in self.steps],
+            "solvable": self.solvable,
+            "system": self.system,
+            "residual": self.residual,
+            "witness": self.witness,
+            "presses": len(self.steps),
+            "net": self.net,
+            "fewest": self.fewest,
+            "fewest_proven": self.fewest_proven,
+        }
+
+
+def chase_applies(puzzle: Puzzle) -> bool:
+    """True when the board is explained by light chasing (two states, plus rule, plane or torus ≥ 3×3, no mask)."""
+    return (
+        puzzle.k == 2 and puzzle.graph is None and not puzzle.holes and not puzzle.dont_care
+        and puzzle.rule.stencil == PLUS.stencil
+        and (puzzle.surface == "plane" or (puzzle.surface == "torus" and puzzle.rows >= 3 and puzzle.cols >= 3))
+        and max(puzzle.rows, puzzle.cols) <= EXPLAIN_SIDE
+    )
+
+
+def _is_prime(k: int) -> bool:
+    return k >= 2 and all(k % p for p in range(2, math.isqrt(k) + 1))
+
+
+def explain(puzzle: Puzzle, lights: int) -> Explanation:
+    """Return the step-by-step explanation of solving ``lights`` (a packed board) for the puzzle's goal.
+
+    Light chasing where :func:`chase_applies`, else the full system for at
+    most :data:`SYSTEM_CELLS` cells and prime k; otherwise ``mode "none"``
+    with ``refusal`` ``"size"`` or ``"states"``.
+    """
+    puzzle.check_board(lights)
+    if chase_applies(puzzle):
+        explanation = _explain_chase(puzzle, lights)
+    elif puzzle.cells > SYSTEM_CELLS:
+        return Explanation("none", "size")
+    elif not _is_prime(puzzle.k):
+        return Explanation("none", "states")
+    else:
+        explanation = _explain_system(puzzle, lights)
+    if explanation.solvable:
+        fewest = solve(puzzle, lights, minimal=True, seconds=0.5)
+        explanation.fewest = fewest.press_total
+        explanation.fewest_proven = fewest.minimal
+    return explanation
+
+
+# -- light chasing ------------------------------------------------------------------
+
+
+class _Chaser:
+    """The plus rule on an R×C plane or torus, pressed a row at a time (rows are ints, bit c = column c)."""
+
+    def __init__(self, rows: int, cols: int, torus: bool) -> None:
+        self.rows, self.cols, self.torus = rows, cols, torus
+        self.mask = row_mask(cols)
+        plan = chase_plan(rows, cols, "torus" if torus else "plane")
+        assert plan is not None
+        self.plan: ChasePlan = plan
+
+    def press_row(self, lights: list[int], row: int, presses: int) -> None:
+        """Press every cell of ``presses`` in row ``row`` of ``lights`` (in place)."""
+        cols, mask = self.cols, self.mask
+        if self.torus:
+            left = ((presses << 1) | (presses >> (cols - 1))) & mask
+            right = ((presses >> 1) | (presses << (cols - 1))) & mask
+        else:
+            left, right = presses << 1 & mask, presses >> 1
+        lights[row] ^= presses ^ left ^ right
+        for other in (row - 1, row + 1):
+            if self.torus:
+                lights[other % self.rows] ^= presses
+            elif 0 <= other < self.rows:
+                lights[other] ^= presses
+
+    def unknown_cells(self) -> list[int]:
+        return [row * self.cols + c for row in self.plan.unknown_rows for c in range(self.cols)]
+
+    def press_unknowns(self, lights: list[int], presses: list[int], unknowns: int) -> None:
+        for u, row in enumerate(self.plan.unknown_rows):
+            value = unknowns >> (u * self.cols) & self.mask
+            presses[row] ^= value
+            self.press_row(lights, row, value)
+
+    def chase(self, lights: list[int], presses: list[int], steps: list[Step] | None = None, kind: str = "chase") -> None:
+        """Chase ``lights`` in place by the plan, adding the forced presses to ``presses`` (and to ``steps``)."""
+        cols = self.cols
+        for light_row, press_row in self.plan.steps:
+            forced = lights[light_row]
+            if steps is not None:
+                for c in range(cols):
+                    if forced >> c & 1:
+                        steps.append(Step(press_row * cols + c, kind, light_row * cols + c))
+            presses[press_row] ^= forced
+            self.press_row(lights, press_row, forced)
+
+    def residual(self, lights: list[int]) -> int:
+        """The residual rows' lights as one vector: residual row i's column c is bit i·C + c."""
+        return sum(lights[row] << (i * self.cols) for i, row in enumerate(self.plan.residual_rows))
+
+    def residual_cells(self) -> list[int]:
+        return [row * self.cols + c for row in self.plan.residual_rows for c in range(self.cols)]
+
+    def chased(self, lights: list[int], unknowns: int) -> tuple[list[int], list[int]]:
+        """Press ``unknowns`` and chase: (press rows, lights after)."""
+        lights = list(lights)
+        presses = [0] * self.rows
+        self.press_unknowns(lights, presses, unknowns)
+        self.chase(lights, presses)
+        return presses, lights
+
+
+def _flat(rows: list[int], cols: int) -> int:
+    return sum(row << (r * cols) for r, row in enumerate(rows))
+
+
+def _bits_text(value: int, width: int) -> str:
+    return "".join("1" if value >> j & 1 else "0" for j in range(width))
+
+
+def _explain_chase(puzzle: Puzzle, lights: int) -> Explanation:
+    rows, cols = puzzle.rows, puzzle.cols
+    chaser = _Chaser(rows, cols, puzzle.surface == "torus")
+    difference = lights ^ puzzle.goal()
+    start = [difference >> (r * cols) & chaser.mask for r in range(rows)]
+    steps: list[Step] = []
+    board = list(start)
+    first_presses = [0] * rows
+    chaser.chase(board, first_presses, steps, "chase")
+    residual = chaser.residual(board)
+    unknowns = len(chaser.plan.unknown_rows) * cols
+    equations = len(chaser.plan.residual_rows) * cols
+    # Column j of M: what unknown j alone leaves in the residual rows after chasing a dark board.
+    columns = [chaser.residual(chaser.chased([0] * rows, 1 << j)[1]) for j in range(unknowns)]
+    matrix = [sum((columns[j] >> e & 1) << j for j in range(unknowns)) for e in range(equations)]
+    linear = solve_linear(matrix, residual, unknowns)
+    shown = cols <= SHOWN_COLUMNS
+    unknown_cells, residual_cells = chaser.unknown_cells(), chaser.residual_cells()
+    system: dict[str, Any] = {
+        "kind": "first-row" if len(chaser.plan.unknown_rows) == 1 else "first-rows",
+        "equations": equations,
+        "unknowns": unknowns,
+        "rank": linear.rank,
+        "nullity": linear.nullity,
+        "unknown_cells": unknown_cells,
+        "equation_cells": residual_cells,
+        "matrix": [_bits_text(row, unknowns) for row in matrix] if shown else None,
+        "rhs": _bits_text(residual, equations) if shown else None,
+        "solution": None,
+        "consistent": linear.particular is not None,
+    }
+    explanation = Explanation("chase", steps=steps, system=system, residual=[residual_cells[e] for e in range(equations) if residual >> e & 1])
+    if linear.particular is None:
+        # yᵀM = 0 and yᵀc = 1: these residual lights keep their parity whatever the first row is.
+        transpose = [sum((matrix[e] >> j & 1) << e for e in range(equations)) for j in range(unknowns)]
+        for y in null_space(transpose, equations):
+            if (y & residual).bit_count() % 2:
+                explanation.witness = [residual_cells[e] for e in range(equations) if y >> e & 1]
+                break
+        return explanation
+    first_flat = _flat(first_presses, cols)
+    choice = linear.particular
+    if linear.nullity <= FREE_CHOICE_NULLITY:
+        # The first row is free up to the kernel: take the one whose net presses are fewest.
+        def net_of(unknown_values: int) -> int:
+            return (first_flat ^ _flat(chaser.chased([0] * rows, unknown_values)[0], cols)).bit_count()
+
+        best = net_of(choice)
+        current = choice
+        for step in range(1, 1 << linear.nullity):
+            current ^= linear.null_basis[(step & -step).bit_length() - 1]
+            count = net_of(current)
+            if count < best:
+                best, choice = count, current
+    system["solution"] = _bits_text(choice, unknowns) if shown else None
+    for j in range(unknowns):
+        if choice >> j & 1:
+            steps.append(Step(unknown_cells[j], "first-row"))
+    second = [0] * rows
+    chaser.press_unknowns(board, second, choice)
+    chaser.chase(board, second, steps, "chase-again")
+    assert not any(board), "the second chase ends with every light at the goal"
+    explanation.solvable = True
+    explanation.net = (first_flat ^ _flat(second, cols)).bit_count()
+    return explanation
+
+
+# -- the full system ----------------------------------------------------------------
+
+
+@dataclass
+class _Eliminated:
+    """Gauss–Jordan elimination of [E | rhs] over Z/p with the row operations L kept (L·E = R)."""
+
+    reduced: list[list[int]]  # R, m × n
+    transform: list[list[int]]  # L, m × m
+    rhs: list[int]  # L·rhs
+    pivots: list[int]  # pivot column of row i, i < rank
+    p: int
+
+    @property
+    def rank(self) -> int:
+        return len(self.pivots)
+
+
+def _eliminate(equations: list[list[int]], rhs: list[int], columns: int, p: int) -> _Eliminated:
+    m = len(equations)
+    rows = [equations[i][:] + [rhs[i]] + [1 if j == i else 0 for j in range(m)] for i in range(m)]
+    pivots: list[int] = []
+    rank = 0
+    for column in range(columns):
+        pivot = next((i for i in range(rank, m) if rows[i][column] % p), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        inverse = pow(rows[rank][column], -1, p)
+        rows[rank] = [value * inverse % p for value in rows[rank]]
+        pivot_row = rows[rank]
+        for i in range(m):
+            factor = rows[i][column] if i != rank else 0
+            if factor:
+                rows[i] = [(a - factor * b) % p for a, b in zip(rows[i], pivot_row)]
+        pivots.append(column)
+        rank += 1
+        if rank == m:
+            break
+    return _Eliminated([row[:columns] for row in rows], [row[columns + 1 :] for row in rows], [row[columns] for row in rows], pivots, p)
+
+
+def _system_of(puzzle: Puzzle, lights: int) -> tuple[list[list[int]], list[int], list[int | None]]:
+    """The equations of A·x = goal − lights (mod k): one per light that counts, x_h = 0 per hole.
+
+    Returns (equations, right-hand sides, the light of each equation or None for a hole's)."""
+    k, n = puzzle.k, puzzle.cells
+    goal = puzzle.states(puzzle.goal())
+    states = puzzle.states(lights)
+    skipped = puzzle.holes | puzzle.dont_care
+    equations: list[list[int]] = []
+    rhs: list[int] = []
+    of: list[int | None] = []
+    for j in range(n):
+        if not skipped >> j & 1:
+            equations.append([value % k for value in puzzle.matrix[j]])
+            rhs.append((goal[j] - states[j]) % k)
+            of.append(j)
+    for h in range(n):
+        if puzzle.holes >> h & 1:
+            equations.append([1 if i == h else 0 for i in range(n)])
+            rhs.append(0)
+            of.append(None)
+    return equations, rhs, of
+
+
+def _null_basis(eliminated: _Eliminated, columns: int) -> list[list[int]]:
+    p = eliminated.p
+    pivot_set = set(eliminated.pivots)
+    basis = []
+    for free in range(columns):
+        if free in pivot_set:
+            continue
+        vector = [0] * columns
+        vector[free] = 1
+        for row, column in zip(eliminated.reduced, eliminated.pivots):
+            vector[column] = (-row[free]) % p
+        basis.append(vector)
+    return basis
+
+
+def _explain_system(puzzle: Puzzle, lights: int) -> Explanation:
+    n, k = puzzle.cells, puzzle.k
+    equations, rhs, _ = _system_of(puzzle, lights)
+    eliminated = _eliminate(equations, rhs, n, k)
+    consistent = all(value == 0 for value in eliminated.rhs[eliminated.rank :])
+    pivot_set = set(eliminated.pivots)
+    free = [c for c in range(n) if c not in pivot_set and not puzzle.holes >> c & 1]
+    system = {
+        "kind": "full",
+        "equations": len(equations),
+        "unknowns": n,
+        "rank": eliminated.rank,
+        "nullity": n - eliminated.rank,
+        "pivots": eliminated.pivots,
+        "free": free,
+        "consistent": consistent,
+    }
+    explanation = Explanation("system", system=system)
+    if not consistent:
+        return explanation
+    counts = [0] * n
+    for value, column in zip(eliminated.rhs, eliminated.pivots):
+        counts[column] = value  # the free cells' presses are 0
+    explanation.steps = [Step(cell, "system") for cell in range(n) for _ in range(counts[cell])]
+    explanation.solvable = True
+    explanation.net = sum(1 for value in counts if value)
+    final = apply(puzzle, lights, puzzle.packed(counts) if k > 2 else sum(1 << c for c in range(n) if counts[c]))
+    goal = puzzle.goal()
+    assert all((a == b) or (puzzle.holes | puzzle.dont_care) >> i & 1 for i, (a, b) in enumerate(zip(puzzle.states(final), puzzle.states(goal))))
+    return explanation
+
+
+# -- why this press? ---------------------------------------------------------------
+
+
+def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
+    """Why cell ``cell`` is pressed (or not): the per-cell formula and its value on ``lights``.
+
+    Returns ``{"cell", "determined", "formula", "coefficients", "wrong", "value", "nullity",
+    "quiet"}``: with ``determined`` the press count of the cell is the same in every solution,
+    ``value`` = Σ coefficients·(goal − light) over the ``formula`` lights (mod k; for k = 2 the
+    parity of ``wrong``, the formula's lights that differ from the goal now); otherwise
+    ``quiet`` lists (up to :data:`SHOWN_QUIET`) quiet patterns that press the cell, each a flat
+    list of press counts, and the choice is free.  Boards of at most :data:`SYSTEM_CELLS`
+    cells by elimination; larger ones (light chasing only: A is symmetric there, so the
+    formula of cell c is a solution y of A·y = e_c) by one solve.  Raises
+    :class:`~lightsout.errors.TooLargeError` for a bigger board of another kind, ``ValueError``
+    for a cell outside the board or a k that is not prime.
+    """
+    n, k = puzzle.cells, puzzle.k
+    if not 0 <= cell < n:
+        raise ValueError(f"cell {cell} is outside 0..{n - 1}")
+    if not _is_prime(k):
+        raise ValueError(f"why is answered for a prime number of states, not {k}")
+    goal = puzzle.states(puzzle.goal())
+    states = puzzle.states(lights)
+    difference = [(g - s) % k for g, s in zip(goal, states)]
+    reply: dict[str, Any] = {"cell": cell, "determined": False, "formula": [], "coefficients": [], "wrong": 0, "value": 0, "quiet": []}
+    if n <= SYSTEM_CELLS:
+        equations, rhs, of = _system_of(puzzle, lights)
+        eliminated = _eliminate(equations, rhs, n, k)
+        reply["nullity"] = n - eliminated.rank
+        pivot_row = eliminated.pivots.index(cell) if cell in eliminated.pivots else None
+        basis = _null_basis(eliminated, n)
+        pressing = [vector for vector in basis if vector[cell]]
+        if pivot_row is not None and not pressing:
+            y = eliminated.transform[pivot_row]
+            formula = [(of[e], y[e]) for e in range(len(y)) if y[e] and of[e] is not None]
+            reply["determined"] = True
+            reply["formula"] = [light for light, _ in formula]
+            reply["coefficients"] = [coefficient for _, coefficient in formula]
+        else:
+            reply["quiet"] = pressing[:SHOWN_QUIET]
+    elif chase_applies(puzzle):
+        single = solve(Puzzle(puzzle.rows, puzzle.cols, 2, puzzle.rule), 1 << cell, minimal=True, seconds=0.5)
+        reply["nullity"] = single.nullity
+        if single.presses is not None:
+            reply["determined"] = True
+            reply["formula"] = [j for j in range(n) if single.presses >> j & 1]
+            reply["coefficients"] = [1] * len(reply["formula"])
+        else:
+            dark = solve(Puzzle(puzzle.rows, puzzle.cols, 2, puzzle.rule), 0)
+            reply["quiet"] = [[q >> j & 1 for j in range(n)] for q in dark.quiet() if q >> cell & 1][:SHOWN_QUIET]
+    else:
+        raise TooLargeError(f"why is answered for boards of at most {SYSTEM_CELLS} cells, or light chasing up to {EXPLAIN_SIDE} a side", "explain_cells")
+    if reply["determined"]:
+        reply["wrong"] = sum(1 for light in reply["formula"] if difference[light])
+        reply["value"] = sum(c * difference[light] for light, c in zip(reply["formula"], reply["coefficients"])) % k
+    return reply
+
+
+# -- the methods, measured ---------------------------------------------------------
+
+METHOD_BUDGETS = {
+    "full-enumeration": 20,  # cells: 2^20 patterns
+    "first-row-enumeration": 1 << 20,  # rows × 2^columns row steps
+    "full-system": 1600,  # cells: (R·C)³/w at 40×40
+}
+"""The panel's own caps, below the library's: each method runs in about a second at most."""
+
+MEASURE_SECONDS = 0.02
+"""Each method runs again until this long has passed (at most :data:`MEASURE_RUNS` times); its time is the mean."""
+
+MEASURE_RUNS = 1000
+
+COMPARED = ("full-enumeration", "first-row-enumeration", "full-system", "first-row-system", "chebyshev")
+
+
+def _log10_cost(name: str, rows: int, cols: int) -> tuple[float, str]:
+    """log10 of the operation count the method's theoretical cost implies, and the cost's formula."""
+    cells = rows * cols
+    short = min(rows, cols)
+    if name == "full-enumeration":
+        return cells * math.log10(2), "2^(RC)"
+    if name == "first-row-enumeration":
+        return short * math.log10(2) + math.log10(cells), "2^C·RC"
+    if name == "full-system":
+        return 3 * math.log10(cells), "(RC)³"
+    if name == "first-row-system":
+        return math.log10(short**3 + cells), "C³ + RC"
+    return math.log10(cells), "RC"
+
+
+def compare_methods(puzzle: Puzzle, lights: int) -> list[dict[str, Any]]:
+    """Run each GF(2) method of :data:`COMPARED` on the board where affordable; one dict per method.
+
+    Each: ``name``, ``cost`` (the theoretical cost's formula), ``log10_operations`` (log10 of
+    the count it implies for this board), ``seconds`` (measured: the mean of ``runs`` runs, or None), ``presses`` (of the
+    solution found, or None when unsolvable), ``reason`` (why not run: ``"two_states"``,
+    ``"graph"``, ``"plus_plane"`` — the plus rule on a plane without holes only — or
+    ``"too_slow"``, over :data:`METHOD_BUDGETS` or the library's limit), and ``limit`` (the
+    figure it is over).
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    out = []
+    for name in COMPARED:
+        log10, cost = _log10_cost(name, rows, cols)
+        entry: dict[str, Any] = {
+            "name": name, "cost": cost, "log10_operations": log10, "seconds": None, "runs": 0, "presses": None, "reason": None, "limit": None,
+        }
+        out.append(entry)
+        if puzzle.k != 2:
+            entry["reason"] = "two_states"
+            continue
+        if puzzle.graph is not None:
+            entry["reason"] = "graph"
+            continue
+        standard = puzzle.rule.is_standard and puzzle.mask is None
+        if name not in ("full-enumeration", "full-system") and not standard:
+            entry["reason"] = "plus_plane"
+            continue
+        budget = METHOD_BUDGETS.get(name)
+        work = {"full-enumeration": puzzle.buttons, "first-row-enumeration": max(rows, cols) << min(rows, cols), "full-system": puzzle.cells}.get(name)
+        if budget is not None and work is not None and work > budget:
+            entry["reason"], entry["limit"] = "too_slow", budget
+            continue
+        board, goal = puzzle.board(lights), puzzle.goal_board()
+        try:
+            # Fast methods are repeated for MEASURE_SECONDS: a browser's clock ticks in 0.1 ms.
+            runs = 0
+            started = time.perf_counter()
+            while True:
+                result = solve_board(board, goal, name, mask=puzzle.mask)
+                runs += 1
+                elapsed = time.perf_counter() - started
+                if elapsed >= MEASURE_SECONDS or runs >= MEASURE_RUNS:
+                    break
+            entry["seconds"] = elapsed / runs
+            entry["runs"] = runs
+        except TooLargeError as error:
+            entry["reason"], entry["limit"] = "too_slow", error.limit
+            continue
+        except ValueError:
+            entry["reason"] = "plus_plane"
+            continue
+        entry["presses"] = result.press_count
+    assert set(COMPARED) <= set(METHODS)
+    return out

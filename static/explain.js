@@ -1,0 +1,340 @@
+// The explanation of how the board on screen is solved, step by step: a headless
+// controller (no DOM) over the session. Python computes the explanation (the API's
+// `explain` op: lightsout.explain); this walks its steps, each ONE press through the
+// session's press command — the path a click takes, so Undo, the move counter and the share
+// link follow — and Previous step takes one back with the session's undo. Play / Pause
+// walks on by itself, as Play solution does (playback.js). While it runs, the session's
+// explain overlay marks the cell the next step presses (data-next), the light it clears
+// and a formula's lights; `why(cell)` asks Python for a cell's per-cell formula.
+//
+// The explanation describes one board: any change the explainer did not make itself (a
+// click, a new puzzle, a variant) ends it, with a word on the message line.
+
+import { t, tCount } from "./i18n.js";
+
+const STEP_MS = 600; // between steps while playing
+const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
+
+/** "row 2, column 3" (1-based) of cell `index` of a board `cols` wide. */
+export function cellName(index, cols) {
+  return t("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
+}
+
+export class Explainer {
+  constructor(session) {
+    this.session = session;
+    this.reply = null; // the explain reply while explaining, else null
+    this.index = 0; // steps pressed so far
+    this.game = null; // the game explained (another game ends the explanation)
+    this.startMoves = 0; // its move count when the explanation began
+    this.pressing = false; // our own press or undo is under way (its change event is ours)
+    this.playing = false;
+    this.asking = false;
+    this.selected = null; // the cell whose "why" is shown
+    this.whyReply = null;
+    this.listeners = new Set();
+    session.subscribe((change) => this.sessionChanged(change));
+  }
+
+  /** Call `listener()` whenever the explanation changes; returns the unsubscribe. */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed() {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  get active() {
+    return this.reply !== null;
+  }
+
+  get steps() {
+    return this.reply?.steps ?? [];
+  }
+
+  get total() {
+    return this.steps.length;
+  }
+
+  get canNext() {
+    return this.active && this.index < this.total && !this.asking;
+  }
+
+  get canPrevious() {
+    return this.active && this.index > 0 && !this.asking;
+  }
+
+  /** How many of the steps belong to the first chase (before the first-row system). */
+  get firstChaseLength() {
+    const steps = this.steps;
+    let n = 0;
+    while (n < steps.length && steps[n].kind === "chase") n++;
+    return n;
+  }
+
+  /** "chase", "system", "first-row", "chase-again" or "done"/"unsolvable": the phase the walk is in. */
+  get phase() {
+    if (!this.active) return null;
+    if (this.index < this.total) return this.steps[this.index].kind;
+    return this.reply.solvable ? "done" : "unsolvable";
+  }
+
+  /** Whether the explanation can run on this game: the DOM grid or a graph board, no set-up mode. */
+  get available() {
+    const { session } = this;
+    return !session.usesCanvas() && !session.settingUp;
+  }
+
+  /** Start (or restart) explaining the board on screen. */
+  async start() {
+    const { session } = this;
+    this.stop(false);
+    if (!this.available) return;
+    session.stopPlayback();
+    const game = session.game;
+    const { fields, payload, references } = session.puzzleRequest([game.board]);
+    this.asking = true;
+    this.changed();
+    session.emit({ message: t("explainAsking") });
+    const reply = await session.request({ op: "explain", board: references[0], ...fields }, { payload, channel: "explain" });
+    this.asking = false;
+    if (!reply || session.game !== game) {
+      this.changed();
+      return;
+    }
+    if (reply.mode === "none") {
+      this.changed();
+      session.emit({ message: t(reply.refusal === "states" ? "explainRefusedStates" : "explainRefusedSize", { cells: session.limits.explain_cells ?? 64 }) });
+      return;
+    }
+    session.markAssisted(); // an explained board is a solved one: no best result
+    session.marks = null;
+    this.reply = reply;
+    this.game = game;
+    this.startMoves = game.moveCount;
+    this.index = 0;
+    this.showOverlay();
+    this.changed();
+    session.emit({ message: this.introduction() });
+  }
+
+  /** End the explanation (Done, or the board changed: then `say` what happened). */
+  stop(say = true, message = t("explainEnded")) {
+    this.playing = false;
+    if (!this.active) return;
+    this.reply = null;
+    this.selected = null;
+    this.whyReply = null;
+    this.session.setExplainOverlay(null);
+    this.changed();
+    if (say) this.session.emit({ message });
+  }
+
+  /** Anything the explainer did not do itself ends it: another game, another press, an undo. */
+  sessionChanged() {
+    if (!this.active || this.pressing) return;
+    const game = this.session.game;
+    if (game !== this.game || game.moveCount !== this.startMoves + this.index) this.stop(true, t("explainBoardChanged"));
+  }
+
+  /** Press the next step's cell (one press, as a click). */
+  next() {
+    if (!this.canNext) return false;
+    const step = this.steps[this.index];
+    const { cols } = this.session.game.board;
+    this.pressing = true;
+    try {
+      this.session.press(Math.floor(step.cell / cols), step.cell % cols);
+    } finally {
+      this.pressing = false;
+    }
+    this.index++;
+    this.selected = null;
+    this.whyReply = null;
+    this.showOverlay();
+    this.changed();
+    this.session.emit({ message: this.sentence() });
+    return true;
+  }
+
+  /** Take the last step back (the session's undo: one press). */
+  previous() {
+    if (!this.canPrevious) return false;
+    this.playing = false;
+    this.pressing = true;
+    try {
+      this.session.undo();
+    } finally {
+      this.pressing = false;
+    }
+    this.index--;
+    this.selected = null;
+    this.whyReply = null;
+    this.showOverlay();
+    this.changed();
+    this.session.emit({ message: this.index === 0 ? this.introduction() : this.sentence() });
+    return true;
+  }
+
+  /** Walk on by itself, a step every STEP_MS, until the end or Pause. */
+  async play() {
+    if (this.playing || !this.canNext) return;
+    this.playing = true;
+    this.changed();
+    const { session } = this;
+    const delay = session.reducedMotion() ? STEP_REDUCED_MS : STEP_MS;
+    while (this.playing && this.canNext) {
+      this.next();
+      if (!this.canNext) break;
+      await session.wait(delay);
+    }
+    this.playing = false;
+    this.changed();
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    this.changed();
+  }
+
+  /** The overlay: the next step's cell and the light it clears, or a formula's lights. */
+  showOverlay() {
+    const step = this.index < this.total ? this.steps[this.index] : null;
+    let formula = null;
+    if (this.whyReply) {
+      formula = new Set(this.whyReply.determined ? this.whyReply.formula
+        : (this.whyReply.quiet[0] ?? []).flatMap((value, index) => (value ? [index] : [])));
+    } else if (!step && this.reply && !this.reply.solvable) {
+      formula = new Set(this.reply.witness); // the lights whose parity no first row can change
+    }
+    this.session.setExplainOverlay({
+      next: step ? step.cell : null, clears: step ? step.clears : null, formula, selected: this.selected,
+    });
+  }
+
+  /** The method, in a few sentences (the panel beside the board shows it while explaining). */
+  method() {
+    const { reply } = this;
+    const { rows, cols } = this.session.game.board;
+    if (reply.mode === "system") {
+      const { equations, unknowns, rank, free } = reply.system;
+      const head = t("explainSystemIntro", { equations, unknowns, rank, free: free.length });
+      return `${head} ${reply.solvable ? tCount("explainSystemPresses", this.total) : t("explainSystemNone")}`;
+    }
+    return t(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
+  }
+
+  /** The whole story so far, for the panel: the method, the first-row system once reached, the ending. */
+  story() {
+    const { reply } = this;
+    const parts = [this.method()];
+    if (reply.mode === "chase" && this.index >= this.firstChaseLength) parts.push(this.systemSentence());
+    if (this.index === this.total && reply.solvable) parts.push(this.ending());
+    return parts.join(" ");
+  }
+
+  /** The message before the first step: how many steps, and the first. */
+  introduction() {
+    const { reply } = this;
+    if (this.total === 0) {
+      if (reply.solvable) return t("explainNothing");
+      return reply.mode === "system" ? t("explainSystemNone") : tCount("explainUnsolvableShort", reply.witness.length);
+    }
+    return `${tCount("explainStart", this.total)} ${this.nextWords()}`;
+  }
+
+  /** What the next step will press, in words. */
+  nextWords() {
+    const step = this.steps[this.index];
+    const { cols } = this.session.game.board;
+    if (step.kind === "chase" || step.kind === "chase-again") {
+      return t("explainNextChase", { cell: cellName(step.cell, cols), light: cellName(step.clears, cols) });
+    }
+    return t("explainNextPress", { cell: cellName(step.cell, cols) });
+  }
+
+  /** The first-row system, solved or without a solution. */
+  systemSentence() {
+    const { reply } = this;
+    const { equations, unknowns, rank } = reply.system;
+    const lit = reply.residual.length;
+    const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
+    const head = `${tCount(rows, lit)} ${t("explainFirstRowSystem", { equations, unknowns, rank })}`;
+    if (!reply.solvable) return `${head} ${tCount("explainNoSolution", reply.witness.length)}`;
+    const presses = this.steps.filter((step) => step.kind === "first-row").length;
+    return `${head} ${tCount(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses)}`;
+  }
+
+  /**
+   * The message after step `index` (short: the message line holds two lines; the panel beside
+   * the board tells the whole story): what was pressed and why, then what comes next, or the end.
+   */
+  sentence() {
+    const { reply } = this;
+    const { cols } = this.session.game.board;
+    const done = this.steps[this.index - 1];
+    if (this.index === this.total) {
+      const position = t("explainStepDone", { index: this.index, total: this.total });
+      return `${position} ${reply.solvable ? this.ending() : tCount("explainUnsolvableShort", reply.witness.length)}`;
+    }
+    const position = t("explainStepOf", { index: this.index, total: this.total });
+    let what;
+    if (done.kind === "chase" || done.kind === "chase-again") {
+      what = t(done.kind === "chase" ? "explainDidChase" : "explainDidChaseAgain", { cell: cellName(done.cell, cols), light: cellName(done.clears, cols) });
+    } else if (done.kind === "first-row") {
+      what = t("explainDidFirstRow", { cell: cellName(done.cell, cols) });
+    } else {
+      what = t("explainDidSystem", { cell: cellName(done.cell, cols) });
+    }
+    const parts = [position, what];
+    if (this.index === this.firstChaseLength && reply.mode === "chase") parts.push(t("explainChaseDone"));
+    parts.push(this.nextWords());
+    return parts.join(" ");
+  }
+
+  /** The last sentence: at the goal, with the presses against the fewest. */
+  ending() {
+    const { reply } = this;
+    const fewest = reply.fewest === null ? "" : t(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
+    const target = this.session.game.target;
+    const goal = t(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
+    return `${t("explainEnd", { goal, presses: this.total, net: reply.net })} ${fewest}`.trim();
+  }
+
+  /** Ask Python why `cell` is pressed (its per-cell formula), and mark the formula's lights. */
+  async why(cell) {
+    if (!this.active) return;
+    const { session } = this;
+    const game = session.game;
+    const { fields, payload, references } = session.puzzleRequest([game.board]);
+    this.selected = cell;
+    this.whyReply = null;
+    this.showOverlay();
+    const reply = await session.request({ op: "why", board: references[0], cell, ...fields }, { payload, channel: "why" });
+    if (!reply || !this.active || this.selected !== cell) return;
+    this.whyReply = reply;
+    this.showOverlay();
+    this.changed();
+    session.emit({ message: this.whySentence() });
+  }
+
+  /** The answer to "why this press?" in words. */
+  whySentence() {
+    const reply = this.whyReply;
+    const { cols } = this.session.game.board;
+    const cell = cellName(reply.cell, cols);
+    const k = this.session.game.k;
+    if (!reply.determined) {
+      return t("whyFree", { cell, count: reply.quiet.length, nullity: reply.nullity });
+    }
+    if (k === 2) {
+      const key = reply.value ? "whyPressed" : "whyNotPressed";
+      const word = t(this.session.game.target === "off" ? "whyLit" : "whyWrong"); // the lights that differ from the goal
+      return t(key, { cell, lights: reply.formula.length, lit: reply.wrong, word, every: reply.nullity > 0 ? t("whyEvery") : "" });
+    }
+    return t("whyStates", { cell, lights: reply.formula.length, k, value: reply.value });
+  }
+}

@@ -1,0 +1,313 @@
+"""Explain in the page: random solvable and unsolvable boards of several sizes, on the plane and the torus
+and under another rule, walked step by step to the end with Next step. After every step exactly one press
+happened (the move counter went up by one and the board is the last board with the data-next cell pressed,
+simulated here); the walk ends at the goal, or — unsolvable — after the first chase with only the rows
+the stated reason names lit. Previous step takes one press back. Screenshots of a 5×5 and an 8×8
+walk-through on a desktop and a phone go to /work/shots/explain/ (SHOTS_DIR overrides)."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+from conftest import wait_ready
+from e2e_helpers import board, button, grid_text, load_text, set_goal, status
+from playwright.sync_api import Page, expect
+
+SHOTS = Path(os.environ.get("SHOTS_DIR", "/work/shots/explain"))
+PLUS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
+MOORE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+
+def press(cells, row, col, stencil=PLUS, torus=False):
+    rows, cols = len(cells), len(cells[0])
+    out = [list(line) for line in cells]
+    for dr, dc in stencil:
+        r, c = row + dr, col + dc
+        if torus:
+            r, c = r % rows, c % cols
+        elif not (0 <= r < rows and 0 <= c < cols):
+            continue
+        out[r][c] ^= 1
+    return out
+
+
+def snapshot(page: Page) -> dict:
+    """The board, the move count and the cell(s) marked data-next, in one look."""
+    return page.evaluate(
+        """() => {
+          const snap = window.lightsOut.statesSnapshot();
+          const next = [...document.querySelectorAll('[role="gridcell"][data-next="1"]')]
+            .map(cell => [Number(cell.dataset.row), Number(cell.dataset.col)]);
+          const nav = document.getElementById('explain-nav');
+          return {cells: snap.cells, cols: snap.cols, moves: snap.moves, next,
+                  index: Number(nav.dataset.index), total: Number(nav.dataset.total), phase: nav.dataset.phase};
+        }"""
+    )
+
+
+def grid_of(snap: dict) -> list[list[int]]:
+    cols = snap["cols"]
+    return [snap["cells"][i : i + cols] for i in range(0, len(snap["cells"]), cols)]
+
+
+def start_explaining(page: Page) -> dict:
+    button(page, "Explain").click()
+    expect(page.locator("#explain-nav")).to_be_visible(timeout=30_000)
+    expect(button(page, "Explain")).to_have_attribute("aria-pressed", "true")
+    return snapshot(page)
+
+
+def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, str] | None = None) -> dict:
+    """Click Next step to the end, checking every step; returns the last snapshot. `shots`: screenshots
+    to take after the step of that index, or on reaching that phase."""
+    snap = snapshot(page)
+    shots = dict(shots or {})
+    start = grid_of(snap)
+    assert snap["index"] == 0
+    while snap["index"] < snap["total"]:
+        assert len(snap["next"]) == 1, "exactly one cell is the next step's"
+        row, col = snap["next"][0]
+        before = grid_of(snap)
+        button(page, "Next step").click()
+        expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(snap["index"] + 1))
+        after = snapshot(page)
+        assert after["moves"] == snap["moves"] + 1, "one press, one move"
+        assert grid_of(after) == press(before, row, col, stencil, torus), "exactly the data-next cell was pressed"
+        snap = after
+        for key in (snap["index"], snap["phase"]):
+            if key in shots:
+                shoot(page, shots.pop(key))
+    expect(button(page, "Next step")).to_be_disabled()
+    assert snap["next"] == []
+    message = status(page).locator(".message")
+    cells = grid_of(snap)
+    if snap["phase"] == "done":
+        assert all(value == goal for line in cells for value in line)
+        expect(status(page)).to_have_attribute("data-solved", "1")
+        expect(message).to_contain_text("Done:")
+        expect(message).to_contain_text("presses")
+    else:
+        assert snap["phase"] == "unsolvable"
+        expect(message).to_contain_text("cannot be solved")
+        lit = [(r, c) for r, line in enumerate(cells) for c, value in enumerate(line) if value != goal]
+        assert lit, "an unsolvable board keeps lights on"
+        rows = len(cells)
+        allowed = {rows - 1, 0} if torus else {rows - 1}
+        if stencil == PLUS:
+            assert {r for r, _ in lit} <= allowed, "only the residual rows are lit after the first chase"
+        assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0, "the witness is marked"
+    # Previous step takes exactly one press back; Next step presses it again.
+    if snap["total"] > 0:
+        button(page, "Previous step").click()
+        expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(snap["total"] - 1))
+        back = snapshot(page)
+        assert back["moves"] == snap["moves"] - 1 and len(back["next"]) == 1
+        assert grid_of(back) == press(cells, *back["next"][0], stencil, torus)
+        button(page, "Next step").click()
+        expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(snap["total"]))
+    del start
+    return snap
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)
+    page.evaluate("() => { document.querySelector('aside.controls').scrollTop = 0; window.scrollTo(0, 0); }")
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def solvable_board(rows, cols, rng, stencil=PLUS, torus=False):
+    cells = [[0] * cols for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if rng.random() < 0.4:
+                cells = press(cells, r, c, stencil, torus)
+    return cells
+
+
+def explain_board(page: Page, cells, stencil=PLUS, torus=False, goal=0, shots=None) -> dict:
+    load_text(page, grid_text(cells))
+    start_explaining(page)
+    snap = walk(page, stencil, torus, goal, shots)
+    button(page, "Done").click()
+    expect(page.locator("#explain-nav")).to_be_hidden()
+    return snap
+
+
+def test_random_boards_are_explained_step_by_step_to_the_end(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    rng = random.Random(18)
+    ends = []
+    for rows, cols in ((3, 3), (5, 5), (4, 7), (8, 8)):
+        ends.append(explain_board(page, solvable_board(rows, cols, rng))["phase"])
+        unsolvable = [[int(rng.random() < 0.5) for _ in range(cols)] for _ in range(rows)]
+        if (rows, cols) in ((5, 5), (4, 7)):
+            unsolvable = [[0] * cols for _ in range(rows)]
+            unsolvable[0][0] = 1  # 5×5 and 4×7 have nullity > 0: one corner light cannot be solved
+        ends.append(explain_board(page, unsolvable)["phase"])
+    assert "done" in ends and "unsolvable" in ends
+    # The all-on goal.
+    set_goal(page, "on")
+    assert explain_board(page, solvable_board(4, 4, rng), goal=1)["phase"] in ("done", "unsolvable")
+    set_goal(page, "off")
+    assert watch.errors == []
+
+
+def test_torus_and_another_rule(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    rng = random.Random(7)
+    page.get_by_label("Surface", exact=True).select_option("torus")
+    ends = [explain_board(page, solvable_board(5, 5, rng, torus=True), torus=True)["phase"]]
+    ends.append(explain_board(page, [[1, 0, 0, 0, 0]] + [[0] * 5 for _ in range(4)], torus=True)["phase"])
+    ends.append(explain_board(page, solvable_board(6, 4, rng, torus=True), torus=True)["phase"])
+    assert ends[0] == "done" and ends[1] == "unsolvable"
+    page.get_by_label("Surface", exact=True).select_option("plane")
+    page.get_by_label("Rule", exact=True).select_option("moore")
+    load_text(page, grid_text(solvable_board(4, 4, rng, MOORE)))
+    start_explaining(page)
+    expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
+    expect(page.locator("#explain-system")).to_contain_text("Free cells")
+    assert walk(page, MOORE)["phase"] == "done"
+    assert watch.errors == []
+
+
+def test_why_this_press_and_the_methods(fresh_page, site_url):
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    cells = press(press([[0] * 6 for _ in range(6)], 2, 3), 0, 0)  # 6×6: nullity 0, A invertible
+    load_text(page, grid_text(cells))
+    start_explaining(page)
+    board(page).locator('[data-row="2"][data-col="3"]').click()
+    message = status(page).locator(".message")
+    expect(message).to_contain_text("Why row 3, column 4?")
+    expect(message).to_contain_text("so it is pressed")
+    expect(page.locator("#explain-why")).to_contain_text("so it is pressed")  # the whole answer, beside the board
+    assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0
+    expect(page.locator('[role="gridcell"][data-selected="1"]')).to_have_count(1)
+    assert snapshot(page)["moves"] == 0, "asking why presses nothing"
+    board(page).locator('[data-row="5"][data-col="5"]').click()
+    expect(message).to_contain_text("so it is not pressed")
+    page.locator("#explain-methods summary").click()
+    button(page, "Measure").click()
+    table = page.locator("#methods-table")
+    expect(table).to_be_visible(timeout=30_000)
+    expect(table.locator("tbody tr")).to_have_count(5)
+    expect(table.locator('tr[data-method="full-enumeration"]')).to_contain_text("not run")
+    expect(table.locator('tr[data-method="chebyshev"] td').last).to_have_text(re.compile(r"^[\d.]+ (ns|µs|ms|s)$"))
+    # 中文: the explanation speaks the page's language.
+    page.get_by_role("button", name="中文").click()
+    expect(button(page, "讲解")).to_be_visible()
+    expect(message).to_contain_text("为什么是第 6 行第 6 列")
+    expect(button(page, "下一步")).to_be_visible()
+    button(page, "下一步").click()
+    expect(message).to_contain_text("第 1 / ")
+    page.get_by_role("button", name="English").click()
+    expect(message).to_contain_text("Step 1 of")
+    assert watch.errors == []
+
+
+def pressed_board(rows, cols, presses):
+    cells = [[0] * cols for _ in range(rows)]
+    for row, col in presses:
+        cells = press(cells, row, col)
+    return cells
+
+
+def screenshots(page: Page, site_url: str, suffix: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    # Boards whose solution presses first-row cells, so the walk shows every phase.
+    load_text(page, grid_text(pressed_board(5, 5, [(0, 1), (2, 2), (3, 4)])))
+    start_explaining(page)
+    shoot(page, f"explain-5x5-start-{suffix}.png")
+    walk(page, shots={"first-row": f"explain-5x5-first-row-system-{suffix}.png"})
+    shoot(page, f"explain-5x5-end-{suffix}.png")
+    page.locator("#win-close").click()
+    page.locator("#explain-methods summary").click()
+    button(page, "Measure").click()
+    expect(page.locator("#methods-table")).to_be_visible(timeout=30_000)
+    page.locator("#explain-details").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"explain-5x5-methods-{suffix}.png"), full_page=False)
+    button(page, "Done").click()
+    load_text(page, grid_text(pressed_board(8, 8, [(0, 2), (0, 5), (3, 3), (5, 6), (6, 1), (7, 7)])))
+    start_explaining(page)
+    board(page).locator('[data-row="4"][data-col="4"]').click()
+    expect(status(page).locator(".message")).to_contain_text("Why row 5, column 5?")
+    shoot(page, f"explain-8x8-why-{suffix}.png")
+    walk(page, shots={5: f"explain-8x8-chase-{suffix}.png", "first-row": f"explain-8x8-first-row-system-{suffix}.png"})
+    shoot(page, f"explain-8x8-end-{suffix}.png")
+    page.locator("#win-close").click()
+    button(page, "Done").click()
+    corner = [[0] * 5 for _ in range(5)]
+    corner[0][0] = 1  # unsolvable on 5×5
+    load_text(page, grid_text(corner))
+    start_explaining(page)
+    assert walk(page)["phase"] == "unsolvable"
+    shoot(page, f"explain-5x5-unsolvable-{suffix}.png")
+
+
+def test_screenshots_desktop_and_phone(browser, site_url):
+    for suffix, viewport in (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 375, "height": 667})):
+        context = browser.new_context(viewport=viewport, bypass_csp=True, service_workers="block")
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        screenshots(page, site_url, suffix)
+        context.close()
+        assert errors == []
+
+
+def play_preset(page: Page, name: str) -> None:
+    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    page.locator("#game-select").select_option(name)
+    expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
+    page.wait_for_function(f"window.lightsOut.statesSnapshot().puzzle?.preset === {name!r}", timeout=20_000)
+
+
+def test_handheld_games_are_explained_by_the_full_system(fresh_page, site_url):
+    """The real games (docs/games.md): Lights Out 2000's three states, the Cube's 54 squares (drawn from
+    coordinates), Merlin's own press sets and goal: every step one press of the game's own press set."""
+    page, watch = fresh_page
+    page.goto(site_url)
+    wait_ready(page)
+    for name in ("lights-out-2000", "cube", "merlin", "xl25-knight"):
+        play_preset(page, name)
+        start_explaining(page)
+        expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
+        expect(page.locator("#explain-system")).to_contain_text("Pivot cells")
+        while True:
+            state = page.evaluate(
+                """() => {
+                  const snap = window.lightsOut.statesSnapshot();
+                  const nav = document.getElementById('explain-nav');
+                  const next = [...document.querySelectorAll('[role="gridcell"][data-next="1"]')]
+                    .map(cell => Number(cell.dataset.row) * snap.cols + Number(cell.dataset.col));
+                  return {snap, next, index: Number(nav.dataset.index), total: Number(nav.dataset.total)};
+                }"""
+            )
+            snap = state["snap"]
+            if state["index"] == state["total"]:
+                break
+            assert len(state["next"]) == 1
+            expected = list(snap["cells"])
+            for light in snap["puzzle"]["presses"][state["next"][0]]:
+                expected[light] = (expected[light] + 1) % snap["k"]
+            button(page, "Next step").click()
+            expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(state["index"] + 1))
+            after = page.evaluate("() => window.lightsOut.statesSnapshot()")
+            assert after["moves"] == snap["moves"] + 1 and after["cells"] == expected, name
+        target = snap["target"]
+        goal = [0] * len(snap["cells"]) if target == "off" else [snap["k"] - 1] * len(snap["cells"]) if target == "on" else target
+        assert snap["cells"] == goal, name
+        expect(status(page)).to_have_attribute("data-solved", "1")
+        expect(status(page).locator(".message")).to_contain_text("Done:")
+        button(page, "Done").click()
+    assert watch.errors == []

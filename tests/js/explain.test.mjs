@@ -1,0 +1,104 @@
+// The explainer (static/explain.js) against the real Python API: each step is one press
+// through the session (one move, Undo takes it back), the walk ends at the goal or, for an
+// unsolvable board, after the first chase with only the last row lit.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { Session } from "../../static/session.js";
+import { Explainer } from "../../static/explain.js";
+import { boardFromCells, emptyBoard, pressBoard } from "../../static/game.js";
+import { LIMITS } from "./fake-solver.mjs";
+import { PYTHON, ROOT } from "./python.mjs";
+
+// Python's lightsout.api.call with the payload in base64 both ways.
+const BRIDGE = `
+import base64, json, sys
+from lightsout.api import call
+message = json.loads(sys.stdin.read())
+reply, payload = call(message["request"], base64.b64decode(message["payload"]))
+print(json.dumps({"reply": reply, "payload": base64.b64encode(payload).decode()}))
+`;
+
+class PythonSolver {
+  constructor() {
+    this.ready = true;
+  }
+
+  async request(message, { payload = null } = {}) {
+    const input = JSON.stringify({ request: JSON.stringify(message), payload: payload ? Buffer.from(payload).toString("base64") : "" });
+    const output = execFileSync(PYTHON, ["-c", BRIDGE], { input, env: { ...process.env, PYTHONPATH: join(ROOT, "py") } });
+    const { reply, payload: out } = JSON.parse(output.toString());
+    const parsed = JSON.parse(reply);
+    if (!parsed.ok) throw Object.assign(new Error(parsed.error.message), parsed.error);
+    return { ...parsed, payload: new Uint8Array(Buffer.from(out, "base64")) };
+  }
+}
+
+function makeExplainer(board) {
+  const session = new Session({ solver: new PythonSolver(), limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });
+  session.setBoard(board);
+  const explainer = new Explainer(session);
+  return { session, explainer };
+}
+
+test("each step is one press; the walk ends at the goal; Previous step undoes one", async () => {
+  const board = emptyBoard(5, 5);
+  for (const [r, c] of [[0, 0], [1, 3], [4, 4], [2, 2]]) pressBoard(board, r, c);
+  const { session, explainer } = makeExplainer(board);
+  await explainer.start();
+  assert.ok(explainer.active && explainer.total > 0);
+  assert.equal(session.layers.explain.next, explainer.steps[0].cell);
+  let moves = session.game.moveCount;
+  while (explainer.canNext) {
+    const before = session.game.board.copy();
+    const step = explainer.steps[explainer.index];
+    explainer.next();
+    assert.equal(session.game.moveCount, ++moves);
+    const expected = before.copy();
+    pressBoard(expected, Math.floor(step.cell / 5), step.cell % 5);
+    assert.ok(session.game.board.equals(expected), "exactly the step's press");
+    if (step.clears !== null) assert.equal(session.game.board.get(step.clears), 0);
+  }
+  assert.ok(session.game.isSolved());
+  assert.equal(explainer.phase, "done");
+  assert.equal(session.layers.explain.next, null);
+  explainer.previous();
+  assert.equal(session.game.moveCount, moves - 1);
+  assert.ok(explainer.active && explainer.index === explainer.total - 1);
+  assert.equal(session.layers.explain.next, explainer.steps.at(-1).cell);
+});
+
+test("an unsolvable board stops after the first chase with the witness marked", async () => {
+  const { session, explainer } = makeExplainer(boardFromCells(5, 5, 2, [1, ...Array(24).fill(0)]));
+  await explainer.start();
+  assert.equal(explainer.reply.solvable, false);
+  await explainer.play();
+  assert.equal(explainer.phase, "unsolvable");
+  const lit = session.game.board.indices();
+  assert.ok(lit.length > 0 && lit.every((index) => index >= 20), "only the last row is lit");
+  assert.ok(session.layers.explain.formula.size > 0);
+});
+
+test("a press the explainer did not make ends the explanation", async () => {
+  const board = emptyBoard(4, 5);
+  pressBoard(board, 1, 1);
+  const { session, explainer } = makeExplainer(board);
+  await explainer.start();
+  explainer.next();
+  session.press(3, 3);
+  assert.equal(explainer.active, false);
+  assert.equal(session.layers?.explain ?? null, null);
+});
+
+test("why: the formula of a cell of an invertible board says whether it is pressed", async () => {
+  const board = emptyBoard(4, 5);
+  pressBoard(board, 2, 3);
+  const { explainer } = makeExplainer(board);
+  await explainer.start();
+  await explainer.why(2 * 5 + 3);
+  assert.equal(explainer.whyReply.determined, true);
+  assert.equal(explainer.whyReply.value, 1);
+  await explainer.why(0);
+  assert.equal(explainer.whyReply.value, 0);
+});
