@@ -10,7 +10,11 @@
 //        {type: "error", id, error}              error is {name, message[, line, column]}
 //        (both carry heapBytes: the wasm heap's size, which grows and never shrinks;
 //        solver-client.js replaces a worker whose heap grew too big)
-//        {type: "progress", stage}               stage: "loading" | "installing" | "ready"
+//        {type: "progress", stage[, start]}      stage: "loading" | "installing" | "ready";
+//                                                "ready" carries start: {path, ms, fallback}:
+//                                                path "snapshot" (restored) or "install"
+//                                                (the usual path), ms since the worker began,
+//                                                fallback why the snapshot was not used, or null
 //        {type: "fatal", error}                  start-up failed, or Python broke; this
 //                                                worker is useless (error.code says why)
 //   debug (tests and tools/endurance only):
@@ -20,12 +24,25 @@
 // Pyodide must run in a *module* worker, and its indexURL must be absolute (a relative
 // one fails in blob: workers). All URLs are derived from import.meta.url, so the site
 // works under any sub-path and never leaves its own origin.
+//
+// Two ways to start. The fast one restores the start-up snapshot that build.py made
+// (tools/snapshot.mjs: the interpreter's memory with the wheel installed and
+// lightsout.api imported) instead of initialising Python, loading micropip and
+// installing the wheel: about a tenth of the time. It is taken only if build-info.json's
+// snapshot manifest names this Pyodide version and this wheel and the file's sha256 is
+// the manifest's; on any mismatch or error the worker falls back silently to the usual
+// path (loadPyodide, micropip, the wheel). A fault of a file both paths need (the
+// runtime, the wheel, build-info.json) is reported as before, not retried. The query
+// "?snapshot=off" on this script's URL (page-options.js, for tests on this machine)
+// takes the usual path at once.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
 
 const SITE_URL = new URL("../", import.meta.url).href; // files are named relative to it
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
 const BUILD_INFO = "static/build-info.json";
+const USE_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
+const STDLIB_IN_FS = "/lib/python314.zip"; // where Pyodide puts python_stdlib.zip
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
@@ -203,23 +220,121 @@ function watchLoader(buildInfo) {
   return { failure, stderr, restore, replay, said, explain };
 }
 
-async function loadRuntime(buildInfo) {
+/**
+ * Start Pyodide (`options` go to loadPyodide: a snapshot to restore). On the usual path a
+ * failure is explained (the runtime file at fault, if any); for a snapshot (`explain`
+ * false) only a fault the loader's own log points at is, anything else is thrown as it is
+ * and the console's held lines are dropped: the usual path then starts, and says more.
+ */
+async function loadRuntime(buildInfo, options = {}, explain = true) {
   const watch = watchLoader(buildInfo);
   try {
     const pyodide = await Promise.race([
-      loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr }),
+      loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr, ...options }),
       watch.failure,
     ]);
     watch.restore();
     watch.replay();
     return pyodide;
   } catch (error) {
+    if (!explain && error.name !== "StartError") {
+      watch.restore();
+      throw error;
+    }
     // The console stays held: the failed runtime may still print, and this worker is done.
     const cause = error.name === "StartError" ? error : await watch.explain(error);
     cause.log = watch.said();
     throw cause;
   }
 }
+
+/** The snapshot cannot be used (the usual path starts instead): `message` says why. */
+function snapshotError(message) {
+  return Object.assign(new Error(message), { name: "SnapshotError" });
+}
+
+/**
+ * The snapshot's memory (a Uint8Array), if build-info.json's manifest was made for this
+ * Pyodide and this wheel and the file's bytes are the manifest's; else a SnapshotError.
+ * The file is gzip-compressed and decompressed here by the browser (DecompressionStream);
+ * a server that decoded it in transit (Content-Encoding) hands over the memory itself,
+ * which is then checked against rawSha256. A mismatch is fetched once more past the
+ * HTTP cache, as fetchChecked does.
+ */
+async function readSnapshot(info) {
+  const manifest = info.snapshot;
+  if (typeof manifest?.file !== "string" || !/^snapshot\/[\w.+-]+$/.test(manifest.file)
+      || !/^[0-9a-f]{64}$/.test(manifest.sha256 ?? "") || !/^[0-9a-f]{64}$/.test(manifest.rawSha256 ?? "")) {
+    throw snapshotError(`${BUILD_INFO} describes no snapshot`);
+  }
+  if (manifest.pyodide !== PYODIDE_VERSION) {
+    throw snapshotError(`the snapshot was made for Pyodide ${manifest.pyodide}, not ${PYODIDE_VERSION}`);
+  }
+  if (manifest.wheelSha256 !== info.wheelSha256) throw snapshotError("the snapshot was made for another wheel");
+  for (const cache of ["no-cache", "reload"]) {
+    let bytes;
+    try {
+      bytes = new Uint8Array(await (await fetchFile(manifest.file, cache)).arrayBuffer());
+    } catch (error) {
+      throw snapshotError(error.message);
+    }
+    const compressed = bytes[0] === 0x1f && bytes[1] === 0x8b; // the gzip magic number
+    const check = !globalThis.crypto?.subtle ? null : compressed ? manifest.sha256 : manifest.rawSha256;
+    if (check && await sha256Hex(bytes) !== check) continue;
+    if (!compressed) return bytes;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    try {
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    } catch (error) {
+      throw snapshotError(`${manifest.file} does not decompress: ${error.message}`);
+    }
+  }
+  throw snapshotError(`${manifest.file} is damaged or incomplete (its sha256 is not this build's)`);
+}
+
+/**
+ * The fast path: restore the snapshot and return lightsout.api.call. A snapshot holds the
+ * interpreter's memory, not its file system: the standard library is mounted again by
+ * Pyodide from python_stdlib.zip, whose sha256 is checked here (Python does not read it
+ * while it restores, so a damaged copy would otherwise pass unnoticed), and the wheel's
+ * files are extracted into site-packages again for the modules the package imports later.
+ */
+async function startFromSnapshot(buildInfo, wheel) {
+  const info = await buildInfo;
+  const pyodide = await loadRuntime(buildInfo, { _loadSnapshot: readSnapshot(info) }, false);
+  runtime = pyodide;
+  const stdlib = info.runtimeSha256?.[STDLIB[0]];
+  if (stdlib && globalThis.crypto?.subtle && await sha256Hex(pyodide.FS.readFile(STDLIB_IN_FS)) !== stdlib) {
+    throw await blame(STDLIB, buildInfo, "the standard library differs from this build's");
+  }
+  const wheelPath = `/tmp/wheels/${info.wheel.split("/").pop()}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(wheelPath, await wheel);
+  const [zipfile, site, importlib] = ["zipfile", "site", "importlib"].map((name) => pyodide.pyimport(name));
+  try {
+    const archive = zipfile.ZipFile(wheelPath);
+    const folders = site.getsitepackages();
+    archive.extractall(folders.get(0));
+    archive.close();
+    archive.destroy();
+    folders.destroy();
+    importlib.invalidate_caches();
+  } finally {
+    for (const module of [zipfile, site, importlib]) module.destroy();
+  }
+  return apiCall(pyodide);
+}
+
+/** lightsout.api.call, from the imported package. */
+function apiCall(pyodide) {
+  const api = pyodide.pyimport("lightsout.api");
+  // An attribute proxy is borrowed from its owner and dies with it: copy it first.
+  const call = api.call.copy();
+  api.destroy();
+  return call;
+}
+
+const startedFrom = { path: null, ms: null, fallback: null }; // how this worker started (sent with "ready")
 
 async function start() {
   self.postMessage({ type: "progress", stage: "loading" });
@@ -230,6 +345,27 @@ async function start() {
   const wheelFailed = wheel.then(() => new Promise(() => {}));
   buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
   wheelFailed.catch(() => {});
+  if (USE_SNAPSHOT) {
+    try {
+      const call = await Promise.race([startFromSnapshot(buildInfo, wheel), wheelFailed]);
+      Object.assign(startedFrom, { path: "snapshot", ms: performance.now() });
+      return call;
+    } catch (error) {
+      // A file both paths need is at fault (named, as on the usual path): report it.
+      if (error.name === "StartError") throw error;
+      startedFrom.fallback = error.message;
+      console.info(`The solver starts without its snapshot: ${error.message}`);
+    }
+  } else {
+    startedFrom.fallback = "switched off (?snapshot=off)";
+  }
+  const call = await startUsual(buildInfo, wheel, wheelFailed);
+  Object.assign(startedFrom, { path: "install", ms: performance.now() });
+  return call;
+}
+
+/** The usual path: start Python, load micropip, install the checked wheel; returns lightsout.api.call. */
+async function startUsual(buildInfo, wheel, wheelFailed) {
   const pyodide = await Promise.race([loadRuntime(buildInfo), wheelFailed]);
   runtime = pyodide;
 
@@ -259,11 +395,7 @@ async function start() {
   } finally {
     micropip.destroy();
   }
-  const api = pyodide.pyimport("lightsout.api");
-  // An attribute proxy is borrowed from its owner and dies with it: copy it first.
-  const call = api.call.copy();
-  api.destroy();
-  return call;
+  return apiCall(pyodide);
 }
 
 /**
@@ -299,7 +431,7 @@ function callPython(call, request, payload) {
 let runtime = null; // the Pyodide instance, for debug requests
 const handlePromise = start();
 handlePromise.then(
-  () => self.postMessage({ type: "progress", stage: "ready" }),
+  () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } }),
   (error) => {
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);
