@@ -221,28 +221,35 @@ function watchLoader(buildInfo) {
 }
 
 /**
- * Start Pyodide (`options` go to loadPyodide: a snapshot to restore). On the usual path a
- * failure is explained (the runtime file at fault, if any); for a snapshot (`explain`
- * false) only a fault the loader's own log points at is, anything else is thrown as it is
- * and the console's held lines are dropped: the usual path then starts, and says more.
+ * Start Pyodide (`options` go to loadPyodide: a snapshot to restore). A failure is
+ * explained: the runtime file at fault, if any, is named in a StartError. For a snapshot
+ * (`explain` false) a failure that is not a file's is thrown as it is, and a snapshot
+ * that cannot be read (SnapshotError) at once; the console's held lines are dropped, and
+ * the usual path starts. `check(pyodide)`, if given, runs before the held lines are
+ * replayed and may throw a StartError.
  */
-async function loadRuntime(buildInfo, options = {}, explain = true) {
+async function loadRuntime(buildInfo, options = {}, explain = true, check = null) {
   const watch = watchLoader(buildInfo);
   try {
     const pyodide = await Promise.race([
       loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr, ...options }),
       watch.failure,
     ]);
+    if (check) await check(pyodide);
     watch.restore();
     watch.replay();
     return pyodide;
   } catch (error) {
-    if (!explain && error.name !== "StartError") {
+    if (!explain && error.name === "SnapshotError") {
       watch.restore();
       throw error;
     }
-    // The console stays held: the failed runtime may still print, and this worker is done.
     const cause = error.name === "StartError" ? error : await watch.explain(error);
+    if (!explain && cause.name !== "StartError") {
+      watch.restore(); // no file is at fault: the usual path starts
+      throw error;
+    }
+    // The console stays held: the failed runtime may still print, and this worker is done.
     cause.log = watch.said();
     throw cause;
   }
@@ -301,12 +308,19 @@ async function readSnapshot(info) {
  */
 async function startFromSnapshot(buildInfo, wheel) {
   const info = await buildInfo;
-  const pyodide = await loadRuntime(buildInfo, { _loadSnapshot: readSnapshot(info) }, false);
+  const stdlibChecked = async (pyodide) => {
+    const expected = info.runtimeSha256?.[STDLIB[0]];
+    let bytes = null;
+    try {
+      bytes = pyodide.FS.readFile(STDLIB_IN_FS);
+    } catch {
+      // not there: Pyodide could not fetch it (and only logged that)
+    }
+    if (bytes && (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected)) return;
+    throw await blame(STDLIB, buildInfo, bytes ? "the standard library differs from this build's" : "no standard library");
+  };
+  const pyodide = await loadRuntime(buildInfo, { _loadSnapshot: readSnapshot(info) }, false, stdlibChecked);
   runtime = pyodide;
-  const stdlib = info.runtimeSha256?.[STDLIB[0]];
-  if (stdlib && globalThis.crypto?.subtle && await sha256Hex(pyodide.FS.readFile(STDLIB_IN_FS)) !== stdlib) {
-    throw await blame(STDLIB, buildInfo, "the standard library differs from this build's");
-  }
   const wheelPath = `/tmp/wheels/${info.wheel.split("/").pop()}`;
   pyodide.FS.mkdirTree("/tmp/wheels");
   pyodide.FS.writeFile(wheelPath, await wheel);
