@@ -462,9 +462,10 @@ def make_server(port: int, site: Path = DIST, sent: list[tuple[str, int, int]] |
                 sent.append((self.path, self.status, source.tell() - start))
 
         def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-            if sent is not None and self.status == http.HTTPStatus.NOT_MODIFIED:
+            if sent is None:
+                super().log_request(code, size)
+            elif self.status == http.HTTPStatus.NOT_MODIFIED:
                 sent.append((self.path, self.status, 0))
-            super().log_request(code, size)
 
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(SiteHandler, directory=str(site)))
 

@@ -255,6 +255,11 @@ async function loadRuntime(buildInfo, options = {}, explain = true, check = null
   }
 }
 
+// How this worker started, sent with "ready": the path, ms since the worker began, why not
+// the snapshot, and when (ms) each step of the start ended, for benchmarks and bug reports.
+const startedFrom = { path: null, ms: null, fallback: null, steps: {} };
+const step = (name) => { startedFrom.steps[name] = Math.round(performance.now()); };
+
 /** The snapshot cannot be used (the usual path starts instead): `message` says why. */
 function snapshotError(message) {
   return Object.assign(new Error(message), { name: "SnapshotError" });
@@ -285,13 +290,17 @@ async function readSnapshot(info) {
     } catch (error) {
       throw snapshotError(error.message);
     }
+    step("snapshotFetched");
     const compressed = bytes[0] === 0x1f && bytes[1] === 0x8b; // the gzip magic number
     const check = !globalThis.crypto?.subtle ? null : compressed ? manifest.sha256 : manifest.rawSha256;
     if (check && await sha256Hex(bytes) !== check) continue;
+    step("snapshotChecked");
     if (!compressed) return bytes;
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     try {
-      return new Uint8Array(await new Response(stream).arrayBuffer());
+      const memory = new Uint8Array(await new Response(stream).arrayBuffer());
+      step("snapshotDecompressed");
+      return memory;
     } catch (error) {
       throw snapshotError(`${manifest.file} does not decompress: ${error.message}`);
     }
@@ -303,8 +312,10 @@ async function readSnapshot(info) {
  * The fast path: restore the snapshot and return lightsout.api.call. A snapshot holds the
  * interpreter's memory, not its file system: the standard library is mounted again by
  * Pyodide from python_stdlib.zip, whose sha256 is checked here (Python does not read it
- * while it restores, so a damaged copy would otherwise pass unnoticed), and the wheel's
- * files are extracted into site-packages again for the modules the package imports later.
+ * while it restores, so a damaged copy would otherwise pass unnoticed). Every module of
+ * the package was imported when the snapshot was made, so no request needs its files;
+ * they are extracted into site-packages again once the worker is ready (`afterReady`), so
+ * that tracebacks show source lines and the file system is the usual path's.
  */
 async function startFromSnapshot(buildInfo, wheel) {
   const info = await buildInfo;
@@ -316,26 +327,34 @@ async function startFromSnapshot(buildInfo, wheel) {
     } catch {
       // not there: Pyodide could not fetch it (and only logged that)
     }
-    if (bytes && (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected)) return;
+    if (bytes && (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected)) {
+      step("stdlibChecked");
+      return;
+    }
     throw await blame(STDLIB, buildInfo, bytes ? "the standard library differs from this build's" : "no standard library");
   };
   const pyodide = await loadRuntime(buildInfo, { _loadSnapshot: readSnapshot(info) }, false, stdlibChecked);
   runtime = pyodide;
+  step("restored");
   const wheelPath = `/tmp/wheels/${info.wheel.split("/").pop()}`;
   pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(wheelPath, await wheel);
-  const [zipfile, site, importlib] = ["zipfile", "site", "importlib"].map((name) => pyodide.pyimport(name));
-  try {
-    const archive = zipfile.ZipFile(wheelPath);
-    const folders = site.getsitepackages();
-    archive.extractall(folders.get(0));
-    archive.close();
-    archive.destroy();
-    folders.destroy();
-    importlib.invalidate_caches();
-  } finally {
-    for (const module of [zipfile, site, importlib]) module.destroy();
-  }
+  pyodide.FS.writeFile(wheelPath, await wheel); // checked, as on the usual path
+  afterReady = () => {
+    const [zipfile, site, importlib] = ["zipfile", "site", "importlib"].map((name) => pyodide.pyimport(name));
+    try {
+      const archive = zipfile.ZipFile(wheelPath);
+      const folders = site.getsitepackages();
+      archive.extractall(folders.get(0));
+      archive.close();
+      archive.destroy();
+      folders.destroy();
+      importlib.invalidate_caches();
+    } catch (error) {
+      console.warn(`The solver's files could not be extracted after its start: ${error.message}`);
+    } finally {
+      for (const module of [zipfile, site, importlib]) module.destroy();
+    }
+  };
   return apiCall(pyodide);
 }
 
@@ -348,7 +367,6 @@ function apiCall(pyodide) {
   return call;
 }
 
-const startedFrom = { path: null, ms: null, fallback: null }; // how this worker started (sent with "ready")
 
 async function start() {
   self.postMessage({ type: "progress", stage: "loading" });
@@ -443,9 +461,13 @@ function callPython(call, request, payload) {
 }
 
 let runtime = null; // the Pyodide instance, for debug requests
+let afterReady = () => {}; // housekeeping once "ready" is sent (a task later)
 const handlePromise = start();
 handlePromise.then(
-  () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } }),
+  () => {
+    self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } });
+    setTimeout(() => afterReady());
+  },
   (error) => {
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);

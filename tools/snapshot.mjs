@@ -7,14 +7,15 @@
 // exactly as the worker's usual path does (the bytes written into Pyodide's file system,
 // micropip.install with an emfs: URL), imports lightsout.api, and writes
 // pyodide.makeMemorySnapshot() (the wasm heap: the initialised interpreter with the
-// package imported) gzip-compressed to <output.gz>. It then restores the snapshot in a
+// package imported: lightsout.api and the other modules the API may use) gzip-compressed to
+// <output.gz>. It then restores the snapshot in a
 // second Pyodide and asks the API for its limits, so a snapshot that cannot be restored
 // fails the build instead of every visitor's first try. The last line printed is JSON:
 // {rawBytes, bytes, makeMs, restoreMs}.
 //
 // A snapshot holds the heap, not the file system: after a restore, the package's modules
-// are in sys.modules but site-packages is empty (the worker extracts the wheel there again,
-// for modules the package imports later). Pyodide refuses to snapshot JavaScript objects it
+// are in sys.modules but site-packages is empty (the worker extracts the wheel there again
+// once it is ready, so tracebacks show source lines and the files match the usual path's). Pyodide refuses to snapshot JavaScript objects it
 // cannot name again, and micropip keeps some (its record of loaded packages, the lock
 // file), so micropip is unloaded and loadedPackages emptied before the snapshot is taken.
 // The options are experimental (underscore-prefixed): the snapshot belongs to this exact
@@ -56,6 +57,10 @@ try {
 }
 pyodide.pyimport("lightsout.api").destroy();
 pyodide.FS.unlink(`/tmp/wheels/${wheelName}`);
+// Every other module of the package too, so a restored worker answers any request without
+// reading a file of the package; not the command line and the benchmarks (__main__, cli*,
+// bench*), which the page never runs and which would only make the snapshot bigger.
+pyodide.runPython("import importlib, pkgutil, lightsout\nfor module in pkgutil.walk_packages(lightsout.__path__, 'lightsout.'):\n    if not module.name.split('.')[-1].startswith(('__main__', 'cli', 'bench')):\n        importlib.import_module(module.name)");
 
 // What Pyodide cannot serialise: micropip's JavaScript references and loadedPackages.
 pyodide.runPython("import sys, gc\nfor name in [m for m in sys.modules if m == 'micropip' or m.startswith('micropip.')]:\n    del sys.modules[name]\ngc.collect()");
