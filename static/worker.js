@@ -221,14 +221,15 @@ function watchLoader(buildInfo) {
 }
 
 /**
- * Start Pyodide (`options` go to loadPyodide: a snapshot to restore). A failure is
- * explained: the runtime file at fault, if any, is named in a StartError. For a snapshot
- * (`explain` false) a failure that is not a file's is thrown as it is, and a snapshot
- * that cannot be read (SnapshotError) at once; the console's held lines are dropped, and
- * the usual path starts. `check(pyodide)`, if given, runs before the held lines are
- * replayed and may throw a StartError.
+ * Start Pyodide (`options` go to loadPyodide). A failure is explained: the runtime file
+ * at fault, if any, is named in a StartError. When a snapshot is restored, `snapshotRead`
+ * is the promise that fills its memory: if that failed (a SnapshotError), the restore's
+ * own failure is only its symptom, and the SnapshotError is thrown instead; any other
+ * failure that is not a file's is thrown as it is. Either way the console's held lines are
+ * dropped and the usual path starts. `check(pyodide)`, if given, runs before the held lines
+ * are replayed and may throw a StartError.
  */
-async function loadRuntime(buildInfo, options = {}, explain = true, check = null) {
+async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check = null } = {}) {
   const watch = watchLoader(buildInfo);
   try {
     const pyodide = await Promise.race([
@@ -240,12 +241,13 @@ async function loadRuntime(buildInfo, options = {}, explain = true, check = null
     watch.replay();
     return pyodide;
   } catch (error) {
-    if (!explain && error.name === "SnapshotError") {
+    const unread = snapshotRead && await snapshotRead.then(() => null, (reason) => reason);
+    if (unread) {
       watch.restore();
-      throw error;
+      throw unread;
     }
     const cause = error.name === "StartError" ? error : await watch.explain(error);
-    if (!explain && cause.name !== "StartError") {
+    if (snapshotRead && cause.name !== "StartError") {
       watch.restore(); // no file is at fault: the usual path starts
       throw error;
     }
@@ -266,23 +268,33 @@ function snapshotError(message) {
 }
 
 /**
- * The snapshot's memory (a Uint8Array), if build-info.json's manifest was made for this
- * Pyodide and this wheel and the file's bytes are the manifest's; else a SnapshotError.
- * The file is gzip-compressed and decompressed here by the browser (DecompressionStream);
- * a server that decoded it in transit (Content-Encoding) hands over the memory itself,
- * which is then checked against rawSha256. A mismatch is fetched once more past the
- * HTTP cache, as fetchChecked does.
+ * build-info.json's snapshot manifest, if it was made for this Pyodide and this wheel;
+ * else a SnapshotError.
  */
-async function readSnapshot(info) {
+function snapshotManifest(info) {
   const manifest = info.snapshot;
   if (typeof manifest?.file !== "string" || !/^snapshot\/[\w.+-]+$/.test(manifest.file)
-      || !/^[0-9a-f]{64}$/.test(manifest.sha256 ?? "") || !/^[0-9a-f]{64}$/.test(manifest.rawSha256 ?? "")) {
+      || !/^[0-9a-f]{64}$/.test(manifest.sha256 ?? "") || !/^[0-9a-f]{64}$/.test(manifest.rawSha256 ?? "")
+      || !(Number.isSafeInteger(manifest.rawBytes) && manifest.rawBytes > 0)) {
     throw snapshotError(`${BUILD_INFO} describes no snapshot`);
   }
   if (manifest.pyodide !== PYODIDE_VERSION) {
     throw snapshotError(`the snapshot was made for Pyodide ${manifest.pyodide}, not ${PYODIDE_VERSION}`);
   }
   if (manifest.wheelSha256 !== info.wheelSha256) throw snapshotError("the snapshot was made for another wheel");
+  return manifest;
+}
+
+/**
+ * Fill `memory` (manifest.rawBytes long) with the snapshot, if the file's bytes are the
+ * manifest's; else a SnapshotError, and `memory` does not start with a snapshot's magic
+ * number, so a restore from it fails rather than run a half-written interpreter. The file
+ * is gzip-compressed and decompressed here by the browser (DecompressionStream), straight
+ * into `memory`; a server that decoded it in transit (Content-Encoding) hands over the
+ * memory itself, which is then checked against rawSha256. A mismatch is fetched once more
+ * past the HTTP cache, as fetchChecked does.
+ */
+async function readSnapshot(manifest, memory) {
   for (const cache of ["no-cache", "reload"]) {
     let bytes;
     try {
@@ -295,30 +307,50 @@ async function readSnapshot(info) {
     const check = !globalThis.crypto?.subtle ? null : compressed ? manifest.sha256 : manifest.rawSha256;
     if (check && await sha256Hex(bytes) !== check) continue;
     step("snapshotChecked");
-    if (!compressed) return bytes;
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    if (!compressed) {
+      if (bytes.length !== memory.length) break;
+      memory.set(bytes);
+      return;
+    }
+    let filled = 0;
     try {
-      const memory = new Uint8Array(await new Response(stream).arrayBuffer());
-      step("snapshotDecompressed");
-      return memory;
+      const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (filled + chunk.value.length > memory.length) throw new Error("it is longer than its manifest says");
+        memory.set(chunk.value, filled);
+        filled += chunk.value.length;
+      }
+      if (filled !== memory.length) throw new Error("it is shorter than its manifest says");
     } catch (error) {
+      memory.fill(0, 0, 64);
       throw snapshotError(`${manifest.file} does not decompress: ${error.message}`);
     }
+    step("snapshotDecompressed");
+    return;
   }
   throw snapshotError(`${manifest.file} is damaged or incomplete (its sha256 is not this build's)`);
 }
 
 /**
- * The fast path: restore the snapshot and return lightsout.api.call. A snapshot holds the
- * interpreter's memory, not its file system: the standard library is mounted again by
- * Pyodide from python_stdlib.zip, whose sha256 is checked here (Python does not read it
- * while it restores, so a damaged copy would otherwise pass unnoticed). Every module of
- * the package was imported when the snapshot was made, so no request needs its files;
- * they are extracted into site-packages again once the worker is ready (`afterReady`), so
- * that tracebacks show source lines and the file system is the usual path's.
+ * The fast path: restore the snapshot and return lightsout.api.call. The snapshot is read
+ * while Pyodide fetches and compiles its wasm: loadPyodide gets a zeroed memory of the
+ * snapshot's size at once (it needs only the size to instantiate), and an fsInit hook,
+ * which Pyodide awaits before it starts the runtime, waits until that memory is filled.
+ *
+ * A snapshot holds the interpreter's memory, not its file system: the standard library
+ * is mounted again by Pyodide from python_stdlib.zip, whose sha256 is checked here
+ * (Python does not read it while it restores, so a damaged copy would otherwise pass
+ * unnoticed). The package's modules the API uses were all imported when the snapshot was
+ * made (tools/snapshot.mjs), so no request reads a file of the package, and the wheel is
+ * not installed; it is still fetched and checked, as on the usual path, and a damaged one
+ * is reported the same way.
  */
 async function startFromSnapshot(buildInfo, wheel) {
   const info = await buildInfo;
+  const manifest = snapshotManifest(info);
+  const memory = new Uint8Array(manifest.rawBytes);
+  const snapshotRead = readSnapshot(manifest, memory);
+  snapshotRead.catch(() => {}); // handled in loadRuntime
   const stdlibChecked = async (pyodide) => {
     const expected = info.runtimeSha256?.[STDLIB[0]];
     let bytes = null;
@@ -333,28 +365,14 @@ async function startFromSnapshot(buildInfo, wheel) {
     }
     throw await blame(STDLIB, buildInfo, bytes ? "the standard library differs from this build's" : "no standard library");
   };
-  const pyodide = await loadRuntime(buildInfo, { _loadSnapshot: readSnapshot(info) }, false, stdlibChecked);
+  const pyodide = await loadRuntime(buildInfo, {
+    options: { _loadSnapshot: memory, fsInit: () => snapshotRead.catch(() => {}) },
+    snapshotRead,
+    check: stdlibChecked,
+  });
   runtime = pyodide;
   step("restored");
-  const wheelPath = `/tmp/wheels/${info.wheel.split("/").pop()}`;
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(wheelPath, await wheel); // checked, as on the usual path
-  afterReady = () => {
-    const [zipfile, site, importlib] = ["zipfile", "site", "importlib"].map((name) => pyodide.pyimport(name));
-    try {
-      const archive = zipfile.ZipFile(wheelPath);
-      const folders = site.getsitepackages();
-      archive.extractall(folders.get(0));
-      archive.close();
-      archive.destroy();
-      folders.destroy();
-      importlib.invalidate_caches();
-    } catch (error) {
-      console.warn(`The solver's files could not be extracted after its start: ${error.message}`);
-    } finally {
-      for (const module of [zipfile, site, importlib]) module.destroy();
-    }
-  };
+  await wheel;
   return apiCall(pyodide);
 }
 
@@ -461,13 +479,9 @@ function callPython(call, request, payload) {
 }
 
 let runtime = null; // the Pyodide instance, for debug requests
-let afterReady = () => {}; // housekeeping once "ready" is sent (a task later)
 const handlePromise = start();
 handlePromise.then(
-  () => {
-    self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } });
-    setTimeout(() => afterReady());
-  },
+  () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } }),
   (error) => {
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);
