@@ -5,8 +5,7 @@
     python3 build.py && python3 tests/e2e/bench_page.py --big [--huge]
 
 With --startup: the site served as `build.py serve` serves it (gzip for text and wasm),
-medians of --runs runs, each in a new browser context (a new profile) with service workers
-allowed: for the cold visit and a repeat visit (a new page in the same profile, its service
+medians of --runs runs, each in a new browser profile (a temporary user data folder): for the cold visit and a repeat visit (a new page in the same profile, its service
 worker active), navigation → first playable grid (a gridcell exists), navigation → solver
 ready (`#status[data-state=ready]`), and the first Solve on the board the page deals (click
 → marks shown); which start the solver took (`data-solver-start`); and the bytes the server
@@ -33,8 +32,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -167,12 +168,19 @@ def visit(context, url: str) -> dict:
     marks = page.evaluate("window.__start")
     start = page.evaluate("window.lightsOut.solverInfo().start ?? null")
     return {"page": page, "grid": marks["playableAt"], "ready": marks["readyAt"], "solve": marks["solvedAt"] - marks["solveAt"],
-            "path": (start or {}).get("path") or "install (no snapshot)", "ready_mark": ready_bytes_mark}
+            "path": (start or {}).get("path") or "install (no snapshot)", "ready_mark": ready_bytes_mark,
+            "steps": (start or {}).get("steps") or {}}
 
 
-def startup_run(browser, url: str, sent: list) -> dict:
-    """A cold visit in a new profile, then a repeat visit once its service worker is active."""
-    context = browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
+def startup_run(playwright, url: str, sent: list) -> dict:
+    """A cold visit in a new browser profile, then a repeat visit once its service worker is
+    active. A real profile (on disk), not an incognito context: Chromium keeps an incognito
+    context's HTTP cache in memory, where an entry as big as the snapshot is not kept, so
+    the service worker's install would download it again."""
+    profile = tempfile.mkdtemp(prefix="lightsout-bench-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=chromium_path(), args=CHROMIUM_FLAGS,
+        viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
     context.add_init_script(STARTUP_PROBE)
     try:
         sent.clear()
@@ -190,23 +198,22 @@ def startup_run(browser, url: str, sent: list) -> dict:
                 "repeat_bytes": repeat_bytes, "controlled": controlled}
     finally:
         context.close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def startup_benchmark(sites: dict[str, Path], runs: int) -> None:
     results: dict[str, list[dict]] = {name: [] for name in sites}
     with contextlib.ExitStack() as stack, sync_playwright() as playwright:
         servers = {name: stack.enter_context(served(site)) for name, site in sites.items()}
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         for run in range(runs):
             for name, (url, sent) in servers.items():
-                result = startup_run(browser, url, sent)
+                result = startup_run(playwright, url, sent)
                 results[name].append(result)
                 print(f"  run {run + 1} {name}: cold grid {result['cold']['grid']:.0f} ready {result['cold']['ready']:.0f}"
                       f" solve {result['cold']['solve']:.0f} ({result['cold']['path']});"
                       f" repeat grid {result['repeat']['grid']:.0f} ready {result['repeat']['ready']:.0f}"
                       f" solve {result['repeat']['solve']:.0f} ({result['repeat']['path']},"
                       f" {'controlled' if result['controlled'] else 'NOT controlled'})", flush=True)
-        browser.close()
     median = statistics.median
     print(f"\nmedians of {runs} runs (ms since navigation; Solve: click → marks shown; bytes: bodies sent by the server)")
     print(f"{'site':>10} {'visit':>7} {'grid':>6} {'ready':>6} {'solve':>6}  start")
@@ -216,6 +223,13 @@ def startup_benchmark(sites: dict[str, Path], runs: int) -> None:
             print(f"{name:>10} {visit_name:>7} {median(row[visit_name]['grid'] for row in rows):>6.0f}"
                   f" {median(row[visit_name]['ready'] for row in rows):>6.0f} {median(row[visit_name]['solve'] for row in rows):>6.0f}"
                   f"  {', '.join(paths)}")
+    for name, rows in results.items():
+        for visit_name in ("cold", "repeat"):
+            steps = sorted({key for row in rows for key in row[visit_name]["steps"]},
+                           key=lambda key: median(row[visit_name]["steps"].get(key, 0) for row in rows))
+            if steps:
+                print(f"{name:>10} {visit_name:>7} worker steps (ms since the worker started): "
+                      + ", ".join(f"{key} {median(row[visit_name]['steps'].get(key, 0) for row in rows):.0f}" for key in steps))
     for name, rows in results.items():
         print(f"{name:>10} bytes: cold until ready {median(row['cold_ready_bytes'] for row in rows) / 1e6:.2f} MB,"
               f" cold with the service worker's cache filled {median(row['cold_bytes'] for row in rows) / 1e6:.2f} MB,"
