@@ -42,7 +42,6 @@ const SITE_URL = new URL("../", import.meta.url).href; // files are named relati
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
 const BUILD_INFO = "static/build-info.json";
 const USE_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
-const STDLIB_IN_FS = "/lib/python314.zip"; // where Pyodide puts python_stdlib.zip
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
@@ -354,10 +353,17 @@ async function startFromSnapshot(buildInfo, wheel) {
   const stdlibChecked = async (pyodide) => {
     const expected = info.runtimeSha256?.[STDLIB[0]];
     let bytes = null;
+    const sys = pyodide.pyimport("sys");
+    const paths = sys.path;
     try {
-      bytes = pyodide.FS.readFile(STDLIB_IN_FS);
+      // Pyodide writes python_stdlib.zip to /lib/python3XY.zip, the zip on sys.path.
+      const path = paths.toJs().find((entry) => /^\/lib\/python\d+\.zip$/.test(entry));
+      if (path) bytes = pyodide.FS.readFile(path);
     } catch {
       // not there: Pyodide could not fetch it (and only logged that)
+    } finally {
+      paths.destroy();
+      sys.destroy();
     }
     if (bytes && (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected)) {
       step("stdlibChecked");
