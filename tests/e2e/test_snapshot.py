@@ -147,3 +147,22 @@ def test_the_snapshot_is_restored_under_the_page_and_worker_policies(browser: Br
         assert [text for text in watch.errors if "Content Security Policy" in text] == []
     finally:
         context.close()
+
+
+def test_the_build_names_and_describes_its_snapshot(site_dir):
+    """build-info.json's manifest is the file's: its name carries the wheel's sha256 and the
+    Pyodide version, it is gzip of rawBytes with rawSha256, and the service worker lists it."""
+    import gzip
+    import hashlib
+
+    info = json.loads((site_dir / "static" / "build-info.json").read_text())
+    manifest = info["snapshot"]
+    assert manifest["wheelSha256"] == info["wheelSha256"] and manifest["pyodide"] == info["pyodide"]
+    assert manifest["file"] == f"snapshot/lightsout-{info['wheelSha256'][:16]}-pyodide-{info['pyodide']}.snapshot.gz"
+    compressed = (site_dir / manifest["file"]).read_bytes()
+    assert len(compressed) == manifest["bytes"] and hashlib.sha256(compressed).hexdigest() == manifest["sha256"]
+    raw = gzip.decompress(compressed)
+    assert len(raw) == manifest["rawBytes"] and hashlib.sha256(raw).hexdigest() == manifest["rawSha256"]
+    precache = json.loads((site_dir / "static" / "precache.json").read_text())
+    assert {"path": manifest["file"], "sha256": manifest["sha256"]} in precache["files"]
+    assert manifest["file"] in (site_dir / "sw.js").read_text()
