@@ -32,9 +32,7 @@ const options = pageOptions(location.href);
 let status = null;
 let games = null;
 let serviceWorkerDue = true;
-let solverReport = ["loading", {}]; // the solver's last report, for the panels made after it started
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
-  solverReport = [state, detail];
   status?.solverChanged(state, detail);
   games?.solverChanged(state);
   if (serviceWorkerDue && (state === "ready" || state === "error")) {
@@ -43,9 +41,6 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   }
 },
   options.solver);
-// The solver starts first, while the page reads its limits and builds its panels, so
-// nothing a link holds can keep it from starting, and its start overlaps the page's.
-solver.start();
 const records = new BestResults();
 const session = new Session({
   solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget,
@@ -109,9 +104,7 @@ function registerServiceWorker() {
 session.emit();
 status.say(t("playing"));
 for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = false; // the panels listen now
-// The panels made since the solver started learn its state (the status line asks for the
-// puzzle's fewest presses once it is ready). A link opened on arrival replaces the random
-// board; a bad one leaves it (and says why).
-status.solverChanged(...solverReport);
-games.solverChanged(solverReport[0]);
+// The solver starts first, so nothing a link holds can keep it from starting. A link
+// opened on arrival replaces the random board; a bad one leaves it (and says why).
+solver.start();
 share.openCurrent();
