@@ -18,17 +18,25 @@ such as GitHub Pages' /<repo>/):
     pyodide/              the Pyodide runtime copied from the pinned npm package, the
                           micropip wheel, and a pyodide-lock.json trimmed to micropip
     wheels/               the project's own wheel, built from py/
+    snapshot/             the start-up snapshot: the interpreter's memory with the wheel
+                          installed and its API imported, gzip-compressed (made in Node by
+                          tools/snapshot.mjs; its name carries the wheel's sha256 and the
+                          Pyodide version, and build-info.json describes it)
 
-Only the standard library is used; npm and pip are run as subprocesses.
+Only the standard library is used; npm, pip and Node are run as subprocesses.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
+import os
 import re
 import shutil
 import struct
@@ -54,6 +62,10 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
+SNAPSHOT_SCRIPT = ROOT / "tools" / "snapshot.mjs"
+# Zip timestamps of the project wheel (1980-01-01, the earliest a zip can hold): the same
+# source gives the same wheel, so its sha256, and the snapshot keyed by it, stay put.
+WHEEL_SOURCE_DATE_EPOCH = "315532800"
 MICROPIP_REQUIREMENT = "micropip==0.11.1"
 # micropip 0.11.1 requires Python >= 3.13; Pyodide 314.0.7 runs CPython 3.14.
 PYODIDE_PYTHON_VERSION = "3.14"
@@ -173,11 +185,56 @@ def build_project_wheel(source: Path, destination: Path) -> Path:
         run([
             sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
             "--wheel-dir", scratch, str(source),
-        ])
+        ], env={**os.environ, "SOURCE_DATE_EPOCH": WHEEL_SOURCE_DATE_EPOCH})
         wheels = list(Path(scratch).glob("*.whl"))
         if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
             raise BuildError(f"expected one pure-Python wheel from {source}, got {[w.name for w in wheels]}")
         return Path(shutil.copy2(wheels[0], destination / wheels[0].name))
+
+
+def make_snapshot(pyodide_dir: Path, wheel: Path, destination: Path, pyodide_version: str) -> dict:
+    """Write the start-up snapshot into ``destination`` and return its manifest for build-info.json.
+
+    tools/snapshot.mjs starts the runtime in ``pyodide_dir`` in Node, installs ``wheel``
+    with micropip as the worker does, imports lightsout.api, writes the interpreter's
+    memory gzip-compressed, and checks that it restores. The result is cached in
+    .cache/snapshot/ under a key of everything it depends on: the runtime files (the lock
+    file and micropip too), the wheel and the script; the file's name carries the wheel's
+    sha256 and the Pyodide version. Raises BuildError if Node is missing or the script fails.
+    """
+    wheel_sha256 = sha256_of(wheel)
+    inputs = {path.name: sha256_of(path) for path in sorted(pyodide_dir.iterdir()) if path.is_file()}
+    inputs |= {"wheel": wheel_sha256, "script": sha256_of(SNAPSHOT_SCRIPT), "pyodide": pyodide_version}
+    key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]
+    cached = CACHE / "snapshot" / f"{key}.gz"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("Node.js is not installed; it is needed to make the start-up snapshot (tools/snapshot.mjs)")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        command = [node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(wheel), str(partial)]
+        print("+ " + " ".join(command), flush=True)
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0 or not partial.is_file():
+            said = "\n".join(line[:300] for line in (done.stderr or done.stdout).strip().splitlines()[-12:])
+            raise BuildError(f"making the start-up snapshot failed (tools/snapshot.mjs, exit code {done.returncode}):\n{said}")
+        print(done.stdout.strip().splitlines()[-1], flush=True)
+        partial.replace(cached)
+    compressed = cached.read_bytes()
+    raw = gzip.decompress(compressed)
+    destination.mkdir(parents=True, exist_ok=True)
+    target = destination / f"lightsout-{wheel_sha256[:16]}-pyodide-{pyodide_version}.snapshot.gz"
+    target.write_bytes(compressed)
+    return {
+        "file": target.relative_to(destination.parent).as_posix(),
+        "sha256": hashlib.sha256(compressed).hexdigest(),
+        "bytes": len(compressed),
+        "rawSha256": hashlib.sha256(raw).hexdigest(),
+        "rawBytes": len(raw),
+        "pyodide": pyodide_version,
+        "wheelSha256": wheel_sha256,
+    }
 
 
 def package_limits(package_source: Path) -> dict:
@@ -245,6 +302,8 @@ def build(package_source: Path = ROOT / "py") -> Path:
     copy_pyodide_runtime(pyodide_dir)
     write_trimmed_lock(micropip, pyodide_dir)
     project_wheel = build_project_wheel(package_source, DIST / "wheels")
+    pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
+    snapshot = make_snapshot(pyodide_dir, project_wheel, DIST / "snapshot", pyodide_version)
 
     write_index(DIST / "index.html")
     (DIST / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
@@ -253,13 +312,16 @@ def build(package_source: Path = ROOT / "py") -> Path:
     # The worker reads this to know which wheel to install (micropip only accepts a URL
     # that ends in a valid PEP 427 wheel file name, so the real name must be used) and
     # checks the wheel's sha256 before installing it. When Pyodide fails to start, it
-    # checks the runtime files against runtimeSha256 to name the one at fault.
+    # checks the runtime files against runtimeSha256 to name the one at fault. "snapshot"
+    # is the start-up snapshot's manifest: the worker restores it only if it was made for
+    # this Pyodide and this wheel, and its bytes have this sha256.
     runtime = sorted(p for p in pyodide_dir.iterdir() if p.is_file())
     build_info = {
         "wheel": f"wheels/{project_wheel.name}",
         "wheelSha256": sha256_of(project_wheel),
         "runtimeSha256": {f"pyodide/{path.name}": sha256_of(path) for path in runtime},
-        "pyodide": json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"],
+        "pyodide": pyodide_version,
+        "snapshot": snapshot,
     }
     (DIST / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
     shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
@@ -334,19 +396,76 @@ def content_security_policy(site: Path) -> str | None:
     return match.group(1) if match else None
 
 
-def make_server(port: int, site: Path = DIST) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for ``site`` on 127.0.0.1 that sends the page's CSP as a header on every file.
+# Files worth compressing in transit (text and wasm); zip, wheel, gzip and PNG files are
+# compressed already. GitHub Pages compresses much the same (docs/building.md).
+COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".json", ".css", ".wasm", ".webmanifest", ".txt", ".svg", ".map")
+
+
+def make_server(port: int, site: Path = DIST, sent: list[tuple[str, int, int]] | None = None) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``site`` on 127.0.0.1 that sends the page's CSP as a header on
+    every file and gzip-compresses text and wasm for a client that accepts it.
 
     The meta tag governs the page only; a worker takes its policy from its own
     response, so the header is what puts static/worker.js under the policy too.
+    Compressed bodies are made once per file version and kept in memory. If ``sent`` is
+    a list, each response appends (path, status, body bytes sent) to it (benchmarks).
     """
     policy = content_security_policy(site)
+    compressed: dict[tuple[str, int, int], bytes] = {}
 
     class SiteHandler(http.server.SimpleHTTPRequestHandler):
+        status = 0
+
+        def send_response(self, code: int, message: str | None = None) -> None:
+            self.status = code
+            super().send_response(code, message)
+
         def end_headers(self) -> None:
             if policy:
                 self.send_header("Content-Security-Policy", policy)
             super().end_headers()
+
+        def send_head(self):  # type: ignore[no-untyped-def]
+            path = self.translate_path(self.path)
+            accepted = self.headers.get("Accept-Encoding", "")
+            if not (path.endswith(COMPRESSIBLE_SUFFIXES) and os.path.isfile(path)
+                    and re.search(r"\bgzip\b", accepted)):
+                return super().send_head()
+            stat = os.stat(path)
+            since = self.headers.get("If-Modified-Since")
+            if since:
+                try:
+                    if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                        self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                        self.send_header("Vary", "Accept-Encoding")
+                        self.end_headers()
+                        return None
+                except (TypeError, ValueError, OverflowError, IndexError):
+                    pass  # an unreadable date: send the file
+            key = (path, stat.st_mtime_ns, stat.st_size)
+            if key not in compressed:
+                compressed[key] = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+            body = compressed[key]
+            self.send_response(http.HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+            self.end_headers()
+            return io.BytesIO(body)
+
+        def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+            start = source.tell() if hasattr(source, "tell") else 0
+            super().copyfile(source, outputfile)
+            if sent is not None:
+                sent.append((self.path, self.status, source.tell() - start))
+
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            if sent is None:
+                super().log_request(code, size)
+            elif self.status == http.HTTPStatus.NOT_MODIFIED:
+                sent.append((self.path, self.status, 0))
 
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(SiteHandler, directory=str(site)))
 

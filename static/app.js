@@ -33,9 +33,14 @@ translatePage();
 const options = pageOptions(location.href);
 let status = null;
 let games = null;
+let serviceWorkerDue = true;
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
   status?.solverChanged(state, detail);
   games?.solverChanged(state);
+  if (serviceWorkerDue && (state === "ready" || state === "error")) {
+    serviceWorkerDue = false;
+    registerServiceWorker();
+  }
 },
   options.solver);
 const records = new BestResults();
@@ -93,7 +98,12 @@ bindLanguageSwitch(() => {
 
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it
 // works under any sub-path. A browser that refuses service workers only loses offline play.
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
+// Registered once the solver has started (or failed to): the worker's install fetches and
+// hashes every file, which on a first visit would otherwise download the runtime and the
+// snapshot a second time and compete with the solver's start; afterwards the HTTP cache
+// holds them and the install's revalidations are answered "not modified".
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const root = new URL("../", import.meta.url);
   navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, type: "classic" }).catch(() => {});
 }

@@ -36,8 +36,11 @@ export class SolverClient {
    */
   constructor(workerUrl, onState, {
     loadTimeoutMs = LOAD_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS, restartAboveBytes = RESTART_ABOVE_BYTES,
+    useSnapshot = true,
   } = {}) {
     this.workerUrl = workerUrl;
+    this.useSnapshot = useSnapshot; // false: the worker skips its start-up snapshot (tests)
+    this.startedFrom = null; // the worker's {path: "snapshot" | "install", ms, fallback} once ready
     this.onState = onState;
     this.loadTimeoutMs = loadTimeoutMs;
     this.requestTimeoutMs = requestTimeoutMs;
@@ -65,8 +68,14 @@ export class SolverClient {
   start() {
     this.stop();
     this.heapBytes = null;
+    this.startedFrom = null;
     this.setState("loading");
-    const worker = new Worker(this.workerUrl, { type: "module" });
+    let url = this.workerUrl;
+    if (!this.useSnapshot) {
+      url = new URL(url, globalThis.location?.href);
+      url.searchParams.set("snapshot", "off");
+    }
+    const worker = new Worker(url, { type: "module" });
     this.worker = worker;
     worker.addEventListener("message", (event) => {
       if (worker === this.worker) this.receive(event.data);
@@ -147,8 +156,9 @@ export class SolverClient {
         if (message.stage === "ready") {
           clearTimeout(this.loadTimer);
           for (const [id, entry] of this.pending) entry.timer ??= this.requestTimer(id, entry.timeoutMs);
+          this.startedFrom = message.start ?? null;
         }
-        this.setState(message.stage);
+        this.setState(message.stage, { start: this.startedFrom });
         break;
       case "fatal":
         this.fail(message.error);

@@ -114,6 +114,9 @@ export class StatusPanel {
   /** The solver client reported `state` ("loading" | "installing" | "ready" | "error"). */
   solverChanged(state, detail) {
     this.solverState = { state, detail };
+    // How the solver started (automation contract): "snapshot" or "install".
+    if (state === "ready" && detail?.start?.path) this.status.dataset.solverStart = detail.start.path;
+    else if (state === "loading") delete this.status.dataset.solverStart;
     this.showSolverState();
     if (state === "ready") this.session.askOptimum();
   }

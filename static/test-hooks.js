@@ -27,8 +27,13 @@ export function exposeTestHooks(session, solver, boardPanel) {
     solvePayload: (size, payload) => solver.request(
       { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
     ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
-    /** The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for their heap)}. */
-    solverInfo: () => ({ state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled }),
+    /**
+     * The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for
+     * their heap), start: {path: "snapshot" | "install", ms (worker start → ready), fallback (why not the snapshot, or null)}}.
+     */
+    solverInfo: () => ({
+      state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled, start: solver.startedFrom,
+    }),
     /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
     debug: (action) => solver.debug(action),
     /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */

@@ -10,7 +10,11 @@
 //        {type: "error", id, error}              error is {name, message[, line, column]}
 //        (both carry heapBytes: the wasm heap's size, which grows and never shrinks;
 //        solver-client.js replaces a worker whose heap grew too big)
-//        {type: "progress", stage}               stage: "loading" | "installing" | "ready"
+//        {type: "progress", stage[, start]}      stage: "loading" | "installing" | "ready";
+//                                                "ready" carries start: {path, ms, fallback}:
+//                                                path "snapshot" (restored) or "install"
+//                                                (the usual path), ms since the worker began,
+//                                                fallback why the snapshot was not used, or null
 //        {type: "fatal", error}                  start-up failed, or Python broke; this
 //                                                worker is useless (error.code says why)
 //   debug (tests and tools/endurance only):
@@ -20,12 +24,24 @@
 // Pyodide must run in a *module* worker, and its indexURL must be absolute (a relative
 // one fails in blob: workers). All URLs are derived from import.meta.url, so the site
 // works under any sub-path and never leaves its own origin.
+//
+// Two ways to start. The fast one restores the start-up snapshot that build.py made
+// (tools/snapshot.mjs: the interpreter's memory with the wheel installed and
+// lightsout.api imported) instead of initialising Python, loading micropip and
+// installing the wheel: about a tenth of the time. It is taken only if build-info.json's
+// snapshot manifest names this Pyodide version and this wheel and the file's sha256 is
+// the manifest's; on any mismatch or error the worker falls back silently to the usual
+// path (loadPyodide, micropip, the wheel). A fault of a file both paths need (the
+// runtime, the wheel, build-info.json) is reported as before, not retried. The query
+// "?snapshot=off" on this script's URL (page-options.js, for tests on this machine)
+// takes the usual path at once.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
 
 const SITE_URL = new URL("../", import.meta.url).href; // files are named relative to it
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
 const BUILD_INFO = "static/build-info.json";
+const USE_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
@@ -203,23 +219,178 @@ function watchLoader(buildInfo) {
   return { failure, stderr, restore, replay, said, explain };
 }
 
-async function loadRuntime(buildInfo) {
+/**
+ * Start Pyodide (`options` go to loadPyodide). A failure is explained: the runtime file
+ * at fault, if any, is named in a StartError. When a snapshot is restored, `snapshotRead`
+ * is the promise that fills its memory: if that failed (a SnapshotError), the restore's
+ * own failure is only its symptom, and the SnapshotError is thrown instead; any other
+ * failure that is not a file's is thrown as it is. Either way the console's held lines are
+ * dropped and the usual path starts. `check(pyodide)`, if given, runs before the held lines
+ * are replayed and may throw a StartError.
+ */
+async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check = null } = {}) {
   const watch = watchLoader(buildInfo);
   try {
     const pyodide = await Promise.race([
-      loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr }),
+      loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr, ...options }),
       watch.failure,
     ]);
+    if (check) await check(pyodide);
     watch.restore();
     watch.replay();
     return pyodide;
   } catch (error) {
-    // The console stays held: the failed runtime may still print, and this worker is done.
+    const unread = snapshotRead && await snapshotRead.then(() => null, (reason) => reason);
+    if (unread) {
+      watch.restore();
+      throw unread;
+    }
     const cause = error.name === "StartError" ? error : await watch.explain(error);
+    if (snapshotRead && cause.name !== "StartError") {
+      watch.restore(); // no file is at fault: the usual path starts
+      throw error;
+    }
+    // The console stays held: the failed runtime may still print, and this worker is done.
     cause.log = watch.said();
     throw cause;
   }
 }
+
+// How this worker started, sent with "ready": the path, ms since the worker began, why not
+// the snapshot, and when (ms) each step of the start ended, for benchmarks and bug reports.
+const startedFrom = { path: null, ms: null, fallback: null, steps: {} };
+const step = (name) => { startedFrom.steps[name] = Math.round(performance.now()); };
+
+/** The snapshot cannot be used (the usual path starts instead): `message` says why. */
+function snapshotError(message) {
+  return Object.assign(new Error(message), { name: "SnapshotError" });
+}
+
+/**
+ * build-info.json's snapshot manifest, if it was made for this Pyodide and this wheel;
+ * else a SnapshotError.
+ */
+function snapshotManifest(info) {
+  const manifest = info.snapshot;
+  if (typeof manifest?.file !== "string" || !/^snapshot\/[\w.+-]+$/.test(manifest.file)
+      || !/^[0-9a-f]{64}$/.test(manifest.sha256 ?? "") || !/^[0-9a-f]{64}$/.test(manifest.rawSha256 ?? "")
+      || !(Number.isSafeInteger(manifest.rawBytes) && manifest.rawBytes > 0)) {
+    throw snapshotError(`${BUILD_INFO} describes no snapshot`);
+  }
+  if (manifest.pyodide !== PYODIDE_VERSION) {
+    throw snapshotError(`the snapshot was made for Pyodide ${manifest.pyodide}, not ${PYODIDE_VERSION}`);
+  }
+  if (manifest.wheelSha256 !== info.wheelSha256) throw snapshotError("the snapshot was made for another wheel");
+  return manifest;
+}
+
+/**
+ * Fill `memory` (manifest.rawBytes long) with the snapshot, if the file's bytes are the
+ * manifest's; else a SnapshotError, and `memory` does not start with a snapshot's magic
+ * number, so a restore from it fails rather than run a half-written interpreter. The file
+ * is gzip-compressed and decompressed here by the browser (DecompressionStream), straight
+ * into `memory`; a server that decoded it in transit (Content-Encoding) hands over the
+ * memory itself, which is then checked against rawSha256. A mismatch is fetched once more
+ * past the HTTP cache, as fetchChecked does.
+ */
+async function readSnapshot(manifest, memory) {
+  for (const cache of ["no-cache", "reload"]) {
+    let bytes;
+    try {
+      bytes = new Uint8Array(await (await fetchFile(manifest.file, cache)).arrayBuffer());
+    } catch (error) {
+      throw snapshotError(error.message);
+    }
+    step("snapshotFetched");
+    const compressed = bytes[0] === 0x1f && bytes[1] === 0x8b; // the gzip magic number
+    const check = !globalThis.crypto?.subtle ? null : compressed ? manifest.sha256 : manifest.rawSha256;
+    if (check && await sha256Hex(bytes) !== check) continue;
+    step("snapshotChecked");
+    if (!compressed) {
+      if (bytes.length !== memory.length) break;
+      memory.set(bytes);
+      return;
+    }
+    let filled = 0;
+    try {
+      const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (filled + chunk.value.length > memory.length) throw new Error("it is longer than its manifest says");
+        memory.set(chunk.value, filled);
+        filled += chunk.value.length;
+      }
+      if (filled !== memory.length) throw new Error("it is shorter than its manifest says");
+    } catch (error) {
+      memory.fill(0, 0, 64);
+      throw snapshotError(`${manifest.file} does not decompress: ${error.message}`);
+    }
+    step("snapshotDecompressed");
+    return;
+  }
+  throw snapshotError(`${manifest.file} is damaged or incomplete (its sha256 is not this build's)`);
+}
+
+/**
+ * The fast path: restore the snapshot and return lightsout.api.call. The snapshot is read
+ * while Pyodide fetches and compiles its wasm: loadPyodide gets a zeroed memory of the
+ * snapshot's size at once (it needs only the size to instantiate), and an fsInit hook,
+ * which Pyodide awaits before it starts the runtime, waits until that memory is filled.
+ *
+ * A snapshot holds the interpreter's memory, not its file system: the standard library
+ * is mounted again by Pyodide from python_stdlib.zip, whose sha256 is checked here
+ * (Python does not read it while it restores, so a damaged copy would otherwise pass
+ * unnoticed). The package's modules the API uses were all imported when the snapshot was
+ * made (tools/snapshot.mjs), so no request reads a file of the package, and the wheel is
+ * not installed; it is still fetched and checked, as on the usual path, and a damaged one
+ * is reported the same way.
+ */
+async function startFromSnapshot(buildInfo, wheel) {
+  const info = await buildInfo;
+  const manifest = snapshotManifest(info);
+  const memory = new Uint8Array(manifest.rawBytes);
+  const snapshotRead = readSnapshot(manifest, memory);
+  snapshotRead.catch(() => {}); // handled in loadRuntime
+  const stdlibChecked = async (pyodide) => {
+    const expected = info.runtimeSha256?.[STDLIB[0]];
+    let bytes = null;
+    const sys = pyodide.pyimport("sys");
+    const paths = sys.path;
+    try {
+      // Pyodide writes python_stdlib.zip to /lib/python3XY.zip, the zip on sys.path.
+      const path = paths.toJs().find((entry) => /^\/lib\/python\d+\.zip$/.test(entry));
+      if (path) bytes = pyodide.FS.readFile(path);
+    } catch {
+      // not there: Pyodide could not fetch it (and only logged that)
+    } finally {
+      paths.destroy();
+      sys.destroy();
+    }
+    if (bytes && (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected)) {
+      step("stdlibChecked");
+      return;
+    }
+    throw await blame(STDLIB, buildInfo, bytes ? "the standard library differs from this build's" : "no standard library");
+  };
+  const pyodide = await loadRuntime(buildInfo, {
+    options: { _loadSnapshot: memory, fsInit: () => snapshotRead.catch(() => {}) },
+    snapshotRead,
+    check: stdlibChecked,
+  });
+  runtime = pyodide;
+  step("restored");
+  await wheel;
+  return apiCall(pyodide);
+}
+
+/** lightsout.api.call, from the imported package. */
+function apiCall(pyodide) {
+  const api = pyodide.pyimport("lightsout.api");
+  // An attribute proxy is borrowed from its owner and dies with it: copy it first.
+  const call = api.call.copy();
+  api.destroy();
+  return call;
+}
+
 
 async function start() {
   self.postMessage({ type: "progress", stage: "loading" });
@@ -230,6 +401,27 @@ async function start() {
   const wheelFailed = wheel.then(() => new Promise(() => {}));
   buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
   wheelFailed.catch(() => {});
+  if (USE_SNAPSHOT) {
+    try {
+      const call = await Promise.race([startFromSnapshot(buildInfo, wheel), wheelFailed]);
+      Object.assign(startedFrom, { path: "snapshot", ms: performance.now() });
+      return call;
+    } catch (error) {
+      // A file both paths need is at fault (named, as on the usual path): report it.
+      if (error.name === "StartError") throw error;
+      startedFrom.fallback = error.message;
+      console.info(`The solver starts without its snapshot: ${error.message}`);
+    }
+  } else {
+    startedFrom.fallback = "switched off (?snapshot=off)";
+  }
+  const call = await startUsual(buildInfo, wheel, wheelFailed);
+  Object.assign(startedFrom, { path: "install", ms: performance.now() });
+  return call;
+}
+
+/** The usual path: start Python, load micropip, install the checked wheel; returns lightsout.api.call. */
+async function startUsual(buildInfo, wheel, wheelFailed) {
   const pyodide = await Promise.race([loadRuntime(buildInfo), wheelFailed]);
   runtime = pyodide;
 
@@ -259,11 +451,7 @@ async function start() {
   } finally {
     micropip.destroy();
   }
-  const api = pyodide.pyimport("lightsout.api");
-  // An attribute proxy is borrowed from its owner and dies with it: copy it first.
-  const call = api.call.copy();
-  api.destroy();
-  return call;
+  return apiCall(pyodide);
 }
 
 /**
@@ -299,7 +487,7 @@ function callPython(call, request, payload) {
 let runtime = null; // the Pyodide instance, for debug requests
 const handlePromise = start();
 handlePromise.then(
-  () => self.postMessage({ type: "progress", stage: "ready" }),
+  () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } }),
   (error) => {
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);

@@ -1,7 +1,18 @@
 """On-demand benchmark of the built site (not collected by pytest):
 
+    python3 build.py && python3 tests/e2e/bench_page.py --startup [--runs 5] [--compare DIR]
     python3 build.py && python3 tests/e2e/bench_page.py [--size 64]
     python3 build.py && python3 tests/e2e/bench_page.py --big [--huge]
+
+With --startup: the site served as `build.py serve` serves it (gzip for text and wasm),
+medians of --runs runs, each in a new browser profile (a temporary user data folder): for the cold visit and a repeat visit (a new page in the same profile, its service
+worker active), navigation → first playable grid (a gridcell exists), navigation → solver
+ready (`#status[data-state=ready]`), and the first Solve on the board the page deals (click
+→ marks shown); which start the solver took (`data-solver-start`); and the bytes the server
+sent (bodies, as sent: compressed where it compresses) for the cold visit until the solver
+was ready and until the service worker had cached the site, and for the repeat visit. With
+--compare DIR (another build, e.g. of main before a change), runs alternate between the
+two sites, so a machine whose load drifts treats both alike.
 
 Prints, for a cold browser context: the time from navigation to a playable board, to
 the solver being ready, and the longest main-thread stall (gap between animation
@@ -20,11 +31,21 @@ stall while the page itself makes, solves and draws a big board.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import shutil
+import statistics
 import sys
+import tempfile
+import threading
 import time
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import build  # noqa: E402
 
 from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, open_sections, serve_site  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -95,6 +116,126 @@ async (side) => {"""+START_CLIENT+"""  const made = await client.request({ op: "
 """
 
 
+STARTUP_PROBE = """
+(() => {
+  const marks = (window.__start = { playableAt: null, readyAt: null, solveAt: null, solvedAt: null });
+  const tick = () => {
+    if (marks.playableAt === null && document.querySelector('[role=gridcell]')) marks.playableAt = performance.now();
+    const status = document.getElementById('status');
+    if (marks.readyAt === null && status?.dataset.state === 'ready') marks.readyAt = performance.now();
+    if (marks.solveAt !== null && marks.solvedAt === null
+        && (document.querySelector('[data-press]') || /cannot|Nothing/.test(document.getElementById('message').textContent))) {
+      marks.solvedAt = performance.now();
+    }
+    if (marks.solvedAt === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();
+"""
+
+
+@contextlib.contextmanager
+def served(site: Path) -> Iterator[tuple[str, list[tuple[str, int, int]]]]:
+    """Serve ``site`` with build.py's server (gzip, the CSP header); yields its URL and the
+    list of responses it sends (path, status, body bytes)."""
+    sent: list[tuple[str, int, int]] = []
+    server = build.make_server(0, site, sent)  # with `sent`, it logs nothing
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    # Compress every file once now, so no run pays for the server's first compression.
+    for path in sorted(site.rglob("*")):
+        if path.is_file() and path.name.endswith(build.COMPRESSIBLE_SUFFIXES):
+            request = urllib.request.Request(url + path.relative_to(site).as_posix(), headers={"Accept-Encoding": "gzip"})
+            urllib.request.urlopen(request).read()
+    sent.clear()
+    try:
+        yield url, sent
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def visit(context, url: str) -> dict:
+    """One visit in a new page of ``context``: its marks (ms since navigation) and the start taken."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__start.readyAt !== null && window.__start.playableAt !== null",
+                           timeout=READY_TIMEOUT_MS, polling=20)
+    ready_bytes_mark = page.evaluate("window.__start.readyAt")
+    page.evaluate("() => { window.__start.solveAt = performance.now(); document.getElementById('solve').click(); }")
+    page.wait_for_function("window.__start.solvedAt !== null", timeout=60_000, polling=20)
+    marks = page.evaluate("window.__start")
+    start = page.evaluate("window.lightsOut.solverInfo().start ?? null")
+    return {"page": page, "grid": marks["playableAt"], "ready": marks["readyAt"], "solve": marks["solvedAt"] - marks["solveAt"],
+            "path": (start or {}).get("path") or "install (no snapshot)", "ready_mark": ready_bytes_mark,
+            "steps": (start or {}).get("steps") or {}}
+
+
+def startup_run(playwright, url: str, sent: list) -> dict:
+    """A cold visit in a new browser profile, then a repeat visit once its service worker is
+    active. A real profile (on disk), not an incognito context: Chromium keeps an incognito
+    context's HTTP cache in memory, where an entry as big as the snapshot is not kept, so
+    the service worker's install would download it again."""
+    profile = tempfile.mkdtemp(prefix="lightsout-bench-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=chromium_path(), args=CHROMIUM_FLAGS,
+        viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
+    context.add_init_script(STARTUP_PROBE)
+    try:
+        sent.clear()
+        cold = visit(context, url)
+        cold_ready_bytes = sum(size for _, _, size in sent)
+        cold["page"].evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: the site is cached
+        cold["page"].wait_for_timeout(300)
+        cold_bytes = sum(size for _, _, size in sent)
+        cold["page"].close()
+        sent.clear()
+        repeat = visit(context, url)
+        controlled = repeat["page"].evaluate("navigator.serviceWorker.controller !== null")
+        repeat_bytes = sum(size for _, _, size in sent)
+        return {"cold": cold, "repeat": repeat, "cold_ready_bytes": cold_ready_bytes, "cold_bytes": cold_bytes,
+                "repeat_bytes": repeat_bytes, "controlled": controlled}
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def startup_benchmark(sites: dict[str, Path], runs: int) -> None:
+    results: dict[str, list[dict]] = {name: [] for name in sites}
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        servers = {name: stack.enter_context(served(site)) for name, site in sites.items()}
+        for run in range(runs):
+            for name, (url, sent) in servers.items():
+                result = startup_run(playwright, url, sent)
+                results[name].append(result)
+                print(f"  run {run + 1} {name}: cold grid {result['cold']['grid']:.0f} ready {result['cold']['ready']:.0f}"
+                      f" solve {result['cold']['solve']:.0f} ({result['cold']['path']});"
+                      f" repeat grid {result['repeat']['grid']:.0f} ready {result['repeat']['ready']:.0f}"
+                      f" solve {result['repeat']['solve']:.0f} ({result['repeat']['path']},"
+                      f" {'controlled' if result['controlled'] else 'NOT controlled'})", flush=True)
+    median = statistics.median
+    print(f"\nmedians of {runs} runs (ms since navigation; Solve: click → marks shown; bytes: bodies sent by the server)")
+    print(f"{'site':>10} {'visit':>7} {'grid':>6} {'ready':>6} {'solve':>6}  start")
+    for name, rows in results.items():
+        for visit_name in ("cold", "repeat"):
+            paths = sorted({row[visit_name]["path"] for row in rows})
+            print(f"{name:>10} {visit_name:>7} {median(row[visit_name]['grid'] for row in rows):>6.0f}"
+                  f" {median(row[visit_name]['ready'] for row in rows):>6.0f} {median(row[visit_name]['solve'] for row in rows):>6.0f}"
+                  f"  {', '.join(paths)}")
+    for name, rows in results.items():
+        for visit_name in ("cold", "repeat"):
+            steps = sorted({key for row in rows for key in row[visit_name]["steps"]},
+                           key=lambda key: median(row[visit_name]["steps"].get(key, 0) for row in rows))
+            if steps:
+                print(f"{name:>10} {visit_name:>7} worker steps (ms since the worker started): "
+                      + ", ".join(f"{key} {median(row[visit_name]['steps'].get(key, 0) for row in rows):.0f}" for key in steps))
+    for name, rows in results.items():
+        print(f"{name:>10} bytes: cold until ready {median(row['cold_ready_bytes'] for row in rows) / 1e6:.2f} MB,"
+              f" cold with the service worker's cache filled {median(row['cold_bytes'] for row in rows) / 1e6:.2f} MB,"
+              f" repeat {median(row['repeat_bytes'] for row in rows) / 1e6:.3f} MB")
+
+
 def fewest_benchmark(url: str) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
@@ -163,9 +304,16 @@ def main() -> int:
     parser.add_argument("--big", action="store_true", help="time 1000×1000 and 4000×4000 boards in the worker")
     parser.add_argument("--huge", action="store_true", help="with --big, also 10000×10000")
     parser.add_argument("--fewest", action="store_true", help="time the fewest-presses search in the worker")
+    parser.add_argument("--startup", action="store_true", help="cold and repeat visits: grid, solver ready, first Solve, bytes")
+    parser.add_argument("--runs", type=int, default=5, help="with --startup, runs per site (default 5)")
+    parser.add_argument("--compare", type=Path, default=None, help="with --startup, another built site to alternate with")
     args = parser.parse_args()
     if not (DIST / "index.html").is_file():
         sys.exit("build the site first: python3 build.py")
+    if args.startup:
+        sites = {"this": DIST} | ({"compare": args.compare.resolve()} if args.compare else {})
+        startup_benchmark(sites, args.runs)
+        return 0
     if args.fewest:
         with serve_site(DIST) as url:
             fewest_benchmark(url)

@@ -73,6 +73,17 @@ def assert_playable(page: Page) -> None:
     assert read_board(page) == simulate_press(before, 1, 1)
 
 
+def new_puzzle_of_size(page: Page, side: int) -> None:
+    """Set Rows and Columns and press New puzzle in one task. The panel writes the board's
+    size back into the (unfocused) fields whenever the session changes, e.g. when the
+    fewest-presses answer asked at "ready" arrives: set apart, that could undo the values."""
+    page.evaluate("""(side) => {
+      document.getElementById("rows").value = side;
+      document.getElementById("cols").value = side;
+      document.getElementById("new-puzzle").click();
+    }""", side)
+
+
 @pytest.mark.parametrize("case", list(FAILURES))
 def test_start_failure_is_reported_at_once_and_retry_recovers(fresh_page, site_url, case):
     page, watch = fresh_page
@@ -110,8 +121,7 @@ def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
     expect(status(page)).to_have_attribute("data-state", "ready")
     # ... and through the page: an impossible number of lit cells.
     page.evaluate("""() => { document.getElementById("rows").value = 3; document.getElementById("cols").value = 3;
-                             document.getElementById("lit").value = 10; }""")
-    button(page, "New puzzle").click()
+                             document.getElementById("lit").value = 10; document.getElementById("new-puzzle").click(); }""")
     expect(status(page)).to_contain_text("Could not make that puzzle")
     page.evaluate("document.getElementById('lit').value = ''")
     expect(status(page)).to_have_attribute("data-state", "ready")
@@ -125,8 +135,7 @@ def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
     wait_ready(page)
 
     # A solve that runs past the (shortened) request deadline: the worker is stopped.
-    page.evaluate("""() => { document.getElementById("rows").value = 64; document.getElementById("cols").value = 64; }""")
-    button(page, "New puzzle").click()
+    new_puzzle_of_size(page, 64)
     expect(status(page)).to_contain_text("New 64×64 puzzle")
     started = time.monotonic()
     page.evaluate("window.lightsOut.solve({ method: 'full-system' }); null")
@@ -138,8 +147,7 @@ def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
     button(page, "Retry").click()
     wait_ready(page)
     # Recovered: an ordinary solve works again.
-    page.evaluate("""() => { document.getElementById("rows").value = 5; document.getElementById("cols").value = 5; }""")
-    button(page, "New puzzle").click()
+    new_puzzle_of_size(page, 5)
     expect(status(page)).to_contain_text("New 5×5 puzzle")
     button(page, "Solve").click()
     expect(status(page)).to_contain_text("marked")

@@ -52,3 +52,51 @@ def test_serve_sends_the_page_policy_as_a_header_on_every_file(tmp_path):
                     assert response.headers["Content-Security-Policy"] == expected
         finally:
             server.shutdown()
+
+
+def test_serve_compresses_text_and_wasm_for_a_client_that_accepts_gzip(tmp_path):
+    """`build.py serve` sends text and wasm gzip-compressed when asked, as GitHub Pages does;
+    wheels and the (already compressed) snapshot go as they are; revalidation still works."""
+    import gzip
+    import threading
+    import urllib.error
+    import urllib.request
+
+    (tmp_path / "index.html").write_text((ROOT / "index.html").read_text())
+    (tmp_path / "static").mkdir()
+    script = b"export const answer = 42;\n" * 200
+    (tmp_path / "static" / "app.js").write_bytes(script)
+    (tmp_path / "pyodide").mkdir()
+    wasm = b"\0asm\1\0\0\0" + bytes(5000)
+    (tmp_path / "pyodide" / "pyodide.asm.wasm").write_bytes(wasm)
+    (tmp_path / "snapshot").mkdir()
+    snapshot = gzip.compress(b"memory" * 100)
+    (tmp_path / "snapshot" / "x.snapshot.gz").write_bytes(snapshot)
+    sent: list[tuple[str, int, int]] = []
+    with site_build.make_server(0, tmp_path, sent) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+        def get(path: str, **headers: str):
+            with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)) as response:
+                return response.headers, response.read()
+
+        try:
+            for path, original in (("static/app.js", script), ("pyodide/pyodide.asm.wasm", wasm)):
+                headers, body = get(path, **{"Accept-Encoding": "gzip, deflate, br"})
+                assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+                assert gzip.decompress(body) == original and len(body) < len(original)
+                headers, body = get(path)  # a client that does not accept gzip
+                assert headers["Content-Encoding"] is None and body == original
+            headers, body = get("pyodide/pyodide.asm.wasm", **{"Accept-Encoding": "gzip"})
+            assert headers["Content-Type"] == "application/wasm"
+            headers, body = get("snapshot/x.snapshot.gz", **{"Accept-Encoding": "gzip"})
+            assert headers["Content-Encoding"] is None and body == snapshot
+            headers, _ = get("static/app.js", **{"Accept-Encoding": "gzip"})
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                get("static/app.js", **{"Accept-Encoding": "gzip", "If-Modified-Since": headers["Last-Modified"]})
+            assert answer.value.code == 304
+        finally:
+            server.shutdown()
+    assert ("/static/app.js", 304, 0) in sent
+    assert any(path == "/static/app.js" and status == 200 and 0 < size < len(script) for path, status, size in sent)
