@@ -24,10 +24,12 @@ reversibility of σ-automata on square grids", Theoret. Comput. Sci. 320
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from . import chase as chasing
 from . import poly
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["chebyshev_system", "vector_to_poly", "poly_to_vector", "square_nullity"]
 
