@@ -25,9 +25,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import BoardFormatError
-from .names import FORMATS, MAX_LISTED_SOLUTIONS, MAX_STATES, METHOD_NAMES, MIN_STATES, STATES, SURFACES
+from .names import EXACT_NULLITY, FORMATS, MAX_LISTED_SOLUTIONS, MAX_STATES, METHOD_NAMES, MIN_STATES, SEARCH_SECONDS, STATES, SURFACES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,9 +1,9 @@
 """The names and ranges the command line offers before it solves anything.
 
-Format names, solving-method names, surfaces, the range of states and the
-most solutions listed: plain constants in a leaf module (it imports
-nothing), so that ``python -m lightsout`` builds its argument parser without
-importing the solvers.  Their owners re-export them —
+Format names, solving-method names, surfaces, the range of states, the
+most solutions listed and the fewest-presses search's default budget: plain
+constants in a leaf module (it imports nothing), so that ``python -m
+lightsout`` builds its argument parser without importing the solvers.  Their owners re-export them —
 :data:`lightsout.formats.FORMATS`, :data:`lightsout.rules.SURFACES`,
 :data:`lightsout.puzzle.MAX_STATES`, ... are these objects — and
 :data:`lightsout.methods.METHODS` holds exactly :data:`METHOD_NAMES` (a unit
@@ -12,7 +12,7 @@ test checks it).
 
 from __future__ import annotations
 
-__all__ = ["FORMATS", "STATES", "METHOD_NAMES", "SURFACES", "MIN_STATES", "MAX_STATES", "MAX_LISTED_SOLUTIONS"]
+__all__ = ["FORMATS", "STATES", "METHOD_NAMES", "SURFACES", "MIN_STATES", "MAX_STATES", "MAX_LISTED_SOLUTIONS", "SEARCH_SECONDS", "EXACT_NULLITY"]
 
 FORMATS = ("loj", "grid", "indices", "id", "poj")
 """The two-state text formats (:mod:`lightsout.formats`), as ``--format`` and the API's ``parse`` name them."""
@@ -41,3 +41,13 @@ MAX_STATES = 255
 
 MAX_LISTED_SOLUTIONS = 1024
 """Most solutions the API's ``solutions`` op and the CLI's ``solve --all --limit N`` list."""
+
+SEARCH_SECONDS = 2.0
+"""Default time budget of the fewest-presses search (:mod:`lightsout.coset_leader`), in seconds."""
+
+EXACT_NULLITY = 30
+"""Largest nullity whose fewest-presses search the CLI runs to the end by default.
+
+The exhaustive Walsh search costs about 2^nullity × 55 ns in CPython (about a
+minute at nullity 30 on a 2-core 2026 machine), so below this every answer is
+proven; above it a search is only as good as its time budget."""
