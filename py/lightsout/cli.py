@@ -176,19 +176,23 @@ def _loj_answer(text: str, source: str) -> str | None:
     Raises :class:`UsageError` for text that is not an LOJ board, with the
     message of the general path.
     """
-    from . import chase, chebyshev, codec, grid_text
+    # "from .module import name", not "from . import module": -X importtime reports only the former.
+    from .chase import chase
+    from .chebyshev import chebyshev_system
+    from .codec import MAX_DECLARED_CELLS
+    from .grid_text import NO_SOLUTION, forgiving, read_loj, write_rows
 
     try:
-        size, rows, symbols = grid_text.forgiving(text, grid_text.read_loj)
+        size, rows, symbols = forgiving(text, read_loj)
     except BoardFormatError as error:
         raise UsageError(f"{source}: {error}") from None
-    if size * size > codec.MAX_DECLARED_CELLS:
+    if size * size > MAX_DECLARED_CELLS:
         return None
-    first, _, _ = chebyshev.chebyshev_system(rows, size)
+    first, _, _ = chebyshev_system(rows, size)
     if first is None:
-        return grid_text.NO_SOLUTION
-    presses, _ = chase.chase(rows, first, size)
-    return grid_text.write_rows(presses, size, symbols)
+        return NO_SOLUTION
+    presses, _ = chase(rows, first, size)
+    return write_rows(presses, size, symbols)
 
 
 def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, parsed: ParsedBoard | None) -> str:
