@@ -35,8 +35,9 @@ NO_SOLUTION = "No solution"
 Symbols = tuple[str, str, str]
 """How a grid is written: the lit symbol, the dark symbol and the cell separator (``" "`` or ``""``)."""
 
-SIZE_LINE = re.compile(r"\d+")
-"""A size (or count) line of the LOJ and POJ 1222 formats: digits only."""
+SIZE_LINE = re.compile(r"[0-9]+")
+"""A size (or count) line of the LOJ and POJ 1222 formats: ASCII digits only (``\\d`` would take
+other scripts' digits, such as U+0660 '٠', which ``int`` reads as 0)."""
 
 # Symbol pairs a grid may use, keyed by a symbol that identifies the pair.
 # '.' alone is ambiguous between '#' and '*': it resolves to '#'.

@@ -117,6 +117,8 @@ HUGE_DIGITS = "9" * 5000
         "\ufeff#.#\n...",
         "0x0:",
         "0\n",
+        "\u0660",  # an Arabic-Indic zero: POJ 1222 read it as a count of 0 and failed with IndexError
+        "\u0661\n#",
     ],
     ids=lambda text: repr(text[:24]),
 )
