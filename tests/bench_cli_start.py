@@ -89,7 +89,7 @@ def run(command: list[str], board: Path, env: dict[str, str], capture: bool = Fa
     """Run ``command`` with the board on stdin: (seconds, stdout, stderr)."""
     with board.open("rb") as stdin:
         start = time.perf_counter()
-        done = subprocess.run(command, stdin=stdin, stdout=subprocess.PIPE if capture else subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        done = subprocess.run(command, stdin=stdin, stdout=subprocess.PIPE if capture else subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False)
         seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} exited {done.returncode}: {done.stderr.decode(errors='replace')[-500:]}")

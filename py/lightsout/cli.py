@@ -26,7 +26,17 @@ import argparse
 import sys
 
 from .errors import BoardFormatError
-from .names import EXACT_NULLITY, FORMATS, MAX_LISTED_SOLUTIONS, MAX_STATES, METHOD_NAMES, MIN_STATES, SEARCH_SECONDS, STATES, SURFACES
+from .names import (
+    EXACT_NULLITY,
+    FORMATS,
+    MAX_LISTED_SOLUTIONS,
+    MAX_STATES,
+    METHOD_NAMES,
+    MIN_STATES,
+    SEARCH_SECONDS,
+    STATES,
+    SURFACES,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
