@@ -24,10 +24,12 @@ reversibility of σ-automata on square grids", Theoret. Comput. Sci. 320
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from .chase import chase_residual
+from .poly import chebyshev_u, chebyshev_u_mod, degree, divide, gcd_with_cofactor, multiply
 
-from . import chase as chasing
-from . import poly
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["chebyshev_system", "vector_to_poly", "poly_to_vector", "square_nullity"]
 
@@ -51,7 +53,7 @@ def poly_to_vector(p: int, cols: int) -> int:
     U_k is monic of degree k−1, so the coefficients come out top-down; U_k is
     generated downwards with U_{k−1} = y·U_k + U_{k+1}.
     """
-    upper, current = poly.chebyshev_u(cols + 1), poly.chebyshev_u(cols)  # U_{k+1}, U_k with k = C
+    upper, current = chebyshev_u(cols + 1), chebyshev_u(cols)  # U_{k+1}, U_k with k = C
     vector = 0
     for k in range(cols, 0, -1):
         if p >> (k - 1) & 1:
@@ -69,22 +71,22 @@ def chebyshev_system(lights: Sequence[int], cols: int) -> tuple[int | None, int,
     rows of a quiet-pattern basis.
     """
     rows = len(lights)
-    modulus = poly.chebyshev_u(cols + 1)  # m = U_{C+1}(y), degree C
-    s = poly.chebyshev_u_mod(rows + 1, 1, modulus)  # U_{R+1}(1 + y) mod m
-    g, u = poly.gcd_with_cofactor(s, modulus)
-    nullity = poly.degree(g)
-    cofactor_modulus = poly.divide(modulus, g)[0]  # m / g
-    quiet = [poly_to_vector(poly.divide(cofactor_modulus << j, modulus)[1], cols) for j in range(nullity)]
-    residual = chasing.chase_residual(lights, 0, cols)
+    modulus = chebyshev_u(cols + 1)  # m = U_{C+1}(y), degree C
+    s = chebyshev_u_mod(rows + 1, 1, modulus)  # U_{R+1}(1 + y) mod m
+    g, u = gcd_with_cofactor(s, modulus)
+    nullity = degree(g)
+    cofactor_modulus = divide(modulus, g)[0]  # m / g
+    quiet = [poly_to_vector(divide(cofactor_modulus << j, modulus)[1], cols) for j in range(nullity)]
+    residual = chase_residual(lights, 0, cols)
     d = vector_to_poly(residual, cols)
-    quotient, remainder = poly.divide(d, g)
+    quotient, remainder = divide(d, g)
     if remainder:
         return None, nullity, quiet
-    r = poly.divide(poly.multiply(u, quotient), cofactor_modulus)[1]
+    r = divide(multiply(u, quotient), cofactor_modulus)[1]
     return poly_to_vector(r, cols), nullity, quiet
 
 
 def square_nullity(n: int) -> int:
     """Nullity of the n×n plus-rule game: deg gcd(U_{n+1}(y), U_{n+1}(y + 1)) (OEIS A075462)."""
-    modulus = poly.chebyshev_u(n + 1)
-    return poly.degree(poly.gcd_with_cofactor(poly.chebyshev_u_mod(n + 1, 1, modulus), modulus)[0])
+    modulus = chebyshev_u(n + 1)
+    return degree(gcd_with_cofactor(chebyshev_u_mod(n + 1, 1, modulus), modulus)[0])

@@ -9,28 +9,42 @@ Every subcommand describes its puzzle with the same options: ``--states K``,
 Exit status: 0 when an answer was computed (``No solution`` included), 2 for
 bad input: one line on stderr naming what was wrong and where, never a
 traceback.
+
+Start-up: the module imports only argparse and the leaf modules its parser
+needs (:mod:`lightsout.names`, ...); each command imports the rest when it
+runs.  ``solve --format loj`` on a plain board (two states, the plus rule on
+a plane, all off, no other option) reads, solves and writes through
+:mod:`lightsout.grid_text`, :mod:`lightsout.chebyshev` and
+:mod:`lightsout.chase` alone (:func:`_loj_answer`), so it starts about as
+fast as the interpreter; ``tests/unit/test_start.py`` checks which modules
+that path imports, ``tests/bench_cli_start.py`` times it.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
-import re
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
 
-from . import cli_games, codec
-from .analysis import analysis_figures, solve_figures
-from .board import Board
-from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import BoardFormatError
-from .formats import FORMATS, MAX_FORMAT_CELLS, NO_SOLUTION, POJ_STYLE, STATES, ParsedBoard, format_grid, format_solution, format_states, read_board
-from .mask import parse_mask
-from .methods import METHODS
-from .puzzle import FEWEST_SEARCH_LIMIT, MAX_LISTED_SOLUTIONS, MAX_STATES, MIN_STATES, Puzzle, Solution, check_size, solve
-from .rules import SURFACE_NAMES, SURFACES, parse_rule
+from .names import (
+    EXACT_NULLITY,
+    FORMATS,
+    MAX_LISTED_SOLUTIONS,
+    MAX_STATES,
+    METHOD_NAMES,
+    MIN_STATES,
+    SEARCH_SECONDS,
+    STATES,
+    SURFACES,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, NoReturn
+
+    from .formats import ParsedBoard
+    from .puzzle import Puzzle
 
 __all__ = ["main"]
 
@@ -65,6 +79,8 @@ def _source(path: str | None) -> str:
 
 def _board_text(text: str, k: int, format: str, source: str) -> tuple[int, int, int, ParsedBoard | None]:
     """Read a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None)."""
+    from .formats import read_board
+
     try:
         read = read_board(text, format, k)
     except BoardFormatError as error:
@@ -74,6 +90,10 @@ def _board_text(text: str, k: int, format: str, source: str) -> tuple[int, int, 
 
 def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
     """The puzzle the options describe (``--states``, ``--surface``/``--torus``, ``--rule``, ``--mask``, ``--target``)."""
+    from .mask import parse_mask
+    from .puzzle import Puzzle
+    from .rules import parse_rule
+
     surface = args.surface
     if args.torus:
         if surface not in (None, "torus"):
@@ -109,13 +129,23 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 def _solve(args: argparse.Namespace) -> int:
     if args.preset is not None or args.puzzle is not None:
+        from . import cli_games
+
         return cli_games.solve_command(args, _read)
     source = _source(args.file)
     if args.states > 2 and args.algorithm != "auto":
         raise UsageError(f"--algorithm is for two states; with --states {args.states} the method is chosen by cost")
     if args.states > 2 and args.format not in ("auto", STATES, "id"):
         raise UsageError(f"--format {args.format} holds two-state boards; with --states {args.states} use states or id")
-    rows, cols, lights, parsed = _board_text(_read(args.file), args.states, args.format, source)
+    text = _read(args.file)
+    if _plain_loj(args):
+        answer = _loj_answer(text, source)
+        if answer is not None:
+            print(answer)
+            return 0
+    from .formats import POJ_STYLE, ParsedBoard
+
+    rows, cols, lights, parsed = _board_text(text, args.states, args.format, source)
     if parsed is not None and parsed.format == "poj":
         # POJ 1222: every puzzle of the set, each answer after its "PUZZLE #m" line (or in a JSON list).
         answers = [_solve_one(args, rows, cols, board.flat, ParsedBoard(board, "poj", POJ_STYLE)) for board in parsed.puzzles]
@@ -128,8 +158,62 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plain_loj(args: argparse.Namespace) -> bool:
+    """Whether ``solve`` was asked for a LibreOJ #6243 board with nothing but ``--format loj`` (and FILE)."""
+    return (
+        args.format == "loj"
+        and args.states == 2
+        and args.algorithm == "auto"
+        and args.surface in (None, "plane")
+        and not args.torus
+        and args.rule == "plus"
+        and args.mask is None
+        and args.target in (None, "off")
+        and not (args.minimal or args.all or args.json)
+    )
+
+
+def _loj_answer(text: str, source: str) -> str | None:
+    """The answer to a LibreOJ #6243 board (n×n, the plus rule on a plane, all off), or None.
+
+    The same answer as the general path (which :func:`lightsout.puzzle.solve`
+    solves by the Chebyshev method for this board), through the LOJ reader and
+    writer of :mod:`lightsout.grid_text`, the first-row system in GF(2)[y]
+    (:func:`lightsout.chebyshev.chebyshev_system`) and light chasing
+    (:func:`lightsout.chase.chase`): no Board, Puzzle or dataclass is loaded.
+    None for a board of more than max_cells cells (a square within it is
+    within max_long_side too): the general path then names the limit.
+    Raises :class:`UsageError` for text that is not an LOJ board, with the
+    message of the general path.
+    """
+    # "from .module import name", not "from . import module": -X importtime reports only the former.
+    from .chase import chase
+    from .chebyshev import chebyshev_system
+    from .codec import MAX_DECLARED_CELLS
+    from .grid_text import NO_SOLUTION, forgiving, read_loj, write_rows
+
+    try:
+        size, rows, symbols = forgiving(text, read_loj)
+    except BoardFormatError as error:
+        raise UsageError(f"{source}: {error}") from None
+    if size * size > MAX_DECLARED_CELLS:
+        return None
+    first, _, _ = chebyshev_system(rows, size)
+    if first is None:
+        return NO_SOLUTION
+    presses, _ = chase(rows, first, size)
+    return write_rows(presses, size, symbols)
+
+
 def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, parsed: ParsedBoard | None) -> str:
     """Solve one board read from the input; return what is printed for it."""
+    import json
+
+    from . import codec
+    from .analysis import solve_figures
+    from .formats import MAX_FORMAT_CELLS, NO_SOLUTION, format_solution
+    from .puzzle import FEWEST_SEARCH_LIMIT, solve
+
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
     try:
@@ -175,6 +259,8 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
 
 def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) -> Any:
     """A writer of packed boards as text: the input's format and symbols (two states), else the states format."""
+    from .board import Board
+    from .formats import format_grid, format_solution, format_states
 
     def write(value: int) -> str:
         if puzzle.k > 2 or (parsed is None and solution):
@@ -186,6 +272,14 @@ def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) ->
 
 
 def _analyze(args: argparse.Namespace) -> int:
+    import json
+    import math
+
+    from . import cli_games, codec
+    from .analysis import analysis_figures
+    from .puzzle import solve
+    from .rules import SURFACE_NAMES
+
     if args.preset is not None or args.puzzle is not None:
         return cli_games.analyze_command(args, _read)
     if args.size is None:
@@ -193,7 +287,7 @@ def _analyze(args: argparse.Namespace) -> int:
     rows, cols = args.size
     puzzle = _puzzle(args, rows, cols)
     try:
-        result: Solution = solve(puzzle, puzzle.goal())
+        result = solve(puzzle, puzzle.goal())
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.json:
@@ -213,7 +307,7 @@ def _seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        seconds = math.nan
+        seconds = float("nan")
     if not seconds >= 0:
         raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
     return seconds
@@ -226,6 +320,10 @@ def _states(text: str) -> int:
 
 
 def _size(text: str) -> tuple[int, int]:
+    import re
+
+    from .puzzle import check_size
+
     match = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
         raise argparse.ArgumentTypeError(f"expected a size such as 5x5, got {text!r}")
@@ -250,7 +348,7 @@ def _parser() -> argparse.ArgumentParser:
     solve_parser = commands.add_parser("solve", help="solve a board read from FILE or stdin")
     solve_parser.add_argument("file", nargs="?", metavar="FILE", help="board text (default: stdin)")
     solve_parser.add_argument("--format", choices=("auto", *FORMATS, STATES), default="auto", help="input format (default: auto-detect; states with --states above 2)")
-    solve_parser.add_argument("--algorithm", choices=("auto", *METHODS), default="auto", help="two-state solving method (default: auto)")
+    solve_parser.add_argument("--algorithm", choices=("auto", *METHOD_NAMES), default="auto", help="two-state solving method (default: auto)")
     solve_parser.add_argument("--minimal", action="store_true", help="give a solution with the fewest presses")
     solve_parser.add_argument(
         "--seconds",
@@ -275,8 +373,14 @@ def _parser() -> argparse.ArgumentParser:
     presets_parser = commands.add_parser("presets", help="list the real games --preset names")
     presets_parser.add_argument("--json", action="store_true", help="print their facts as JSON (the API's presets op)")
     presets_parser.add_argument("--figures", action="store_true", help="cells, states, rank, nullity and the fewest presses from all off / all on to the goal")
-    presets_parser.set_defaults(run=cli_games.list_presets)
+    presets_parser.set_defaults(run=_presets)
     return parser
+
+
+def _presets(args: argparse.Namespace) -> int:
+    from . import cli_games
+
+    return cli_games.list_presets(args)
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:

@@ -19,21 +19,13 @@ import time
 from array import array
 from collections.abc import Sequence
 
+from .names import EXACT_NULLITY, SEARCH_SECONDS
+
 __all__ = [
     "minimum_in_coset",
     "EXACT_NULLITY",
     "SEARCH_SECONDS",
 ]
-
-SEARCH_SECONDS = 2.0
-"""Default time budget of the fewest-presses search, in seconds."""
-
-EXACT_NULLITY = 30
-"""Largest nullity whose fewest-presses search the CLI runs to the end by default.
-
-The exhaustive Walsh search costs about 2^nullity × 55 ns in CPython (about a
-minute at nullity 30 on a 2-core 2026 machine), so below this every answer is
-proven; above it a search is only as good as its time budget."""
 
 GRAY_NULLITY = 10
 """Up to this nullity the 2^k solutions are simply visited in Gray-code order."""

@@ -22,7 +22,9 @@ unique across the three tables.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["BoardFormatError", "TooLargeError", "PARSE_ERRORS", "PUZZLE_ERRORS", "LINK_ERRORS"]
 

@@ -45,13 +45,15 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from . import codec
 from .board import Board
 from .errors import BoardFormatError, TooLargeError
+from .grid_text import NO_SOLUTION, SIZE_LINE, clean_text, content_lines, grid_rows, read_loj, write_rows
+from .grid_text import forgiving as _forgiving
+from .names import FORMATS, STATES
 from .rules import PLUS, Rule
 
 __all__ = [
@@ -85,15 +87,10 @@ __all__ = [
     "MAX_FORMAT_CELLS",
 ]
 
-NO_SOLUTION = "No solution"
-
 MAX_FORMAT_CELLS = 1 << 22
 """Most cells of a board written as text by the API's ``format`` op (grid, LOJ, indices, states;
 the ``id`` format has no such limit) and of an indices answer of the CLI: the indices text of a
 2048×2048 board with every light on takes 0.7 s and 32 MB in CPython here (a grid: 0.02 s)."""
-FORMATS = ("loj", "grid", "indices", "id", "poj")
-
-_T = TypeVar("_T")
 
 MAX_DECLARED_CELLS = codec.MAX_DECLARED_CELLS
 _MAX_SIZE_DIGITS = codec.MAX_SIZE_DIGITS
@@ -110,20 +107,6 @@ class GridStyle:
 
 DEFAULT_STYLE = GridStyle()
 
-# Symbol pairs a grid may use, keyed by a symbol that identifies the pair.
-# '.' alone is ambiguous between '#' and '*': it resolves to '#'.
-_PAIRS = {
-    "#": ("#", "."),
-    "*": ("*", "."),
-    "1": ("1", "0"),
-    "0": ("1", "0"),
-    "X": ("X", "O"),
-    "O": ("X", "O"),
-    "x": ("x", "o"),
-    "o": ("x", "o"),
-    ".": ("#", "."),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class ParsedBoard:
@@ -139,77 +122,10 @@ class ParsedBoard:
 # -- grid ---------------------------------------------------------------
 
 
-def _content_lines(text: str) -> list[tuple[int, int, str]]:
-    """Return (line number, column offset, stripped text) of each non-blank line."""
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if stripped:
-            out.append((number, len(raw) - len(raw.lstrip()), stripped))
-    return out
-
-
 def _grid_rows(lines: list[tuple[int, int, str]]) -> tuple[list[int], GridStyle]:
-    """Parse grid rows (non-blank, stripped) into row ints and the style they use."""
-    spaced = any(" " in text or "\t" in text for _, _, text in lines)
-    # Per line: number, offset, the cell symbols, and their columns when spaced
-    # (unspaced symbol i sits at column offset + i + 1; no list kept for speed).
-    parsed: list[tuple[int, int, str, list[int] | None]] = []
-    for number, offset, text in lines:
-        if not spaced:
-            parsed.append((number, offset, text, None))
-            continue
-        token_columns: list[int] = []
-        tokens: list[str] = []
-        for match in re.finditer(r"\S+", text):
-            column = offset + match.start() + 1
-            if len(match.group()) != 1:
-                raise BoardFormatError.of("cell_not_single", number, column, found=match.group()[:20])
-            token_columns.append(column)
-            tokens.append(match.group())
-        parsed.append((number, offset, "".join(tokens), token_columns))
-
-    def column_of(offset: int, columns: list[int] | None, index: int) -> int:
-        return columns[index] if columns is not None else offset + index + 1
-
-    on, off = _detect_pair(parsed, column_of)
-    case_free = on in "Xx"
-    allowed = {on, off} | ({"X", "x", "O", "o"} if case_free else set())
-    # Every other ASCII character becomes 'x', which int(..., 2) rejects, so one
-    # translate and one int() both check and convert a row at C speed.
-    table = str.maketrans({chr(code): "x" for code in range(128)})
-    table.update(str.maketrans({s: ("1" if s.upper() == on.upper() else "0") for s in allowed}))
-    rows = []
-    width = len(parsed[0][2])
-    for number, offset, symbols, columns in parsed:
-        try:
-            if not symbols.isascii():
-                raise ValueError
-            row = int(symbols.translate(table)[::-1], 2)
-        except ValueError:
-            bad = next(i for i, s in enumerate(symbols) if s not in allowed)
-            raise BoardFormatError.of("unknown_symbol", number, column_of(offset, columns, bad), symbol=symbols[bad], lit=on, dark=off) from None
-        if len(symbols) != width:
-            if len(symbols) > width:
-                column = column_of(offset, columns, width)
-            else:
-                column = column_of(offset, columns, len(symbols) - 1) + 1
-            raise BoardFormatError.of("ragged_rows", number, column, found=len(symbols), expected=width)
-        rows.append(row)
-    return rows, GridStyle(on, off, " " if spaced else "")
-
-
-def _detect_pair(parsed: list[tuple[int, int, str, list[int] | None]], column_of: Callable[[int, list[int] | None, int], int]) -> tuple[str, str]:
-    """Return the (lit, dark) symbol pair from the first symbol that is not '.'."""
-    for number, offset, symbols, columns in parsed:
-        rest = symbols.lstrip(".")
-        if not rest:
-            continue
-        if rest[0] in _PAIRS:
-            return _PAIRS[rest[0]]
-        index = len(symbols) - len(rest)
-        raise BoardFormatError.of("unknown_grid_symbol", number, column_of(offset, columns, index), symbol=rest[0])
-    return ("#", ".")
+    """Parse grid rows (non-blank, stripped) into row ints and the style they use (:func:`lightsout.grid_text.grid_rows`)."""
+    rows, symbols = grid_rows(lines)
+    return rows, GridStyle(*symbols)
 
 
 def parse_grid(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
@@ -218,7 +134,7 @@ def parse_grid(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
     Raises :class:`BoardFormatError` for empty input, an unknown or mixed
     symbol, or ragged rows.
     """
-    lines = _content_lines(text)
+    lines = content_lines(text)
     if not lines:
         raise BoardFormatError.of("empty_input", 1, 1)
     rows, style = _grid_rows(lines)
@@ -228,49 +144,21 @@ def parse_grid(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
 
 def format_grid(board: Board, style: GridStyle = DEFAULT_STYLE) -> str:
     """Return ``board`` as rows of ``style.on``/``style.off`` joined by ``style.separator``."""
-    table = str.maketrans({"1": style.on, "0": style.off})
-    width = board.cols
-    lines = []
-    for row in board.lights:
-        symbols = format(row, f"0{width}b")[::-1].translate(table)
-        lines.append(style.separator.join(symbols) if style.separator else symbols)
-    return "\n".join(lines)
+    return write_rows(board.lights, board.cols, (style.on, style.off, style.separator))
 
 
 # -- LibreOJ 6243 -------------------------------------------------------
-
-_HEADER = re.compile(r"\d+")
 
 
 def parse_loj(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
     """Parse LibreOJ #6243 input: ``n`` then n rows of n cells (``#`` lit, ``.`` dark).
 
     Raises :class:`BoardFormatError` for a missing or bad size line, a row
-    count or width that disagrees with ``n``, or an unknown symbol.
+    count or width that disagrees with ``n``, or an unknown symbol (see
+    :func:`lightsout.grid_text.read_loj`).
     """
-    lines = _content_lines(text)
-    if not lines:
-        raise BoardFormatError.of("empty_input", 1, 1)
-    number, offset, header = lines[0]
-    if not _HEADER.fullmatch(header):
-        raise BoardFormatError.of("size_line_expected", number, offset + 1, found=header[:20])
-    if len(header) > _MAX_SIZE_DIGITS:
-        raise BoardFormatError.of("size_too_large", number, offset + 1, size=header[:12] + "…", most=MAX_DECLARED_CELLS)
-    size = int(header)
-    if size < 1:
-        raise BoardFormatError.of("size_below_one", number, offset + 1, size=f"{size}x{size}")
-    body = lines[1:]
-    if len(body) != size:
-        if len(body) < size:  # the missing row would start on the line after the last one
-            line, column = (body[-1][0] if body else number) + 1, 1
-        else:  # the first row too many
-            line, column = body[size][0], body[size][1] + 1
-        raise BoardFormatError.of("row_count", line, column, expected=size, found=len(body))
-    rows, style = _grid_rows(body)
-    width = len(body[0][2].split()) if style.separator else len(body[0][2])
-    if width != size:
-        raise BoardFormatError.of("column_count", body[0][0], body[0][1] + 1, expected=size, found=width)
-    return Board(size, size, rows, rule), style
+    size, rows, symbols = read_loj(text)
+    return Board(size, size, rows, rule), GridStyle(*symbols)
 
 
 def format_loj(board: Board) -> str:
@@ -390,8 +278,6 @@ def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
 SYMBOLS = "0123456789abcdefghijklmnopqrstuvwxyz"
 """The symbols of states 0..35 in the ``states`` format (numbers above 36 states)."""
 
-STATES = "states"
-"""The name of the k-state text format."""
 
 
 def parse_states(text: str, k: int) -> tuple[int, int, list[int]]:
@@ -458,11 +344,11 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
     :class:`~lightsout.errors.TooLargeError` (limit ``max_puzzles``) for
     more than ``most`` puzzles.
     """
-    lines = _content_lines(text)
+    lines = content_lines(text)
     if not lines:
         raise BoardFormatError.of("empty_input", 1, 1)
     number, offset, header = lines[0]
-    if not _HEADER.fullmatch(header) or not header.strip("0"):  # a count of at least 1
+    if not SIZE_LINE.fullmatch(header) or not header.strip("0"):  # a count of at least 1
         raise BoardFormatError.of("puzzle_count_expected", number, offset + 1, found=header[:20])
     count = int(header) if len(header) <= 9 else 10**9
     if most is not None and count > most:
@@ -482,68 +368,6 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
 
 
 # -- forgiving input ---------------------------------------------------------
-
-_SPACES = "\t\u00a0\u1680" + "".join(chr(code) for code in range(0x2000, 0x200B)) + "\u202f\u205f\u3000"
-_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
-# In this order: CRLF before CR.  One str.replace per character present: str.translate or
-# re.sub over a 100 MB text take 4-15 s in CPython, a replace about 0.1 s.
-_ASCII_REPLACEMENTS = (("\r\n", "\n"), ("\r", "\n"), ("\v", "\n"), ("\f", "\n"), ("\x1c", "\n"), ("\x1d", "\n"), ("\x1e", "\n"), ("\t", " "))
-_REPLACEMENTS = (
-    *_ASCII_REPLACEMENTS,
-    *(("\x85", "\n"), ("\u2028", "\n"), ("\u2029", "\n")),
-    *((space, " ") for space in _SPACES[1:]),
-    *((mark, "") for mark in _ZERO_WIDTH),
-)
-_UNUSUAL = re.compile("[" + "".join(re.escape(character) for character, _ in _REPLACEMENTS if len(character) == 1) + "]")
-
-
-def clean_text(text: str) -> str:
-    """``text`` as the parsers read it: every line break a ``\\n``, every space a plain space, no zero-width marks.
-
-    Line breaks are those of :meth:`str.splitlines` (CRLF and CR, U+2028,
-    U+2029, U+0085, ...); spaces are tabs, no-break spaces (U+00A0,
-    U+202F), U+1680, U+2000–U+200A, U+205F and U+3000; U+200B–U+200D,
-    U+2060 and U+FEFF (a byte-order mark, at the start or anywhere) are
-    dropped.  Each space stays one character, so only dropped marks move
-    columns.  Text with none of these is returned as it is.
-    """
-    if text.isascii():
-        present = {character for character, _ in _ASCII_REPLACEMENTS if character in text}
-    else:  # one scan for them all: 30 searches of a 100 MB text of 2-byte characters take 5 s
-        present = set(_UNUSUAL.findall(text))
-        if "\r" in present:
-            present.add("\r\n")
-    for character, replacement in _REPLACEMENTS:
-        if character in present:
-            text = text.replace(character, replacement)
-    return text
-
-
-def _forgiving(text: str, read: Callable[[str], _T]) -> _T:
-    """``read(clean_text(text))``; an error's column is moved back to the text as given."""
-    clean = clean_text(text)
-    try:
-        return read(clean)
-    except BoardFormatError as error:
-        if clean is text or error.line is None or error.column is None or error.code in ("empty_input", "empty_states"):
-            raise
-        if not any(mark in text for mark in _ZERO_WIDTH):
-            raise
-        lines = text.splitlines()
-        original = lines[error.line - 1] if error.line <= len(lines) else ""
-        raise error.moved(error.line, _original_column(original, error.column)) from None
-
-
-def _original_column(line: str, column: int) -> int:
-    """The column in ``line`` (as given) of the ``column``-th character left once zero-width marks go."""
-    kept = 0
-    for index, character in enumerate(line):
-        if character not in _ZERO_WIDTH:
-            kept += 1
-            if kept == column:
-                return index + 1
-    return len(line) + column - kept
-
 
 @dataclass(frozen=True, slots=True)
 class ReadBoard:
@@ -630,13 +454,13 @@ def detect_format(text: str) -> str:
             pass
     if _size_prefix(text):
         return "indices"
-    lines = _content_lines(text)
+    lines = content_lines(text)
     if not text.strip(_NUMBER_TEXT) and any(digit in text for digit in "0123456789"):
         return _detect_numbers([line for _, _, line in lines], text)
     start = _LIST_START.match(text)
     if start and (start.group(2) or not {start.group(1), start.group(3)} <= {"0", "1"}):
         return "indices"  # a list with a mistake in it: its error names the word, not "unknown symbol '2'"
-    if len(lines) >= 2 and _HEADER.fullmatch(lines[0][2]):
+    if len(lines) >= 2 and SIZE_LINE.fullmatch(lines[0][2]):
         header, following = lines[0][2], lines[1][2]
         looks_like_row = set(header) <= {"0", "1"} and set(following.replace(" ", "")) <= {"0", "1"}
         same_width = len(header) == len(following.replace(" ", ""))
@@ -647,7 +471,7 @@ def detect_format(text: str) -> str:
 
 def _detect_numbers(lines: list[str], text: str) -> str:
     """The format of text of whole numbers only (see :func:`detect_format`)."""
-    if len(lines) >= 2 and _HEADER.fullmatch(lines[0]) and all(_BINARY_ROW.fullmatch(line) for line in lines[1:]):
+    if len(lines) >= 2 and SIZE_LINE.fullmatch(lines[0]) and all(_BINARY_ROW.fullmatch(line) for line in lines[1:]):
         header, first = lines[0], lines[1]
         width = len(first.split()) if " " in first or "\t" in first else len(first)
         if not (set(header) <= {"0", "1"} and len(header) == width):

@@ -44,16 +44,18 @@ from dataclasses import dataclass, replace
 from typing import overload
 
 from . import chase as chasing
+from .chase_plans import chase_plan
 from .board import Board
 from .chebyshev import chebyshev_system
 from .coset_leader import SEARCH_SECONDS, minimum_in_coset
 from .errors import TooLargeError
 from .gf2 import reduce_against, solve_linear
 from .mask import Mask
-from .rules import PLUS, Rule, wrap
+from .rules import PLUS, Rule, join_rows, wrap
 
 __all__ = [
     "SolveResult",
+    "QuietBasis",
     "TooLargeError",
     "METHODS",
     "solve_board",
@@ -165,9 +167,43 @@ class SolveResult:
 Method = Callable[[Board, Board, "Mask | None"], SolveResult]
 
 
+class QuietBasis(Sequence[Board]):
+    """The quiet patterns of an R×C board, each light-chased from its first row on demand.
+
+    Holds only the ``nullity`` first rows (C bits each); item ``i`` costs one
+    chase (O(R) row operations), so a big nullity on a big board costs no
+    memory until a pattern is asked for.
+    """
+
+    def __init__(self, rows: int, cols: int, rule: Rule, first_rows: Sequence[int]) -> None:
+        self._rows, self._cols, self._rule = rows, cols, rule
+        self.first_rows = tuple(first_rows)
+
+    def __len__(self) -> int:
+        return len(self.first_rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Board: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Board]: ...
+    def __getitem__(self, index: int | slice) -> Board | Sequence[Board]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        presses, _ = chasing.chase([0] * self._rows, self.first_rows[index], self._cols)
+        return Board(self._rows, self._cols, presses, self._rule)
+
+    def __iter__(self) -> Iterator[Board]:
+        return (self[i] for i in range(len(self)))
+
+    def flats(self) -> Iterator[int]:
+        """Yield each quiet pattern as a flat int (bit r·C + c)."""
+        for first in self.first_rows:
+            yield join_rows(chasing.chase([0] * self._rows, first, self._cols)[0], self._cols)
+
+
 def quiet_flats(quiet: Sequence[Board]) -> list[int]:
     """The quiet patterns as flat ints (chased straight to ints for a lazy basis)."""
-    if isinstance(quiet, chasing.QuietBasis):
+    if isinstance(quiet, QuietBasis):
         return list(quiet.flats())
     return [q.flat for q in quiet]
 
@@ -303,7 +339,7 @@ def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None)
             quiet_firsts.append(first)
         if residual == wanted and solution_first is None:
             solution_first = first
-    quiet = chasing.QuietBasis(board.rows, cols, board.rule, reduce_against(quiet_firsts))
+    quiet = QuietBasis(board.rows, cols, board.rule, reduce_against(quiet_firsts))
     return _result(board, target, "first-row-enumeration", _chased_board(board, lights, solution_first), quiet)
 
 
@@ -353,7 +389,7 @@ def first_row_linear_system(board: Board, target: Board, mask: Mask | None = Non
     residual = chasing.chase_residual(lights, 0, cols)
     matrix = chasing.first_row_matrix(rows, cols)
     linear = solve_linear(matrix, residual, cols)
-    quiet = chasing.QuietBasis(rows, cols, board.rule, linear.null_basis)
+    quiet = QuietBasis(rows, cols, board.rule, linear.null_basis)
     return _result(board, target, "first-row-system", _chased_board(board, lights, linear.particular), quiet)
 
 
@@ -367,7 +403,7 @@ def chebyshev_method(board: Board, target: Board, mask: Mask | None = None) -> S
     cols = board.cols
     lights = (board ^ target).lights
     first, _, quiet_firsts = chebyshev_system(lights, cols)
-    quiet = chasing.QuietBasis(board.rows, cols, board.rule, quiet_firsts)
+    quiet = QuietBasis(board.rows, cols, board.rule, quiet_firsts)
     return _result(board, target, "chebyshev", _chased_board(board, lights, first), quiet)
 
 
@@ -470,7 +506,7 @@ def projective_chase(board: Board, target: Board, mask: Mask | None = None) -> S
             return [(i + dr, c + dc) for dr, dc in offsets]
         return [cell for cell in (wrap(i + dr, c + dc, rows, cols, "projective") for dr, dc in offsets) if cell is not None]
 
-    plan = chasing.chase_plan(rows, cols, "projective")
+    plan = chase_plan(rows, cols, "projective")
     assert plan is not None
 
     def run(first: list[int], last: list[int], light_rows: Sequence[int]) -> tuple[list[list[int]], list[int]]:

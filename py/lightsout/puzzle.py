@@ -39,11 +39,12 @@ from functools import cached_property
 
 from . import codec
 from .board import Board
-from .chase import ChasePlan, chase_plan
+from .chase_plans import ChasePlan, chase_plan
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS
 from .errors import TooLargeError
 from .graph import Graph, bits_of, graph_system
 from .mask import Mask
+from .names import MAX_LISTED_SOLUTIONS, MAX_STATES, MIN_STATES
 from .methods import SolveResult, fewest_presses, quiet_flats, solve_board
 from .rules import PLUS, Rule, wrap
 from .zmod import ModularSolution, solve_mod
@@ -68,9 +69,6 @@ __all__ = [
     "LISTED_BITS",
     "MAX_LISTED_SOLUTIONS",
 ]
-
-MIN_STATES = 2
-MAX_STATES = 255
 
 MAX_CELLS = codec.MAX_DECLARED_CELLS
 """Most cells of any board (10000 × 10000)."""
@@ -124,9 +122,6 @@ MAX_STATE_CELLS = 1 << 20
 
 LISTING_BITS = 1 << 24
 """Cells × solutions :meth:`Solution.solutions` visits at most to sort them (beyond those listed)."""
-
-MAX_LISTED_SOLUTIONS = 1024
-"""Most solutions the API's ``solutions`` op and the CLI's ``solve --all --limit N`` list."""
 
 LISTED_BITS = 1 << 27
 """Most packed bits of the solutions :meth:`Solution.solutions` returns (16 MiB): at least one is always listed."""
@@ -586,7 +581,7 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
 
 
 def _chase_plan(puzzle: Puzzle) -> ChasePlan | None:
-    """The light-chase plan of a k > 2 puzzle (plus rule, no mask, no graph; see :func:`lightsout.chase.chase_plan`), or None."""
+    """The light-chase plan of a k > 2 puzzle (plus rule, no mask, no graph; see :func:`lightsout.chase_plans.chase_plan`), or None."""
     if puzzle.graph is not None or puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
         return None
     return chase_plan(puzzle.rows, puzzle.cols, puzzle.surface)

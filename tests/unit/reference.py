@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from lightsout import Board
@@ -22,22 +23,30 @@ def to_cells(board: Board) -> list[list[int]]:
     return [[row >> c & 1 for c in range(board.cols)] for row in board.lights]
 
 
+@functools.lru_cache(maxsize=None)
 def naive_solution_table(rows: int, cols: int) -> dict[Board, list[frozenset[tuple[int, int]]]]:
-    """Map every reachable R×C board to all press sets that switch it off.
+    """Map every reachable R×C board to all press sets that switch it off (plus rule, plane).
 
-    Built by pressing each of the 2^(R·C) press sets on a dark list-of-lists
-    grid: the board a set produces is exactly the board it solves.
+    The board a press set produces on a dark grid is exactly the board it
+    solves.  Each cell's single press is made by :func:`naive_press` on a dark
+    list-of-lists grid; the 2^(R·C) sets are visited in Gray-code order, one
+    cell toggled a step, so each step XORs one press's lights.  Built once per
+    size (cached: do not change the returned table).
     """
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    table: dict[Board, list[frozenset[tuple[int, int]]]] = {}
-    for mask in range(1 << len(cells)):
+    single = []
+    for r, c in cells:
         grid = [[0] * cols for _ in range(rows)]
-        chosen = [cells[i] for i in range(len(cells)) if mask >> i & 1]
-        for r, c in chosen:
-            naive_press(grid, r, c)
-        board = Board.from_cells(rows, cols, [(r, c) for r in range(rows) for c in range(cols) if grid[r][c]])
-        table.setdefault(board, []).append(frozenset(chosen))
-    return table
+        naive_press(grid, r, c)
+        single.append(sum(1 << (rr * cols + cc) for rr in range(rows) for cc in range(cols) if grid[rr][cc]))
+    table: dict[int, list[frozenset[tuple[int, int]]]] = {0: [frozenset()]}
+    lights = chosen = 0
+    for step in range(1, 1 << len(cells)):
+        i = (step & -step).bit_length() - 1  # the Gray code's one changed cell
+        chosen ^= 1 << i
+        lights ^= single[i]
+        table.setdefault(lights, []).append(frozenset(cells[j] for j in range(len(cells)) if chosen >> j & 1))
+    return {Board.from_flat(rows, cols, flat): sets for flat, sets in table.items()}
 
 
 def simulate(board: Board, presses: Board) -> list[list[int]]:
@@ -96,6 +105,35 @@ def naive_apply(rows, cols, k, rule, surface, lights, presses, holes=()):
     return [0 if i in holes else v for i, v in enumerate(out)]
 
 
+@functools.lru_cache(maxsize=None)
+def state_table(rows: int, cols: int, k: int, rule: str, surface: str) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+    """Every press-count vector (0..k−1 per cell) by the lights it makes from a dark board (mod k).
+
+    The presses that take ``lights`` to ``target`` are the vectors under the
+    key (target − lights) mod k: an exhaustive search as a lookup.  The k^(R·C)
+    vectors are counted up like an odometer (itertools.product order): adding
+    1 to a cell's count mod k adds that cell's single-press effect
+    (:func:`naive_apply` of one press) mod k, so a step costs one vector
+    addition (two at a carry, ...) instead of a :func:`naive_apply` of the
+    whole vector.  Built once per puzzle (cached: do not change the table).
+    """
+    n = rows * cols
+    single = [naive_apply(rows, cols, k, rule, surface, [0] * n, [int(j == i) for j in range(n)]) for i in range(n)]
+    counts = [0] * n
+    lights = [0] * n
+    table: dict[tuple[int, ...], list[tuple[int, ...]]] = {tuple(lights): [tuple(counts)]}
+    for _ in range(k**n - 1):
+        i = n - 1
+        while True:
+            counts[i] = (counts[i] + 1) % k
+            lights = [(a + b) % k for a, b in zip(lights, single[i])]
+            if counts[i]:
+                break
+            i -= 1
+        table.setdefault(tuple(lights), []).append(tuple(counts))
+    return table
+
+
 def unpack(text_id: str, k: int = 2) -> tuple[int, int, list[int]]:
     """Read an ``RxC:`` + base64url board packed with bit_length(k − 1) bits per cell, by hand."""
     import base64
@@ -118,4 +156,4 @@ def pack(rows: int, cols: int, states: list[int], k: int = 2) -> str:
     return f"{rows}x{cols}:" + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-__all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells", "naive_apply", "naive_landing", "unpack", "pack"]
+__all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells", "naive_apply", "naive_landing", "state_table", "unpack", "pack"]

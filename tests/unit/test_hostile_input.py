@@ -1,7 +1,10 @@
 """Hostile input: every parser ends in a board or BoardFormatError, quickly.
 
 Counts: each @given test runs `max_examples` cases (printed by pytest -s in
-the hypothesis statistics); the fixed cases below add the extreme sizes.
+the hypothesis statistics), and every parser reads every case (one generated
+text for all seven parsers: the generation, not the parsing, was most of the
+time when each parser had its own 400); the fixed cases below add the
+extreme sizes.
 """
 
 import random
@@ -36,32 +39,34 @@ def parse_or_error(name, text):
     try:
         result = PARSERS[name](text)
     except BoardFormatError as error:
-        assert str(error)
-        assert error.line is not None and error.column is not None, error  # the page shows both
+        assert str(error), name
+        assert error.line is not None and error.column is not None, (name, error)  # the page shows both
         return None
     return result
 
 
-@pytest.mark.parametrize("name", PARSERS)
+def every_parser(text):
+    for name in PARSERS:
+        parse_or_error(name, text)
+
+
 @FUZZ
 @given(st.text(max_size=300))
-def test_random_unicode(name, text):
-    parse_or_error(name, text)
+def test_random_unicode(text):
+    every_parser(text)
 
 
-@pytest.mark.parametrize("name", PARSERS)
 @FUZZ
 @given(boardish)
-def test_board_like_noise(name, text):
-    parse_or_error(name, text)
+def test_board_like_noise(text):
+    every_parser(text)
 
 
-@pytest.mark.parametrize("name", PARSERS)
 @FUZZ
 @given(st.binary(max_size=300))
-def test_random_bytes_decoded_leniently(name, data):
-    parse_or_error(name, data.decode("utf-8", errors="replace"))
-    parse_or_error(name, data.decode("latin-1"))
+def test_random_bytes_decoded_leniently(data):
+    every_parser(data.decode("utf-8", errors="replace"))
+    every_parser(data.decode("latin-1"))
 
 
 @FUZZ
@@ -112,6 +117,8 @@ HUGE_DIGITS = "9" * 5000
         "\ufeff#.#\n...",
         "0x0:",
         "0\n",
+        "\u0660",  # an Arabic-Indic zero: POJ 1222 read it as a count of 0 and failed with IndexError
+        "\u0661\n#",
     ],
     ids=lambda text: repr(text[:24]),
 )
@@ -119,7 +126,8 @@ def test_extreme_sizes_and_numbers(text):
     for name in PARSERS:
         start = time.perf_counter()
         parse_or_error(name, text)
-        assert time.perf_counter() - start < 2.0, name
+        # A hang guard, not a speed target (that is tests/bench_hostile.py): a quadratic parse takes minutes.
+        assert time.perf_counter() - start < 20.0, name
 
 
 @pytest.mark.parametrize("name", FORMATS)
@@ -127,7 +135,7 @@ def test_ten_million_character_line(name):
     text = "#." * 5_000_000
     start = time.perf_counter()
     result = parse_or_error(name if name != "id" else "auto", text)
-    assert time.perf_counter() - start < 10.0
+    assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is tests/bench_hostile.py's
     if name in ("grid",):
         board, _ = result
         assert (board.rows, board.cols) == (1, 10_000_000)
@@ -145,7 +153,7 @@ def test_million_line_input():
     start = time.perf_counter()
     board = parse_board(text).board
     assert (board.rows, board.cols) == (1_000_000, 1) and board.lit_count == 1_000_000
-    assert time.perf_counter() - start < 10.0
+    assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is tests/bench_hostile.py's
     with pytest.raises(BoardFormatError) as caught:
         parse_board(text + "##\n")
     assert caught.value.line == 1_000_001
@@ -209,7 +217,8 @@ def one_line_exit_2(done, *words):
 
 
 def row_bits(value, cols):
-    return [value >> c & 1 for c in range(cols)]
+    """Bit c of ``value`` for c < C, in one pass (``value >> c`` per bit would take O(C²): 70 s at 10⁶)."""
+    return [int(digit) for digit in format(value, f"0{cols}b")[::-1][:cols]]
 
 
 def check_row_solution(lights, presses, cols):
@@ -307,7 +316,11 @@ def test_forced_methods_refuse_above_their_cost():
         assert board.transposed().apply(Board.from_id(reply["solution"])).is_dark
 
 
-def test_random_with_an_unreachable_press_count_is_a_typed_error():
+def test_random_with_an_unreachable_press_count_is_a_typed_error(monkeypatch):
+    from lightsout import random_boards
+
+    # The draw gives up after random_search_seconds (5 s); the same give-up path in 0.5 s.
+    monkeypatch.setattr(random_boards, "SEARCH_SECONDS", 0.5)
     reply = api(op="random", rows=47, cols=47, presses=200, seed=1)
     assert not reply["ok"] and reply["error"]["field"] == "presses", reply
     refused(api(op="random", rows=10_000, cols=10_000, lit=50_000_000, seed=1), "random_lit_cells", "lit")

@@ -1,5 +1,6 @@
 """Click rules, the torus, masks, and the analysis that explains unsolvable boards."""
 
+import functools
 import itertools
 import json
 import random
@@ -30,15 +31,27 @@ def naive_effect(rows, cols, rule, presses, holes=0):
     return changed
 
 
+@functools.lru_cache(maxsize=None)
 def naive_table(rows, cols, rule, mask=None):
-    """Map each reachable (cared part of a) board to the press sets producing it."""
+    """Map each reachable (cared part of a) board to the press sets producing it, each a flat int (bit r·C + c).
+
+    Every set of the 2^cells (holes are never pressed) is visited in Gray-code
+    order, one cell toggled a step, XORing that cell's single-press effect
+    (:func:`naive_effect`); built once per size, rule and mask (cached: do not
+    change the returned table).
+    """
     holes = 0 if mask is None else mask.holes
     cared = (1 << rows * cols) - 1 if mask is None else mask.cared
     cells = [(r, c) for r in range(rows) for c in range(cols) if not holes >> (r * cols + c) & 1]
-    table = {}
-    for chosen in itertools.product((0, 1), repeat=len(cells)):
-        presses = [cell for cell, bit in zip(cells, chosen) if bit]
-        table.setdefault(naive_effect(rows, cols, rule, presses, holes) & cared, []).append(presses)
+    single = [naive_effect(rows, cols, rule, [cell], holes) for cell in cells]
+    bits = [1 << (r * cols + c) for r, c in cells]
+    table = {0: [0]}
+    lights = chosen = 0
+    for step in range(1, 1 << len(cells)):
+        i = (step & -step).bit_length() - 1  # the Gray code's one changed cell
+        chosen ^= bits[i]
+        lights ^= single[i]
+        table.setdefault(lights & cared, []).append(chosen)
     return table
 
 
@@ -115,7 +128,7 @@ def test_masks_agree_with_naive_enumeration(seed):
                 flat = result.presses.flat
                 assert flat & mask.holes == 0  # a hole has no button
                 assert naive_effect(rows, cols, rule, list(result.presses.cells()), mask.holes) & mask.cared == board.flat & mask.cared
-                assert result.press_count == min(len(p) for p in expected)
+                assert result.press_count == min(p.bit_count() for p in expected)
             else:
                 proof = unsolvable_proof(board, mask=mask)
                 check_proof(proof, board, rule, mask)
@@ -169,7 +182,7 @@ def test_left_kernel_of_symmetric_rule_is_the_quiet_space():
 @pytest.mark.parametrize("rows,cols", [(2, 3), (3, 3), (3, 4), (4, 4)])
 def test_worst_case_is_the_exhaustive_maximum(rule, rows, cols):
     table = naive_table(rows, cols, rule)
-    expected = max(min(len(p) for p in press_sets) for press_sets in table.values())
+    expected = max(min(p.bit_count() for p in press_sets) for press_sets in table.values())
     assert worst_case(rows, cols, rule) == expected
 
 
@@ -184,8 +197,8 @@ def test_fewest_presses_on_other_rules_is_the_exhaustive_minimum():
         rule = rule.on_torus(rule is MOORE)
         for flat in rng.sample(sorted(table), 5):
             result = solve_board(Board.from_flat(4, 4, flat, rule), minimal=True)
-            assert result.minimal and result.press_count == min(len(p) for p in table[flat])
-            assert result.optimal_count == sum(1 for p in table[flat] if len(p) == result.press_count)
+            assert result.minimal and result.press_count == min(p.bit_count() for p in table[flat])
+            assert result.optimal_count == sum(1 for p in table[flat] if p.bit_count() == result.press_count)
 
 
 def test_parse_rule():
