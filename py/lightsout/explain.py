@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chase import ChasePlan, chase_plan
+from .chase_plans import ChasePlan, chase_plan
 from .errors import TooLargeError
 from .gf2 import null_space, solve_linear
 from .methods import METHODS, solve_board
