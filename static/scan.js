@@ -313,9 +313,16 @@ function largestComponent(mask, width, height) {
  * profile samples) such that the `cells` + 1 lines a + j (b − a) / cells sit on the
  * profile's peaks and the cells' middles between them in its troughs.
  */
-function fitSpan(profile, cells) {
-  const n = profile.length;
-  const at = (x) => {
+function fitSpan(edgeProfile, lightProfile, cells) {
+  const n = edgeProfile.length;
+  const normal = (profile) => {
+    let mean = 0, square = 0;
+    for (const value of profile) { mean += value / n; square += (value * value) / n; }
+    const spread = Math.sqrt(Math.max(1e-9, square - mean * mean));
+    return profile.map((value) => value / spread);
+  };
+  const edge = normal(edgeProfile), light = normal(lightProfile);
+  const at = (profile, x) => {
     const i = Math.min(n - 2, Math.max(0, Math.floor(x)));
     const f = Math.min(1, Math.max(0, x - i));
     return profile[i] * (1 - f) + profile[i + 1] * f;
@@ -324,16 +331,35 @@ function fitSpan(profile, cells) {
   for (let a = 0; a < n * 0.4; a++) {
     for (let b = Math.ceil(a + n * 0.45); b < n; b++) {
       const pitch = (b - a) / cells;
-      let lines = 0, middles = 0;
-      for (let j = 0; j <= cells; j++) lines += at(a + j * pitch);
-      for (let j = 0; j < cells; j++) middles += at(a + (j + 0.5) * pitch);
-      const score = lines / (cells + 1) - middles / cells;
+      let edgeLines = 0, edgeMiddles = 0, lightLines = 0, lightMiddles = 0;
+      for (let j = 0; j <= cells; j++) {
+        edgeLines += at(edge, a + j * pitch);
+        lightLines += at(light, a + j * pitch);
+      }
+      for (let j = 0; j < cells; j++) {
+        edgeMiddles += at(edge, a + (j + 0.5) * pitch);
+        lightMiddles += at(light, a + (j + 0.5) * pitch);
+      }
+      // Edges gather on the gap lines; the lights (lit or dark) differ from the case
+      // between them, which pins the grid to the lights and not one cell aside.
+      const score = edgeLines / (cells + 1) - edgeMiddles / cells + Math.abs(lightMiddles / cells - lightLines / (cells + 1));
       if (score > best) { best = score; span = [a, b]; }
     }
   }
   return span;
 }
 
+/** `values` capped at their `share` quantile (a few very strong edges must not outweigh the grid's many). */
+function capped(values, share) {
+  const step = Math.max(1, Math.floor(values.length / 4000));
+  const sample = [];
+  for (let i = 0; i < values.length; i += step) sample.push(values[i]);
+  sample.sort((a, b) => a - b);
+  const cap = sample[Math.floor(share * (sample.length - 1))];
+  return values.map((value) => Math.min(value, cap));
+}
+
+const EDGE_SHARES = [0.35, 0.7, 1.2]; // of Otsu's threshold of the gradient: what counts as an edge, for each candidate
 const MARGIN = 0.08; // how far outside the first quadrilateral the grid may lie (a fraction of its side)
 
 /** The grid fitted inside the quadrilateral `quad` of a picture (gray values): new corners. */
@@ -351,17 +377,28 @@ function fitGrid(gray, width, height, quad, rows, cols) {
       rect[y * w + x] = bilinear(gray, width, height, px, py);
     }
   }
-  const across = new Float32Array(w), down = new Float32Array(hgt);
+  const dx = new Float32Array(w * hgt), dy = new Float32Array(w * hgt);
   for (let y = 1; y < hgt; y++) {
     for (let x = 1; x < w; x++) {
       const i = y * w + x;
-      across[x] += Math.abs(rect[i] - rect[i - 1]);
-      down[y] += Math.abs(rect[i] - rect[i - w]);
+      dx[i] = Math.abs(rect[i] - rect[i - 1]);
+      dy[i] = Math.abs(rect[i] - rect[i - w]);
+    }
+  }
+  const cappedX = capped(dx, 0.9), cappedY = capped(dy, 0.9);
+  const across = new Float32Array(w), down = new Float32Array(hgt);
+  const columnLight = new Float32Array(w), rowLight = new Float32Array(hgt);
+  for (let y = 0; y < hgt; y++) {
+    for (let x = 0; x < w; x++) {
+      across[x] += cappedX[y * w + x];
+      down[y] += cappedY[y * w + x];
+      columnLight[x] += rect[y * w + x];
+      rowLight[y] += rect[y * w + x];
     }
   }
   const smooth = (profile, pitch) => boxBlur(profile, profile.length, 1, Math.max(1, Math.round(pitch * 0.12)));
-  const [x0, x1] = fitSpan(smooth(across, w / span / cols), cols);
-  const [y0, y1] = fitSpan(smooth(down, hgt / span / rows), rows);
+  const [x0, x1] = fitSpan(smooth(across, w / span / cols), columnLight, cols);
+  const [y0, y1] = fitSpan(smooth(down, hgt / span / rows), rowLight, rows);
   const u = (x) => -MARGIN + (x / w) * span;
   const v = (y) => -MARGIN + (y / hgt) * span;
   return [[u(x0), v(y0)], [u(x1), v(y0)], [u(x1), v(y1)], [u(x0), v(y1)]].map(([a, b]) => project(h, a, b));
@@ -414,6 +451,32 @@ function polishCorners(edges, width, height, corners, rows, cols) {
   return current;
 }
 
+/** One candidate grid: the largest blob of edges above `threshold`, its quadrilateral, the grid fitted in it: {corners, score}. */
+function candidate(gray, edges, smoothEdges, width, height, threshold, radius, rows, cols) {
+  const mask = new Uint8Array(edges.length);
+  for (let i = 0; i < edges.length; i++) mask[i] = edges[i] > threshold ? 1 : 0;
+  // Close the gaps between the lights' edges: a little more than half a cell of a board
+  // filling half the picture's shorter side.
+  const closed = morph(morph(mask, width, height, radius, true), width, height, radius, false);
+  const points = largestComponent(closed, width, height);
+  if (points.length < 8) return null;
+  const quad = largestQuad(convexHull(points));
+  if (!quad || quadArea(quad) < width * height * 0.01) return null;
+  let corners = orderCorners(quad);
+  const trace = globalThis.scanTrace;
+  try {
+    trace?.push(["quad", threshold, corners]);
+    corners = orderCorners(fitGrid(gray, width, height, corners, rows, cols));
+    trace?.push(["fit", gridScore(smoothEdges, width, height, corners, rows, cols), corners]);
+    corners = polishCorners(smoothEdges, width, height, corners, rows, cols);
+    trace?.push(["polish", gridScore(smoothEdges, width, height, corners, rows, cols), corners]);
+    return { corners, score: gridScore(smoothEdges, width, height, corners, rows, cols) };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return null;
+  }
+}
+
 /**
  * The four corners of a rows × cols board's grid of cells in `image` (top-left first,
  * clockwise, in the image's pixels), or null when nothing board-like stands out.
@@ -423,26 +486,21 @@ export function detectCorners(image, { rows, cols }) {
   const { width, height } = small;
   const gray = boxBlur(luma(small), width, height, 1);
   const edges = gradient(gray, width, height);
-  const { threshold } = otsu(edges);
-  const mask = new Uint8Array(edges.length);
-  for (let i = 0; i < edges.length; i++) mask[i] = edges[i] > threshold ? 1 : 0;
-  // Close the gaps between the lights' edges: a little more than half a cell of a board
-  // filling half the picture's shorter side.
+  // Otsu's cut of the gradients keeps only the strongest edges (lit cells); the faint ones
+  // of dark cells on a dark case count too, well above the noise left after the blur, but
+  // so may a textured background: each cut gives a candidate, and the one framing the
+  // best grid wins.
+  const cut = otsu(edges).threshold;
   const radius = Math.max(2, Math.round(Math.min(width, height) / (Math.max(rows, cols) * 3)));
-  const closed = morph(morph(mask, width, height, radius, true), width, height, radius, false);
-  const points = largestComponent(closed, width, height);
-  if (points.length < 8) return null;
-  const quad = largestQuad(convexHull(points));
-  if (!quad || quadArea(quad) < width * height * 0.01) return null;
-  let corners = orderCorners(quad);
-  try {
-    corners = orderCorners(fitGrid(gray, width, height, corners, rows, cols));
-    const pitch = Math.sqrt(quadArea(corners) / (rows * cols));
-    const smoothEdges = boxBlur(edges, width, height, Math.max(1, Math.round(pitch * 0.1)));
-    corners = polishCorners(smoothEdges, width, height, corners, rows, cols);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
+  // What a grid is scored on: the edges, capped and smoothed over about a gap's width.
+  const smoothEdges = boxBlur(capped(edges, 0.9), width, height, Math.max(1, Math.round(radius / 4)));
+  let best = null;
+  for (const share of EDGE_SHARES) {
+    const corners = candidate(gray, edges, smoothEdges, width, height, share * cut, radius, rows, cols);
+    if (corners && (!best || corners.score > best.score)) best = corners;
   }
+  if (!best) return null;
+  const corners = best.corners;
   return corners.map(([x, y]) => [x * factor, y * factor]);
 }
 
