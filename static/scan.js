@@ -130,6 +130,7 @@ function bilinear(values, width, height, x, y) {
  * Returns {threshold, low, high} (the two classes' means); low = high when all are equal.
  */
 export function otsu(values) {
+  if (values.length > 4096) return otsuHistogram(values);
   const sorted = Float64Array.from(values).sort();
   const n = sorted.length;
   let total = 0;
@@ -148,6 +149,31 @@ export function otsu(values) {
   low /= cut;
   const high = (total - low * cut) / (n - cut);
   return { threshold: (sorted[cut - 1] + sorted[cut]) / 2, low, high };
+}
+
+/** Otsu's threshold over a 512-bin histogram, for many values (a picture's pixels). */
+function otsuHistogram(values) {
+  let min = Infinity, max = -Infinity;
+  for (const value of values) { if (value < min) min = value; if (value > max) max = value; }
+  if (!(max > min)) return { threshold: min, low: min, high: min };
+  const bins = 512, width = (max - min) / bins;
+  const counts = new Float64Array(bins), sums = new Float64Array(bins);
+  for (const value of values) {
+    const bin = Math.min(bins - 1, Math.floor((value - min) / width));
+    counts[bin]++; sums[bin] += value;
+  }
+  let total = 0;
+  for (const sum of sums) total += sum;
+  let best = -1, cut = 0, below = 0, belowCount = 0, low = min, high = max;
+  for (let bin = 0; bin < bins - 1; bin++) {
+    below += sums[bin]; belowCount += counts[bin];
+    const aboveCount = values.length - belowCount;
+    if (!belowCount || !aboveCount) continue;
+    const lowMean = below / belowCount, highMean = (total - below) / aboveCount;
+    const between = belowCount * aboveCount * (highMean - lowMean) ** 2;
+    if (between > best) { best = between; cut = bin; low = lowMean; high = highMean; }
+  }
+  return { threshold: min + (cut + 1) * width, low, high };
 }
 
 // ---------------------------------------------------------------------------------
@@ -452,7 +478,7 @@ function polishCorners(edges, width, height, corners, rows, cols) {
 }
 
 /** One candidate grid: the largest blob of edges above `threshold`, its quadrilateral, the grid fitted in it: {corners, score}. */
-function candidate(gray, edges, smoothEdges, width, height, threshold, radius, rows, cols) {
+function candidate(gray, edges, smoothEdges, width, height, threshold, radius, rows, cols, quads) {
   const mask = new Uint8Array(edges.length);
   for (let i = 0; i < edges.length; i++) mask[i] = edges[i] > threshold ? 1 : 0;
   // Close the gaps between the lights' edges: a little more than half a cell of a board
@@ -463,14 +489,17 @@ function candidate(gray, edges, smoothEdges, width, height, threshold, radius, r
   const quad = largestQuad(convexHull(points));
   if (!quad || quadArea(quad) < width * height * 0.01) return null;
   let corners = orderCorners(quad);
+  // A quadrilateral (nearly) found before needs no second fit.
+  const near = (other) => other.every(([x, y], i) => Math.hypot(x - corners[i][0], y - corners[i][1]) < 2);
+  if (quads.some(near)) return null;
+  quads.push(corners);
   const trace = globalThis.scanTrace;
   try {
     trace?.push(["quad", threshold, corners]);
     corners = orderCorners(fitGrid(gray, width, height, corners, rows, cols));
-    trace?.push(["fit", gridScore(smoothEdges, width, height, corners, rows, cols), corners]);
-    corners = polishCorners(smoothEdges, width, height, corners, rows, cols);
-    trace?.push(["polish", gridScore(smoothEdges, width, height, corners, rows, cols), corners]);
-    return { corners, score: gridScore(smoothEdges, width, height, corners, rows, cols) };
+    const score = gridScore(smoothEdges, width, height, corners, rows, cols);
+    trace?.push(["fit", score, corners]);
+    return { quad, corners, score };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return null;
@@ -495,12 +524,13 @@ export function detectCorners(image, { rows, cols }) {
   // What a grid is scored on: the edges, capped and smoothed over about a gap's width.
   const smoothEdges = boxBlur(capped(edges, 0.9), width, height, Math.max(1, Math.round(radius / 4)));
   let best = null;
+  const quads = [];
   for (const share of EDGE_SHARES) {
-    const corners = candidate(gray, edges, smoothEdges, width, height, share * cut, radius, rows, cols);
-    if (corners && (!best || corners.score > best.score)) best = corners;
+    const found = candidate(gray, edges, smoothEdges, width, height, share * cut, radius, rows, cols, quads);
+    if (found && (!best || found.score > best.score)) best = found;
   }
   if (!best) return null;
-  const corners = best.corners;
+  const corners = polishCorners(smoothEdges, width, height, best.corners, rows, cols);
   return corners.map(([x, y]) => [x * factor, y * factor]);
 }
 
