@@ -15,8 +15,8 @@
 //  3. homography: the perspective transform the four corners define (the unit square to
 //     the quadrilateral), so each cell is sampled in the middle of its own square, away
 //     from its borders, together with a ring on its borders (the local background);
-//  4. classify: a cell's brightness (max channel) minus its ring's, split in two by Otsu's
-//     threshold moved by the sensitivity (lit / dark); with k > 2 states the lit cells are
+//  4. classify: a cell's brightness (max channel) minus its ring's, split in two at the
+//     widest gap between Otsu's two class means, moved by the sensitivity (lit / dark); with k > 2 states the lit cells are
 //     grouped by hue into k − 1 clusters (k-means on the hue circle, seeded with the
 //     colours the states are drawn in), so a glare, which adds white, changes no hue.
 //
@@ -493,12 +493,9 @@ function candidate(gray, edges, smoothEdges, width, height, threshold, radius, r
   const near = (other) => other.every(([x, y], i) => Math.hypot(x - corners[i][0], y - corners[i][1]) < 2);
   if (quads.some(near)) return null;
   quads.push(corners);
-  const trace = globalThis.scanTrace;
   try {
-    trace?.push(["quad", threshold, corners]);
     corners = orderCorners(fitGrid(gray, width, height, corners, rows, cols));
     const score = gridScore(smoothEdges, width, height, corners, rows, cols);
-    trace?.push(["fit", score, corners]);
     return { quad, corners, score };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
@@ -594,6 +591,22 @@ export function hueOfHex(hex) {
 
 const MIN_CONTRAST = 18; // lit and dark cells differ by at least this much brightness (0..255), or all are alike
 
+/**
+ * The middle of the widest gap between sorted `values` lying between `low` and `high`
+ * (Otsu's two class means). Otsu's own cut moves into a class whose values spread (lit
+ * lights under uneven lighting, a tight group of dark ones); the empty stretch between
+ * the classes does not.
+ */
+function widestGap(values, low, high) {
+  const sorted = Float64Array.from(values).sort();
+  let best = -1, middle = (low + high) / 2;
+  for (let i = 1; i < sorted.length; i++) {
+    const a = Math.max(low, sorted[i - 1]), b = Math.min(high, sorted[i]);
+    if (b - a > best) { best = b - a; middle = (a + b) / 2; }
+  }
+  return middle;
+}
+
 function hueDistance(a, b) {
   const d = Math.abs(a - b) % 360;
   return Math.min(d, 360 - d);
@@ -611,9 +624,9 @@ export function classify({ colours, rings }, { k = 2, sensitivity = 0, hues = nu
   for (let i = 0; i < cells; i++) {
     brightness[i] = Math.max(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2]) - rings[i];
   }
-  const { threshold: cut, low, high } = otsu(brightness);
+  const { low, high } = otsu(brightness);
   let threshold;
-  if (high - low >= MIN_CONTRAST) threshold = cut - sensitivity * ((high - low) / 2);
+  if (high - low >= MIN_CONTRAST) threshold = widestGap(brightness, low, high) - sensitivity * ((high - low) / 2);
   else {
     // One kind of cell only: dark unless they stand out from their borders.
     threshold = MIN_CONTRAST * (1 - sensitivity);
