@@ -674,10 +674,11 @@ export function classify({ colours, rings }, { k = 2, sensitivity = 0, hues = nu
  * without corners).
  */
 export function scanImage(image, { rows, cols, k = 2, corners = null, sensitivity = 0, hues = null }) {
-  const found = corners ?? detectCorners(image, { rows, cols });
-  if (!found) return { corners: null, states: null, threshold: null, brightness: null };
+  // One pass over a big photo: the corners are found in the sampling copy (itself
+  // downscaled again for that), not in the original.
   const { image: working, factor } = downscale(image, SAMPLE_SIDE);
-  const scaled = found.map(([x, y]) => [x / factor, y / factor]);
-  const read = classify(sampleCells(working, scaled, rows, cols), { k, sensitivity, hues });
-  return { corners: found, ...read };
+  const found = corners ? corners.map(([x, y]) => [x / factor, y / factor]) : detectCorners(working, { rows, cols });
+  if (!found) return { corners: null, states: null, threshold: null, brightness: null };
+  const read = classify(sampleCells(working, found, rows, cols), { k, sensitivity, hues });
+  return { corners: found.map(([x, y]) => [x * factor, y * factor]), ...read };
 }
