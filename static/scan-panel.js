@@ -46,6 +46,7 @@ export class ScanPanel {
     this.read = null; // Uint8Array of states as read
     this.fixed = new Map(); // cell index → state the reader set by tapping
     this.stream = null;
+    this.returnTo = null; // what had the focus before the dialog opened
     this.messageKey = null; // the message shown, to say it again in another language
     this.pending = 0; // the latest file being decoded (an older one's result is dropped)
     this.frame = 0; // a pending re-read after a corner moved
@@ -60,11 +61,17 @@ export class ScanPanel {
     });
     $("scan-camera").addEventListener("click", () => this.startCamera());
     $("scan-capture").addEventListener("click", () => this.capture());
+    this.video.addEventListener("click", () => this.capture()); // a tap on the live view takes the still too
     $("scan-camera-stop").addEventListener("click", () => this.stopCamera(true));
     $("scan-again").addEventListener("click", () => this.showSource());
     $("scan-use").addEventListener("click", () => this.use());
     this.sensitivity.addEventListener("input", () => this.readLights());
-    this.dialog.addEventListener("close", () => this.stopCamera(false));
+    // Closed by Close, Esc or Use this board: the camera stops and the focus goes back.
+    this.dialog.addEventListener("close", () => {
+      this.stopCamera(false);
+      if (this.returnTo instanceof HTMLElement && this.returnTo.isConnected) this.returnTo.focus();
+      this.returnTo = null;
+    });
     this.canvas.addEventListener("click", (event) => this.tapPicture(event));
     this.handles.forEach((handle, corner) => this.bindHandle(handle, corner));
     // A picture pasted anywhere but into a text field (or into the open dialog) is scanned.
@@ -102,9 +109,7 @@ export class ScanPanel {
   }
 
   close() {
-    this.stopCamera(false);
     if (this.dialog.open) this.dialog.close();
-    if (this.returnTo instanceof HTMLElement && this.returnTo.isConnected) this.returnTo.focus();
   }
 
   say(key, params = {}) {
