@@ -199,3 +199,24 @@ def test_the_camera_takes_a_still_that_is_read_and_solved(playwright: Playwright
         assert watch.errors == []
     finally:
         browser.close()
+
+
+@pytest.mark.parametrize("how", ["paste", "drop"])
+def test_a_picture_pasted_or_dropped_on_the_page_opens_scan_with_it(scan_page: Page, tmp_path: Path, how: str) -> None:
+    page = scan_page
+    path, truth = picture(tmp_path, 501, 5, 5, "glow")
+    page.evaluate(
+        """([bytes, how]) => {
+          const file = new File([Uint8Array.from(bytes)], "board.png", { type: "image/png" });
+          const data = new DataTransfer();
+          data.items.add(file);
+          const event = how === "paste"
+            ? new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true })
+            : new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true });
+          document.body.dispatchEvent(event);
+        }""",
+        [list(path.read_bytes()), how],
+    )
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+    assert preview_states(page) == truth["states"]
+    button(page, "Close").click()
