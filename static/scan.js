@@ -15,9 +15,10 @@
 //  3. homography: the perspective transform the four corners define (the unit square to
 //     the quadrilateral), so each cell is sampled in the middle of its own square, away
 //     from its borders, together with a ring on its borders (the local background);
-//  4. classify: a cell's brightness (max channel) minus its ring's, split in two at the
-//     widest gap between Otsu's two class means, moved by the sensitivity (lit / dark); with k > 2 states the lit cells are
-//     grouped by hue into k − 1 clusters (k-means on the hue circle, seeded with the
+//  4. classify: a cell's brightness (max channel) minus the darkest ring (its borders'
+//     brightness) among it and its neighbours, split in two at the widest gap between
+//     Otsu's two class means, moved by the sensitivity (lit / dark); with k > 2 states
+//     the lit cells are grouped by hue into k − 1 clusters (k-means on the hue circle, seeded with the
 //     colours the states are drawn in), so a glare, which adds white, changes no hue.
 //
 // Corners are [x, y] in the picture's pixels, in the order top-left, top-right,
@@ -540,7 +541,7 @@ const GRID = 5; // samples per side of that square
 /**
  * The colour of every cell of a rows × cols grid framed by `corners` in `image`:
  * {colours: Float32Array (r, g, b per cell, the mean over the cell's middle), rings:
- * Float32Array (the brightness on the cell's borders, the local background)}.
+ * Float32Array (the brightness on the cell's borders, the local background), rows, cols}.
  */
 export function sampleCells(image, corners, rows, cols) {
   const h = squareToQuad(corners);
@@ -574,7 +575,7 @@ export function sampleCells(image, corners, rows, cols) {
       rings[cell] = (ring[3] + ring[4]) / 2; // the median: a bright neighbour's glow on one side counts little
     }
   }
-  return { colours, rings };
+  return { colours, rings, rows, cols };
 }
 
 /** The hue (degrees, 0 = red, 120 = green, 240 = blue) of an [r, g, b] colour; adding white leaves it unchanged. */
@@ -618,11 +619,23 @@ function hueDistance(a, b) {
  * With k > 2, `hues` are the hues (degrees) of states 1..k−1 (the colours the page draws
  * them in; evenly spread from red when not given). Returns {states, threshold, brightness}.
  */
-export function classify({ colours, rings }, { k = 2, sensitivity = 0, hues = null } = {}) {
+export function classify({ colours, rings, rows = 0, cols = 0 }, { k = 2, sensitivity = 0, hues = null } = {}) {
   const cells = rings.length;
+  // A light's background: the darkest ring among its own and its neighbours' (each ring
+  // the median of the cell's border points). A lit light's glow brightens the borders
+  // it shares, so among lit lights its own ring is no background; one cell further, a
+  // dark light's ring is, and it still follows uneven lighting and a broad glare.
   const brightness = new Float32Array(cells);
+  const grid = rows * cols === cells;
   for (let i = 0; i < cells; i++) {
-    brightness[i] = Math.max(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2]) - rings[i];
+    let background = rings[i];
+    if (grid) {
+      const r = Math.floor(i / cols), c = i % cols;
+      for (let rr = Math.max(0, r - 1); rr <= Math.min(rows - 1, r + 1); rr++) {
+        for (let cc = Math.max(0, c - 1); cc <= Math.min(cols - 1, c + 1); cc++) background = Math.min(background, rings[rr * cols + cc]);
+      }
+    }
+    brightness[i] = Math.max(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2]) - background;
   }
   const { low, high } = otsu(brightness);
   let threshold;
