@@ -233,6 +233,7 @@ export class ScanPanel {
   setPicture(image) {
     this.image = image;
     this.fixed.clear();
+    this.sensitivity.value = "0"; // each picture starts from the automatic threshold
     const found = detectCorners(image, { rows: this.rows, cols: this.cols });
     const { width, height } = image;
     // Without a board found, the corners start a little inside the picture's.
