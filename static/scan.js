@@ -15,11 +15,12 @@
 //  3. homography: the perspective transform the four corners define (the unit square to
 //     the quadrilateral), so each cell is sampled in the middle of its own square, away
 //     from its borders, together with a ring on its borders (the local background);
-//  4. classify: a cell's brightness (max channel) minus the darkest ring (its borders'
-//     brightness) among it and its neighbours, split in two at the widest gap between
-//     Otsu's two class means, moved by the sensitivity (lit / dark); with k > 2 states
-//     the lit cells are grouped by hue into k − 1 clusters (k-means on the hue circle, seeded with the
-//     colours the states are drawn in), so a glare, which adds white, changes no hue.
+//  4. classify: a cell's brightness (max channel) minus its background (its own ring,
+//     the borders' brightness, blended with the darkest ring around it), split in two at
+//     the widest gap between Otsu's two class means, moved by the sensitivity (lit /
+//     dark); with k > 2 states the lit cells are grouped by hue into k − 1 clusters
+//     (k-means on the hue circle, seeded with the colours the states are drawn in), so a
+//     glare, which adds white, changes no hue.
 //
 // Corners are [x, y] in the picture's pixels, in the order top-left, top-right,
 // bottom-right, bottom-left (the cell (0, 0) is at the first). Cells are indexed
@@ -590,6 +591,7 @@ export function hueOfHex(hex) {
   return hue(r, g, b);
 }
 
+const OWN_RING = 0.4; // the weight of a light's own ring in its background (the rest: the darkest ring around it)
 const MIN_CONTRAST = 18; // lit and dark cells differ by at least this much brightness (0..255), or all are alike
 
 /**
@@ -621,10 +623,10 @@ function hueDistance(a, b) {
  */
 export function classify({ colours, rings, rows = 0, cols = 0 }, { k = 2, sensitivity = 0, hues = null } = {}) {
   const cells = rings.length;
-  // A light's background: the darkest ring among its own and its neighbours' (each ring
-  // the median of the cell's border points). A lit light's glow brightens the borders
-  // it shares, so among lit lights its own ring is no background; one cell further, a
-  // dark light's ring is, and it still follows uneven lighting and a broad glare.
+  // A light's background: its own ring (the median of its border points) blended with the
+  // darkest ring among it and its neighbours. A lit light's glow brightens the borders it
+  // shares, so among lit lights its own ring alone is no background; the darkest one
+  // nearby alone misses a glare on a dark light, which its own ring has too.
   const brightness = new Float32Array(cells);
   const grid = rows * cols === cells;
   for (let i = 0; i < cells; i++) {
@@ -635,7 +637,7 @@ export function classify({ colours, rings, rows = 0, cols = 0 }, { k = 2, sensit
         for (let cc = Math.max(0, c - 1); cc <= Math.min(cols - 1, c + 1); cc++) background = Math.min(background, rings[rr * cols + cc]);
       }
     }
-    brightness[i] = Math.max(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2]) - background;
+    brightness[i] = Math.max(colours[3 * i], colours[3 * i + 1], colours[3 * i + 2]) - (OWN_RING * rings[i] + (1 - OWN_RING) * background);
   }
   const { low, high } = otsu(brightness);
   let threshold;
