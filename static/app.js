@@ -24,6 +24,7 @@ import { WinPanel } from "./win-panel.js";
 import { GamesPanel } from "./games-panel.js";
 import { Explainer } from "./explain.js";
 import { ExplainPanel } from "./explain-panel.js";
+import { ScanPanel } from "./scan-panel.js";
 import { exposeTestHooks } from "./test-hooks.js";
 
 setLanguage(preferredLanguage());
@@ -62,7 +63,11 @@ const board = new BoardPanel(session, {
 });
 const puzzle = new PuzzlePanel(session, records);
 const solve = new SolvePanel(session);
-const text = new TextPanel(session);
+const scan = new ScanPanel(session, {
+  colours: () => board.colours(),
+  scannable: () => !board.layoutOf(session.game) && !session.usesCanvas(),
+});
+const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
 const share = new SharePanel(session, (copied) => text.copyText(copied));
 const analysis = new AnalysisPanel(session);
@@ -94,6 +99,7 @@ bindLanguageSwitch(() => {
   win.retranslate();
   games.retranslate();
   explainPanel.retranslate();
+  scan.retranslate();
 });
 
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it

@@ -226,7 +226,12 @@ export function isTextFile(file) {
   return file.type === "" || file.type.startsWith("text/") || /\.(txt|loj|in|out)$/i.test(file.name);
 }
 
-/** Call `onFile(file)` when a file is dropped anywhere on `target`. */
+/** True for a file the page can try to read as a picture (Scan). */
+export function isImageFile(file) {
+  return Boolean(file) && (file.type.startsWith("image/") || /\.(png|jpe?g|gif|webp|bmp|avif)$/i.test(file.name ?? ""));
+}
+
+/** Call `onFile(file)` when a text file is dropped anywhere on `target`, `onRejected(file)` for any other file. */
 export function bindFileDrop(target, onFile, onRejected) {
   function onDragOver(event) {
     if (event.dataTransfer && [...event.dataTransfer.types].includes("Files")) {
@@ -238,7 +243,7 @@ export function bindFileDrop(target, onFile, onRejected) {
     const file = event.dataTransfer?.files?.[0];
     if (!file) return;
     event.preventDefault();
-    if (!isTextFile(file)) onRejected();
+    if (!isTextFile(file)) onRejected(file);
     else onFile(file);
   }
   target.addEventListener("dragover", onDragOver);

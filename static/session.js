@@ -500,6 +500,16 @@ export class Session {
     this.emit({ message: on ? this.setupMessage() : t("setupDone"), setup: true });
   }
 
+  /**
+   * Play `board`, read from a picture (Scan, scan-panel.js), in set-up mode's terms: the
+   * lights as read, a fresh history (move count 0, nothing to undo), set-up mode off, the
+   * game's rule, surface, shape, goal and preset unchanged; Solve answers for it at once.
+   */
+  loadScanned(board, message) {
+    this.settingUp = false;
+    this.setBoard(board, { message });
+  }
+
   /** The same board, rule, surface, shape and goal with no history (the game object is new). */
   freshHistory() {
     const old = this.game;

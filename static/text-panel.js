@@ -3,13 +3,14 @@
 
 import { t } from "./i18n.js";
 import { parseErrorMessage } from "./paste-errors.js";
-import { bindFileDrop, isTextFile } from "./input.js";
+import { bindFileDrop, isImageFile, isTextFile } from "./input.js";
 import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
 
 export class TextPanel {
-  constructor(session) {
+  /** `onImage(file)` takes a picture dropped on the page (Scan); without it a picture is refused like any non-text file. */
+  constructor(session, { onImage = null } = {}) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
     this.box = $("board-text");
@@ -40,7 +41,8 @@ export class TextPanel {
       if (isTextFile(file)) this.loadFile(file);
       else this.fail(t("dropNotText"));
     });
-    bindFileDrop(document.body, (file) => this.loadFile(file), () => this.fail(t("dropNotText")));
+    bindFileDrop(document.body, (file) => this.loadFile(file),
+      (file) => (onImage && isImageFile(file) ? onImage(file) : this.fail(t("dropNotText"))));
     $("copy-board").addEventListener("click", async () => {
       const text = await session.formatBoard(session.game.board);
       if (text !== null) await this.copyText(text);

@@ -3,7 +3,7 @@
 // helped or played. Every solution checked by simulating its presses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HOLE, Mask, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+import { HOLE, Mask, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
 import { afterMarks, makeSession } from "./session-helpers.mjs";
 
 const marksSolve = (session) => afterMarks(session).isSolved();
@@ -166,4 +166,25 @@ test("Play solution in set-up mode leaves the mode and plays from the board as s
   assert.equal(session.won.by, "played");
   while (session.game.canUndo) session.undo(); // the history holds the played presses only
   assert.deepEqual(session.game.board.toList(), lights.toList());
+});
+
+test("a scanned board (loadScanned) is played with a fresh history and set-up mode off; the variant stays", () => {
+  const { session, changes } = makeSession();
+  session.setBoard(emptyBoard(3, 3));
+  session.setVariant({ k: 3 });
+  session.press(0, 0);
+  session.setSetup(true);
+  const scanned = [0, 1, 2, 2, 1, 0, 0, 0, 1];
+  session.loadScanned(boardFromCells(3, 3, 3, scanned), "Scanned.");
+  assert.equal(session.settingUp, false);
+  assert.equal(session.game.k, 3);
+  assert.deepEqual(session.game.board.toList(), scanned);
+  assert.equal(session.game.moveCount, 0);
+  assert.equal(session.game.canUndo, false);
+  assert.match(changes.at(-1).message, /^Scanned\./);
+  // Presses play it, and undo stops at the scanned board.
+  session.press(1, 1);
+  session.undo();
+  assert.deepEqual(session.game.board.toList(), scanned);
+  assert.equal(session.game.canUndo, false);
 });

@@ -1,0 +1,311 @@
+// Test pictures for Scan (static/scan.js): boards rendered as a camera or a screenshot would
+// show them, from a seed, with the truth (the board's states and its grid's corners).
+//
+// A board is a random solvable one (random presses of the plus rule from all off, mod k).
+// Styles: "glow" (rounded buttons glowing on a dark case, a table behind), "flat" (a
+// game's flat tiles on a panel), "lo2000" (Lights Out 2000: off / red / green on a dark
+// case). The board plane is turned (up to 30° in the picture's plane), tilted (up to 25°
+// about each axis) and projected with a pinhole camera; then uneven lighting, a glare
+// spot, blur and noise. Pixels are RGBA arrays {width, height, data}, like ImageData.
+//
+// Also a command line, for the browser tests (a PNG or a .y4m video for Chromium's fake
+// camera) — prints the truth as JSON:
+//   node tests/js/scan-pictures.mjs --seed 7 --rows 5 --cols 5 [--k 3 --style lo2000]
+//        [--width 800 --height 600] --png out.png [--y4m out.y4m --frames 30]
+
+import { writeFileSync } from "node:fs";
+import { deflateSync } from "node:zlib";
+import { homography, project } from "../../static/scan.js";
+
+/** A seeded generator of [0, 1) (mulberry32). */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random solvable rows × cols board with k states (presses of the plus rule from all off), r * cols + c. */
+export function randomBoard(rows, cols, k, random) {
+  const states = new Uint8Array(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const times = Math.floor(random() * k);
+      if (!times) continue;
+      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const rr = r + dr, cc = c + dc;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) states[rr * cols + cc] = (states[rr * cols + cc] + times) % k;
+      }
+    }
+  }
+  return states;
+}
+
+const LIT_COLOURS = [[255, 214, 90], [255, 120, 60], [120, 220, 255], [255, 90, 80], [140, 255, 140]];
+const RED = [255, 50, 40], GREEN = [60, 235, 90]; // Lights Out 2000's lights
+export const LO2000_HUES = [0, 120]; // the hues the page draws red and green in (about)
+
+function rotation(ax, ay, az) {
+  const [cx, sx, cy, sy, cz, sz] = [Math.cos(ax), Math.sin(ax), Math.cos(ay), Math.sin(ay), Math.cos(az), Math.sin(az)];
+  // Rz · Ry · Rx
+  return [
+    [cz * cy, cz * sy * sx - sz * cx, cz * sy * cx + sz * sx],
+    [sz * cy, sz * sy * sx + cz * cx, sz * sy * cx - cz * sx],
+    [-sy, cy * sx, cy * cx],
+  ];
+}
+
+/**
+ * The picture described by `spec` ({seed, rows, cols, k, style, width, height, and optional
+ * states, turn, tilt, blur, noise, glare, shade}; anything missing is drawn from the seed).
+ * Returns {image, corners (the grid's true corners), states, rows, cols, k, style}.
+ */
+export function renderPicture(spec) {
+  const random = seeded(spec.seed);
+  const between = (a, b) => a + (b - a) * random();
+  const { rows, cols } = spec;
+  const style = spec.style ?? "glow";
+  const k = spec.k ?? (style === "lo2000" ? 3 : 2);
+  const width = spec.width ?? 800, height = spec.height ?? 600;
+  const states = spec.states ?? randomBoard(rows, cols, k, random);
+
+  // The board in its own plane, in cells: the grid is [0, cols] × [0, rows], the case around it.
+  const margin = style === "flat" ? between(0.12, 0.35) : between(0.35, 0.9);
+  const button = style === "flat" ? between(0.82, 0.92) : between(0.66, 0.84); // a light's side, in cells
+  const radius = style === "flat" ? between(0.02, 0.12) : between(0.08, 0.3); // its corners' radius
+  const lit = style === "lo2000" ? null : LIT_COLOURS[Math.floor(random() * LIT_COLOURS.length)];
+  const caseColour = style === "flat" ? [between(20, 60), between(20, 60), between(40, 90)] : [between(15, 45), between(15, 45), between(15, 50)];
+  const offColour = style === "flat" ? [between(50, 90), between(50, 90), between(70, 110)] : [between(60, 95), between(60, 95), between(60, 100)];
+  const table = [between(100, 200), between(90, 180), between(70, 160)];
+
+  // The camera: the board turned in the picture, tilted, at a distance, then fitted.
+  const turn = ((spec.turn ?? between(-30, 30)) * Math.PI) / 180;
+  const tilt = spec.tilt ?? 25;
+  const matrix = rotation((between(-tilt, tilt) * Math.PI) / 180, (between(-tilt, tilt) * Math.PI) / 180, turn);
+  const outer = [[-margin, -margin], [cols + margin, -margin], [cols + margin, rows + margin], [-margin, rows + margin]];
+  const size = Math.max(rows, cols) + 2 * margin;
+  const distance = size * between(1.6, 3);
+  const projectPlane = ([u, v]) => {
+    const x = u - cols / 2, y = v - rows / 2;
+    const p = matrix.map((row) => row[0] * x + row[1] * y);
+    return [p[0] / (p[2] + distance), p[1] / (p[2] + distance)];
+  };
+  const raw = outer.map(projectPlane);
+  const xs = raw.map((p) => p[0]), ys = raw.map((p) => p[1]);
+  const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const fill = between(0.6, 0.92) * Math.min(width, height);
+  const scale = fill / extent;
+  const midX = (Math.max(...xs) + Math.min(...xs)) / 2, midY = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const slack = (Math.min(width, height) - fill) / 2;
+  const centre = [width / 2 + between(-slack, slack) * 0.8, height / 2 + between(-slack, slack) * 0.8];
+  const toImage = ([px, py]) => [centre[0] + (px - midX) * scale, centre[1] + (py - midY) * scale];
+  const caseCorners = outer.map((p) => toImage(projectPlane(p)));
+  const planeToImage = homography(outer, caseCorners);
+  const imageToPlane = homography(caseCorners, outer);
+  const corners = [[0, 0], [cols, 0], [cols, rows], [0, rows]].map(([u, v]) => project(planeToImage, u, v));
+
+  // Light of each state: [r, g, b] of the button face, and its glow (null when dark).
+  const face = (state) => {
+    if (state === 0) return offColour;
+    if (style === "lo2000") return state === 1 ? RED : GREEN;
+    return lit;
+  };
+  const glowing = style !== "flat";
+  const halo = between(0.05, 0.14); // the glow's reach outside a lit button, in cells
+  const half = button / 2;
+
+  const shade = ([u, v]) => {
+    const inCase = u >= -margin && u <= cols + margin && v >= -margin && v <= rows + margin;
+    if (!inCase) {
+      // The table: a soft texture.
+      const t = 0.85 + 0.15 * Math.sin(u * 1.3 + v * 0.7) * Math.cos(v * 1.9 - u * 0.4);
+      return [table[0] * t, table[1] * t, table[2] * t];
+    }
+    const c = Math.min(cols - 1, Math.max(0, Math.floor(u))), r = Math.min(rows - 1, Math.max(0, Math.floor(v)));
+    let colour = [...caseColour];
+    // Distance from the nearest buttons (this cell's and, for the glow, its neighbours').
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const rr = r + dr, cc = c + dc;
+        if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+        const state = states[rr * cols + cc];
+        // Signed distance to a rounded square centred on the cell.
+        const qx = Math.abs(u - (cc + 0.5)) - (half - radius), qy = Math.abs(v - (rr + 0.5)) - (half - radius);
+        const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
+        if (outside <= 0) {
+          const lightColour = face(state);
+          const centreGlow = state && glowing ? 1 + 0.12 * (1 - Math.hypot(u - cc - 0.5, v - rr - 0.5) / half) : 1;
+          const edgeShade = 0.92 + 0.08 * (1 - (v - rr)); // lit from above
+          colour = lightColour.map((x) => x * centreGlow * edgeShade);
+        } else if (state && glowing && outside < halo * 3) {
+          const glow = 0.55 * Math.exp(-outside / halo);
+          colour = colour.map((x, i) => x + face(state)[i] * glow);
+        }
+      }
+    }
+    return colour;
+  };
+
+  const data = new Uint8ClampedArray(width * height * 4);
+  const float = new Float32Array(width * height * 3);
+  const samples = width * height <= 1_400_000 ? 2 : 1; // supersampling per side: smooth edges
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0, g = 0, b = 0;
+      for (let sy = 0; sy < samples; sy++) {
+        for (let sx = 0; sx < samples; sx++) {
+          const [pr, pg, pb] = shade(project(imageToPlane, x + (sx + 0.5) / samples, y + (sy + 0.5) / samples));
+          r += pr; g += pg; b += pb;
+        }
+      }
+      const i = (y * width + x) * 3, n = samples * samples;
+      float[i] = r / n; float[i + 1] = g / n; float[i + 2] = b / n;
+    }
+  }
+
+  // Uneven lighting (a ramp in a random direction), a glare spot, blur, noise.
+  const shadeDepth = spec.shade ?? between(0, 0.45);
+  const angle = between(0, 2 * Math.PI);
+  const glare = spec.glare ?? between(30, 100);
+  const glareAt = project(planeToImage, between(0, cols), between(0, rows));
+  const glareRadius = between(0.6, 1.4) * (fill / size);
+  const blurRadius = spec.blur ?? Math.round(between(0, 1.6) * Math.min(width, height) / 600);
+  const noise = spec.noise ?? between(1, 7);
+  const diagonal = Math.hypot(width, height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const ramp = ((x - width / 2) * Math.cos(angle) + (y - height / 2) * Math.sin(angle)) / diagonal + 0.5;
+      const light = 1 - shadeDepth * ramp;
+      const spot = glare * Math.exp(-((x - glareAt[0]) ** 2 + (y - glareAt[1]) ** 2) / (2 * glareRadius ** 2));
+      const i = (y * width + x) * 3;
+      for (let ch = 0; ch < 3; ch++) float[i + ch] = float[i + ch] * light + spot;
+    }
+  }
+  let channels = [0, 1, 2].map((ch) => {
+    const plane = new Float32Array(width * height);
+    for (let i = 0; i < plane.length; i++) plane[i] = float[i * 3 + ch];
+    return plane;
+  });
+  if (blurRadius > 0) channels = channels.map((plane) => boxBlurPlane(plane, width, height, blurRadius));
+  for (let i = 0; i < width * height; i++) {
+    for (let ch = 0; ch < 3; ch++) data[i * 4 + ch] = channels[ch][i] + gaussian(random) * noise;
+    data[i * 4 + 3] = 255;
+  }
+  return { image: { width, height, data }, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null };
+}
+
+function gaussian(random) {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+function boxBlurPlane(plane, width, height, radius) {
+  const out = new Float32Array(plane.length);
+  const temp = new Float32Array(plane.length);
+  const span = 2 * radius + 1;
+  for (let y = 0; y < height; y++) {
+    let sum = 0;
+    for (let i = -radius; i <= radius; i++) sum += plane[y * width + Math.min(width - 1, Math.max(0, i))];
+    for (let x = 0; x < width; x++) {
+      temp[y * width + x] = sum / span;
+      sum += plane[y * width + Math.min(width - 1, x + radius + 1)] - plane[y * width + Math.max(0, x - radius)];
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let sum = 0;
+    for (let i = -radius; i <= radius; i++) sum += temp[Math.min(height - 1, Math.max(0, i)) * width + x];
+    for (let y = 0; y < height; y++) {
+      out[y * width + x] = sum / span;
+      sum += temp[Math.min(height - 1, y + radius + 1) * width + x] - temp[Math.max(0, y - radius) * width + x];
+    }
+  }
+  return out;
+}
+
+const SIZES = [[640, 480], [800, 600], [1024, 768], [480, 640], [1280, 960], [1600, 1200], [720, 1280]];
+const BOARDS = [
+  { rows: 5, cols: 5, style: "glow" }, { rows: 5, cols: 5, style: "flat" }, { rows: 5, cols: 5, style: "lo2000" },
+  { rows: 6, cols: 6, style: "glow" }, { rows: 4, cols: 4, style: "flat" }, { rows: 7, cols: 7, style: "flat" },
+  { rows: 3, cols: 3, style: "glow" }, { rows: 4, cols: 6, style: "flat" }, { rows: 8, cols: 8, style: "flat" },
+  { rows: 7, cols: 7, style: "glow" },
+];
+
+/** The fixed benchmark set: `count` picture specs from one seed (sizes, styles and boards in turn). */
+export function benchmarkSpecs(count = 200, seed = 2026) {
+  const random = seeded(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const board = BOARDS[i % BOARDS.length];
+    const [width, height] = SIZES[Math.floor(random() * SIZES.length)];
+    return { seed: seed * 1000 + i, ...board, width, height };
+  });
+}
+
+/** A PNG file (8-bit RGBA, no filtering) of an image {width, height, data}. */
+export function encodePng({ width, height, data }) {
+  const table = new Int32Array(256).map((_, n) => {
+    let c = n;
+    for (let i = 0; i < 8; i++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c;
+  });
+  const crc = (bytes) => {
+    let c = -1;
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ -1) >>> 0;
+  };
+  const chunk = (type, body) => {
+    const out = Buffer.alloc(12 + body.length);
+    out.writeUInt32BE(body.length, 0);
+    out.write(type, 4, "ascii");
+    body.copy(out, 8);
+    out.writeUInt32BE(crc(out.subarray(4, 8 + body.length)), 8 + body.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) Buffer.from(data.buffer, data.byteOffset + y * width * 4, width * 4).copy(rows, y * (width * 4 + 1) + 1);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A YUV4MPEG2 video (4:2:0, `frames` copies of the picture) for Chromium's fake camera; width and height even. */
+export function encodeY4m({ width, height, data }, frames = 10) {
+  const y = Buffer.alloc(width * height), u = Buffer.alloc((width / 2) * (height / 2)), v = Buffer.alloc(u.length);
+  for (let i = 0; i < width * height; i++) {
+    const [r, g, b] = [data[4 * i], data[4 * i + 1], data[4 * i + 2]];
+    y[i] = Math.max(0, Math.min(255, Math.round(16 + 0.257 * r + 0.504 * g + 0.098 * b)));
+  }
+  for (let cy = 0; cy < height / 2; cy++) {
+    for (let cx = 0; cx < width / 2; cx++) {
+      let r = 0, g = 0, b = 0;
+      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+        const p = ((2 * cy + dy) * width + 2 * cx + dx) * 4;
+        r += data[p] / 4; g += data[p + 1] / 4; b += data[p + 2] / 4;
+      }
+      u[cy * (width / 2) + cx] = Math.max(0, Math.min(255, Math.round(128 - 0.148 * r - 0.291 * g + 0.439 * b)));
+      v[cy * (width / 2) + cx] = Math.max(0, Math.min(255, Math.round(128 + 0.439 * r - 0.368 * g - 0.071 * b)));
+    }
+  }
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, u, v]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), ...Array(frames).fill(frame)]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = {};
+  for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, "")] = process.argv[i + 1];
+  const number = (name, fallback) => (args[name] === undefined ? fallback : Number(args[name]));
+  const picture = renderPicture({
+    seed: number("seed", 1), rows: number("rows", 5), cols: number("cols", 5), k: args.k ? Number(args.k) : undefined,
+    style: args.style ?? "glow", width: number("width", 800), height: number("height", 600),
+    turn: args.turn === undefined ? undefined : Number(args.turn), tilt: number("tilt", 25),
+  });
+  if (args.png) writeFileSync(args.png, encodePng(picture.image));
+  if (args.y4m) writeFileSync(args.y4m, encodeY4m(picture.image, number("frames", 10)));
+  console.log(JSON.stringify({ rows: picture.rows, cols: picture.cols, k: picture.k, states: [...picture.states], corners: picture.corners }));
+}
