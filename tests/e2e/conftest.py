@@ -70,7 +70,11 @@ class StartCount:
 
     def watch_page(self, page: Page) -> None:
         self.add("pages")
-        page.on("worker", lambda worker: "worker.js" in worker.url and self.add("pyodide"))
+        def started(worker) -> None:
+            if "worker.js" in worker.url and not getattr(page.context, "idle_solver", False):
+                self.add("pyodide")
+
+        page.on("worker", started)
 
 
 START_COUNT = StartCount()
@@ -252,6 +256,7 @@ IDLE_WORKER = "self.onmessage = () => {};"
 def without_solver(context: BrowserContext) -> None:
     """Serve `context` an idle worker instead of the solver (see IDLE_WORKER)."""
     context.route("**/static/worker.js", lambda route: route.fulfill(body=IDLE_WORKER, content_type="text/javascript"))
+    context.idle_solver = True  # not counted as a Pyodide start (StartCount)
 
 
 @pytest.fixture
