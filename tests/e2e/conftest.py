@@ -71,7 +71,8 @@ class StartCount:
     def watch_page(self, page: Page) -> None:
         self.add("pages")
         def started(worker) -> None:
-            if "worker.js" in worker.url and not getattr(page.context, "idle_solver", False):
+            if "worker.js" in worker.url and not (getattr(page, "idle_solver", False)
+                                                  or getattr(page.context, "idle_solver", False)):
                 self.add("pyodide")
 
         page.on("worker", started)
@@ -253,10 +254,10 @@ def solver_options(page: Page, **options: float) -> Iterator[None]:
 IDLE_WORKER = "self.onmessage = () => {};"
 
 
-def without_solver(context: BrowserContext) -> None:
-    """Serve `context` an idle worker instead of the solver (see IDLE_WORKER)."""
-    context.route("**/static/worker.js", lambda route: route.fulfill(body=IDLE_WORKER, content_type="text/javascript"))
-    context.idle_solver = True  # not counted as a Pyodide start (StartCount)
+def without_solver(target: BrowserContext | Page) -> None:
+    """Serve a context or a page an idle worker instead of the solver (see IDLE_WORKER)."""
+    target.route("**/static/worker.js", lambda route: route.fulfill(body=IDLE_WORKER, content_type="text/javascript"))
+    target.idle_solver = True  # not counted as a Pyodide start (StartCount)
 
 
 @pytest.fixture
