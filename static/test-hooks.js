@@ -46,6 +46,17 @@ export function exposeTestHooks(session, solver, boardPanel) {
       }
       return { loadTimeoutMs: solver.loadTimeoutMs, requestTimeoutMs: solver.requestTimeoutMs, restartAboveBytes: solver.restartAboveBytes };
     },
+    /**
+     * The fewest-presses search's time budget in ms, as ?search-budget=MS sets it at start
+     * (null: the solver's own); returns the budget in force (ms, or null).
+     */
+    searchBudget(ms) {
+      if (ms !== undefined) {
+        if (ms !== null && !(Number.isFinite(ms) && ms > 0)) throw new RangeError("the budget must be positive");
+        session.searchBudget = ms === null ? {} : { seconds: ms / 1000 };
+      }
+      return session.searchBudget.seconds === undefined ? null : session.searchBudget.seconds * 1000;
+    },
     /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
     debug: (action) => solver.debug(action),
     /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */
