@@ -28,8 +28,8 @@ export function exposeTestHooks(session, solver, boardPanel) {
     solvePayload: (size, payload) => solver.request(
       { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
     ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
-    /** The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for their heap)}. */
-    solverInfo: () => ({ state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled }),
+    /** The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for their heap), pending (requests not yet answered)}. */
+    solverInfo: () => ({ state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled, pending: solver.pending.size }),
     /**
      * Change the solver's deadlines and heap limit on a running page, as the address's test
      * knobs (page-options.js) set them at start: {loadTimeoutMs, requestTimeoutMs,
