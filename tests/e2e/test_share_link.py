@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from conftest import open_sections, wait_ready
+from conftest import open_sections, wait_ready, without_solver
 from e2e_helpers import board, button, cell, read_board, simulate_press, status
 from playwright.sync_api import Page, expect
 
@@ -167,8 +167,11 @@ def test_the_hash_follows_the_game_without_new_history_entries(ready_page):
     assert page.evaluate("history.length") == length
 
 
-def open_in_new_page(page: Page, url: str) -> Page:
+def open_in_new_page(page: Page, url: str, solver: bool = True) -> Page:
+    """The link in a new page; solver=False: one that never asks Python (without_solver)."""
     other = page.context.new_page()
+    if not solver:
+        without_solver(other)
     other.goto(url)
     expect(other.locator("#move-count")).to_be_visible()
     open_sections(other)  # the goal's radios are in a collapsed section
@@ -217,7 +220,7 @@ def test_a_1000_by_1000_board_fits_in_a_link(ready_page):
     state = parse_share(hash_of(page))
     assert (state.rows, state.cols) == (1000, 1000)
     link = page.evaluate("location.href")
-    other = open_in_new_page(page, link)
+    other = open_in_new_page(page, link, solver=False)  # the link is read and written by the page alone
     try:
         expect(status(other)).to_contain_text("Opened a shared 1000×1000 puzzle")
         mine, theirs = hash_of(page), other.evaluate("location.hash")
