@@ -36,11 +36,12 @@ def shown_game(page: Page) -> tuple:
     return (read_board(page), page.locator("#move-count").text_content())
 
 
-def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(ready_page):
-    # On the shared page: following the first link makes a history entry like the others,
-    # and Back goes no further than it. (ready_page checks the console stays clean.)
-    page = ready_page
-    page.evaluate("(text) => { location.hash = text; }", GOOD_3X3)
+def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(fresh_page, site_url):
+    # A page of its own: Back and Forward walk the session history, and on the shared page
+    # a link an earlier test left being opened could answer in the middle of the walk.
+    page, watch = fresh_page
+    page.goto(site_url + "#" + GOOD_3X3)
+    wait_ready(page)
     expect(message(page)).to_contain_text("Opened a shared 3×3 game with 2 moves")
     # Each link is a history entry, as when a reader follows or types them one after another.
     for text, _ in BAD_LINKS:
@@ -71,6 +72,7 @@ def test_back_and_forward_through_bad_links_keep_the_board_and_say_why(ready_pag
     page.go_forward()
     expect(message(page)).to_contain_text(BAD_LINKS[0][1])
     assert shown_game(page) == three
+    assert watch.errors == []
 
 
 def test_copy_link_drops_the_query(ready_page, site_url):
@@ -140,8 +142,10 @@ def test_after_a_request_deadline_the_message_no_longer_says_solving(ready_page)
 
 def request_deadline_passes(page: Page) -> None:
     page.evaluate("""() => { document.getElementById("rows").value = 64; document.getElementById("cols").value = 64; }""")
+    old_hash = page.evaluate("location.hash")  # the shared page may say "New 64×64 puzzle" already
     button(page, "New puzzle").click()
     expect(message(page)).to_contain_text("New 64×64 puzzle")
+    page.wait_for_function("(old) => location.hash.startsWith('#64x64:') && location.hash !== old", arg=old_hash)
     before = read_board(page)
     page.evaluate("window.lightsOut.solve({ method: 'full-system' }); null")
     expect(message(page)).to_have_text("Solving…")
