@@ -113,6 +113,11 @@ def test_test_knobs_are_ignored_on_a_host_that_is_not_this_machine(named_host_br
     button(page, "Solve").click()  # and with request-timeout=1, every request would fail
     expect(message(page)).to_contain_text("Press the")
     expect(status(page)).to_have_attribute("data-state", "ready")
+    # Nor can the script hook that sets them on a running page (the browser tests' way).
+    refused = page.evaluate("""() => { try { window.lightsOut.solverOptions({ requestTimeoutMs: 1 }); return "changed"; }
+                                       catch (error) { return error.message; } }""")
+    assert refused == "the solver's options change only on this machine"
+    assert page.evaluate("typeof window.lightsOut.solverOptions") == "function"  # it exists; its use is refused
 
 
 def test_a_parse_error_names_its_line_and_column_in_either_language(ready_page):
