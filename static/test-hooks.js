@@ -2,6 +2,7 @@
 // never uses it.
 
 import { CanvasView } from "./canvas-render.js";
+import { isTestHost } from "./page-options.js";
 
 export function exposeTestHooks(session, solver, boardPanel) {
   const view = () => boardPanel.view;
@@ -29,11 +30,39 @@ export function exposeTestHooks(session, solver, boardPanel) {
     ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
     /**
      * The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for
-     * their heap), start: {path: "snapshot" | "install", ms (worker start → ready), fallback (why not the snapshot, or null)}}.
+     * their heap), pending (requests not yet answered), start: {path: "snapshot" | "install", ms (worker
+     * start → ready), fallback (why not the snapshot, or null)}}.
      */
     solverInfo: () => ({
-      state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled, start: solver.startedFrom,
+      state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled, pending: solver.pending.size, start: solver.startedFrom,
     }),
+    /**
+     * Change the solver's deadlines and heap limit on a running page, as the address's test
+     * knobs (page-options.js) set them at start: {loadTimeoutMs, requestTimeoutMs,
+     * restartAboveBytes}, each optional; the client reads them at every start and request,
+     * so the browser tests share one page instead of starting Pyodide per setting. Returns
+     * the settings in force. Like the knobs, only on a page served from this machine.
+     */
+    solverOptions(options = {}) {
+      if (!isTestHost(location.hostname)) throw new Error("the solver's options change only on this machine");
+      for (const name of ["loadTimeoutMs", "requestTimeoutMs", "restartAboveBytes"]) {
+        if (options[name] === undefined) continue;
+        if (!(Number.isFinite(options[name]) && options[name] > 0)) throw new RangeError(`${name} must be positive`);
+        solver[name] = options[name];
+      }
+      return { loadTimeoutMs: solver.loadTimeoutMs, requestTimeoutMs: solver.requestTimeoutMs, restartAboveBytes: solver.restartAboveBytes };
+    },
+    /**
+     * The fewest-presses search's time budget in ms, as ?search-budget=MS sets it at start
+     * (null: the solver's own); returns the budget in force (ms, or null).
+     */
+    searchBudget(ms) {
+      if (ms !== undefined) {
+        if (ms !== null && !(Number.isFinite(ms) && ms > 0)) throw new RangeError("the budget must be positive");
+        session.searchBudget = ms === null ? {} : { seconds: ms / 1000 };
+      }
+      return session.searchBudget.seconds === undefined ? null : session.searchBudget.seconds * 1000;
+    },
     /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
     debug: (action) => solver.debug(action),
     /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */

@@ -46,6 +46,79 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_FLAGS}
 
 
+class StartCount:
+    """How many browser contexts, pages and solver workers (each one a Pyodide start) the
+    browser tests open, in all and per test: printed at the end of the run, so a change
+    that makes tests start Pyodide again shows. E2E_STATS=1 also prints them per test."""
+
+    def __init__(self) -> None:
+        self.totals = {"contexts": 0, "pages": 0, "pyodide": 0}
+        self.per_test: dict[str, dict[str, int]] = {}
+        self.current = "(session setup)"
+
+    def add(self, what: str) -> None:
+        self.totals[what] += 1
+        counts = self.per_test.setdefault(self.current, {"contexts": 0, "pages": 0, "pyodide": 0})
+        counts[what] += 1
+
+    def watch_context(self, context: BrowserContext) -> BrowserContext:
+        self.add("contexts")
+        context.on("page", self.watch_page)
+        for page in context.pages:
+            self.watch_page(page)
+        return context
+
+    def watch_page(self, page: Page) -> None:
+        self.add("pages")
+        def started(worker) -> None:
+            if "worker.js" in worker.url and not (getattr(page, "idle_solver", False)
+                                                  or getattr(page.context, "idle_solver", False)):
+                self.add("pyodide")
+
+        page.on("worker", started)
+
+
+START_COUNT = StartCount()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _count_starts(browser: Browser) -> Iterator[None]:
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def counted_context(*args, **kwargs):
+        return START_COUNT.watch_context(new_context(*args, **kwargs))
+
+    def counted_page(*args, **kwargs):
+        page = new_page(*args, **kwargs)
+        START_COUNT.watch_context(page.context)
+        return page
+
+    browser.new_context, browser.new_page = counted_context, counted_page  # type: ignore[method-assign]
+    yield
+    browser.new_context, browser.new_page = new_context, new_page  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    START_COUNT.current = item.nodeid
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if not START_COUNT.per_test:
+        return
+    totals = START_COUNT.totals
+    terminalreporter.write_line(
+        f"browser tests opened {totals['contexts']} contexts, {totals['pages']} pages, "
+        f"{totals['pyodide']} solver workers (Pyodide starts)"
+    )
+    if os.environ.get("E2E_STATS"):
+        for nodeid, counts in START_COUNT.per_test.items():
+            if any(counts.values()):
+                terminalreporter.write_line(
+                    f"  {counts['contexts']:3} ctx {counts['pages']:3} pages {counts['pyodide']:3} pyodide  {nodeid}"
+                )
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     if not (DIST / "index.html").is_file() or not (DIST / "static" / "build-info.json").is_file():
@@ -156,6 +229,35 @@ def ready_page(_shared_page: Page, shared_context) -> Iterator[Page]:
     yield _shared_page
     assert watch.outside_requests() == []
     assert watch.errors[errors_before:] == []
+
+
+@contextlib.contextmanager
+def solver_options(page: Page, **options: float) -> Iterator[None]:
+    """Run with the solver's deadlines or heap limit changed on a page that is already
+    running (window.lightsOut.solverOptions: loadTimeoutMs, requestTimeoutMs,
+    restartAboveBytes), as the ?load-timeout, ?request-timeout and ?restart-above test
+    knobs would set them at start; afterwards the page's own settings are back and a
+    solver the test left stopped is started again, so the next test finds it ready."""
+    before = page.evaluate("window.lightsOut.solverOptions()")
+    page.evaluate("(options) => window.lightsOut.solverOptions(options)", options)
+    try:
+        yield
+    finally:
+        page.evaluate("(options) => window.lightsOut.solverOptions(options)", before)
+        if page.evaluate("document.getElementById('status').dataset.state") == "error":
+            page.get_by_role("button", name="Retry", exact=True).click()
+        wait_ready(page)
+
+
+# A worker script that never answers: for tests of the page alone (layout, locale, media
+# queries, markup), so their pages do not each start Pyodide. The solver stays "loading".
+IDLE_WORKER = "self.onmessage = () => {};"
+
+
+def without_solver(target: BrowserContext | Page) -> None:
+    """Serve a context or a page an idle worker instead of the solver (see IDLE_WORKER)."""
+    target.route("**/static/worker.js", lambda route: route.fulfill(body=IDLE_WORKER, content_type="text/javascript"))
+    target.idle_solver = True  # not counted as a Pyodide start (StartCount)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import open_sections
+from conftest import open_sections, without_solver
 from e2e_helpers import (
     board,
     button,
@@ -42,8 +42,11 @@ def new_context(browser: Browser) -> Iterator:
     opened: list[BrowserContext] = []
     errors: list[str] = []
 
-    def open_context(**options) -> BrowserContext:
+    def open_context(solver: bool = True, **options) -> BrowserContext:
+        """solver=False: the page alone, without starting Pyodide (conftest.without_solver)."""
         context = browser.new_context(bypass_csp=True, **options)
+        if not solver:
+            without_solver(context)
         context.on("console", lambda message: message.type == "error" and errors.append(message.text))
         context.on("weberror", lambda error: errors.append(str(error.error)))
         opened.append(context)
@@ -186,7 +189,7 @@ def test_chinese_ui_has_no_english_in_its_controls(new_context, site_url, tmp_pa
 
 
 def test_english_locale_starts_in_english(new_context, site_url):
-    page = new_context(locale="en-US").new_page()
+    page = new_context(solver=False, locale="en-US").new_page()
     page.goto(site_url)
     expect(button(page, "Solve")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
@@ -194,7 +197,7 @@ def test_english_locale_starts_in_english(new_context, site_url):
 
 
 def test_a_10x10_board_fits_a_375px_phone(new_context, site_url, tmp_path):
-    context = new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+    context = new_context(solver=False, viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(site_url)
     open_sections(page)  # Rows and Columns are in the collapsed Puzzles section
@@ -221,7 +224,7 @@ def test_a_10x10_board_fits_a_375px_phone(new_context, site_url, tmp_path):
 
 
 def test_high_contrast_persists_across_reload(new_context, site_url, tmp_path):
-    page = new_context(viewport={"width": 1100, "height": 800}).new_page()
+    page = new_context(solver=False, viewport={"width": 1100, "height": 800}).new_page()
     page.goto(site_url)
     toggle = button(page, "High contrast")
     expect(toggle).to_have_attribute("aria-pressed", "false")
@@ -241,7 +244,7 @@ def test_high_contrast_persists_across_reload(new_context, site_url, tmp_path):
 
 
 def test_dark_mode_follows_the_system(new_context, site_url, tmp_path):
-    page = new_context(viewport={"width": 1100, "height": 800}).new_page()
+    page = new_context(solver=False, viewport={"width": 1100, "height": 800}).new_page()
     page.goto(site_url)
     background = "getComputedStyle(document.documentElement).backgroundColor"
     page.emulate_media(color_scheme="light")
@@ -259,7 +262,7 @@ def test_dark_mode_follows_the_system(new_context, site_url, tmp_path):
 
 
 def test_reduced_motion_turns_transitions_off(new_context, site_url):
-    page = new_context(reduced_motion="reduce").new_page()
+    page = new_context(solver=False, reduced_motion="reduce").new_page()
     page.goto(site_url)
     expect(board(page)).to_be_visible()
     duration = page.evaluate("getComputedStyle(document.querySelector('.cell')).transitionDuration")
@@ -269,7 +272,7 @@ def test_reduced_motion_turns_transitions_off(new_context, site_url):
 def test_controls_wait_until_the_page_is_wired(new_context, site_url):
     # The composition root awaits limits.json before the panels listen; a control used
     # before then would lose its input, so the controls are disabled until they work.
-    context = new_context()
+    context = new_context(solver=False)
     page = context.new_page()
     held = []
 
@@ -285,7 +288,10 @@ def test_controls_wait_until_the_page_is_wired(new_context, site_url):
     rows = page.get_by_role("spinbutton", name="Rows")
     expect(rows).to_be_disabled()
     expect(button(page, "New puzzle")).to_be_disabled()
-    page.wait_for_timeout(200)
+    while not held:  # until the page has asked for limits.json: it waits for it now
+        page.wait_for_timeout(20)
+    expect(rows).to_be_disabled()
+    expect(button(page, "New puzzle")).to_be_disabled()
     waiting, held = held, None
     for route in waiting:
         route.continue_()

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from conftest import wait_ready
+from conftest import solver_options, wait_ready
 from e2e_helpers import button, cell, read_board, simulate_press, status
 from playwright.sync_api import Page, Route, expect
 
@@ -108,11 +108,13 @@ def test_start_failure_is_reported_at_once_and_retry_recovers(fresh_page, site_u
     print(f"\n{case}: reported after {seconds:.1f} s")
 
 
-def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
-    page, _ = fresh_page
-    page.goto(site_url + "?request-timeout=1500")
-    wait_ready(page)
+def test_python_errors_crashes_and_timeouts_after_start(ready_page, shared_context):
+    page, (_, watch) = ready_page, shared_context
+    with solver_options(page, requestTimeoutMs=1500):  # as ?request-timeout=1500
+        errors_crashes_and_timeouts(page, watch)
 
+
+def errors_crashes_and_timeouts(page: Page, watch) -> None:
     # A request the API rejects comes back as a typed error; the solver stays ready.
     reply = page.evaluate("window.lightsOut.request({ op: 'no-such-op' })")
     assert reply["error"]["name"] == "RequestError" and "unknown op" in reply["error"]["message"]
@@ -126,9 +128,16 @@ def test_python_errors_crashes_and_timeouts_after_start(fresh_page, site_url):
     page.evaluate("document.getElementById('lit').value = ''")
     expect(status(page)).to_have_attribute("data-state", "ready")
 
-    # The worker dies mid-session.
+    # The worker dies mid-session. Its uncaught error reaches the console, once: taken out
+    # of the shared page's record, which must otherwise stay clean (ready_page).
+    errors_before = len(watch.errors)
     page.evaluate("window.lightsOut.debug('crash'); null")
     expect(status(page)).to_have_attribute("data-state", "error", timeout=QUICK_MS)
+    deadline = time.monotonic() + 5
+    while len(watch.errors) == errors_before and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert watch.errors[errors_before:] == ["Uncaught Error: simulated worker crash"]
+    del watch.errors[errors_before:]
     expect(status(page)).to_contain_text("stopped unexpectedly (Uncaught Error: simulated worker crash)")
     assert_playable(page)
     button(page, "Retry").click()

@@ -428,10 +428,15 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
 ALLOWED_NAMES = re.compile(r"\b(cells|k|goal|start|self|press|edge|at|name|shape|title|null|off|on|JSON)\b|[a-z]=")
 
 
-def test_a_bad_puzzle_file_and_a_bad_game_link_are_said_in_chinese(fresh_page, site_url, tmp_path) -> None:
-    page, watch = fresh_page
-    page.goto(site_url)
-    wait_ready(page)
+def test_a_bad_puzzle_file_and_a_bad_game_link_are_said_in_chinese(games_page: Page, tmp_path) -> None:
+    page = games_page  # English again afterwards (said_in_chinese), then the classic game
+    try:
+        said_in_chinese(page, tmp_path)
+    finally:
+        page.locator('[data-language="en"]').click()
+
+
+def said_in_chinese(page: Page, tmp_path) -> None:
     page.locator('[data-language="zh"]').click()
     open_games(page)
     page.locator("#graph-load").evaluate("details => { details.open = true; }")
@@ -458,4 +463,3 @@ def test_a_bad_puzzle_file_and_a_bad_game_link_are_said_in_chinese(fresh_page, s
     expect(message).to_have_text("无法打开此链接——第 9 列（e=）：格子 2 的按键集合涉及格子 7，超出了 3 个格子。棋盘保持不变。", timeout=20_000)
     assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", message.text_content()))
     assert snapshot(page)["cells"] == before["cells"]
-    assert watch.errors == []

@@ -7,6 +7,7 @@ with how to play."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from conftest import READY_TIMEOUT_MS
@@ -17,12 +18,76 @@ from playwright.sync_api import Browser, Page, expect
 TOOLBAR_IDS = ["new-puzzle", "undo", "redo", "hint", "solve"]
 
 
-def open_page(browser: Browser, site_url: str, viewport: dict, **options) -> Page:
-    context = browser.new_context(viewport=viewport, service_workers="block", bypass_csp=True, **options)
-    page = context.new_page()
-    page.goto(site_url)
+class ViewPages:
+    """One page per viewport (VIEWPORTS), shared by this module's tests: each started
+    Pyodide once. A test takes the page as on arrival (`page(name)`: a used page is put
+    back by the page's own means, see `reset`), or a page that has done nothing since it
+    loaded (`arrival(name)`, a new one if the shared page was used: the layout-shift test
+    counts every shift from the first paint on)."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.contexts: dict = {}
+        self.pages: dict[str, Page] = {}
+        self.used: set[str] = set()
+
+    def _open(self, name: str) -> Page:
+        if name not in self.contexts:
+            context = self.browser.new_context(viewport=VIEWPORTS[name], service_workers="block", bypass_csp=True)
+            context.add_init_script(SHIFT_PROBE)
+            self.contexts[name] = context
+        if name in self.pages:
+            self.pages[name].close()
+        page = self.pages[name] = self.contexts[name].new_page()
+        page.goto(self.site_url)
+        expect(status(page)).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        self.used.discard(name)
+        return page
+
+    def arrival(self, name: str) -> Page:
+        page = self._open(name) if name in self.used or name not in self.pages else self.pages[name]
+        self.used.add(name)
+        return page
+
+    def page(self, name: str) -> Page:
+        if name not in self.pages:
+            self._open(name)
+        elif name in self.used:
+            reset(self.pages[name])
+        self.used.add(name)
+        return self.pages[name]
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+RESET_LINKS = ("5x5:gAAAAA", "5x5:AAAAAA")  # a plain 5×5 game (plus rule, plane), one light on or none
+
+
+def reset(page: Page) -> None:
+    """Put a used page back as it is on arrival without reloading it (a reload starts
+    Pyodide again): English, no dialog, a 5×5 grid game opened from a link (which sets
+    the rule, surface and size back), every section closed, scrolled to the top."""
+    page.evaluate("() => { for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close(); }")
+    if page.evaluate("document.documentElement.lang") != "en":
+        page.locator("[data-language=en]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    link = next(link for link in RESET_LINKS if page.evaluate("location.hash") != "#" + link)
+    page.evaluate("(link) => { location.hash = link; }", link)
+    expect(status(page).locator(".message")).to_contain_text("Opened a shared 5×5")
+    expect(board(page).get_by_role("gridcell")).to_have_count(25)
+    page.evaluate("""() => { for (const section of document.querySelectorAll('details.section')) section.open = false;
+                             document.activeElement?.blur(); window.scrollTo(0, 0); }""")
+    page.mouse.move(0, 0)
     expect(status(page)).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    return page
+
+
+@pytest.fixture(scope="module")
+def views(browser: Browser, site_url: str) -> Iterator[ViewPages]:
+    pages = ViewPages(browser, site_url)
+    yield pages
+    pages.close()
 
 
 def box(page: Page, selector: str) -> dict:
@@ -44,21 +109,16 @@ def visible_controls(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_nothing_moves_over_a_scripted_session(browser, site_url, name):
-    context = browser.new_context(viewport=VIEWPORTS[name], service_workers="block", bypass_csp=True)
-    context.add_init_script(SHIFT_PROBE)
-    page = context.new_page()
-    page.goto(site_url)
-    expect(status(page)).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+def test_nothing_moves_over_a_scripted_session(views, name):
+    page = views.arrival(name)
     play_session(page)
     total, shifts = total_shift(page)
     assert total <= BOUND, f"layout shift {total:.3f} at {name}: {shifts}"
-    context.close()
 
 
 @pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_first_view_is_the_board_and_a_few_controls(browser, site_url, name):
-    page = open_page(browser, site_url, VIEWPORTS[name])
+def test_first_view_is_the_board_and_a_few_controls(views, name):
+    page = views.page(name)
     toolbar = page.get_by_role("toolbar")
     expect(toolbar).to_have_attribute("id", "toolbar")
     assert toolbar.locator("button").evaluate_all("(buttons) => buttons.map((b) => b.id)")[:5] == TOOLBAR_IDS
@@ -78,13 +138,12 @@ def test_first_view_is_the_board_and_a_few_controls(browser, site_url, name):
         # One header row; the toolbar right under the board.
         assert box(page, ".page-header")["height"] <= 52
         assert box(page, "#toolbar")["y"] - (grid["y"] + grid["height"]) < 48
-    page.context.close()
 
 
 @pytest.mark.parametrize("name", list(VIEWPORTS))
 @pytest.mark.parametrize("rule", ["plus", "hex"])
-def test_a_canvas_board_and_its_bar_fit_between_the_header_and_the_toolbar(browser, site_url, name, rule):
-    page = open_page(browser, site_url, VIEWPORTS[name])
+def test_a_canvas_board_and_its_bar_fit_between_the_header_and_the_toolbar(views, name, rule):
+    page = views.page(name)
     page.locator("#section-rules > summary").click()
     page.get_by_label("Rule", exact=True).select_option(rule)
     page.locator("#section-puzzles > summary").click()
@@ -100,11 +159,10 @@ def test_a_canvas_board_and_its_bar_fit_between_the_header_and_the_toolbar(brows
     assert canvas["y"] + canvas["height"] <= tools["y"] + 0.5 and tools["y"] + tools["height"] <= toolbar["y"] + 0.5
     if name == "desktop":  # the whole play column in the window; a phone scrolls to the sections under it
         assert in_view(page, "#toolbar"), toolbar
-    page.context.close()
 
 
-def test_the_board_stays_in_view_while_the_side_column_scrolls(browser, site_url):
-    page = open_page(browser, site_url, VIEWPORTS["desktop"])
+def test_the_board_stays_in_view_while_the_side_column_scrolls(views):
+    page = views.page("desktop")
     before = box(page, "#board .grid")
     for summary in page.locator("details.section:not(#analysis) > summary").all():
         summary.click()
@@ -113,11 +171,10 @@ def test_the_board_stays_in_view_while_the_side_column_scrolls(browser, site_url
     button(page, "Copy board").click()
     assert box(page, "#board .grid") == before
     assert in_view(page, "#board .grid") and in_view(page, "#toolbar")
-    page.context.close()
 
 
-def test_phone_brings_the_board_back_when_a_section_changes_it(browser, site_url):
-    page = open_page(browser, site_url, VIEWPORTS["phone"])
+def test_phone_brings_the_board_back_when_a_section_changes_it(views):
+    page = views.page("phone")
     page.locator("#section-rules > summary").click()
     heart = button(page, "Heart")
     heart.scroll_into_view_if_needed()
@@ -126,7 +183,6 @@ def test_phone_brings_the_board_back_when_a_section_changes_it(browser, site_url
     expect(status(page).locator(".message")).to_contain_text("Heart")
     page.wait_for_function("document.getElementById('status').getBoundingClientRect().top >= 0")
     expect(board(page).locator(".cell--hole").first).to_be_in_viewport()
-    page.context.close()
 
 
 def test_message_line_keeps_its_height_and_shows_every_error(ready_page):
@@ -177,8 +233,12 @@ def test_lit_cells_keep_their_light_inside(ready_page):
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_help_starts_with_how_to_play(browser, site_url, language):
-    page = open_page(browser, site_url, VIEWPORTS["desktop"], locale="zh-CN" if language == "zh" else "en-US")
+def test_help_starts_with_how_to_play(views, language):
+    # In Chinese by the page's switch (a zh-CN browser's arrival is test_accessibility.py's).
+    page = views.page("desktop")
+    if language == "zh":
+        page.locator("[data-language=zh]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
     button(page, "帮助" if language == "zh" else "Help").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
@@ -198,7 +258,6 @@ def test_help_starts_with_how_to_play(browser, site_url, language):
     # The shortcuts follow the example.
     order = dialog.evaluate("""(d) => [...d.querySelectorAll('figure, table.shortcuts')].map((e) => e.tagName)""")
     assert order == ["FIGURE", "TABLE"]
-    page.context.close()
 
 
 def test_toolbar_arrow_keys_move_between_its_buttons(ready_page):
@@ -214,8 +273,8 @@ def test_toolbar_arrow_keys_move_between_its_buttons(ready_page):
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_phone_toolbar_is_one_row_with_every_label_whole(browser, site_url, language):
-    page = open_page(browser, site_url, VIEWPORTS["phone"])
+def test_phone_toolbar_is_one_row_with_every_label_whole(views, language):
+    page = views.page("phone")
     if language == "zh":
         page.locator("[data-language=zh]").click()
     buttons = page.locator("#toolbar button")
@@ -228,11 +287,10 @@ def test_phone_toolbar_is_one_row_with_every_label_whole(browser, site_url, lang
     # Undo and Redo show arrows here but keep their names.
     expect(page.get_by_role("button", name="撤销" if language == "zh" else "Undo")).to_have_attribute("id", "undo")
     expect(page.get_by_role("button", name="重做" if language == "zh" else "Redo")).to_have_attribute("id", "redo")
-    page.context.close()
 
 
-def test_a_cut_message_opens_whole_on_a_tap_without_moving_the_board(browser, site_url):
-    page = open_page(browser, site_url, VIEWPORTS["phone"])
+def test_a_cut_message_opens_whole_on_a_tap_without_moving_the_board(views):
+    page = views.page("phone")
     message = status(page).locator(".message")
     grid = box(page, "#board .grid")
     line = box(page, ".status-bar")
@@ -253,4 +311,3 @@ def test_a_cut_message_opens_whole_on_a_tap_without_moving_the_board(browser, si
     button(page, "New puzzle").click()
     expect(message).to_contain_text("New 5×5 puzzle")
     expect(status(page)).not_to_have_attribute("data-truncated", "")
-    page.context.close()

@@ -118,8 +118,9 @@ def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, si
             break
         page.wait_for_timeout(100)
     assert held, "the wheel was never requested"
+    assert page.evaluate("window.lightsOut.solverInfo().pending") == 1  # the first New puzzle's request waits
     held[0].continue_()
     expect(status(page)).to_have_attribute("data-state", "ready", timeout=60_000)
-    page.wait_for_timeout(1_000)  # the queued reply has arrived by now
+    page.wait_for_function("window.lightsOut.solverInfo().pending === 0")  # the queued reply has arrived
     assert read_board(page) == shown
     assert watch.outside_requests() == []

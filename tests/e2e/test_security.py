@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from conftest import READY_TIMEOUT_MS, PageWatch, open_sections
+from conftest import READY_TIMEOUT_MS, PageWatch, open_sections, without_solver
 from playwright.sync_api import Browser, Page, Route, expect
 
 STRICT_WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
@@ -134,6 +134,7 @@ def test_the_page_policy_does_not_reach_into_a_worker(strict_page, site_url):
     """A same-origin worker script served without a CSP header may eval even though
     the page may not: the worker's policy comes from its own response headers."""
     page, _ = strict_page
+    without_solver(page.context)  # the page's own solver plays no part here
     probe = "let r; try { r = String(new Function('return 42')()); } catch (e) { r = e.name; } postMessage(r);"
     page.context.route(re.compile(r".*/static/probe-worker\.js$"),
                        lambda route: route.fulfill(body=probe, content_type="text/javascript"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from conftest import open_sections, wait_ready
+from conftest import open_sections, wait_ready, without_solver
 from e2e_helpers import board, button, cell, read_board, simulate_press, status
 from playwright.sync_api import Page, expect
 
@@ -21,6 +21,11 @@ def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
     return sum(1 << ((dr + 2) * 5 + dc + 2) for dr, dc in stencil)
 
 
+def pack(values: list[int], bits: int) -> int:
+    """sum(value << (i * bits)), in linear time (that sum is quadratic on a 300×300 board)."""
+    return int("".join(format(value, f"0{bits}b") for value in reversed(values)) or "0", 2)
+
+
 def random_state(rng: random.Random) -> ShareState:
     rows, cols = rng.randint(1, 12), rng.randint(1, 12)
     if rng.random() < 0.1:
@@ -28,13 +33,14 @@ def random_state(rng: random.Random) -> ShareState:
     cells = rows * cols
     k = rng.choice([2, 2, 2, 3, 4, 7, 16, 200, 255])
     bits = (k - 1).bit_length()
-    values = lambda: sum(rng.randrange(k) << (i * bits) for i in range(cells))  # noqa: E731
+    values = lambda: pack([rng.randrange(k) for _ in range(cells)], bits)  # noqa: E731
     stencil = rng.choice([PLUS.stencil, PLUS.stencil, MOORE.stencil, X_RULE.stencil,
                           frozenset({(0, 0), (-2, 1), (2, 2)}), frozenset({(-2, -2)})])
     goal = rng.choice(["off", "off", "on", values() or "off"])
     holes = rng.choice([0, rng.getrandbits(cells)])
     dont_care = rng.choice([0, rng.getrandbits(cells)])
-    buttons = [cell for cell in range(cells) if not holes >> cell & 1]  # a hole has no button
+    # A hole has no button (the bits read from a string: holes >> cell is quadratic here too).
+    buttons = [cell for cell, bit in enumerate(reversed(format(holes, f"0{cells}b"))) if bit == "0"]
     moves = tuple(rng.choice(buttons) for _ in range(rng.choice([0, 1, 5, 40]))) if buttons else ()
     surface = rng.choice(["plane", "plane", "torus", "klein", "projective"])
     return ShareState(rows, cols, values(), k, stencil, surface, goal, holes, dont_care, moves)
@@ -127,7 +133,7 @@ def test_js_parse_errors_match_python_column_for_column(ready_page):
         }); }""",
         texts,
     )
-    mismatches = [(text, python_outcome(text), js) for text, js in zip(texts, outcomes) if python_outcome(text) != js]
+    mismatches = [(text, python, js) for text, js in zip(texts, outcomes) if (python := python_outcome(text)) != js]
     assert mismatches == [], mismatches[:5]
     print(f"\n{len(texts)} share strings: JS and Python agree ({sum(o['ok'] for o in outcomes)} valid)")
 
@@ -167,8 +173,11 @@ def test_the_hash_follows_the_game_without_new_history_entries(ready_page):
     assert page.evaluate("history.length") == length
 
 
-def open_in_new_page(page: Page, url: str) -> Page:
+def open_in_new_page(page: Page, url: str, solver: bool = True) -> Page:
+    """The link in a new page; solver=False: one that never asks Python (without_solver)."""
     other = page.context.new_page()
+    if not solver:
+        without_solver(other)
     other.goto(url)
     expect(other.locator("#move-count")).to_be_visible()
     open_sections(other)  # the goal's radios are in a collapsed section
@@ -217,7 +226,7 @@ def test_a_1000_by_1000_board_fits_in_a_link(ready_page):
     state = parse_share(hash_of(page))
     assert (state.rows, state.cols) == (1000, 1000)
     link = page.evaluate("location.href")
-    other = open_in_new_page(page, link)
+    other = open_in_new_page(page, link, solver=False)  # the link is read and written by the page alone
     try:
         expect(status(other)).to_contain_text("Opened a shared 1000×1000 puzzle")
         mine, theirs = hash_of(page), other.evaluate("location.hash")

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import without_solver
 from e2e_helpers import button, cell, grid_text, load_text, restore_classic_game, set_goal, set_states, settled, status
 from playwright.sync_api import Page, expect
 
@@ -48,7 +49,10 @@ def symbols(states: list[int], cols: int) -> str:
 
 
 def open_in_new_page(page: Page, url: str) -> Page:
+    """The link in a new page of the same browser; the new page opens it and plays
+    without Python, so it does not start the solver (conftest.without_solver)."""
     other = page.context.new_page()
+    without_solver(other)
     other.goto(url)
     expect(other.locator("#move-count")).to_be_visible()
     return other
