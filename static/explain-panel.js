@@ -66,6 +66,11 @@ export class ExplainPanel {
     const active = explainer.active;
     ui.toggle.setAttribute("aria-pressed", active ? "true" : "false");
     ui.toggle.disabled = explainer.asking || (!active && !explainer.available);
+    // A disabled Explain says why on hover (and to screen readers, as its description).
+    const why = active || explainer.available ? null
+      : session.settingUp ? t("explainNeedsPlay") : t("explainNeedsGrid", { side: session.limits.gridLimit });
+    if (why) ui.toggle.title = why;
+    else ui.toggle.removeAttribute("title");
     ui.nav.hidden = !active;
     if (active) ui.solutionNav.hidden = true;
     ui.details.hidden = !active;

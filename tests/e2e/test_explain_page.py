@@ -214,6 +214,22 @@ def test_why_this_press_and_the_methods(fresh_page, site_url):
     assert watch.errors == []
 
 
+def test_explain_says_why_it_is_off_on_a_canvas_board(fresh_page, site_url):
+    """Above the grid's limit Explain is disabled and its title says why, in the page's language."""
+    page, watch = fresh_page
+    page.goto(site_url + "#100x100:" + "A" * 1667)
+    wait_ready(page)
+    toggle = page.locator("#explain-toggle")
+    expect(toggle).to_be_disabled()
+    expect(toggle).to_have_attribute("title", re.compile(r"grid \(up to 64×64\)"))
+    page.get_by_role("button", name="中文").click()
+    expect(toggle).to_have_attribute("title", re.compile(r"网格"))
+    page.goto(site_url + "#5x5:AAAAAA")
+    expect(toggle).to_be_enabled(timeout=20_000)
+    assert toggle.get_attribute("title") is None
+    assert watch.errors == []
+
+
 def pressed_board(rows, cols, presses):
     cells = [[0] * cols for _ in range(rows)]
     for row, col in presses:
