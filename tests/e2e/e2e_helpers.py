@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
 Cells = list[list[int]]
-SCREENSHOTS = Path("test-results")
+SCREENSHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "test-results"))
+"""Where browser tests save screenshots for people to look at (gitignored; SHOTS_DIR moves it)."""
+
+
+def shots_dir(name: str) -> Path:
+    """The folder of one test file's screenshots under SCREENSHOTS (made on first use)."""
+    folder = SCREENSHOTS / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def board(page: Page) -> Locator:
@@ -118,7 +127,7 @@ def restore_classic_game(page: Page) -> None:
 
 def full_page_screenshot(page: Page, name: str) -> None:
     """Save the whole page as test-results/<name> (and a copy in /tmp to look at)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / name
     page.mouse.move(0, 0)
     page.screenshot(path=str(path), full_page=True)

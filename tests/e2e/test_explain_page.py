@@ -3,20 +3,17 @@ and under another rule, walked step by step to the end with Next step. After eve
 happened (the move counter went up by one and the board is the last board with the data-next cell pressed,
 simulated here); the walk ends at the goal, or — unsolvable — after the first chase with only the rows
 the stated reason names lit. Previous step takes one press back. Screenshots of a 5×5 and an 8×8
-walk-through on a desktop and a phone go to /work/shots/explain/ (SHOTS_DIR overrides)."""
+walk-through on a desktop and a phone go to test-results/explain/ (SHOTS_DIR moves test-results)."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 
 from conftest import wait_ready
-from e2e_helpers import board, button, grid_text, load_text, set_goal, status
+from e2e_helpers import board, button, grid_text, load_text, set_goal, shots_dir, status
 from playwright.sync_api import Page, expect
 
-SHOTS = Path(os.environ.get("SHOTS_DIR", "/work/shots/explain"))
 PLUS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
 MOORE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
@@ -113,10 +110,10 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, s
 
 
 def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    folder = shots_dir("explain")  # looked at by people, not compared
     page.mouse.move(0, 0)
     page.evaluate("() => { document.querySelector('aside.controls').scrollTop = 0; window.scrollTo(0, 0); }")
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    page.screenshot(path=str(folder / name), full_page=True)
 
 
 def solvable_board(rows, cols, rng, stencil=PLUS, torus=False):
@@ -251,7 +248,7 @@ def screenshots(page: Page, site_url: str, suffix: str) -> None:
     button(page, "Measure").click()
     expect(page.locator("#methods-table")).to_be_visible(timeout=30_000)
     page.locator("#explain-details").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"explain-5x5-methods-{suffix}.png"), full_page=False)
+    page.screenshot(path=str(shots_dir("explain") / f"explain-5x5-methods-{suffix}.png"), full_page=False)
     button(page, "Done").click()
     load_text(page, grid_text(pressed_board(8, 8, [(0, 2), (0, 5), (3, 3), (5, 6), (6, 1), (7, 7)])))
     start_explaining(page)

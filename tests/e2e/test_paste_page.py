@@ -12,12 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_helpers import button, read_board, simulate_press, status
+from e2e_helpers import button, read_board, shots_dir, simulate_press, status
 from playwright.sync_api import Page, expect
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CASES = [case for case in json.loads((DATA / "bad-pastes.json").read_text(encoding="utf-8"))["cases"] if case.get("page", True)]
-SHOTS = Path("/work/shots/ui-paste")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -62,7 +61,6 @@ def start_from(page: Page, text: str) -> dict:
 
 def test_every_bad_paste_is_explained_in_both_languages_and_keeps_the_board(ready_page: Page):
     page = ready_page
-    SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for language in ("en", "zh"):
             set_language(page, language)
@@ -92,7 +90,7 @@ def test_every_bad_paste_is_explained_in_both_languages_and_keeps_the_board(read
                     assert LATIN_WORD.search(shown), where
                 assert page.evaluate("() => window.lightsOut.statesSnapshot()") == before, where
                 expect(page.locator("#board-text")).to_have_attribute("aria-invalid", "true")
-            page.screenshot(path=str(SHOTS / f"bad-paste-{language}.png"))
+            page.screenshot(path=str(shots_dir("paste") / f"bad-paste-{language}.png"))
     finally:
         set_states(page, 2)
         set_language(page, "en")
@@ -167,8 +165,7 @@ def test_a_poj_set_loads_the_first_puzzle_and_offers_the_next(ready_page: Page):
     control = page.locator("#puzzle-set")
     expect(control).to_be_visible()
     expect(page.locator("#puzzle-set-position")).to_have_text("Puzzle 1 of 3")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "poj-set-en.png"))
+    page.screenshot(path=str(shots_dir("paste") / "poj-set-en.png"))
     for number, puzzle in enumerate(puzzles, start=1):
         assert read_board(page) == puzzle
         solve_and_check(page)
@@ -181,7 +178,7 @@ def test_a_poj_set_loads_the_first_puzzle_and_offers_the_next(ready_page: Page):
         set_language(page, "zh")
         expect(page.locator("#puzzle-set-position")).to_have_text("第 3 题，共 3 题")
         expect(page.locator("#puzzle-set-next")).to_have_text("下一题")
-        page.screenshot(path=str(SHOTS / "poj-set-zh.png"))
+        page.screenshot(path=str(shots_dir("paste") / "poj-set-zh.png"))
     finally:
         set_language(page, "en")
     # Another board ends the set: the control goes.

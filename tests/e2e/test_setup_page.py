@@ -13,21 +13,17 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
-from e2e_helpers import board, button, cell, grid_text, load_text, read_board, restore_classic_game, set_states, solve_and_press_marks, status
+from e2e_helpers import board, button, cell, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
 from playwright.sync_api import Page, expect
 
 from lightsout import Puzzle, api, codec
 from lightsout.puzzle import apply, press
 
-SHOTS = Path("/work/shots/setup")
 
 
 def shot(page: Page, name: str) -> None:
-    if SHOTS.parent.is_dir():  # the project's screenshot folder, where it exists
-        SHOTS.mkdir(exist_ok=True)
-        page.locator(".play").screenshot(path=str(SHOTS / name))
+    page.locator(".play").screenshot(path=str(shots_dir("setup") / name))
 
 
 def hash_of_board(page: Page, rows: int, cols: int, cells: list[int]) -> str:

@@ -5,6 +5,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { hexAt, hexDistance } from "../../static/canvas-render.js";
 import { hexCoords } from "../../static/graph-layout.js";
+import { seeded } from "./seeded.mjs";
 
 const ROWS = 9;
 const COLS = 7;
@@ -22,9 +23,6 @@ function nearest(x, y) {
   return best;
 }
 
-function seeded(seed) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-}
 
 test("the hexagon under a point is the nearest centre's, inside the board", () => {
   const random = seeded(7);

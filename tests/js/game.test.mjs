@@ -6,17 +6,11 @@ import {
   Game, Mask, boardFromCells, boardFromId, emptyBoard, makeRule, pressBoard, presetMask, randomSolvableBoard,
   stencilCells, stencilName, wrapIndex,
 } from "../../static/game.js";
+import { seeded } from "./seeded.mjs";
 
 const SURFACES = ["plane", "torus", "klein", "projective"];
 const RULES = ["plus", "moore", "x", "custom:##./.#./...", "custom:..#../...../.#.#./...../#...#"];
 
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 test("k = 2 is packed bits, k > 2 a byte a cell, behind one interface", () => {
   const two = emptyBoard(3, 4, 2);

@@ -16,18 +16,7 @@
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { homography, project } from "../../static/scan.js";
-
-/** A seeded generator of [0, 1) (mulberry32). */
-export function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "./seeded.mjs";
 
 /** A random solvable rows × cols board with k states (presses of the plus rule from all off), r * cols + c. */
 export function randomBoard(rows, cols, k, random) {

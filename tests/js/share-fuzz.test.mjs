@@ -15,23 +15,13 @@ import { bitsPerCell, encodeBase64url, packedLength } from "../../static/codec.j
 import { MAX_STATES, RULE_MASKS, encodeMoves, formatShare, parseShare } from "../../static/share.js";
 import { gameOfLink } from "../../static/share-link.js";
 import { pythonJson } from "./python.mjs";
+import { seeded } from "./seeded.mjs";
 
 const SEED = 20261123;
 const COUNT = 2400;
 
-/** mulberry32: a small seeded generator, [0, 1). */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
-let random = generator(SEED);
+let random = seeded(SEED);
 const below = (n) => Math.floor(random() * n);
 const pick = (list) => list[below(list.length)];
 const chance = (p) => random() < p;
@@ -104,7 +94,7 @@ function mutate(text) {
 }
 
 function corpus() {
-  random = generator(SEED); // the same strings for every test
+  random = seeded(SEED); // the same strings for every test
   const texts = [
     "2x2:AA;h=AQ;m=AA", "2x2:AA;h=Ag;m=AAE", "2x2:AA;h=AQ;m=AQI", "2x2:Ag;m=BA", "2x2:Ag;m=gB",
     "2x2:DQ;k=3", "2x2:Dg;k=3", "2x2:Ag;k=3;g=Dw", "3x3:AAA;m=____Dw", "3x3:AAA;m=gICAgAE",
