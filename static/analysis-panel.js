@@ -4,7 +4,7 @@
 
 import { currentLanguage, t, tCount } from "./i18n.js";
 import { boardFromReference, emptyBoard } from "./game.js";
-import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./session.js";
+import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or

@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
-import { ruleLabel, shapeDoneMessage } from "./session.js";
+import { ruleLabel, shapeDoneMessage } from "./wording.js";
 
 export class VariantPanel {
   constructor(session) {

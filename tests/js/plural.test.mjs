@@ -5,7 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STRINGS, setLanguage, tCount } from "../../static/i18n.js";
-import { Session, shapeDoneMessage } from "../../static/session.js";
+import { Session } from "../../static/session.js";
+import { shapeDoneMessage } from "../../static/wording.js";
 import { Mask, boardFromCells, emptyBoard, makeRule } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 

@@ -1,0 +1,78 @@
+// How the page words what Python reports: the share of solvable boards ("1 in 2^n"), the
+// group of quiet patterns ("Z/3 × Z/3"), rule and surface names, a shape's summary, and a
+// failed request or press count as a sentence in the page's language. Pure functions of
+// their arguments and the i18n table; no session state.
+
+import { t, tCount } from "./i18n.js";
+import { isCodedError } from "./paste-errors.js";
+
+/**
+ * N of "1 in N" from the API's solvable_fraction ("1/2^n" for k = 2, "1/N" otherwise: the
+ * share of the puzzle's boards, over the lights that count, that can be solved); "1" when
+ * every board can. Python computes the figure; this only writes it.
+ */
+export function fractionText(solvableFraction) {
+  const [, denominator] = String(solvableFraction).split("/");
+  return denominator.startsWith("2^") ? powerOfTwo(Number(denominator.slice(2))) : denominator;
+}
+
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/** "Z/2 × Z/3 × Z/3" for the orders of the cyclic factors of a solution set ("1" for none). */
+export function structureText(orders) {
+  if (orders.length === 0) return "1";
+  // More than three equal factors are written once with a power, "(Z/3)²⁹".
+  const parts = [];
+  for (let i = 0; i < orders.length;) {
+    let j = i;
+    while (j < orders.length && orders[j] === orders[i]) j++;
+    const power = j - i;
+    const exponent = [...String(power)].map((digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join("");
+    parts.push(power > 3 ? `(Z/${orders[i]})${exponent}` : Array(power).fill(`Z/${orders[i]}`).join(" × "));
+    i = j;
+  }
+  return parts.join(" × ");
+}
+
+export function powerOfTwo(exponent) {
+  return exponent <= 40 ? String(2 ** exponent) : `2^${exponent}`;
+}
+
+export function surfaceSuffix(surface) {
+  const keys = { torus: "ruleOnTorus", klein: "ruleOnKlein", projective: "ruleOnProjective" };
+  return keys[surface] ? t(keys[surface]) : "";
+}
+
+export function ruleLabel(rule) {
+  const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX", hex: "ruleNameHex" };
+  return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+}
+
+/** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape). */
+export function shapeDoneMessage(mask) {
+  return t("shapeDone", {
+    holes: tCount("holeCount", mask?.holes.litCount ?? 0), dontCare: tCount("dontCareCount", mask?.dontCare.litCount ?? 0),
+  });
+}
+
+/**
+ * Why no rows × cols board with a fewest solution of `presses` presses came: the API's
+ * PressCountError gives the most presses any such board needs (`maximum`: the worst case,
+ * or the rank as an upper bound when `bound` is "rank").
+ */
+export function pressCountMessage(error, { rows, cols, presses }) {
+  const { maximum } = error;
+  if (presses <= maximum) return tCount("pressesNotFound", presses, { rows, cols, maximum });
+  return t(error.bound === "rank" ? "pressesAboveRank" : "pressesAboveWorstCase", { rows, cols, maximum });
+}
+
+/** The message-line text for a request that failed with `error` (a SolverError). */
+export function requestErrorMessage(error) {
+  if (error.name === "AbortError") return t(error.reason === "cancelled" ? "cancelled" : "requestStopped");
+  if (error.name === "TooLargeError") return t("tooLarge", { message: error.message });
+  if (error.name === "NotReadyError") return t("notReady");
+  if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || (error.code && !isCodedError(error))) {
+    return t("requestStopped");
+  }
+  return t("solverError", { message: error.message || t("noReason") });
+}
