@@ -3,7 +3,7 @@
 // rule, surface, states and shape. Asked for only while the panel is open.
 
 import { currentLanguage, t, tCount } from "./i18n.js";
-import { boardFromReference, emptyBoard } from "./game.js";
+import { boardFromReference, emptyBoard } from "./board.js";
 import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells

@@ -6,7 +6,7 @@
 // presses and Analysis send the `preset` / `graph` field (session.puzzleRequest).
 
 import { currentLanguage as language, t } from "./i18n.js";
-import { boardFromId } from "./game.js";
+import { boardFromId } from "./board.js";
 import { graphErrorMessage } from "./paste-errors.js";
 
 const $ = (id) => document.getElementById(id);

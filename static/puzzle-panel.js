@@ -3,7 +3,7 @@
 
 import { t, tCount } from "./i18n.js";
 import { PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
-import { boardFromReference } from "./game.js";
+import { boardFromReference } from "./board.js";
 
 export class PuzzlePanel {
   constructor(session, records) {

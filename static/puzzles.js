@@ -1,7 +1,7 @@
 // Puzzles the page deals: fixed presets, the seed of the puzzle of the day, and the best
 // results kept in localStorage. Pure except for the storage it is given; no DOM.
 
-import { emptyBoard } from "./game.js";
+import { emptyBoard } from "./board.js";
 
 /**
  * Preset boards as rows of "#" (lit) and "." (dark). `loj` presets are kept in LibreOJ

@@ -7,7 +7,7 @@
 // canvas; the camera's stream goes to a <video> through srcObject (no URL, no request).
 
 import { t } from "./i18n.js";
-import { boardFromCells } from "./game.js";
+import { boardFromCells } from "./board.js";
 import { isImageFile } from "./input.js";
 import { stateColours } from "./palette.js";
 import { SAMPLE_SIDE, detectCorners, homography, hueOfHex, project, scanImage } from "./scan.js";

@@ -22,9 +22,8 @@ import { packPayload } from "./codec.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
 import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
 import { fractionText, powerOfTwo, pressCountMessage, requestErrorMessage, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
-import {
-  Game, MAX_SIZE, MIN_SIZE, PLUS_RULE, boardFromId, boardFromReference, boardWithStates, emptyBoard, graphOfPuzzle, randomSolvableBoard,
-} from "./game.js";
+import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, boardWithStates, emptyBoard } from "./board.js";
+import { Game, PLUS_RULE, graphOfPuzzle, randomSolvableBoard } from "./game.js";
 
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)

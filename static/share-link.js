@@ -8,7 +8,8 @@
 // solvable, starts the moves afresh: game.startKey), so a press costs only re-encoding
 // the moves.
 
-import { Game, MAX_SIZE, MAX_STENCIL, Mask, boardFromPacked, makeRule, stencilName } from "./game.js";
+import { MAX_SIZE, boardFromPacked } from "./board.js";
+import { Game, MAX_STENCIL, Mask, makeRule, stencilName } from "./game.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
 import { isGeneral } from "./session.js";

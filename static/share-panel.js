@@ -3,7 +3,7 @@
 
 import { t, tCount } from "./i18n.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "./share-link.js";
-import { boardFromId } from "./game.js";
+import { boardFromId } from "./board.js";
 import { linkErrorMessage } from "./link-errors.js";
 import { puzzleToken } from "./puzzles.js";
 

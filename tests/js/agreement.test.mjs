@@ -3,7 +3,8 @@
 // Python ends on (lightsout.api "press").
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Game, Mask, boardFromId, makeRule } from "../../static/game.js";
+import { boardFromId } from "../../static/board.js";
+import { Game, Mask, makeRule } from "../../static/game.js";
 import { runPython } from "./python.mjs";
 
 test("presses agree with Python on every k, rule, surface and shape", () => {

@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { Session } from "../../static/session.js";
 import { Explainer } from "../../static/explain.js";
-import { boardFromCells, emptyBoard, pressBoard } from "../../static/game.js";
+import { boardFromCells, emptyBoard } from "../../static/board.js";
+import { pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PYTHON, ROOT } from "./python.mjs";
 

@@ -2,7 +2,8 @@
 // boards by brute force in JS, and lets a test hold replies back to answer them out of
 // order. Every solution it gives is found by simulating presses, never assumed.
 import { packPayload } from "../../static/codec.js";
-import { Game, boardFromReference, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+import { boardFromReference, emptyBoard } from "../../static/board.js";
+import { Game, makeRule, pressBoard } from "../../static/game.js";
 
 export const LIMITS = Object.freeze({
   max_side: 10000, max_states: 255, full_system_cells: 400, max_listed_solutions: 1024, max_quiet_shown: 64,

@@ -2,9 +2,9 @@
 // history; goals and shapes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
 import {
-  Game, Mask, boardFromCells, boardFromId, emptyBoard, makeRule, pressBoard, presetMask, randomSolvableBoard,
-  stencilCells, stencilName, wrapIndex,
+  Game, Mask, makeRule, pressBoard, presetMask, randomSolvableBoard, stencilCells, stencilName, wrapIndex,
 } from "../../static/game.js";
 import { seeded } from "./seeded.mjs";
 

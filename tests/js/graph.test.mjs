@@ -2,7 +2,8 @@
 // nearest cell by coordinates (graph-layout.js); the press sets are checked against Python's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Game, boardFromCells, boardFromId, emptyBoard, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
+import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
+import { Game, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
 import { hexCoords, isGridLayout, nearestInDirection } from "../../static/graph-layout.js";
 import { pythonJson } from "./python.mjs";
 

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runPython } from "./python.mjs";
-import { MAX_SIZE, MAX_STENCIL, SURFACES } from "../../static/game.js";
+import { MAX_SIZE } from "../../static/board.js";
+import { MAX_STENCIL, SURFACES } from "../../static/game.js";
 import * as share from "../../static/share.js";
 
 const api = runPython("tests/js/print_limits.py");

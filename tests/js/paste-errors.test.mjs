@@ -10,7 +10,7 @@ import { parseErrorMessage } from "../../static/paste-errors.js";
 import { setLanguage } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
 import { SolverError } from "../../static/solver-client.js";
-import { emptyBoard } from "../../static/game.js";
+import { emptyBoard } from "../../static/board.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { ROOT, pythonJson } from "./python.mjs";
 

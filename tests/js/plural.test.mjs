@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { STRINGS, setLanguage, tCount } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
 import { shapeDoneMessage } from "../../static/wording.js";
-import { Mask, boardFromCells, emptyBoard, makeRule } from "../../static/game.js";
+import { boardFromCells, emptyBoard } from "../../static/board.js";
+import { Mask, makeRule } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 const NOUNS = "moves|presses|lights|cells|holes|solutions|times|boards";

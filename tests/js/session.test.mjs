@@ -2,7 +2,8 @@
 // request sequencing and playback, against a fake solver (fake-solver.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DONT_CARE, Game, HOLE, Mask, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+import { boardFromCells, emptyBoard } from "../../static/board.js";
+import { DONT_CARE, Game, HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession } from "./session-helpers.mjs";
 

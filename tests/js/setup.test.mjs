@@ -3,7 +3,8 @@
 // helped or played. Every solution checked by simulating its presses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HOLE, Mask, boardFromCells, emptyBoard, makeRule, pressBoard } from "../../static/game.js";
+import { boardFromCells, emptyBoard } from "../../static/board.js";
+import { HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
 import { afterMarks, makeSession } from "./session-helpers.mjs";
 
 const marksSolve = (session) => afterMarks(session).isSolved();

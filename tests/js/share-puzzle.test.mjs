@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
 import { PRESETS, presetBoard, puzzleOfToken, puzzleToken } from "../../static/puzzles.js";
 import { gameOfLink, linkOf } from "../../static/share-link.js";
-import { emptyBoard, makeRule } from "../../static/game.js";
+import { emptyBoard } from "../../static/board.js";
+import { makeRule } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 let clock = 0;
