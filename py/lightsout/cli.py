@@ -406,3 +406,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, MemoryError, RecursionError, OverflowError) as error:  # a limit of the model (TooLargeError, ...): still one line
         print(f"lightsout: {str(error).splitlines()[0] if str(error) else type(error).__name__}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`... | head`): no traceback; stdout points at devnull so that
+        # the interpreter's own flush at exit does not fail again (the Python docs' recipe, signal module).
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -201,3 +201,20 @@ def test_every_solution_of_a_k_state_board(tmp_path, capsys):
     assert totals == sorted(totals)
     for presses in listed:
         assert naive_apply(3, 4, 3, "plus", "torus", [0] * 12, presses) == [0] * 12
+
+
+@pytest.mark.parametrize(("args", "symbols", "size_line"), [(["--format", "loj"], "01", "400\n"), ([], "#.", "")])
+def test_a_reader_that_goes_away_gets_no_traceback(tmp_path, args, symbols, size_line):
+    """`lightsout solve big.txt | head`: the closed pipe ends the run quietly (exit 1), not with a traceback
+    (the LOJ fast path and the general one)."""
+    rng = __import__("random").Random(5)
+    board = tmp_path / "big.txt"
+    board.write_text(size_line + "\n".join("".join(rng.choice(symbols) for _ in range(400)) for _ in range(400)) + "\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "py")}
+    process = subprocess.Popen([sys.executable, "-m", "lightsout", "solve", *args, str(board)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout is not None and process.stderr is not None
+    assert len(process.stdout.read(100)) == 100  # the answer (160 kB, more than a pipe holds) has started
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1
+    assert "Traceback" not in error and "BrokenPipe" not in error, error
