@@ -111,7 +111,11 @@ bindLanguageSwitch(() => {
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const root = new URL("../", import.meta.url);
-  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, type: "classic" }).catch(() => {});
+  // <html data-service-worker="registered" | "refused"> once the browser has answered (tests
+  // wait for it: the registration is asked for only after the solver's start).
+  const answered = (outcome) => () => { document.documentElement.dataset.serviceWorker = outcome; };
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, type: "classic" })
+    .then(answered("registered"), answered("refused"));
 }
 
 session.emit();

@@ -104,6 +104,9 @@ def test_a_truncated_wheel_on_the_first_visit_is_not_cached_and_a_reload_recover
     # The service worker refused to install with that wheel: nothing is cached under its
     # version, and nothing controls the page.
     version = json.loads((site / "static" / "precache.json").read_text())["version"]
+    # The page asks for the registration only once the solver has started (or failed): wait for
+    # the browser's answer before waiting for the install to end, or a late install is missed.
+    page.wait_for_selector("html[data-service-worker]", state="attached", timeout=30_000)
     page.evaluate("""async () => {
       for (;;) {  // until the install has ended (a failed first install drops the registration)
         const registration = await navigator.serviceWorker.getRegistration();
