@@ -75,6 +75,7 @@ export class SolverClient {
       url = new URL(url, globalThis.location?.href);
       url.searchParams.set("snapshot", "off");
     }
+    globalThis.performance?.mark?.("lightsout:solver-start"); // for the page benchmark
     const worker = new Worker(url, { type: "module" });
     this.worker = worker;
     worker.addEventListener("message", (event) => {

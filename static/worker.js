@@ -258,7 +258,8 @@ async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check
 
 // How this worker started, sent with "ready": the path, ms since the worker began, why not
 // the snapshot, and when (ms) each step of the start ended, for benchmarks and bug reports.
-const startedFrom = { path: null, ms: null, fallback: null, steps: {} };
+// `origin` is this worker's performance.timeOrigin, to line its steps up with the page's clock.
+const startedFrom = { path: null, ms: null, fallback: null, steps: {}, origin: performance.timeOrigin };
 const step = (name) => { startedFrom.steps[name] = Math.round(performance.now()); };
 
 /** The snapshot cannot be used (the usual path starts instead): `message` says why. */
@@ -288,46 +289,95 @@ function snapshotManifest(info) {
  * Fill `memory` (manifest.rawBytes long) with the snapshot, if the file's bytes are the
  * manifest's; else a SnapshotError, and `memory` does not start with a snapshot's magic
  * number, so a restore from it fails rather than run a half-written interpreter. The file
- * is gzip-compressed and decompressed here by the browser (DecompressionStream), straight
- * into `memory`; a server that decoded it in transit (Content-Encoding) hands over the
+ * is gzip-compressed and decompressed here by the browser (DecompressionStream) straight
+ * into `memory` while it downloads; its sha256 is checked once it has all arrived, before
+ * this resolves. A server that decoded it in transit (Content-Encoding) hands over the
  * memory itself, which is then checked against rawSha256. A mismatch is fetched once more
  * past the HTTP cache, as fetchChecked does.
  */
 async function readSnapshot(manifest, memory) {
   for (const cache of ["no-cache", "reload"]) {
-    let bytes;
+    let response;
     try {
-      bytes = new Uint8Array(await (await fetchFile(manifest.file, cache)).arrayBuffer());
+      response = await fetchFile(manifest.file, cache);
     } catch (error) {
       throw snapshotError(error.message);
     }
-    step("snapshotFetched");
-    const compressed = bytes[0] === 0x1f && bytes[1] === 0x8b; // the gzip magic number
-    const check = !globalThis.crypto?.subtle ? null : compressed ? manifest.sha256 : manifest.rawSha256;
-    if (check && await sha256Hex(bytes) !== check) continue;
-    step("snapshotChecked");
-    if (!compressed) {
-      if (bytes.length !== memory.length) break;
-      memory.set(bytes);
-      return;
-    }
-    let filled = 0;
+    let file;
     try {
-      const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        if (filled + chunk.value.length > memory.length) throw new Error("it is longer than its manifest says");
-        memory.set(chunk.value, filled);
-        filled += chunk.value.length;
-      }
-      if (filled !== memory.length) throw new Error("it is shorter than its manifest says");
+      file = await streamSnapshot(response, memory);
     } catch (error) {
       memory.fill(0, 0, 64);
-      throw snapshotError(`${manifest.file} does not decompress: ${error.message}`);
+      throw snapshotError(`${manifest.file} could not be read: ${error.message}`);
     }
     step("snapshotDecompressed");
-    return;
+    const check = !globalThis.crypto?.subtle ? null : file.compressed ? manifest.sha256 : manifest.rawSha256;
+    const intact = !check || await sha256Hex(file.bytes) === check;
+    if (intact && !file.error) {
+      step("snapshotChecked");
+      return;
+    }
+    memory.fill(0, 0, 64);
+    // Bytes that are the build's and still fail are not a damaged download: no second try.
+    if (intact) throw snapshotError(`${manifest.file} does not decompress: ${file.error.message}`);
   }
   throw snapshotError(`${manifest.file} is damaged or incomplete (its sha256 is not this build's)`);
+}
+
+/**
+ * Read `response`'s body into `memory` as it arrives: through a gzip DecompressionStream
+ * if it starts with gzip's magic number, else as it is. Resolves, once the whole body has
+ * arrived and been written, with {compressed, bytes, error}: the body (to be checked) and,
+ * if it did not fill `memory` exactly or did not decompress, the error. Throws only if
+ * the body could not be read.
+ */
+async function streamSnapshot(response, memory) {
+  const chunks = [];
+  let received = 0;
+  let filled = 0;
+  const put = (bytes) => {
+    if (filled + bytes.length > memory.length) throw new Error("it is longer than its manifest says");
+    memory.set(bytes, filled);
+    filled += bytes.length;
+  };
+  let compressed = null; // known once two bytes have arrived
+  let writer = null;
+  let inflated = null; // the decompressed side, filling `memory`
+  const inflate = async (readable) => {
+    const reader = readable.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) put(chunk.value);
+  };
+  let error = null; // the first failure to decompress or to fit; reading goes on
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    chunks.push(chunk.value);
+    received += chunk.value.length;
+    if (compressed === null && received >= 2) {
+      const head = chunks[0].length >= 2 ? chunks[0] : new Uint8Array(await new Blob(chunks).slice(0, 2).arrayBuffer());
+      compressed = head[0] === 0x1f && head[1] === 0x8b; // the gzip magic number
+      if (compressed) {
+        const stream = new DecompressionStream("gzip");
+        writer = stream.writable.getWriter();
+        inflated = inflate(stream.readable).catch((reason) => { error ??= reason; });
+        for (const part of chunks) writer.write(part).catch(() => {}); // a failure shows in `inflated`
+      } else {
+        for (const part of chunks) {
+          try { put(part); } catch (reason) { error ??= reason; }
+        }
+      }
+    } else if (compressed) {
+      writer.write(chunk.value).catch(() => {});
+    } else if (compressed === false && !error) {
+      try { put(chunk.value); } catch (reason) { error ??= reason; }
+    }
+  }
+  step("snapshotFetched");
+  if (writer) {
+    writer.close().catch(() => {});
+    await inflated;
+  }
+  if (!error && filled !== memory.length) error = new Error("it is shorter than its manifest says");
+  return { compressed: Boolean(compressed), bytes: new Uint8Array(await new Blob(chunks).arrayBuffer()), error };
 }
 
 /**
@@ -379,7 +429,9 @@ async function startFromSnapshot(buildInfo, wheel) {
   runtime = pyodide;
   step("restored");
   await wheel;
-  return apiCall(pyodide);
+  const call = apiCall(pyodide);
+  step("apiReady");
+  return call;
 }
 
 /** lightsout.api.call, from the imported package. */
@@ -393,10 +445,12 @@ function apiCall(pyodide) {
 
 
 async function start() {
+  step("moduleRan");
   self.postMessage({ type: "progress", stage: "loading" });
   // The wheel is fetched and checked while Pyodide starts; a fault in it is reported at
   // once rather than after the interpreter is up.
   const buildInfo = readBuildInfo();
+  buildInfo.then(() => step("buildInfoRead"), () => {});
   const wheel = buildInfo.then((info) => fetchChecked(info.wheel, info.wheelSha256));
   const wheelFailed = wheel.then(() => new Promise(() => {}));
   buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
@@ -416,6 +470,7 @@ async function start() {
     startedFrom.fallback = "switched off (?snapshot=off)";
   }
   const call = await startUsual(buildInfo, wheel, wheelFailed);
+  step("installed");
   Object.assign(startedFrom, { path: "install", ms: performance.now() });
   return call;
 }
