@@ -42,11 +42,28 @@ echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreeme
 command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
 node --test tests/js/
 
-echo "== Tests"
-status=0
-"$PYTHON" -m pytest tests/unit tests/e2e "$@" || status=$?
-if [ "$status" -eq 5 ]; then
-    echo "error: pytest collected no tests" >&2
-    exit 1
+# pytest, failing on any error, and on exit code 5 (no tests collected) too.
+run_pytest() {
+    local status=0
+    "$PYTHON" -m pytest "$@" || status=$?
+    if [ "$status" -eq 5 ]; then
+        echo "error: pytest collected no tests (pytest $*)" >&2
+        return 1
+    fi
+    return "$status"
+}
+
+if [ "$#" -gt 0 ]; then
+    # Arguments (a file, -k, -x ...): one pytest run with them, in this process.
+    echo "== Tests (pytest $*)"
+    run_pytest tests/unit tests/e2e "$@"
+    exit $?
 fi
-exit "$status"
+# The browser tests mostly wait (on the page, the worker, Playwright's round trips), so
+# they run on TEST_WORKERS pytest-xdist workers (default 4, more than this machine's 2
+# cores), each with its own Chromium; a test module stays on one worker, in order. The
+# tests that time the page (marked "timing": frame gaps) then run alone, on an idle machine.
+echo "== Tests: unit and browser, ${TEST_WORKERS:-4} workers"
+run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile
+echo "== Tests: the page's timing, alone"
+run_pytest tests/e2e -m timing

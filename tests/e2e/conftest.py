@@ -103,6 +103,22 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     START_COUNT.current = item.nodeid
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker: hand this worker's start counts to the controller."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["start_count"] = {"totals": START_COUNT.totals, "per_test": START_COUNT.per_test}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """On the pytest-xdist controller: add up the counts each worker handed over."""
+    counted = getattr(node, "workeroutput", {}).get("start_count")
+    if counted:
+        for what, number in counted["totals"].items():
+            START_COUNT.totals[what] += number
+        START_COUNT.per_test.update(counted["per_test"])
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     if not START_COUNT.per_test:
         return
@@ -211,22 +227,46 @@ def shared_context(browser: Browser) -> Iterator[tuple[BrowserContext, PageWatch
     context.close()
 
 
+class SharedPage:
+    """One page with a loaded solver, shared by the tests of a module: opened afresh (its
+    storage cleared) for the first test of each module, so a module finds the page as a
+    new visitor does, whatever module ran before it on this worker (pytest-xdist runs
+    modules in any order, each on one worker)."""
+
+    def __init__(self, context: BrowserContext, site_url: str) -> None:
+        self.context = context
+        self.site_url = site_url
+        self.page: Page | None = None
+        self.module: str | None = None
+
+    def for_module(self, module: str) -> Page:
+        if self.page is None:
+            self.page = self.context.new_page()
+        if module != self.module:
+            if self.module is not None:
+                self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            self.page.goto("about:blank")
+            self.page.goto(self.site_url)
+            wait_ready(self.page)
+            self.module = module
+        return self.page
+
+
 @pytest.fixture(scope="session")
-def _shared_page(shared_context, site_url: str) -> Page:
+def _shared_page(shared_context, site_url: str) -> SharedPage:
     context, _ = shared_context
-    page = context.new_page()
-    page.goto(site_url)
-    wait_ready(page)
-    return page
+    return SharedPage(context, site_url)
 
 
 @pytest.fixture
-def ready_page(_shared_page: Page, shared_context) -> Iterator[Page]:
-    """The shared page with its solver loaded. Each test sets the board it needs; after
-    it, nothing may have left 127.0.0.1 and the console must hold no errors."""
+def ready_page(_shared_page: SharedPage, shared_context, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The shared page with its solver loaded (fresh for each test module, SharedPage).
+    Each test sets the board it needs; after it, nothing may have left 127.0.0.1 and the
+    console must hold no errors."""
     _, watch = shared_context
+    page = _shared_page.for_module(request.module.__name__)
     errors_before = len(watch.errors)
-    yield _shared_page
+    yield page
     assert watch.outside_requests() == []
     assert watch.errors[errors_before:] == []
 

@@ -63,6 +63,8 @@ def deal(page: Page, name: str) -> dict:
     expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
     page.locator("#game-select").select_option(name)
     expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
+    # The select shows the choice at once; the game arrives when Python has made it.
+    page.wait_for_function("(name) => window.lightsOut.statesSnapshot().puzzle?.preset === name", arg=name, timeout=20_000)
     expect(page.locator("#game-info")).to_be_visible()
     game = snapshot(page)
     assert game["puzzle"]["preset"] == name

@@ -117,6 +117,7 @@ CHANNELS = {"paste": paste, "drop": drop, "file input": open_file, "hash": via_h
 PREPARE = {"paste": put_in_box}
 
 
+@pytest.mark.timing  # asserts the page's frame gaps: run alone (tests/run.sh)
 @pytest.mark.parametrize("channel", list(CHANNELS))
 def test_hostile_input_keeps_the_board_and_the_page_responsive(ready_page, channel):
     page = ready_page
