@@ -41,6 +41,7 @@ export class SolverClient {
     this.workerUrl = workerUrl;
     this.useSnapshot = useSnapshot; // false: the worker skips its start-up snapshot (tests)
     this.startedFrom = null; // the worker's {path: "snapshot" | "install", ms, fallback} once ready
+    this.fallback = null; // why this start does not restore the snapshot, once the worker knows
     this.onState = onState;
     this.loadTimeoutMs = loadTimeoutMs;
     this.requestTimeoutMs = requestTimeoutMs;
@@ -69,6 +70,7 @@ export class SolverClient {
     this.stop();
     this.heapBytes = null;
     this.startedFrom = null;
+    this.fallback = null;
     this.setState("loading");
     let url = this.workerUrl;
     if (!this.useSnapshot) {
@@ -154,6 +156,7 @@ export class SolverClient {
   receive(message) {
     switch (message?.type) {
       case "progress":
+        if (typeof message.fallback === "string") this.fallback = message.fallback;
         if (message.stage === "ready") {
           clearTimeout(this.loadTimer);
           for (const [id, entry] of this.pending) entry.timer ??= this.requestTimer(id, entry.timeoutMs);

@@ -31,10 +31,12 @@ export function exposeTestHooks(session, solver, boardPanel) {
     /**
      * The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for
      * their heap), pending (requests not yet answered), start: {path: "snapshot" | "install", ms (worker
-     * start → ready), fallback (why not the snapshot, or null)}}.
+     * start → ready), fallback (why not the snapshot, or null)}, fallback: that reason as soon as the worker
+     * knows it, before the usual start is over (null until then, and for a restored snapshot)}.
      */
     solverInfo: () => ({
       state: solver.state, heapBytes: solver.heapBytes, recycled: solver.recycled, pending: solver.pending.size, start: solver.startedFrom,
+      fallback: solver.fallback,
     }),
     /**
      * Change the solver's deadlines and heap limit on a running page, as the address's test

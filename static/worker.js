@@ -10,7 +10,10 @@
 //        {type: "error", id, error}              error is {name, message[, line, column]}
 //        (both carry heapBytes: the wasm heap's size, which grows and never shrinks;
 //        solver-client.js replaces a worker whose heap grew too big)
-//        {type: "progress", stage[, start]}      stage: "loading" | "installing" | "ready";
+//        {type: "progress", stage[, start][, fallback]}
+//                                                stage: "loading" | "installing" | "ready";
+//                                                a second "loading" carries fallback: why the
+//                                                snapshot is not used, once that is known;
 //                                                "ready" carries start: {path, ms, fallback}:
 //                                                path "snapshot" (restored) or "install"
 //                                                (the usual path), ms since the worker began,
@@ -469,6 +472,7 @@ async function start() {
   } else {
     startedFrom.fallback = "switched off (?snapshot=off)";
   }
+  self.postMessage({ type: "progress", stage: "loading", fallback: startedFrom.fallback });
   const call = await startUsual(buildInfo, wheel, wheelFailed);
   step("installed");
   Object.assign(startedFrom, { path: "install", ms: performance.now() });
