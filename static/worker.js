@@ -308,7 +308,7 @@ async function readSnapshot(manifest, memory) {
     }
     let file;
     try {
-      file = await streamSnapshot(response, memory);
+      file = await streamSnapshot(response, memory, Math.max(Number.isSafeInteger(manifest.bytes) ? manifest.bytes : 0, manifest.rawBytes));
     } catch (error) {
       memory.fill(0, 0, 64);
       throw snapshotError(`${manifest.file} could not be read: ${error.message}`);
@@ -331,10 +331,10 @@ async function readSnapshot(manifest, memory) {
  * Read `response`'s body into `memory` as it arrives: through a gzip DecompressionStream
  * if it starts with gzip's magic number, else as it is. Resolves, once the whole body has
  * arrived and been written, with {compressed, bytes, error}: the body (to be checked) and,
- * if it did not fill `memory` exactly or did not decompress, the error. Throws only if
- * the body could not be read.
+ * if it did not fill `memory` exactly or did not decompress, the error. Throws if the
+ * body could not be read or is longer than `most` bytes (no file of the manifest is).
  */
-async function streamSnapshot(response, memory) {
+async function streamSnapshot(response, memory, most) {
   const chunks = [];
   let received = 0;
   let filled = 0;
@@ -355,6 +355,11 @@ async function streamSnapshot(response, memory) {
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     chunks.push(chunk.value);
     received += chunk.value.length;
+    if (received > most) {
+      reader.cancel().catch(() => {});
+      writer?.abort().catch(() => {});
+      throw new Error(`it is longer than its manifest says (over ${most} bytes)`);
+    }
     if (compressed === null && received >= 2) {
       const head = chunks[0].length >= 2 ? chunks[0] : new Uint8Array(await new Blob(chunks).slice(0, 2).arrayBuffer());
       compressed = head[0] === 0x1f && head[1] === 0x8b; // the gzip magic number

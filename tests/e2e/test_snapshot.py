@@ -86,11 +86,21 @@ def _not_gzip(route: Route) -> None:
     route.fulfill(status=200, body=b"not a snapshot" * 1000, content_type="application/octet-stream")
 
 
+def _small_manifest(route: Route) -> None:
+    """build-info.json that says the snapshot is 4 kB, compressed and raw: the real file is
+    longer than any file the manifest describes, and the worker stops reading it there (as
+    it would a server that never stops sending)."""
+    info = route.fetch().json()
+    info["snapshot"]["bytes"] = info["snapshot"]["rawBytes"] = 4096
+    route.fulfill(status=200, body=json.dumps(info), content_type="application/json")
+
+
 # case: (URL pattern, handler, words in solverInfo().start.fallback)
 FALLBACKS: dict[str, tuple[re.Pattern[str], Callable[[Route], None], str]] = {
     "snapshot damaged": (SNAPSHOT, _damaged, "is damaged or incomplete"),
     "snapshot missing": (SNAPSHOT, lambda route: route.fulfill(status=404, body="gone"), "HTTP 404"),
     "snapshot not this runtime's memory": (SNAPSHOT, _not_gzip, "is damaged or incomplete"),
+    "snapshot longer than its manifest": (BUILD_INFO, _small_manifest, "longer than its manifest says (over 4096 bytes)"),
     "made for another wheel": (BUILD_INFO, _other_wheel, "made for another wheel"),
     "made for another Pyodide": (BUILD_INFO, _other_pyodide, "made for Pyodide 0.0.1"),
 }
