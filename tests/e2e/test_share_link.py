@@ -3,6 +3,7 @@ location.hash following the game, opening a link in a new page, and hostile hash
 
 from __future__ import annotations
 
+import base64
 import random
 import re
 
@@ -47,17 +48,18 @@ def random_state(rng: random.Random) -> ShareState:
 
 
 def js_input(state: ShareState) -> dict:
-    """The state as share.js takes it (packed bytes as lists of numbers)."""
+    """The state as share.js takes it, its packed bytes in base64 (a list of numbers costs
+    Playwright seconds to send): the page turns them into Uint8Arrays (bytes() below)."""
     cells = state.rows * state.cols
     size = (cells * state.bits_per_cell + 7) // 8
     mask_size = (cells + 7) // 8
-    goal = state.goal if isinstance(state.goal, str) else list(int(state.goal).to_bytes(size, "little"))
+    b64 = lambda value, length: base64.b64encode(int(value).to_bytes(length, "little")).decode("ascii")  # noqa: E731
     return {
         "rows": state.rows, "cols": state.cols, "k": state.k,
-        "cells": list(state.cells.to_bytes(size, "little")), "stencil": stencil_mask(state.stencil),
-        "surface": state.surface, "goal": goal,
-        "holes": list(state.holes.to_bytes(mask_size, "little")) if state.holes else None,
-        "dontCare": list(state.dont_care.to_bytes(mask_size, "little")) if state.dont_care else None,
+        "cells": b64(state.cells, size), "stencil": stencil_mask(state.stencil),
+        "surface": state.surface, "goal": state.goal if isinstance(state.goal, str) else {"bytes": b64(state.goal, size)},
+        "holes": b64(state.holes, mask_size) if state.holes else None,
+        "dontCare": b64(state.dont_care, mask_size) if state.dont_care else None,
         "moves": list(state.moves),
     }
 
@@ -68,11 +70,11 @@ def test_js_format_and_parse_agree_with_python_on_random_states(ready_page):
     states = [random_state(rng) for _ in range(300)]
     results = page.evaluate(
         "async (cases) => { " + IMPORT_SHARE + """
-        const bytes = (list) => list === null ? null : Uint8Array.from(list);
+        const bytes = (base64) => base64 === null ? null : Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
         return cases.map(({ input, text }) => {
           const state = { ...input, cells: bytes(input.cells), holes: bytes(input.holes),
                           dontCare: bytes(input.dontCare),
-                          goal: typeof input.goal === "string" ? input.goal : bytes(input.goal) };
+                          goal: typeof input.goal === "string" ? input.goal : bytes(input.goal.bytes) };
           const formatted = share.formatShare(state);
           const parsed = share.parseShare("#" + text);
           return { formatted, reformatted: share.formatShare(parsed), rows: parsed.rows, k: parsed.k,
