@@ -261,7 +261,8 @@ async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check
 
 // How this worker started, sent with "ready": the path, ms since the worker began, why not
 // the snapshot, and when (ms) each step of the start ended, for benchmarks and bug reports.
-// `origin` is this worker's performance.timeOrigin, to line its steps up with the page's clock.
+// `origin` is this worker's performance.timeOrigin, to line its steps up with the page's clock;
+// "ready" adds `fetches`, when each file the start fetched was asked for and had arrived.
 const startedFrom = { path: null, ms: null, fallback: null, steps: {}, origin: performance.timeOrigin };
 const step = (name) => { startedFrom.steps[name] = Math.round(performance.now()); };
 
@@ -550,8 +551,17 @@ function callPython(call, request, payload) {
 
 let runtime = null; // the Pyodide instance, for debug requests
 const handlePromise = start();
+/** The files this worker fetched while it started: {name: [request start, response end]} in ms since it began. */
+function fetchTimes() {
+  const times = {};
+  for (const entry of performance.getEntriesByType?.("resource") ?? []) {
+    times[entry.name.split("/").pop()] = [Math.round(entry.startTime), Math.round(entry.responseEnd)];
+  }
+  return times;
+}
+
 handlePromise.then(
-  () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom } }),
+  () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom, fetches: fetchTimes() } }),
   (error) => {
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);

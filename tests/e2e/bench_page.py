@@ -173,6 +173,10 @@ def visit(context, url: str) -> dict:
     steps["workerMade"] = page.evaluate("performance.getEntriesByName('lightsout:solver-start')[0]?.startTime ?? 0")
     if start and start.get("origin"):
         steps["workerBegan"] = shift
+        # When the two big files had arrived (the runtime's wasm, the snapshot).
+        for name, (_, end) in (start.get("fetches") or {}).items():
+            if name.endswith((".wasm", ".snapshot.gz")):
+                steps["wasmArrived" if name.endswith(".wasm") else "snapshotArrived"] = end + shift
     return {"page": page, "grid": marks["playableAt"], "ready": marks["readyAt"], "solve": marks["solvedAt"] - marks["solveAt"],
             "path": (start or {}).get("path") or "install (no snapshot)", "ready_mark": ready_bytes_mark,
             "steps": steps}
