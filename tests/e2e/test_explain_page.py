@@ -41,9 +41,11 @@ LOOK = """() => {
           index: Number(nav.dataset.index), total: Number(nav.dataset.total), phase: nav.dataset.phase};
 }"""
 
-# Click Next step `count` times in the page, each once the last one has shown, and return
-# the look after each: one round trip for a whole walk instead of several per step.
-STEPS = """async (count) => {
+# Click Next step up to `count` times in the page, each once the last one has shown, and
+# return the look after each: one round trip for a walk instead of several per step. It
+# stops early after a step whose index is in `indexes` or whose phase is in `phases` (a
+# screenshot is due there).
+STEPS = """async ({ count, indexes, phases }) => {
   const look = """ + LOOK + """;
   const next = document.getElementById('next-step'); // the button named Next step
   const looks = [];
@@ -55,7 +57,9 @@ STEPS = """async (count) => {
       if (performance.now() > deadline) throw new Error(`Next step did not go past step ${index}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    looks.push(look());
+    const after = look();
+    looks.push(after);
+    if (indexes.includes(after.index) || phases.includes(after.phase)) break;
   }
   return looks;
 }"""
@@ -86,14 +90,16 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, s
     start = grid_of(snap)
     assert snap["index"] == 0
     while snap["index"] < snap["total"]:
-        # The first step (and any with a screenshot due) by Playwright's click, as a person
-        # would; the rest by the page's own clicks, all in one round trip (STEPS).
-        if snap["index"] == 0 or shots:
+        # The first step by Playwright's click, as a person would; the rest by the page's own
+        # clicks, in one round trip up to the next screenshot (STEPS).
+        if snap["index"] == 0:
             button(page, "Next step").click()
             expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(snap["index"] + 1))
             looks = [snapshot(page)]
         else:
-            looks = page.evaluate(STEPS, snap["total"] - snap["index"])
+            looks = page.evaluate(STEPS, {"count": snap["total"] - snap["index"],
+                                          "indexes": [key for key in shots if isinstance(key, int)],
+                                          "phases": [key for key in shots if isinstance(key, str)]})
         for after in looks:
             assert len(snap["next"]) == 1, "exactly one cell is the next step's"
             row, col = snap["next"][0]
