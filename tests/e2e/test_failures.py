@@ -84,6 +84,14 @@ def new_puzzle_of_size(page: Page, side: int) -> None:
     }""", side)
 
 
+# The cases followed through Retry to a ready solver: one per file that can fail and each
+# way of failing whose recovery differs (a damaged or truncated copy may sit in the HTTP
+# cache, which Retry must fetch past). The others stop once the failure is reported: their
+# Retry is the same restart with the same files.
+RETRIED = {"wasm missing", "wasm damaged", "stdlib damaged", "wheel truncated", "build-info missing", "worker script throws"}
+assert RETRIED <= FAILURES.keys()
+
+
 @pytest.mark.parametrize("case", list(FAILURES))
 def test_start_failure_is_reported_at_once_and_retry_recovers(fresh_page, site_url, case):
     page, watch = fresh_page
@@ -99,13 +107,15 @@ def test_start_failure_is_reported_at_once_and_retry_recovers(fresh_page, site_u
     # in one warning.
     assert watch.errors == []
     assert_playable(page)
+    print(f"\n{case}: reported after {seconds:.1f} s")
+    if case not in RETRIED:
+        return
     page.context.unroute_all(behavior="ignoreErrors")
     button(page, "Retry").click()
     wait_ready(page)
     expect(button(page, "Retry")).to_be_hidden()
     assert_playable(page)
     assert watch.outside_requests() == []
-    print(f"\n{case}: reported after {seconds:.1f} s")
 
 
 def test_python_errors_crashes_and_timeouts_after_start(ready_page, shared_context):
