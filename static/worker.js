@@ -279,7 +279,7 @@ function snapshotManifest(info) {
   const manifest = info.snapshot;
   if (typeof manifest?.file !== "string" || !/^snapshot\/[\w.+-]+$/.test(manifest.file)
       || !/^[0-9a-f]{64}$/.test(manifest.sha256 ?? "") || !/^[0-9a-f]{64}$/.test(manifest.rawSha256 ?? "")
-      || !(Number.isSafeInteger(manifest.rawBytes) && manifest.rawBytes > 0)) {
+      || ![manifest.bytes, manifest.rawBytes].every((size) => Number.isSafeInteger(size) && size > 0)) {
     throw snapshotError(`${BUILD_INFO} describes no snapshot`);
   }
   if (manifest.pyodide !== PYODIDE_VERSION) {
@@ -309,7 +309,7 @@ async function readSnapshot(manifest, memory) {
     }
     let file;
     try {
-      file = await streamSnapshot(response, memory, Math.max(Number.isSafeInteger(manifest.bytes) ? manifest.bytes : 0, manifest.rawBytes));
+      file = await streamSnapshot(response, memory, Math.max(manifest.bytes, manifest.rawBytes));
     } catch (error) {
       memory.fill(0, 0, 64);
       throw snapshotError(`${manifest.file} could not be read: ${error.message}`);
@@ -339,19 +339,16 @@ async function streamSnapshot(response, memory, most) {
   const chunks = [];
   let received = 0;
   let filled = 0;
+  let error = null; // the first failure to decompress or to fit; reading goes on
   const put = (bytes) => {
-    if (filled + bytes.length > memory.length) throw new Error("it is longer than its manifest says");
-    memory.set(bytes, filled);
+    if (error) return;
+    if (filled + bytes.length > memory.length) error = new Error("it is longer than its manifest says");
+    else memory.set(bytes, filled);
     filled += bytes.length;
   };
-  let compressed = null; // known once two bytes have arrived
+  let feed = null; // where each chunk goes, chosen once its first two bytes have arrived
+  let inflated = null; // the gzip side's reader, filling `memory` through `put`
   let writer = null;
-  let inflated = null; // the decompressed side, filling `memory`
-  const inflate = async (readable) => {
-    const reader = readable.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) put(chunk.value);
-  };
-  let error = null; // the first failure to decompress or to fit; reading goes on
   const reader = response.body.getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     chunks.push(chunk.value);
@@ -361,23 +358,22 @@ async function streamSnapshot(response, memory, most) {
       writer?.abort().catch(() => {});
       throw new Error(`it is longer than its manifest says (over ${most} bytes)`);
     }
-    if (compressed === null && received >= 2) {
-      const head = chunks[0].length >= 2 ? chunks[0] : new Uint8Array(await new Blob(chunks).slice(0, 2).arrayBuffer());
-      compressed = head[0] === 0x1f && head[1] === 0x8b; // the gzip magic number
-      if (compressed) {
+    if (feed) {
+      feed(chunk.value);
+    } else if (received >= 2) {
+      const head = chunks.flatMap((part) => [...part.subarray(0, 2)]);
+      if (head[0] === 0x1f && head[1] === 0x8b) { // the gzip magic number
         const stream = new DecompressionStream("gzip");
         writer = stream.writable.getWriter();
-        inflated = inflate(stream.readable).catch((reason) => { error ??= reason; });
-        for (const part of chunks) writer.write(part).catch(() => {}); // a failure shows in `inflated`
+        inflated = (async () => {
+          const out = stream.readable.getReader();
+          for (let part = await out.read(); !part.done; part = await out.read()) put(part.value);
+        })().catch((reason) => { error ??= reason; });
+        feed = (bytes) => { writer.write(bytes).catch(() => {}); }; // a failure shows in `inflated`
       } else {
-        for (const part of chunks) {
-          try { put(part); } catch (reason) { error ??= reason; }
-        }
+        feed = put;
       }
-    } else if (compressed) {
-      writer.write(chunk.value).catch(() => {});
-    } else if (compressed === false && !error) {
-      try { put(chunk.value); } catch (reason) { error ??= reason; }
+      chunks.forEach((part) => feed(part));
     }
   }
   step("snapshotFetched");
@@ -386,7 +382,7 @@ async function streamSnapshot(response, memory, most) {
     await inflated;
   }
   if (!error && filled !== memory.length) error = new Error("it is shorter than its manifest says");
-  return { compressed: Boolean(compressed), bytes: new Uint8Array(await new Blob(chunks).arrayBuffer()), error };
+  return { compressed: writer !== null, bytes: new Uint8Array(await new Blob(chunks).arrayBuffer()), error };
 }
 
 /**
@@ -549,8 +545,6 @@ function callPython(call, request, payload) {
   return { reply, bytes, timing: { python: pythonDone - started, convert: converted - pythonDone } };
 }
 
-let runtime = null; // the Pyodide instance, for debug requests
-const handlePromise = start();
 /** The files this worker fetched while it started: {name: [request start, response end]} in ms since it began. */
 function fetchTimes() {
   const times = {};
@@ -560,6 +554,8 @@ function fetchTimes() {
   return times;
 }
 
+let runtime = null; // the Pyodide instance, for debug requests
+const handlePromise = start();
 handlePromise.then(
   () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom, fetches: fetchTimes() } }),
   (error) => {

@@ -59,9 +59,9 @@ if [ "$#" -gt 0 ]; then
     run_pytest tests/unit tests/e2e "$@"
     exit $?
 fi
-# The browser tests mostly wait (on the page, the worker, Playwright's round trips), so
-# they run on TEST_WORKERS pytest-xdist workers (default 4, more than this machine's 2
-# cores), each with its own Chromium; a test module stays on one worker, in order. The
+# The tests run on TEST_WORKERS pytest-xdist workers (default 4), each with its own
+# Chromium; a test module stays on one worker, in order. On this 2-core machine 3 and 4
+# workers take about the same time (both cores are then busy: the run is CPU-bound). The
 # tests that time the page (marked "timing": frame gaps) then run alone, on an idle machine.
 echo "== Tests: unit and browser, ${TEST_WORKERS:-4} workers"
 run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile

@@ -254,7 +254,7 @@ class SharedPage:
         if module != self.module:
             if self.module is not None:
                 self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-            self.page.goto("about:blank")
+            self.page.goto("about:blank")  # a new document even if only the #hash differs
             self.page.goto(self.site_url)
             wait_ready(self.page)
             self.module = module

@@ -87,7 +87,6 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, s
     to take after the step of that index, or on reaching that phase."""
     snap = snapshot(page)
     shots = dict(shots or {})
-    start = grid_of(snap)
     assert snap["index"] == 0
     while snap["index"] < snap["total"]:
         # The first step by Playwright's click, as a person would; the rest by the page's own
@@ -138,7 +137,6 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, s
         assert grid_of(back) == press(cells, *back["next"][0], stencil, torus)
         button(page, "Next step").click()
         expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(snap["total"]))
-    del start
     return snap
 
 

@@ -106,10 +106,15 @@ FALLBACKS: dict[str, tuple[re.Pattern[str], Callable[[Route], None], str]] = {
 }
 
 
+# The case followed to the end of the usual start and a solve; the others stop once the
+# snapshot is refused (their usual start is the same path).
+FOLLOWED = "snapshot damaged"
+assert FOLLOWED in FALLBACKS
+
+
 @pytest.mark.parametrize("case", list(FALLBACKS))
 def test_a_snapshot_that_does_not_match_falls_back_to_the_usual_start(fresh_page, site_url, case):
-    """Each case is refused for its reason; one ("snapshot damaged") is then followed to
-    the end of the usual start and a solve (the others' usual start is the same path)."""
+    """Each case is refused for its reason, and the page goes on starting (FOLLOWED: to a solve)."""
     page, watch = fresh_page
     pattern, handler, words = FALLBACKS[case]
     page.context.route(pattern, handler)
@@ -117,7 +122,7 @@ def test_a_snapshot_that_does_not_match_falls_back_to_the_usual_start(fresh_page
     page.wait_for_function("window.lightsOut?.solverInfo().fallback != null", timeout=READY_TIMEOUT_MS)
     fallback = page.evaluate("window.lightsOut.solverInfo().fallback")
     assert words in fallback, fallback
-    if case == "snapshot damaged":
+    if case == FOLLOWED:
         wait_ready(page)  # ready, not an error: the reader sees only a slower start
         expect(status(page)).to_have_attribute("data-solver-start", "install")
         start = started_from(page)
