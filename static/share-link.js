@@ -83,11 +83,22 @@ export class HashWriter {
     this.graphLink = graphLink;
     this.timer = 0;
     this.enabled = true;
+    this.written = null; // the address this writer last wrote
   }
 
-  /** Write soon (coalescing the changes until then). */
+  /**
+   * Write soon (coalescing the changes until then). Not if the reader has navigated in
+   * the meantime (Back, an edited hash): the address is then no longer the one of the
+   * scheduling or of this writer's last write, the browser's hashchange is still to come
+   * (it opens or refuses that entry, and cancels), and the write would land on that entry.
+   */
   schedule() {
-    if (this.enabled && !this.timer) this.timer = setTimeout(() => this.flush(), WRITE_INTERVAL_MS);
+    if (!this.enabled || this.timer) return;
+    const from = location.href;
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      if (location.href === from || location.href === this.written) this.flush();
+    }, WRITE_INTERVAL_MS);
   }
 
   /**
@@ -109,12 +120,14 @@ export class HashWriter {
       this.graphLink?.(game).then((graphLink) => {
         if (graphLink && this.enabled && this.getGame() === game && graphLink !== location.href) {
           history.replaceState(history.state, "", graphLink);
+          this.written = location.href;
         }
       });
       return;
     }
     const link = linkOf(game, pageAddress(), this.getPuzzleKind()) ?? pageAddress();
     if (link !== location.href) history.replaceState(history.state, "", link);
+    this.written = location.href;
   }
 }
 
