@@ -7,7 +7,9 @@ import { HashWriter, gameOfLink } from "../../static/share-link.js";
 
 const BASE = "http://127.0.0.1/lightsout/";
 
-function fakeBrowser(hash) {
+/** A writer of the 4×4 game on a fake page at `hash`, with mocked timers. */
+function writerOn(t, hash) {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   const address = { href: BASE + hash };
   const written = [];
   globalThis.location = address;
@@ -15,14 +17,12 @@ function fakeBrowser(hash) {
     state: null,
     replaceState(_state, _title, url) { written.push(url); address.href = url; },
   };
-  return { address, written };
+  const { game } = gameOfLink("#4x4:AAA;m=BQ");
+  return { address, written, writer: new HashWriter(() => game) };
 }
 
 test("a scheduled write lands when the address is still the one it was scheduled on", (t) => {
-  t.mock.timers.enable({ apis: ["setTimeout"] });
-  const { game } = gameOfLink("#4x4:AAA;m=BQ");
-  const { address, written } = fakeBrowser("#3x3:AAA");
-  const writer = new HashWriter(() => game);
+  const { address, written, writer } = writerOn(t, "#3x3:AAA");
   writer.schedule();
   t.mock.timers.tick(1000);
   assert.equal(written.length, 1);
@@ -34,10 +34,7 @@ test("a scheduled write lands when the address is still the one it was scheduled
 });
 
 test("a write scheduled before the reader went Back does not replace the entry gone to", (t) => {
-  t.mock.timers.enable({ apis: ["setTimeout"] });
-  const { game } = gameOfLink("#4x4:AAA;m=BQ");
-  const { address, written } = fakeBrowser("#4x4:AAA");
-  const writer = new HashWriter(() => game);
+  const { address, written, writer } = writerOn(t, "#4x4:AAA");
   writer.schedule();
   address.href = `${BASE}#99999x99999:`; // Back to a bad link; its hashchange is not yet dispatched
   t.mock.timers.tick(1000);
