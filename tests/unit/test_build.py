@@ -2,6 +2,7 @@
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,22 @@ def test_serve_compresses_text_and_wasm_for_a_client_that_accepts_gzip(tmp_path)
             server.shutdown()
     assert ("/static/app.js", 304, 0) in sent
     assert any(path == "/static/app.js" and status == 200 and 0 < size < len(script) for path, status, size in sent)
+
+
+def test_the_page_is_bundled_into_one_module_with_everything_app_js_imports(tmp_path):
+    out = tmp_path / "app.js"
+    bundled = site_build.bundle_page(out)
+    source = out.read_text(encoding="utf-8")
+    # One script: no import of another file is left for the browser to fetch.
+    assert not re.search(r'^\s*import\s[^;]*from\s+"|^\s*import\s*\(', source, re.MULTILINE)
+    # Every module app.js reaches, transitively, is inside (esbuild marks each with its path).
+    reached, waiting = set(), ["app.js"]
+    while waiting:
+        name = waiting.pop()
+        if name not in reached:
+            reached.add(name)
+            text = (ROOT / "static" / name).read_text(encoding="utf-8")
+            waiting += re.findall(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w-]+\.js)"', text, re.MULTILINE)
+    assert sorted(f"static/{name}" for name in reached) == bundled
+    assert all(f"// static/{name}\n" in source for name in reached)
+    assert "static/worker.js" not in bundled and "中文" in source  # not escaped: --charset=utf8
