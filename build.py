@@ -337,7 +337,8 @@ def build(package_source: Path = ROOT / "py") -> Path:
     for size in (192, 512):
         (icons / f"icon-{size}.png").write_bytes(png(size))
     # last: it lists every file above, but not the modules in the bundle (the page never asks for them)
-    write_offline_files(DIST, unlisted={path for path in bundled if path != "static/app.js"})
+    write_offline_files(DIST, unlisted={path for path in bundled if path != "static/app.js"},
+                        checked_by_reader=(snapshot["file"], build_info["wheel"]))
     print(f"built {DIST.relative_to(ROOT)}/ with {project_wheel.name}", flush=True)
     return DIST
 
@@ -366,7 +367,8 @@ def png(size: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
-def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozenset()) -> str:
+def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozenset(),
+                        checked_by_reader: tuple[str, ...] = ()) -> str:
     """Write static/precache.json (every file the site serves but ``unlisted``, with its sha256) and
     dist/sw.js with that list built in (``FILES``) and the cache version: the first 16 hex
     digits of the sha256 of the list. Returns the version.
@@ -388,7 +390,8 @@ def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozen
     source = (ROOT / "static" / "sw.js").read_text()
     table = "{\n" + "".join(f"  {json.dumps(entry['path'])}: {json.dumps(entry['sha256'])},\n" for entry in listed) + "}"
     for marker, value in (('const VERSION = "development";', f'const VERSION = "{version}";'),
-                          ("const FILES = {};", f"const FILES = {table};")):
+                          ("const FILES = {};", f"const FILES = {table};"),
+                          ("const CHECKED_BY_READER = [];", f"const CHECKED_BY_READER = {json.dumps(list(checked_by_reader))};")):
         if marker not in source:
             raise BuildError(f"static/sw.js no longer has the text {marker!r} that build.py fills in")
         source = source.replace(marker, value, 1)

@@ -157,6 +157,13 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
       await opened.put(target, new Response(body, { headers: { "content-type": "text/javascript" } }));
     }""", [cache, f"{url}/lightsout/static/app.js", FOREIGN_APP])
     assert cached_sha256(page, cache, "static/app.js") == hashlib.sha256(FOREIGN_APP.encode()).hexdigest()
+    # ... and over the start-up snapshot, which the service worker answers unhashed: the
+    # solver's worker checks it, and its second try goes past the cache and repairs it.
+    snapshot = json.loads((site / "static" / "build-info.json").read_text())["snapshot"]
+    other.evaluate("""async ([cache, target]) => {
+      await (await caches.open(cache)).put(target, new Response("not a snapshot"));
+    }""", [cache, f"{url}/lightsout/{snapshot['file']}"])
+    assert cached_sha256(page, cache, snapshot["file"]) != snapshot["sha256"]
 
     # While the service worker runs, it answers from its memo of checked files.
     page.close()
@@ -164,6 +171,8 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     page.goto(f"{url}/lightsout/")
     wait_ready(page)
     assert page.title() != "pwned"
+    assert page.evaluate("window.lightsOut.solverInfo().start")["path"] == "snapshot"
+    assert cached_sha256(page, cache, snapshot["file"]) == snapshot["sha256"]
 
     # A later visit: the browser has stopped the idle service worker (and with it the
     # worker's memo of files it already checked), and a new page (a reload may take
