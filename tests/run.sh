@@ -60,10 +60,11 @@ if [ "$#" -gt 0 ]; then
     exit $?
 fi
 # The tests run on TEST_WORKERS pytest-xdist workers (default 4), each with its own
-# Chromium; a test module stays on one worker, in order. On this 2-core machine 3 and 4
-# workers take about the same time (both cores are then busy: the run is CPU-bound). The
-# tests that time the page (marked "timing": frame gaps) then run alone, on an idle machine.
+# Chromium; a test module stays on one worker, in order, and the longest modules are
+# handed out first (tests/conftest.py). On this 2-core machine 3 and 4 workers take about
+# the same time (both cores are then busy: the run is CPU-bound). The tests that time the
+# page (marked "timing": frame gaps) then run alone, on an idle machine.
 echo "== Tests: unit and browser, ${TEST_WORKERS:-4} workers"
-run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile
+run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder
 echo "== Tests: the page's timing, alone"
 run_pytest tests/e2e -m timing
