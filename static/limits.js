@@ -15,6 +15,41 @@ export const GRID_LIMIT = 64;
 export const BOX_TEXT_LIMIT = 1024 * 1024;
 
 /**
+ * Text with more runs than this of characters outside printable ASCII and whitespace (a
+ * run: one such character, repeated) never goes into the Board box either: pasted, it is
+ * kept aside for Load; opened or dropped, it is read but not shown. Chromium lays out a
+ * character that no installed font has with a font lookup per run, ≈ 0.4 ms each on
+ * Linux (measured: "a" and one such character alternating 2048 times took 0.67–0.87 s to
+ * lay out, one character 4096 times 31 ms), so a 4 kB file of random text froze the page
+ * for a second. A board is ASCII symbols (any other character is a parse error, shown at
+ * its place in the box): a few stray characters stay far below this.
+ */
+export const BOX_RARE_RUN_LIMIT = 256;
+
+/**
+ * True when `text` has more than `limit` runs of a character other than printable ASCII,
+ * whitespace and zero-width marks, counting only as far as needed to pass `limit` (in
+ * UTF-16 code units: a character outside the BMP may count twice).
+ */
+export function rareRunsOver(text, limit = BOX_RARE_RUN_LIMIT) {
+  let runs = 0;
+  let last = -1; // the code unit before, if it was rare
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const common = (code >= 0x20 && code < 0x7f) || (code >= 0x09 && code <= 0x0d) || code === 0xa0
+      || (code >= 0x2000 && code <= 0x200d) || code === 0x2028 || code === 0x2029 || code === 0x2060
+      || code === 0x3000 || code === 0xfeff;
+    if (common) {
+      last = -1;
+    } else if (code !== last) {
+      if (++runs > limit) return true;
+      last = code;
+    }
+  }
+  return false;
+}
+
+/**
  * True when `text` takes more than `limit` bytes in UTF-8 (the API's max_text_bytes: the
  * most text sent to the parser), counting only as far as needed to pass `limit`.
  */

@@ -4,7 +4,7 @@
 import { t } from "./i18n.js";
 import { parseErrorMessage } from "./paste-errors.js";
 import { bindFileDrop, isImageFile, isTextFile } from "./input.js";
-import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
+import { BOX_TEXT_LIMIT, rareRunsOver, utf8BytesOver } from "./limits.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
 
@@ -21,11 +21,12 @@ export class TextPanel {
     $("load").addEventListener("click", () => this.loadText(this.heldText ?? this.box.value));
     this.box.addEventListener("paste", (event) => {
       const text = event.clipboardData?.getData("text/plain") ?? "";
-      if (text.length <= BOX_TEXT_LIMIT) return; // the browser pastes it as usual
+      const big = text.length > BOX_TEXT_LIMIT;
+      if (!big && !rareRunsOver(text)) return; // the browser pastes it as usual
       event.preventDefault();
       this.heldText = text;
       this.box.value = "";
-      this.box.placeholder = t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
+      this.box.placeholder = big ? t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) }) : t("rareTextHeld");
       this.showError("");
     });
     this.box.addEventListener("input", () => {
@@ -130,9 +131,15 @@ export class TextPanel {
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
-    // A small file's text also goes in the box, and copies then reuse its format.
+    // A small file's text also goes in the box (unless it would take the browser long to
+    // lay out: limits.js), and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
-    if (text !== null) this.box.value = text;
+    if (text !== null && rareRunsOver(text)) {
+      this.box.value = "";
+      this.box.placeholder = t("rareFileNotShown");
+    } else if (text !== null) {
+      this.box.value = text;
+    }
     await this.session.loadText(text, bytes);
   }
 

@@ -45,3 +45,26 @@ test("no other solver figure is copied into static/", () => {
     }
   }
 });
+
+test("text goes into the Board box unless it has many runs of characters a board never uses", async () => {
+  const { BOX_RARE_RUN_LIMIT, rareRunsOver } = await import("../../static/limits.js");
+  // Boards: ASCII symbols, any whitespace (a copied table's no-break or ideographic spaces), zero-width marks.
+  const board = Array.from({ length: 64 }, () => "#.".repeat(32)).join("\r\n");
+  assert.equal(rareRunsOver(board), false);
+  assert.equal(rareRunsOver("\ufeff#\u00a0.\u2003#\u3000.\n#\u200b.\u2060#\t.\v\f\u2028\u2029"), false);
+  // One run is one font lookup however long it is; the runs are what count.
+  assert.equal(rareRunsOver("\u1200".repeat(100_000)), false);
+  assert.equal(rareRunsOver("\u1200\u1201".repeat(BOX_RARE_RUN_LIMIT / 2)), false);
+  assert.equal(rareRunsOver("\u1200\u1201".repeat(BOX_RARE_RUN_LIMIT / 2 + 1)), true);
+  assert.equal(rareRunsOver("a\u1200".repeat(BOX_RARE_RUN_LIMIT)), false);
+  assert.equal(rareRunsOver("a\u1200".repeat(BOX_RARE_RUN_LIMIT + 1)), true);
+  assert.equal(rareRunsOver("#\u0001".repeat(BOX_RARE_RUN_LIMIT + 1)), true); // control characters too
+  assert.equal(rareRunsOver("a\u1200a\u1200a", 1), true);
+  // Random text of the hostile-input test (4096 code points below U+3000) is far over.
+  let seed = 6243;
+  const random = Array.from({ length: 4096 }, () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return String.fromCodePoint(1 + (seed % 0x2ffe));
+  }).join("");
+  assert.equal(rareRunsOver(random), true);
+});
