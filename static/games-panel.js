@@ -8,6 +8,7 @@
 import { currentLanguage as language, t } from "./i18n.js";
 import { boardFromId } from "./board.js";
 import { graphErrorMessage } from "./paste-errors.js";
+import { TextBox } from "./text-box.js";
 
 const $ = (id) => document.getElementById(id);
 // The makers' names in the page's language (the presets reply gives them as on the box).
@@ -36,7 +37,9 @@ export class GamesPanel {
       session.statesReversed = this.reverse.checked;
       session.emit();
     });
-    $("graph-play").addEventListener("click", () => this.loadGraph(this.graphText.value));
+    // A puzzle's text too slow to show in its box is kept aside for Play (text-box.js).
+    this.graphBox = new TextBox(this.graphText, { pasted: () => t("puzzleTextHeld"), file: () => t("puzzleFileNotShown") });
+    $("graph-play").addEventListener("click", () => this.loadGraph(this.graphBox.text));
     const file = $("graph-file");
     $("graph-file-button").addEventListener("click", () => file.click());
     file.addEventListener("change", async () => {
@@ -48,7 +51,7 @@ export class GamesPanel {
         return;
       }
       const text = await chosen.text();
-      this.graphText.value = text;
+      this.graphBox.showFile(text);
       this.loadGraph(text);
     });
     session.subscribe(() => this.update());

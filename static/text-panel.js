@@ -4,7 +4,8 @@
 import { t } from "./i18n.js";
 import { parseErrorMessage } from "./paste-errors.js";
 import { bindFileDrop, isImageFile, isTextFile } from "./input.js";
-import { BOX_TEXT_LIMIT, rareRunsOver, utf8BytesOver } from "./limits.js";
+import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
+import { TextBox } from "./text-box.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
 
@@ -17,23 +18,13 @@ export class TextPanel {
     this.error = $("board-error");
     this.fileInput = $("file-input");
     this.parseError = null; // the error shown, to say it again in another language
-    this.heldText = null; // a paste too big for the Board box (limits.js: BOX_TEXT_LIMIT), kept for Load
-    $("load").addEventListener("click", () => this.loadText(this.heldText ?? this.box.value));
-    this.box.addEventListener("paste", (event) => {
-      const text = event.clipboardData?.getData("text/plain") ?? "";
-      const big = text.length > BOX_TEXT_LIMIT;
-      if (!big && !rareRunsOver(text)) return; // the browser pastes it as usual
-      event.preventDefault();
-      this.heldText = text;
-      this.box.value = "";
-      this.box.placeholder = big ? t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) }) : t("rareTextHeld");
-      this.showError("");
-    });
-    this.box.addEventListener("input", () => {
-      this.showError("");
-      this.box.placeholder = "";
-      this.heldText = null;
-    });
+    // Text too slow to show in the box is kept aside for Load (text-box.js).
+    this.textBox = new TextBox(this.box, {
+      pasted: (text) => (text.length > BOX_TEXT_LIMIT
+        ? t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) }) : t("rareTextHeld")),
+      file: () => t("rareFileNotShown"),
+    }, () => this.showError(""));
+    $("load").addEventListener("click", () => this.loadText(this.textBox.text));
     $("open-file").addEventListener("click", () => this.fileInput.click());
     this.fileInput.addEventListener("change", () => {
       const file = this.fileInput.files?.[0];
@@ -116,10 +107,7 @@ export class TextPanel {
       this.fail(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
       return Promise.resolve();
     }
-    if (text.length > BOX_TEXT_LIMIT) {
-      this.box.value = "";
-      this.box.placeholder = t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) });
-    }
+    if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) }));
     return this.session.loadText(text);
   }
 
@@ -131,15 +119,10 @@ export class TextPanel {
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
-    // A small file's text also goes in the box (unless it would take the browser long to
-    // lay out: limits.js), and copies then reuse its format.
+    // A small file's text also goes in the box (unless it is slow to show: text-box.js),
+    // and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
-    if (text !== null && rareRunsOver(text)) {
-      this.box.value = "";
-      this.box.placeholder = t("rareFileNotShown");
-    } else if (text !== null) {
-      this.box.value = text;
-    }
+    if (text !== null) this.textBox.showFile(text);
     await this.session.loadText(text, bytes);
   }
 

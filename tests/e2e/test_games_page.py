@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 from collections.abc import Iterator
 
@@ -424,6 +425,23 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     chooser.value.set_files(str(bad))
     expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
     assert snapshot(page)["cells"] == game["cells"]  # the game is kept
+    assert page.locator("#graph-text").input_value() == bad.read_text(encoding="utf-8")  # shown, to be mended
+    # Random text, thousands of characters no font here has: read, but kept out of the box,
+    # whose layout of it would hold the page for a second (text-box.js); Play reads it again.
+    rng = random.Random(16)
+    junk = tmp_path / "junk.txt"
+    junk.write_text("".join(chr(rng.randrange(0x100, 0x2FFF)) for _ in range(4096)), encoding="utf-8")
+    page.locator("#graph-error").evaluate("error => { error.textContent = ''; }")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(junk))
+    expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
+    box = page.locator("#graph-text")
+    assert box.input_value() == "" and "not shown" in (box.get_attribute("placeholder") or "")
+    page.locator("#graph-error").evaluate("error => { error.textContent = ''; }")
+    page.locator("#graph-play").click()
+    expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
+    assert snapshot(page)["cells"] == game["cells"]
 
 
 # The words a 中文 message may keep: the puzzle format's keywords, a link's field names, what the user typed.

@@ -1,0 +1,59 @@
+// A textarea the page reads text from (the Board box, a puzzle's text). Text the browser
+// would be slow to lay out (limits.js: over BOX_TEXT_LIMIT characters, or over
+// BOX_RARE_RUN_LIMIT runs of characters no board uses) is held aside instead of shown,
+// with a note in the box's placeholder, and read from there until the box is edited.
+
+import { BOX_TEXT_LIMIT, rareRunsOver } from "./limits.js";
+
+/** Whether `text` would hold up the page if a textarea showed it. */
+export function slowToShow(text) {
+  return text.length > BOX_TEXT_LIMIT || rareRunsOver(text);
+}
+
+export class TextBox {
+  /**
+   * `box`: the textarea. `notes.pasted(text)` and `notes.file(text)`: the placeholder
+   * shown when a paste or a file's text is held. `onChange()`: the box was pasted into
+   * or edited (the panel clears its error).
+   */
+  constructor(box, notes, onChange = () => {}) {
+    this.box = box;
+    this.notes = notes;
+    this.held = null;
+    box.addEventListener("paste", (event) => {
+      const text = event.clipboardData?.getData("text/plain") ?? "";
+      if (!slowToShow(text)) return; // the browser pastes it as usual
+      event.preventDefault();
+      this.hold(text, notes.pasted(text));
+      onChange();
+    });
+    box.addEventListener("input", () => {
+      this.held = null;
+      box.placeholder = "";
+      onChange();
+    });
+  }
+
+  /** The text to read: the held text, else the box's. */
+  get text() {
+    return this.held ?? this.box.value;
+  }
+
+  /** Show a file's `text` in the box, or hold it (the box empty, saying why) if it is slow to show. */
+  showFile(text) {
+    if (slowToShow(text)) {
+      this.hold(text, this.notes.file(text));
+    } else {
+      this.held = null;
+      this.box.value = text;
+      this.box.placeholder = "";
+    }
+  }
+
+  /** Empty the box and say `note` there; `text` (or null) is what it holds. */
+  hold(text, note) {
+    this.held = text;
+    this.box.value = "";
+    this.box.placeholder = note;
+  }
+}
