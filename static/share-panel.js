@@ -88,13 +88,12 @@ export class SharePanel {
    */
   async graphLink(game, base = pageAddress()) {
     const { fields, payload, references } = this.session.puzzleRequest([game.startBoard()]);
-    try {
-      const reply = await this.session.solver.request(
-        { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: this.puzzleKind() }, { payload });
-      return `${base}#${reply.text}`;
-    } catch {
-      return null;
-    }
+    // quiet: a failure leaves the message line alone (the link is then written later);
+    // board: false, since the link is of `game` as given, whatever the board is by then.
+    const reply = await this.session.request(
+      { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: this.puzzleKind() },
+      { payload, board: false, quiet: true });
+    return reply ? `${base}#${reply.text}` : null;
   }
 
   /** Open a preset's or graph's link: Python reads it (the `share` op) into the puzzle, its board and moves. */
