@@ -17,17 +17,21 @@ PYTHON="$PWD/.venv/bin/python"
 "$PYTHON" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 
 echo "== Chromium"
+# Debian's Chromium: its headless shell for the tests (lighter; tests/e2e/conftest.py),
+# else the full browser. Playwright cannot download its own browsers here.
 if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
     echo "using \$CHROMIUM=$CHROMIUM"
+elif [ -x /usr/bin/chromium-headless-shell ]; then
+    echo "using /usr/bin/chromium-headless-shell"
+elif [ "$(id -u)" = "0" ]; then
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium-headless-shell \
+        || DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
 elif [ -x /usr/bin/chromium ]; then
     echo "using /usr/bin/chromium"
-elif [ "$(id -u)" = "0" ]; then
-    # Playwright cannot download its own browsers here; Debian's chromium works with it.
-    apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
 else
-    echo "error: no Chromium. Install Debian's package as root: apt-get install -y chromium" >&2
-    echo "       (or set CHROMIUM=/path/to/chromium)" >&2
+    echo "error: no Chromium. Install Debian's package as root: apt-get install -y chromium-headless-shell" >&2
+    echo "       (or chromium, or set CHROMIUM=/path/to/chromium)" >&2
     exit 1
 fi
 

@@ -24,7 +24,7 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 def measure(url: str, viewport: dict, verbose: bool) -> float:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS)
         context = browser.new_context(viewport=viewport, service_workers="block", bypass_csp=True)
         context.add_init_script(SHIFT_PROBE)
         page = context.new_page()

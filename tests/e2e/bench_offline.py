@@ -105,7 +105,7 @@ def main() -> int:
     rows: dict[Path, list] = {site: [] for site in sites}
     with sync_playwright() as playwright, contextlib.ExitStack() as servers:
         urls = {site: servers.enter_context(serve_site(site)) for site in sites}
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS)
         for run in range(args.runs):
             for site in sites:
                 first, online, offline, hashing = one_run(browser, urls[site])

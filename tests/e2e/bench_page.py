@@ -189,7 +189,7 @@ def startup_run(playwright, url: str, sent: list) -> dict:
     the service worker's install would download it again."""
     profile = tempfile.mkdtemp(prefix="lightsout-bench-")
     context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=chromium_path(), args=CHROMIUM_FLAGS,
+        profile, executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS,
         viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
     context.add_init_script(STARTUP_PROBE)
     try:
@@ -248,7 +248,7 @@ def startup_benchmark(sites: dict[str, Path], runs: int) -> None:
 
 def fewest_benchmark(url: str) -> None:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS)
         page = browser.new_page()
         page.goto(url)
         print(f"{'board':>8} {'nullity':>7} {'seconds':>8} {'ns/solution':>11} {'presses':>7}  proven")
@@ -263,7 +263,7 @@ def fewest_benchmark(url: str) -> None:
 
 def big_benchmark(url: str, sides: list[int], stall_sides: list[int]) -> None:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS)
         context = browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
         context.add_init_script(PROBE)
         page = context.new_page()
@@ -334,7 +334,7 @@ def main() -> int:
             big_benchmark(url, sides, [1000, 4000] + ([10000] if args.huge else []))
         return 0
     with serve_site(DIST) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS)
         context = browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)  # wait_for_function uses eval
         context.add_init_script(PROBE)
         page = context.new_page()

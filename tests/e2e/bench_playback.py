@@ -123,7 +123,7 @@ def main() -> int:
     if not (args.dist / "index.html").is_file():
         sys.exit(f"build the site first: python3 build.py (no {args.dist / 'index.html'})")
     with serve_site(args.dist) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True), args=CHROMIUM_FLAGS)
         context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True,  # wait_for_function uses eval
                                       service_workers="block")
         context.add_init_script(PROBE)

@@ -52,7 +52,7 @@ def megabytes(value: int | None) -> str:
 
 def run(solves: int, size: int, warmup: int = 200) -> dict:
     with serve_site(DIST) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(),
+        browser = playwright.chromium.launch(executable_path=chromium_path(full=True),
                                              args=[*CHROMIUM_FLAGS, "--enable-precise-memory-info", "--js-flags=--expose-gc"])
         context = browser.new_context(bypass_csp=True)
         page = context.new_page()
