@@ -157,6 +157,7 @@ export class GamesPanel {
   }
 
   retranslate() {
+    this.graphBox.retranslate();
     if (this.presets) this.fillOptions();
     if (this.errorShown) this.showGraphError(this.errorShown);
     this.update();

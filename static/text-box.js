@@ -20,15 +20,17 @@ export class TextBox {
     this.box = box;
     this.notes = notes;
     this.held = null;
+    this.note = null; // () => the placeholder of the held text, said again in another language
     box.addEventListener("paste", (event) => {
       const text = event.clipboardData?.getData("text/plain") ?? "";
       if (!slowToShow(text)) return; // the browser pastes it as usual
       event.preventDefault();
-      this.hold(text, notes.pasted(text));
+      this.hold(text, () => notes.pasted(text));
       onChange();
     });
     box.addEventListener("input", () => {
       this.held = null;
+      this.note = null;
       box.placeholder = "";
       onChange();
     });
@@ -42,18 +44,25 @@ export class TextBox {
   /** Show a file's `text` in the box, or hold it (the box empty, saying why) if it is slow to show. */
   showFile(text) {
     if (slowToShow(text)) {
-      this.hold(text, this.notes.file(text));
+      this.hold(text, () => this.notes.file(text));
     } else {
       this.held = null;
+      this.note = null;
       this.box.value = text;
       this.box.placeholder = "";
     }
   }
 
-  /** Empty the box and say `note` there; `text` (or null) is what it holds. */
+  /** Empty the box and say `note()` there (a text in the page's language); `text` (or null) is what it holds. */
   hold(text, note) {
     this.held = text;
+    this.note = note;
     this.box.value = "";
-    this.box.placeholder = note;
+    this.box.placeholder = note();
+  }
+
+  /** Say the box's note again, in the page's new language. */
+  retranslate() {
+    if (this.note) this.box.placeholder = this.note();
   }
 }

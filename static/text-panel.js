@@ -68,6 +68,7 @@ export class TextPanel {
   }
 
   retranslate() {
+    this.textBox.retranslate();
     this.showPuzzleSet();
     if (this.parseError && this.error.textContent) this.showError(parseErrorMessage(this.parseError));
   }
@@ -107,7 +108,7 @@ export class TextPanel {
       this.fail(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
       return Promise.resolve();
     }
-    if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) }));
+    if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) }));
     return this.session.loadText(text);
   }
 

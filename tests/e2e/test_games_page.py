@@ -438,6 +438,12 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
     box = page.locator("#graph-text")
     assert box.input_value() == "" and "not shown" in (box.get_attribute("placeholder") or "")
+    page.locator('[data-language="zh"]').click()  # the note is said again in the other language
+    try:
+        expect(box).to_have_attribute("placeholder", re.compile(r"^（文件已读取"))
+    finally:
+        page.locator('[data-language="en"]').click()
+    expect(box).to_have_attribute("placeholder", re.compile(r"^\(The file is read but not shown"))
     page.locator("#graph-error").evaluate("error => { error.textContent = ''; }")
     page.locator("#graph-play").click()
     expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
