@@ -278,7 +278,7 @@ def write_index(destination: Path) -> None:
 def bundle_page(destination: Path) -> list[str]:
     """Bundle static/app.js and every module it imports into ``destination`` (one ES module,
     not minified) with the pinned esbuild; returns the bundled modules' paths in the site
-    (static/...). The page then loads one script instead of 45 modules, each a request
+    (static/...). The page then loads one script instead of 41 modules, each a request
     and an import level the browser discovers in turn: on this machine, navigation → first
     grid 494 → 244 ms, → solver ready 1546 → 1320 ms (docs/building.md).
     The worker (worker.js, which imports Pyodide's own module) is not bundled.

@@ -16,8 +16,9 @@ export const BOX_TEXT_LIMIT = 1024 * 1024;
 
 /**
  * Text with more runs than this of characters outside printable ASCII and whitespace (a
- * run: one such character, repeated) never goes into the Board box either: pasted, it is
- * kept aside for Load; opened or dropped, it is read but not shown. Chromium lays out a
+ * run: one such character, repeated) never goes into the Board box or the puzzle text box
+ * either (text-box.js): pasted, it is kept aside for Load (Play); opened or dropped, it is
+ * read but not shown. Chromium lays out a
  * character that no installed font has with a font lookup per run, ≈ 0.4 ms each on
  * Linux (measured: "a" and one such character alternating 2048 times took 0.67–0.87 s to
  * lay out, one character 4096 times 31 ms), so a 4 kB file of random text froze the page

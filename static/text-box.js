@@ -6,7 +6,7 @@
 import { BOX_TEXT_LIMIT, rareRunsOver } from "./limits.js";
 
 /** Whether `text` would hold up the page if a textarea showed it. */
-export function slowToShow(text) {
+function slowToShow(text) {
   return text.length > BOX_TEXT_LIMIT || rareRunsOver(text);
 }
 
@@ -25,13 +25,11 @@ export class TextBox {
       const text = event.clipboardData?.getData("text/plain") ?? "";
       if (!slowToShow(text)) return; // the browser pastes it as usual
       event.preventDefault();
-      this.hold(text, () => notes.pasted(text));
+      this.hold(text, () => this.notes.pasted(text));
       onChange();
     });
     box.addEventListener("input", () => {
-      this.held = null;
-      this.note = null;
-      box.placeholder = "";
+      this.release();
       onChange();
     });
   }
@@ -46,10 +44,8 @@ export class TextBox {
     if (slowToShow(text)) {
       this.hold(text, () => this.notes.file(text));
     } else {
-      this.held = null;
-      this.note = null;
+      this.release();
       this.box.value = text;
-      this.box.placeholder = "";
     }
   }
 
@@ -59,6 +55,13 @@ export class TextBox {
     this.note = note;
     this.box.value = "";
     this.box.placeholder = note();
+  }
+
+  /** Hold nothing: the box's own text is what is read. */
+  release() {
+    this.held = null;
+    this.note = null;
+    this.box.placeholder = "";
   }
 
   /** Say the box's note again, in the page's new language. */

@@ -8,6 +8,7 @@ import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
 import { TextBox } from "./text-box.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
+const megabytes = (text) => (text.length / 1024 / 1024).toFixed(1); // for the notes of big text
 
 export class TextPanel {
   /** `onImage(file)` takes a picture dropped on the page (Scan); without it a picture is refused like any non-text file. */
@@ -20,8 +21,7 @@ export class TextPanel {
     this.parseError = null; // the error shown, to say it again in another language
     // Text too slow to show in the box is kept aside for Load (text-box.js).
     this.textBox = new TextBox(this.box, {
-      pasted: (text) => (text.length > BOX_TEXT_LIMIT
-        ? t("bigTextHeld", { megabytes: (text.length / 1024 / 1024).toFixed(1) }) : t("rareTextHeld")),
+      pasted: (text) => (text.length > BOX_TEXT_LIMIT ? t("bigTextHeld", { megabytes: megabytes(text) }) : t("rareTextHeld")),
       file: () => t("rareFileNotShown"),
     }, () => this.showError(""));
     $("load").addEventListener("click", () => this.loadText(this.textBox.text));
@@ -108,7 +108,7 @@ export class TextPanel {
       this.fail(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
       return Promise.resolve();
     }
-    if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: (text.length / 1024 / 1024).toFixed(1) }));
+    if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: megabytes(text) }));
     return this.session.loadText(text);
   }
 
