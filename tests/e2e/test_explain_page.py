@@ -316,6 +316,29 @@ def play_preset(page: Page, name: str) -> None:
     page.wait_for_function(f"window.lightsOut.statesSnapshot().puzzle?.preset === {name!r}", timeout=20_000)
 
 
+# Click Next step to the end in the page: for each step, the game before it, the cell(s)
+# marked data-next (as row * cols + col) and the game after it.
+GAME_STEPS = """async () => {
+  const nav = document.getElementById('explain-nav');
+  const nextButton = document.getElementById('next-step');
+  const steps = [];
+  while (Number(nav.dataset.index) < Number(nav.dataset.total)) {
+    const snap = window.lightsOut.statesSnapshot();
+    const index = Number(nav.dataset.index);
+    const next = [...document.querySelectorAll('[role="gridcell"][data-next="1"]')]
+      .map(cell => Number(cell.dataset.row) * snap.cols + Number(cell.dataset.col));
+    nextButton.click();
+    const deadline = performance.now() + 10000;
+    while (Number(nav.dataset.index) !== index + 1) {
+      if (performance.now() > deadline) throw new Error(`Next step did not go past step ${index}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    steps.push({ snap, next, after: window.lightsOut.statesSnapshot() });
+  }
+  return steps;
+}"""
+
+
 def test_handheld_games_are_explained_by_the_full_system(fresh_page, site_url):
     """The real games (docs/games.md): Lights Out 2000's three states, the Cube's 54 squares (drawn from
     coordinates), Merlin's own press sets and goal: every step one press of the game's own press set."""
@@ -327,27 +350,17 @@ def test_handheld_games_are_explained_by_the_full_system(fresh_page, site_url):
         start_explaining(page)
         expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
         expect(page.locator("#explain-system")).to_contain_text("Pivot cells")
-        while True:
-            state = page.evaluate(
-                """() => {
-                  const snap = window.lightsOut.statesSnapshot();
-                  const nav = document.getElementById('explain-nav');
-                  const next = [...document.querySelectorAll('[role="gridcell"][data-next="1"]')]
-                    .map(cell => Number(cell.dataset.row) * snap.cols + Number(cell.dataset.col));
-                  return {snap, next, index: Number(nav.dataset.index), total: Number(nav.dataset.total)};
-                }"""
-            )
-            snap = state["snap"]
-            if state["index"] == state["total"]:
-                break
-            assert len(state["next"]) == 1
+        # Every step is checked here; the page walks them in one round trip (GAME_STEPS).
+        walked = page.evaluate(GAME_STEPS)
+        assert walked, name
+        for state in walked:
+            snap, after = state["snap"], state["after"]
+            assert len(state["next"]) == 1, name
             expected = list(snap["cells"])
             for light in snap["puzzle"]["presses"][state["next"][0]]:
                 expected[light] = (expected[light] + 1) % snap["k"]
-            button(page, "Next step").click()
-            expect(page.locator("#explain-nav")).to_have_attribute("data-index", str(state["index"] + 1))
-            after = page.evaluate("() => window.lightsOut.statesSnapshot()")
             assert after["moves"] == snap["moves"] + 1 and after["cells"] == expected, name
+        snap = walked[-1]["after"]
         target = snap["target"]
         goal = [0] * len(snap["cells"]) if target == "off" else [snap["k"] - 1] * len(snap["cells"]) if target == "on" else target
         assert snap["cells"] == goal, name

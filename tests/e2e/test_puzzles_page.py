@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from conftest import open_sections
-from e2e_helpers import button, cell, read_board, solve_and_press_marks, status
+from e2e_helpers import button, click_cells, read_board, solve_and_press_marks, status
 from playwright.sync_api import expect
 
 from lightsout import api
@@ -77,8 +77,7 @@ def test_tv_show_preset_optimum_timer_and_best_result(ready_page):
     expect(page.locator("#timer")).to_have_text("Time: 0:00")
     expect(page.locator("#best-result")).to_be_hidden()
     presses = fewest_solution(expected)
-    for row, col in presses:
-        cell(page, row, col).click()
+    click_cells(page, presses)
     expect(status(page)).to_have_attribute("data-solved", "1")
     expect(status(page)).to_contain_text(f"Solved in {len(presses)} moves and 0:")
     expect(status(page)).to_contain_text("A new best!")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import without_solver
-from e2e_helpers import button, cell, grid_text, load_text, restore_classic_game, set_goal, set_states, settled, status
+from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, set_goal, set_states, settled, status
 from playwright.sync_api import Page, expect
 
 from states_reference import Game
@@ -216,8 +216,7 @@ def test_a_link_after_make_solvable_starts_from_the_edited_board(page):
     button(page, "Make solvable").click()
     edited = snapshot(page)["cells"]
     presses = [(1, 1), (3, 2)]
-    for row, col in presses:
-        cell(page, row, col).click()
+    click_cells(page, presses)
     after = snapshot(page)["cells"]
     want = format_share(ShareState(5, 5, packed(edited, 2), moves=tuple(r * 5 + c for r, c in presses)))
     page.wait_for_function("(want) => location.hash === '#' + want", arg=want)

@@ -5,7 +5,7 @@ the one lightsout.share.format_share writes for that state."""
 from __future__ import annotations
 
 from conftest import without_solver
-from e2e_helpers import button, cell, load_text, read_board, restore_classic_game, status
+from e2e_helpers import button, cell, click_cells, load_text, read_board, restore_classic_game, status
 from lightsout.rules import MOORE
 from lightsout.share import ShareState, format_share, parse_share
 from playwright.sync_api import expect
@@ -52,8 +52,7 @@ def round_trip(page) -> None:
     button(page, "Edit shape").click()
     button(page, "Hole").click()
     holes = {(1, 1), (3, 4)}
-    for row, col in holes:
-        cell(page, row, col).click()
+    click_cells(page, holes)
     button(page, "Edit shape").click()
     assert holes_of(page) == holes
     for row, col in holes:

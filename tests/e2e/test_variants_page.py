@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_helpers import board, button, cell, full_page_screenshot, grid_text, load_text, set_goal, settled, status
+from e2e_helpers import board, button, cell, click_cells, full_page_screenshot, grid_text, load_text, set_goal, settled, status
 from playwright.sync_api import Page, expect
 
 from lightsout import Board
@@ -107,8 +107,7 @@ def solve_check_and_press(page: Page, rule: Rule, goal: str = "off") -> set[tupl
     after = simulate(lit, presses, rows, cols, rule, holes)
     want = set() if goal == "off" else cared
     assert after & cared == want, "the marked presses do not solve the board"
-    for row, col in sorted(presses):
-        cell(page, row, col).click()
+    click_cells(page, sorted(presses))
     expect(status(page)).to_have_attribute("data-solved", "1")
     assert where(page, "lit") & cared == want
     return presses
@@ -280,8 +279,7 @@ def test_analysis_panel_for_5x5_and_a_quiet_pattern_overlay(page):
     expect(page.locator("#overlay-text")).to_contain_text(f"pressing all {len(quiet)} of its cells changes no light")
     full_page_screenshot(page, "variants-analysis.png")
     # Pressing every cell of a quiet pattern changes no light.
-    for row, col in sorted(quiet):
-        cell(page, row, col).click()
+    click_cells(page, sorted(quiet))
     assert where(page, "lit") == before
     assert where(page, "quiet") == quiet, "the pattern stays shown while the lights change"
     # The panel follows the rule. The 5×5 Moore board has nullity 9: too many quiet
@@ -364,7 +362,6 @@ def test_all_solutions_of_a_4x4_board(page):
     expect(label).to_contain_text("Solution 15 of 16")
     assert frozenset(where(page, "press")) == seen[14]
     # Pressing the chosen solution's marks solves the board.
-    for row, col in sorted(seen[14]):
-        cell(page, row, col).click()
+    click_cells(page, sorted(seen[14]))
     expect(status(page)).to_have_attribute("data-solved", "1")
     expect(page.locator("#solution-nav")).to_be_hidden()
