@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 
-from e2e_helpers import board, button, cell, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
+from e2e_helpers import board, button, cell, click_cells, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
 from playwright.sync_api import Page, expect
 
 from lightsout import Puzzle, api, codec
@@ -74,9 +74,7 @@ def test_copy_a_board_cell_by_cell_on_the_grid_then_solve_it(ready_page: Page) -
     expect(setup_button(page)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board")).to_have_attribute("data-mode", "setup")
     expect(status(page).locator(".message")).to_contain_text("a click turns one light on or off")
-    for index, state in enumerate(wanted):
-        if state:
-            cell(page, index // cols, index % cols).click()
+    click_cells(page, [divmod(index, cols) for index, state in enumerate(wanted) if state])
     assert read_board(page) == [wanted[r * cols:(r + 1) * cols] for r in range(rows)]  # only the clicked lights
     expect(page.locator("#move-count")).to_have_text("Moves: 0")
     shot(page, "setup-mode-grid.png")
