@@ -10,7 +10,7 @@
 // The explanation describes one board: any change the explainer did not make itself (a
 // click, a new puzzle, a variant) ends it, with a word on the message line.
 
-import { t, tCount } from "./i18n.js";
+import { sentences, t, tCount } from "./i18n.js";
 
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
@@ -222,7 +222,7 @@ export class Explainer {
     if (reply.mode === "system") {
       const { equations, unknowns, rank, free } = reply.system;
       const head = t("explainSystemIntro", { equations, unknowns, rank, free: free.length });
-      return `${head} ${reply.solvable ? tCount("explainSystemPresses", this.total) : t("explainSystemNone")}`;
+      return sentences(head, reply.solvable ? tCount("explainSystemPresses", this.total) : t("explainSystemNone"));
     }
     return t(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
   }
@@ -233,7 +233,7 @@ export class Explainer {
     const parts = [this.method()];
     if (reply.mode === "chase" && this.index >= this.firstChaseLength) parts.push(this.systemSentence());
     if (this.index === this.total && reply.solvable) parts.push(this.ending());
-    return parts.join(" ");
+    return sentences(...parts);
   }
 
   /** The message before the first step: how many steps, and the first. */
@@ -243,7 +243,7 @@ export class Explainer {
       if (reply.solvable) return t("explainNothing");
       return reply.mode === "system" ? t("explainSystemNone") : tCount("explainUnsolvableShort", reply.witness.length);
     }
-    return `${tCount("explainStart", this.total)} ${this.nextWords()}`;
+    return sentences(tCount("explainStart", this.total), this.nextWords());
   }
 
   /** What the next step will press, in words. */
@@ -262,10 +262,10 @@ export class Explainer {
     const { equations, unknowns, rank } = reply.system;
     const lit = reply.residual.length;
     const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
-    const head = `${tCount(rows, lit)} ${t("explainFirstRowSystem", { equations, unknowns, rank })}`;
-    if (!reply.solvable) return `${head} ${tCount("explainNoSolution", reply.witness.length)}`;
+    const head = sentences(tCount(rows, lit), t("explainFirstRowSystem", { equations, unknowns, rank }));
+    if (!reply.solvable) return sentences(head, tCount("explainNoSolution", reply.witness.length));
     const presses = this.steps.filter((step) => step.kind === "first-row").length;
-    return `${head} ${tCount(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses)}`;
+    return sentences(head, tCount(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
   }
 
   /**
@@ -292,7 +292,7 @@ export class Explainer {
     const parts = [position, what];
     if (this.index === this.firstChaseLength && reply.mode === "chase") parts.push(t("explainChaseDone"));
     parts.push(this.nextWords());
-    return parts.join(" ");
+    return sentences(...parts);
   }
 
   /** The last sentence: at the goal, with the presses against the fewest. */
@@ -301,7 +301,7 @@ export class Explainer {
     const fewest = reply.fewest === null ? "" : t(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
     const target = this.session.game.target;
     const goal = t(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
-    return `${t("explainEnd", { goal, presses: this.total, net: reply.net })} ${fewest}`.trim();
+    return sentences(t("explainEnd", { goal, presses: this.total, net: reply.net }), fewest);
   }
 
   /** Ask Python why `cell` is pressed (its per-cell formula), and mark the formula's lights. */

@@ -1305,6 +1305,18 @@ export function tCount(key, count, params = {}) {
   return t(chosen, { ...params, count });
 }
 
+/**
+ * The parts of a message (sentences, or a sentence and a note) as one text, empty parts
+ * left out: a space after a part unless it ends in full-width punctuation (中文's "。",
+ * "）"…), which needs none — "已证明是最少的。共有 4 种", not "…的。 共有".
+ */
+export function sentences(...parts) {
+  const kept = parts.filter((part) => part !== "" && part !== null && part !== undefined).map(String);
+  return kept.reduce((text, part) => (text === "" ? part : FULL_WIDTH_END.test(text) ? text + part : `${text} ${part}`), "");
+}
+
+const FULL_WIDTH_END = /[\u3000-\u303f\uff00-\uffef]$/u; // CJK symbols and punctuation, full-width forms
+
 export function t(key, params = {}) {
   const template = STRINGS[language][key] ?? STRINGS.en[key];
   if (template === undefined) throw new RangeError(`no string for ${key}`);

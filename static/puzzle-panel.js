@@ -1,7 +1,7 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
 // the day and the preset puzzles; the puzzle's timer, optimum and best result.
 
-import { t, tCount } from "./i18n.js";
+import { sentences, t, tCount } from "./i18n.js";
 import { PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
 import { boardFromReference } from "./board.js";
 
@@ -103,7 +103,7 @@ export class PuzzlePanel {
     const restored = session.useStandardGame();
     const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
     session.setBoard(boardFromReference(reply.board, reply.payload),
-      { message: [t("puzzleDaily", { date }), restored].filter(Boolean).join(" "), mask: null });
+      { message: sentences(t("puzzleDaily", { date }), restored), mask: null });
     session.startPuzzle("daily", t("dailyPuzzle"));
   }
 
@@ -111,7 +111,7 @@ export class PuzzlePanel {
     const { session } = this;
     const restored = session.useStandardGame();
     session.setBoard(presetBoard(preset),
-      { message: [t("puzzlePreset", { name: t(preset.labelKey) }), restored].filter(Boolean).join(" "), mask: null });
+      { message: sentences(t("puzzlePreset", { name: t(preset.labelKey) }), restored), mask: null });
     session.startPuzzle(`preset ${preset.id}`, t(preset.labelKey));
   }
 

@@ -16,7 +16,7 @@
 // "Would the player expect this to be restored on undo?" decides what is game state
 // (the board, in game.js's history) and what is session state (marks, overlays).
 
-import { currentLanguage, t, tCount } from "./i18n.js";
+import { currentLanguage, sentences, t, tCount } from "./i18n.js";
 import { Playback } from "./playback.js";
 import { packPayload } from "./codec.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
@@ -271,7 +271,7 @@ export class Session {
     this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
     const solved = this.game.isSolved();
     const note = this.settingUp ? this.setupMessage() : solved ? t("solvedStart") : ""; // set-up mode stays on
-    this.emit({ message: [message, note].filter(Boolean).join(" "), focus: true, reshaped: true });
+    this.emit({ message: sentences(message, note), focus: true, reshaped: true });
   }
 
   /** True (and says why) when a k-state game cannot have a rows × cols board: the canvas draws two states only. */
@@ -561,7 +561,7 @@ export class Session {
     if (moves.length > 0) game.playMany(moves);
     this.replaceGame(game);
     const solved = game.isSolved();
-    this.emit({ message: [message, solved ? t("solvedStart") : ""].filter(Boolean).join(" "), focus: true, reshaped: true, boardError: "" });
+    this.emit({ message: sentences(message, solved ? t("solvedStart") : ""), focus: true, reshaped: true, boardError: "" });
     return true;
   }
 
@@ -696,9 +696,9 @@ export class Session {
     puzzle.milliseconds = this.now() - puzzle.startedAt;
     const time = formatDuration(puzzle.milliseconds);
     const solved = tCount("solvedPuzzle", this.game.moveCount, { time });
-    if (puzzle.assisted) return `${solved} ${t("assistedNoRecord")}`; // Solve, Hint or Play solution was used
+    if (puzzle.assisted) return sentences(solved, t("assistedNoRecord")); // Solve, Hint or Play solution was used
     const improved = this.records ? this.records.record(puzzle.key, this.game.moveCount, puzzle.milliseconds).improved : false;
-    return [solved, improved ? t("newRecord") : ""].filter(Boolean).join(" ");
+    return sentences(solved, improved ? t("newRecord") : "");
   }
 
   // -------------------------------------------------------------------------------
@@ -739,20 +739,20 @@ export class Session {
       const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
       const cells = solution.litCount;
       let text = cells === 1 ? tCount(`${key}OneCell`, total, { badge }) : t(key, { total, cells, badge });
-      if (!reply.minimal) text += " " + t("statesNotProven");
+      if (!reply.minimal) text = sentences(text, t("statesNotProven"));
       if (reply.solutions !== "1") {
-        text += " " + t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) });
+        text = sentences(text, t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) }));
       }
       return text;
     }
     const count = reply.presses;
     let text = reply.minimal
       ? t(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
-      : t(count === 1 ? "solutionOne" : "solution", { count }) + " " + t("notProven");
+      : sentences(t(count === 1 ? "solutionOne" : "solution", { count }), t("notProven"));
     if (reply.solutions !== "1" && reply.solutions !== "0") {
-      text += " " + t("solutionCount", { solutions: reply.solutions });
+      text = sentences(text, t("solutionCount", { solutions: reply.solutions }));
       if (reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined) {
-        text += " " + (reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
+        text = sentences(text, reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
       }
     }
     return text;

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
 import { SolverError } from "../../static/solver-client.js";
-import { currentLanguage, preferredLanguage, setLanguage, t } from "../../static/i18n.js";
+import { currentLanguage, preferredLanguage, sentences, setLanguage, t } from "../../static/i18n.js";
 import { emptyBoard } from "../../static/board.js";
 import { Game } from "../../static/game.js";
 import { isTestHost, pageOptions } from "../../static/page-options.js";
@@ -168,4 +168,24 @@ test("a reload or Back/Forward arrival restores the reader's own game; any other
   assert.equal(arrivedAgain([{ type: "back_forward" }]), true);
   assert.equal(arrivedAgain([{ type: "navigate" }]), false);
   assert.equal(arrivedAgain([]), false); // no Navigation Timing: announced as shared
+});
+
+test("a message's sentences are joined by a space in English and by nothing after 中文's full-width stops", () => {
+  assert.equal(sentences("Solved.", "", null, "A new best!"), "Solved. A new best!");
+  assert.equal(sentences("已解开。", "新纪录！"), "已解开。新纪录！");
+  assert.equal(sentences("第 1 步（共 3 步）", "下一步"), "第 1 步（共 3 步）下一步");
+  assert.equal(sentences("Step 1", "next"), "Step 1 next");
+  assert.equal(sentences(), "");
+  const { session } = sessionWith(new FakeSolver());
+  const reply = { presses: 7, minimal: true, solutions: "4", optimal_count: 1 };
+  assert.equal(session.solutionMessage(reply, null),
+    "Press the 7 marked cells to solve it — the proven fewest. 4 different solutions exist. It is the only solution with that few presses.");
+  setLanguage("zh");
+  try {
+    const said = session.solutionMessage(reply, null);
+    assert.ok(said.startsWith("按下 7 个标记的格子即可解开——已证明是最少的。共有 4 种不同的解法。"), said);
+    assert.doesNotMatch(said, /[。！？）] /u);
+  } finally {
+    setLanguage("en");
+  }
 });
