@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready
-from e2e_helpers import button, cell, grid_text, load_text, restore_classic_game, status
+from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, status
 from lightsout import api, codec
 
 GAMES = [item["name"] for item in json.loads(api.handle(json.dumps({"op": "presets"})))["presets"]]
@@ -106,9 +106,7 @@ def solve_and_press(page: Page, game: dict) -> None:
                     "presses": board_id(rows, cols, k, marks)})
     assert verdict["solved"], f"{game['puzzle']}: the marked presses do not reach the goal"
     assert page.evaluate("() => window.lightsOut.verifyShown()")["solved"]
-    for index, count in enumerate(marks):
-        for _ in range(count):
-            cell(page, index // cols, index % cols).click()
+    click_cells(page, [divmod(index, cols) for index, count in enumerate(marks) for _ in range(count)])
     expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
     assert snapshot(page)["moves"] == moves_before + sum(marks)
 

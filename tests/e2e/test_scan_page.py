@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, Playwright, expect
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, ROOT, PageWatch, chromium_path, wait_ready
-from e2e_helpers import button, cell, restore_classic_game, status
+from e2e_helpers import button, click_cells, restore_classic_game, status
 from lightsout import api, codec
 
 GENERATOR = ROOT / "tests" / "js" / "scan-pictures.mjs"
@@ -65,9 +65,7 @@ def use_and_solve(page: Page, truth: dict) -> None:
         "op": "verify", **fields, "board": board_id(rows, cols, k, shown["cells"]),
         "presses": board_id(rows, cols, k, shown["marks"])})))
     assert verdict["ok"] and verdict["solved"], verdict
-    for index, count in enumerate(shown["marks"]):
-        for _ in range(count):
-            cell(page, index // cols, index % cols).click()
+    click_cells(page, [divmod(index, cols) for index, count in enumerate(shown["marks"]) for _ in range(count)])
     expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
 
 

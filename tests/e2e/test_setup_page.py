@@ -135,9 +135,7 @@ def test_set_up_with_three_states_by_keyboard_then_solve(ready_page: Page) -> No
     page.wait_for_function("window.lightsOut.statesSnapshot().marks !== null", timeout=20_000)
     marks = snapshot(page)["marks"]
     assert marks_solve(puzzle, lights, marks)
-    for index, times in enumerate(marks):
-        for _ in range(times):
-            cell(page, index // cols, index % cols).click()
+    click_cells(page, [divmod(index, cols) for index, times in enumerate(marks) for _ in range(times)])
     expect(status(page)).to_have_attribute("data-solved", "1")
     assert snapshot(page)["cells"] == [0] * (rows * cols)
     set_states(page, 2)
