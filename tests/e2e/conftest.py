@@ -88,16 +88,32 @@ class StartCount:
 START_COUNT = StartCount()
 
 
+def closing_quietly(context: BrowserContext) -> BrowserContext:
+    """Make `context.close()` first drop its routes, ignoring handlers still running: a
+    handler that fetched the real file (route.fetch) while the test ended would otherwise
+    fail to fulfil ("Fetch response has been disposed") and Playwright raises that in the
+    next test's first call, failing a test that did nothing wrong."""
+    close = context.close
+
+    def close_quietly(*args, **kwargs):
+        context.unroute_all(behavior="ignoreErrors")
+        return close(*args, **kwargs)
+
+    context.close = close_quietly  # type: ignore[method-assign]
+    return context
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _count_starts(browser: Browser) -> Iterator[None]:
+    """Every context the tests open is counted (StartCount) and closes quietly (closing_quietly)."""
     new_context, new_page = browser.new_context, browser.new_page
 
     def counted_context(*args, **kwargs):
-        return START_COUNT.watch_context(new_context(*args, **kwargs))
+        return closing_quietly(START_COUNT.watch_context(new_context(*args, **kwargs)))
 
     def counted_page(*args, **kwargs):
         page = new_page(*args, **kwargs)
-        START_COUNT.watch_context(page.context)
+        closing_quietly(START_COUNT.watch_context(page.context))
         return page
 
     browser.new_context, browser.new_page = counted_context, counted_page  # type: ignore[method-assign]
