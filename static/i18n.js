@@ -1305,6 +1305,10 @@ export function tCount(key, count, params = {}) {
   return t(chosen, { ...params, count });
 }
 
+// Punctuation that carries its own space: CJK symbols and punctuation ("。", "、", "」"…)
+// and the full-width forms of ASCII punctuation ("！", "）", "："…).
+const FULL_WIDTH_STOP = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]$/u;
+
 /**
  * The parts of a message (sentences, or a sentence and a note) as one text, empty parts
  * left out: a space after a part unless it ends in full-width punctuation (中文's "。",
@@ -1312,10 +1316,8 @@ export function tCount(key, count, params = {}) {
  */
 export function sentences(...parts) {
   const kept = parts.filter((part) => part !== "" && part !== null && part !== undefined).map(String);
-  return kept.reduce((text, part) => (text === "" ? part : FULL_WIDTH_END.test(text) ? text + part : `${text} ${part}`), "");
+  return kept.reduce((text, part) => (text === "" ? part : FULL_WIDTH_STOP.test(text) ? text + part : `${text} ${part}`), "");
 }
-
-const FULL_WIDTH_END = /[\u3000-\u303f\uff00-\uffef]$/u; // CJK symbols and punctuation, full-width forms
 
 export function t(key, params = {}) {
   const template = STRINGS[language][key] ?? STRINGS.en[key];

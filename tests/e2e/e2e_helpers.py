@@ -29,10 +29,9 @@ def cell(page: Page, row: int, col: int) -> Locator:
     return board(page).locator(f'[role="gridcell"][data-row="{row}"][data-col="{col}"]')
 
 
-# The centre of each asked cell of the Board grid, after scrolling the grid into view once;
-# a cell that is missing, or covered there by another element, is an error.
-CELL_CENTRES = """(cells) => {
-  const grid = document.querySelector('[role="grid"][aria-label="Board"]');
+# The centre of each asked cell of the grid, after scrolling the grid into view once; a
+# cell that is missing, or covered there by another element, is an error.
+CELL_CENTRES = """(grid, cells) => {
   grid.scrollIntoView({ block: "nearest", inline: "nearest" });
   return cells.map(([row, col]) => {
     const cell = grid.querySelector(`[role="gridcell"][data-row="${row}"][data-col="${col}"]`);
@@ -52,7 +51,7 @@ def click_cells(page: Page, cells: Iterable[tuple[int, int]]) -> None:
     centre), as a person does. Unlike locator.click, which waits for a still, visible,
     uncovered target before each click (≈ 70 ms a click here), the cells are found and
     checked uncovered once; the board does not move while it is played (test_layout)."""
-    for x, y in page.evaluate(CELL_CENTRES, [list(pair) for pair in cells]):
+    for x, y in board(page).evaluate(CELL_CENTRES, [list(pair) for pair in cells]):
         page.mouse.click(x, y)
 
 
