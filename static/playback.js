@@ -134,13 +134,13 @@ export class Playback {
         run.done = end;
         if (session.now() >= deadline) break;
       }
-      session.startClock();
+      session.puzzles.startClock();
       session.version++;
       session.clearBoardOverlays();
       if (session.marks.litCount === 0) session.marks = null;
       if (run.done < run.total) session.emit({ message: this.message(run) });
     }
     const solved = game.isSolved();
-    return { message: solved ? session.finishPuzzle() ?? tCount("solved", game.moveCount) : "" };
+    return { message: solved ? session.puzzles.finish() ?? tCount("solved", game.moveCount) : "" };
   }
 }

@@ -2,7 +2,7 @@
 // (game.js) and its history, the marks (a hint or a solution shown on the board), the
 // overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
 // from the gallery), the list of solutions, solution playback (playback.js), the puzzle being played
-// (optimum, timer, best result) and every request to the solver. No DOM and no worker:
+// (puzzle-tracker.js: optimum, timer, best result) and every request to the solver. No DOM and no worker:
 // the solver is injected as an object with request(message, {payload, timeoutMs}) — the
 // page passes its SolverClient, tests a fake — so all of this runs under Node.
 //
@@ -16,10 +16,10 @@
 // "Would the player expect this to be restored on undo?" decides what is game state
 // (the board, in game.js's history) and what is session state (marks, overlays).
 
-import { currentLanguage, sentences, t, tCount } from "./i18n.js";
+import { sentences, t, tCount } from "./i18n.js";
 import { Playback } from "./playback.js";
 import { packPayload } from "./codec.js";
-import { formatDuration, puzzleOfToken } from "./puzzles.js";
+import { PuzzleTracker } from "./puzzle-tracker.js";
 import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
 import { fractionText, powerOfTwo, pressCountMessage, requestErrorMessage, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, boardWithStates, emptyBoard } from "./board.js";
@@ -89,10 +89,10 @@ export class Session {
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
     this.player = new Playback(this); // solution playback (playback.js)
-    // The puzzle being played (New puzzle, the puzzle of the day, a preset, or a link to
-    // one): {kind, key, label, start, optimum, startedAt, done, assisted}; null once the
-    // board changes another way.
-    this.puzzle = null;
+    // The puzzle being played (New puzzle, the puzzle of the day, a preset or a game, or a
+    // link to one): its optimum, clock and best result (puzzle-tracker.js); it ends when
+    // the board changes another way.
+    this.puzzles = new PuzzleTracker(this);
     this.pastedText = null; // the last text loaded, so copies reuse its symbols
     this.puzzleSet = null; // a pasted POJ 1222 set: {boards, index, game: the Game its puzzle started}
     // Set-up mode (setSetup): a click sets one light (setLight) instead of pressing.
@@ -110,6 +110,11 @@ export class Session {
 
   // -------------------------------------------------------------------------------
   // Reading
+
+  /** The puzzle being played (PuzzleTracker.current): {kind, key, label, start, optimum, startedAt, done, assisted}, or null. */
+  get puzzle() {
+    return this.puzzles.current;
+  }
 
   /** True for a k-state game (see isGeneral). */
   get general() {
@@ -260,7 +265,7 @@ export class Session {
    */
   setBoard(board, { message = "", mask = undefined } = {}) {
     const old = this.game;
-    this.endPuzzle();
+    this.puzzles.end();
     const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
     if (mask === undefined) mask = sameSize ? old.mask : null;
     if (mask && this.usesCanvas(board.rows, board.cols)) mask = null;
@@ -310,7 +315,7 @@ export class Session {
     if (k !== old.k || (isGeneral(k) && surface !== old.surface)) {
       message = t("statesChanged", { k, surface: surfaceSuffix(surface) });
     } else {
-      this.endPuzzle(); // a new rule is a new puzzle
+      this.puzzles.end(); // a new rule is a new puzzle
       message = t("ruleChanged", { rule: ruleLabel(rule), torus: surfaceSuffix(surface) });
     }
     this.emit({ message, reshaped: true });
@@ -352,7 +357,7 @@ export class Session {
     this.won = null;
     if (kind === "play") {
       changed = game.play(row, col);
-      this.startClock();
+      this.puzzles.startClock();
     } else {
       const result = kind === "undo" ? game.undo() : game.redo();
       if (!result) return null;
@@ -373,13 +378,8 @@ export class Session {
       }
     }
     if (this.settingUp) return { changed, message: message || this.setupMessage() }; // undo of a set-up change
-    if (game.isSolved()) message = this.finishPuzzle() ?? tCount("solved", game.moveCount);
+    if (game.isSolved()) message = this.puzzles.finish() ?? tCount("solved", game.moveCount);
     return { changed, message };
-  }
-
-  /** The puzzle's clock starts at its first press. */
-  startClock() {
-    if (this.puzzle && !this.puzzle.startedAt && !this.puzzle.done) this.puzzle.startedAt = this.now();
   }
 
   /**
@@ -399,7 +399,7 @@ export class Session {
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
   markAssisted() {
     this.assisted = true;
-    if (this.puzzle) this.puzzle.assisted = true;
+    this.puzzles.assist();
   }
 
   // -------------------------------------------------------------------------------
@@ -424,7 +424,7 @@ export class Session {
     this.stopPlayback();
     this.settingUp = on;
     this.won = null;
-    if (on) this.endPuzzle();
+    if (on) this.puzzles.end();
     this.freshHistory();
     this.emit({ message: on ? this.setupMessage() : t("setupDone"), setup: true });
   }
@@ -513,7 +513,7 @@ export class Session {
    * (`puzzleKind`, its p= field) is that puzzle again: its optimum, timer and best results.
    */
   openGame(game, message, puzzleKind = null) {
-    this.endPuzzle();
+    this.puzzles.end();
     this.settingUp = false; // a link is a game to play
     this.replaceGame(game);
     this.emit({ message, focus: true, reshaped: true, boardError: "" });
@@ -525,11 +525,8 @@ export class Session {
    * page deals it for that board (puzzles.js: puzzleOfToken): its optimum, timer and best results.
    */
   resumePuzzle(token) {
-    const dealt = token === null || token === undefined ? null : puzzleOfToken(token, this.game);
-    if (!dealt) return;
-    const { rows, cols } = this.game.board;
-    const label = dealt.label ? dealt.label[currentLanguage()] ?? dealt.label.en : t(dealt.labelKey, { rows, cols });
-    this.startPuzzle(dealt.kind, label, this.game.startBoard());
+    const dealt = this.puzzles.dealt(token);
+    if (dealt) this.startPuzzle(dealt.kind, dealt.label, this.game.startBoard());
   }
 
   /**
@@ -545,7 +542,7 @@ export class Session {
     const target = typeof reply.target === "string" && !reply.target.includes(":") ? reply.target : boardFromId(reply.target, k);
     const old = this.game;
     this.stopPlayback();
-    this.endPuzzle();
+    this.puzzles.end();
     this.settingUp = false;
     if (board === null) {
       // Deal on the new game (its graph and goal), so the random board is the puzzle's.
@@ -644,61 +641,12 @@ export class Session {
   }
 
   // -------------------------------------------------------------------------------
-  // Puzzles: the optimum, the timer and best results
+  // Puzzles (puzzle-tracker.js: the optimum, the timer and best results)
 
-  /** The key best results are kept under: kind, size, and the variant when not the standard one. */
-  puzzleKey(kind) {
-    const { game } = this;
-    const { rows, cols } = game.board;
-    const surface = game.surface === "plane" ? "" : ` ${game.surface}`;
-    const rule = game.rule.name === "plus" && !surface ? "" : ` ${game.rule.name}${surface}`;
-    const states = game.k === 2 ? "" : ` k${game.k}`;
-    if (game.graph) return `${kind}:${game.graph.preset?.name ?? "graph"} ${rows}x${cols}${states}${game.mask ? " shaped" : ""}`;
-    return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
-  }
-
-  /** The game from `start` is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+  /** The game from `start` is a puzzle of `kind` to play (set-up mode ends): track it, and ask Python for its fewest presses. */
   startPuzzle(kind, label, start = this.game.board) {
-    this.settingUp = false; // a puzzle dealt is one to play
-    this.puzzle = {
-      key: this.puzzleKey(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind,
-      assisted: false,
-    };
-    this.emit({ puzzle: true });
-    this.askOptimum();
-  }
-
-  /** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
-  async askOptimum() {
-    const asked = this.puzzle;
-    if (!asked || asked.optimum !== null || asked.asking || !this.solver.ready || this.usesCanvas()) return;
-    asked.asking = true;
-    const { fields, payload, references } = this.puzzleRequest([asked.start]);
-    const reply = await this.request(
-      { op: "solve", board: references[0], minimal: true, binary: true, ...fields }, { payload, board: false, quiet: true });
-    asked.asking = false;
-    if (reply?.solvable && reply.minimal) asked.optimum = reply.presses;
-    if (this.puzzle === asked) this.emit({ puzzle: true });
-  }
-
-  /** Stop tracking the puzzle (the board changed some other way). */
-  endPuzzle() {
-    const ended = this.puzzle;
-    this.puzzle = null;
-    if (ended) this.emit({ puzzle: true });
-  }
-
-  /** The puzzle was just solved: stop the clock, record the result; the message, or null. */
-  finishPuzzle() {
-    const puzzle = this.puzzle;
-    if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
-    puzzle.done = true;
-    puzzle.milliseconds = this.now() - puzzle.startedAt;
-    const time = formatDuration(puzzle.milliseconds);
-    const solved = tCount("solvedPuzzle", this.game.moveCount, { time });
-    if (puzzle.assisted) return sentences(solved, t("assistedNoRecord")); // Solve, Hint or Play solution was used
-    const improved = this.records ? this.records.record(puzzle.key, this.game.moveCount, puzzle.milliseconds).improved : false;
-    return sentences(solved, improved ? t("newRecord") : "");
+    this.settingUp = false;
+    this.puzzles.start(kind, label, start);
   }
 
   // -------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ test("p=game-<name> is a real game's puzzle only on that game; its label is the 
   session.resumePuzzle("game-orbix");
   assert.equal(session.puzzle.kind, "game orbix");
   assert.equal(session.puzzle.label, "Orbix");
-  session.endPuzzle();
+  session.puzzles.end();
   session.resumePuzzle(null);
   assert.equal(session.puzzle, null);
 });

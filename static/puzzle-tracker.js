@@ -1,0 +1,94 @@
+// The puzzle being played, for the session (session.js): New puzzle, the puzzle of the
+// day, a preset or a game, or a link to one of them. It keeps the key its best results
+// are filed under, its start, the proven fewest presses (asked of Python once), its clock
+// (from the first press to the goal) and whether the solver helped; the session ends it
+// when the board changes any other way. No DOM: it asks and announces through the session.
+
+import { currentLanguage, sentences, t, tCount } from "./i18n.js";
+import { formatDuration, puzzleOfToken } from "./puzzles.js";
+
+export class PuzzleTracker {
+  /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
+  constructor(session) {
+    this.session = session;
+    // {kind, key, label, start, optimum, startedAt, done, assisted}, or null: no puzzle.
+    this.current = null;
+  }
+
+  /** The key best results are kept under: kind, size, and the variant when not the standard one. */
+  key(kind) {
+    const { game } = this.session;
+    const { rows, cols } = game.board;
+    const surface = game.surface === "plane" ? "" : ` ${game.surface}`;
+    const rule = game.rule.name === "plus" && !surface ? "" : ` ${game.rule.name}${surface}`;
+    const states = game.k === 2 ? "" : ` k${game.k}`;
+    if (game.graph) return `${kind}:${game.graph.preset?.name ?? "graph"} ${rows}x${cols}${states}${game.mask ? " shaped" : ""}`;
+    return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
+  }
+
+  /** The game from `start` (a Board) is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+  start(kind, label, start) {
+    this.current = {
+      key: this.key(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind, assisted: false,
+    };
+    this.session.emit({ puzzle: true });
+    this.askOptimum();
+  }
+
+  /**
+   * The puzzle a link's p= field (`token`, or null) names, if this page deals it for the
+   * game's board (puzzles.js: puzzleOfToken): {kind, label}, or null.
+   */
+  dealt(token) {
+    const { game } = this.session;
+    const dealt = token === null || token === undefined ? null : puzzleOfToken(token, game);
+    if (!dealt) return null;
+    const { rows, cols } = game.board;
+    return { kind: dealt.kind, label: dealt.label ? dealt.label[currentLanguage()] ?? dealt.label.en : t(dealt.labelKey, { rows, cols }) };
+  }
+
+  /** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
+  async askOptimum() {
+    const { session } = this;
+    const asked = this.current;
+    if (!asked || asked.optimum !== null || asked.asking || !session.solver.ready || session.usesCanvas()) return;
+    asked.asking = true;
+    const { fields, payload, references } = session.puzzleRequest([asked.start]);
+    const reply = await session.request(
+      { op: "solve", board: references[0], minimal: true, binary: true, ...fields }, { payload, board: false, quiet: true });
+    asked.asking = false;
+    if (reply?.solvable && reply.minimal) asked.optimum = reply.presses;
+    if (this.current === asked) session.emit({ puzzle: true });
+  }
+
+  /** Stop tracking the puzzle (the board changed some other way). */
+  end() {
+    const ended = this.current;
+    this.current = null;
+    if (ended) this.session.emit({ puzzle: true });
+  }
+
+  /** The clock starts at the puzzle's first press. */
+  startClock() {
+    const puzzle = this.current;
+    if (puzzle && !puzzle.startedAt && !puzzle.done) puzzle.startedAt = this.session.now();
+  }
+
+  /** Solve, Hint, Explain or Play solution helped: no best result for this puzzle. */
+  assist() {
+    if (this.current) this.current.assisted = true;
+  }
+
+  /** The puzzle was just solved: stop the clock, record the result; the message, or null. */
+  finish() {
+    const { session } = this;
+    const puzzle = this.current;
+    if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
+    puzzle.done = true;
+    puzzle.milliseconds = session.now() - puzzle.startedAt;
+    const solved = tCount("solvedPuzzle", session.game.moveCount, { time: formatDuration(puzzle.milliseconds) });
+    if (puzzle.assisted) return sentences(solved, t("assistedNoRecord"));
+    const improved = session.records ? session.records.record(puzzle.key, session.game.moveCount, puzzle.milliseconds).improved : false;
+    return sentences(solved, improved ? t("newRecord") : "");
+  }
+}
