@@ -18,13 +18,10 @@ such as GitHub Pages' /<repo>/):
                           for tests and debugging, but not precached (the page loads
                           none of them); worker.js, static/build-info.json,
                           static/precache.json (every file it lists with its sha256), icons
-    pyodide/              the Pyodide runtime copied from the pinned npm package, the
-                          micropip wheel, and a pyodide-lock.json trimmed to micropip
-    wheels/               the project's own wheel, built from py/
-    snapshot/             the start-up snapshot: the interpreter's memory with the wheel
-                          installed and its API imported, gzip-compressed (made in Node by
-                          tools/snapshot.mjs; its name carries the wheel's sha256 and the
-                          Pyodide version, and build-info.json describes it)
+    pyodide/              the Pyodide runtime copied from the pinned npm package, and the
+                          Python the solver runs, precompiled: python_stdlib.zip holds the
+                          standard library modules the start and the package import and the
+                          package itself, from its wheel (made in Node by tools/stdlib.mjs)
 
 Only the standard library is used; npm, pip and Node are run as subprocesses.
 """
@@ -54,25 +51,21 @@ DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-# sha256 of every third-party file shipped (the Pyodide runtime and the micropip wheel),
+# sha256 of every third-party file used (the Pyodide runtime files and its stock lock file),
 # pinned in the repository: a build refuses files that differ from them.
 RUNTIME_HASHES = ROOT / "runtime-hashes.json"
 
-# Everything pyodide.mjs loads at start-up, relative to its indexURL. The lock file is
-# written by us (see write_trimmed_lock), not copied.
-PYODIDE_RUNTIME_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-)
-SNAPSHOT_SCRIPT = ROOT / "tools" / "snapshot.mjs"
+# The pinned npm package's files the site ships, relative to Pyodide's indexURL: the three
+# copied as they are, and the standard library, which is trimmed (make_stdlib). The lock file
+# is read for its "info" only (the worker passes it to loadPyodide as lockFileContents, so it
+# is never fetched: the site loads no package).
+PYODIDE_COPIED_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_RUNTIME_FILES = (*PYODIDE_COPIED_FILES, "python_stdlib.zip")
+STDLIB_SCRIPT = ROOT / "tools" / "stdlib.mjs"
+API_SURFACE = ROOT / "tools" / "api_surface.py"
 # Zip timestamps of the project wheel (1980-01-01, the earliest a zip can hold): the same
-# source gives the same wheel, so its sha256, and the snapshot keyed by it, stay put.
+# source gives the same wheel, so its sha256, and the standard library keyed by it, stay put.
 WHEEL_SOURCE_DATE_EPOCH = "315532800"
-MICROPIP_REQUIREMENT = "micropip==0.11.1"
-# micropip 0.11.1 requires Python >= 3.13; Pyodide 314.0.7 runs CPython 3.14.
-PYODIDE_PYTHON_VERSION = "3.14"
 
 
 class BuildError(RuntimeError):
@@ -111,18 +104,18 @@ def ensure_node_modules() -> None:
 
 
 def copy_pyodide_runtime(destination: Path) -> None:
+    """Copy the runtime files shipped as they are (not the standard library: make_stdlib)."""
     missing = [name for name in PYODIDE_RUNTIME_FILES if not (PYODIDE_PACKAGE / name).is_file()]
     if missing:
         raise BuildError(f"the pyodide npm package lacks {', '.join(missing)} (looked in {PYODIDE_PACKAGE})")
     destination.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_RUNTIME_FILES:
+    for name in PYODIDE_COPIED_FILES:
         shutil.copy2(PYODIDE_PACKAGE / name, destination / name)
 
 
-def third_party_files(micropip: Path) -> dict[str, Path]:
-    """The shipped third-party files by their name in dist/pyodide/."""
+def third_party_files() -> dict[str, Path]:
+    """The third-party files the build uses, by their pinned name: the runtime files and the stock lock file."""
     files = {name: PYODIDE_PACKAGE / name for name in PYODIDE_RUNTIME_FILES}
-    files[micropip.name] = micropip
     files["pyodide-lock.json (stock)"] = PYODIDE_PACKAGE / "pyodide-lock.json"
     return files
 
@@ -141,46 +134,18 @@ def check_pinned_hashes(files: dict[str, Path]) -> None:
 
 
 def pin_hashes() -> None:
-    """Record the sha256 of the current runtime files (run after upgrading Pyodide or micropip)."""
+    """Record the sha256 of the current runtime files (run after upgrading Pyodide)."""
     ensure_node_modules()
-    hashes = {name: sha256_of(path) for name, path in third_party_files(micropip_wheel()).items()}
+    hashes = {name: sha256_of(path) for name, path in third_party_files().items()}
     RUNTIME_HASHES.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
     print(f"wrote {RUNTIME_HASHES.name} with {len(hashes)} hashes")
 
 
-def micropip_wheel() -> Path:
-    """Return the cached micropip wheel, downloading it from PyPI the first time."""
-    folder = CACHE / "micropip"
-    wheels = sorted(folder.glob("micropip-*.whl"))
-    if not wheels:
-        folder.mkdir(parents=True, exist_ok=True)
-        run([
-            sys.executable, "-m", "pip", "download", MICROPIP_REQUIREMENT,
-            "--python-version", PYODIDE_PYTHON_VERSION, "--only-binary=:all:", "--no-deps",
-            "--disable-pip-version-check", "--dest", str(folder),
-        ])
-        wheels = sorted(folder.glob("micropip-*.whl"))
-    if len(wheels) != 1:
-        raise BuildError(f"expected one micropip wheel in {folder}, found {[w.name for w in wheels]}")
-    return wheels[0]
-
-
-def write_trimmed_lock(micropip: Path, destination: Path) -> None:
-    """Write a pyodide-lock.json that lists only micropip, with the sha256 of the wheel we ship.
-
-    The stock lock file lists ~350 packages we do not ship; Node's Pyodide would fetch
-    those from a public CDN, and the stock micropip hash differs from PyPI's wheel, which
-    makes Chromium's integrity check reject it (and loadPackage only logs, it does not throw).
-    """
+def lock_file() -> dict:
+    """The lock file the worker hands to loadPyodide (lockFileContents): the stock one's ``info``
+    (Pyodide checks its ABI version) and no package, since the site loads none."""
     stock = json.loads((PYODIDE_PACKAGE / "pyodide-lock.json").read_text())
-    entry = dict(stock["packages"]["micropip"])
-    if entry["depends"]:
-        raise BuildError(f"micropip now depends on {entry['depends']}; ship those too")
-    entry["file_name"] = micropip.name
-    entry["sha256"] = sha256_of(micropip)
-    lock = {"info": stock["info"], "packages": {"micropip": entry}}
-    (destination / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    shutil.copy2(micropip, destination / micropip.name)
+    return {"info": stock["info"], "packages": {}}
 
 
 def build_project_wheel(source: Path, destination: Path) -> Path:
@@ -196,49 +161,55 @@ def build_project_wheel(source: Path, destination: Path) -> Path:
         return Path(shutil.copy2(wheels[0], destination / wheels[0].name))
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path, destination: Path, pyodide_version: str) -> dict:
-    """Write the start-up snapshot into ``destination`` and return its manifest for build-info.json.
+def make_stdlib(pyodide_dir: Path, wheel: Path) -> dict:
+    """Write the Python zip into ``pyodide_dir``/python_stdlib.zip: the standard library trimmed
+    to what Pyodide's start and the package import, and the package from ``wheel``, all
+    precompiled. Returns {"modules", "package", "bytes", "stockBytes"} (modules of each, sizes).
 
-    tools/snapshot.mjs starts the runtime in ``pyodide_dir`` in Node, installs ``wheel``
-    with micropip as the worker does, imports lightsout.api, writes the interpreter's
-    memory gzip-compressed, and checks that it restores. The result is cached in
-    .cache/snapshot/ under a key of everything it depends on: the runtime files (the lock
-    file and micropip too), the wheel and the script; the file's name carries the wheel's
-    sha256 and the Pyodide version. Raises BuildError if Node is missing or the script fails.
+    tools/stdlib.mjs starts the runtime in ``pyodide_dir`` in Node with the stock zip, runs the
+    whole API (tools/api_surface.py) with ``wheel`` on sys.path, keeps the modules then loaded,
+    each compiled to a .pyc by Pyodide's Python, and checks that the API answers the same from
+    the new zip alone. The zip is reproducible (sorted, fixed dates) and cached in .cache/stdlib/
+    under a key of everything it depends on: the runtime, the stock zip, the wheel and both
+    scripts. Raises BuildError if Node is missing or the script fails.
     """
-    wheel_sha256 = sha256_of(wheel)
-    inputs = {path.name: sha256_of(path) for path in sorted(pyodide_dir.iterdir()) if path.is_file()}
-    inputs |= {"wheel": wheel_sha256, "script": sha256_of(SNAPSHOT_SCRIPT), "pyodide": pyodide_version}
+    inputs = {name: sha256_of(path) for name, path in third_party_files().items()}
+    inputs |= {"wheel": sha256_of(wheel), "script": sha256_of(STDLIB_SCRIPT), "surface": sha256_of(API_SURFACE)}
     key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]
-    cached = CACHE / "snapshot" / f"{key}.gz"
-    if not cached.is_file():
+    cached = CACHE / "stdlib" / f"{key}.zip"
+    report = cached.with_suffix(".json")
+    if not (cached.is_file() and report.is_file()):
         node = shutil.which("node")
         if node is None:
-            raise BuildError("Node.js is not installed; it is needed to make the start-up snapshot (tools/snapshot.mjs)")
+            raise BuildError("Node.js is not installed; it is needed to trim the standard library (tools/stdlib.mjs)")
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        command = [node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(wheel), str(partial)]
+        command = [node, str(STDLIB_SCRIPT), str(pyodide_dir), str(PYODIDE_PACKAGE / "python_stdlib.zip"),
+                   str(PYODIDE_PACKAGE / "pyodide-lock.json"), str(wheel), str(partial)]
         print("+ " + " ".join(command), flush=True)
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0 or not partial.is_file():
             said = "\n".join(line[:300] for line in (done.stderr or done.stdout).strip().splitlines()[-12:])
-            raise BuildError(f"making the start-up snapshot failed (tools/snapshot.mjs, exit code {done.returncode}):\n{said}")
-        print(done.stdout.strip().splitlines()[-1], flush=True)
+            raise BuildError(f"trimming the standard library failed (tools/stdlib.mjs, exit code {done.returncode}):\n{said}")
+        line = done.stdout.strip().splitlines()[-1]
+        print(line, flush=True)
+        report.write_text(line + "\n")
         partial.replace(cached)
-    compressed = cached.read_bytes()
-    raw = gzip.decompress(compressed)
-    destination.mkdir(parents=True, exist_ok=True)
-    target = destination / f"lightsout-{wheel_sha256[:16]}-pyodide-{pyodide_version}.snapshot.gz"
-    target.write_bytes(compressed)
-    return {
-        "file": target.relative_to(destination.parent).as_posix(),
-        "sha256": hashlib.sha256(compressed).hexdigest(),
-        "bytes": len(compressed),
-        "rawSha256": hashlib.sha256(raw).hexdigest(),
-        "rawBytes": len(raw),
-        "pyodide": pyodide_version,
-        "wheelSha256": wheel_sha256,
-    }
+    shutil.copyfile(cached, pyodide_dir / "python_stdlib.zip")
+    summary = json.loads(report.read_text())
+    return {name: summary[name] for name in ("modules", "package", "bytes", "stockBytes")}
+
+
+def transfer_sizes(dist: Path, paths: list[str]) -> dict[str, dict[str, int]]:
+    """For each file of ``paths`` (in ``dist``): ``bytes``, its size, and ``sent``, what a host
+    that compresses it in transit as GitHub Pages does (gzip level 6, for COMPRESSIBLE_SUFFIXES)
+    sends. The worker reports its progress in these units ("2.1 of 5.6 MB")."""
+    sizes = {}
+    for path in paths:
+        data = (dist / path).read_bytes()
+        sent = len(gzip.compress(data, compresslevel=6, mtime=0)) if path.endswith(COMPRESSIBLE_SUFFIXES) else len(data)
+        sizes[path] = {"bytes": len(data), "sent": min(sent, len(data))}
+    return sizes
 
 
 def package_limits(package_source: Path) -> dict:
@@ -303,32 +274,36 @@ def build(package_source: Path = ROOT / "py") -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     pyodide_dir = DIST / "pyodide"
-    micropip = micropip_wheel()
-    check_pinned_hashes(third_party_files(micropip))
+    check_pinned_hashes(third_party_files())
     copy_pyodide_runtime(pyodide_dir)
-    write_trimmed_lock(micropip, pyodide_dir)
-    project_wheel = build_project_wheel(package_source, DIST / "wheels")
+    # The wheel is the package's source for the Python zip; the site does not ship it.
+    shutil.rmtree(CACHE / "wheel", ignore_errors=True)
+    project_wheel = build_project_wheel(package_source, CACHE / "wheel")
     pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
-    snapshot = make_snapshot(pyodide_dir, project_wheel, DIST / "snapshot", pyodide_version)
+    stdlib = make_stdlib(pyodide_dir, project_wheel)
 
     write_index(DIST / "index.html")
     (DIST / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
     shutil.copytree(ROOT / "static", DIST / "static")
     bundled = bundle_page(DIST / "static" / "app.js")
     (DIST / ".nojekyll").write_text("")
-    # The worker reads this to know which wheel to install (micropip only accepts a URL
-    # that ends in a valid PEP 427 wheel file name, so the real name must be used) and
-    # checks the wheel's sha256 before installing it. When Pyodide fails to start, it
-    # checks the runtime files against runtimeSha256 to name the one at fault. "snapshot"
-    # is the start-up snapshot's manifest: the worker restores it only if it was made for
-    # this Pyodide and this wheel, and its bytes have this sha256.
-    runtime = sorted(p for p in pyodide_dir.iterdir() if p.is_file())
+    # The worker reads this. When Pyodide fails to start, it checks the runtime files
+    # against runtimeSha256 to name the one at fault; after restoring a snapshot it checks
+    # the Python zip (which Python does not read then). "lockFile" goes to loadPyodide as it
+    # is. "snapshotKey" ties the memory snapshot a worker makes of its first start (and
+    # keeps in the browser) to this build: a hash of every file that shapes that memory
+    # (the runtime, the Python zip and worker.js). "download" lists the files the start
+    # fetches with their sizes, sent and unpacked, for its progress report.
+    runtime = {f"pyodide/{path.name}": sha256_of(path) for path in sorted(pyodide_dir.iterdir()) if path.is_file()}
+    shaping = {**runtime, "static/worker.js": sha256_of(DIST / "static" / "worker.js")}
     build_info = {
-        "wheel": f"wheels/{project_wheel.name}",
-        "wheelSha256": sha256_of(project_wheel),
-        "runtimeSha256": {f"pyodide/{path.name}": sha256_of(path) for path in runtime},
+        "runtimeSha256": runtime,
         "pyodide": pyodide_version,
-        "snapshot": snapshot,
+        "package": project_wheel.name,
+        "lockFile": lock_file(),
+        "snapshotKey": hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest(),
+        "python": stdlib,
+        "download": transfer_sizes(DIST, list(runtime)),
     }
     (DIST / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
     shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
@@ -337,8 +312,7 @@ def build(package_source: Path = ROOT / "py") -> Path:
     for size in (192, 512):
         (icons / f"icon-{size}.png").write_bytes(png(size))
     # last: it lists every file above, but not the modules in the bundle (the page never asks for them)
-    write_offline_files(DIST, unlisted={path for path in bundled if path != "static/app.js"},
-                        checked_by_reader=(snapshot["file"], build_info["wheel"]))
+    write_offline_files(DIST, unlisted={path for path in bundled if path != "static/app.js"})
     print(f"built {DIST.relative_to(ROOT)}/ with {project_wheel.name}", flush=True)
     return DIST
 
@@ -367,8 +341,7 @@ def png(size: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
-def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozenset(),
-                        checked_by_reader: tuple[str, ...] = ()) -> str:
+def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozenset()) -> str:
     """Write static/precache.json (every file the site serves but ``unlisted``, with its sha256) and
     dist/sw.js with that list built in (``FILES``) and the cache version: the first 16 hex
     digits of the sha256 of the list. Returns the version.
@@ -390,8 +363,7 @@ def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozen
     source = (ROOT / "static" / "sw.js").read_text()
     table = "{\n" + "".join(f"  {json.dumps(entry['path'])}: {json.dumps(entry['sha256'])},\n" for entry in listed) + "}"
     for marker, value in (('const VERSION = "development";', f'const VERSION = "{version}";'),
-                          ("const FILES = {};", f"const FILES = {table};"),
-                          ("const CHECKED_BY_READER = [];", f"const CHECKED_BY_READER = {json.dumps(list(checked_by_reader))};")):
+                          ("const FILES = {};", f"const FILES = {table};")):
         if marker not in source:
             raise BuildError(f"static/sw.js no longer has the text {marker!r} that build.py fills in")
         source = source.replace(marker, value, 1)

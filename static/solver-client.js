@@ -1,6 +1,6 @@
 // The page's side of the worker protocol (see worker.js). Each request carries an id
 // and resolves or rejects with the reply carrying that id; progress messages drive the
-// status line. A start-up that fails or hangs, or a request that runs too long, ends
+// status line. A start-up that fails or stalls, or a request that runs too long, ends
 // the worker (without SharedArrayBuffer there is no way to interrupt Python) and puts
 // the client in the "error" state, from which restart() begins again. cancel() ends a
 // running request the same way, but starts a fresh worker at once (≈ 3 s to ready).
@@ -15,6 +15,10 @@
 // "RxC@N" board fields point into, and with "binary": true the reply's boards come
 // back the same way in result.payload.
 
+// The start-up deadline measures stalls, not the whole start: it is given up only after this
+// long with no progress from the worker (no byte of its downloads arriving, no step of the
+// start done), so a slow link that keeps moving is never cut off. The longest quiet stretch of
+// a good start is the interpreter starting once its files are in (≈ 1–3 s on this machine).
 export const LOAD_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const RESTART_ABOVE_BYTES = 256 * 2 ** 20; // a fresh worker's heap is ≈ 30 MB; a 10000×10000 text takes it to 0.5–2.2 GB
@@ -32,7 +36,9 @@ export class SolverClient {
   /**
    * @param {URL|string} workerUrl  the module worker script
    * @param {(state: string, detail?: object) => void} onState
-   *        state is "loading" | "installing" | "ready" | "error"; detail.error for "error"
+   *        state is "loading" | "installing" | "ready" | "error"; detail.error for "error";
+   *        detail.progress for "loading" once the worker counts its downloads: {received,
+   *        total} bytes (as sent by a host that compresses as GitHub Pages does)
    */
   constructor(workerUrl, onState, {
     loadTimeoutMs = LOAD_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS, restartAboveBytes = RESTART_ABOVE_BYTES,
@@ -42,6 +48,7 @@ export class SolverClient {
     this.useSnapshot = useSnapshot; // false: the worker skips its start-up snapshot (tests)
     this.startedFrom = null; // the worker's {path: "snapshot" | "install", ms, fallback} once ready
     this.fallback = null; // why this start does not restore the snapshot, once the worker knows
+    this.progress = null; // the start's downloads, {received, total} bytes, once the worker counts them
     this.onState = onState;
     this.loadTimeoutMs = loadTimeoutMs;
     this.requestTimeoutMs = requestTimeoutMs;
@@ -71,6 +78,7 @@ export class SolverClient {
     this.heapBytes = null;
     this.startedFrom = null;
     this.fallback = null;
+    this.progress = null;
     this.setState("loading");
     let url = this.workerUrl;
     if (!this.useSnapshot) {
@@ -88,7 +96,16 @@ export class SolverClient {
       event.preventDefault();
       this.fail({ name: "WorkerError", message: event.message || "the worker script failed to load" });
     });
-    // A wrongly served .wasm makes Pyodide hang rather than fail, so loading has a deadline.
+    this.armLoadTimer();
+  }
+
+  /**
+   * (Re)start the start-up deadline: a wrongly served .wasm makes Pyodide hang rather than
+   * fail, so a start that makes no progress for loadTimeoutMs is given up. Every message of
+   * the worker's start (bytes arrived, a step done) starts it again.
+   */
+  armLoadTimer() {
+    clearTimeout(this.loadTimer);
     this.loadTimer = setTimeout(() => {
       this.fail({ name: "TimeoutError", message: "", timeoutKind: "load", seconds: this.loadTimeoutMs / 1000 });
     }, this.loadTimeoutMs);
@@ -156,13 +173,19 @@ export class SolverClient {
   receive(message) {
     switch (message?.type) {
       case "progress":
+        if (this.state === "error" || this.state === "ready") break; // a late message of a start already over
         if (typeof message.fallback === "string") this.fallback = message.fallback;
+        if (Number.isFinite(message.received) && Number.isFinite(message.total) && message.total > 0) {
+          this.progress = { received: message.received, total: message.total };
+        }
         if (message.stage === "ready") {
           clearTimeout(this.loadTimer);
           for (const [id, entry] of this.pending) entry.timer ??= this.requestTimer(id, entry.timeoutMs);
           this.startedFrom = message.start ?? null;
+        } else {
+          this.armLoadTimer();
         }
-        this.setState(message.stage, { start: this.startedFrom });
+        this.setState(message.stage, { start: this.startedFrom, progress: this.progress });
         break;
       case "fatal":
         this.fail(message.error);

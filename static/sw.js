@@ -3,7 +3,9 @@
 // it FILES, every file of dist/ with its sha256, and VERSION, a hash of that list. A new
 // build therefore changes this script's bytes, the browser installs the new worker,
 // which fills a new cache "lightsout-<version>", and on activation deletes every other
-// "lightsout-*" cache: an update never strands a page on old files.
+// "lightsout-*" cache: an update never strands a page on old files. (The solver's worker
+// keeps its start-up snapshot in "lightsout:snapshot", which this worker leaves alone: the
+// snapshot names the build that made it, and the solver's worker replaces one of another.)
 //
 // Nothing is trusted for being in the cache. Cache Storage belongs to the whole origin,
 // and GitHub Pages project sites all share user.github.io: any page there can open
@@ -15,10 +17,7 @@
 //            loading from the network, and the next visit tries again);
 //   fetch    checks a cached file before answering with it; an entry that does not
 //            match is deleted and the file comes from the network (and is cached again
-//            if it matches). The snapshot and the wheel are the exception: the solver's
-//            worker checks them itself before use (against build-info.json, checked
-//            here), so they are answered unhashed, and its second try after a mismatch
-//            (cache mode "reload") goes to the network and replaces the entry.
+//            if it matches).
 // Checking before answering costs some tens of ms of hashing at start, and a controlled
 // start measured 0.05–0.8 s slower end to end (docs/security.md, "Cost"). A memo of
 // "already checked" can only be kept where no other page can write: Cache Storage and
@@ -26,10 +25,6 @@
 
 const VERSION = "development"; // replaced by build.py
 const FILES = {}; // replaced by build.py: {"static/app.js": "<sha256 hex>", ...}
-// Replaced by build.py: the files the solver's worker checks itself before it uses them,
-// against static/build-info.json (which this worker checks): the start-up snapshot and the
-// wheel. They are answered from the cache without this worker's hash (see answer()).
-const CHECKED_BY_READER = [];
 const CACHE_PREFIX = "lightsout-";
 const CACHE = CACHE_PREFIX + VERSION;
 const ROOT = new URL("./", self.location.href).href; // the site's root directory
@@ -130,7 +125,6 @@ const checked = new Map(); // path -> {body: Blob, init: {status, statusText, he
  * without this worker; the solver's own checks name a damaged file), but never cached.
  */
 async function answer(path, request) {
-  if (CHECKED_BY_READER.includes(path)) return answerChecked(path, request);
   const known = checked.get(path);
   if (known) return new Response(known.body, known.init);
   const cache = await caches.open(CACHE);
@@ -150,23 +144,6 @@ async function answer(path, request) {
   if (cached) {
     await cache.delete(url);
     report(new IntegrityError(path, "the cached copy was not this build's (deleted; fetched again)"));
-  }
-  return answerFromNetwork(path, request, cache, url);
-}
-
-/**
- * A file its reader checks: the cached response as it is, streamed (the snapshot is
- * inflated as it arrives, and a 7 MB hash here would hold it back), unless the reader
- * asks past the caches ("reload": what it does once after a mismatch). Then, or if it is
- * not cached, it comes from the network and is cached again if it matches, as answer()
- * does, so a damaged entry is replaced at the reader's first complaint.
- */
-async function answerChecked(path, request) {
-  const cache = await caches.open(CACHE);
-  const url = new URL(path, ROOT).href;
-  if (request.cache !== "reload") {
-    const cached = await cache.match(url);
-    if (cached?.ok) return cached;
   }
   return answerFromNetwork(path, request, cache, url);
 }

@@ -10,9 +10,14 @@
 //        {type: "error", id, error}              error is {name, message[, line, column]}
 //        (both carry heapBytes: the wasm heap's size, which grows and never shrinks;
 //        solver-client.js replaces a worker whose heap grew too big)
-//        {type: "progress", stage[, start][, fallback]}
+//        {type: "progress", stage[, received, total][, start][, fallback]}
 //                                                stage: "loading" | "installing" | "ready";
-//                                                a second "loading" carries fallback: why the
+//                                                "loading" carries received and total (bytes,
+//                                                counted as sent by a host that compresses
+//                                                as GitHub Pages does: build-info.json's
+//                                                "download") each time more of the start's
+//                                                files has arrived, at most every 100 ms;
+//                                                a "loading" may carry fallback: why the
 //                                                snapshot is not used, once that is known;
 //                                                "ready" carries start: {path, ms, fallback}:
 //                                                path "snapshot" (restored) or "install"
@@ -28,16 +33,20 @@
 // one fails in blob: workers). All URLs are derived from import.meta.url, so the site
 // works under any sub-path and never leaves its own origin.
 //
-// Two ways to start. The fast one restores the start-up snapshot that build.py made
-// (tools/snapshot.mjs: the interpreter's memory with the wheel installed and
-// lightsout.api imported) instead of initialising Python, loading micropip and
-// installing the wheel: about a tenth of the time. It is taken only if build-info.json's
-// snapshot manifest names this Pyodide version and this wheel and the file's sha256 is
-// the manifest's; on any mismatch or error the worker falls back silently to the usual
-// path (loadPyodide, micropip, the wheel). A fault of a file both paths need (the
-// runtime, the wheel, build-info.json) is reported as before, not retried. The query
-// "?snapshot=off" on this script's URL (page-options.js, for tests on this machine)
-// takes the usual path at once.
+// Two ways to start. The usual one: loadPyodide, then import lightsout.api. Pyodide mounts
+// python_stdlib.zip, which build.py made to hold the standard library modules the start and
+// the package need and the package itself, all precompiled (tools/stdlib.mjs): nothing to
+// install. The lock file is handed over from build-info.json, so it is not fetched (the site
+// loads no package). It then takes a memory snapshot of that interpreter
+// (Pyodide's experimental _makeSnapshot / makeMemorySnapshot) before any request runs and
+// keeps it in Cache Storage, with its sha256 and build-info.json's snapshotKey. The fast one,
+// on the next start: restore that snapshot instead (loadPyodide with _loadSnapshot), taken
+// only if it was made by this build (snapshotKey) and its bytes still have the sha256 recorded
+// when it was made; on any mismatch or error the entry is deleted and the worker falls back
+// silently to the usual path, which makes a new one. A fault of a file both paths need (the
+// runtime, build-info.json) is reported as before, not retried. The query
+// "?snapshot=off" on this script's URL (page-options.js, for tests on this machine) takes the
+// usual path and keeps nothing.
 
 import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
 
@@ -45,6 +54,11 @@ const SITE_URL = new URL("../", import.meta.url).href; // files are named relati
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
 const BUILD_INFO = "static/build-info.json";
 const USE_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
+// Where the snapshot is kept: not a "lightsout-<version>" cache, which the service worker
+// deletes when a new build activates, and under a URL of this site, so two sites of one
+// origin keep their own. Its headers say which build made it and the memory's sha256.
+const SNAPSHOT_CACHE = "lightsout:snapshot";
+const SNAPSHOT_URL = new URL("static/start.snapshot", SITE_URL).href;
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
@@ -106,7 +120,10 @@ async function fetchChecked(path, sha256) {
   throw startError("file-damaged", `${path} is damaged or incomplete (its sha256 is not this build's)`, { file: path });
 }
 
-/** static/build-info.json, checked: it must name the wheel (a file in wheels/) and its sha256. */
+/**
+ * static/build-info.json, checked: it must hold the runtime files' sha256, the lock file for
+ * loadPyodide and the snapshot key.
+ */
 async function readBuildInfo() {
   const response = await fetchFile(BUILD_INFO);
   let info = null;
@@ -115,9 +132,11 @@ async function readBuildInfo() {
   } catch {
     // not JSON: damaged, reported below
   }
-  const named = typeof info?.wheel === "string" && /^wheels\/[\w.+!-]+\.whl$/.test(info.wheel);
-  if (!named || !/^[0-9a-f]{64}$/.test(info.wheelSha256 ?? "")) {
-    throw startError("build-info-damaged", `${BUILD_INFO} is damaged: it names no wheel with its sha256`, { file: BUILD_INFO });
+  const hashes = Object.values(info?.runtimeSha256 ?? {});
+  if (!hashes.length || !hashes.every((hash) => /^[0-9a-f]{64}$/.test(hash))
+      || typeof info.lockFile?.info !== "object" || !/^[0-9a-f]{64}$/.test(info.snapshotKey ?? "")) {
+    throw startError("build-info-damaged", `${BUILD_INFO} is damaged: it lacks the runtime's sha256, the lock file or the snapshot key`,
+      { file: BUILD_INFO });
   }
   return info;
 }
@@ -160,7 +179,7 @@ async function blame(file, buildInfo, reason) {
 const WASM = ["pyodide/pyodide.asm.wasm", "application/wasm"];
 const STDLIB = ["pyodide/python_stdlib.zip", null];
 // Everything loadPyodide fetches, most likely culprit of an unexplained failure first.
-const RUNTIME = [STDLIB, ["pyodide/pyodide.asm.mjs", null], ["pyodide/pyodide-lock.json", null], WASM];
+const RUNTIME = [STDLIB, ["pyodide/pyodide.asm.mjs", null], WASM];
 
 /**
  * loadPyodide only logs some failures and then never settles: a .wasm that fails to
@@ -235,7 +254,14 @@ async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check
   const watch = watchLoader(buildInfo);
   try {
     const pyodide = await Promise.race([
-      loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, stderr: watch.stderr, ...options }),
+      loadPyodide({
+        indexURL: PYODIDE_URL,
+        // No pyodide-lock.json to fetch: the site loads no package. If build-info.json cannot
+        // be read, the start fails on that (buildInfoFailed) while this waits.
+        lockFileContents: buildInfo.then((info) => info.lockFile, () => new Promise(() => {})),
+        stderr: watch.stderr,
+        ...options,
+      }),
       watch.failure,
     ]);
     if (check) await check(pyodide);
@@ -266,145 +292,176 @@ async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check
 const startedFrom = { path: null, ms: null, fallback: null, steps: {}, origin: performance.timeOrigin };
 const step = (name) => { startedFrom.steps[name] = Math.round(performance.now()); };
 
+/**
+ * The start's download progress, reported to the page as {received, total} bytes. Every
+ * response of the site's own files the start fetches (Pyodide's wasm and Python zip) is counted
+ * as its body arrives, through fetch, which Pyodide also calls; the module
+ * pyodide.asm.mjs, which Pyodide imports, counts once its resource timing entry says it has
+ * arrived. The body is counted unpacked and reported in the units of build-info.json's
+ * "download" (what a host that compresses sends): a file's share is its unpacked share.
+ */
+const progress = {
+  download: null, // build-info.json's "download", once read
+  received: new Map(), // path -> unpacked bytes arrived
+  sentAt: 0,
+  timer: 0,
+  done: false, // the start is over: no more reports
+};
+
+function reportProgress(force = false) {
+  if (progress.done || !progress.download) return;
+  const now = performance.now();
+  if (!force && now - progress.sentAt < 100) {
+    progress.timer ||= setTimeout(() => { progress.timer = 0; reportProgress(true); }, 100);
+    return;
+  }
+  progress.sentAt = now;
+  let received = 0;
+  let total = 0;
+  for (const [path, { bytes, sent }] of Object.entries(progress.download)) {
+    total += sent;
+    received += Math.round(sent * Math.min(1, (progress.received.get(path) ?? 0) / bytes));
+  }
+  self.postMessage({ type: "progress", stage: "loading", received, total });
+}
+
+/** The site path of `url` (no query) if it is one of the start's downloads, else null. */
+function downloadPath(url) {
+  const href = String(url?.url ?? url).split(/[?#]/)[0];
+  if (!href.startsWith(SITE_URL)) return null;
+  const path = href.slice(SITE_URL.length);
+  return !progress.download || Object.hasOwn(progress.download, path) ? path : null;
+}
+
+const plainFetch = globalThis.fetch.bind(globalThis);
+/**
+ * fetch, counting the body of the start's downloads as it arrives. The response handed on is
+ * a new one over the counted stream, with the same status and headers (the wasm is compiled
+ * from it with instantiateStreaming, which needs its Content-Type).
+ */
+globalThis.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  const path = progress.done ? null : downloadPath(input);
+  if (path === null || !response.ok || !response.body) return response;
+  progress.received.set(path, 0);
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      progress.received.set(path, (progress.received.get(path) ?? 0) + chunk.byteLength);
+      reportProgress();
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+if (typeof PerformanceObserver === "function") {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const path = downloadPath(entry.name);
+      if (path?.endsWith(".mjs") && !progress.received.has(path)) {
+        progress.received.set(path, Number.MAX_SAFE_INTEGER); // whole (it is not fetched through fetch)
+        reportProgress();
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+}
+
 /** The snapshot cannot be used (the usual path starts instead): `message` says why. */
 function snapshotError(message) {
   return Object.assign(new Error(message), { name: "SnapshotError" });
 }
 
-/**
- * build-info.json's snapshot manifest, if it was made for this Pyodide and this wheel;
- * else a SnapshotError.
- */
-function snapshotManifest(info) {
-  const manifest = info.snapshot;
-  if (typeof manifest?.file !== "string" || !/^snapshot\/[\w.+-]+$/.test(manifest.file)
-      || !/^[0-9a-f]{64}$/.test(manifest.sha256 ?? "") || !/^[0-9a-f]{64}$/.test(manifest.rawSha256 ?? "")
-      || ![manifest.bytes, manifest.rawBytes].every((size) => Number.isSafeInteger(size) && size > 0)) {
-    throw snapshotError(`${BUILD_INFO} describes no snapshot`);
+/** The kept snapshot's cache, or null where there is none (no Cache Storage or no crypto.subtle: not a secure context). */
+async function snapshotCache() {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
+  try {
+    return await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    return null; // storage refused (e.g. a private window's quota)
   }
-  if (manifest.pyodide !== PYODIDE_VERSION) {
-    throw snapshotError(`the snapshot was made for Pyodide ${manifest.pyodide}, not ${PYODIDE_VERSION}`);
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await snapshotCache())?.delete(SNAPSHOT_URL);
+  } catch {
+    // nothing kept, or storage refused: nothing to forget
   }
-  if (manifest.wheelSha256 !== info.wheelSha256) throw snapshotError("the snapshot was made for another wheel");
-  return manifest;
 }
 
 /**
- * Fill `memory` (manifest.rawBytes long) with the snapshot, if the file's bytes are the
- * manifest's; else a SnapshotError, and `memory` does not start with a snapshot's magic
- * number, so a restore from it fails rather than run a half-written interpreter. The file
- * is gzip-compressed and decompressed here by the browser (DecompressionStream) straight
- * into `memory` while it downloads; its sha256 is checked once it has all arrived, before
- * this resolves. A server that decoded it in transit (Content-Encoding) hands over the
- * memory itself, which is then checked against rawSha256. A mismatch is fetched once more
- * past the HTTP cache, as fetchChecked does.
+ * The kept snapshot's entry, if this build made it; else a SnapshotError (and an entry of
+ * another build is deleted). Reads only its headers: quick, so the usual path is not held up.
  */
-async function readSnapshot(manifest, memory) {
-  for (const cache of ["no-cache", "reload"]) {
-    let response;
-    try {
-      response = await fetchFile(manifest.file, cache);
-    } catch (error) {
-      throw snapshotError(error.message);
-    }
-    let file;
-    try {
-      file = await streamSnapshot(response, memory, Math.max(manifest.bytes, manifest.rawBytes));
-    } catch (error) {
-      memory.fill(0, 0, 64);
-      throw snapshotError(`${manifest.file} could not be read: ${error.message}`);
-    }
-    step("snapshotDecompressed");
-    const check = !globalThis.crypto?.subtle ? null : file.compressed ? manifest.sha256 : manifest.rawSha256;
-    const intact = !check || await sha256Hex(file.bytes) === check;
-    if (intact && !file.error) {
-      step("snapshotChecked");
-      return;
-    }
-    memory.fill(0, 0, 64);
-    // Bytes that are the build's and still fail are not a damaged download: no second try.
-    if (intact) throw snapshotError(`${manifest.file} does not decompress: ${file.error.message}`);
+async function keptSnapshot(info) {
+  const kept = await (await snapshotCache())?.match(SNAPSHOT_URL);
+  if (!kept) throw snapshotError("no snapshot kept yet");
+  if (kept.headers.get("x-lightsout-build") !== info.snapshotKey) {
+    await kept.body?.cancel();
+    await forgetSnapshot();
+    throw snapshotError("the kept snapshot was made by another build");
   }
-  throw snapshotError(`${manifest.file} is damaged or incomplete (its sha256 is not this build's)`);
+  return kept;
 }
 
 /**
- * Read `response`'s body into `memory` as it arrives: through a gzip DecompressionStream
- * if it starts with gzip's magic number, else as it is. Resolves, once the whole body has
- * arrived and been written, with {compressed, bytes, error}: the body (to be checked) and,
- * if it did not fill `memory` exactly or did not decompress, the error. Throws if the
- * body could not be read or is longer than `most` bytes (no file of the manifest is).
+ * The memory of `kept` (keptSnapshot's entry), once read and checked against the sha256 and
+ * length recorded when the snapshot was made; else a SnapshotError, and the entry is deleted.
  */
-async function streamSnapshot(response, memory, most) {
-  const chunks = [];
-  let received = 0;
-  let filled = 0;
-  let error = null; // the first failure to decompress or to fit; reading goes on
-  const put = (bytes) => {
-    if (error) return;
-    if (filled + bytes.length > memory.length) error = new Error("it is longer than its manifest says");
-    else memory.set(bytes, filled);
-    filled += bytes.length;
-  };
-  let feed = null; // where each chunk goes, chosen once its first two bytes have arrived
-  let inflated = null; // the gzip side's reader, filling `memory` through `put`
-  let writer = null;
-  const reader = response.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    chunks.push(chunk.value);
-    received += chunk.value.length;
-    if (received > most) {
-      reader.cancel().catch(() => {});
-      writer?.abort().catch(() => {});
-      throw new Error(`it is longer than its manifest says (over ${most} bytes)`);
-    }
-    if (feed) {
-      feed(chunk.value);
-    } else if (received >= 2) {
-      const head = chunks.flatMap((part) => [...part.subarray(0, 2)]);
-      if (head[0] === 0x1f && head[1] === 0x8b) { // the gzip magic number
-        const stream = new DecompressionStream("gzip");
-        writer = stream.writable.getWriter();
-        inflated = (async () => {
-          const out = stream.readable.getReader();
-          for (let part = await out.read(); !part.done; part = await out.read()) put(part.value);
-        })().catch((reason) => { error ??= reason; });
-        feed = (bytes) => { writer.write(bytes).catch(() => {}); }; // a failure shows in `inflated`
-      } else {
-        feed = put;
-      }
-      chunks.forEach((part) => feed(part));
-    }
+async function snapshotMemory(kept) {
+  const sha256 = kept.headers.get("x-lightsout-sha256") ?? "";
+  const length = Number(kept.headers.get("x-lightsout-bytes"));
+  let bytes;
+  try {
+    bytes = new Uint8Array(await kept.arrayBuffer());
+  } catch (error) {
+    await forgetSnapshot();
+    throw snapshotError(`the kept snapshot could not be read: ${error.message}`);
   }
-  step("snapshotFetched");
-  if (writer) {
-    writer.close().catch(() => {});
-    await inflated;
+  step("snapshotRead");
+  if (bytes.length !== length || await sha256Hex(bytes) !== sha256) {
+    await forgetSnapshot();
+    throw snapshotError("the kept snapshot is damaged (its sha256 is not the one recorded when it was made)");
   }
-  if (!error && filled !== memory.length) error = new Error("it is shorter than its manifest says");
-  return { compressed: writer !== null, bytes: new Uint8Array(await new Blob(chunks).arrayBuffer()), error };
+  step("snapshotChecked");
+  return bytes;
 }
 
 /**
- * The fast path: restore the snapshot and return lightsout.api.call. The snapshot is read
- * while Pyodide fetches and compiles its wasm: loadPyodide gets a zeroed memory of the
- * snapshot's size at once (it needs only the size to instantiate), and an fsInit hook,
- * which Pyodide awaits before it starts the runtime, waits until that memory is filled.
+ * Keep `memory`, the snapshot just made, for the next start: in Cache Storage with the build's
+ * snapshotKey and the memory's sha256 and length. Runs after the start, in the background; a
+ * failure (quota, storage refused) only means the next start takes the usual path again.
+ */
+async function keepSnapshot(memory, info) {
+  try {
+    const sha256 = await sha256Hex(memory);
+    const cache = await snapshotCache();
+    await cache?.put(SNAPSHOT_URL, new Response(memory, {
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-lightsout-build": info.snapshotKey,
+        "x-lightsout-sha256": sha256,
+        "x-lightsout-bytes": String(memory.length),
+      },
+    }));
+    step("snapshotKept");
+  } catch (error) {
+    console.info(`The solver's start-up snapshot was not kept: ${error.message}`);
+  }
+}
+
+/**
+ * The fast path: restore the kept snapshot and return lightsout.api.call. Its memory is read
+ * and checked while Pyodide fetches and compiles its wasm (loadPyodide awaits _loadSnapshot
+ * only once it needs it).
  *
- * A snapshot holds the interpreter's memory, not its file system: the standard library
- * is mounted again by Pyodide from python_stdlib.zip, whose sha256 is checked here
- * (Python does not read it while it restores, so a damaged copy would otherwise pass
- * unnoticed). The package's modules the API uses were all imported when the snapshot was
- * made (tools/snapshot.mjs), so no request reads a file of the package, and the wheel is
- * not installed; it is still fetched and checked, as on the usual path, and a damaged one
- * is reported the same way.
+ * A snapshot holds the interpreter's memory, not its file system: the Python zip is mounted
+ * again by Pyodide from python_stdlib.zip, whose sha256 is checked here (Python does not
+ * read it while it restores, so a damaged copy would otherwise pass unnoticed).
  */
-async function startFromSnapshot(buildInfo, wheel) {
+async function startFromSnapshot(buildInfo) {
   const info = await buildInfo;
-  const manifest = snapshotManifest(info);
-  const memory = new Uint8Array(manifest.rawBytes);
-  const snapshotRead = readSnapshot(manifest, memory);
-  snapshotRead.catch(() => {}); // handled in loadRuntime
+  const memory = snapshotMemory(await keptSnapshot(info));
+  memory.catch(() => {}); // handled in loadRuntime
   const stdlibChecked = async (pyodide) => {
     const expected = info.runtimeSha256?.[STDLIB[0]];
     let bytes = null;
@@ -420,20 +477,15 @@ async function startFromSnapshot(buildInfo, wheel) {
       paths.destroy();
       sys.destroy();
     }
-    if (bytes && (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected)) {
+    if (bytes && (!expected || await sha256Hex(bytes) === expected)) {
       step("stdlibChecked");
       return;
     }
     throw await blame(STDLIB, buildInfo, bytes ? "the standard library differs from this build's" : "no standard library");
   };
-  const pyodide = await loadRuntime(buildInfo, {
-    options: { _loadSnapshot: memory, fsInit: () => snapshotRead.catch(() => {}) },
-    snapshotRead,
-    check: stdlibChecked,
-  });
+  const pyodide = await loadRuntime(buildInfo, { options: { _loadSnapshot: memory }, snapshotRead: memory, check: stdlibChecked });
   runtime = pyodide;
   step("restored");
-  await wheel;
   const call = apiCall(pyodide);
   step("apiReady");
   return call;
@@ -448,71 +500,62 @@ function apiCall(pyodide) {
   return call;
 }
 
-
 async function start() {
   step("moduleRan");
   self.postMessage({ type: "progress", stage: "loading" });
-  // The wheel is fetched and checked while Pyodide starts; a fault in it is reported at
-  // once rather than after the interpreter is up.
   const buildInfo = readBuildInfo();
-  buildInfo.then(() => step("buildInfoRead"), () => {});
-  const wheel = buildInfo.then((info) => fetchChecked(info.wheel, info.wheelSha256));
-  const wheelFailed = wheel.then(() => new Promise(() => {}));
+  buildInfo.then((info) => {
+    step("buildInfoRead");
+    progress.download = info.download && typeof info.download === "object" ? info.download : null;
+    reportProgress(true);
+  }, () => {});
+  // A fault of build-info.json ends the start at once, whatever Pyodide is doing.
+  const buildInfoFailed = buildInfo.then(() => new Promise(() => {}));
   buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
-  wheelFailed.catch(() => {});
-  if (USE_SNAPSHOT) {
+  buildInfoFailed.catch(() => {});
+  if (USE_SNAPSHOT && await snapshotCache()) {
     try {
-      const call = await Promise.race([startFromSnapshot(buildInfo, wheel), wheelFailed]);
+      const call = await Promise.race([startFromSnapshot(buildInfo), buildInfoFailed]);
       Object.assign(startedFrom, { path: "snapshot", ms: performance.now() });
       return call;
     } catch (error) {
       // A file both paths need is at fault (named, as on the usual path): report it.
       if (error.name === "StartError") throw error;
       startedFrom.fallback = error.message;
-      console.info(`The solver starts without its snapshot: ${error.message}`);
+      if (!/^no snapshot kept/.test(error.message)) console.info(`The solver starts without its snapshot: ${error.message}`);
     }
   } else {
-    startedFrom.fallback = "switched off (?snapshot=off)";
+    startedFrom.fallback = USE_SNAPSHOT ? "no place to keep a snapshot (no Cache Storage here)" : "switched off (?snapshot=off)";
   }
   self.postMessage({ type: "progress", stage: "loading", fallback: startedFrom.fallback });
-  const call = await startUsual(buildInfo, wheel, wheelFailed);
+  const call = await startUsual(buildInfo, buildInfoFailed);
   step("installed");
   Object.assign(startedFrom, { path: "install", ms: performance.now() });
   return call;
 }
 
-/** The usual path: start Python, load micropip, install the checked wheel; returns lightsout.api.call. */
-async function startUsual(buildInfo, wheel, wheelFailed) {
-  const pyodide = await Promise.race([loadRuntime(buildInfo), wheelFailed]);
+/**
+ * The usual path: start Python, import the API; returns lightsout.api.call. Unless ?snapshot=off, the interpreter is started able to snapshot its
+ * memory, and the snapshot is taken here, before any request runs, and kept in the background.
+ */
+async function startUsual(buildInfo, buildInfoFailed) {
+  const snapshot = USE_SNAPSHOT && await snapshotCache() !== null;
+  const pyodide = await Promise.race([loadRuntime(buildInfo, { options: { _makeSnapshot: snapshot } }), buildInfoFailed]);
   runtime = pyodide;
-
+  step("started");
   self.postMessage({ type: "progress", stage: "installing" });
-  const packageErrors = [];
-  // loadPackage reports a failed integrity check through errorCallback and does not
-  // throw, so success is judged by loadedPackages afterwards.
-  await pyodide.loadPackage("micropip", {
-    messageCallback: () => {},
-    errorCallback: (message) => packageErrors.push(message),
-  });
-  if (!Object.hasOwn(pyodide.loadedPackages, "micropip")) {
-    const reason = `micropip did not load: ${packageErrors.join("; ") || "no reason given"}`;
-    const files = Object.keys((await buildInfo).runtimeSha256 ?? {}).filter((file) => /\/micropip-[^/]*\.whl$/.test(file));
-    throw (await diagnose(files.map((file) => [file, null]), buildInfo)) ?? new Error(reason);
+  const call = apiCall(pyodide);
+  step("apiReady");
+  if (snapshot) {
+    try {
+      const memory = pyodide.makeMemorySnapshot();
+      step("snapshotMade");
+      buildInfo.then((info) => keepSnapshot(memory, info));
+    } catch (error) {
+      console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
+    }
   }
-
-  // The checked bytes are what gets installed: they go into Pyodide's file system and
-  // micropip reads them from there (an emfs: URL that ends in the wheel's own PEP 427
-  // file name, which micropip requires), instead of fetching the URL again.
-  const wheelName = (await buildInfo).wheel.split("/").pop();
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, await wheel);
-  const micropip = pyodide.pyimport("micropip");
-  try {
-    await micropip.install.callKwargs(`emfs:/tmp/wheels/${wheelName}`, { deps: false });
-  } finally {
-    micropip.destroy();
-  }
-  return apiCall(pyodide);
+  return call;
 }
 
 /**

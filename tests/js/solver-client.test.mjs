@@ -19,7 +19,7 @@ class FakeWorker {
     this.held = [];
     this.hold = false;
     FakeWorker.made.push(this);
-    setTimeout(() => this.send({ type: "progress", stage: "ready" }), FakeWorker.readyAfterMs);
+    if (FakeWorker.readyAfterMs !== null) setTimeout(() => this.send({ type: "progress", stage: "ready" }), FakeWorker.readyAfterMs);
   }
 
   addEventListener(type, listener) {
@@ -111,4 +111,59 @@ test("a pending request keeps the worker alive even above the threshold", async 
   assert.equal((await slow).echo, "solve");
   await tick();
   assert.ok(worker.terminated);
+});
+
+/** A worker that reports download progress every `everyMs` for `forMs`, then (if `ready`) is ready. */
+class SlowStartWorker extends FakeWorker {
+  static plan = { everyMs: 20, forMs: 300, ready: true };
+  constructor() {
+    super();
+    const { everyMs, forMs, ready } = SlowStartWorker.plan;
+    const total = 5_600_000;
+    let received = 0;
+    const started = Date.now();
+    const tickProgress = () => {
+      if (this.terminated) return;
+      if (Date.now() - started >= forMs) {
+        if (ready) this.send({ type: "progress", stage: "ready" });
+        return;
+      }
+      received = Math.min(total, received + 100_000);
+      this.send({ type: "progress", stage: "loading", received, total });
+      setTimeout(tickProgress, everyMs);
+    };
+    setTimeout(tickProgress, everyMs);
+  }
+}
+
+async function startSlow(plan, loadTimeoutMs) {
+  SlowStartWorker.plan = plan;
+  FakeWorker.readyAfterMs = null; // ready only when the plan says
+  globalThis.Worker = SlowStartWorker;
+  const seen = [];
+  const client = new SolverClient("worker.js", (state, detail) => seen.push([state, detail]), { loadTimeoutMs });
+  client.start();
+  return { client, seen };
+}
+
+test("the start-up deadline measures stalls: a start that keeps receiving bytes longer than the deadline is not cut off", async () => {
+  const { client, seen } = await startSlow({ everyMs: 20, forMs: 400, ready: true }, 150);
+  await tick(600);
+  assert.equal(client.state, "ready", "400 ms of steady progress outlasts a 150 ms stall deadline");
+  // The page hears the progress: bytes received of the total, growing.
+  const received = seen.filter(([state, detail]) => state === "loading" && detail.progress).map(([, detail]) => detail.progress.received);
+  assert.ok(received.length >= 5 && received.every((value, index) => index === 0 || value >= received[index - 1]));
+  assert.equal(seen.find(([, detail]) => detail.progress)[1].progress.total, 5_600_000);
+  client.stop();
+});
+
+test("a start whose progress stops fails after the stall deadline, saying how long nothing moved", async () => {
+  const { client, seen } = await startSlow({ everyMs: 20, forMs: 100, ready: false }, 150);
+  await tick(180);
+  assert.equal(client.state, "loading", "still within 150 ms of the last progress");
+  await tick(250);
+  assert.equal(client.state, "error");
+  const [, detail] = seen.at(-1);
+  assert.equal(detail.error.timeoutKind, "load");
+  assert.equal(detail.error.seconds, 0.15);
 });

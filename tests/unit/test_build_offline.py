@@ -43,13 +43,11 @@ def test_precache_lists_every_file_and_the_version_follows_the_contents(tmp_path
     assert files is not None
     assert json.loads(re.sub(r",\n\}$", "\n}", files.group(1))) == {f["path"]: f["sha256"] for f in listed["files"]}
     assert not (dist / "static" / "sw.js").exists()
-    assert "const CHECKED_BY_READER = [];" in worker  # none named: every answer is hashed
 
-    # Files the solver checks itself are named for the worker; files left unlisted are not listed.
+    # Files left unlisted are not listed.
     (dist / "static" / "sw.js").write_text("copied")
     (dist / "static" / "module.js").write_text("bundled")
-    site_build.write_offline_files(dist, unlisted={"static/module.js"}, checked_by_reader=("static/app.js",))
-    assert 'const CHECKED_BY_READER = ["static/app.js"];' in (dist / "sw.js").read_text()
+    site_build.write_offline_files(dist, unlisted={"static/module.js"})
     assert [f["path"] for f in json.loads((dist / "static" / "precache.json").read_text())["files"]] == [
         "index.html", "static/app.js"]
     (dist / "static" / "module.js").unlink()
