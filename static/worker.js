@@ -95,7 +95,7 @@ async function sha256Hex(bytes) {
 async function fetchFile(path, cache = "no-cache") {
   let response;
   try {
-    response = await fetch(new URL(path, SITE_URL), { cache });
+    response = await plainFetch(new URL(path, SITE_URL), { cache });
   } catch (error) {
     throw startError("file-unreachable", `${path}: ${error.message}`, { file: path });
   }
@@ -238,7 +238,9 @@ function watchLoader(buildInfo) {
   const explain = async (error) => (stdlibFailed
     ? blame(STDLIB, buildInfo, stdlibReason || error.message)
     : (await diagnose(RUNTIME, buildInfo)) ?? error);
-  return { failure, stderr, restore, replay, said, explain };
+  // Restoring a snapshot does not read the standard library, so it can succeed without one.
+  const lacksStdlib = () => stdlibFailed;
+  return { failure, stderr, restore, replay, said, explain, lacksStdlib };
 }
 
 /**
@@ -250,7 +252,7 @@ function watchLoader(buildInfo) {
  * dropped and the usual path starts. `check(pyodide)`, if given, runs before the held lines
  * are replayed and may throw a StartError.
  */
-async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check = null } = {}) {
+async function loadRuntime(buildInfo, { options = {}, snapshotRead = null } = {}) {
   const watch = watchLoader(buildInfo);
   try {
     const pyodide = await Promise.race([
@@ -264,7 +266,7 @@ async function loadRuntime(buildInfo, { options = {}, snapshotRead = null, check
       }),
       watch.failure,
     ]);
-    if (check) await check(pyodide);
+    if (watch.lacksStdlib()) throw new Error("no standard library");
     watch.restore();
     watch.replay();
     return pyodide;
@@ -334,15 +336,10 @@ function downloadPath(url) {
 }
 
 const plainFetch = globalThis.fetch.bind(globalThis);
-/**
- * fetch, counting the body of the start's downloads as it arrives. The response handed on is
- * a new one over the counted stream, with the same status and headers (the wasm is compiled
- * from it with instantiateStreaming, which needs its Content-Type).
- */
-globalThis.fetch = async (input, init) => {
-  const response = await plainFetch(input, init);
-  const path = progress.done ? null : downloadPath(input);
-  if (path === null || !response.ok || !response.body) return response;
+let buildInfoRead = null; // the start's promise of build-info.json, for checkedPythonZip
+
+/** `response`'s body, its bytes counted as `path`'s progress as they arrive. */
+function counted(path, response) {
   progress.received.set(path, 0);
   const counter = new TransformStream({
     transform(chunk, controller) {
@@ -351,7 +348,42 @@ globalThis.fetch = async (input, init) => {
       controller.enqueue(chunk);
     },
   });
-  return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return response.body.pipeThrough(counter);
+}
+
+/**
+ * The Python zip for Pyodide, checked against runtimeSha256 as fetchChecked checks a file:
+ * revalidating the HTTP cache, and once more past it on a mismatch (a truncated copy can sit
+ * there, fresh by its headers, and would fail every start and Retry). A copy that still
+ * differs is refused: Pyodide logs that it could not install the standard library, and the
+ * worker then names the file (watchLoader). Python reads the zip on the usual path, but not
+ * while it restores a snapshot, so without this a damaged copy could pass there.
+ */
+async function checkedPythonZip(input, init) {
+  const expected = (await buildInfoRead?.catch(() => null))?.runtimeSha256?.[STDLIB[0]];
+  for (const cache of ["no-cache", "reload"]) {
+    const response = await plainFetch(input, { ...init, cache });
+    if (!response.ok || !response.body) return response; // Pyodide fails on it, and the worker names why
+    const bytes = new Uint8Array(await new Response(counted(STDLIB[0], response)).arrayBuffer());
+    if (!expected || !globalThis.crypto?.subtle || await sha256Hex(bytes) === expected) {
+      return new Response(bytes, { status: 200, headers: { "content-type": response.headers.get("content-type") ?? "application/zip" } });
+    }
+  }
+  throw startError("file-damaged", `${STDLIB[0]} is damaged or incomplete (its sha256 is not this build's)`, { file: STDLIB[0] });
+}
+
+/**
+ * fetch, as Pyodide calls it too: the Python zip checked (checkedPythonZip), and the body of
+ * the start's other downloads counted as it arrives. The response handed on is a new one over
+ * the counted stream, with the same status and headers (the wasm is compiled from it with
+ * instantiateStreaming, which needs its Content-Type).
+ */
+globalThis.fetch = async (input, init) => {
+  const path = progress.done ? null : downloadPath(input);
+  if (path === STDLIB[0]) return checkedPythonZip(input, init);
+  const response = await plainFetch(input, init);
+  if (path === null || !response.ok || !response.body) return response;
+  return new Response(counted(path, response), { status: response.status, statusText: response.statusText, headers: response.headers });
 };
 if (typeof PerformanceObserver === "function") {
   new PerformanceObserver((list) => {
@@ -454,36 +486,15 @@ async function keepSnapshot(memory, info) {
  * and checked while Pyodide fetches and compiles its wasm (loadPyodide awaits _loadSnapshot
  * only once it needs it).
  *
- * A snapshot holds the interpreter's memory, not its file system: the Python zip is mounted
- * again by Pyodide from python_stdlib.zip, whose sha256 is checked here (Python does not
- * read it while it restores, so a damaged copy would otherwise pass unnoticed).
+ * A snapshot holds the interpreter's memory, not its file system: Pyodide mounts the Python
+ * zip again, checked as it is fetched (checkedPythonZip), since Python does not read it while
+ * it restores and a damaged copy would otherwise pass unnoticed.
  */
 async function startFromSnapshot(buildInfo) {
   const info = await buildInfo;
   const memory = snapshotMemory(await keptSnapshot(info));
   memory.catch(() => {}); // handled in loadRuntime
-  const stdlibChecked = async (pyodide) => {
-    const expected = info.runtimeSha256?.[STDLIB[0]];
-    let bytes = null;
-    const sys = pyodide.pyimport("sys");
-    const paths = sys.path;
-    try {
-      // Pyodide writes python_stdlib.zip to /lib/python3XY.zip, the zip on sys.path.
-      const path = paths.toJs().find((entry) => /^\/lib\/python\d+\.zip$/.test(entry));
-      if (path) bytes = pyodide.FS.readFile(path);
-    } catch {
-      // not there: Pyodide could not fetch it (and only logged that)
-    } finally {
-      paths.destroy();
-      sys.destroy();
-    }
-    if (bytes && (!expected || await sha256Hex(bytes) === expected)) {
-      step("stdlibChecked");
-      return;
-    }
-    throw await blame(STDLIB, buildInfo, bytes ? "the standard library differs from this build's" : "no standard library");
-  };
-  const pyodide = await loadRuntime(buildInfo, { options: { _loadSnapshot: memory }, snapshotRead: memory, check: stdlibChecked });
+  const pyodide = await loadRuntime(buildInfo, { options: { _loadSnapshot: memory }, snapshotRead: memory });
   runtime = pyodide;
   step("restored");
   const call = apiCall(pyodide);
@@ -504,6 +515,7 @@ async function start() {
   step("moduleRan");
   self.postMessage({ type: "progress", stage: "loading" });
   const buildInfo = readBuildInfo();
+  buildInfoRead = buildInfo;
   buildInfo.then((info) => {
     step("buildInfoRead");
     progress.download = info.download && typeof info.download === "object" ? info.download : null;
@@ -599,6 +611,7 @@ function fetchTimes() {
 
 let runtime = null; // the Pyodide instance, for debug requests
 const handlePromise = start();
+handlePromise.finally(() => { progress.done = true; }).catch(() => {});
 handlePromise.then(
   () => self.postMessage({ type: "progress", stage: "ready", start: { ...startedFrom, fetches: fetchTimes() } }),
   (error) => {

@@ -83,25 +83,28 @@ def cached_sha256(page, cache: str, path: str) -> str | None:
     }""", [cache, path])
 
 
-def test_a_truncated_wheel_on_the_first_visit_is_not_cached_and_a_reload_recovers(browser, context, origin):
+PYTHON_ZIP = "pyodide/python_stdlib.zip"
+
+
+def test_a_truncated_python_zip_on_the_first_visit_is_not_cached_and_a_reload_recovers(browser, context, origin):
     url, site = origin
     info = json.loads((site / "static" / "build-info.json").read_text())
-    wheel = site / info["wheel"]
-    good = wheel.read_bytes()
-    # The server sends half the wheel, and it looks old, so the HTTP cache would keep
+    python_zip = site / PYTHON_ZIP
+    good = python_zip.read_bytes()
+    # The server sends half the zip, and it looks old, so the HTTP cache would keep
     # it fresh for weeks and revalidation (same Last-Modified as the fixed file) would
     # answer 304: only a fetch past the HTTP cache sees the fixed file.
-    wheel.write_bytes(good[: len(good) // 2])
-    os.utime(wheel, (A_YEAR_AGO, A_YEAR_AGO))
+    python_zip.write_bytes(good[: len(good) // 2])
+    os.utime(python_zip, (A_YEAR_AGO, A_YEAR_AGO))
     watch = PageWatch()
     watch.attach(context)
     page = context.new_page()
     page.goto(f"{url}/lightsout/")
     expect(status(page)).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
-    expect(status(page)).to_contain_text(f"the file {info['wheel']} is damaged or incomplete")
+    expect(status(page)).to_contain_text(f"the file {PYTHON_ZIP} is damaged or incomplete")
     assert len(watch.errors) <= 1, watch.errors
 
-    # The service worker refused to install with that wheel: nothing is cached under its
+    # The service worker refused to install with that zip: nothing is cached under its
     # version, and nothing controls the page.
     version = json.loads((site / "static" / "precache.json").read_text())["version"]
     # The page asks for the registration only once the solver has started (or failed): wait for
@@ -117,15 +120,15 @@ def test_a_truncated_wheel_on_the_first_visit_is_not_cached_and_a_reload_recover
     assert page.evaluate("navigator.serviceWorker.controller") is None
     assert f"lightsout-{version}" not in page.evaluate("caches.keys()")
 
-    # The server is fixed (same name, same date): a reload runs the real wheel.
-    wheel.write_bytes(good)
-    os.utime(wheel, (A_YEAR_AGO, A_YEAR_AGO))
+    # The server is fixed (same name, same date): a reload runs the real zip.
+    python_zip.write_bytes(good)
+    os.utime(python_zip, (A_YEAR_AGO, A_YEAR_AGO))
     page.reload()
     wait_ready(page)
     solve_and_press_marks(page)
-    # ... and the worker that installs now caches the real wheel, so offline works too.
+    # ... and the worker that installs now caches the real zip, so offline works too.
     wait_controlled(page)
-    assert cached_sha256(page, f"lightsout-{version}", info["wheel"]) == info["wheelSha256"]
+    assert cached_sha256(page, f"lightsout-{version}", PYTHON_ZIP) == info["runtimeSha256"][PYTHON_ZIP]
     context.set_offline(True)
     page.reload()
     wait_ready(page)
@@ -157,13 +160,18 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
       await opened.put(target, new Response(body, { headers: { "content-type": "text/javascript" } }));
     }""", [cache, f"{url}/lightsout/static/app.js", FOREIGN_APP])
     assert cached_sha256(page, cache, "static/app.js") == hashlib.sha256(FOREIGN_APP.encode()).hexdigest()
-    # ... and over the start-up snapshot, which the service worker answers unhashed: the
-    # solver's worker checks it, and its second try goes past the cache and repairs it.
-    snapshot = json.loads((site / "static" / "build-info.json").read_text())["snapshot"]
-    other.evaluate("""async ([cache, target]) => {
-      await (await caches.open(cache)).put(target, new Response("not a snapshot"));
-    }""", [cache, f"{url}/lightsout/{snapshot['file']}"])
-    assert cached_sha256(page, cache, snapshot["file"]) != snapshot["sha256"]
+    # ... and over the solver's kept start-up snapshot: bytes that are not a snapshot, with
+    # their own true sha256 and length and this build's key (all of which it can read). The
+    # solver's worker restores nothing Pyodide refuses: it starts the usual way and keeps a
+    # snapshot of its own in place of the foreign one.
+    key = json.loads((site / "static" / "build-info.json").read_text())["snapshotKey"]
+    other.evaluate("""async ([target, key]) => {
+      const body = new TextEncoder().encode("not a snapshot ".repeat(100000));
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+      const sha256 = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+      await (await caches.open("lightsout:snapshot")).put(target, new Response(body, { headers: {
+        "x-lightsout-build": key, "x-lightsout-sha256": sha256, "x-lightsout-bytes": String(body.length) } }));
+    }""", [f"{url}/lightsout/static/start.snapshot", key])
 
     # While the service worker runs, it answers from its memo of checked files.
     page.close()
@@ -171,8 +179,12 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     page.goto(f"{url}/lightsout/")
     wait_ready(page)
     assert page.title() != "pwned"
-    assert page.evaluate("window.lightsOut.solverInfo().start")["path"] == "snapshot"
-    assert cached_sha256(page, cache, snapshot["file"]) == snapshot["sha256"]
+    start = page.evaluate("window.lightsOut.solverInfo().start")
+    assert start["path"] == "install" and start["fallback"] != "no snapshot kept yet", start
+    page.wait_for_function("""async () => {
+      const kept = await (await caches.open("lightsout:snapshot")).match(new URL("static/start.snapshot", document.baseURI).href);
+      return kept && Number(kept.headers.get("x-lightsout-bytes")) > 10000000;
+    }""", timeout=10_000)
 
     # A later visit: the browser has stopped the idle service worker (and with it the
     # worker's memo of files it already checked), and a new page (a reload may take

@@ -48,17 +48,15 @@ FAILURES = {
                      "the file pyodide/pyodide.asm.wasm is damaged or incomplete"),
     "wasm wrong MIME type": (r".*/pyodide\.asm\.wasm$", _fetch_with_type("text/plain"),
                              "sends pyodide/pyodide.asm.wasm as “text/plain”, not application/wasm"),
-    "wheel damaged": (r".*/wheels/lightsout-.*\.whl$",
-                      lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not a wheel", content_type="application/zip"),
-                      "the file wheels/lightsout-"),
-    "wheel truncated": (r".*/wheels/lightsout-.*\.whl$", _truncated, "-py3-none-any.whl is damaged or incomplete"),
-    "wheel missing": (r".*/wheels/lightsout-.*\.whl$", _not_found, "-py3-none-any.whl is missing on the server (HTTP 404)"),
-    "wheel refused": (r".*/wheels/lightsout-.*\.whl$",
-                      lambda route: route.fulfill(status=503, body="busy", content_type="text/plain"),
-                      "the server answered HTTP 503 for the file wheels/lightsout-"),
-    "build-info names no wheel": (r".*/static/build-info\.json$",
-                                  lambda route: route.fulfill(status=200, body='{"wheel": null}', content_type="application/json"),
-                                  "the file static/build-info.json is damaged (it does not name the solver’s wheel)"),
+    "stdlib not a zip": (r".*/python_stdlib\.zip$",
+                         lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not a zip", content_type="application/zip"),
+                         "the file pyodide/python_stdlib.zip is damaged or incomplete"),
+    "stdlib refused": (r".*/python_stdlib\.zip$",
+                       lambda route: route.fulfill(status=503, body="busy", content_type="text/plain"),
+                       "the server answered HTTP 503 for the file pyodide/python_stdlib.zip"),
+    "build-info describes nothing": (r".*/static/build-info\.json$",
+                                     lambda route: route.fulfill(status=200, body='{"runtimeSha256": null}', content_type="application/json"),
+                                     "the file static/build-info.json is damaged (it does not describe the solver’s files)"),
     "build-info missing": (r".*/static/build-info\.json$", _not_found,
                            "the file static/build-info.json is missing on the server (HTTP 404)"),
     "worker script throws": (r".*/static/worker\.js$",
@@ -88,7 +86,7 @@ def new_puzzle_of_size(page: Page, side: int) -> None:
 # way of failing whose recovery differs (a damaged or truncated copy may sit in the HTTP
 # cache, which Retry must fetch past). The others stop once the failure is reported: their
 # Retry is the same restart with the same files.
-RETRIED = {"wasm missing", "wasm damaged", "stdlib damaged", "wheel truncated", "build-info missing", "worker script throws"}
+RETRIED = {"wasm missing", "wasm damaged", "stdlib damaged", "stdlib refused", "build-info missing", "worker script throws"}
 assert RETRIED <= FAILURES.keys()
 
 

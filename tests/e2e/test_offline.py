@@ -1,5 +1,5 @@
 """Offline: after one visit the service worker serves the page, its modules, the Pyodide
-runtime and both wheels from its cache, so a reload with the network off plays and solves."""
+runtime and the Python zip from its cache, so a reload with the network off plays and solves."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, si
         page.reload()
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         version = json.loads((site_dir / "static" / "precache.json").read_text())["version"]
-        assert page.evaluate("caches.keys()") == [f"lightsout-{version}"]
+        # The site's cache, and the solver's kept snapshot (its own cache, which the service worker leaves alone).
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"lightsout-{version}", "lightsout:snapshot"])
 
         context.set_offline(True)
         page.reload()
@@ -42,6 +43,7 @@ def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, si
         assert read_board(page) == simulate_press(before, 2, 2)
         wait_ready(page)
         expect(status(page)).to_have_attribute("data-state", "ready")
+        expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
         solve_and_press_marks(page)
         # A new build changes sw.js, so the browser would install a new worker and cache;
         # the old "lightsout-*" caches go on activation (static/sw.js).
@@ -51,14 +53,14 @@ def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, si
 
 
 def wait_for_caches(page, want: str, timeout_ms: int = 60_000) -> None:
-    """Wait until the origin's cache names, joined by commas, are `want` (polled in the
-    page: wait_for_function would take the returned promise itself as truthy)."""
+    """Wait until the origin's cache names, sorted and joined by commas, are `want` (polled in
+    the page: wait_for_function would take the returned promise itself as truthy)."""
     names = page.evaluate("""async ([want, timeout]) => {
       const end = Date.now() + timeout;
-      let names = await caches.keys();
+      let names = (await caches.keys()).sort();
       while (names.join() !== want && Date.now() < end) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        names = await caches.keys();
+        names = (await caches.keys()).sort();
       }
       return names.join();
     }""", [want, timeout_ms])
@@ -67,7 +69,8 @@ def wait_for_caches(page, want: str, timeout_ms: int = 60_000) -> None:
 
 def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_dir, tmp_path):
     """A deploy changes sw.js (its VERSION) and precache.json: the browser installs the new
-    worker, which fills lightsout-<new> and deletes every other lightsout-* cache."""
+    worker, which fills lightsout-<new> and deletes every other lightsout-* cache (not the
+    solver's kept snapshot, "lightsout:snapshot": it names the build that made it)."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
     context = browser.new_context(**{**CONTEXT_OPTIONS, "service_workers": "allow"})
@@ -77,7 +80,7 @@ def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_di
             page.goto(url)
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             old = json.loads((site / "static" / "precache.json").read_text())["version"]
-            wait_for_caches(page, f"lightsout-{old}")
+            wait_for_caches(page, f"lightsout-{old},lightsout:snapshot")
             page.evaluate("caches.open('lightsout-stale').then(() => true)")
             # "Deploy" a new build: one changed file, so a new list, version and sw.js.
             (site / "static" / "i18n.js").write_text((site / "static" / "i18n.js").read_text() + "\n// new build\n")
@@ -87,7 +90,7 @@ def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_di
             new = write_offline_files(site)
             assert new != old
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)")
-            wait_for_caches(page, f"lightsout-{new}")
+            wait_for_caches(page, f"lightsout-{new},lightsout:snapshot")
             cached = page.evaluate(
                 """async (name) => {
                   const cache = await caches.open(name);

@@ -25,7 +25,7 @@ def test_board_is_playable_at_once_then_solver_becomes_ready(fresh_page, site_ur
     assert watch.errors == []
     # Every file came from the site's own sub-path (relative URLs only).
     assert all(url.startswith(site_url) for url in watch.requests), watch.requests
-    assert any(url.endswith(".whl") and "/wheels/lightsout-" in url for url in watch.requests)
+    assert any(url.endswith("/pyodide/python_stdlib.zip") for url in watch.requests)
     # The solver's limits reached the page from the API (build.py's limits.json), before
     # Python loaded: exactly the "limits" op's reply, plus the page's own grid limit.
     from lightsout.api import handle
@@ -43,7 +43,7 @@ def test_failed_start_shows_error_and_retry_recovers(fresh_page, site_url):
     page, watch = fresh_page
     # The worker's requests go through the context's routes too. (An aborted .wasm makes
     # Pyodide hang rather than fail: that case is the timeout test below.)
-    page.context.route(re.compile(r".*/wheels/lightsout-.*\.whl$"), lambda route: route.abort())
+    page.context.route(re.compile(r".*/python_stdlib\.zip$"), lambda route: route.abort())
     page.goto(site_url)
     expect(status(page)).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
     expect(status(page)).to_contain_text("could not start")

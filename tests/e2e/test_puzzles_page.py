@@ -101,8 +101,8 @@ def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, si
     """New puzzle with Lit cells waits for the worker; one without is made at once: when the
     worker answers the first later, its board must not replace the one asked for last."""
     page, watch = fresh_page
-    held = []  # the project wheel's request, held so the solver stays loading
-    page.context.route(re.compile(r".*/wheels/.*\.whl$"), lambda route: held.append(route))
+    held = []  # the Python zip's request, held so the solver stays loading
+    page.context.route(re.compile(r".*/python_stdlib\.zip$"), lambda route: held.append(route))
     page.goto(site_url)
     expect(page.get_by_role("grid", name="Board")).to_be_visible()
     open_sections(page)
@@ -116,7 +116,7 @@ def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, si
         if held:
             break
         page.wait_for_timeout(100)
-    assert held, "the wheel was never requested"
+    assert held, "the Python zip was never requested"
     assert page.evaluate("window.lightsOut.solverInfo().pending") == 1  # the first New puzzle's request waits
     held[0].continue_()
     expect(status(page)).to_have_attribute("data-state", "ready", timeout=60_000)

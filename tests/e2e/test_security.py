@@ -114,7 +114,7 @@ def test_no_csp_violation_while_loading_playing_solving_pasting_and_sharing(stri
 
 def test_pyodide_runs_in_a_worker_whose_own_csp_forbids_eval(strict_page, site_url):
     """Serve worker.js with a CSP header that allows WebAssembly but not 'unsafe-eval':
-    Pyodide still loads, micropip installs the wheel and the API answers."""
+    Pyodide still loads, the package imports from the Python zip and the API answers."""
     page, watch = strict_page
 
     def with_csp(route: Route) -> None:

@@ -1,26 +1,62 @@
-"""The solver's two ways to start (static/worker.js): restoring the start-up snapshot that
-build.py made, and the usual path (Pyodide, micropip, the wheel) it falls back to when the
-snapshot does not match this build or cannot be read. Both must end in a working solver;
+"""The solver's two ways to start (static/worker.js): the usual path (Pyodide, then the package
+imported from the shipped Python zip), which also snapshots the interpreter's memory and keeps
+it in Cache Storage ("lightsout:snapshot") with the build's snapshotKey and the memory's sha256;
+and the next start, which restores that snapshot if this build made it and it is intact, and
+otherwise falls back to the usual path (making a new one). Both must end in a working solver;
 which one was taken is `#status[data-solver-start]` ("snapshot" or "install") and
-`lightsOut.solverInfo().start`.
+`lightsOut.solverInfo().start`. Every case that damages the kept entry does it as another page
+of the origin could: through the page's own Cache Storage.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 
 import pytest
-from conftest import READY_TIMEOUT_MS, PageWatch, wait_ready
+from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready
 from e2e_helpers import grid_text, load_text, simulate_press, solve_and_press_marks, status
 from playwright.sync_api import Browser, Page, Route, expect
 
-SNAPSHOT = re.compile(r".*/snapshot/[^/]+\.snapshot\.gz$")
-BUILD_INFO = re.compile(r".*/static/build-info\.json$")
 # The worker's own policy, as strict as test_security.py's: no eval in the worker either.
 STRICT_WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
+
+# The kept entry, as the page sees it: {build, sha256, bytes (header), length (body), bodySha256}, or null.
+KEPT = """async () => {
+  const cache = await caches.open("lightsout:snapshot");
+  const kept = await cache.match(new URL("static/start.snapshot", document.baseURI).href);
+  if (!kept) return null;
+  const body = await kept.arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return { build: kept.headers.get("x-lightsout-build"), sha256: kept.headers.get("x-lightsout-sha256"),
+           bytes: Number(kept.headers.get("x-lightsout-bytes")), length: body.byteLength,
+           bodySha256: Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") };
+}"""
+
+# Replace the kept entry: `change` is "damage" (64 bytes in the middle inverted, headers kept),
+# "truncate" (half the body, headers kept), "other-build" (the build key changed), or
+# "foreign" (bytes that are no snapshot, with their own true sha256, length and this build's key:
+# what a foreign page of the origin could write).
+REWRITE = """async (change) => {
+  const cache = await caches.open("lightsout:snapshot");
+  const url = new URL("static/start.snapshot", document.baseURI).href;
+  const kept = await cache.match(url);
+  const headers = Object.fromEntries(kept.headers);
+  let body = new Uint8Array(await kept.arrayBuffer());
+  if (change === "damage") for (let i = body.length >> 1; i < (body.length >> 1) + 64; i++) body[i] ^= 0xff;
+  if (change === "truncate") body = body.slice(0, body.length >> 1);
+  if (change === "other-build") headers["x-lightsout-build"] = "0".repeat(64);
+  if (change === "foreign") {
+    body = new TextEncoder().encode("not a snapshot ".repeat(100000));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    headers["x-lightsout-sha256"] = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    headers["x-lightsout-bytes"] = String(body.length);
+  }
+  await cache.put(url, new Response(body, { headers }));
+}"""
 
 
 def _pressed(presses: list[tuple[int, int]]) -> list[list[int]]:
@@ -43,119 +79,136 @@ def started_from(page: Page) -> dict:
     return page.evaluate("window.lightsOut.solverInfo().start")
 
 
-def test_a_normal_load_restores_the_snapshot_and_solves(fresh_page, site_url, site_dir):
-    page, watch = fresh_page
+def kept_snapshot(page: Page) -> dict | None:
+    """The kept entry once the worker has written it (it does so after "ready"), or None after 10 s."""
+    deadline = time.monotonic() + 10
+    while (kept := page.evaluate(KEPT)) is None and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return kept
+
+
+def build_info(site_dir) -> dict:
+    return json.loads((site_dir / "static" / "build-info.json").read_text())
+
+
+@pytest.fixture
+def visited(browser: Browser, site_url: str, site_dir) -> Iterator[tuple[Page, PageWatch, list[str]]]:
+    """A page whose first visit (a new context) started the usual way and kept its snapshot;
+    yields it with its watch and every URL the context requested."""
+    context = browser.new_context(**CONTEXT_OPTIONS)
+    watch = PageWatch()
+    watch.attach(context)
     requested: list[str] = []
-    page.context.on("request", lambda request: requested.append(request.url))
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    try:
+        page.goto(site_url)
+        wait_ready(page)
+        kept = kept_snapshot(page)
+        assert kept is not None, "the first start kept no snapshot"
+        assert kept["build"] == build_info(site_dir)["snapshotKey"]
+        yield page, watch, requested
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
+
+
+def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_next_restores_it(visited, site_url, site_dir):
+    page, watch, requested = visited
+    expect(status(page)).to_have_attribute("data-solver-start", "install")
+    start = started_from(page)
+    assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
+    # The kept entry records the memory's sha256 and length, and they are its body's.
+    kept = page.evaluate(KEPT)
+    assert kept["bodySha256"] == kept["sha256"] and kept["length"] == kept["bytes"] > 10_000_000
+    # Only what the start uses is fetched: no lock file, no package (micropip, a wheel), no snapshot.
+    names = {url.split("?")[0].rsplit("/", 1)[-1] for url in requested}
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "build-info.json"} <= names
+    assert not [name for name in names if name == "pyodide-lock.json" or name.endswith((".whl", ".gz", ".snapshot"))], names
+    solve_board(page)
+
+    page.goto("about:blank")
     page.goto(site_url)
     wait_ready(page)
     expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
     start = started_from(page)
-    assert start["path"] == "snapshot" and start["fallback"] is None
-    # The snapshot replaces micropip and the wheel's install: micropip is never fetched.
-    info = json.loads((site_dir / "static" / "build-info.json").read_text())
-    assert any(url.endswith(info["snapshot"]["file"]) for url in requested)
-    assert not any("/micropip-" in url for url in requested)
+    assert start["path"] == "snapshot" and start["fallback"] is None, start
+    assert {"snapshotRead", "snapshotChecked", "restored"} <= set(start["steps"])
     solve_board(page)
     assert watch.errors == [] and watch.outside_requests() == []
 
 
-def _damaged(route: Route) -> None:
-    """The real snapshot with bytes changed in its middle (still gzip, wrong sha256)."""
-    response = route.fetch()
-    body = bytearray(response.body())
-    body[len(body) // 2: len(body) // 2 + 64] = bytes(64)
-    route.fulfill(response=response, body=bytes(body))
-
-
-def _other_wheel(route: Route) -> None:
-    """build-info.json whose snapshot was made for another wheel."""
-    info = route.fetch().json()
-    info["snapshot"]["wheelSha256"] = "0" * 64
-    route.fulfill(status=200, body=json.dumps(info), content_type="application/json")
-
-
-def _other_pyodide(route: Route) -> None:
-    info = route.fetch().json()
-    info["snapshot"]["pyodide"] = "0.0.1"
-    route.fulfill(status=200, body=json.dumps(info), content_type="application/json")
-
-
-def _not_gzip(route: Route) -> None:
-    """A file with the right name that is not the memory of this runtime at all."""
-    route.fulfill(status=200, body=b"not a snapshot" * 1000, content_type="application/octet-stream")
-
-
-def _small_manifest(route: Route) -> None:
-    """build-info.json that says the snapshot is 4 kB, compressed and raw: the real file is
-    longer than any file the manifest describes, and the worker stops reading it there (as
-    it would a server that never stops sending)."""
-    info = route.fetch().json()
-    info["snapshot"]["bytes"] = info["snapshot"]["rawBytes"] = 4096
-    route.fulfill(status=200, body=json.dumps(info), content_type="application/json")
-
-
-# case: (URL pattern, handler, words in solverInfo().start.fallback)
-FALLBACKS: dict[str, tuple[re.Pattern[str], Callable[[Route], None], str]] = {
-    "snapshot damaged": (SNAPSHOT, _damaged, "is damaged or incomplete"),
-    "snapshot missing": (SNAPSHOT, lambda route: route.fulfill(status=404, body="gone"), "HTTP 404"),
-    "snapshot not this runtime's memory": (SNAPSHOT, _not_gzip, "is damaged or incomplete"),
-    "snapshot longer than its manifest": (BUILD_INFO, _small_manifest, "longer than its manifest says (over 4096 bytes)"),
-    "made for another wheel": (BUILD_INFO, _other_wheel, "made for another wheel"),
-    "made for another Pyodide": (BUILD_INFO, _other_pyodide, "made for Pyodide 0.0.1"),
+# case: words in solverInfo().start.fallback
+FALLBACKS = {
+    "damage": "is damaged (its sha256 is not the one recorded when it was made)",
+    "truncate": "is damaged (its sha256 is not the one recorded when it was made)",
+    "other-build": "was made by another build",
+    "foreign": "",  # its sha256 matches; Pyodide refuses the memory (any reason)
 }
 
 
-# The case followed to the end of the usual start and a solve; the others stop once the
-# snapshot is refused (their usual start is the same path). A missing snapshot is refused
-# once the worker has begun the snapshot's start (loadPyodide is waiting for its memory),
-# like a damaged one, without twice 7 MB through the test's route first: under the full
-# parallel run "damaged", followed, took 25 s of the page's 30 s start deadline.
-FOLLOWED = "snapshot missing"
-assert FOLLOWED in FALLBACKS
-
-
-@pytest.mark.parametrize("case", list(FALLBACKS))
-def test_a_snapshot_that_does_not_match_falls_back_to_the_usual_start(fresh_page, site_url, case):
-    """Each case is refused for its reason, and the page goes on starting (FOLLOWED: to a solve)."""
-    page, watch = fresh_page
-    pattern, handler, words = FALLBACKS[case]
-    page.context.route(pattern, handler)
+@pytest.mark.parametrize("change", list(FALLBACKS))
+def test_a_kept_snapshot_that_is_not_this_builds_intact_memory_falls_back_and_is_replaced(visited, site_url, site_dir, change):
+    """Each case is refused (the reader sees only the usual start), the page solves, and a new,
+    intact snapshot of this build replaces the entry."""
+    page, watch, _ = visited
+    before = page.evaluate(KEPT)
+    page.evaluate(REWRITE, change)
+    page.goto("about:blank")
     page.goto(site_url)
-    page.wait_for_function("window.lightsOut?.solverInfo().fallback != null", timeout=READY_TIMEOUT_MS)
-    fallback = page.evaluate("window.lightsOut.solverInfo().fallback")
-    assert words in fallback, fallback
-    if case == FOLLOWED:
-        wait_ready(page)  # ready, not an error: the reader sees only a slower start
-        expect(status(page)).to_have_attribute("data-solver-start", "install")
-        start = started_from(page)
-        assert start["path"] == "install" and start["fallback"] == fallback, start
-        solve_board(page)
-    else:
-        assert page.evaluate("document.getElementById('status').dataset.state") != "error"
+    wait_ready(page)  # ready, not an error
+    expect(status(page)).to_have_attribute("data-solver-start", "install")
+    start = started_from(page)
+    assert start["path"] == "install" and FALLBACKS[change] in start["fallback"] and start["fallback"] != "no snapshot kept yet", start
+    solve_board(page)
+    deadline = time.monotonic() + 10
+    while (kept := page.evaluate(KEPT)) in (None, before) or kept["bodySha256"] != kept["sha256"]:
+        assert time.monotonic() < deadline, f"no new intact snapshot was kept: {kept}"
+        page.wait_for_timeout(100)
+    assert kept["build"] == build_info(site_dir)["snapshotKey"]
     assert watch.errors == [] and watch.outside_requests() == []
 
 
-def test_the_loopback_knob_switches_the_snapshot_off(fresh_page, site_url):
-    """?snapshot=off takes the usual path from the start: the snapshot is not fetched. The
-    snapshot's start asks for it before loadPyodide asks for the standard library, so
-    once that is asked for, the snapshot never will be. (The usual path is followed to a
-    solve by FOLLOWED above.)"""
-    page, watch = fresh_page
-    requested: list[str] = []
-    page.context.on("request", lambda request: requested.append(request.url))
-    with page.expect_request(re.compile(r".*/python_stdlib\.zip$"), timeout=READY_TIMEOUT_MS):
-        page.goto(site_url + "?snapshot=off")
-    page.wait_for_function("window.lightsOut?.solverInfo().fallback != null"
-                           " || document.getElementById('status').dataset.state !== 'loading'", timeout=READY_TIMEOUT_MS)
-    assert "switched off" in (page.evaluate("window.lightsOut.solverInfo().fallback") or "")
-    assert not any(SNAPSHOT.match(url) for url in requested), requested
+def test_a_damaged_python_zip_is_named_on_the_snapshots_path_too(visited, site_url):
+    """Python does not read its zip while it restores a snapshot: the worker checks the zip as
+    it is fetched, so a truncated one is still named (and not restored over), and Retry recovers."""
+    page, watch, _ = visited
+
+    def truncated(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.body()[:100_000])
+
+    page.context.route(re.compile(r".*/python_stdlib\.zip$"), truncated)
+    page.goto("about:blank")
+    page.goto(site_url)
+    expect(status(page)).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
+    expect(status(page)).to_contain_text("the file pyodide/python_stdlib.zip is damaged or incomplete")
+    page.context.unroute_all(behavior="ignoreErrors")
+    page.get_by_role("button", name="Retry").click()
+    wait_ready(page)
+    expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
+    solve_board(page)
+    assert watch.errors == [] and watch.outside_requests() == []
+
+
+def test_the_loopback_knob_switches_the_snapshot_off(visited, site_url):
+    """?snapshot=off takes the usual path although a snapshot is kept, and keeps none."""
+    page, watch, _ = visited
+    page.evaluate("caches.delete('lightsout:snapshot')")
+    page.goto("about:blank")
+    page.goto(site_url + "?snapshot=off")
+    wait_ready(page)
+    expect(status(page)).to_have_attribute("data-solver-start", "install")
+    assert "switched off" in started_from(page)["fallback"]
+    page.wait_for_timeout(500)
+    assert page.evaluate(KEPT) is None
+    solve_board(page)
     assert watch.errors == []
 
 
-def test_the_snapshot_is_restored_under_the_page_and_worker_policies(browser: Browser, site_url):
+def test_the_snapshot_is_made_and_restored_under_the_page_and_worker_policies(browser: Browser, site_url):
     """No CSP bypass here: the page's policy from its meta tag, the worker's as a header."""
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    context = browser.new_context(viewport={"width": 1100, "height": 800}, service_workers="block")
     watch = PageWatch()
     watch.attach(context)
 
@@ -166,36 +219,36 @@ def test_the_snapshot_is_restored_under_the_page_and_worker_policies(browser: Br
     context.route(re.compile(r".*/static/worker\.js$"), with_csp)
     page = context.new_page()
     try:
-        page.goto(site_url)
-        deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
-        while page.evaluate("document.getElementById('status').dataset.state") == "loading":
-            assert time.monotonic() < deadline, "the solver did not start"
-            page.wait_for_timeout(50)
-        assert page.evaluate("document.getElementById('status').dataset.solverStart") == "snapshot"
-        # #.# / .#. / #.# needs all nine presses (3×3 has nullity 0): check it by the verify op.
-        reply = page.evaluate("window.lightsOut.request({ op: 'solve', board: '3x3:VQE', target: 'off' })")
-        assert reply.get("solvable") is True and reply["presses"] == 9, reply
-        check = page.evaluate(f"window.lightsOut.request({{ op: 'verify', board: '3x3:VQE', presses: '{reply['solution']}', target: 'off' }})")
-        assert check.get("solved") is True, check
+        for path in ("install", "snapshot"):
+            page.goto("about:blank")
+            page.goto(site_url)
+            deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+            while page.evaluate("document.getElementById('status').dataset.state") == "loading":
+                assert time.monotonic() < deadline, "the solver did not start"
+                page.wait_for_timeout(50)
+            assert page.evaluate("document.getElementById('status').dataset.solverStart") == path
+            # #.# / .#. / #.# needs all nine presses (3×3 has nullity 0): check it by the verify op.
+            reply = page.evaluate("window.lightsOut.request({ op: 'solve', board: '3x3:VQE', target: 'off' })")
+            assert reply.get("solvable") is True and reply["presses"] == 9, reply
+            check = page.evaluate(f"window.lightsOut.request({{ op: 'verify', board: '3x3:VQE', presses: '{reply['solution']}', target: 'off' }})")
+            assert check.get("solved") is True, check
+            if path == "install":  # wait until it is kept (the page cannot eval here: poll through the worker's own result)
+                deadline = time.monotonic() + 10
+                while not page.evaluate("caches.open('lightsout:snapshot').then((c) => c.keys()).then((k) => k.length > 0)"):
+                    assert time.monotonic() < deadline, "no snapshot was kept"
+                    page.wait_for_timeout(100)
         assert [text for text in watch.errors if "Content Security Policy" in text] == []
     finally:
         context.close()
 
 
-def test_the_build_names_and_describes_its_snapshot(site_dir):
-    """build-info.json's manifest is the file's: its name carries the wheel's sha256 and the
-    Pyodide version, it is gzip of rawBytes with rawSha256, and the service worker lists it."""
-    import gzip
-    import hashlib
-
-    info = json.loads((site_dir / "static" / "build-info.json").read_text())
-    manifest = info["snapshot"]
-    assert manifest["wheelSha256"] == info["wheelSha256"] and manifest["pyodide"] == info["pyodide"]
-    assert manifest["file"] == f"snapshot/lightsout-{info['wheelSha256'][:16]}-pyodide-{info['pyodide']}.snapshot.gz"
-    compressed = (site_dir / manifest["file"]).read_bytes()
-    assert len(compressed) == manifest["bytes"] and hashlib.sha256(compressed).hexdigest() == manifest["sha256"]
-    raw = gzip.decompress(compressed)
-    assert len(raw) == manifest["rawBytes"] and hashlib.sha256(raw).hexdigest() == manifest["rawSha256"]
-    precache = json.loads((site_dir / "static" / "precache.json").read_text())
-    assert {"path": manifest["file"], "sha256": manifest["sha256"]} in precache["files"]
-    assert manifest["file"] in (site_dir / "sw.js").read_text()
+def test_the_build_ships_no_snapshot_and_keys_the_kept_one_to_what_shapes_it(site_dir):
+    """build-info.json's snapshotKey is the sha256 of every file that shapes the memory (the
+    runtime, the Python zip, worker.js); the site ships no snapshot, lock file or wheel."""
+    info = build_info(site_dir)
+    shaping = {path: hashlib.sha256((site_dir / path).read_bytes()).hexdigest()
+               for path in [*info["runtimeSha256"], "static/worker.js"]}
+    assert shaping == {**info["runtimeSha256"], "static/worker.js": shaping["static/worker.js"]}
+    assert info["snapshotKey"] == hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()
+    shipped = [path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*") if path.is_file()]
+    assert not [path for path in shipped if path.endswith((".gz", ".whl", "pyodide-lock.json")) or "snapshot" in path], shipped
