@@ -105,8 +105,8 @@ bindLanguageSwitch(() => {
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it
 // works under any sub-path. A browser that refuses service workers only loses offline play.
 // Registered once the solver has started (or failed to): the worker's install fetches and
-// hashes every file, which on a first visit would otherwise download the runtime and the
-// snapshot a second time and compete with the solver's start; afterwards the HTTP cache
+// hashes every file, which on a first visit would otherwise download the runtime a second
+// time and compete with the solver's start; afterwards the HTTP cache
 // holds them and the install's revalidations are answered "not modified".
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;

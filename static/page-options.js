@@ -2,7 +2,7 @@
 // fewest-presses search's time budget, for everyone; and four knobs for the page's own
 // tests, honoured only when the page is served from this machine (a loopback host, as
 // the browser tests serve dist/ on 127.0.0.1):
-//   ?load-timeout=MS     the start-up deadline (30 s)
+//   ?load-timeout=MS     the start-up deadline: how long the start may make no progress (30 s)
 //   ?request-timeout=MS  the request deadline (60 s)
 //   ?restart-above=MB    the wasm heap above which an idle worker is replaced (256 MB)
 //   ?snapshot=off        start the solver the usual way, without its start-up snapshot

@@ -118,11 +118,18 @@ async (side) => {"""+START_CLIENT+"""  const made = await client.request({ op: "
 
 STARTUP_PROBE = """
 (() => {
-  const marks = (window.__start = { playableAt: null, readyAt: null, solveAt: null, solvedAt: null });
+  const marks = (window.__start = { playableAt: null, readyAt: null, failedAt: null, failure: null, solveAt: null, solvedAt: null, said: [] });
   const tick = () => {
     if (marks.playableAt === null && document.querySelector('[role=gridcell]')) marks.playableAt = performance.now();
     const status = document.getElementById('status');
     if (marks.readyAt === null && status?.dataset.state === 'ready') marks.readyAt = performance.now();
+    if (marks.failedAt === null && status?.dataset.state === 'error') {
+      marks.failedAt = performance.now();
+      marks.failure = document.getElementById('solver-status')?.textContent ?? '';
+      marks.solvedAt = marks.failedAt;  // no Solve to wait for
+    }
+    const said = document.getElementById('solver-status')?.textContent;
+    if (said && marks.said.at(-1)?.[1] !== said) marks.said.push([Math.round(performance.now()), said]);
     if (marks.solveAt !== null && marks.solvedAt === null
         && (document.querySelector('[data-press]') || /cannot|Nothing/.test(document.getElementById('message').textContent))) {
       marks.solvedAt = performance.now();
@@ -156,12 +163,17 @@ def served(site: Path) -> Iterator[tuple[str, list[tuple[str, int, int]]]]:
         server.server_close()
 
 
-def visit(context, url: str) -> dict:
-    """One visit in a new page of ``context``: its marks (ms since navigation) and the start taken."""
+def visit(context, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
+    """One visit in a new page of ``context``: its marks (ms since navigation) and the start
+    taken. A start that fails has "ready" None, "failed" (ms) and "failure" (the status text)."""
     page = context.new_page()
-    page.goto(url)
-    page.wait_for_function("window.__start.readyAt !== null && window.__start.playableAt !== null",
-                           timeout=READY_TIMEOUT_MS, polling=20)
+    page.goto(url, timeout=timeout_ms)
+    page.wait_for_function("(window.__start.readyAt !== null || window.__start.failedAt !== null) && window.__start.playableAt !== null",
+                           timeout=timeout_ms, polling=20)
+    if page.evaluate("window.__start.failedAt") is not None:
+        marks = page.evaluate("window.__start")
+        return {"page": page, "grid": marks["playableAt"], "ready": None, "failed": marks["failedAt"], "failure": marks["failure"],
+                "solve": None, "path": "failed", "ready_mark": marks["failedAt"], "steps": {}, "said": marks["said"]}
     ready_bytes_mark = page.evaluate("window.__start.readyAt")
     page.evaluate("() => { window.__start.solveAt = performance.now(); document.getElementById('solve').click(); }")
     page.wait_for_function("window.__start.solvedAt !== null", timeout=60_000, polling=20)
@@ -179,10 +191,10 @@ def visit(context, url: str) -> dict:
                 steps["wasmArrived" if name.endswith(".wasm") else "snapshotArrived"] = end + shift
     return {"page": page, "grid": marks["playableAt"], "ready": marks["readyAt"], "solve": marks["solvedAt"] - marks["solveAt"],
             "path": (start or {}).get("path") or "install (no snapshot)", "ready_mark": ready_bytes_mark,
-            "steps": steps}
+            "steps": steps, "said": marks["said"]}
 
 
-def startup_run(playwright, url: str, sent: list) -> dict:
+def startup_run(playwright, url: str, sent: list, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
     """A cold visit in a new browser profile, then a repeat visit once its service worker is
     active. A real profile (on disk), not an incognito context: Chromium keeps an incognito
     context's HTTP cache in memory, where an entry as big as the snapshot is not kept, so
@@ -194,14 +206,17 @@ def startup_run(playwright, url: str, sent: list) -> dict:
     context.add_init_script(STARTUP_PROBE)
     try:
         sent.clear()
-        cold = visit(context, url)
+        cold = visit(context, url, timeout_ms)
         cold_ready_bytes = sum(size for _, _, size in sent)
+        if cold["ready"] is None:  # a failed start registers no service worker: no repeat visit to measure
+            return {"cold": cold, "repeat": None, "cold_ready_bytes": cold_ready_bytes, "cold_bytes": cold_ready_bytes,
+                    "repeat_bytes": None, "controlled": False}
         cold["page"].evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: the site is cached
         cold["page"].wait_for_timeout(300)
         cold_bytes = sum(size for _, _, size in sent)
         cold["page"].close()
         sent.clear()
-        repeat = visit(context, url)
+        repeat = visit(context, url, timeout_ms)
         controlled = repeat["page"].evaluate("navigator.serviceWorker.controller !== null")
         repeat_bytes = sum(size for _, _, size in sent)
         return {"cold": cold, "repeat": repeat, "cold_ready_bytes": cold_ready_bytes, "cold_bytes": cold_bytes,
