@@ -25,6 +25,8 @@ Bit order: flat ints, bit i = cell i, as everywhere in the package.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -42,6 +44,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "graph_system",
     "bits_of",
+    "int_of",
     "circle_layout",
     "hex_centre",
 ]
@@ -61,14 +64,38 @@ SHAPES = ("circle", "square", "hex")
 """How the page draws a cell of a graph puzzle."""
 
 
+_SET_BIT = re.compile("1")
+
+_FEW_BITS = 16
+"""Below this many set bits :func:`bits_of` takes the lowest bit off one at a time; from it on it reads
+the binary digits (each step above costs O(size): 85 → 31 µs for 256 of 4 096 bits)."""
+
+
 def bits_of(value: int) -> list[int]:
-    """The indices of the set bits of ``value``, lowest first."""
+    """The indices of the set bits of ``value`` (≥ 0), lowest first."""
+    if value.bit_count() >= _FEW_BITS:
+        return [digit.start() for digit in _SET_BIT.finditer(bin(value)[:1:-1])]
     out = []
     while value:
         low = value & -value
         out.append(low.bit_length() - 1)
         value ^= low
     return out
+
+
+def int_of(indices: Collection[int]) -> int:
+    """The int whose set bits are ``indices`` (each ≥ 0; repeats count once): the inverse of :func:`bits_of`."""
+    if len(indices) < _FEW_BITS:
+        value = 0
+        for i in indices:
+            value |= 1 << i
+        return value
+    # Binary digits, one byte each: O(top index + len) instead of O(len · size).
+    digits = bytearray(b"0") * (max(indices) + 1)
+    for i in indices:
+        digits[i] = 49  # "1"
+    digits.reverse()
+    return int(digits, 2)
 
 
 @dataclass(frozen=True)
