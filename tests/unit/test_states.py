@@ -268,3 +268,30 @@ def test_the_packed_field_elimination_of_a_dense_400_cell_system():
     assert [sum(a * v for a, v in zip(row, particular)) % 251 for row in matrix] == rhs
     for vector, _ in generators:
         assert all(sum(a * v for a, v in zip(row, vector)) % 251 == 0 for row in matrix)
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+def test_pressing_a_k_state_grid_adds_each_stencil_cell_once_per_press(surface):
+    # apply() adds a row's presses a run of cells at a time; pressed one light at a time here, by the
+    # reference's own wrap (tiny boards too, where a 5×5 stencil wraps past both edges and repeats cells).
+    from lightsout.puzzle import apply
+    from lightsout.rules import parse_rule
+    from reference import naive_landing
+
+    rng = random.Random(surface)
+    stencil = "custom:#..##/.#.#./###../....#/#.#.#"
+    offsets = [(r - 2, c - 2) for r, line in enumerate(stencil[7:].split("/")) for c, ch in enumerate(line) if ch == "#"]
+    for rows, cols in [(1, 1), (1, 2), (2, 1), (2, 3), (3, 3), (4, 5), (6, 2), (7, 7)]:
+        for k in (3, 7):
+            puzzle = Puzzle(rows, cols, k, parse_rule(stencil).on_surface(surface))
+            n = rows * cols
+            lights = [rng.randrange(k) for _ in range(n)]
+            counts = [rng.randrange(k) if rng.random() < 0.6 else 0 for _ in range(n)]
+            expected = list(lights)
+            for index, times in enumerate(counts):
+                for dr, dc in offsets:
+                    landed = naive_landing(index // cols + dr, index % cols + dc, rows, cols, surface)
+                    if landed is not None:
+                        cell = landed[0] * cols + landed[1]
+                        expected[cell] = (expected[cell] + times) % k
+            assert puzzle.states(apply(puzzle, puzzle.packed(lights), puzzle.packed(counts))) == expected, (rows, cols, k)
