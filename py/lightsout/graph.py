@@ -50,9 +50,10 @@ __all__ = [
 ]
 
 MAX_GRAPH_CELLS = 4096
-"""Most cells of a graph puzzle: the k = 2 elimination of its n × n press matrix takes ≈ 2 s at
-4096 (the grid's ``gf2_full_system_cells``); with k > 2 the Z/kZ elimination takes at most
-``full_system_cells`` (400) cells, and a bigger graph can be played but not solved."""
+"""Most cells of a graph puzzle (the grid's ``gf2_full_system_cells``): the k = 2 elimination of its
+n × n press matrix takes ≈ 0.7 s at 4096, a request with the densest graph (2²⁰ entries) ≈ 2.2 s;
+with k > 2 the Z/kZ elimination takes at most ``full_system_cells`` (400) cells, and a bigger
+graph can be played but not solved."""
 
 MAX_GRAPH_ENTRIES = 1 << 20
 """Most (press, light) pairs of all press sets together (the size of a puzzle's text or link)."""

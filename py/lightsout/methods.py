@@ -96,7 +96,7 @@ FIRST_ROW_SYSTEM_COLUMNS = 3000
 0.7 s at 2000, about 2.5 s at 3000 in CPython here."""
 
 FULL_SYSTEM_LIMIT = 64 * 64
-"""Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
+"""Most cells the full system accepts (4096 unknowns: ≈ 0.5–0.7 s in CPython)."""
 
 TORUS_CHASE_LIMIT = 1 << 22
 """Most cells the torus and Klein chases accept (2048×2048: ≈ 8 s in CPython; O(R·C) steps on 2C-bit ints)."""
