@@ -636,3 +636,16 @@ def test_a_preset_takes_another_target_and_holes():
         assert all(lit[i] == 1 for i in range(9) if i != 4)
     reply = call(op="solve", preset="lights-out-2000", board="5x5:AAAAAAAAAA", k=2)
     assert not reply["ok"] and reply["error"]["field"] == "k"
+
+
+def test_bits_of_and_int_of_are_inverse_for_sparse_and_dense_sets():
+    import random
+
+    from lightsout.graph import bits_of, int_of
+
+    rng = random.Random(6)
+    for size, count in [(1, 0), (1, 1), (30, 3), (64, 15), (64, 16), (4096, 5), (4096, 256), (1000, 1000)]:
+        cells = rng.sample(range(size), count)
+        value = int_of(cells + cells[:3])  # repeats count once
+        assert value == sum(1 << i for i in cells)
+        assert bits_of(value) == sorted(cells)
