@@ -202,15 +202,15 @@ export class Session {
    */
   puzzleRequest(boards = [], { mask = this.game.mask, rule = this.game.rule, k = this.game.k } = {}) {
     const shape = mask && !mask.isEmpty ? mask : null;
-    const packed = [...boards, ...(shape ? [shape.holes, shape.dontCare] : [])]
+    const { graph, target } = this.game;
+    // The goal shown is always sent: a goal board (a preset's own, or another a link's g= gave) as well.
+    const goalBoard = typeof target === "string" ? null : target;
+    const packed = [...boards, ...(shape ? [shape.holes, shape.dontCare] : []), ...(goalBoard ? [goalBoard] : [])]
       .map((board) => ({ rows: board.rows, cols: board.cols, bytes: board.packed() }));
     const { payload, references } = packPayload(packed);
-    const { graph, target } = this.game;
-    // A preset or graph names itself; its own goal (a board of states) is the default target.
-    const puzzle = graph ? { ...graph.fields, ...(typeof target === "string" ? { target } : {}) }
-      : { rule: rule.name, surface: this.game.surface, target };
     const fields = {
-      k, ...puzzle,
+      k, ...(graph ? graph.fields : { rule: rule.name, surface: this.game.surface }),
+      target: goalBoard ? references.at(-1) : target,
       holes: shape ? references[boards.length] : null,
       dont_care: shape ? references[boards.length + 1] : null,
     };

@@ -1,0 +1,91 @@
+// A preset's or graph's link keeps everything it carries (issue #28): its goal (g=), its holes
+// and don't-care cells (h=, d=) and its cells' names. The link is opened as the page opens it
+// (static/share-panel.js: the real Python `share` op through a Session), then Solve, Hint and
+// every request of the game must be about the goal shown; the solution is checked by pressing
+// it until the game is won, and the page's own link of the game is the link opened.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Session } from "../../static/session.js";
+import { SharePanel } from "../../static/share-panel.js";
+import { boardFromId } from "../../static/board.js";
+import { bytesAt } from "../../static/codec.js";
+import { LIMITS } from "./fake-solver.mjs";
+import { PythonSolver } from "./python.mjs";
+
+const BASE = "https://example.org/lightsout/";
+
+/** The share panel the page builds (share-panel.js), on a session answered by Python; the DOM it binds is a stub. */
+function openPage() {
+  globalThis.document = { getElementById: () => ({ addEventListener() {} }) };
+  globalThis.window = { addEventListener() {} };
+  const solver = new PythonSolver();
+  const sent = [];
+  const request = solver.request.bind(solver);
+  solver.request = (message, options = {}) => {
+    sent.push({ message, payload: options.payload ?? null });
+    return request(message, options);
+  };
+  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9 });
+  const panel = new SharePanel(session, async () => {});
+  panel.hashWriter.enabled = false; // the link is asked for here (graphLink), not written to an address
+  return { session, panel, sent };
+}
+
+/** Open the link `text` (a hash, "#" optional) as the page does, and wait for the game. */
+async function openLink(text) {
+  const page = openPage();
+  await page.panel.openGraphLink(text.replace(/^#/, ""), false);
+  return page;
+}
+
+/** The packed board `field` names in a request (a payload reference "RxC@N" or a "RxC:…" id). */
+function boardOf(value, payload, k) {
+  if (/@/.test(value)) {
+    const { rows, cols, bytes } = bytesAt(value, payload, k);
+    return boardFromId(`${rows}x${cols}:${Buffer.from(bytes).toString("base64url")}`, k);
+  }
+  return boardFromId(value, k);
+}
+
+/** Press every mark (each as often as it is marked) through the session, as a player does. */
+function pressMarks(session) {
+  const { cols } = session.game.board;
+  const marks = session.marks.copy();
+  for (const index of marks.indices()) {
+    for (let time = 0; time < marks.get(index); time++) session.press(Math.floor(index / cols), index % cols);
+  }
+}
+
+for (const link of ["classic:AAAAAA;g=IwAAAA", "merlin:BQA;g=xwE", "mini:AAA;g=AQA", "merlin:xwE;g=off"]) {
+  test(`${link}: Solve, Hint and every request are about the goal shown; the link keeps it`, async () => {
+    const { session, panel, sent } = await openLink(link);
+    const { game } = session;
+    const { rows, cols, k } = game.board;
+    const goal = link.split(";g=")[1];
+    const shown = goal === "off" ? "off" : boardFromId(`${rows}x${cols}:${goal}`, k);
+    if (shown === "off") assert.equal(game.target, "off");
+    else assert.ok(game.target.equals(shown), "the goal shown is the link's");
+    assert.equal(await panel.graphLink(game, BASE), `${BASE}#${link}`);
+
+    await session.hint();
+    assert.ok(session.marks && session.marks.litCount === 1, "Hint marks one press");
+    await session.solve();
+    assert.ok(session.marks, "Solve marks the presses to the goal shown");
+    const requests = sent.filter(({ message }) => message.board !== undefined && message.op !== "share");
+    assert.ok(requests.length >= 2);
+    for (const { message, payload } of requests) {
+      if (shown === "off") assert.equal(message.target, "off", message.op);
+      else assert.ok(boardOf(message.target, payload, k).equals(shown), `${message.op} asks for the goal shown`);
+    }
+    pressMarks(session);
+    assert.ok(session.won, "pressing the marks wins");
+    assert.ok(session.game.isSolved());
+  });
+}
+
+test("classic:AAAAAA;g=AQAAAA: one light in a corner cannot be reached from the dark board, and Solve says so", async () => {
+  const { session } = await openLink("classic:AAAAAA;g=AQAAAA");
+  await session.solve();
+  assert.equal(session.marks, null);
+  assert.ok(session.overlay.proof && session.overlay.nearest, "the proof and the nearest goal are shown");
+});
