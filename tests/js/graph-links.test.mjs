@@ -89,3 +89,26 @@ test("classic:AAAAAA;g=AQAAAA: one light in a corner cannot be reached from the 
   assert.equal(session.marks, null);
   assert.ok(session.overlay.proof && session.overlay.nearest, "the proof and the nearest goal are shown");
 });
+
+test("a preset link's holes and don't-care cells open, are kept by presses and the link, and solve", async () => {
+  const link = "cube:CwAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA";
+  const opened = await openLink(link);
+  const { game } = opened.session;
+  assert.ok(game.mask, "the link's shape is the game's");
+  assert.deepEqual(game.mask.holes.indices(), [4]); // h=EA…: byte 0 is 0x10
+  assert.deepEqual(game.mask.dontCare.indices(), [13]); // d=ACA…: byte 1 is 0x20
+  assert.equal(await opened.panel.graphLink(game, BASE), `${BASE}#${link}`);
+  // From the dark board: a press reaching the hole leaves it dark (a hole has no light, as in
+  // Python's press op); Solve presses no hole, and its marks win with the don't-care cell as it is.
+  const { session, panel } = await openLink("cube:AAAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA");
+  const neighbour = session.game.graph.presses.findIndex((set, i) => i !== 4 && set.includes(4));
+  session.press(0, neighbour);
+  assert.equal(session.game.board.get(4), 0);
+  await session.solve();
+  assert.ok(session.marks, "Solve marks the presses");
+  assert.equal(session.marks.get(4), 0, "no press on a hole");
+  pressMarks(session);
+  assert.ok(session.won);
+  const played = await panel.graphLink(session.game, BASE);
+  assert.match(played, /^[^;]*;h=EAAAAAAAAA;d=ACAAAAAAAA;m=[^;]+$/);
+});
