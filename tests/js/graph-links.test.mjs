@@ -7,10 +7,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
 import { SharePanel } from "../../static/share-panel.js";
+import { currentHash } from "../../static/share-link.js";
 import { boardFromId } from "../../static/board.js";
 import { bytesAt } from "../../static/codec.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { PythonSolver } from "./python.mjs";
+import { PythonSolver, pythonJson } from "./python.mjs";
 
 const BASE = "https://example.org/lightsout/";
 
@@ -111,4 +112,20 @@ test("a preset link's holes and don't-care cells open, are kept by presses and t
   assert.ok(session.won);
   const played = await panel.graphLink(session.game, BASE);
   assert.match(played, /^[^;]*;h=EAAAAAAAAA;d=ACAAAAAAAA;m=[^;]+$/);
+});
+
+test("a user graph's names with , ; % # survive the page's link, its hash and a reload", async () => {
+  const names = ["a,b", "c;d", "50%", "C#"];
+  const graph = { cells: 4, edges: [[0, 1], [1, 2], [2, 3]], names };
+  const [written] = pythonJson(`import json
+from lightsout import api
+print(json.dumps([json.loads(api.handle(json.dumps({"op": "share", "graph": ${JSON.stringify(JSON.stringify(graph))}, "board": "1x4:AQ"})))["text"]]))`);
+  assert.match(written, /;n=a%2Cb,c%3Bd,50%25,C%23/);
+  const hash = `#${written}`;
+  assert.equal(currentHash(hash), hash, "a graph link's percent-escapes are its names'");
+  const { session, panel } = await openLink(currentHash(hash));
+  assert.deepEqual(session.game.graph.names, names);
+  assert.equal(await panel.graphLink(session.game, BASE), `${BASE}${hash}`);
+  // A grid link some app escaped whole still opens: its escapes are undone.
+  assert.equal(currentHash("#4x4%3AAAA%3Bm%3DBg"), "#4x4:AAA;m=Bg");
 });
