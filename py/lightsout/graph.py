@@ -40,6 +40,8 @@ __all__ = [
     "MAX_GRAPH_CELLS",
     "MAX_GRAPH_ENTRIES",
     "MAX_NAME_LENGTH",
+    "MAX_COORDINATE",
+    "is_coordinate",
     "graph_system",
     "bits_of",
     "circle_layout",
@@ -57,8 +59,17 @@ MAX_GRAPH_ENTRIES = 1 << 20
 MAX_NAME_LENGTH = 40
 """Most characters of a cell's name."""
 
+MAX_COORDINATE = 1e9
+"""Largest size |x|, |y| of a cell's coordinate (any unit).  Every reader of a graph (JSON, text,
+a link) and :class:`Graph` itself refuse more, so a puzzle that opens is one the API reads back."""
+
 SHAPES = ("circle", "square", "hex")
 """How the page draws a cell of a graph puzzle."""
+
+
+def is_coordinate(value: float) -> bool:
+    """True for a finite number of size at most :data:`MAX_COORDINATE` (NaN and infinities are not)."""
+    return math.isfinite(value) and abs(value) <= MAX_COORDINATE
 
 
 def bits_of(value: int) -> list[int]:
@@ -112,7 +123,7 @@ class Graph:
             if len(self.coords) != n:
                 raise BoardFormatError.of("coords_count", cells=n, found=len(self.coords))
             for i, point in enumerate(self.coords):
-                if len(point) != 2 or not all(isinstance(v, float) and math.isfinite(v) for v in point):
+                if len(point) != 2 or not all(isinstance(v, float) and is_coordinate(v) for v in point):
                     raise BoardFormatError.of("coord_invalid", cell=i)
         if self.names is not None:
             if len(self.names) != n:

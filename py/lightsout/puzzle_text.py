@@ -60,7 +60,7 @@ from typing import Any
 from . import codec
 from .errors import BoardFormatError, TooLargeError
 from .formats import SYMBOLS, read_board
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, is_coordinate
 from .puzzle import MAX_STATES, MIN_STATES, Puzzle
 from .rules import PLUS
 
@@ -210,7 +210,7 @@ def _number(value: Any, what: str) -> int:
 
 
 def _coordinate(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e9:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not is_coordinate(float(value)):
         raise BoardFormatError.of("not_finite", 1, 1, field=what, found=str(value)[:20])
     return float(value)
 
