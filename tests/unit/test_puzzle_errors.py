@@ -83,6 +83,10 @@ def test_a_coordinate_has_one_bound_in_json_text_links_and_the_graph(text, allow
         "link": lambda: parse_share(link),
         "graph": lambda: Graph((0b11, 0b11), ((0.0, 0.0), (value, 0.0))),
     }
+    if allowed:  # what a link opens, later requests send back as JSON (the share reply's graph)
+        opened = json.loads(call(json.dumps({"op": "share", "text": link}))[0])
+        again = json.loads(call(json.dumps({"op": "puzzle", "graph": opened["graph"]}))[0])
+        assert again["ok"] and again["coords"] == opened["coords"], again
     for name, read in readers.items():
         if allowed:
             read()
