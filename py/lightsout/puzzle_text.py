@@ -8,7 +8,8 @@ as JSON::
      "coords": [[0, 0], [1, 0], [1, 1], [0, 1]],
      "names": ["a", "b", "c", "d"]}
 
-or as plain text, one statement a line (``#`` starts a comment)::
+or as plain text, one statement a line (``#`` starts a comment, except in a ``goal``,
+``start``, ``name`` or ``title`` line, which is read whole)::
 
     cells 4
     k 2
@@ -59,7 +60,7 @@ from typing import Any
 from . import codec
 from .errors import BoardFormatError, TooLargeError
 from .formats import SYMBOLS, read_board
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, int_of
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, int_of, is_coordinate
 from .puzzle import MAX_STATES, MIN_STATES, Puzzle
 from .rules import PLUS
 
@@ -209,7 +210,7 @@ def _number(value: Any, what: str) -> int:
 
 
 def _coordinate(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e9:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not is_coordinate(float(value)):
         raise BoardFormatError.of("not_finite", 1, 1, field=what, found=str(value)[:20])
     return float(value)
 
@@ -395,6 +396,8 @@ def _cell(value: Any, what: str) -> int:
 
 
 _STATEMENT = re.compile(r"([A-Za-z]+)\s*(.*)")
+_WHOLE_LINE = re.compile(r"\s*(goal|start|name|title)(?![A-Za-z])", re.IGNORECASE)
+"""The statements whose line is read whole, "#" included: no comment follows them."""
 
 
 def _parse_text(text: str) -> UserPuzzle:
@@ -414,7 +417,8 @@ def _parse_text(text: str) -> UserPuzzle:
     board_lines: dict[str, list[str]] = {}
     board_places: dict[str, list[tuple[int, int]]] = {}  # goal/start: (line, column) where each part starts
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0] if not raw.lstrip().lower().startswith(("goal", "start")) else raw
+        # "#" is a lit symbol in a goal or start and a character like any other in a name or title
+        line = raw if _WHOLE_LINE.match(raw) else raw.split("#", 1)[0]
         if not line.strip():
             continue
         last_line = number

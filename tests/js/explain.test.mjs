@@ -3,38 +3,12 @@
 // unsolvable board, after the first chase with only the last row lit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { Session } from "../../static/session.js";
 import { Explainer } from "../../static/explain.js";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
 import { pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { PYTHON, ROOT } from "./python.mjs";
-
-// Python's lightsout.api.call with the payload in base64 both ways.
-const BRIDGE = `
-import base64, json, sys
-from lightsout.api import call
-message = json.loads(sys.stdin.read())
-reply, payload = call(message["request"], base64.b64decode(message["payload"]))
-print(json.dumps({"reply": reply, "payload": base64.b64encode(payload).decode()}))
-`;
-
-class PythonSolver {
-  constructor() {
-    this.ready = true;
-  }
-
-  async request(message, { payload = null } = {}) {
-    const input = JSON.stringify({ request: JSON.stringify(message), payload: payload ? Buffer.from(payload).toString("base64") : "" });
-    const output = execFileSync(PYTHON, ["-c", BRIDGE], { input, env: { ...process.env, PYTHONPATH: join(ROOT, "py") } });
-    const { reply, payload: out } = JSON.parse(output.toString());
-    const parsed = JSON.parse(reply);
-    if (!parsed.ok) throw Object.assign(new Error(parsed.error.message), parsed.error);
-    return { ...parsed, payload: new Uint8Array(Buffer.from(out, "base64")) };
-  }
-}
+import { PythonSolver } from "./python.mjs";
 
 function makeExplainer(board) {
   const session = new Session({ solver: new PythonSolver(), limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import { Game, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
+import { Game, Mask, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
 import { hexCoords, isGridLayout, nearestInDirection } from "../../static/graph-layout.js";
 import { pythonJson } from "./python.mjs";
 
@@ -95,6 +95,22 @@ test("every preset's press sets play like Python's press op, and a random board 
     assert.equal(game.board.toId(), replies[p * 4 + 2].board, name);
     assert.equal(replies[p * 4 + 3].solvable, true, `${name}: a random board from the goal is solvable`);
   });
+});
+
+test("a graph game with holes: a press leaves them dark and a hole has no button, as in Python's press op", () => {
+  const puzzle = reply(3);
+  const holes = boardFromCells(1, 4, 2, [0, 0, 1, 0]);
+  const game = new Game(emptyBoard(1, 4, 3), { graph: graphOfPuzzle(puzzle), mask: new Mask(1, 4, holes) });
+  game.play(0, 1); // its press set is every cell
+  game.play(0, 0);
+  assert.throws(() => game.play(0, 2), RangeError);
+  const replies = callPython([
+    { op: "press", graph: { presses: puzzle.presses, k: 3 }, holes: holes.toId(), board: emptyBoard(1, 4, 3).toId(), cell: 1 },
+    { op: "press", graph: { presses: puzzle.presses, k: 3 }, holes: holes.toId(), board: "<prev>", cell: 0 },
+  ]);
+  assert.equal(game.board.toId(), replies[1].board);
+  assert.equal(game.board.get(2), 0);
+  assert.deepEqual(game.startBoard().toList(), [0, 0, 0, 0]);
 });
 
 test("the hex rule is the API's stencil", () => {

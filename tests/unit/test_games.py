@@ -455,6 +455,17 @@ def test_user_graph_text_round_trips_through_text_json_and_a_share_link():
     assert back == state and back.puzzle() == puzzle and back.cells == lights
 
 
+def test_names_and_titles_keep_a_hash_and_the_link_keeps_names_with_its_separators():
+    user = parse_puzzle("title C# and F#  # a comment is part of a title\ncells 3\nname 0 C#\nname 1 a,b;c=50%\nedge 0 1 # a comment\nedge 1 2\n")
+    names = ("C#", "a,b;c=50%", "")
+    assert user.name == "C# and F#  # a comment is part of a title" and user.puzzle.graph.names == names
+    assert user.puzzle.graph.presses == (0b011, 0b111, 0b110)
+    assert parse_puzzle(format_puzzle(user)) == user
+    link = format_share(ShareState(1, 3, 0b001, graph=user.puzzle.graph))
+    assert ";n=C%23,a%2Cb%3Bc%3D50%25," in link
+    assert parse_share("#" + link).graph == user.puzzle.graph
+
+
 def test_a_game_link_carries_the_kind_of_puzzle_it_was_dealt_as():
     def call(request: dict) -> dict:
         return json.loads(handle(json.dumps(request)))
