@@ -29,6 +29,7 @@ from .errors import BoardFormatError
 from .names import (
     EXACT_NULLITY,
     FORMATS,
+    HIDDEN_CHARACTERS,
     MAX_LISTED_SOLUTIONS,
     MAX_STATES,
     METHOD_NAMES,
@@ -49,6 +50,16 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 
+def _say(message: str) -> None:
+    """Print ``lightsout: <message>`` on stderr, one line, each hidden character (ESC, BEL, a bidi
+    override...: :data:`lightsout.names.HIDDEN_CHARACTERS`) written as its escape: a file name or a
+    token of the input quoted in an error never acts on the terminal."""
+    import re
+
+    line = message.splitlines()[0] if message.strip() else message
+    print("lightsout: " + re.sub(HIDDEN_CHARACTERS, lambda match: match.group().encode("unicode_escape", "backslashreplace").decode("ascii"), line), file=sys.stderr)
+
+
 class UsageError(Exception):
     """Bad input from the command line; the message is shown as is."""
 
@@ -57,7 +68,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (``lightsout: <what>``) and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"lightsout: {message}", file=sys.stderr)
+        _say(message)
         raise SystemExit(2)
 
 
@@ -401,10 +412,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except UsageError as error:
-        print(f"lightsout: {error}", file=sys.stderr)
+        _say(str(error))
         return 2
     except (ValueError, MemoryError, RecursionError, OverflowError) as error:  # a limit of the model (TooLargeError, ...): still one line
-        print(f"lightsout: {str(error).splitlines()[0] if str(error) else type(error).__name__}", file=sys.stderr)
+        _say(str(error) or type(error).__name__)
         return 2
     except BrokenPipeError:
         # The reader went away (`... | head`): no traceback; stdout points at devnull so that
