@@ -238,7 +238,9 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
             why = f"found in {budget:g} s (nullity {result.nullity}; --seconds gives the search more time)"
         else:
             why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        print(f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions {why}", file=sys.stderr)
+        from .cli_games import count_text
+
+        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions {why}", file=sys.stderr)
     if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
         # The answer is written in the board's format; the indices text costs a number per press.
         raise UsageError(
