@@ -12,6 +12,7 @@
 import { t } from "./i18n.js";
 import { stateColours } from "./palette.js";
 import { minimumSpacing } from "./graph-layout.js";
+import { graphCellName, shortLabel } from "./wording.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLAGS = [["dontCare", (layers, i) => layers.mask?.dontCare.get(i)], ["proof", (layers, i) => layers.proof?.get(i)],
@@ -100,7 +101,7 @@ export class GraphView {
       const name = this.layout.names?.[index];
       if (name) { // a label (the cube's U1…B9, a user's names), below the mark
         const label = svgElement("text", { x, y: y + size * 0.36, "font-size": size * 0.22, "text-anchor": "middle", class: "glabel" });
-        label.textContent = name.length > 6 ? `${name.slice(0, 5)}…` : name;
+        label.textContent = shortLabel(name, 6);
         cell.append(label);
       }
       svg.append(cell);
@@ -149,7 +150,7 @@ export class GraphView {
   }
 
   label(index, state, marked, hole = false, dontCare = false) {
-    const name = this.layout.names?.[index] ?? String(index + 1);
+    const name = graphCellName(this.layout, index);
     if (hole) return t("graphCell", { name, state: t("cellHole") });
     const parts = [this.palette ? (this.palette[state].name ?? t("cellState", { state })) : t(state ? "cellLit" : "cellDark")];
     if (dontCare) parts.push(t("cellDontCare"));

@@ -21,7 +21,7 @@ import { Playback } from "./playback.js";
 import { packPayload } from "./codec.js";
 import { PuzzleTracker } from "./puzzle-tracker.js";
 import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
-import { fractionText, powerOfTwo, pressCountMessage, requestErrorMessage, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, powerOfTwo, pressCountMessage, requestErrorMessage, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, boardWithStates, emptyBoard } from "./board.js";
 import { Game, Mask, PLUS_RULE, graphOfPuzzle, randomSolvableBoard } from "./game.js";
 
@@ -693,7 +693,7 @@ export class Session {
       let text = cells === 1 ? tCount(`${key}OneCell`, total, { badge }) : t(key, { total, cells, badge });
       if (!reply.minimal) text = sentences(text, t("statesNotProven"));
       if (reply.solutions !== "1") {
-        text = sentences(text, t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) }));
+        text = sentences(text, t("statesSolutionCount", { solutions: countText(reply.solutions), structure: structureText(reply.structure) }));
       }
       return text;
     }
@@ -702,7 +702,7 @@ export class Session {
       ? t(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
       : sentences(t(count === 1 ? "solutionOne" : "solution", { count }), t("notProven"));
     if (reply.solutions !== "1" && reply.solutions !== "0") {
-      text = sentences(text, t("solutionCount", { solutions: reply.solutions }));
+      text = sentences(text, t("solutionCount", { solutions: countText(reply.solutions) }));
       if (reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined) {
         text = sentences(text, reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
       }

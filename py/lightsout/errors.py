@@ -79,6 +79,8 @@ PUZZLE_ERRORS: dict[str, str] = {
     "cell_range": "{field}: cell {cell} is outside 0..{most}",
     "names_list": "names must be a list of at most {most} strings",
     "title_string": "title must be a string of at most {most} characters",
+    "title_invalid": "the title is longer than {most} characters or holds a control character",
+    "quoted_text": "the {field} in double quotes must be a JSON string, followed by nothing but a # comment",
     # the plain text form
     "statement_expected": "expected a statement: cells, k, goal, start, self, press, edge, at, name, shape or title",
     "unknown_statement": "unknown statement {found!r}; expected cells, k, goal, start, self, press, edge, at, name, shape or title",

@@ -35,6 +35,7 @@ from .errors import BoardFormatError, TooLargeError
 from .gf2 import solve_linear
 from .mask import Mask
 from .methods import SolveResult
+from .names import HIDDEN_CHARACTERS
 
 __all__ = [
     "Graph",
@@ -49,6 +50,8 @@ __all__ = [
     "int_of",
     "circle_layout",
     "hex_centre",
+    "is_shown_text",
+    "check_name",
 ]
 
 MAX_GRAPH_CELLS = 4096
@@ -66,6 +69,23 @@ MAX_NAME_LENGTH = 40
 MAX_COORDINATE = 1e9
 """Largest size |x|, |y| of a cell's coordinate (any unit).  Every reader of a graph (JSON, text,
 a link) and :class:`Graph` itself refuse more, so a puzzle that opens is one the API reads back."""
+
+_HIDDEN = re.compile(HIDDEN_CHARACTERS)
+
+
+def is_shown_text(text: str) -> bool:
+    """True when ``text`` holds none of :data:`lightsout.names.HIDDEN_CHARACTERS` (controls such as
+    NUL, ESC, BEL and U+0085, line separators, bidirectional overrides, lone surrogates): what a cell's
+    name or a puzzle's title must be, since the page and the CLI show them as they are."""
+    return _HIDDEN.search(text) is None
+
+
+def check_name(cell: int, name: str, line: int | None = None, column: int | None = None) -> None:
+    """Raise :class:`~lightsout.errors.BoardFormatError` ``name_invalid`` (at line, column) when ``name``,
+    cell ``cell``'s, is longer than :data:`MAX_NAME_LENGTH` or is not :func:`is_shown_text`."""
+    if len(name) > MAX_NAME_LENGTH or not is_shown_text(name):
+        raise BoardFormatError.of("name_invalid", line, column, cell=cell, most=MAX_NAME_LENGTH)
+
 
 SHAPES = ("circle", "square", "hex")
 """How the page draws a cell of a graph puzzle."""
@@ -118,7 +138,7 @@ class Graph:
     (a :class:`~lightsout.errors.TooLargeError`), a press set reaching a
     cell that does not exist, coordinates or names not one per cell, a
     coordinate that is not a finite number, a name longer than
-    :data:`MAX_NAME_LENGTH` or holding a control character, or an unknown
+    :data:`MAX_NAME_LENGTH` or holding a control character (:func:`is_shown_text`), or an unknown
     shape (a :class:`~lightsout.errors.BoardFormatError` with a code of
     :data:`lightsout.errors.PUZZLE_ERRORS`, no line or column).
     """
@@ -157,8 +177,7 @@ class Graph:
             if len(self.names) != n:
                 raise BoardFormatError.of("names_count", cells=n, found=len(self.names))
             for i, name in enumerate(self.names):
-                if len(name) > MAX_NAME_LENGTH or any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-                    raise BoardFormatError.of("name_invalid", cell=i, most=MAX_NAME_LENGTH)
+                check_name(i, name)
         if self.shape not in SHAPES:
             raise BoardFormatError.of("unknown_shape", found=self.shape[:20], choices=", ".join(SHAPES))
         if self.text_width < 0 or self.text_group < 0:

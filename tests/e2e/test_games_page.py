@@ -531,3 +531,26 @@ def said_in_chinese(page: Page, tmp_path) -> None:
     expect(message).to_have_text("无法打开此链接——第 9 列（e=）：格子 2 的按键集合涉及格子 7，超出了 3 个格子。棋盘保持不变。", timeout=20_000)
     assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", message.text_content()))
     assert snapshot(page)["cells"] == before["cells"]
+
+
+def test_a_graph_label_is_cut_on_whole_characters_and_a_title_with_an_escape_is_refused(games_page: Page, tmp_path) -> None:
+    """Issue 28: a label cut to six characters split an emoji's surrogate pair ("😀😀\\ud83d…"), and a
+    title holding ESC or BEL was shown as it was."""
+    page = games_page
+    open_games(page)
+    page.locator("#graph-load").evaluate("details => { details.open = true; }")
+    emoji = tmp_path / "emoji.txt"
+    emoji.write_text("cells 2\nedge 0 1\nname 0 " + "😀" * 7 + "\nname 1 b\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(emoji))
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(2, timeout=20_000)
+    assert page.locator(".glabel").all_text_contents() == ["😀" * 5 + "…", "b"]
+    game = snapshot(page)
+    evil = tmp_path / "evil.txt"
+    evil.write_text("title a\x1b[31mred\x07\ncells 2\nedge 0 1\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(evil))
+    expect(page.locator("#graph-error")).to_contain_text("control character", timeout=20_000)
+    assert snapshot(page)["cells"] == game["cells"]

@@ -1,5 +1,5 @@
 // Runs the repo's Python scripts for the JS tests: the repo's .venv when there is one,
-// else python3, with PYTHONPATH=py.
+// else python3, with PYTHONPATH=py; and PythonSolver, a session's solver on the real API.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -33,7 +33,7 @@ reply, payload = call(message["request"], base64.b64decode(message["payload"]))
 print(json.dumps({"reply": reply, "payload": base64.b64encode(payload).decode()}))
 `;
 
-/** A solver for a Session that answers each request with the real Python API (one process a request). */
+/** A solver for a Session (the worker's protocol) that runs each request through the real Python API, one process a request. */
 export class PythonSolver {
   constructor() {
     this.ready = true;
@@ -41,7 +41,7 @@ export class PythonSolver {
 
   async request(message, { payload = null } = {}) {
     const input = JSON.stringify({ request: JSON.stringify(message), payload: payload ? Buffer.from(payload).toString("base64") : "" });
-    const output = execFileSync(PYTHON, ["-c", BRIDGE], { input, env: { ...process.env, PYTHONPATH: join(ROOT, "py") } });
+    const output = execFileSync(PYTHON, ["-c", BRIDGE], { input, env: { ...process.env, PYTHONPATH: join(ROOT, "py") }, maxBuffer: 64 << 20 });
     const { reply, payload: out } = JSON.parse(output.toString());
     const parsed = JSON.parse(reply);
     if (!parsed.ok) throw Object.assign(new Error(parsed.error.message), parsed.error);

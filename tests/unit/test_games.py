@@ -456,9 +456,11 @@ def test_user_graph_text_round_trips_through_text_json_and_a_share_link():
 
 
 def test_names_and_titles_keep_a_hash_and_the_link_keeps_names_with_its_separators():
-    user = parse_puzzle("title C# and F#  # a comment is part of a title\ncells 3\nname 0 C#\nname 1 a,b;c=50%\nedge 0 1 # a comment\nedge 1 2\n")
+    # a name or title holding "#" is written in double quotes; unquoted, "#" starts a comment
+    user = parse_puzzle('title "C# and F#"  # a comment\ncells 3\nname 0 "C#"\nname 1 a,b;c=50%\nedge 0 1 # a comment\nedge 1 2\n')
     names = ("C#", "a,b;c=50%", "")
-    assert user.name == "C# and F#  # a comment is part of a title" and user.puzzle.graph.names == names
+    assert user.name == "C# and F#" and user.puzzle.graph.names == names
+    assert parse_puzzle("cells 1\nname 0 C# a comment\n").puzzle.graph.names == ("C",)
     assert user.puzzle.graph.presses == (0b011, 0b111, 0b110)
     assert parse_puzzle(format_puzzle(user)) == user
     link = format_share(ShareState(1, 3, 0b001, graph=user.puzzle.graph))
