@@ -27,8 +27,15 @@ export function minimumSpacing(coords) {
   return Number.isFinite(best) && best > 0 ? best : 1;
 }
 
+const closestDistances = new WeakMap(); // coords -> their closestDistance: found once per puzzle
+
 /** The least distance between two of `coords` (Infinity for fewer than two, 0 for two at one place). */
 export function closestDistance(coords) {
+  if (!closestDistances.has(coords)) closestDistances.set(coords, findClosestDistance(coords));
+  return closestDistances.get(coords);
+}
+
+function findClosestDistance(coords) {
   const points = [...coords].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const scratch = new Array(points.length);
   // Leaves points[lo..hi) sorted by y; returns their least distance.
