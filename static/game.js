@@ -11,7 +11,6 @@
 // Node test checks every press against lightsout.api's on random boards (tests/js).
 
 import { Board, emptyBoard } from "./board.js";
-import { drawnCoords } from "./graph-layout.js";
 
 export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
 export const MAX_STENCIL = 5; // a custom stencil fits in a 5×5 square
@@ -349,8 +348,7 @@ class MoveStack {
  * it: `presses[i]` the cells a press of cell i adds 1 to (the API's `puzzle` reply,
  * docs/api.md), `fields` the API's puzzle field naming it ({preset: NAME} or {graph: OBJECT}),
  * and the drawing (`coords`, `shape`, `edges`, `names`) and facts (`preset`, `title`) as the
- * reply gives them, but coordinates that would leave cells too small or stacked to click,
- * which are laid out again (graph-layout.js drawnCoords). Cells are the board's indices r·cols + c.
+ * reply gives them. Cells are the board's indices r·cols + c.
  */
 export function graphOfPuzzle(reply) {
   const cells = reply.rows * reply.cols;
@@ -363,7 +361,7 @@ export function graphOfPuzzle(reply) {
   });
   const fields = reply.preset ? { preset: reply.preset.name } : reply.graph ? { graph: reply.graph } : {};
   return Object.freeze({
-    fields, presses, kind: reply.kind, shape: reply.shape ?? "circle", coords: drawnCoords(reply.coords ?? null),
+    fields, presses, kind: reply.kind, shape: reply.shape ?? "circle", coords: reply.coords ?? null,
     edges: reply.edges ?? null, names: reply.names ?? null, preset: reply.preset ?? null, title: reply.title ?? null,
     rule: reply.rule ?? null,
   });

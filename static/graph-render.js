@@ -11,12 +11,12 @@
 
 import { t } from "./i18n.js";
 import { stateColours } from "./palette.js";
-import { minimumSpacing } from "./graph-layout.js";
+import { drawnCoords, minimumSpacing } from "./graph-layout.js";
 import { DONT_CARE, FLAG_ATTRIBUTES, HOLE, cellFlags } from "./render.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const NOT_DRAWN = -1; // in shownState / shownMarked / shownFlags: states and counts are at least 0
-const FRAME_BUDGET_MS = 5; // the longest a frame spends making and restyling cells (applyChunk): with the style, layout and paint that follow, a frame of a 4096-cell drawing stays near 30 ms
+const FRAME_BUDGET_MS = 3; // the longest a frame spends making and restyling cells (applyChunk): with the style, layout and paint that follow, a frame of a 4096-cell drawing stays near 30 ms
 const MARK = 1; // in `decorated`: the cell has its press mark
 const UNKNOWN = 2; // and its "?" for a don't-care cell
 
@@ -75,9 +75,15 @@ export class GraphView {
     this.grid.remove();
   }
 
-  build(rows, cols) {
-    this.rows = rows;
-    this.cols = cols;
+  /**
+   * Start a drawing of the board: its frame and scale, from the layout's coordinates, laid
+   * out again where they would leave cells too small or stacked to click (drawnCoords);
+   * the cells and lines are made by applyChunk. Runs in the first frame after the board
+   * is given (draw), not in the task that gave it.
+   */
+  build() {
+    this.layout = { ...this.layout, coords: drawnCoords(this.layout.coords) };
+    this.built = true;
     const { coords, shape, edges } = this.layout;
     const spacing = minimumSpacing(coords);
     const size = (shape === "circle" ? 0.72 : 0.92) * Math.min(1, spacing);
@@ -104,8 +110,6 @@ export class GraphView {
     this.size = size;
     this.named = this.layout.names && coords.length <= MAX_LABELLED_CELLS ? this.layout.names : null;
     // Cells are made by applyChunk, a frame's budget at a time: 4096 cells took ~120 ms at once.
-    this.cells = new Array(coords.length).fill(null);
-    this.made = 0;
     // The press mark and the "?" of a don't-care cell are made when a cell first needs them
     // (applyChunk): thousands of unused SVG elements made every restyle lay out slower
     // (4096 "?" texts: 25 ms instead of 6 after changing one cell).
@@ -114,8 +118,6 @@ export class GraphView {
     this.shownState = new Int16Array(coords.length).fill(NOT_DRAWN);
     this.shownMarked = new Int32Array(coords.length).fill(NOT_DRAWN);
     this.shownFlags = new Int32Array(coords.length).fill(NOT_DRAWN);
-    this.pending = [];
-    if (this.focusIndex >= this.cells.length) this.focusIndex = 0;
   }
 
   /** Make the element of cell `index` (its outline and, on a small board, its name). */
@@ -148,7 +150,13 @@ export class GraphView {
    */
   draw(board, marks, changed = null, layers = null, coloured = false) {
     if (board.rows !== this.rows || board.cols !== this.cols) {
-      this.build(board.rows, board.cols);
+      this.rows = board.rows;
+      this.cols = board.cols;
+      this.built = false; // build() runs in the next frame
+      this.cells = new Array(board.cellCount).fill(null);
+      this.made = 0;
+      this.pending = [];
+      if (this.focusIndex >= this.cells.length) this.focusIndex = 0;
       changed = null;
     }
     if (layers !== this.layers) {
@@ -166,7 +174,8 @@ export class GraphView {
     const candidates = changed === null || this.pending.length > 0 ? null : changed;
     const count = candidates === null ? this.cells.length : candidates.length;
     const differ = [];
-    for (let n = 0; n < count; n++) {
+    if (!this.built) for (let i = 0; i < count; i++) differ.push(i);
+    else for (let n = 0; n < count; n++) {
       const i = candidates === null ? n : candidates[n];
       const marked = marks ? marks.get(i) : 0;
       if (this.shownState[i] !== board.get(i) || this.shownMarked[i] !== marked || this.shownFlags[i] !== cellFlags(layers, i)) {
@@ -178,7 +187,7 @@ export class GraphView {
     this.pending = differ;
     cancelAnimationFrame(this.frame);
     this.frame = 0;
-    if (this.made < this.cells.length) {
+    if (!this.built || this.made < this.cells.length) {
       // A new drawing is made from the next frame on, not in the task that asked for it
       // (reading a puzzle's reply already takes tens of milliseconds on a big graph).
       this.grid.setAttribute("aria-busy", "true");
@@ -194,6 +203,7 @@ export class GraphView {
    * draw, for at most FRAME_BUDGET_MS; the rest waits for the next frame (aria-busy until then).
    */
   applyChunk() {
+    if (!this.built) this.build();
     const { board, marks, palette } = this;
     const { coords } = this.layout;
     const started = performance.now();
