@@ -56,12 +56,16 @@ __all__ = [
 
 MAX_GRAPH_CELLS = 4096
 """Most cells of a graph puzzle (the grid's ``gf2_full_system_cells``): the k = 2 elimination of its
-n × n press matrix takes ≈ 0.7 s at 4096, a request with the densest graph (2²⁰ entries) ≈ 2.2 s;
+n × n press matrix takes ≈ 0.7 s at 4096, a dense 4 096-cell graph of 2²⁰ entries (above today's max_graph_entries) ≈ 2.2 s;
 with k > 2 the Z/kZ elimination takes at most ``full_system_cells`` (400) cells, and a bigger
 graph can be played but not solved."""
 
-MAX_GRAPH_ENTRIES = 1 << 20
-"""Most (press, light) pairs of all press sets together (the size of a puzzle's text or link)."""
+MAX_GRAPH_ENTRIES = 1 << 16
+"""Most (press, light) pairs of all press sets together: the work a graph may cost, whatever its
+text or link's length (a complete graph on 256 cells, or 4096 cells pressing 16 each). The page
+receives every pair in the ``puzzle`` reply and sends them back with each request; at 2²⁰ (a link of
+1.4 million characters) opening one froze the page for seconds and each press for ~100 ms, at 2¹⁶
+opening and pressing hold it under 50 ms (docs/limits.md)."""
 
 MAX_NAME_LENGTH = 40
 """Most characters of a cell's name."""

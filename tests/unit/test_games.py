@@ -612,6 +612,23 @@ def test_puzzle_op_gives_the_page_the_cube_net_and_the_orbix_lines():
     assert [entry["name"] for entry in listed] == list(PRESETS) and listed[1]["reversible"] and listed[1]["k"] == 3
 
 
+def test_puzzle_op_lists_edges_to_draw_only_up_to_max_drawn_edges():
+    from lightsout.graph_api import MAX_DRAWN_EDGES
+
+    def ring_with_chords(cells: int, chords: int) -> dict:
+        """A ring of `cells` whose first `chords` cells also press the cell opposite: cells + chords edges."""
+        presses = [sorted({i, (i + 1) % cells, (i - 1) % cells} | ({(i + cells // 2) % cells} if i < chords else set())) for i in range(cells)]
+        return {"cells": cells, "presses": presses}
+
+    at_limit = call(op="puzzle", graph=ring_with_chords(4096, 0))
+    assert len(at_limit["edges"]) == MAX_DRAWN_EDGES == 4096
+    over = call(op="puzzle", graph=ring_with_chords(4096, 1))
+    assert over["ok"] and over["edges"] is None and len(over["presses"][0]) == 4
+    for cells, listed in ((91, 91 * 90 // 2), (92, None)):  # complete graphs: 4095 lines drawn, 4186 not
+        complete = call(op="puzzle", graph={"cells": cells, "presses": [list(range(cells))] * cells})
+        assert (len(complete["edges"]) if complete["edges"] else None) == listed
+
+
 @pytest.mark.parametrize(
     "graph, words",
     [

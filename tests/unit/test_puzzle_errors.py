@@ -100,6 +100,31 @@ def test_a_coordinate_has_one_bound_in_json_text_links_and_the_graph(text, allow
         assert (error["code"], error["column"], error["params"]) == ("coord_not_finite", link.index(text) + 1, {"field": "c", "found": text})
 
 
+def test_a_complete_graph_on_256_cells_is_the_densest_graph_read():
+    """max_graph_entries bounds the work a graph costs the page (its reply, press sets and link):
+    a complete graph on 256 cells (2¹⁶ pairs) is read as a link, text and JSON; on 257 each is refused naming the limit."""
+    assert MAX_GRAPH_ENTRIES == 256 * 256
+
+    def forms(cells: int) -> dict[str, dict]:
+        stream = bytes([cells & 0x7F | 0x80, cells >> 7] + [0] * cells) * cells
+        everything = " ".join(str(j) for j in range(cells))
+        return {
+            "link": {"op": "share", "text": f"G{cells}:{encode(0, cells)};e={encode_bytes(stream)}"},
+            "text": {"op": "puzzle", "graph": f"cells {cells}\n" + "".join(f"press {i}: {everything}\n" for i in range(cells))},
+            "json": {"op": "puzzle", "graph": {"cells": cells, "presses": [list(range(cells))] * cells}},
+        }
+
+    for form, request in forms(256).items():
+        reply = json.loads(call(json.dumps(request))[0])
+        assert reply["ok"] and reply["cells"] == 256, form
+    expected = {"link": ("press_sets_too_many", {"field": "e", "found": 257 * 257, "most": MAX_GRAPH_ENTRIES}),
+                "text": ("max_graph_entries", {"most": MAX_GRAPH_ENTRIES, "line": 257}),
+                "json": ("max_graph_entries", {"most": MAX_GRAPH_ENTRIES, "line": 1})}
+    for form, request in forms(257).items():
+        error = api_error(request)
+        assert (error["code"], error["params"]) == expected[form], form
+
+
 def test_positions_name_the_character_at_fault():
     """A line and column of a plain-text case point at the token the params quote (a long one clipped with "…")."""
     for case in PUZZLES:
