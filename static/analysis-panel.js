@@ -4,7 +4,7 @@
 
 import { currentLanguage, t, tCount } from "./i18n.js";
 import { boardFromReference, emptyBoard } from "./board.js";
-import { fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
@@ -136,7 +136,7 @@ export class AnalysisPanel {
     }
     ui.status.textContent = "";
     ui.facts.hidden = false;
-    ui.solutions.textContent = reply.solutions;
+    ui.solutions.textContent = countText(reply.solutions);
     ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
     ui.structure.textContent = structureText(reply.structure);
     ui.quietNote.textContent = t("analysisStatesNoGallery");

@@ -110,7 +110,6 @@ export class ExplainPanel {
       equations: system.equations, unknowns: system.unknowns, rank: system.rank, nullity: system.nullity,
     });
     ui.system.replaceChildren();
-    const { cols } = this.session.game.board;
     if (system.kind === "full") {
       const list = (cells) => (cells.length === 0 ? t("systemNone") : cells.map((cell) => cell + 1).join(", "));
       const note = document.createElement("p");
@@ -136,7 +135,7 @@ export class ExplainPanel {
       const head = document.createElement("th");
       head.scope = "row";
       head.textContent = `b${e + 1}`;
-      head.title = cellName(system.equation_cells[e], cols);
+      head.title = cellName(system.equation_cells[e], this.session.game);
       tr.append(head);
       for (const bit of row) {
         const td = document.createElement("td");

@@ -11,12 +11,19 @@
 // click, a new puzzle, a variant) ends it, with a word on the message line.
 
 import { sentences, t, tCount } from "./i18n.js";
+import { graphCellName } from "./wording.js";
 
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
 
-/** "row 2, column 3" (1-based) of cell `index` of a board `cols` wide. */
-export function cellName(index, cols) {
+/**
+ * Cell `index` of `game` in a sentence: "row 2, column 3" (1-based) on a grid; on a graph (the
+ * cube, the Orbix, a user's graph: one row of cells) "cell U1" by its name, or "cell 4" by the
+ * number the board's labels give it.
+ */
+export function cellName(index, game) {
+  if (game.graph) return t("explainGraphCell", { name: graphCellName(game.graph, index) });
+  const { cols } = game.board;
   return t("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
 }
 
@@ -249,11 +256,11 @@ export class Explainer {
   /** What the next step will press, in words. */
   nextWords() {
     const step = this.steps[this.index];
-    const { cols } = this.session.game.board;
+    const { game } = this.session;
     if (step.kind === "chase" || step.kind === "chase-again") {
-      return t("explainNextChase", { cell: cellName(step.cell, cols), light: cellName(step.clears, cols) });
+      return t("explainNextChase", { cell: cellName(step.cell, game), light: cellName(step.clears, game) });
     }
-    return t("explainNextPress", { cell: cellName(step.cell, cols) });
+    return t("explainNextPress", { cell: cellName(step.cell, game) });
   }
 
   /** The first-row system, solved or without a solution. */
@@ -274,7 +281,7 @@ export class Explainer {
    */
   sentence() {
     const { reply } = this;
-    const { cols } = this.session.game.board;
+    const { game } = this.session;
     const done = this.steps[this.index - 1];
     if (this.index === this.total) {
       const position = t("explainStepDone", { index: this.index, total: this.total });
@@ -283,11 +290,11 @@ export class Explainer {
     const position = t("explainStepOf", { index: this.index, total: this.total });
     let what;
     if (done.kind === "chase" || done.kind === "chase-again") {
-      what = t(done.kind === "chase" ? "explainDidChase" : "explainDidChaseAgain", { cell: cellName(done.cell, cols), light: cellName(done.clears, cols) });
+      what = t(done.kind === "chase" ? "explainDidChase" : "explainDidChaseAgain", { cell: cellName(done.cell, game), light: cellName(done.clears, game) });
     } else if (done.kind === "first-row") {
-      what = t("explainDidFirstRow", { cell: cellName(done.cell, cols) });
+      what = t("explainDidFirstRow", { cell: cellName(done.cell, game) });
     } else {
-      what = t("explainDidSystem", { cell: cellName(done.cell, cols) });
+      what = t("explainDidSystem", { cell: cellName(done.cell, game) });
     }
     const parts = [position, what];
     if (this.index === this.firstChaseLength && reply.mode === "chase") parts.push(t("explainChaseDone"));
@@ -324,8 +331,7 @@ export class Explainer {
   /** The answer to "why this press?" in words. */
   whySentence() {
     const reply = this.whyReply;
-    const { cols } = this.session.game.board;
-    const cell = cellName(reply.cell, cols);
+    const cell = cellName(reply.cell, this.session.game);
     const k = this.session.game.k;
     if (!reply.determined) {
       return t("whyFree", { cell, count: reply.quiet.length, nullity: reply.nullity });

@@ -152,15 +152,17 @@ export function pressBoard(board, row, col, { rule = PLUS_RULE, surface = "plane
 
 /**
  * Apply `times` presses of cell `index` of a graph puzzle (graphOfPuzzle) to `board` in
- * place: 1 is added (mod k) to every cell of graph.presses[index]. Returns those cells.
+ * place: 1 is added (mod k) to every cell of graph.presses[index] but the holes (a Board of
+ * flags, or null: a hole has no light, as in lightsout.puzzle.apply). Returns those cells.
  */
-export function pressGraph(board, graph, index, times = 1) {
+export function pressGraph(board, graph, index, times = 1, holes = null) {
   if (!Number.isInteger(index) || index < 0 || index >= graph.presses.length) {
     throw new RangeError(`press ${index} is outside the puzzle's ${graph.presses.length} cells`);
   }
-  const changed = graph.presses[index];
+  if (holes !== null && holes.get(index)) throw new RangeError(`cell ${index} is a hole and has no button`);
+  const changed = holes === null ? [...graph.presses[index]] : [...graph.presses[index]].filter((j) => !holes.get(j));
   for (const j of changed) board.add(j, times);
-  return [...changed];
+  return changed;
 }
 
 /**
@@ -287,7 +289,7 @@ export function randomSolvableBoard(rows, cols, { k = 2, rule = PLUS_RULE, surfa
     for (let c = 0; c < cols; c++) {
       if (holes?.get(r * cols + c)) continue;
       const times = Math.floor(random() * k);
-      if (times && graph) pressGraph(board, graph, r * cols + c, times);
+      if (times && graph) pressGraph(board, graph, r * cols + c, times, holes);
       else if (times) pressBoard(board, r, c, { rule, surface, holes, times });
     }
   }
@@ -423,7 +425,7 @@ export class Game {
 
   /** Apply `times` presses at (row, col) without touching history; returns the changed indices. */
   pressInPlace(row, col, times = 1) {
-    if (this.graph) return pressGraph(this.board, this.graph, row * this.board.cols + col, times);
+    if (this.graph) return pressGraph(this.board, this.graph, row * this.board.cols + col, times, this.holes);
     return pressBoard(this.board, row, col, { rule: this.rule, surface: this.surface, holes: this.holes, times });
   }
 
@@ -563,7 +565,7 @@ export class Game {
     const { cols } = start;
     const options = { rule: this.rule, surface: this.surface, holes: this.holes, times: this.k - 1 };
     for (const index of this.moves) {
-      if (this.graph) pressGraph(start, this.graph, index, this.k - 1);
+      if (this.graph) pressGraph(start, this.graph, index, this.k - 1, this.holes);
       else pressBoard(start, Math.floor(index / cols), index % cols, options);
     }
     return start;

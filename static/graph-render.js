@@ -11,13 +11,22 @@
 
 import { t } from "./i18n.js";
 import { stateColours } from "./palette.js";
-import { minimumSpacing } from "./graph-layout.js";
+import { drawnCoords, minimumSpacing } from "./graph-layout.js";
+import { DONT_CARE, FLAG_ATTRIBUTES, HOLE, cellFlags } from "./render.js";
+import { graphCellName, shortLabel } from "./wording.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const FLAGS = [["dontCare", (layers, i) => layers.mask?.dontCare.get(i)], ["proof", (layers, i) => layers.proof?.get(i)],
-  ["nearest", (layers, i) => layers.nearest?.get(i)], ["quiet", (layers, i) => layers.quiet?.get(i)],
-  ["next", (layers, i) => layers.explain?.next === i], ["clears", (layers, i) => layers.explain?.clears === i],
-  ["formula", (layers, i) => layers.explain?.formula?.has(i)], ["selected", (layers, i) => layers.explain?.selected === i]];
+const NOT_DRAWN = -1; // in shownState / shownMarked / shownFlags: states and counts are at least 0
+const FRAME_BUDGET_MS = 3; // the longest a frame spends making and restyling cells (applyChunk): with the style, layout and paint that follow, a frame of a 4096-cell drawing stays near 30 ms
+const MARK = 1; // in `decorated`: the cell has its press mark
+const UNKNOWN = 2; // and its "?" for a don't-care cell
+
+/**
+ * Most cells drawn with their names (the cube's U1…B9, a user's): 400 cells in rows of 20
+ * on a board 536 pixels wide have labels 6 pixels high; smaller ones cannot be read, and
+ * every text costs layout. Every cell's name is in its accessible label whatever the size.
+ */
+const MAX_LABELLED_CELLS = 400;
 
 function svgElement(name, attributes = {}) {
   const element = document.createElementNS(SVG, name);
@@ -56,15 +65,26 @@ export class GraphView {
     this.focusIndex = 0;
     this.editing = false;
     this.palette = null;
+    this.paletteKey = null; // what `palette` was made for: a preset's colours, k, or 0 (the stylesheet's)
+    this.layers = null;
+    this.pending = []; // cell indices still to restyle (see draw)
+    this.frame = 0;
   }
 
   destroy() {
+    cancelAnimationFrame(this.frame);
     this.grid.remove();
   }
 
-  build(rows, cols) {
-    this.rows = rows;
-    this.cols = cols;
+  /**
+   * Start a drawing of the board: its frame and scale, from the layout's coordinates, laid
+   * out again where they would leave cells too small or stacked to click (drawnCoords);
+   * the cells and lines are made by applyChunk. Runs in the first frame after the board
+   * is given (draw), not in the task that gave it.
+   */
+  build() {
+    this.layout = { ...this.layout, coords: drawnCoords(this.layout.coords) };
+    this.built = true;
     const { coords, shape, edges } = this.layout;
     const spacing = minimumSpacing(coords);
     const size = (shape === "circle" ? 0.72 : 0.92) * Math.min(1, spacing);
@@ -80,61 +100,138 @@ export class GraphView {
     // Its size is the stylesheet's: as large as the play column's room allows, at this aspect.
     this.grid.dataset.shape = shape;
     svg.style.setProperty("--aspect", (width / height).toFixed(4));
+    this.lines = null;
+    this.edgesLeft = [];
     if (edges && shape === "circle") {
-      const lines = svgElement("g", { class: "gedges" });
-      for (const [i, j] of edges) {
-        lines.append(svgElement("line", { x1: coords[i][0], y1: coords[i][1], x2: coords[j][0], y2: coords[j][1] }));
-      }
-      svg.append(lines);
+      this.lines = svgElement("g", { class: "gedges" });
+      svg.append(this.lines);
+      this.edgesLeft = [...edges];
     }
-    this.cells = coords.map(([x, y], index) => {
-      const cell = svgElement("g", { class: "cell gcell", role: "gridcell", tabindex: -1 });
-      cell.dataset.row = Math.floor(index / cols);
-      cell.dataset.col = index % cols;
-      cell.dataset.index = index;
-      cell.append(shapeElement(shape, x, y, size));
-      cell.append(svgElement("circle", { cx: x, cy: y, r: size * 0.16, class: "gmark" }));
-      const unknown = svgElement("text", { x, y: y + size * 0.13, "font-size": size * 0.4, "text-anchor": "middle", class: "gdontcare" });
-      unknown.textContent = "?"; // shown for a don't-care cell (style.css), as on the grid
-      cell.append(unknown);
-      const name = this.layout.names?.[index];
-      if (name) { // a label (the cube's U1…B9, a user's names), below the mark
-        const label = svgElement("text", { x, y: y + size * 0.36, "font-size": size * 0.22, "text-anchor": "middle", class: "glabel" });
-        label.textContent = name.length > 6 ? `${name.slice(0, 5)}…` : name;
-        cell.append(label);
-      }
-      svg.append(cell);
-      return cell;
-    });
+    this.svg = svg;
+    this.size = size;
+    this.named = this.layout.names && coords.length <= MAX_LABELLED_CELLS ? this.layout.names : null;
+    // Cells are made by applyChunk, a frame's budget at a time: 4096 cells took ~120 ms at once.
+    // The press mark and the "?" of a don't-care cell are made when a cell first needs them
+    // (applyChunk): thousands of unused SVG elements made every restyle lay out slower
+    // (4096 "?" texts: 25 ms instead of 6 after changing one cell).
+    this.decorated = new Uint8Array(coords.length);
     this.grid.replaceChildren(svg);
-    this.shown = new Int16Array(coords.length).fill(-1);
-    if (this.focusIndex >= this.cells.length) this.focusIndex = 0;
-    this.cells[this.focusIndex].setAttribute("tabindex", "0");
+    this.shownState = new Int16Array(coords.length).fill(NOT_DRAWN);
+    this.shownMarked = new Int32Array(coords.length).fill(NOT_DRAWN);
+    this.shownFlags = new Int32Array(coords.length).fill(NOT_DRAWN);
+  }
+
+  /** Make the element of cell `index` (its outline and, on a small board, its name). */
+  makeCell(index) {
+    const [x, y] = this.layout.coords[index];
+    const { size } = this;
+    const cell = svgElement("g", { class: "cell gcell", role: "gridcell", tabindex: index === this.focusIndex ? 0 : -1 });
+    cell.dataset.row = Math.floor(index / this.cols);
+    cell.dataset.col = index % this.cols;
+    cell.dataset.index = index;
+    cell.append(shapeElement(this.layout.shape, x, y, size));
+    const name = this.named?.[index];
+    if (name) { // a label (the cube's U1…B9, a user's names), below the mark
+      const label = svgElement("text", { x, y: y + size * 0.36, "font-size": size * 0.22, "text-anchor": "middle", class: "glabel" });
+      label.textContent = shortLabel(name, 6);
+      cell.append(label);
+    }
+    this.svg.append(cell);
+    this.cells[index] = cell;
   }
 
   /**
    * Show `board`, `marks` (press counts or null) and `layers` (overlays); `coloured` is
    * false (two states, the stylesheet's colours), true (palette.js) or an array of
    * {fill} per state (a preset's own colours, e.g. Lights Out 2000's red and green).
+   * `changed` lists the cells that may differ since the last draw (a press's set), null
+   * all. As the DOM grid does (render.js), only cells that differ are restyled, and no
+   * more than a frame's budget at a time (applyChunk): a press on a dense graph changes
+   * thousands of cells, and restyling 4096 at once held the main thread over 50 ms.
    */
   draw(board, marks, changed = null, layers = null, coloured = false) {
-    if (board.rows !== this.rows || board.cols !== this.cols) this.build(board.rows, board.cols);
-    const palette = Array.isArray(coloured) ? coloured : coloured ? stateColours(board.k) : null;
-    this.grid.classList.toggle("graph-board--states", palette !== null);
-    this.palette = palette;
-    this.cells.forEach((cell, i) => {
+    if (board.rows !== this.rows || board.cols !== this.cols) {
+      this.rows = board.rows;
+      this.cols = board.cols;
+      this.built = false; // build() runs in the next frame
+      this.cells = new Array(board.cellCount).fill(null);
+      this.made = 0;
+      this.pending = [];
+      if (this.focusIndex >= this.cells.length) this.focusIndex = 0;
+      changed = null;
+    }
+    if (layers !== this.layers) {
+      this.layers = layers;
+      changed = null; // an overlay may touch any cell
+    }
+    const paletteKey = Array.isArray(coloured) ? coloured : coloured ? board.k : 0;
+    if (paletteKey !== this.paletteKey) {
+      this.paletteKey = paletteKey;
+      this.palette = Array.isArray(coloured) ? coloured : coloured ? stateColours(board.k) : null;
+      this.grid.classList.toggle("graph-board--states", this.palette !== null);
+      changed = null;
+    }
+    // Cells still waiting from an earlier chunked draw are among those that differ.
+    const candidates = changed === null || this.pending.length > 0 ? null : changed;
+    const count = candidates === null ? this.cells.length : candidates.length;
+    const differ = [];
+    if (!this.built) for (let i = 0; i < count; i++) differ.push(i);
+    else for (let n = 0; n < count; n++) {
+      const i = candidates === null ? n : candidates[n];
+      const marked = marks ? marks.get(i) : 0;
+      if (this.shownState[i] !== board.get(i) || this.shownMarked[i] !== marked || this.shownFlags[i] !== cellFlags(layers, i)) {
+        differ.push(i);
+      }
+    }
+    this.board = board;
+    this.marks = marks;
+    this.pending = differ;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    if (!this.built || this.made < this.cells.length) {
+      // A new drawing is made from the next frame on, not in the task that asked for it
+      // (reading a puzzle's reply already takes tens of milliseconds on a big graph).
+      this.grid.setAttribute("aria-busy", "true");
+      this.frame = requestAnimationFrame(() => this.applyChunk());
+    } else {
+      this.applyChunk();
+    }
+    this.moveFocusOffHole();
+  }
+
+  /**
+   * Make the cells still to make, restyle the pending cells, then draw the lines still to
+   * draw, for at most FRAME_BUDGET_MS; the rest waits for the next frame (aria-busy until then).
+   */
+  applyChunk() {
+    if (!this.built) this.build();
+    const { board, marks, palette } = this;
+    const { coords } = this.layout;
+    const started = performance.now();
+    const spent = (done) => done % 64 === 63 && performance.now() - started > FRAME_BUDGET_MS;
+    let done = 0;
+    while (this.made < this.cells.length && !spent(done++)) this.makeCell(this.made++);
+    while (this.made === this.cells.length && this.pending.length > 0 && !spent(done++)) {
+      const i = this.pending.pop();
+      const cell = this.cells[i];
       const state = board.get(i);
       const marked = marks ? marks.get(i) : 0;
+      const flags = cellFlags(this.layers, i);
+      this.shownState[i] = state;
+      this.shownMarked[i] = marked;
+      this.shownFlags[i] = flags;
+      if (marked && !(this.decorated[i] & MARK)) this.decorate(i, MARK);
+      if (flags & DONT_CARE && !(this.decorated[i] & UNKNOWN)) this.decorate(i, UNKNOWN);
       cell.dataset.state = state;
       cell.dataset.lit = state ? "1" : "0";
       cell.setAttribute("aria-pressed", state ? "true" : "false");
       if (marked) cell.dataset.press = marked;
       else delete cell.dataset.press;
-      for (const [name, test] of FLAGS) {
-        if (layers && test(layers, i)) cell.dataset[name] = "1";
+      for (const [flag, name] of FLAG_ATTRIBUTES) {
+        if (flags & flag) cell.dataset[name] = "1";
         else delete cell.dataset[name];
       }
-      const hole = Boolean(layers?.mask?.holes.get(i));
+      const hole = Boolean(flags & HOLE);
       if (hole) cell.dataset.hole = "1";
       else delete cell.dataset.hole;
       if (hole && !this.editing) cell.setAttribute("aria-disabled", "true");
@@ -143,13 +240,23 @@ export class GraphView {
       const outline = cell.firstChild;
       if (fill) outline.setAttribute("fill", fill);
       else outline.removeAttribute("fill");
-      cell.setAttribute("aria-label", this.label(i, state, marked, hole, cell.dataset.dontCare === "1"));
-    });
-    this.moveFocusOffHole();
+      cell.setAttribute("aria-label", this.label(i, state, marked, hole, Boolean(flags & DONT_CARE)));
+    }
+    while (this.made === this.cells.length && this.pending.length === 0 && this.edgesLeft.length > 0 && !spent(done++)) {
+      const [i, j] = this.edgesLeft.pop();
+      this.lines.append(svgElement("line", { x1: coords[i][0], y1: coords[i][1], x2: coords[j][0], y2: coords[j][1] }));
+    }
+    if (this.made < this.cells.length || this.edgesLeft.length > 0 || this.pending.length > 0) {
+      this.grid.setAttribute("aria-busy", "true");
+      this.frame = requestAnimationFrame(() => this.applyChunk());
+    } else {
+      this.grid.removeAttribute("aria-busy");
+      this.frame = 0;
+    }
   }
 
   label(index, state, marked, hole = false, dontCare = false) {
-    const name = this.layout.names?.[index] ?? String(index + 1);
+    const name = graphCellName(this.layout, index);
     if (hole) return t("graphCell", { name, state: t("cellHole") });
     const parts = [this.palette ? (this.palette[state].name ?? t("cellState", { state })) : t(state ? "cellLit" : "cellDark")];
     if (dontCare) parts.push(t("cellDontCare"));
@@ -157,24 +264,43 @@ export class GraphView {
     return t("graphCell", { name, state: parts.join(", ") });
   }
 
+  /** Add the press mark (MARK) or the "?" of a don't-care cell (UNKNOWN) to cell `index`; the stylesheet shows each when it applies. */
+  decorate(index, part) {
+    const [x, y] = this.layout.coords[index];
+    const { size } = this;
+    const cell = this.cells[index];
+    this.decorated[index] |= part;
+    if (part === MARK) {
+      // Under the label, if any: the label stays readable on the mark.
+      cell.insertBefore(svgElement("circle", { cx: x, cy: y, r: size * 0.16, class: "gmark" }), cell.firstChild.nextSibling);
+      return;
+    }
+    const unknown = svgElement("text", { x, y: y + size * 0.13, "font-size": size * 0.4, "text-anchor": "middle", class: "gdontcare" });
+    unknown.textContent = "?"; // shown for a don't-care cell (style.css), as on the grid
+    cell.append(unknown);
+  }
+
+  /** True when the cell is a hole of the layers drawn last (its element may still wait for its frame). */
   isHole(row, col) {
-    return this.cells[row * this.cols + col]?.dataset.hole === "1";
+    return Boolean(this.layers?.mask?.holes.get(row * this.cols + col));
   }
 
   /** Put the tab stop on the first cell that is not a hole, if it sits on one (not while the shape is edited). */
   moveFocusOffHole() {
-    if (this.editing || this.cells[this.focusIndex]?.dataset.hole !== "1") return;
-    const index = this.cells.findIndex((cell) => cell.dataset.hole !== "1");
+    const holes = this.layers?.mask?.holes;
+    if (this.editing || !holes?.get(this.focusIndex)) return;
+    const index = this.cells.findIndex((_, i) => !holes.get(i));
     if (index >= 0) this.setFocusCell(Math.floor(index / this.cols), index % this.cols, false);
   }
 
   /** While the shape is edited a hole can be clicked and focused (to make it a cell again). */
   setEditing(editing) {
     this.editing = editing;
-    for (const cell of this.cells) {
-      if (cell.dataset.hole === "1" && !editing) cell.setAttribute("aria-disabled", "true");
+    const holes = this.layers?.mask?.holes;
+    this.cells.forEach((cell, i) => {
+      if (holes?.get(i) && !editing) cell.setAttribute("aria-disabled", "true");
       else cell.removeAttribute("aria-disabled");
-    }
+    });
     this.moveFocusOffHole();
   }
 

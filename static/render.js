@@ -20,9 +20,9 @@ import { showsNumbers, stateColours } from "./palette.js";
 const CHUNK = 250; // cells restyled per animation frame when many change at once
 const NOT_DRAWN = 255; // in shownLit / shownMarked: states and press counts are below 255
 
-// A cell's overlay flags, one bit each (see flagsOf).
-const HOLE = 1;
-const DONT_CARE = 2;
+// A cell's overlay flags, one bit each (see cellFlags).
+export const HOLE = 1;
+export const DONT_CARE = 2;
 const PROOF = 4;
 const NEAREST = 8;
 const QUIET = 16;
@@ -30,8 +30,29 @@ const NEXT = 32; // the cell the explanation's next step presses
 const CLEARS = 64; // the light that step clears
 const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
 const SELECTED = 256; // the cell whose "why" is shown
-const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
+export const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
   [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];
+
+/** The overlay flags (HOLE, DONT_CARE, … one bit each) of cell `index` under `layers` ({mask, proof, nearest, quiet, explain} or null). */
+export function cellFlags(layers, index) {
+  if (layers === null) return 0;
+  let flags = 0;
+  if (layers.mask) {
+    if (layers.mask.holes.get(index)) return HOLE; // a hole shows nothing else
+    if (layers.mask.dontCare.get(index)) flags |= DONT_CARE;
+  }
+  if (layers.proof?.get(index)) flags |= PROOF;
+  if (layers.nearest?.get(index)) flags |= NEAREST;
+  if (layers.quiet?.get(index)) flags |= QUIET;
+  const explain = layers.explain;
+  if (explain) {
+    if (explain.next === index) flags |= NEXT;
+    if (explain.clears === index) flags |= CLEARS;
+    if (explain.formula?.has(index)) flags |= FORMULA;
+    if (explain.selected === index) flags |= SELECTED;
+  }
+  return flags;
+}
 
 export class BoardView {
   constructor(container) {
@@ -156,24 +177,7 @@ export class BoardView {
 
   /** The overlay flags of cell `index` under the current layers. */
   flagsOf(index) {
-    const layers = this.layers;
-    if (layers === null) return 0;
-    let flags = 0;
-    if (layers.mask) {
-      if (layers.mask.holes.get(index)) return HOLE; // a hole shows nothing else
-      if (layers.mask.dontCare.get(index)) flags |= DONT_CARE;
-    }
-    if (layers.proof?.get(index)) flags |= PROOF;
-    if (layers.nearest?.get(index)) flags |= NEAREST;
-    if (layers.quiet?.get(index)) flags |= QUIET;
-    const explain = layers.explain;
-    if (explain) {
-      if (explain.next === index) flags |= NEXT;
-      if (explain.clears === index) flags |= CLEARS;
-      if (explain.formula?.has(index)) flags |= FORMULA;
-      if (explain.selected === index) flags |= SELECTED;
-    }
-    return flags;
+    return cellFlags(this.layers, index);
   }
 
   label(index, lit, marked, flags) {

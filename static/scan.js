@@ -11,7 +11,9 @@
 //     blob. Knowing rows × cols, the grid is then fitted inside it: in the picture
 //     rectified by that quadrilateral, the gaps between cells are where the edge profile
 //     peaks every 1/cols of the width (and 1/rows of the height); last, each corner is
-//     nudged while the edges on the gap lines gain on those inside the cells;
+//     nudged while the edges on the gap lines gain on those inside the cells; last, a
+//     picture whose grid's cells do not stand out from their borders (noise, a gradient,
+//     a wall) holds no board (looksLikeBoard);
 //  3. homography: the perspective transform the four corners define (the unit square to
 //     the quadrilateral), so each cell is sampled in the middle of its own square, away
 //     from its borders, together with a ring on its borders (the local background);
@@ -505,9 +507,50 @@ function candidate(gray, edges, smoothEdges, width, height, threshold, radius, r
   }
 }
 
+// Where a cell is sampled, in cells from its top-left corner: its middle (a GRID × GRID
+// square, ±INNER of a cell around the centre) and its borders (RING, the local background).
+const INNER = 0.22; // the sampled square of a cell: its middle, ±22 % of the cell around the centre
+const GRID = 5; // samples per side of that square
+const MIDDLE = Array.from({ length: GRID * GRID }, (_, i) => [
+  0.5 + INNER * ((2 * (i % GRID)) / (GRID - 1) - 1), 0.5 + INNER * ((2 * Math.floor(i / GRID)) / (GRID - 1) - 1)]);
+const RING = [[0, 0], [0.5, 0], [1, 0], [1, 0.5], [1, 1], [0.5, 1], [0, 1], [0, 0.5]];
+
+const BOARD_CONTRAST = 4; // the least contrast (0..255 of brightness) of a board's cells with their borders
+const BOARD_CONTRAST_RATIO = 1.4; // ... and of that contrast to the spread inside a cell's middle (plus 1)
+
+/**
+ * Whether the rows × cols grid framed by `corners` in `gray` (brightness, width × height)
+ * is a board of lights: a light, lit or dark, differs from the case at its borders, and
+ * is about even inside. The contrast is the 75th percentile over the cells of |the mean
+ * of a cell's middle − the median of its borders| (a quarter of the cells may be lights
+ * as dark as the case), the spread the median over the cells of the middle's standard
+ * deviation. Noise spreads as much as it contrasts, a gradient contrasts with nothing:
+ * over 450 such pictures (tests/js/scan-pictures.mjs renderNoBoard) the contrast was at
+ * most 0.91 of the spread + 1, over 300 boards of the benchmark and 36 all-dark ones at
+ * least 1.87.
+ */
+function looksLikeBoard(gray, width, height, corners, rows, cols) {
+  const h = squareToQuad(corners);
+  const at = (u, v) => bilinear(gray, width, height, ...project(h, u, v));
+  const contrasts = [], spreads = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const middle = MIDDLE.map(([du, dv]) => at((c + du) / cols, (r + dv) / rows));
+      const mean = middle.reduce((sum, value) => sum + value, 0) / middle.length;
+      spreads.push(Math.sqrt(middle.reduce((sum, value) => sum + (value - mean) ** 2, 0) / middle.length));
+      const ring = RING.map(([du, dv]) => at((c + du) / cols, (r + dv) / rows)).sort((a, b) => a - b);
+      contrasts.push(Math.abs(mean - (ring[3] + ring[4]) / 2));
+    }
+  }
+  const quantile = (values, share) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(share * values.length))];
+  const contrast = quantile(contrasts, 0.75);
+  return contrast >= BOARD_CONTRAST && contrast >= BOARD_CONTRAST_RATIO * (quantile(spreads, 0.5) + 1);
+}
+
 /**
  * The four corners of a rows × cols board's grid of cells in `image` (top-left first,
- * clockwise, in the image's pixels), or null when nothing board-like stands out.
+ * clockwise, in the image's pixels), or null when nothing board-like stands out: no
+ * grid of edges, or a grid whose cells do not stand out from their borders (looksLikeBoard).
  */
 export function detectCorners(image, { rows, cols }) {
   const { image: small, factor } = downscale(image, DETECT_SIDE);
@@ -530,14 +573,13 @@ export function detectCorners(image, { rows, cols }) {
   }
   if (!best) return null;
   const corners = polishCorners(smoothEdges, width, height, best.corners, rows, cols);
+  if (!looksLikeBoard(gray, width, height, corners, rows, cols)) return null;
   return corners.map(([x, y]) => [x * factor, y * factor]);
 }
 
 // ---------------------------------------------------------------------------------
 // Reading the lights
 
-const INNER = 0.22; // the sampled square of a cell: its middle, ±22 % of the cell around the centre
-const GRID = 5; // samples per side of that square
 
 /**
  * The colour of every cell of a rows × cols grid framed by `corners` in `image`:
@@ -554,22 +596,17 @@ export function sampleCells(image, corners, rows, cols) {
   };
   const colours = new Float32Array(rows * cols * 3);
   const rings = new Float32Array(rows * cols);
-  const ringSpots = [[0, 0], [0.5, 0], [1, 0], [1, 0.5], [1, 1], [0.5, 1], [0, 1], [0, 0.5]];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const cell = r * cols + c;
       let red = 0, green = 0, blue = 0;
-      for (let i = 0; i < GRID; i++) {
-        for (let j = 0; j < GRID; j++) {
-          const u = (c + 0.5 + INNER * ((2 * j) / (GRID - 1) - 1)) / cols;
-          const v = (r + 0.5 + INNER * ((2 * i) / (GRID - 1) - 1)) / rows;
-          const p = pixel(...project(h, u, v));
-          red += data[p]; green += data[p + 1]; blue += data[p + 2];
-        }
+      for (const [du, dv] of MIDDLE) {
+        const p = pixel(...project(h, (c + du) / cols, (r + dv) / rows));
+        red += data[p]; green += data[p + 1]; blue += data[p + 2];
       }
-      const count = GRID * GRID;
+      const count = MIDDLE.length;
       colours.set([red / count, green / count, blue / count], cell * 3);
-      const ring = ringSpots.map(([du, dv]) => {
+      const ring = RING.map(([du, dv]) => {
         const p = pixel(...project(h, (c + du) / cols, (r + dv) / rows));
         return Math.max(data[p], data[p + 1], data[p + 2]);
       }).sort((a, b) => a - b);

@@ -21,9 +21,9 @@ import { Playback } from "./playback.js";
 import { packPayload } from "./codec.js";
 import { PuzzleTracker } from "./puzzle-tracker.js";
 import { formatName, isCodedError, parseErrorMessage } from "./paste-errors.js";
-import { fractionText, powerOfTwo, pressCountMessage, requestErrorMessage, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, powerOfTwo, pressCountMessage, requestErrorMessage, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, boardWithStates, emptyBoard } from "./board.js";
-import { Game, PLUS_RULE, graphOfPuzzle, randomSolvableBoard } from "./game.js";
+import { Game, Mask, PLUS_RULE, graphOfPuzzle, randomSolvableBoard } from "./game.js";
 
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
@@ -202,15 +202,15 @@ export class Session {
    */
   puzzleRequest(boards = [], { mask = this.game.mask, rule = this.game.rule, k = this.game.k } = {}) {
     const shape = mask && !mask.isEmpty ? mask : null;
-    const packed = [...boards, ...(shape ? [shape.holes, shape.dontCare] : [])]
+    const { graph, target } = this.game;
+    // The goal shown is always sent: a goal board (a preset's own, or another a link's g= gave) as well.
+    const goalBoard = typeof target === "string" ? null : target;
+    const packed = [...boards, ...(shape ? [shape.holes, shape.dontCare] : []), ...(goalBoard ? [goalBoard] : [])]
       .map((board) => ({ rows: board.rows, cols: board.cols, bytes: board.packed() }));
     const { payload, references } = packPayload(packed);
-    const { graph, target } = this.game;
-    // A preset or graph names itself; its own goal (a board of states) is the default target.
-    const puzzle = graph ? { ...graph.fields, ...(typeof target === "string" ? { target } : {}) }
-      : { rule: rule.name, surface: this.game.surface, target };
     const fields = {
-      k, ...puzzle,
+      k, ...(graph ? graph.fields : { rule: rule.name, surface: this.game.surface }),
+      target: goalBoard ? references.at(-1) : target,
       holes: shape ? references[boards.length] : null,
       dont_care: shape ? references[boards.length + 1] : null,
     };
@@ -533,28 +533,32 @@ export class Session {
    * Play a puzzle on a graph: a preset of the real games or a user's graph, as the API's
    * `puzzle` (or `share`) reply describes it (docs/api.md). `board` (a Board of its R×C) is
    * the lights to start from; without it a random solvable board is dealt (by the worker
-   * when it is ready). `moves` (cell indices, a link's) are replayed onto the board.
+   * when it is ready). `moves` (cell indices, a link's) are replayed onto the board. A `share`
+   * reply's `holes` and `dont_care` (a link's h= and d=) are the game's shape; its holes go dark.
    * Returns false when no board came.
    */
   async playGraph(reply, { board = null, moves = [], message = "" } = {}) {
     const graph = graphOfPuzzle(reply);
     const { rows, cols, k } = reply;
     const target = typeof reply.target === "string" && !reply.target.includes(":") ? reply.target : boardFromId(reply.target, k);
+    const flags = (id) => (id ? boardFromId(id) : null);
+    const mask = reply.holes || reply.dont_care ? new Mask(rows, cols, flags(reply.holes), flags(reply.dont_care)) : null;
+    if (mask && board) for (const index of mask.holes.indices()) board.set(index, 0);
     const old = this.game;
     this.stopPlayback();
     this.puzzles.end();
     this.settingUp = false;
     if (board === null) {
       // Deal on the new game (its graph and goal), so the random board is the puzzle's.
-      this.game = new Game(emptyBoard(rows, cols, k), { target, graph });
-      board = await this.randomBoard(rows, cols);
+      this.game = new Game(emptyBoard(rows, cols, k), { target, graph, mask });
+      board = await this.randomBoard(rows, cols, { mask });
       if (!board) {
         this.game = old;
         this.emit();
         return false;
       }
     }
-    const game = new Game(board, { target, graph });
+    const game = new Game(board, { target, graph, mask });
     if (moves.length > 0) game.playMany(moves);
     this.replaceGame(game);
     const solved = game.isSolved();
@@ -689,7 +693,7 @@ export class Session {
       let text = cells === 1 ? tCount(`${key}OneCell`, total, { badge }) : t(key, { total, cells, badge });
       if (!reply.minimal) text = sentences(text, t("statesNotProven"));
       if (reply.solutions !== "1") {
-        text = sentences(text, t("statesSolutionCount", { solutions: reply.solutions, structure: structureText(reply.structure) }));
+        text = sentences(text, t("statesSolutionCount", { solutions: countText(reply.solutions), structure: structureText(reply.structure) }));
       }
       return text;
     }
@@ -698,7 +702,7 @@ export class Session {
       ? t(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
       : sentences(t(count === 1 ? "solutionOne" : "solution", { count }), t("notProven"));
     if (reply.solutions !== "1" && reply.solutions !== "0") {
-      text = sentences(text, t("solutionCount", { solutions: reply.solutions }));
+      text = sentences(text, t("solutionCount", { solutions: countText(reply.solutions) }));
       if (reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined) {
         text = sentences(text, reply.optimal_count === 1 ? t("optimalOne") : t("optimalCount", { count: reply.optimal_count }));
       }

@@ -149,9 +149,14 @@ export function isGraphLink(text, presets = []) {
   return head !== null && (head[1].startsWith("G") || presets.includes(head[1]));
 }
 
-/** A hash (location.hash by default) as text: percent-escapes undone when they decode (some apps add them). */
+/**
+ * A hash (location.hash by default) as text: percent-escapes undone when they decode (some
+ * apps add them). Not in a preset's or graph's link whose head is written plainly (`cube:`,
+ * `G5:`): its escapes are its names' own (n=a%2Cb is the one name "a,b"). A grid link has no
+ * "%" of its own, and a link escaped whole has its head's ":" escaped too.
+ */
 export function currentHash(raw = location.hash) {
-  if (!raw.includes("%")) return raw;
+  if (!raw.includes("%") || /^#?[A-Za-z][A-Za-z0-9-]*:/.test(raw)) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -1,7 +1,8 @@
 // How the page words what Python reports: the share of solvable boards ("1 in 2^n"), the
-// group of quiet patterns ("Z/3 × Z/3"), rule and surface names, a shape's summary, and a
-// failed request or press count as a sentence in the page's language. Pure functions of
-// their arguments and the i18n table; no session state.
+// group of quiet patterns ("Z/3 × Z/3"), a count too long to read ("2^600"), rule and surface
+// names, a graph cell's name and a short label, a shape's summary, and a failed request or
+// press count as a sentence in the page's language. Pure functions of their arguments and
+// the i18n table; no session state.
 
 import { t, tCount } from "./i18n.js";
 import { isCodedError } from "./paste-errors.js";
@@ -13,7 +14,46 @@ import { isCodedError } from "./paste-errors.js";
  */
 export function fractionText(solvableFraction) {
   const [, denominator] = String(solvableFraction).split("/");
-  return denominator.startsWith("2^") ? powerOfTwo(Number(denominator.slice(2))) : denominator;
+  return denominator.startsWith("2^") ? powerOfTwo(Number(denominator.slice(2))) : countText(denominator);
+}
+
+const LONGEST_COUNT = 15; // digits written out; a longer count is written as powers
+const SMALL_PRIMES = []; // the primes below 256
+for (let n = 2; n < 256; n++) if (SMALL_PRIMES.every((p) => n % p !== 0)) SMALL_PRIMES.push(n);
+
+/**
+ * A count Python sends as a decimal string (solutions, boards) as the page writes it: in full
+ * up to 15 digits, else as a product of powers of primes, "2^600" or "2^3 × 3^100" (the style
+ * of powerOfTwo) — every such count is a product of the orders of cyclic groups Z/m with m
+ * dividing k ≤ 255, so its primes are below 256; another number (none is expected) reads
+ * "≈ 1.234 × 10^179".
+ */
+export function countText(count) {
+  const text = String(count);
+  if (text.length <= LONGEST_COUNT || !/^\d+$/.test(text)) return text;
+  let rest = BigInt(text);
+  const parts = [];
+  for (const prime of SMALL_PRIMES) {
+    const big = BigInt(prime);
+    let power = 0;
+    while (rest % big === 0n) { rest /= big; power++; }
+    if (power) parts.push(power === 1 ? String(prime) : `${prime}^${power}`);
+  }
+  return rest === 1n ? parts.join(" × ") : `≈ ${text[0]}.${text.slice(1, 4)} × 10^${text.length - 1}`;
+}
+
+/**
+ * `text` cut to at most `most` characters (code points, so that an emoji's surrogate pair
+ * is never split), the last one an ellipsis when it was cut: "abcdefgh" → "abcde…".
+ */
+export function shortLabel(text, most) {
+  const points = [...text];
+  return points.length > most ? `${points.slice(0, most - 1).join("")}…` : text;
+}
+
+/** What the page calls cell `index` of a graph puzzle (graphOfPuzzle): its name (the cube's "U1"), else its number from 1. */
+export function graphCellName(graph, index) {
+  return graph.names?.[index] || String(index + 1);
 }
 
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";

@@ -117,7 +117,43 @@ def cases() -> list[tuple[str, tuple[list[str], str]]]:
         ("api random 10000x10000 lit=50000000", _api({"op": "random", "rows": 10_000, "cols": 10_000, "lit": 50_000_000, "seed": 1})),
         ("api random 1000x2000 lit=1999000", _api({"op": "random", "rows": 1000, "cols": 2000, "lit": 1_999_000, "seed": 1})),
         ("api parse 1x1000000 row", _api({"op": "parse", "text": "#." * 500_000})),
+        # issue #28: graphs at max_graph_cells / full_system_cells, k-state verify, fewest presses at nullity 1000, why
+        ("api solve graph 4096 dense", _api({"op": "solve", "graph": _graph(4096, 255), "board": _graph_board(4096)})),
+        ("api solve graph 4096 dense minimal", _api({"op": "solve", "graph": _graph(4096, 255), "board": _graph_board(4096), "minimal": True})),
+        ("api analyze graph 4096 dense", _api({"op": "analyze", "graph": _graph(4096, 255)})),
+        ("api solve graph 4096 degree 5", _api({"op": "solve", "graph": _graph(4096, 4), "board": _graph_board(4096)})),
+        *[(f"api solve graph 400 dense k={k}", _api({"op": "solve", "graph": _graph(400, 255, k), "board": _graph_board(400, k)})) for k in (3, 5, 255, 243, 252)],
+        ("api solve graph 400 dense k=5 minimal", _api({"op": "solve", "graph": _graph(400, 255, 5), "board": _graph_board(400, 5), "minimal": True})),
+        ("api verify k=255 1024x1024 custom 5x5", _api({"op": "verify", "k": 255, "rule": "custom:" + "/".join(["#####"] * 5),
+                                                       "board": _packed(1024, 1024, 255, fill=1), "presses": _packed(1024, 1024, 255, fill=1)})),
+        ("api solve 40x40 1000 don't-care minimal", _api({"op": "solve", "board": _packed(40, 40, fill=1), "minimal": True,
+                                                          "dont_care": _packed_cells(40, 40, range(1000))})),
+        ("api why 10000x10000", _api({"op": "why", "board": _packed(10_000, 10_000), "cell": 0})),
     ]
+
+
+def _graph(cells: int, degree: int, k: int = 2) -> dict[str, object]:
+    """A random graph puzzle: each press set the cell and ``degree`` others (255 at 4 096 cells: max_graph_entries)."""
+    import random
+
+    rng = random.Random(cells * 1000 + degree)
+    return {"cells": cells, "k": k, "presses": [sorted({i, *rng.sample(range(cells), degree)}) for i in range(cells)]}
+
+
+def _graph_board(cells: int, k: int = 2) -> str:
+    """A board of a graph puzzle (1×n), every light at state 1."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from lightsout import codec
+
+    return codec.format_packed(1, cells, codec.pack([1] * cells, codec.bits_per_cell(k)), k)
+
+
+def _packed_cells(rows: int, cols: int, cells: range) -> str:
+    """An R×C two-state board with ``cells`` (flat indices) set: a mask field."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from lightsout import codec
+
+    return codec.format_packed(rows, cols, sum(1 << i for i in cells), 2)
 
 
 def _high_water(pid: int) -> int:

@@ -1,13 +1,14 @@
 // Benchmark of Scan (static/scan.js) on the fixed set of generated pictures
 // (tests/js/scan-pictures.mjs): the share of pictures with every cell read right, with the
-// corners found automatically and with the true corners, and the time per picture.
+// corners found automatically and with the true corners, the time per picture, and how many
+// pictures of no board (noise, gradients: renderNoBoard) were taken for one.
 // Prints figures; asserts nothing.
 //
 //   node tests/bench_scan.mjs [count=200] [--seed S (2026)] [--large N (12-megapixel pictures timed, 3)] [--misses]
 
 import { performance } from "node:perf_hooks";
 import { scanImage } from "../static/scan.js";
-import { benchmarkSpecs, renderPicture } from "./js/scan-pictures.mjs";
+import { NO_BOARD_KINDS, benchmarkSpecs, renderNoBoard, renderPicture } from "./js/scan-pictures.mjs";
 
 const args = process.argv.slice(2);
 const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && !/^--(large|seed)$/.test(args[i - 1] ?? "")) ?? 200);
@@ -52,6 +53,20 @@ console.log(`  every cell right, corners found automatically: ${autoRight} / ${c
 console.log(`  every cell right, true corners:                ${trueRight} / ${count} (${percent(trueRight)})`);
 console.log(`  time per picture (automatic corners + reading), median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
 for (const [key, row] of Object.entries(byStyle)) console.log(`    ${key.padEnd(12)} ${row.auto}/${row.pictures} automatic, ${row.exact}/${row.pictures} true corners`);
+
+// Pictures of no board, read as each board size of the set: a board found is a false one.
+const noBoards = Math.ceil(count / 4);
+let falseBoards = 0;
+for (let i = 0; i < noBoards; i++) {
+  const [width, height] = [[640, 480], [800, 600], [480, 640]][i % 3];
+  const image = renderNoBoard({ seed: setSeed * 1000 + i, kind: NO_BOARD_KINDS[i % NO_BOARD_KINDS.length], width, height });
+  const { rows, cols } = benchmarkSpecs(10, setSeed)[i % 10];
+  if (scanImage(image, { rows, cols }).corners !== null) {
+    falseBoards++;
+    if (showMisses) console.log(`false board: seed ${setSeed * 1000 + i} ${NO_BOARD_KINDS[i % NO_BOARD_KINDS.length]} read as ${rows}x${cols}`);
+  }
+}
+console.log(`  pictures of no board (noise, gradients) taken for a board: ${falseBoards} / ${noBoards}`);
 
 // 12-megapixel photos (4000 × 3000): the whole scan, downscaling included, three runs each
 // (the first run of each is also shown alone: the engine has not optimised the code yet).

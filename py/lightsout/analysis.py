@@ -11,9 +11,11 @@ solvable iff b is in the column space of A, i.e. iff yᵀb = 0 for every y in
 the *left kernel* {y : yᵀA = 0}.  Such a y is a set of lights that every
 press changes an even number of times, so the parity of the lit cells in y
 never changes: a board with an odd number of lit cells in y can never be
-switched off — a proof anyone can check.  For a symmetric rule without a
-mask, A is symmetric and the left kernel is the space of quiet patterns
-(Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
+switched off — a proof anyone can check.  For a rule whose press matrix
+is symmetric (:attr:`Rule.is_symmetric <lightsout.rules.Rule.is_symmetric>`:
+a point-symmetric stencil, on the Klein bottle and the projective plane a
+mirror-symmetric one too) and no mask, the left kernel is the space of quiet
+patterns (Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
 Magazine 71(4), 1998: a board is solvable iff it is orthogonal to every
 quiet pattern).
 
@@ -237,7 +239,11 @@ class Analysis:
         return 1 << self.nullity
 
     def is_solvable(self, board: Board) -> bool:
-        """True when ``board`` can be switched off (symmetric rules: even overlap with every quiet pattern)."""
+        """True when ``board`` has an even overlap with every quiet pattern: whether it can be switched off, for a rule with ``is_symmetric`` only.
+
+        (Otherwise the quiet patterns, {x : A·x = 0}, are not the left kernel
+        {y : yᵀA = 0} that decides it; see :func:`left_kernel`.)
+        """
         flat = board.flat
         return all((flat & q).bit_count() % 2 == 0 for q in self.quiet_flats)
 
@@ -254,9 +260,11 @@ def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
 def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None) -> list[int]:
     """Return a basis of {y : yᵀA = 0}: light sets every press changes evenly (flat ints).
 
-    Only lights that matter appear in y.  For a symmetric rule without a mask
-    this is the quiet-pattern basis (cheap, even for huge boards); otherwise
-    it is the null space of Aᵀ by elimination, O((R·C)³/w).
+    Only lights that matter appear in y.  For a rule whose press matrix is
+    symmetric (:attr:`Rule.is_symmetric <lightsout.rules.Rule.is_symmetric>`)
+    without a mask this is the quiet-pattern basis (cheap, even for huge
+    boards); otherwise it is the null space of Aᵀ by elimination,
+    O((R·C)³/w) (those rules are solved by elimination too).
     """
     board = Board(rows, cols, (), rule)
     if rule.is_symmetric and (mask is None or mask.is_empty):

@@ -29,6 +29,7 @@ from .errors import BoardFormatError
 from .names import (
     EXACT_NULLITY,
     FORMATS,
+    HIDDEN_CHARACTERS,
     MAX_LISTED_SOLUTIONS,
     MAX_STATES,
     METHOD_NAMES,
@@ -49,6 +50,16 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 
+def _say(message: str) -> None:
+    """Print ``lightsout: <message>`` on stderr, one line, each hidden character (ESC, BEL, a bidi
+    override...: :data:`lightsout.names.HIDDEN_CHARACTERS`) written as its escape: a file name or a
+    token of the input quoted in an error never acts on the terminal."""
+    import re
+
+    line = message.splitlines()[0] if message.strip() else message
+    print("lightsout: " + re.sub(HIDDEN_CHARACTERS, lambda match: match.group().encode("unicode_escape", "backslashreplace").decode("ascii"), line), file=sys.stderr)
+
+
 class UsageError(Exception):
     """Bad input from the command line; the message is shown as is."""
 
@@ -57,7 +68,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (``lightsout: <what>``) and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"lightsout: {message}", file=sys.stderr)
+        _say(message)
         raise SystemExit(2)
 
 
@@ -227,7 +238,9 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
             why = f"found in {budget:g} s (nullity {result.nullity}; --seconds gives the search more time)"
         else:
             why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        print(f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions {why}", file=sys.stderr)
+        from .cli_games import count_text
+
+        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions {why}", file=sys.stderr)
     if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
         # The answer is written in the board's format; the indices text costs a number per press.
         raise UsageError(
@@ -401,10 +414,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except UsageError as error:
-        print(f"lightsout: {error}", file=sys.stderr)
+        _say(str(error))
         return 2
     except (ValueError, MemoryError, RecursionError, OverflowError) as error:  # a limit of the model (TooLargeError, ...): still one line
-        print(f"lightsout: {str(error).splitlines()[0] if str(error) else type(error).__name__}", file=sys.stderr)
+        _say(str(error) or type(error).__name__)
         return 2
     except BrokenPipeError:
         # The reader went away (`... | head`): no traceback; stdout points at devnull so that

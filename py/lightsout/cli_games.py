@@ -12,10 +12,11 @@ format).  Errors are ``ValueError`` with one line naming what and where;
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import codec
@@ -28,7 +29,7 @@ from .mask import parse_mask
 from .puzzle import FEWEST_SEARCH_LIMIT, Puzzle, Solution, solve
 from .puzzle_text import UserPuzzle, format_cells, parse_puzzle, read_cells
 
-__all__ = ["solve_command", "analyze_command", "analysis_text", "list_presets", "named_puzzle"]
+__all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle"]
 
 Reader = Callable[[str | None], str]
 
@@ -100,7 +101,7 @@ def solve_command(args: argparse.Namespace, read: Reader) -> int:
     result = solve(puzzle, lights, "auto", args.minimal, args.seconds)
     if args.minimal and result.solvable and not result.minimal:
         why = f"found in {SEARCH_SECONDS if args.seconds is None else args.seconds:g} s" if puzzle.k == 2 else f"more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        print(f"lightsout: fewest presses not proven: the best of {result.solution_count} solutions ({why})", file=sys.stderr)
+        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
     listed = result.solutions(args.limit) if args.all else []
     if args.json:
         report = _head(puzzle, chosen, user)
@@ -139,17 +140,59 @@ def analyze_command(args: argparse.Namespace, read: Reader) -> int:
     return 0
 
 
+LONGEST_COUNT = 15
+"""Digits a count is written with in full; a longer one is written as powers (:func:`count_text`)."""
+
+_PRIMES = tuple(n for n in range(2, 256) if all(n % d for d in range(2, n)))
+
+
+def count_text(count: int) -> str:
+    """A count of solutions or boards (≥ 1) as the CLI's text writes it: in full up to
+    :data:`LONGEST_COUNT` digits, else as a product of prime powers, ``"2^600"``, ``"2^3 x 3^100"``.
+
+    Every such count is a product of orders of cyclic groups Z/m with m dividing k ≤ 255, so its
+    primes are below 256; another number (none is expected) is written by its order, ``"~1e179"``.
+    """
+    if count < 10**LONGEST_COUNT:
+        return str(count)
+    parts, rest = [], count
+    for prime in _PRIMES:
+        power = 0
+        while rest % prime == 0:
+            rest //= prime
+            power += 1
+        if power:
+            parts.append(str(prime) if power == 1 else f"{prime}^{power}")
+    if rest == 1:
+        return " x ".join(parts)
+    return f"~1e{int(count.bit_length() * math.log10(2))}"  # str() refuses more than 4300 digits
+
+
+def _structure_text(orders: Sequence[int]) -> str:
+    """The group of quiet patterns, ``"Z/2 x Z/3 x Z/3"``; more than three equal factors once with a power, ``"(Z/3)^199"``."""
+    parts = []
+    for order, group in itertools.groupby(orders):
+        power = len(list(group))
+        parts.append(f"(Z/{order})^{power}" if power > 3 else " x ".join([f"Z/{order}"] * power))
+    return " x ".join(parts) or "a single solution"
+
+
 def analysis_text(heading: str, result: Solution, figures: dict[str, Any]) -> str:
     """The text report of ``analyze`` (grids, presets and graphs alike): ``heading``, then the figures of
-    :func:`lightsout.analysis.analysis_figures` (its quiet patterns already written as text)."""
-    count = math.prod(result.structure)
-    structure = " x ".join(f"Z/{order}" for order in result.structure) or "a single solution"
+    :func:`lightsout.analysis.analysis_figures` (its quiet patterns already written as text); a count of
+    more than :data:`LONGEST_COUNT` digits as powers (:func:`count_text`)."""
+    count = count_text(math.prod(result.structure))
+    structure = _structure_text(result.structure)
+    fraction = figures["solvable_fraction"]  # "1/2^n" or "1/N"
+    denominator = fraction.partition("/")[2]
+    if denominator.isdigit():
+        fraction = "1/" + count_text(int(denominator))
     lines = [
         heading,
         f"rank: {result.rank}",
         f"nullity: {result.nullity}",
         f"solutions per solvable board: {count}" + (f" ({structure})" if result.puzzle.k > 2 else ""),
-        f"solvable boards: {figures['solvable_fraction']}",
+        f"solvable boards: {fraction}",
     ]
     if figures["worst_case"] is not None:
         lines.append(f"most presses any solvable board needs: {figures['worst_case']}")

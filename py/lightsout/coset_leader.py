@@ -47,10 +47,6 @@ _GROUPED_LEVELS = 6
 """Bottom levels of the branch-and-bound tree that use the grouped lower bound."""
 
 
-class _OutOfTime(Exception):
-    pass
-
-
 def minimum_in_coset(start: int, basis: Sequence[int], seconds: float = SEARCH_SECONDS) -> tuple[int, int | None, bool]:
     """Find a vector of least weight in ``start + span(basis)`` over GF(2).
 
@@ -124,32 +120,38 @@ def _branch_and_bound(start: int, basis: Sequence[int], incumbent: int, deadline
     groups: dict[int, list[tuple[int, int]]] = {}
     for d in range(max(0, k - _GROUPED_LEVELS), k):
         groups[d] = [(mask, mask.bit_count()) for mask in _cell_groups(basis[d:], suffix[d]).values()]
-    state = {"best": incumbent, "weight": incumbent.bit_count(), "count": 0}
-
-    def visit(depth: int, vector: int) -> None:
-        if depth == k:
+    # An explicit stack, not recursion: the depth is the nullity, which reaches the
+    # thousands (a 40×40 board with 1 000 don't-care cells; a graph whose presses
+    # all light one cell), far past Python's recursion limit.  It holds at most one
+    # pending sibling per level, k + 1 entries.
+    full = (1 << max(v.bit_length() for v in (start, incumbent, *basis))) - 1
+    fixed = suffix  # in place (k + 1 board-sized ints): the cells no coefficient from depth d on changes
+    for d, cells in enumerate(suffix):
+        fixed[d] = full & ~cells
+    grouped = [groups.get(d, ()) for d in range(k)]
+    best, best_weight, count = incumbent, incumbent.bit_count(), 0
+    stack = [(0, start)]
+    pop, push, now = stack.pop, stack.append, time.monotonic
+    while stack:
+        depth, vector = pop()
+        while depth < k:  # down the branch that leaves coefficient `depth` at 0; the other waits on the stack
+            bound = (vector & fixed[depth]).bit_count()
+            for mask, size in grouped[depth]:
+                lit = (vector & mask).bit_count()
+                bound += min(lit, size - lit)
+            if bound > best_weight:
+                break
+            if now() > deadline:  # ~50 ns, small next to a node's bit counts
+                return best, None, False
+            push((depth + 1, vector ^ basis[depth]))
+            depth += 1
+        else:
             weight = vector.bit_count()
-            if weight < state["weight"]:
-                state.update(best=vector, weight=weight, count=1)
-            elif weight == state["weight"]:
-                state["count"] += 1
-            return
-        bound = (vector & ~suffix[depth]).bit_count()
-        for mask, size in groups.get(depth, ()):
-            lit = (vector & mask).bit_count()
-            bound += min(lit, size - lit)
-        if bound > state["weight"]:
-            return
-        if time.monotonic() > deadline:  # ~50 ns, small next to a node's bit counts
-            raise _OutOfTime
-        visit(depth + 1, vector)
-        visit(depth + 1, vector ^ basis[depth])
-
-    try:
-        visit(0, start)
-    except _OutOfTime:
-        return state["best"], None, False
-    return state["best"], state["count"], True
+            if weight < best_weight:
+                best, best_weight, count = vector, weight, 1
+            elif weight == best_weight:
+                count += 1
+    return best, count, True
 
 
 def _cell_groups(vectors: Sequence[int], cells: int) -> dict[int, int]:

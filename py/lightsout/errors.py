@@ -79,6 +79,8 @@ PUZZLE_ERRORS: dict[str, str] = {
     "cell_range": "{field}: cell {cell} is outside 0..{most}",
     "names_list": "names must be a list of at most {most} strings",
     "title_string": "title must be a string of at most {most} characters",
+    "title_invalid": "the title is longer than {most} characters or holds a control character",
+    "quoted_text": "the {field} in double quotes must be a JSON string, followed by nothing but a # comment",
     # the plain text form
     "statement_expected": "expected a statement: cells, k, goal, start, self, press, edge, at, name, shape or title",
     "unknown_statement": "unknown statement {found!r}; expected cells, k, goal, start, self, press, edge, at, name, shape or title",
@@ -89,7 +91,7 @@ PUZZLE_ERRORS: dict[str, str] = {
     "press_cell_missing": "expected the pressed cell's number",
     "edge_syntax": "expected 'edge a b'",
     "at_syntax": "expected 'at i x y'",
-    "coordinate": "expected a finite number, found {found!r}",
+    "coordinate": "expected a finite number of at most 1e9 in size, found {found!r}",
     "name_syntax": "expected 'name i text'",
     # the puzzle as a whole (lightsout.puzzle_text and lightsout.graph.Graph)
     "no_cells": "the puzzle has no cells: give 'cells n' or the press sets",
@@ -101,7 +103,7 @@ PUZZLE_ERRORS: dict[str, str] = {
     "graph_empty": "a graph puzzle needs at least one cell",
     "press_set_beyond": "the press set of cell {cell} reaches a cell beyond the {cells} cells",
     "coords_count": "a graph puzzle of {cells} cells needs {cells} coordinates, not {found}",
-    "coord_invalid": "the coordinates of cell {cell} are not two finite numbers",
+    "coord_invalid": "the coordinates of cell {cell} are not two finite numbers of at most 1e9 in size",
     "names_count": "a graph puzzle of {cells} cells needs {cells} names, not {found}",
     "name_invalid": "the name of cell {cell} is longer than {most} characters or holds a control character",
 }
@@ -138,7 +140,7 @@ LINK_ERRORS: dict[str, str] = {
     "press_sets_extra": "the press sets hold more than {cells} cells' sets",
     "press_sets_too_many": "the press sets hold {found} cells in all, at most {most}",
     "coords_link": "the coordinates are {count} decimal numbers separated by commas",
-    "coord_not_finite": "a coordinate is not a finite number",
+    "coord_not_finite": "a coordinate must be a finite number of at most 1e9 in size, not {found!r}",
     "names_link": "the names are {cells}, separated by commas",
     "name_not_utf8": "a name is not percent-encoded UTF-8",
     "shape_link": "the shape is square or hex (circle is the default and not written)",

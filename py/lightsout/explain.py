@@ -431,6 +431,9 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
     n, k = puzzle.cells, puzzle.k
     if not 0 <= cell < n:
         raise ValueError(f"cell {cell} is outside 0..{n - 1}")
+    if n > SYSTEM_CELLS and not chase_applies(puzzle):
+        # Before the lights are unpacked: a 10000×10000 board took a minute and 2.5 GB to reach this.
+        raise TooLargeError(f"why is answered for boards of at most {SYSTEM_CELLS} cells, or light chasing up to {EXPLAIN_SIDE} a side", "explain_cells")
     if not _is_prime(k):
         raise ValueError(f"why is answered for a prime number of states, not {k}")
     goal = puzzle.states(puzzle.goal())
@@ -452,7 +455,7 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
             reply["coefficients"] = [coefficient for _, coefficient in formula]
         else:
             reply["quiet"] = pressing[:SHOWN_QUIET]
-    elif chase_applies(puzzle):
+    else:  # light chasing (checked above)
         single = solve(Puzzle(puzzle.rows, puzzle.cols, 2, puzzle.rule), 1 << cell, minimal=True, seconds=0.5)
         reply["nullity"] = single.nullity
         if single.presses is not None:
@@ -462,8 +465,6 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
         else:
             dark = solve(Puzzle(puzzle.rows, puzzle.cols, 2, puzzle.rule), 0)
             reply["quiet"] = [[q >> j & 1 for j in range(n)] for q in dark.quiet() if q >> cell & 1][:SHOWN_QUIET]
-    else:
-        raise TooLargeError(f"why is answered for boards of at most {SYSTEM_CELLS} cells, or light chasing up to {EXPLAIN_SIDE} a side", "explain_cells")
     if reply["determined"]:
         reply["wrong"] = sum(1 for light in reply["formula"] if difference[light])
         reply["value"] = sum(c * difference[light] for light, c in zip(reply["formula"], reply["coefficients"])) % k

@@ -25,6 +25,8 @@ Bit order: flat ints, bit i = cell i, as everywhere in the package.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -33,6 +35,7 @@ from .errors import BoardFormatError, TooLargeError
 from .gf2 import solve_linear
 from .mask import Mask
 from .methods import SolveResult
+from .names import HIDDEN_CHARACTERS
 
 __all__ = [
     "Graph",
@@ -40,35 +43,95 @@ __all__ = [
     "MAX_GRAPH_CELLS",
     "MAX_GRAPH_ENTRIES",
     "MAX_NAME_LENGTH",
+    "MAX_COORDINATE",
+    "is_coordinate",
     "graph_system",
     "bits_of",
+    "int_of",
     "circle_layout",
     "hex_centre",
+    "is_shown_text",
+    "check_name",
 ]
 
 MAX_GRAPH_CELLS = 4096
-"""Most cells of a graph puzzle: the k = 2 elimination of its n × n press matrix takes ≈ 2 s at
-4096 (the grid's ``gf2_full_system_cells``); with k > 2 the Z/kZ elimination takes at most
-``full_system_cells`` (400) cells, and a bigger graph can be played but not solved."""
+"""Most cells of a graph puzzle (the grid's ``gf2_full_system_cells``): the k = 2 elimination of its
+n × n press matrix takes ≈ 0.7 s at 4096, a dense 4 096-cell graph of 2²⁰ entries (above today's max_graph_entries) ≈ 2.2 s;
+with k > 2 the Z/kZ elimination takes at most ``full_system_cells`` (400) cells, and a bigger
+graph can be played but not solved."""
 
-MAX_GRAPH_ENTRIES = 1 << 20
-"""Most (press, light) pairs of all press sets together (the size of a puzzle's text or link)."""
+MAX_GRAPH_ENTRIES = 1 << 16
+"""Most (press, light) pairs of all press sets together: the work a graph may cost, whatever its
+text or link's length (a complete graph on 256 cells, or 4096 cells pressing 16 each). The page
+receives every pair in the ``puzzle`` reply and sends them back with each request; at 2²⁰ (a link of
+1.4 million characters) opening one froze the page for seconds and each press for ~100 ms, at 2¹⁶
+opening and pressing hold it under 50 ms (docs/limits.md)."""
 
 MAX_NAME_LENGTH = 40
 """Most characters of a cell's name."""
+
+MAX_COORDINATE = 1e9
+"""Largest size |x|, |y| of a cell's coordinate (any unit).  Every reader of a graph (JSON, text,
+a link) and :class:`Graph` itself refuse more, so a puzzle that opens is one the API reads back."""
+
+_HIDDEN = re.compile(HIDDEN_CHARACTERS)
+
+
+def is_shown_text(text: str) -> bool:
+    """True when ``text`` holds none of :data:`lightsout.names.HIDDEN_CHARACTERS` (controls such as
+    NUL, ESC, BEL and U+0085, line separators, bidirectional overrides, lone surrogates): what a cell's
+    name or a puzzle's title must be, since the page and the CLI show them as they are."""
+    return _HIDDEN.search(text) is None
+
+
+def check_name(cell: int, name: str, line: int | None = None, column: int | None = None) -> None:
+    """Raise :class:`~lightsout.errors.BoardFormatError` ``name_invalid`` (at line, column) when ``name``,
+    cell ``cell``'s, is longer than :data:`MAX_NAME_LENGTH` or is not :func:`is_shown_text`."""
+    if len(name) > MAX_NAME_LENGTH or not is_shown_text(name):
+        raise BoardFormatError.of("name_invalid", line, column, cell=cell, most=MAX_NAME_LENGTH)
+
 
 SHAPES = ("circle", "square", "hex")
 """How the page draws a cell of a graph puzzle."""
 
 
+_SET_BIT = re.compile("1")
+
+_FEW_BITS = 16
+"""Below this many set bits :func:`bits_of` takes the lowest bit off one at a time; from it on it reads
+the binary digits (each step above costs O(size): 85 → 31 µs for 256 of 4 096 bits)."""
+
+
+def is_coordinate(value: float) -> bool:
+    """True for a finite number of size at most :data:`MAX_COORDINATE` (NaN and infinities are not)."""
+    return math.isfinite(value) and abs(value) <= MAX_COORDINATE
+
+
 def bits_of(value: int) -> list[int]:
-    """The indices of the set bits of ``value``, lowest first."""
+    """The indices of the set bits of ``value`` (≥ 0), lowest first."""
+    if value.bit_count() >= _FEW_BITS:
+        return [digit.start() for digit in _SET_BIT.finditer(bin(value)[:1:-1])]
     out = []
     while value:
         low = value & -value
         out.append(low.bit_length() - 1)
         value ^= low
     return out
+
+
+def int_of(indices: Collection[int]) -> int:
+    """The int whose set bits are ``indices`` (each ≥ 0; repeats count once): the inverse of :func:`bits_of`."""
+    if len(indices) < _FEW_BITS:
+        value = 0
+        for i in indices:
+            value |= 1 << i
+        return value
+    # Binary digits, one byte each: O(top index + len) instead of O(len · size).
+    digits = bytearray(b"0") * (max(indices) + 1)
+    for i in indices:
+        digits[i] = 49  # "1"
+    digits.reverse()
+    return int(digits, 2)
 
 
 @dataclass(frozen=True)
@@ -79,7 +142,7 @@ class Graph:
     (a :class:`~lightsout.errors.TooLargeError`), a press set reaching a
     cell that does not exist, coordinates or names not one per cell, a
     coordinate that is not a finite number, a name longer than
-    :data:`MAX_NAME_LENGTH` or holding a control character, or an unknown
+    :data:`MAX_NAME_LENGTH` or holding a control character (:func:`is_shown_text`), or an unknown
     shape (a :class:`~lightsout.errors.BoardFormatError` with a code of
     :data:`lightsout.errors.PUZZLE_ERRORS`, no line or column).
     """
@@ -112,14 +175,13 @@ class Graph:
             if len(self.coords) != n:
                 raise BoardFormatError.of("coords_count", cells=n, found=len(self.coords))
             for i, point in enumerate(self.coords):
-                if len(point) != 2 or not all(isinstance(v, float) and math.isfinite(v) for v in point):
+                if len(point) != 2 or not all(isinstance(v, float) and is_coordinate(v) for v in point):
                     raise BoardFormatError.of("coord_invalid", cell=i)
         if self.names is not None:
             if len(self.names) != n:
                 raise BoardFormatError.of("names_count", cells=n, found=len(self.names))
             for i, name in enumerate(self.names):
-                if len(name) > MAX_NAME_LENGTH or any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-                    raise BoardFormatError.of("name_invalid", cell=i, most=MAX_NAME_LENGTH)
+                check_name(i, name)
         if self.shape not in SHAPES:
             raise BoardFormatError.of("unknown_shape", found=self.shape[:20], choices=", ".join(SHAPES))
         if self.text_width < 0 or self.text_group < 0:

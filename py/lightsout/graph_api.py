@@ -21,11 +21,16 @@ from .graph import hex_centre
 from .puzzle import Puzzle
 from .puzzle_text import UserPuzzle, parse_puzzle, puzzle_from_json, puzzle_json
 
-__all__ = ["Base", "base_puzzle", "describe", "preset_info", "MAX_DESCRIBED_CELLS"]
+__all__ = ["Base", "base_puzzle", "describe", "preset_info", "MAX_DESCRIBED_CELLS", "MAX_DRAWN_EDGES"]
 
 MAX_DESCRIBED_CELLS = 4096
 """Most cells whose coordinates and press sets ``puzzle`` lists for a grid (a graph has at most
 ``max_graph_cells``, and is always listed)."""
+
+MAX_DRAWN_EDGES = 4096
+"""Most lines between cells ``puzzle`` lists as ``edges`` for drawing (``null`` above): more lines
+are a grey blot, not a drawing one can follow, and each is an SVG element of the page (a complete
+graph on 1024 cells had 523 776: a 6 s freeze to draw, seconds a press to lay out again)."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,8 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
     centres, y down, neighbours about 1 apart: a grid's cell (r, c) at
     (c + ½, r + ½), a ``hex`` grid by :func:`lightsout.graph.hex_centre`,
     a graph at its own coordinates or on a circle.  Grids above
-    :data:`MAX_DESCRIBED_CELLS` cells get no ``coords`` and ``presses``.
+    :data:`MAX_DESCRIBED_CELLS` cells get no ``coords`` and ``presses``;
+    a graph with more than :data:`MAX_DRAWN_EDGES` edges no ``edges``.
     """
     graph = puzzle.graph
     reply: dict[str, Any] = {
@@ -119,11 +125,12 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
         "surface": None if graph is not None else puzzle.surface,
     }
     if graph is not None:
+        edges = graph.edges()
         reply.update(
             shape=graph.shape,
             coords=[list(point) for point in graph.layout()],
             presses=graph.press_lists(),
-            edges=[list(pair) for pair in graph.edges()],
+            edges=[list(pair) for pair in edges] if len(edges) <= MAX_DRAWN_EDGES else None,
             names=None if graph.names is None else list(graph.names),
             text_width=graph.text_width or None,
             text_group=graph.text_group or None,

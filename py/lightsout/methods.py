@@ -96,7 +96,7 @@ FIRST_ROW_SYSTEM_COLUMNS = 3000
 0.7 s at 2000, about 2.5 s at 3000 in CPython here."""
 
 FULL_SYSTEM_LIMIT = 64 * 64
-"""Most cells the full system accepts (4096 unknowns: ≈ 2 s in CPython)."""
+"""Most cells the full system accepts (4096 unknowns: ≈ 0.5–0.7 s in CPython)."""
 
 TORUS_CHASE_LIMIT = 1 << 22
 """Most cells the torus and Klein chases accept (2048×2048: ≈ 8 s in CPython; O(R·C) steps on 2C-bit ints)."""
@@ -323,7 +323,8 @@ def first_row_enumeration(board: Board, target: Board, mask: Mask | None = None)
         )
     if board.rows << cols > FIRST_ROW_ENUMERATION_WORK:
         raise TooLargeError(
-            f"first-row enumeration of {board.rows}x{cols} takes {board.rows << cols} row steps (rows × 2^columns), "
+            # No R×C here: a board wider than tall arrives transposed (solve_board).
+            f"first-row enumeration chases {board.rows} rows for each of the 2^{cols} first rows: {board.rows << cols} row steps, "
             f"more than first_row_enumeration_work ({FIRST_ROW_ENUMERATION_WORK})",
             "first_row_enumeration_work",
         )
@@ -381,8 +382,9 @@ def first_row_linear_system(board: Board, target: Board, mask: Mask | None = Non
     rows, cols = board.rows, board.cols
     if cols > FIRST_ROW_SYSTEM_COLUMNS:
         raise TooLargeError(
-            f"the first-row system of {rows}x{cols} eliminates a {cols}x{cols} matrix; first_row_system_columns "
-            f"is {FIRST_ROW_SYSTEM_COLUMNS} (the shorter side); the chebyshev method handles any size",
+            # No R×C here: a board wider than tall arrives transposed (solve_board).
+            f"the first-row system eliminates a {cols}x{cols} matrix ({cols}: the board's shorter side); first_row_system_columns "
+            f"is {FIRST_ROW_SYSTEM_COLUMNS}; the chebyshev method handles any size",
             "first_row_system_columns",
         )
     lights = (board ^ target).lights

@@ -12,7 +12,18 @@ test checks it).
 
 from __future__ import annotations
 
-__all__ = ["FORMATS", "STATES", "METHOD_NAMES", "SURFACES", "MIN_STATES", "MAX_STATES", "MAX_LISTED_SOLUTIONS", "SEARCH_SECONDS", "EXACT_NULLITY"]
+__all__ = [
+    "FORMATS",
+    "STATES",
+    "METHOD_NAMES",
+    "SURFACES",
+    "MIN_STATES",
+    "MAX_STATES",
+    "MAX_LISTED_SOLUTIONS",
+    "SEARCH_SECONDS",
+    "EXACT_NULLITY",
+    "HIDDEN_CHARACTERS",
+]
 
 FORMATS = ("loj", "grid", "indices", "id", "poj")
 """The two-state text formats (:mod:`lightsout.formats`), as ``--format`` and the API's ``parse`` name them."""
@@ -51,3 +62,11 @@ EXACT_NULLITY = 30
 The exhaustive Walsh search costs about 2^nullity × 55 ns in CPython (about a
 minute at nullity 30 on a 2-core 2026 machine), so below this every answer is
 proven; above it a search is only as good as its time budget."""
+
+HIDDEN_CHARACTERS = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+"""A regular expression of one character that acts instead of being shown: the C0 and C1 controls
+and DEL (Unicode's Cc: ESC starts a terminal's escape sequences, U+0085 ends a line), the line and
+paragraph separators U+2028 and U+2029, the bidirectional embeddings, overrides and isolates
+(U+202A..U+202E, U+2066..U+2069: they reorder the text around them) and lone surrogates (not
+UTF-8 at all).  A cell's name or a puzzle's title may hold none of them
+(:class:`lightsout.graph.Graph`, :mod:`lightsout.puzzle_text`), and the CLI writes none raw."""

@@ -36,6 +36,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from operator import add
 
 from . import codec
 from .board import Board
@@ -310,14 +311,47 @@ def apply(puzzle: Puzzle, lights: int, presses: int) -> int:
         return flat & ~puzzle.holes if puzzle.holes else flat
     states = puzzle.states(lights)
     k = puzzle.k
-    for index, times in enumerate(puzzle.states(presses)):
-        if times:
-            for light in puzzle.covered(*divmod(index, puzzle.cols)):
-                states[light] = (states[light] + times) % k
-    for i in range(puzzle.cells):
-        if puzzle.holes >> i & 1:
-            states[i] = 0
+    if puzzle.graph is not None:
+        for index, times in enumerate(puzzle.states(presses)):
+            if times:
+                for light in puzzle.covered(*divmod(index, puzzle.cols)):
+                    states[light] += times
+    else:
+        states = _add_presses(puzzle, states, puzzle.states(presses))
+    states = [state % k for state in states]
+    for i in bits_of(puzzle.holes):
+        states[i] = 0
     return puzzle.packed(states)
+
+
+def _add_presses(puzzle: Puzzle, states: list[int], counts: list[int]) -> list[int]:
+    """``states`` + A·``counts`` (not reduced mod k) for a grid rule, as flat lists of R·C.
+
+    A row of presses lands, for each stencil offset, on at most a few runs of one row — one run for
+    each time c + dc crosses an edge — and a run maps columns by ±1 on every surface (a crossing
+    may mirror it: Klein bottle, projective plane), so the two ends of a run, placed by
+    :func:`~lightsout.rules.wrap`, place all of it, and one slice addition adds it.  A 1024×1024
+    board with a 5×5 stencil is 2·10⁵ slices rather than 2.6·10⁷ single additions (15–27 s before).
+    """
+    rows, cols, surface = puzzle.rows, puzzle.cols, puzzle.rule.surface
+    grid = [states[r * cols : (r + 1) * cols] for r in range(rows)]
+    for r in range(rows):
+        source = counts[r * cols : (r + 1) * cols]
+        if not any(source):
+            continue
+        for dr, dc in puzzle.rule.stencil:
+            for turns in range(dc // cols, (cols - 1 + dc) // cols + 1):  # the runs: c + dc in [turns·C, turns·C + C)
+                first, last = max(0, turns * cols - dc), min(cols - 1, turns * cols + cols - 1 - dc)
+                start = wrap(r + dr, first + dc, rows, cols, surface)
+                end = wrap(r + dr, last + dc, rows, cols, surface)
+                if start is None or end is None:
+                    continue
+                target, run = grid[start[0]], source[first : last + 1]
+                if start[1] <= end[1]:
+                    target[start[1] : end[1] + 1] = map(add, target[start[1] : end[1] + 1], run)
+                else:
+                    target[end[1] : start[1] + 1] = map(add, target[end[1] : start[1] + 1], reversed(run))
+    return [state for row in grid for state in row]
 
 
 def press(puzzle: Puzzle, lights: int, row: int, col: int) -> int:
@@ -337,8 +371,11 @@ def differing(puzzle: Puzzle, lights: int) -> int:
         if not (puzzle.holes or puzzle.dont_care):
             return (lights ^ goal).bit_count() if goal else lights.bit_count()
         return ((lights ^ goal) & puzzle.cared).bit_count()
-    cared = puzzle.cared
-    return sum(1 for i, (a, b) in enumerate(zip(puzzle.states(lights), puzzle.states(goal))) if a != b and cared >> i & 1)
+    states, wanted = puzzle.states(lights), puzzle.states(goal)
+    if not (puzzle.holes or puzzle.dont_care):
+        return sum(a != b for a, b in zip(states, wanted))
+    # The cared cells listed once: testing bit i of the R·C-bit mask for each i was quadratic (15 s at 1024×1024).
+    return sum(states[i] != wanted[i] for i in bits_of(puzzle.cared))
 
 
 # -- solving ----------------------------------------------------------------

@@ -8,7 +8,8 @@ as JSON::
      "coords": [[0, 0], [1, 0], [1, 1], [0, 1]],
      "names": ["a", "b", "c", "d"]}
 
-or as plain text, one statement a line (``#`` starts a comment)::
+or as plain text, one statement a line (``#`` starts a comment, except in a ``goal``,
+``start``, ``name`` or ``title`` line, which is read whole)::
 
     cells 4
     k 2
@@ -33,9 +34,15 @@ Fields (JSON key / text statement):
   light k − 1), a run of symbols (see below) or, in JSON, a list of states;
   ``start``: a board in the same forms (optional, the board to play first).
 - ``coords`` / ``at i x y`` — where to draw each cell (any unit, y down;
-  all cells or none); ``names`` / ``name i text`` — a label per cell;
-  ``shape``: ``circle`` (default), ``square`` or ``hex``; ``name`` (JSON
-  ``title``) — the puzzle's own name.
+  all cells or none); ``names`` / ``name i text`` — a label per cell (at
+  most ``MAX_NAME_LENGTH`` characters); ``shape``: ``circle`` (default),
+  ``square`` or ``hex``; ``title`` — the puzzle's own name (at most
+  :data:`MAX_TITLE_LENGTH` characters).  A name or title holds no control
+  character (:func:`lightsout.graph.is_shown_text`: no ESC, NUL, U+0085,
+  U+2028, bidirectional override...).  In text, a name or title that holds
+  a ``#``, starts with ``"`` or starts or ends with a space is written in
+  double quotes as a JSON string (``name 3 "C#"``); else as it is, up to a
+  ``#`` comment.  An empty title or no name at all is the same as none.
 
 **A board as a run of symbols** (:func:`read_cells`, :func:`format_cells`):
 one symbol per cell in cell order, whitespace ignored.  Two states: ``#``,
@@ -44,8 +51,8 @@ more states: ``0``–``9`` then ``a``–``z`` (either case; ``.`` is 0), or,
 above 36 states, numbers separated by whitespace.  A grid puzzle also reads
 every board text format of :mod:`lightsout.formats` of its size.
 
-Errors raise :class:`~lightsout.errors.BoardFormatError` with the line and
-column.
+Lines end at ``\n``, ``\r\n`` or ``\r`` only.  Errors raise
+:class:`~lightsout.errors.BoardFormatError` with the line and column.
 """
 
 from __future__ import annotations
@@ -59,17 +66,31 @@ from typing import Any
 from . import codec
 from .errors import BoardFormatError, TooLargeError
 from .formats import SYMBOLS, read_board
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
 from .puzzle import MAX_STATES, MIN_STATES, Puzzle
 from .rules import PLUS
 
-__all__ = ["UserPuzzle", "parse_puzzle", "format_puzzle", "puzzle_from_json", "puzzle_json", "read_cells", "format_cells", "ON_SYMBOLS", "OFF_SYMBOLS"]
+__all__ = [
+    "UserPuzzle",
+    "parse_puzzle",
+    "format_puzzle",
+    "puzzle_from_json",
+    "puzzle_json",
+    "read_cells",
+    "format_cells",
+    "ON_SYMBOLS",
+    "OFF_SYMBOLS",
+    "MAX_TITLE_LENGTH",
+]
 
 ON_SYMBOLS = "#1*xX"
 """Symbols of a lit cell in a two-state run."""
 
 OFF_SYMBOLS = ".0oO"
 """Symbols of a dark cell in a two-state run."""
+
+MAX_TITLE_LENGTH = 200
+"""Most characters of a puzzle's title."""
 
 RUN_LINE = 64
 """Symbols a line when a graph puzzle's board is written without a layout of its own."""
@@ -189,6 +210,52 @@ def _clipped(token: str) -> str:
     return token if len(token) <= 10 else token[:10] + "…"
 
 
+def _whole(digits: str) -> int:
+    """A run of ASCII digits as an int.  Past 4000 digits (``int()`` refuses 4300) its first 20
+    digits scaled by the power of ten of the rest: a number that large is only ever quoted in an
+    error, as its order of magnitude."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) <= 4000:
+        return int(digits)
+    return int(digits[:20]) * int(10 ** (len(digits) - 20))
+
+
+def _title(text: str, line: int, column: int) -> str | None:
+    """A puzzle's title as read at (line, column): None when empty.  Raises :class:`BoardFormatError`
+    ``title_invalid`` above :data:`MAX_TITLE_LENGTH` characters or with a control character."""
+    if len(text) > MAX_TITLE_LENGTH or not is_shown_text(text):
+        raise BoardFormatError.of("title_invalid", line, column, most=MAX_TITLE_LENGTH)
+    return text or None
+
+
+def _label(rest: str, line: int, column: int, field: str) -> tuple[str, int]:
+    """A name's or a title's text from ``rest``, the rest of its line from ``column`` on, and the
+    column it starts at: a JSON string when it starts with a double quote (``"C#"``), else the text
+    up to a ``#`` comment, without the spaces around it.  Raises :class:`BoardFormatError`
+    ``quoted_text`` for a quoted one that does not end, or is followed by more than a comment."""
+    text = rest.lstrip()
+    at = column + len(rest) - len(text)
+    if not text.startswith('"'):
+        return text.split("#", 1)[0].strip(), at
+    try:
+        # strict=False: a raw control character inside the quotes is read, then refused as one.
+        value, end = json.JSONDecoder(strict=False).raw_decode(text)
+    except json.JSONDecodeError:
+        raise BoardFormatError.of("quoted_text", line, at, field=field) from None
+    after = text[end:].lstrip()
+    if after and not after.startswith("#"):
+        raise BoardFormatError.of("quoted_text", line, at + len(text) - len(after), field=field)
+    return value, at
+
+
+def _label_text(text: str) -> str:
+    """A name or a title as the text form writes it: as it is, or in double quotes as a JSON string
+    when :func:`_label` would not read it back (a ``#``, a leading ``"``, spaces around it)."""
+    if "#" in text or text.startswith('"') or text != text.strip():
+        return json.dumps(text, ensure_ascii=False)
+    return text
+
+
 def _shown(number: int) -> int | str:
     """``number`` as an error quotes it: as is below 10^15, else in e-notation ("1.00000e400"),
     which reads the same in every language (a JSON reader would turn the int into Infinity)."""
@@ -209,7 +276,7 @@ def _number(value: Any, what: str) -> int:
 
 
 def _coordinate(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e9:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not is_coordinate(float(value)):
         raise BoardFormatError.of("not_finite", 1, 1, field=what, found=str(value)[:20])
     return float(value)
 
@@ -271,7 +338,7 @@ class _Draft:
             reach[a] |= 1 << b
             reach[b] |= 1 << a
         for i, listed in (self.presses or {}).items():
-            reach[i] = sum(1 << j for j in set(listed))
+            reach[i] = int_of(listed)
         coords = None
         if self.coords:
             missing = [i for i in range(n) if i not in self.coords]
@@ -279,7 +346,7 @@ class _Draft:
                 raise BoardFormatError.of("coords_missing", line, 1, cell=missing[0])
             coords = tuple(self.coords[i] for i in range(n))
         names = None
-        if self.names:
+        if self.names and any(self.names.values()):  # no name at all is no names
             names = tuple(self.names.get(i, "") for i in range(n))
         try:
             graph = Graph(tuple(reach), coords, names, self.shape)
@@ -334,7 +401,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
             if not isinstance(entry, list) or len(entry) > limit:
                 raise BoardFormatError.of("press_entry", 1, 1, field=f"presses[{i}]")
             draft.count(len(entry))
-            draft.presses[i] = [_cell(j, f"presses[{i}]") for j in entry]
+            draft.presses[i] = _cells(entry, f"presses[{i}]")
         if draft.cells is None:
             draft.cells = len(listed)
     listed = _listed(data, "edges", MAX_GRAPH_ENTRIES, "pairs")
@@ -362,9 +429,9 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
     if data.get("shape") is not None:
         draft.shape = str(data["shape"])
     if data.get("title") is not None:
-        if not isinstance(data["title"], str) or len(data["title"]) > 200:
-            raise BoardFormatError.of("title_string", 1, 1, most=200)
-        draft.title = data["title"]
+        if not isinstance(data["title"], str):
+            raise BoardFormatError.of("title_string", 1, 1, most=MAX_TITLE_LENGTH)
+        draft.title = _title(data["title"], 1, 1)
     try:
         return draft.build()
     except BoardFormatError as error:
@@ -380,6 +447,13 @@ def _listed(data: dict[str, Any], key: str, limit: int, what: str) -> list[Any] 
     return listed
 
 
+def _cells(values: list[Any], what: str) -> list[int]:
+    """The cells of a JSON list, each checked as :func:`_cell` (at once when all are fine: 2²⁰ of them took 1.2 s one by one)."""
+    if not values or set(map(type, values)) == {int} and 0 <= min(values) and max(values) < MAX_GRAPH_CELLS:
+        return values
+    return [_cell(value, what) for value in values]
+
+
 def _cell(value: Any, what: str) -> int:
     number = _number(value, what)
     if not 0 <= number < MAX_GRAPH_CELLS:
@@ -388,6 +462,7 @@ def _cell(value: Any, what: str) -> int:
 
 
 _STATEMENT = re.compile(r"([A-Za-z]+)\s*(.*)")
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _parse_text(text: str) -> UserPuzzle:
@@ -400,14 +475,16 @@ def _parse_text(text: str) -> UserPuzzle:
         return int(token)
 
     def whole(token: str, number: int, column: int) -> int:
-        if not (token.isascii() and token.isdigit() and len(token) <= 5):
+        if not (token.isascii() and token.isdigit()):
             raise BoardFormatError.of("whole_number", number, column, found=_clipped(token))
-        return int(token)
+        return _whole(token)
 
     board_lines: dict[str, list[str]] = {}
     board_places: dict[str, list[tuple[int, int]]] = {}  # goal/start: (line, column) where each part starts
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0] if not raw.lstrip().lower().startswith(("goal", "start")) else raw
+    # Only \n, \r\n and \r end a line: str.splitlines() would also end one inside a name at U+2028 or U+0085.
+    for number, raw in enumerate(_LINE_END.split(text), start=1):
+        # A goal's "#" is a lit light; a name's or title's comment is cut by _label (a quoted one may hold "#").
+        line = raw if raw.lstrip().lower().startswith(("goal", "start", "name", "title")) else raw.split("#", 1)[0]
         if not line.strip():
             continue
         last_line = number
@@ -422,6 +499,8 @@ def _parse_text(text: str) -> UserPuzzle:
             draft.cells = whole(tokens[0][0] if tokens else "", number, at)
         elif key == "k":
             draft.k = whole(tokens[0][0] if tokens else "", number, at)
+            if not MIN_STATES <= draft.k <= MAX_STATES:
+                raise BoardFormatError.of("states_range", number, tokens[0][1], least=MIN_STATES, most=MAX_STATES, found=_shown(draft.k))
         elif key in ("goal", "start"):
             board_lines.setdefault(key, []).append(rest)
             board_places.setdefault(key, []).append((number, at))
@@ -457,17 +536,22 @@ def _parse_text(text: str) -> UserPuzzle:
             draft.coords = draft.coords or {}
             draft.coords[cell(tokens[0][0], number, tokens[0][1])] = (values[0], values[1])
         elif key == "name":
+            tokens = [(m.group(), at + m.start()) for m in re.finditer(r"[^\s:,]+", rest.split("#", 1)[0])]
             if not tokens:
                 raise BoardFormatError.of("name_syntax", number, at)
             index = cell(tokens[0][0], number, tokens[0][1])
+            start = tokens[0][1] + len(tokens[0][0])
+            label, column = _label(rest[start - at :], number, start, "name")
+            check_name(index, label, number, column)
             draft.names = draft.names or {}
-            draft.names[index] = rest.strip()[len(tokens[0][0]) :].strip()
+            draft.names[index] = label
         elif key == "shape":
             draft.shape = rest.strip()
             if draft.shape not in SHAPES:
                 raise BoardFormatError.of("unknown_shape", number, at, found=draft.shape[:20], choices=", ".join(SHAPES))
         elif key == "title":
-            draft.title = rest.strip()[:200]
+            label, column = _label(rest, number, at, "title")
+            draft.title = _title(label, number, column)
         else:
             raise BoardFormatError.of("unknown_statement", number, indent + 1, found=key[:20])
     for key, parts in board_lines.items():
@@ -494,7 +578,7 @@ def format_puzzle(user: UserPuzzle) -> str:
     assert graph is not None
     lines = []
     if user.name:
-        lines.append(f"title {user.name}")
+        lines.append(f"title {_label_text(user.name)}")
     lines += [f"cells {graph.cells}", f"k {puzzle.k}"]
     if graph.shape != "circle":
         lines.append(f"shape {graph.shape}")
@@ -509,7 +593,7 @@ def format_puzzle(user: UserPuzzle) -> str:
         lines.append(f"at {i} {_number_text(x)} {_number_text(y)}")
     for i, name in enumerate(graph.names or ()):
         if name:
-            lines.append(f"name {i} {name}")
+            lines.append(f"name {i} {_label_text(name)}")
     return "\n".join(lines) + "\n"
 
 

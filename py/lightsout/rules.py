@@ -105,12 +105,35 @@ class Rule:
 
     @property
     def is_symmetric(self) -> bool:
-        """True when (dr, dc) in the stencil implies (−dr, −dc): then the press matrix is symmetric.
+        """True when the press matrix is symmetric on every board size: press p changes light q iff press q changes light p.
 
-        On every surface: each wrap is undone by the opposite offset (press p
-        reaches light q iff press q reaches light p; checked in the unit tests).
+        On a plane or a torus that needs (dr, dc) in the stencil to imply
+        (−dr, −dc); on the Klein bottle and the projective plane also
+        (−dr, dc), i.e. the stencil mirror-symmetric as well (``custom:#../.#./..#``
+        and ``hex`` are point-symmetric only, so they are not symmetric there).
+
+        Why: :func:`wrap` sends a cell of the infinite grid to the board
+        cell of its orbit under a group G of maps g(x) = L·x + t that fix no
+        cell (trivial on a plane, where cells off the board are dropped).
+        On a torus every L is the identity; the Klein bottle's G is generated
+        by (r, c) ↦ (r + R, C − 1 − c) and (r, c) ↦ (r, c + C), so L is also
+        the column mirror; the projective plane's by (r, c) ↦ (r + R,
+        C − 1 − c) and (r, c) ↦ (R − 1 − r, c + C), so L is also the row
+        mirror and both.  If press p lands on light q through offset s,
+        g(p + s) = q, then q − L·s = g(p): offset −L·s from q lands on p, and
+        (s, g) ↦ (−L·s, g⁻¹) pairs these landings one to one, so their
+        numbers agree (mod 2 too) when −L·s is in the stencil for every s
+        and every such L — the conditions above: across a mirrored edge the
+        way back is (−dr, dc), not (−dr, −dc).  On boards of at least
+        2·reach + 1 cells a side (reach: the largest |dr| or |dc|), where
+        distinct offsets land on distinct cells, the conditions are also
+        necessary, so only tiny boards can have a symmetric press matrix
+        this does not see (they take the general path, cheap there).  The
+        unit tests check both against the matrix built cell by cell on
+        every surface.  Cost: O(|stencil|), whatever the board size.
         """
-        return all((-dr, -dc) in self.stencil for dr, dc in self.stencil)
+        mirrored = self.surface in ("klein", "projective")
+        return all((-dr, -dc) in self.stencil and (not mirrored or (-dr, dc) in self.stencil) for dr, dc in self.stencil)
 
     def on_surface(self, surface: str) -> Rule:
         """Return this stencil on ``surface``.  Raises ``ValueError`` for an unknown one."""

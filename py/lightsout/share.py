@@ -33,7 +33,7 @@ refuses rather than misreads::
                                                      cell, the size of its press set, then its cells
                                                      in increasing order, each as the gap from the
                                                      one before (the first from −1) less 1
-            | "c=" x "," y *( "," x "," y )          coordinates, decimal numbers
+            | "c=" x "," y *( "," x "," y )          coordinates, decimal numbers of size at most 1e9
             | "n=" name *( "," name )                names, percent-encoded (RFC 3986)
             | "s=" (square | hex)                    cell shape (default circle)
             | "k=" ... | "g=" ... | "h=" ... | "d=" ... | "p=" ... | "m=" ...   as above
@@ -50,7 +50,6 @@ so every state has exactly one string.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -62,7 +61,7 @@ from .board import Board
 from .errors import BoardFormatError
 from .codec import MAX_DECLARED_CELLS
 from .games import PRESETS
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, is_coordinate
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
@@ -491,8 +490,11 @@ def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -
         if len(numbers) != 2 * cells or not all(re.fullmatch(r"-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?", v) for v in numbers):
             raise _fail("coords_link", where, "c", count=2 * cells)
         floats = [float(v) for v in numbers]
-        if not all(math.isfinite(v) for v in floats):
-            raise _fail("coord_not_finite", where, "c")
+        at = where  # the column of each number in turn
+        for number, value in zip(numbers, floats):
+            if not is_coordinate(value):  # the bound the JSON and text readers apply
+                raise _fail("coord_not_finite", at, "c", found=number[:20])
+            at += len(number) + 1
         coords = tuple((floats[2 * i], floats[2 * i + 1]) for i in range(cells))
     names = None
     if "n" in values:

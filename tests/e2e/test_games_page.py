@@ -222,6 +222,50 @@ def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_p
     solve_and_press(other, reopened)
 
 
+def open_hash(page: Page, text: str, cells: int) -> dict:
+    """Edit the hash to the game link `text` (of `cells` cells), as a reader does; the game once Python has opened it."""
+    page.evaluate("(text) => { location.hash = text; }", text)
+    page.wait_for_function("(cells) => { const game = window.lightsOut.statesSnapshot();"
+                           " return game.puzzle !== null && game.rows * game.cols === cells"
+                           " && document.querySelector('#message').textContent.includes('Opened'); }", arg=cells, timeout=20_000)
+    return snapshot(page)
+
+
+def test_a_game_link_keeps_its_goal_shape_and_names(games_page: Page) -> None:
+    """Issue #28: a preset link's g= is the goal Solve answers and the win waits for; h= and d= open
+    as holes and don't-care cells; names with , ; % # read back; the page writes each link back."""
+    page = games_page
+    page.evaluate("() => { location.hash = ''; }")
+    game = open_hash(page, "merlin:BQA;g=xwE", 9)
+    goal = [1, 1, 1, 0, 0, 0, 1, 1, 1]  # xwE: bits 0-2 and 6-8
+    assert game["target"] == goal and game["cells"] == [1, 0, 1, 0, 0, 0, 0, 0, 0]
+    button(page, "Solve").click()
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    marks = snapshot(page)["marks"]
+    verdict = call({"op": "verify", "preset": "merlin", "target": board_id(3, 3, 2, goal),
+                    "board": board_id(3, 3, 2, game["cells"]), "presses": board_id(3, 3, 2, marks)})
+    assert verdict["solved"], "the marks reach the goal shown"
+    click_cells(page, [divmod(index, 3) for index, count in enumerate(marks) for _ in range(count)])
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    expect(page).to_have_url(re.compile(r"#merlin:BQA;g=xwE;m="), timeout=10_000)
+
+    open_hash(page, "cube:CwAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA", 54)
+    grid = page.get_by_role("grid", name="Board")
+    expect(grid.locator("[data-hole='1']")).to_have_count(1)
+    expect(grid.locator("[data-index='4']")).to_have_attribute("data-hole", "1")
+    expect(grid.locator("[data-index='13']")).to_have_attribute("data-dont-care", "1")
+    page.wait_for_timeout(1000)  # the page's own write of the link (after 200 ms, by the worker)
+    assert page.evaluate("() => location.hash") == "#cube:CwAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA"
+
+    link = call({"op": "share", "graph": {"cells": 4, "edges": [[0, 1], [1, 2], [2, 3]], "names": ["a,b", "c;d", "50%", "C#"]},
+                 "board": "1x4:AQ"})["text"]
+    open_hash(page, link, 4)
+    for index, name in enumerate(["a,b", "c;d", "50%", "C#"]):
+        expect(grid.locator(f"[data-index='{index}']")).to_have_attribute("aria-label", re.compile(re.escape(name)))
+    page.wait_for_timeout(1000)
+    assert page.evaluate("() => location.hash") == "#" + link
+
+
 def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> None:
     page = games_page
     load_text(page, grid_text([[0] * 4 for _ in range(4)]))
@@ -487,3 +531,26 @@ def said_in_chinese(page: Page, tmp_path) -> None:
     expect(message).to_have_text("无法打开此链接——第 9 列（e=）：格子 2 的按键集合涉及格子 7，超出了 3 个格子。棋盘保持不变。", timeout=20_000)
     assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", message.text_content()))
     assert snapshot(page)["cells"] == before["cells"]
+
+
+def test_a_graph_label_is_cut_on_whole_characters_and_a_title_with_an_escape_is_refused(games_page: Page, tmp_path) -> None:
+    """Issue 28: a label cut to six characters split an emoji's surrogate pair ("😀😀\\ud83d…"), and a
+    title holding ESC or BEL was shown as it was."""
+    page = games_page
+    open_games(page)
+    page.locator("#graph-load").evaluate("details => { details.open = true; }")
+    emoji = tmp_path / "emoji.txt"
+    emoji.write_text("cells 2\nedge 0 1\nname 0 " + "😀" * 7 + "\nname 1 b\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(emoji))
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(2, timeout=20_000)
+    assert page.locator(".glabel").all_text_contents() == ["😀" * 5 + "…", "b"]
+    game = snapshot(page)
+    evil = tmp_path / "evil.txt"
+    evil.write_text("title a\x1b[31mred\x07\ncells 2\nedge 0 1\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator("#graph-file-button").click()
+    chooser.value.set_files(str(evil))
+    expect(page.locator("#graph-error")).to_contain_text("control character", timeout=20_000)
+    assert snapshot(page)["cells"] == game["cells"]

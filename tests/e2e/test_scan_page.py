@@ -154,6 +154,18 @@ def test_corrections_keyboard_corners_and_sensitivity(scan_page: Page, tmp_path:
     expect(page.locator("#scan-dialog")).not_to_be_visible()
 
 
+@pytest.mark.parametrize("kind", ["noise", "gradient"])
+def test_a_picture_of_no_board_says_so(scan_page: Page, tmp_path: Path, kind: str) -> None:
+    """Noise or a gradient once said "Board found" with an arbitrary reading (issue 28)."""
+    page = scan_page
+    path = tmp_path / f"{kind}.png"
+    subprocess.run(["node", str(GENERATOR), "--seed", "7", "--none", kind, "--png", str(path)], check=True, capture_output=True)
+    scan_file(page, path)
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-found", "0")
+    expect(page.locator("#scan-message")).to_contain_text("No board found in the picture")
+    button(page, "Close").click()
+
+
 def test_without_a_camera_the_dialog_says_so_and_offers_the_file_picker(scan_page: Page) -> None:
     page = scan_page
     button(page, "Scan a board…").click()

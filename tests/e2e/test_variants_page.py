@@ -331,6 +331,22 @@ def test_unsolvable_board_shows_a_proof_and_make_solvable_fixes_it(page):
     solve_check_and_press(page, parse_rule("plus"))
 
 
+def test_make_solvable_on_a_hex_klein_bottle(page):
+    # hex on a Klein bottle: press p can reach light q without q reaching p, so the nearest
+    # solvable board comes from the press matrix itself, not from the quiet patterns.
+    load_text(page, "...\n.#.\n")
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    page.get_by_label("Surface", exact=True).select_option("klein")
+    original = where(page, "lit")
+    button(page, "Solve").click()
+    expect(status(page)).to_contain_text("cannot reach the goal")
+    expect(button(page, "Make solvable")).to_be_enabled()
+    nearest = where(page, "nearest")
+    button(page, "Make solvable").click()
+    assert nearest and where(page, "lit") == original ^ nearest
+    solve_check_and_press(page, parse_rule("hex").on_surface("klein"))
+
+
 # ---------------------------------------------------------------------------------
 # Fewest presses and all solutions
 

@@ -3,38 +3,12 @@
 // unsolvable board, after the first chase with only the last row lit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { Session } from "../../static/session.js";
-import { Explainer } from "../../static/explain.js";
+import { Explainer, cellName } from "../../static/explain.js";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { pressBoard } from "../../static/game.js";
+import { graphOfPuzzle, pressBoard, pressGraph } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { PYTHON, ROOT } from "./python.mjs";
-
-// Python's lightsout.api.call with the payload in base64 both ways.
-const BRIDGE = `
-import base64, json, sys
-from lightsout.api import call
-message = json.loads(sys.stdin.read())
-reply, payload = call(message["request"], base64.b64decode(message["payload"]))
-print(json.dumps({"reply": reply, "payload": base64.b64encode(payload).decode()}))
-`;
-
-class PythonSolver {
-  constructor() {
-    this.ready = true;
-  }
-
-  async request(message, { payload = null } = {}) {
-    const input = JSON.stringify({ request: JSON.stringify(message), payload: payload ? Buffer.from(payload).toString("base64") : "" });
-    const output = execFileSync(PYTHON, ["-c", BRIDGE], { input, env: { ...process.env, PYTHONPATH: join(ROOT, "py") } });
-    const { reply, payload: out } = JSON.parse(output.toString());
-    const parsed = JSON.parse(reply);
-    if (!parsed.ok) throw Object.assign(new Error(parsed.error.message), parsed.error);
-    return { ...parsed, payload: new Uint8Array(Buffer.from(out, "base64")) };
-  }
-}
+import { PythonSolver } from "./python.mjs";
 
 function makeExplainer(board) {
   const session = new Session({ solver: new PythonSolver(), limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });
@@ -103,3 +77,39 @@ test("why: the formula of a cell of an invertible board says whether it is press
   await explainer.why(0);
   assert.equal(explainer.whyReply.value, 0);
 });
+
+/** The messages a session says while `run` runs. */
+async function messagesOf(session, run) {
+  const said = [];
+  const unsubscribe = session.subscribe((change) => { if (change.message) said.push(change.message); });
+  await run();
+  unsubscribe();
+  return said;
+}
+
+for (const [what, request, name] of [
+  ["the cube names a cell by its sticker", { op: "puzzle", preset: "cube" }, /^cell [UDFBLR][1-9]$/],
+  ["a user's graph without names numbers its cells from 1 as the board does", { op: "puzzle", graph: "cells 6\nedge 0 1\nedge 1 2\nedge 2 3\nedge 3 4\nedge 4 5\n" }, /^cell [1-6]$/],
+]) {
+  test(`Explain on a graph: ${what}, never by row and column`, async () => {
+    const solver = new PythonSolver();
+    const session = new Session({ solver, limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });
+    const reply = await solver.request(request);
+    const game = graphOfPuzzle(reply);
+    const board = emptyBoard(reply.rows, reply.cols, reply.k);
+    for (const cell of [0, 3, 4]) pressGraph(board, game, cell);
+    await session.playGraph(reply, { board });
+    const explainer = new Explainer(session);
+    const said = await messagesOf(session, async () => {
+      await explainer.start();
+      await explainer.play();
+      await explainer.why(explainer.steps[0].cell);
+    });
+    assert.ok(explainer.total > 0 && said.length > explainer.total, said.join("\n"));
+    for (const message of said) assert.doesNotMatch(message, /row \d+, column \d+/);
+    const names = explainer.steps.map((step) => cellName(step.cell, session.game));
+    for (const cell of names) assert.match(cell, name);
+    assert.ok(said.some((message) => message.includes(`press ${names.at(-1)}`) || message.includes(`pressed ${names.at(-1)}`)), said.join("\n"));
+    assert.ok(said.at(-1).startsWith(`Why ${names[0]}?`), said.at(-1));
+  });
+}

@@ -3,8 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import { Game, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
-import { hexCoords, isGridLayout, nearestInDirection } from "../../static/graph-layout.js";
+import { Game, Mask, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
+import {
+  closestDistance, drawnCoords, hexCoords, isGridLayout, maxSpread, nearestInDirection,
+} from "../../static/graph-layout.js";
 import { pythonJson } from "./python.mjs";
 
 /** Python's API: each request's reply; a request's board "<prev>" is the reply before's board. */
@@ -78,6 +80,7 @@ test("every preset's press sets play like Python's press op, and a random board 
   const games = presets.map(({ name }, p) => {
     const puzzle = puzzles[p];
     const graph = graphOfPuzzle(puzzle);
+    assert.equal(drawnCoords(puzzle.coords), puzzle.coords, `${name} is drawn at its own coordinates`);
     const target = puzzle.target.includes(":") ? boardFromId(puzzle.target, puzzle.k) : puzzle.target;
     const start = randomSolvableBoard(puzzle.rows, puzzle.cols, { k: puzzle.k, graph, random: mulberry(p + 1) });
     const game = new Game(start.copy(), { graph, target });
@@ -95,6 +98,22 @@ test("every preset's press sets play like Python's press op, and a random board 
     assert.equal(game.board.toId(), replies[p * 4 + 2].board, name);
     assert.equal(replies[p * 4 + 3].solvable, true, `${name}: a random board from the goal is solvable`);
   });
+});
+
+test("a graph game with holes: a press leaves them dark and a hole has no button, as in Python's press op", () => {
+  const puzzle = reply(3);
+  const holes = boardFromCells(1, 4, 2, [0, 0, 1, 0]);
+  const game = new Game(emptyBoard(1, 4, 3), { graph: graphOfPuzzle(puzzle), mask: new Mask(1, 4, holes) });
+  game.play(0, 1); // its press set is every cell
+  game.play(0, 0);
+  assert.throws(() => game.play(0, 2), RangeError);
+  const replies = callPython([
+    { op: "press", graph: { presses: puzzle.presses, k: 3 }, holes: holes.toId(), board: emptyBoard(1, 4, 3).toId(), cell: 1 },
+    { op: "press", graph: { presses: puzzle.presses, k: 3 }, holes: holes.toId(), board: "<prev>", cell: 0 },
+  ]);
+  assert.equal(game.board.toId(), replies[1].board);
+  assert.equal(game.board.get(2), 0);
+  assert.deepEqual(game.startBoard().toList(), [0, 0, 0, 0]);
 });
 
 test("the hex rule is the API's stencil", () => {
@@ -123,6 +142,49 @@ test("arrow keys move to the nearest cell in their direction by coordinates", ()
 test("a layout of (c + ½, r + ½) centres is a plain grid", () => {
   assert.equal(isGridLayout([[0.5, 0.5], [1.5, 0.5], [0.5, 1.5], [1.5, 1.5]], 2, 2), true);
   assert.equal(isGridLayout(hexCoords(2, 2), 2, 2), false);
+});
+
+test("the closest two cells are found as comparing every pair finds them", () => {
+  const random = mulberry(7);
+  for (let round = 0; round < 500; round++) {
+    // Few distinct values, so that many cells share an x, a y or a place.
+    const coords = Array.from({ length: 1 + Math.floor(random() * 40) }, () => [Math.floor(random() * 9) / 2, Math.floor(random() * 9) / 3]);
+    let best = Infinity;
+    for (let i = 0; i < coords.length; i++) {
+      for (let j = i + 1; j < coords.length; j++) best = Math.min(best, Math.hypot(coords[i][0] - coords[j][0], coords[i][1] - coords[j][1]));
+    }
+    assert.equal(closestDistance(coords), best, JSON.stringify(coords));
+  }
+});
+
+/** Every cell at least 1 from the others, and the drawing no wider than maxSpread: each can be clicked. */
+function assertClickable(coords, what) {
+  const xs = coords.map(([x]) => x);
+  const ys = coords.map(([, y]) => y);
+  const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  assert.ok(closestDistance(coords) >= 1, what);
+  assert.ok(extent <= maxSpread(coords.length), `${what}: spread ${extent}`);
+}
+
+test("stacked or far-spread cells, and a ring of thousands, are laid out again in rows; readable coordinates are kept", () => {
+  const puzzles = callPython([
+    { op: "puzzle", graph: "cells 3\nat 0 0 0\nat 1 0 0\nat 2 1 0\n" }, // two cells at one place
+    { op: "puzzle", graph: "cells 3\nat 0 0 0\nat 1 1 0\nat 2 1000000 0\n" }, // one far from the others: 0-pixel cells
+    { op: "puzzle", graph: "cells 4096\n" }, // no coordinates: a circle of 4096 cells 1 apart, 1300 across
+    { op: "puzzle", graph: "cells 200\n" }, // a circle of 200 cells: 64 across, kept
+    { op: "puzzle", graph: "cells 2\nat 0 -5 2.5\nat 1 7 2.5\n" }, // 12 apart: the drawing is scaled, kept
+  ]);
+  const drawn = puzzles.map((puzzle) => drawnCoords(puzzle.coords));
+  for (const [i, what] of ["stacked", "far-spread", "ring of 4096"].entries()) {
+    assert.notDeepEqual(drawn[i], puzzles[i].coords, what);
+    assertClickable(drawn[i], what);
+  }
+  assert.deepEqual(drawn[0], [[0.5, 0.5], [1.5, 0.5], [0.5, 1.5]]);
+  assert.deepEqual(drawn[3], puzzles[3].coords);
+  assert.deepEqual(drawn[4], puzzles[4].coords);
+  // A coordinate that is no number (the API never sends one) is laid out again too.
+  assertClickable(drawnCoords([[0, 0], [Number.NaN, 1]]), "NaN");
+  assert.deepEqual(drawnCoords([[3, 4]]), [[3, 4]]);
 });
 
 function mulberry(seed) {

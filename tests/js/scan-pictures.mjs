@@ -12,6 +12,8 @@
 // camera) — prints the truth as JSON:
 //   node tests/js/scan-pictures.mjs --seed 7 --rows 5 --cols 5 [--k 3 --style lo2000]
 //        [--width 800 --height 600] --png out.png [--y4m out.y4m --frames 30]
+// or a picture with no board (renderNoBoard; prints {}):
+//   node tests/js/scan-pictures.mjs --seed 7 --none noise --png out.png
 
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
@@ -187,6 +189,40 @@ export function renderPicture(spec) {
   return { image: { width, height, data }, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null };
 }
 
+export const NO_BOARD_KINDS = ["noise", "grain", "gradient", "radial", "noisy-gradient"];
+
+/**
+ * A picture with no board in it, of `kind` (NO_BOARD_KINDS): "noise" (every pixel's channels
+ * uniform in 0..255), "grain" (a grey with Gaussian noise), "gradient" (a straight blend of two
+ * colours in a random direction), "radial" (the same from the middle outwards) and
+ * "noisy-gradient" (a gradient with grain). `spec` = {seed, kind, width, height}.
+ */
+export function renderNoBoard({ seed, kind, width = 640, height = 480 }) {
+  const random = seeded(seed);
+  const colour = () => [0, 1, 2].map(() => random() * 255);
+  const [a, b] = [colour(), colour()];
+  const angle = random() * 2 * Math.PI;
+  const grain = 5 + random() * 30;
+  const diagonal = Math.hypot(width, height);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const along = kind === "radial"
+        ? (2 * Math.hypot(x - width / 2, y - height / 2)) / diagonal
+        : ((x - width / 2) * Math.cos(angle) + (y - height / 2) * Math.sin(angle)) / diagonal + 0.5;
+      const noise = kind === "grain" || kind === "noisy-gradient" ? gaussian(random) * grain : 0;
+      const at = (y * width + x) * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        if (kind === "noise") data[at + ch] = random() * 256;
+        else if (kind === "grain") data[at + ch] = a[ch] + noise;
+        else data[at + ch] = a[ch] * (1 - along) + b[ch] * along + noise;
+      }
+      data[at + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
 function gaussian(random) {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
@@ -289,6 +325,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = {};
   for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, "")] = process.argv[i + 1];
   const number = (name, fallback) => (args[name] === undefined ? fallback : Number(args[name]));
+  if (args.none) {
+    const image = renderNoBoard({ seed: number("seed", 1), kind: args.none, width: number("width", 800), height: number("height", 600) });
+    if (args.png) writeFileSync(args.png, encodePng(image));
+    console.log("{}");
+    process.exit(0);
+  }
   const picture = renderPicture({
     seed: number("seed", 1), rows: number("rows", 5), cols: number("cols", 5), k: args.k ? Number(args.k) : undefined,
     style: args.style ?? "glow", width: number("width", 800), height: number("height", 600),

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import {
   classify, detectCorners, downscale, homography, hue, orderCorners, otsu, project, scanImage,
 } from "../../static/scan.js";
-import { LO2000_HUES, renderPicture } from "./scan-pictures.mjs";
+import { LO2000_HUES, NO_BOARD_KINDS, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
 
 const close = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
 
@@ -103,5 +103,36 @@ for (const spec of EASY) {
     });
     assert.deepEqual([...scanImage(picture.image, options).states], [...picture.states]);
     assert.deepEqual([...scanImage(picture.image, { ...options, corners: picture.corners }).states], [...picture.states]);
+  });
+}
+
+// Pictures of no board: noise and gradients, read as 3×3 to 8×8 boards. Each once said "Board
+// found" with an arbitrary reading (issue 28); now no corners are found, and the panel says so.
+test("noise and gradients hold no board: no corners, no reading", () => {
+  const found = [];
+  let seed = 1;
+  for (const kind of NO_BOARD_KINDS) {
+    for (const [width, height] of [[640, 480], [480, 640]]) {
+      const image = renderNoBoard({ seed: seed++, kind, width, height });
+      for (const [rows, cols] of [[3, 3], [5, 5], [4, 6], [7, 7], [8, 8]]) {
+        const read = scanImage(image, { rows, cols });
+        if (read.corners !== null || read.states !== null) found.push(`${kind} ${width}x${height} as ${rows}x${cols}`);
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+// A board with every light off has no lit light to stand out: its dark lights still differ
+// from the case around them, and it is found.
+for (const style of ["glow", "flat", "lo2000"]) {
+  test(`an all-dark ${style} board is still found`, () => {
+    for (const [seed, rows, cols] of [[21, 5, 5], [22, 4, 6], [23, 7, 7], [24, 6, 6]]) {
+      const picture = renderPicture({ seed, rows, cols, style, states: new Uint8Array(rows * cols), width: 640, height: 480, turn: 8, tilt: 8, glare: 0, blur: 1, noise: 2, shade: 0.1 });
+      const corners = detectCorners(picture.image, { rows, cols });
+      assert.ok(corners, `${style} ${rows}x${cols}: no board found`);
+      const pitch = 480 * 0.6 / Math.max(rows, cols);
+      corners.forEach(([x, y], i) => assert.ok(Math.hypot(x - picture.corners[i][0], y - picture.corners[i][1]) < pitch / 4, `${style} ${rows}x${cols}: corner ${i} is off`));
+    }
   });
 }

@@ -66,7 +66,13 @@ STENCILS = {
     "plus": [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)],
     "moore": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)],
     "x": [(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)],
+    "hex": [(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)],
+    # Written out by hand (not parsed by lightsout.rules): each name is the rule's own spelling.
+    "custom:#../.#./..#": [(-1, -1), (0, 0), (1, 1)],  # point-symmetric, not mirror-symmetric
+    "custom:##./.#./...": [(-1, -1), (-1, 0), (0, 0)],  # not even point-symmetric
+    "custom:.#./#.#/.#.": [(-1, 0), (0, -1), (0, 1), (1, 0)],  # mirror-symmetric, no centre
 }
+"""Each rule's offsets (dr, dc) by the name the CLI and the API take (``--rule``, ``rule``)."""
 
 
 def naive_landing(r: int, c: int, rows: int, cols: int, surface: str) -> tuple[int, int] | None:

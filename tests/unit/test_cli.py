@@ -110,6 +110,25 @@ def test_analyze_text_shows_quiet_grids(capsys):
     assert "nullity: 4" in out and out.count("\n\n") == 4
 
 
+@pytest.mark.parametrize("k, power, structure", [(2, "2^599", ""), (3, "3^199", " ((Z/3)^199)")])
+def test_a_count_of_more_than_15_digits_is_written_as_powers(tmp_path, capsys, k, power, structure):
+    cells = 600 if k == 2 else 200  # every press lights cell 0 only: k^(cells - 1) solutions per solvable board
+    path = tmp_path / "zero.txt"
+    path.write_text(f"cells {cells}\nk {k}\n" + "".join(f"press {i}: 0\n" for i in range(cells)))
+    assert main(["analyze", "--puzzle", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"\nsolutions per solvable board: {power}{structure}\n" in out, out
+    assert f"\nsolvable boards: 1/{power}\n" in out, out
+    figures = out.split("quiet patterns")[0]  # then the patterns, as boards of digits
+    assert not any(len(word) > 15 and word.isdigit() for word in figures.replace("/", " ").split())
+    assert len(str(k ** (cells - 1))) > 90  # what was written in full
+    # A fewest-presses search that is not proven says how many solutions it chose from the same way.
+    board = tmp_path / "board.txt"
+    board.write_text(("1" if k == 2 else "2") + "0" * (cells - 1))
+    assert main(["solve", "--puzzle", str(path), str(board), "--minimal", "--seconds", "0.1"]) == 0
+    assert f"the best of {power} solutions" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "args,stdin,message",
     [

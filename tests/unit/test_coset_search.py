@@ -1,5 +1,6 @@
 """The fewest-presses search: every exact path against plain enumeration, and the labels when time runs out."""
 
+import json
 import math
 import random
 
@@ -7,8 +8,9 @@ import lightsout.coset_leader as quiet
 from lightsout.methods import fewest_presses
 import pytest
 from lightsout import Board, solve_board
+from lightsout.api import handle
 from lightsout.cli import main
-from reference import simulate
+from reference import naive_apply, pack, simulate, unpack
 
 
 def enumerate_coset(start, basis):
@@ -137,3 +139,74 @@ def test_cli_rejects_a_bad_time_budget(tmp_path, capsys, value):
         main(["solve", str(path), "--minimal", "--seconds", value])
     assert stop.value.code == 2
     assert "expected a number of seconds >= 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_branch_and_bound_matches_enumeration(seed):
+    rng = random.Random(seed)
+    k = rng.randint(1, 12)
+    basis = independent(rng, rng.randint(k, 60), k)
+    start = rng.getrandbits(basis[0].bit_length() + 3)
+    best, count, exact = quiet._branch_and_bound(start, basis, quiet._greedy(start, basis), math.inf)
+    assert exact and (best.bit_count(), count) == enumerate_coset(start, basis)
+    assert in_span(best ^ start, basis)
+
+
+def test_branch_and_bound_goes_deeper_than_the_recursion_limit():
+    # Cell 0 lit, quiet patterns {0, j} for j = 1..1199 (a graph whose every press lights cell 0):
+    # c of them added give weight c + (c + 1) mod 2, so the lightest weigh 1: {0} and each {j}.
+    basis = [1 | 1 << j for j in range(1, 1200)]
+    best, count, exact = quiet._branch_and_bound(1, basis, 1, math.inf)
+    assert exact and best.bit_count() == 1 and count == 1200
+    assert in_span(best ^ 1, basis)
+
+
+def call(**request):
+    return json.loads(handle(json.dumps(request)))
+
+
+@pytest.mark.parametrize("seconds", [0, None])
+def test_fewest_presses_with_1000_dont_care_cells(seconds):
+    # 40×40, the top 25 rows don't care: 1 600 presses, 600 lights to clear, nullity 1 000.
+    rows = cols = 40
+    dont_care = set(range(25 * cols))
+    rng = random.Random(8)
+    board = [rng.randrange(2) for _ in range(rows * cols)]
+    budget = {} if seconds is None else {"seconds": seconds}
+    reply = call(op="solve", board=pack(rows, cols, board), minimal=True, rule="plus",
+                 dont_care=pack(rows, cols, [int(i in dont_care) for i in range(rows * cols)]), **budget)
+    assert reply["ok"] and reply["solvable"] and reply["nullity"] == 1000, reply
+    if seconds == 0:
+        assert not reply["minimal"] and reply["optimal_count"] is None
+    presses = unpack(reply["solution"], 2)[2]
+    assert reply["presses"] == sum(presses)
+    final = naive_apply(rows, cols, 2, "plus", "plane", board, presses)
+    assert not any(final[i] for i in range(rows * cols) if i not in dont_care)
+
+
+def all_presses_light_cell_0(cells, start):
+    """A user puzzle of ``cells`` cells whose every press lights cell 0 only (rank 1, nullity cells − 1)."""
+    return f"cells {cells}\n" + "".join(f"press {i}: 0\n" for i in range(cells)) + f"start {start}\n"
+
+
+@pytest.mark.parametrize("seconds", ["0", None])
+def test_cli_fewest_presses_on_a_graph_of_nullity_1199(tmp_path, capsys, seconds):
+    path = tmp_path / "puzzle.txt"
+    path.write_text(all_presses_light_cell_0(1200, "#" + "." * 1199))
+    budget = [] if seconds is None else ["--seconds", seconds]
+    assert main(["solve", "--puzzle", str(path), "--minimal", "--json", *budget]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["nullity"] == 1199
+    pressed = [i for i, symbol in enumerate(report["solution"].replace("\n", "")) if symbol == "#"]
+    assert len(pressed) % 2 == 1  # each press toggles cell 0, the only lit cell
+    assert report["presses"] == len(pressed) == 1  # the greedy start already finds one press
+    if seconds == "0":
+        assert report["minimal"] is False and "fewest presses not proven" in captured.err
+
+
+def test_random_by_presses_on_a_graph_of_nullity_1199():
+    # No press is needed only on the goal (all off); proving it searches the 2^1199 solutions' tree.
+    reply = call(op="random", graph=all_presses_light_cell_0(1200, "." * 1200), presses=0, seed=3)
+    assert reply["ok"], reply
+    assert not any(unpack(reply["board"], 2)[2])

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from lightsout import codec
-from lightsout.api import handle
+from lightsout.api import call as api_call, handle
 from lightsout.chase import first_row_matrix
 from lightsout.games import PRESETS
 from lightsout.puzzle import Puzzle, press, solve
@@ -259,6 +259,17 @@ def test_why_is_the_inverse_row_on_an_invertible_board():
         assert reply["formula"] == [j for j in range(36) if solution >> j & 1]
     big = call(op="why", board=board_id(20, 20, [0] * 400), cell=5)
     assert big["nullity"] == solve(Puzzle(20, 20), 0).nullity
+
+
+def test_why_refuses_a_10000x10000_board_before_reading_its_lights(monkeypatch):
+    # It unpacked the 10^8 lights into lists first: 57-64 s and 2.3-2.5 GB before this refusal.
+    def unpacked(self, value):
+        raise AssertionError(f"{self.rows}x{self.cols} unpacked into a list of states")
+
+    monkeypatch.setattr(Puzzle, "states", unpacked)
+    reply, _ = api_call(json.dumps({"op": "why", "board": "10000x10000@0", "cell": 5}), bytes(10**8 // 8))
+    error = json.loads(reply)["error"]
+    assert (error["name"], error["limit"]) == ("TooLargeError", "explain_cells"), error
 
 
 def test_why_with_three_states():

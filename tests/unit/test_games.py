@@ -455,6 +455,19 @@ def test_user_graph_text_round_trips_through_text_json_and_a_share_link():
     assert back == state and back.puzzle() == puzzle and back.cells == lights
 
 
+def test_names_and_titles_keep_a_hash_and_the_link_keeps_names_with_its_separators():
+    # a name or title holding "#" is written in double quotes; unquoted, "#" starts a comment
+    user = parse_puzzle('title "C# and F#"  # a comment\ncells 3\nname 0 "C#"\nname 1 a,b;c=50%\nedge 0 1 # a comment\nedge 1 2\n')
+    names = ("C#", "a,b;c=50%", "")
+    assert user.name == "C# and F#" and user.puzzle.graph.names == names
+    assert parse_puzzle("cells 1\nname 0 C# a comment\n").puzzle.graph.names == ("C",)
+    assert user.puzzle.graph.presses == (0b011, 0b111, 0b110)
+    assert parse_puzzle(format_puzzle(user)) == user
+    link = format_share(ShareState(1, 3, 0b001, graph=user.puzzle.graph))
+    assert ";n=C%23,a%2Cb%3Bc%3D50%25," in link
+    assert parse_share("#" + link).graph == user.puzzle.graph
+
+
 def test_a_game_link_carries_the_kind_of_puzzle_it_was_dealt_as():
     def call(request: dict) -> dict:
         return json.loads(handle(json.dumps(request)))
@@ -599,6 +612,23 @@ def test_puzzle_op_gives_the_page_the_cube_net_and_the_orbix_lines():
     assert [entry["name"] for entry in listed] == list(PRESETS) and listed[1]["reversible"] and listed[1]["k"] == 3
 
 
+def test_puzzle_op_lists_edges_to_draw_only_up_to_max_drawn_edges():
+    from lightsout.graph_api import MAX_DRAWN_EDGES
+
+    def ring_with_chords(cells: int, chords: int) -> dict:
+        """A ring of `cells` whose first `chords` cells also press the cell opposite: cells + chords edges."""
+        presses = [sorted({i, (i + 1) % cells, (i - 1) % cells} | ({(i + cells // 2) % cells} if i < chords else set())) for i in range(cells)]
+        return {"cells": cells, "presses": presses}
+
+    at_limit = call(op="puzzle", graph=ring_with_chords(4096, 0))
+    assert len(at_limit["edges"]) == MAX_DRAWN_EDGES == 4096
+    over = call(op="puzzle", graph=ring_with_chords(4096, 1))
+    assert over["ok"] and over["edges"] is None and len(over["presses"][0]) == 4
+    for cells, listed in ((91, 91 * 90 // 2), (92, None)):  # complete graphs: 4095 lines drawn, 4186 not
+        complete = call(op="puzzle", graph={"cells": cells, "presses": [list(range(cells))] * cells})
+        assert (len(complete["edges"]) if complete["edges"] else None) == listed
+
+
 @pytest.mark.parametrize(
     "graph, words",
     [
@@ -636,3 +666,16 @@ def test_a_preset_takes_another_target_and_holes():
         assert all(lit[i] == 1 for i in range(9) if i != 4)
     reply = call(op="solve", preset="lights-out-2000", board="5x5:AAAAAAAAAA", k=2)
     assert not reply["ok"] and reply["error"]["field"] == "k"
+
+
+def test_bits_of_and_int_of_are_inverse_for_sparse_and_dense_sets():
+    import random
+
+    from lightsout.graph import bits_of, int_of
+
+    rng = random.Random(6)
+    for size, count in [(1, 0), (1, 1), (30, 3), (64, 15), (64, 16), (4096, 5), (4096, 256), (1000, 1000)]:
+        cells = rng.sample(range(size), count)
+        value = int_of(cells + cells[:3])  # repeats count once
+        assert value == sum(1 << i for i in cells)
+        assert bits_of(value) == sorted(cells)

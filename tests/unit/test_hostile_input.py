@@ -304,6 +304,13 @@ def test_k_states_on_one_long_row_is_chased_down_the_column():
 def test_forced_methods_refuse_above_their_cost():
     refused(api(op="solve", method="first-row-enumeration", board="3000x20@0", payload=bytes(7500)), "first_row_enumeration_work")
     refused(api(op="solve", method="first-row-system", board="5000x5000@0", payload=bytes(5000 * 5000 // 8)), "first_row_system_columns")
+    # A board wider than tall is chased on its transpose: the refusal must not name it columns × rows.
+    for method, board, cells, limit in (("first-row-enumeration", "20x3000", 60_000, "first_row_enumeration_work"),
+                                        ("first-row-system", "3001x3002", 3001 * 3002, "first_row_system_columns")):
+        reply = api(op="solve", method=method, board=f"{board}@0", payload=bytes((cells + 7) // 8))
+        refused(reply, limit)
+        rows, cols = board.split("x")
+        assert f"{cols}x{rows}" not in reply["error"]["message"], reply
     lights = random.Random(2).getrandbits(20_000)
     reply = api(op="solve", method="first-row-system", board=codec.format_packed(1, 20_000, lights))
     assert reply["ok"] and reply["method"] == "first-row-system", reply

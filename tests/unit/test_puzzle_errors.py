@@ -12,8 +12,9 @@ import pytest
 from lightsout.api import call
 from lightsout.codec import encode, encode_bytes
 from lightsout.errors import LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS, BoardFormatError, TooLargeError
-from lightsout.graph import MAX_GRAPH_ENTRIES, MAX_NAME_LENGTH, Graph
+from lightsout.graph import MAX_COORDINATE, MAX_GRAPH_ENTRIES, MAX_NAME_LENGTH, Graph
 from lightsout.puzzle_text import _Draft, parse_puzzle, puzzle_from_json
+from lightsout.share import ShareState, format_share, parse_share
 from reference import DATA
 
 CASES = json.loads((DATA / "bad-puzzles.json").read_text(encoding="utf-8"))
@@ -68,6 +69,60 @@ def test_a_link_of_too_many_press_set_entries():
     error = api_error({"op": "share", "text": text})
     assert (error["code"], error["params"]) == ("press_sets_too_many", {"field": "e", "found": cells * cells, "most": MAX_GRAPH_ENTRIES})
     assert error["column"] == text.index(";e=") + 4
+
+
+@pytest.mark.parametrize("text,allowed", [("1e9", True), ("-1000000000", True), ("999999999.5", True), ("1000000001", False), ("-1.0000001e9", False), ("1e10", False)])
+def test_a_coordinate_has_one_bound_in_json_text_links_and_the_graph(text, allowed):
+    """The JSON reader, the text reader, a graph link and Graph refuse the same coordinates
+    (a link that opens is one every later request can send back as JSON)."""
+    value = float(text)
+    link = format_share(ShareState(1, 2, 0, graph=Graph((0b11, 0b11)))) + f";c=0,0,{text},0"
+    readers = {
+        "json": lambda: puzzle_from_json({"cells": 2, "edges": [[0, 1]], "coords": [[0, 0], [value, 0]]}),
+        "text": lambda: parse_puzzle(f"cells 2\nedge 0 1\nat 0 0 0\nat 1 {text} 0\n"),
+        "link": lambda: parse_share(link),
+        "graph": lambda: Graph((0b11, 0b11), ((0.0, 0.0), (value, 0.0))),
+    }
+    if allowed:  # what a link opens, later requests send back as JSON (the share reply's graph)
+        opened = json.loads(call(json.dumps({"op": "share", "text": link}))[0])
+        again = json.loads(call(json.dumps({"op": "puzzle", "graph": opened["graph"]}))[0])
+        assert again["ok"] and again["coords"] == opened["coords"], again
+    for name, read in readers.items():
+        if allowed:
+            read()
+            continue
+        with pytest.raises(BoardFormatError) as caught:
+            read()
+        assert "at most 1e9" in str(caught.value), name
+    assert (abs(value) <= MAX_COORDINATE) == allowed
+    if not allowed:
+        error = api_error({"op": "share", "text": link})
+        assert (error["code"], error["column"], error["params"]) == ("coord_not_finite", link.index(text) + 1, {"field": "c", "found": text})
+
+
+def test_a_complete_graph_on_256_cells_is_the_densest_graph_read():
+    """max_graph_entries bounds the work a graph costs the page (its reply, press sets and link):
+    a complete graph on 256 cells (2¹⁶ pairs) is read as a link, text and JSON; on 257 each is refused naming the limit."""
+    assert MAX_GRAPH_ENTRIES == 256 * 256
+
+    def forms(cells: int) -> dict[str, dict]:
+        stream = bytes([cells & 0x7F | 0x80, cells >> 7] + [0] * cells) * cells
+        everything = " ".join(str(j) for j in range(cells))
+        return {
+            "link": {"op": "share", "text": f"G{cells}:{encode(0, cells)};e={encode_bytes(stream)}"},
+            "text": {"op": "puzzle", "graph": f"cells {cells}\n" + "".join(f"press {i}: {everything}\n" for i in range(cells))},
+            "json": {"op": "puzzle", "graph": {"cells": cells, "presses": [list(range(cells))] * cells}},
+        }
+
+    for form, request in forms(256).items():
+        reply = json.loads(call(json.dumps(request))[0])
+        assert reply["ok"] and reply["cells"] == 256, form
+    expected = {"link": ("press_sets_too_many", {"field": "e", "found": 257 * 257, "most": MAX_GRAPH_ENTRIES}),
+                "text": ("max_graph_entries", {"most": MAX_GRAPH_ENTRIES, "line": 257}),
+                "json": ("max_graph_entries", {"most": MAX_GRAPH_ENTRIES, "line": 1})}
+    for form, request in forms(257).items():
+        error = api_error(request)
+        assert (error["code"], error["params"]) == expected[form], form
 
 
 def test_positions_name_the_character_at_fault():

@@ -171,3 +171,35 @@ def test_first_row_system_on_large_board_is_verified():
     board = Board(rows, cols).apply(presses)
     result = first_row_linear_system(board, Board(rows, cols))
     assert board.apply(result.presses).is_dark
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_blocked_elimination_gives_the_column_by_column_answer(seed, monkeypatch):
+    # From BLOCK_ROWS rows on the columns are cleared a block at a time (Four Russians); the reduced
+    # echelon form is unique, so a consistent system gets the same particular solution and null basis.
+    import lightsout.gf2 as gf2
+
+    rng = random.Random(seed)
+    rows, columns = rng.randint(gf2.BLOCK_ROWS, 300), rng.randint(1, 300)
+    kind = seed % 3
+    if kind == 0:  # dense
+        matrix = [rng.getrandbits(columns) for _ in range(rows)]
+    elif kind == 1:  # sparse: many columns without a pivot inside a block
+        matrix = [sum(1 << rng.randrange(columns) for _ in range(3)) for _ in range(rows)]
+    else:  # low rank: few pivots, many zero rows left
+        basis = [rng.getrandbits(columns) for _ in range(20)]
+        matrix = []
+        for _ in range(rows):
+            row = 0
+            for vector in basis:
+                row ^= vector if rng.getrandbits(1) else 0
+            matrix.append(row)
+    x = rng.getrandbits(columns)
+    rhs = sum(((row & x).bit_count() & 1) << i for i, row in enumerate(matrix))
+    blocked = gf2.solve_linear(matrix, rhs, columns)
+    monkeypatch.setattr(gf2, "BLOCK_ROWS", rows + 1)
+    assert blocked == gf2.solve_linear(matrix, rhs, columns)
+    assert blocked.particular is not None
+    assert all((row & blocked.particular).bit_count() & 1 == rhs >> i & 1 for i, row in enumerate(matrix))
+    assert all((row & q).bit_count() % 2 == 0 for q in blocked.null_basis for row in matrix)
+    assert blocked.rank == gf2_rank(matrix, columns) and blocked.rank + blocked.nullity == columns

@@ -10,8 +10,8 @@ from lightsout import Board, solve_board
 from lightsout.analysis import left_kernel, nearest_solvable, unsolvable_proof, worst_case
 from lightsout.cli import main
 from lightsout.mask import Mask, format_mask, parse_mask
-from lightsout.rules import MOORE, PLUS, X_RULE, parse_rule
-from reference import naive_apply
+from lightsout.rules import MOORE, PLUS, X_RULE, Rule, parse_rule
+from reference import naive_apply, naive_landing
 
 RULES = [PLUS, MOORE, X_RULE, parse_rule("custom:.#./#.#/.#."), parse_rule("custom:##./.#./...")]
 
@@ -176,6 +176,50 @@ def test_left_kernel_of_symmetric_rule_is_the_quiet_space():
     for y in left_kernel(4, 4, rule):
         for r, c in itertools.product(range(4), range(4)):
             assert (naive_effect(4, 4, rule, [(r, c)]) & y).bit_count() % 2 == 0
+
+
+def naive_matrix_is_symmetric(rows, cols, stencil, surface):
+    """True when press p changes light q as often as press q changes light p (mod 2), landing by reference.naive_landing."""
+    odd = set()
+    for p in itertools.product(range(rows), range(cols)):
+        for dr, dc in stencil:
+            q = naive_landing(p[0] + dr, p[1] + dc, rows, cols, surface)
+            if q is not None:
+                odd ^= {(p, q)}
+    return all((q, p) in odd for p, q in odd)
+
+
+def closed(stencil, maps):
+    """The stencil with every offset's images under ``maps`` added, until nothing new comes."""
+    out = set(stencil)
+    while True:
+        more = {f(offset) for f in maps for offset in out} - out
+        if not more:
+            return frozenset(out)
+        out |= more
+
+
+@pytest.mark.parametrize("surface", ["plane", "torus", "klein", "projective"])
+def test_is_symmetric_says_whether_the_press_matrix_is_symmetric(surface):
+    # Every stencil within 3×3, and random ones within 5×5 made point- and mirror-symmetric.
+    square = list(itertools.product((-1, 0, 1), repeat=2))
+    stencils = [frozenset(o for i, o in enumerate(square) if bits >> i & 1) for bits in range(1, 1 << 9)]
+    rng = random.Random(surface)
+    point = (lambda o: (-o[0], -o[1]),)
+    mirror = point + (lambda o: (-o[0], o[1]),)
+    for _ in range(12):
+        drawn = {(rng.randint(-2, 2), rng.randint(-2, 2)) for _ in range(rng.randint(1, 4))}
+        stencils += [frozenset(drawn), closed(drawn, point), closed(drawn, mirror)]
+    symmetric = 0
+    for stencil in stencils:
+        rule = Rule("test", stencil, surface)
+        if rule.is_symmetric:  # sufficient on every size, tiny wrapped-twice boards included
+            symmetric += 1
+            for rows, cols in itertools.product(range(1, 6), repeat=2):
+                assert naive_matrix_is_symmetric(rows, cols, stencil, surface), (sorted(stencil), rows, cols)
+        else:  # and necessary from 2·reach + 1 = 5 cells a side
+            assert not naive_matrix_is_symmetric(5, 5, stencil, surface), sorted(stencil)
+    assert symmetric >= 16 + 12
 
 
 @pytest.mark.parametrize("rule", [PLUS, MOORE, X_RULE], ids=lambda rule: rule.name)

@@ -1,0 +1,139 @@
+"""The densest graphs the limits let through (``max_graph_cells``, ``max_graph_entries``) open
+from a link and play without blocking the page: no main-thread task over 50 ms (the browser's
+long tasks) while the link is read, the board drawn and three cells pressed, each press checked
+against Python's ``press`` op. One pair more is refused with the limit's figures, the board kept.
+Timing: run alone (tests/run.sh)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from e2e_helpers import status
+from playwright.sync_api import Page, expect
+
+from lightsout import api, codec
+from lightsout.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph
+from lightsout.graph_api import MAX_DRAWN_EDGES
+from lightsout.share import ShareState, format_share
+
+MAX_TASK_MS = 50  # the browser reports every task longer than this as a long task
+
+# Long tasks and the gaps between animation frames from the moment it is installed (reset on each call).
+PROBE = """() => {
+  if (window.__dense) { window.__dense.reset(); return; }
+  const probe = { gaps: [], tasks: [], last: performance.now(),
+                  reset() { this.gaps = []; this.tasks = []; this.last = performance.now(); } };
+  const tick = (now) => { probe.gaps.push(now - probe.last); probe.last = now; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) probe.tasks.push(entry.duration); })
+    .observe({ type: "longtask" });
+  window.__dense = probe;
+}"""
+
+
+def random_sets(cells: int, size: int, seed: int) -> list[int]:
+    """Each cell presses itself and size − 1 others at random: cells × size pairs."""
+    rng = random.Random(seed)
+    return [1 << i | sum(1 << j for j in rng.sample([j for j in range(cells) if j != i], size - 1)) for i in range(cells)]
+
+
+def worst_graphs() -> dict[str, list[int]]:
+    cells = MAX_GRAPH_CELLS
+    ring = [1 << i | 1 << (i + 1) % cells | 1 << (i - 1) % cells for i in range(cells)]
+    complete = int(MAX_GRAPH_ENTRIES**0.5)
+    return {
+        # the most cells, every pair the limit allows
+        "4096 cells, 16 each": random_sets(cells, MAX_GRAPH_ENTRIES // cells, 28),
+        # the most cells a press changes at once
+        f"complete graph on {complete}": [(1 << complete) - 1] * complete,
+        # the most lines drawn, with the most cells
+        "ring of 4096": ring,
+        # one press changing every cell of the largest board
+        "one cell pressing all 4096": [(1 << cells) - 1] + ring[1:],
+    }
+
+
+def link_of(presses: list[int], start: int) -> str:
+    return format_share(ShareState(1, len(presses), start, graph=Graph(tuple(presses))))
+
+
+def complete_link(cells: int) -> str:
+    """The link of a complete graph on `cells`, written by hand: above the limit no Graph holds it."""
+    press_set = bytes([cells & 0x7F | 0x80, cells >> 7] + [0] * cells)  # its size, then gaps of 0
+    return f"G{cells}:{codec.encode(0, cells)};e={codec.encode_bytes(press_set * cells)}"
+
+
+def call(request: dict) -> dict:
+    return json.loads(api.handle(json.dumps(request)))
+
+
+def probe(page: Page) -> dict:
+    page.wait_for_timeout(300)  # the share link is written 200 ms after a change
+    return page.evaluate("() => ({ gaps: window.__dense.gaps, tasks: window.__dense.tasks })")
+
+
+def click_cell(page: Page, index: int) -> None:
+    box = page.evaluate("(i) => { const r = document.querySelector(`[role=gridcell][data-index='${i}']`).getBoundingClientRect();"
+                        " return [r.x + r.width / 2, r.y + r.height / 2, r.width]; }", index)
+    assert box[2] >= 4, f"cell {index} is {box[2]:.1f} pixels wide"
+    page.mouse.click(box[0], box[1])
+
+
+@pytest.mark.timing  # asserts the page's long tasks: run alone (tests/run.sh)
+def test_the_densest_graphs_allowed_open_draw_and_press_without_a_long_task(ready_page: Page) -> None:
+    page = ready_page
+    # Playwright's own script is put into the page on first use: a long task of its own, not the page's.
+    page.wait_for_function("() => document.getElementById('move-count')", polling=100)
+    lines = []
+    for name, presses in worst_graphs().items():
+        cells = len(presses)
+        assert sum(reach.bit_count() for reach in presses) <= MAX_GRAPH_ENTRIES
+        rng = random.Random(cells)
+        start = rng.getrandbits(cells)
+        link = link_of(presses, start)
+        # The drawing before stays until the new one is made: wait for a new one.
+        page.evaluate("(text) => { window.__link = text; window.__drawing = document.querySelector('.graph-svg'); }", link)
+        page.evaluate(PROBE)
+        started = time.perf_counter()
+        page.evaluate("() => { location.hash = window.__link; }")
+        # Polled every 100 ms, not every frame: a selector over thousands of cells costs the frames it runs in.
+        page.wait_for_function(
+            "(n) => document.querySelector('.graph-svg') !== window.__drawing"
+            " && document.querySelector(`[role=gridcell][data-index='${n - 1}']`)"
+            " && !document.querySelector('[role=grid][aria-label=Board][aria-busy=true]')", arg=cells, polling=100, timeout=60_000)
+        opened = time.perf_counter() - started
+        frames = probe(page)
+        assert frames["tasks"] == [], f"{name}: opening held the page for {max(frames['tasks']):.0f} ms"
+        # Lines between cells only up to MAX_DRAWN_EDGES (the ring's 4096), none past it.
+        edges = len({(min(i, j), max(i, j)) for i, reach in enumerate(presses) for j in range(cells) if reach >> j & 1 and i != j})
+        assert page.locator(".gedges line").count() == (edges if edges <= MAX_DRAWN_EDGES else 0), name
+        graph = {"cells": cells, "presses": [[j for j in range(cells) if reach >> j & 1] for reach in presses]}
+        board = codec.format_packed(1, cells, start)
+        timings = []
+        for number, index in enumerate((0, 5, cells - 1), start=1):
+            page.evaluate(PROBE)
+            started = time.perf_counter()
+            click_cell(page, index)
+            page.wait_for_function("(n) => document.getElementById('move-count').textContent === `Moves: ${n}`"
+                                   " && !document.querySelector('[role=grid][aria-label=Board][aria-busy=true]')", arg=number, polling=50)
+            timings.append(time.perf_counter() - started)
+            frames = probe(page)
+            assert frames["tasks"] == [], f"{name}: press {number} held the page for {max(frames['tasks']):.0f} ms"
+            board = call({"op": "press", "graph": graph, "board": board, "cell": index})["board"]
+            shown = page.evaluate("() => window.lightsOut.statesSnapshot().cells")
+            assert shown == codec.unpack(codec.parse_packed(board)[2], cells, 1), (name, number)
+        lines.append(f"{name}: link {len(link)} characters, open {opened * 1000:.0f} ms, presses "
+                     f"{', '.join(f'{t * 1000:.0f}' for t in timings)} ms, longest frame gap {max(frames['gaps']):.0f} ms")
+    print("\n" + "\n".join(lines))
+
+
+def test_a_graph_one_pair_over_the_limit_is_refused_with_its_figures(ready_page: Page) -> None:
+    page = ready_page
+    complete = int(MAX_GRAPH_ENTRIES**0.5) + 1
+    before = page.evaluate("() => window.lightsOut.statesSnapshot()")
+    page.evaluate("(text) => { location.hash = text; }", complete_link(complete))
+    expect(status(page)).to_contain_text(f"the press sets hold {complete * complete} cells in all, at most {MAX_GRAPH_ENTRIES}")
+    assert page.evaluate("() => window.lightsOut.statesSnapshot()") == before
