@@ -578,7 +578,8 @@ async function startUsual(buildInfo, buildInfoFailed) {
  * toJs() turns the str into a string and the bytes into a Uint8Array. Pyodide hands
  * bytes over as a fresh Uint8Array today, but if it ever returns a view into the wasm
  * heap that view dies with the next allocation and cannot be transferred, so it is
- * copied then. Every proxy is destroyed (pitfall 7 of TOOLCHAIN.md).
+ * copied then. Every proxy is destroyed, or it leaks (Pyodide,
+ * https://pyodide.org/en/stable/usage/type-conversions.html#best-practices-for-avoiding-memory-leaks).
  */
 function callPython(call, request, payload) {
   const started = performance.now();
