@@ -1,0 +1,48 @@
+"""The documents stay true to the tree: every relative link in README.md, py/README.md and
+docs/*.md names a file of the repository, and nothing in the repository cites a file that
+lives outside it (the project builds, runs and tests from a clone alone)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENTS = [ROOT / "README.md", ROOT / "py" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# [text](target) outside code spans; a target with a scheme (https:, mailto:) or only an anchor is not a file.
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def relative_links(document: Path) -> list[tuple[int, str]]:
+    links = []
+    for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
+        for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+                continue
+            links.append((number, target.split("#", 1)[0]))
+    return links
+
+
+def test_every_relative_link_names_a_file_of_the_repository() -> None:
+    broken = [f"{document.relative_to(ROOT)}:{number}: {target}"
+              for document in DOCUMENTS for number, target in relative_links(document)
+              if not (document.parent / target).resolve().exists()
+              or not (document.parent / target).resolve().is_relative_to(ROOT)]
+    assert broken == []
+
+
+def test_the_link_checker_sees_a_broken_link(tmp_path: Path) -> None:
+    document = tmp_path / "doc.md"
+    document.write_text("See [the format](py/lightsout/share.py) and [Pyodide](https://pyodide.org).\n")
+    assert relative_links(document) == [(1, "py/lightsout/share.py")]
+    assert not (tmp_path / "py/lightsout/share.py").exists()
+
+
+def test_nothing_cites_a_file_outside_the_repository() -> None:
+    outside = re.compile(r"TOOLCHAIN\.md|STYLE\.md|\.\./shared|/work/shared|seeds/")
+    sources = [path for folder in ("static", "py/lightsout", "tests", "tools", "docs")
+               for path in (ROOT / folder).rglob("*") if path.suffix in {".js", ".mjs", ".py", ".md", ".html", ".css"}]
+    sources += [ROOT / "build.py", ROOT / "README.md", ROOT / "index.html"]
+    cited = [f"{path.relative_to(ROOT)}: {match.group()}" for path in sources if path != Path(__file__).resolve()
+             for match in outside.finditer(path.read_text(encoding="utf-8"))]
+    assert cited == []
