@@ -1,0 +1,215 @@
+"""Levels: the handhelds' built-in puzzles (lightsout.levels, lightsout.level_data).
+
+Every level is solved by the package and its solution pressed cell by cell with press sets written
+out here (the 5×5 cross; the Cube from its source's own numbering: each face a 3×3 grid, plus the
+36 pairs its model joins across the cube's edges), and its fewest presses and their number are
+counted again by visiting every solution: a particular one plus every quiet pattern, found by this
+file's own elimination over GF(2).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from lightsout import solve
+from lightsout.games import PRESETS
+from lightsout.level_data import CUBE, TIGER_1995
+from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
+from lightsout.puzzle_text import read_cells
+
+# -- independent press sets ---------------------------------------------------
+
+CROSS_5X5 = [
+    {r * 5 + c for r, c in ((row, col), (row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)) if 0 <= r < 5 and 0 <= c < 5}
+    for row in range(5)
+    for col in range(5)
+]
+
+CUBE_APP_IDS = [10 * face + position for face in range(6) for position in range(1, 10)]
+
+CUBE_APP_SEAMS = [
+    (1, 49), (1, 53), (2, 46), (3, 23), (3, 43), (4, 56), (6, 22), (7, 11), (7, 59), (8, 12), (9, 13), (9, 21),
+    (11, 59), (13, 21), (14, 58), (16, 24), (17, 37), (17, 57), (18, 34), (19, 27), (19, 31), (23, 43), (26, 42), (27, 31),
+    (28, 32), (29, 33), (29, 41), (33, 41), (36, 44), (37, 57), (38, 54), (39, 47), (39, 51), (47, 51), (48, 52), (49, 53),
+]
+"""The pairs of cell ids (10·face + position) that LightsOutCubeApp's model (src/Model/LightsOutCubeModel.cs,
+its offset table) makes neighbours across the cube's edges: 12 edges × 3 pairs.  Within a face, positions
+1–9 are a 3×3 grid row by row."""
+
+
+def cube_app_neighbours() -> dict[int, set[int]]:
+    """Each source cell id's four neighbours: its face's grid, and the seams."""
+    neighbours: dict[int, set[int]] = {cell: set() for cell in CUBE_APP_IDS}
+    for cell in CUBE_APP_IDS:
+        face, position = divmod(cell, 10)
+        r, c = divmod(position - 1, 3)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < 3 and 0 <= cc < 3:
+                neighbours[cell].add(10 * face + 3 * rr + cc + 1)
+    for a, b in CUBE_APP_SEAMS:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    return neighbours
+
+
+def cube_sets() -> list[set[int]]:
+    """The cube preset's press sets as the source's model makes them, carried to the preset's cells by cube_cell."""
+    sets: list[set[int]] = [set() for _ in range(54)]
+    for cell, around in cube_app_neighbours().items():
+        sets[cube_cell(cell)] = {cube_cell(cell)} | {cube_cell(other) for other in around}
+    return sets
+
+
+PRESS_SETS = {"classic": CROSS_5X5, "cube": cube_sets()}
+
+
+def press_all(sets: list[set[int]], board: int, presses: int) -> int:
+    """Press every cell of ``presses`` one at a time, toggling its press set."""
+    for cell in range(len(sets)):
+        if presses >> cell & 1:
+            for light in sets[cell]:
+                board ^= 1 << light
+    return board
+
+
+def quiet_basis(sets: list[set[int]]) -> list[int]:
+    """A basis of the press patterns that change no light: eliminate the presses' effects, tracking which presses
+    make each row; every effect that reduces to nothing leaves a quiet pattern."""
+    pivots: dict[int, tuple[int, int]] = {}  # leading bit -> (effect, presses that make it)
+    quiet = []
+    for cell, reach in enumerate(sets):
+        effect, made = sum(1 << light for light in reach), 1 << cell
+        while effect:
+            top = effect.bit_length() - 1
+            if top not in pivots:
+                pivots[top] = (effect, made)
+                break
+            effect ^= pivots[top][0]
+            made ^= pivots[top][1]
+        else:
+            quiet.append(made)
+    return quiet
+
+
+def fewest_by_visiting(start: int, quiet: list[int]) -> tuple[int, int]:
+    """(fewest presses, how many solutions need that few) over ``start`` + every combination of ``quiet``."""
+    weights = []
+    for choice in range(1 << len(quiet)):
+        solution = start
+        for i, pattern in enumerate(quiet):
+            if choice >> i & 1:
+                solution ^= pattern
+        weights.append(solution.bit_count())
+    return min(weights), weights.count(min(weights))
+
+
+# -- the data -----------------------------------------------------------------
+
+
+def test_the_sets_their_presets_and_sizes() -> None:
+    assert [(entry.name, entry.preset, len(entry.levels)) for entry in LEVEL_SETS.values()] == [
+        ("classic", "classic", 50), ("lights-out-2000", "classic", 50), ("cube", "cube", 54)]
+    for entry in LEVEL_SETS.values():
+        puzzle = PRESETS[entry.preset].puzzle
+        assert [level.number for level in entry.levels] == list(range(1, len(entry.levels) + 1))
+        assert all(0 < level.board < 1 << puzzle.cells for level in entry.levels)
+        assert len({level.board for level in entry.levels}) == len(entry.levels)  # no board twice in a set
+    assert all(len(set(cells)) == len(cells) for cells in CUBE)  # the source toggles each: a repeat would cancel
+
+
+def test_jaaps_rows_are_read_top_down_with_bit_j_the_column_j_plus_1() -> None:
+    # Bit 0 is the leftmost column (Jaap's player draws column j from bit j after shifting the row left by one).
+    assert tiger_board((1, 2, 4, 8, 16)) == sum(1 << (6 * i) for i in range(5))  # the diagonal from the top left
+    assert tiger_board((16, 0, 0, 0, 0)) == 1 << 4  # top right
+    assert tiger_board(TIGER_1995[0]) == read_cells(PRESETS["classic"].puzzle, "..... ..... #.#.# ..... .....")
+    for bad in ((0, 0, 0, 0), (32, 0, 0, 0, 0), (0, 0, 0, 0, -1)):
+        with pytest.raises(ValueError, match="five rows of 0..31"):
+            tiger_board(bad)
+
+
+@pytest.mark.parametrize("name", list(LEVEL_SETS))
+def test_every_level_is_solved_in_its_fewest_presses_counted_again(name: str) -> None:
+    entry = LEVEL_SETS[name]
+    puzzle = PRESETS[entry.preset].puzzle
+    sets = PRESS_SETS[entry.preset]
+    quiet = quiet_basis(sets)
+    assert len(quiet) == {"classic": 2, "cube": 6}[entry.preset]  # docs/games.md's nullities
+    for level in entry.levels:
+        result = solve(puzzle, level.board, minimal=True)
+        assert result.presses is not None and result.minimal, (name, level.number)
+        assert press_all(sets, level.board, result.presses) == puzzle.goal(), (name, level.number)
+        fewest, count = fewest_by_visiting(result.presses, quiet)
+        assert (fewest, count) == (level.fewest, level.optimal_count) == (result.press_total, result.optimal_count), (name, level.number)
+
+
+@pytest.mark.parametrize("name", ["classic", "lights-out-2000"])
+def test_tigers_levels_come_in_blocks_of_five_needing_6_to_15_presses(name: str) -> None:
+    assert [level.fewest for level in LEVEL_SETS[name].levels] == [6 + (n - 1) // 5 for n in range(1, 51)]
+
+
+def test_the_cubes_levels_need_1_to_12_presses_three_each_then_13_to_30() -> None:
+    expected = [math.ceil(n / 3) if n <= 36 else n - 24 for n in range(1, 55)]
+    assert [level.fewest for level in LEVEL_SETS["cube"].levels] == expected
+
+
+# -- the Cube's numbering -------------------------------------------------------
+
+
+def test_the_cube_map_is_a_bijection_keeping_every_neighbour_pair() -> None:
+    assert sorted(cube_cell(cell) for cell in CUBE_APP_IDS) == list(range(54))
+    neighbours = cube_app_neighbours()
+    assert all(len(around) == 4 for around in neighbours.values())
+    pairs = {frozenset((cube_cell(a), cube_cell(b))) for a, around in neighbours.items() for b in around}
+    puzzle = PRESETS["cube"].puzzle
+    preset_pairs = {frozenset((i, j)) for i in range(54) for j in puzzle.covered(*divmod(i, puzzle.cols)) if j != i}
+    assert len(pairs) == 108 and pairs == preset_pairs
+
+
+def test_the_cube_map_turns_faces_3_to_5() -> None:
+    # The source's face 3 is the preset's D turned a quarter clockwise: its top row is D's right column.
+    assert [cube_cell(30 + position) for position in (1, 2, 3)] == [27 + 2, 27 + 5, 27 + 8]
+    assert CUBE_APP_TURNS == (0, 0, 0, 1, 3, 3)
+
+
+@pytest.mark.parametrize("cell_id", [0, 10, 30, 50, 60, 65, -1])
+def test_a_cube_id_naming_no_button_is_refused(cell_id: int) -> None:
+    with pytest.raises(ValueError, match="names no button"):
+        cube_cell(cell_id)
+
+
+def one_light_changes(board: int) -> dict[int, int | None]:
+    """The fewest presses of the board with each one cell toggled (None when unsolvable)."""
+    puzzle = PRESETS["cube"].puzzle
+    return {cell: solve(puzzle, board ^ 1 << cell, minimal=True).press_total for cell in range(54)}
+
+
+def test_cube_level_29_is_the_source_without_its_id_30() -> None:
+    # Puzzle.txt listed 30 (no button) in puzzle 29; Puzzle.xml dropped it. As transcribed the level needs 10
+    # presses, as 28 and 30 do; no one light more or less gives 10, so the 30 stood for no light.
+    board = cube_board(CUBE[28])
+    assert board == LEVEL_SETS["cube"].level(29).board
+    assert solve(PRESETS["cube"].puzzle, board, minimal=True).press_total == 10
+    assert 10 not in one_light_changes(board).values()
+
+
+def test_cube_level_46_reads_the_sources_50_as_55() -> None:
+    # Puzzle.txt listed 50 (no button) in puzzle 46; Puzzle.xml dropped it, and the level then needs 17 presses,
+    # where its place (37–54 need 13–30) says 22. Of the 54 one-light changes only adding 55 gives 22.
+    transcribed = cube_board(tuple(cell for cell in CUBE[45] if cell != 55))
+    assert CUBE[45][-1] == 55 and len(CUBE[45]) == 10
+    assert solve(PRESETS["cube"].puzzle, transcribed, minimal=True).press_total == 17
+    changes = one_light_changes(transcribed)
+    assert [cell for cell, fewest in changes.items() if fewest == 22] == [cube_cell(55)]
+    level = LEVEL_SETS["cube"].level(46)
+    assert level.board == transcribed | 1 << cube_cell(55) and level.fewest == 22
+    assert level.note is not None and "55" in level.note["en"] and "55" in level.note["zh"]
+    assert [entry.number for entry in LEVEL_SETS["cube"].levels if entry.note] == [46]
+
+
+def test_level_lookup_names_the_range() -> None:
+    assert level_set("cube").level(54).fewest == 30
+    with pytest.raises(ValueError, match="level 55 is outside the cube levels, 1 to 54"):
+        level_set("cube").level(55)
+    with pytest.raises(ValueError, match="unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"):
+        level_set("deluxe")
