@@ -128,6 +128,11 @@ def requests() -> list[tuple[dict[str, Any], bytes | None]]:
         ({"op": "parse", "graph": GRAPH_TEXT, "text": "#.#.#"}, None),
         ({"op": "puzzle", "graph": "cells 3\nedge 0 9\n"}, None),  # a graph that does not read
     ]
+    out += [
+        ({"op": "levels"}, None),
+        ({"op": "levels", "game": "cube", "level": 46, "binary": True}, None),
+        ({"op": "levels", "game": "classic", "level": 51}, None),  # out of range: names the field
+    ]
     missing = set(api.OPERATIONS) - {request["op"] for request, _ in out}
     if missing:
         raise AssertionError(f"tools/api_surface.py asks no request of the ops {sorted(missing)}")

@@ -24,7 +24,7 @@ whose cells, press rule and k are its own (:mod:`lightsout.graph_api`).
 Operations (see :data:`OPERATIONS` and docs/api.md for every field):
 ``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
 ``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``,
-``explain``, ``why``, ``methods``.
+``explain``, ``why``, ``methods``, ``levels``.
 """
 
 from __future__ import annotations
@@ -84,7 +84,9 @@ from .puzzle import (
 from .random_boards import PressCountError
 from .random_boards import random_board
 from .rules import SURFACES, parse_rule
+from .games import preset
 from .graph_api import base_puzzle, describe, presets_reply
+from .levels import level_set, levels_reply
 from .puzzle_text import format_cells, read_cells
 from .share import PUZZLE_KIND, ShareState, format_share, parse_share
 
@@ -482,6 +484,20 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return {"text": format_share(state)}
 
 
+def _levels(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """The handhelds' built-in puzzles (:func:`lightsout.levels.levels_reply`): every set, ``game``'s, or its ``level``."""
+    name, number = _field(request, "game", str, None), _field(request, "level", int, None)
+    try:
+        if name is not None:
+            level_set(name)
+    except ValueError as error:
+        raise RequestError(str(error), "game") from None
+    try:
+        return levels_reply(lambda entry, value: _board(exchange, preset(entry.preset).puzzle, value), name, number)
+    except ValueError as error:  # the number: out of the set's range, or without a set
+        raise RequestError(str(error), "level") from None
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "limits": lambda request, exchange: limits(),
     "solve": _solve,
@@ -498,6 +514,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
     "explain": _explain,
     "why": _why,
     "methods": _methods,
+    "levels": _levels,
 }
 """The operations by name."""
 

@@ -1,4 +1,4 @@
-"""Levels: the handhelds' built-in puzzles (lightsout.levels, lightsout.level_data).
+"""Levels: the handhelds' built-in puzzles (lightsout.levels, lightsout.level_data) and the API's levels op.
 
 Every level is solved by the package and its solution pressed cell by cell with press sets written
 out here (the 5×5 cross; the Cube from its source's own numbering: each face a 3×3 grid, plus the
@@ -9,10 +9,12 @@ file's own elimination over GF(2).
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
-from lightsout import solve
+from lightsout import codec, solve
+from lightsout.api import call, handle
 from lightsout.games import PRESETS
 from lightsout.level_data import CUBE, TIGER_1995
 from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
@@ -213,3 +215,57 @@ def test_level_lookup_names_the_range() -> None:
         level_set("cube").level(55)
     with pytest.raises(ValueError, match="unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"):
         level_set("deluxe")
+
+
+# -- the API --------------------------------------------------------------------
+
+
+def ask(**request: object) -> dict:
+    return json.loads(handle(json.dumps({"op": "levels", **request})))
+
+
+def test_the_levels_op_gives_every_set_and_level_as_boards_of_their_presets() -> None:
+    reply = ask()
+    assert reply["ok"] and [entry["name"] for entry in reply["sets"]] == list(LEVEL_SETS)
+    for entry in reply["sets"]:
+        preset = PRESETS[entry["preset"]].puzzle
+        assert entry["count"] == len(entry["levels"]) == len(LEVEL_SETS[entry["name"]].levels)
+        assert set(entry["game"]) == set(entry["description"]) == {"en", "zh"} and entry["sources"]
+        for level in entry["levels"]:
+            rows, cols, board = codec.parse_packed(level["board"], preset.k)
+            assert (rows, cols) == (preset.rows, preset.cols)
+            assert board == LEVEL_SETS[entry["name"]].level(level["number"]).board
+    # The page solves a level with the solve op on the set's preset: the fewest presses agree.
+    level = ask(game="lights-out-2000", level=50)["sets"][0]["levels"][0]
+    solved = json.loads(handle(json.dumps({"op": "solve", "preset": "classic", "board": level["board"], "minimal": True})))
+    assert (solved["presses"], solved["optimal_count"]) == (level["fewest"], level["optimal_count"]) == (15, 4)
+
+
+def test_the_levels_op_gives_one_set_or_one_level() -> None:
+    cube = ask(game="cube")["sets"]
+    assert len(cube) == 1 and cube[0]["count"] == len(cube[0]["levels"]) == 54
+    one = ask(game="classic", level=12)["sets"]
+    assert len(one) == 1 and one[0]["count"] == 50
+    assert one[0]["levels"] == [{"number": 12, "board": "5x5:X22nAA", "fewest": 8, "optimal_count": 1, "note": None}]
+    assert codec.parse_packed("5x5:X22nAA")[2] == tiger_board(TIGER_1995[11])
+    assert ask(game="cube", level=46)["sets"][0]["levels"][0]["note"]["en"].startswith("The transcription lists cell 50")
+    reply, payload = call(json.dumps({"op": "levels", "game": "classic", "level": 1, "binary": True}))
+    board = json.loads(reply)["sets"][0]["levels"][0]["board"]
+    assert board == "5x5@0" and codec.from_bytes(payload, 25) == LEVEL_SETS["classic"].level(1).board
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "field", "message"),
+    [
+        ({"game": "deluxe-plus"}, "game", "unknown level set 'deluxe-plus'; choose one of classic, lights-out-2000, cube"),
+        ({"game": "classic", "level": 51}, "level", "level 51 is outside the classic levels, 1 to 50"),
+        ({"game": "cube", "level": 0}, "level", "level 0 is outside the cube levels, 1 to 54"),
+        ({"level": 3}, "level", "a level number needs the level set it belongs to"),
+        ({"game": "classic", "level": "3"}, "level", "request field 'level' has the wrong type"),
+        ({"game": 7}, "game", "request field 'game' has the wrong type"),
+    ],
+)
+def test_the_levels_op_names_a_bad_field(request_fields: dict, field: str, message: str) -> None:
+    reply = ask(**request_fields)
+    assert not reply["ok"]
+    assert (reply["error"]["field"], reply["error"]["message"]) == (field, message)
