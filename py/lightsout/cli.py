@@ -1,4 +1,4 @@
-"""Command line: ``python -m lightsout solve|analyze|presets`` (reference: py/README.md).
+"""Command line: ``python -m lightsout solve|analyze|presets|levels`` (reference: py/README.md).
 
 Every subcommand describes its puzzle with the same options: ``--states K``,
 ``--surface S`` (``--torus`` = ``--surface torus``), ``--rule R``,
@@ -139,6 +139,10 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    if args.level is not None or args.game is not None:
+        from . import cli_levels
+
+        return cli_levels.solve_level(args, _read)
     if args.preset is not None or args.puzzle is not None:
         from . import cli_games
 
@@ -374,6 +378,8 @@ def _parser() -> argparse.ArgumentParser:
         "--limit", type=_limit, default=100, metavar="N", help=f"most solutions --all lists, 1..{MAX_LISTED_SOLUTIONS} (default: 100)"
     )
     solve_parser.add_argument("--json", action="store_true", help="print a JSON report")
+    solve_parser.add_argument("--level", type=_level, metavar="N", help="solve level N of --game NAME, or of the set named as --preset (see the levels command)")
+    solve_parser.add_argument("--game", metavar="NAME", help="the level set of --level: classic, lights-out-2000, cube (its preset is the puzzle)")
     _add_puzzle_options(solve_parser)
     solve_parser.set_defaults(run=_solve)
 
@@ -387,7 +393,25 @@ def _parser() -> argparse.ArgumentParser:
     presets_parser.add_argument("--json", action="store_true", help="print their facts as JSON (the API's presets op)")
     presets_parser.add_argument("--figures", action="store_true", help="cells, states, rank, nullity and the fewest presses from all off / all on to the goal")
     presets_parser.set_defaults(run=_presets)
+
+    levels_parser = commands.add_parser("levels", help="the real games' built-in puzzles and the fewest presses each needs")
+    levels_parser.add_argument("--game", metavar="NAME", help="one level set: classic, lights-out-2000, cube (default: all)")
+    levels_parser.add_argument("--level", type=_level, metavar="N", help="one level of --game NAME, its board in full")
+    levels_parser.add_argument("--json", action="store_true", help="print the API's levels reply, boards as text and game IDs")
+    levels_parser.set_defaults(run=_levels)
     return parser
+
+
+def _level(text: str) -> int:
+    from .cli_levels import level_number
+
+    return level_number(text)
+
+
+def _levels(args: argparse.Namespace) -> int:
+    from . import cli_levels
+
+    return cli_levels.list_levels(args)
 
 
 def _presets(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Levels: the handhelds' built-in puzzles (lightsout.levels, lightsout.level_data) and the API's levels op.
+"""Levels: the handhelds' built-in puzzles (lightsout.levels, lightsout.level_data), the API's levels op and the CLI (levels, solve --level).
 
 Every level is solved by the package and its solution pressed cell by cell with press sets written
 out here (the 5×5 cross; the Cube from its source's own numbering: each face a 3×3 grid, plus the
@@ -11,14 +11,21 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from lightsout import codec, solve
 from lightsout.api import call, handle
+from lightsout.cli import main
 from lightsout.games import PRESETS
 from lightsout.level_data import CUBE, TIGER_1995
 from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
 from lightsout.puzzle_text import read_cells
+
+PY = Path(__file__).resolve().parents[2] / "py"
 
 # -- independent press sets ---------------------------------------------------
 
@@ -269,3 +276,102 @@ def test_the_levels_op_names_a_bad_field(request_fields: dict, field: str, messa
     reply = ask(**request_fields)
     assert not reply["ok"]
     assert (reply["error"]["field"], reply["error"]["message"]) == (field, message)
+
+
+# -- the command line -------------------------------------------------------------
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    return subprocess.run([sys.executable, "-m", "lightsout", *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_levels_lists_every_set_and_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["levels"]) == 0
+    out = capsys.readouterr().out
+    blocks = out.split("\n\n")
+    assert [block.splitlines()[0].split()[0] for block in blocks] == list(LEVEL_SETS)
+    assert blocks[0].splitlines()[0] == (
+        "classic          Lights Out (Tiger Electronics, 1995): 50 levels on --preset classic, 6 to 15 presses")
+    assert blocks[0].splitlines()[1] == "   1  fewest  6  (2 solutions)  ...../...../#.#.#/...../....."
+    assert blocks[2].splitlines()[1] == "   1  fewest  1  (1 solution)  .#./###/.#. .../.../... .../.../... .../.../... .../.../... .../.../..."
+    assert [len(block.splitlines()) - 1 for block in blocks] == [50, 50, 54]
+    for entry, block in zip(LEVEL_SETS.values(), blocks):
+        puzzle = PRESETS[entry.preset].puzzle
+        for level, line in zip(entry.levels, block.splitlines()[1:]):
+            fields = line.split()
+            assert (int(fields[0]), int(fields[2])) == (level.number, level.fewest)
+            assert read_cells(puzzle, line.split(")  ", 1)[1].replace("/", "")) == level.board
+
+
+def test_levels_of_one_game_and_one_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["levels", "--game", "cube"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("cube ") and len(lines) == 55 and lines[-1].startswith("  54  fewest 30  (64 solutions)")
+    assert main(["levels", "--game", "classic", "--level", "12"]) == 0
+    assert capsys.readouterr().out == "classic level 12 of 50 (--preset classic): fewest presses 8 (1 solution)\n#####\n.#.#.\n##.##\n.###.\n.#.#.\n"
+    assert main(["levels", "--game", "cube", "--level", "46"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "cube level 46 of 54 (--preset cube): fewest presses 22 (12 solutions)"
+    assert read_cells(PRESETS["cube"].puzzle, out.split("\n", 1)[1].split("note:")[0]) == LEVEL_SETS["cube"].level(46).board
+    assert "note: The transcription lists cell 50" in out
+
+
+def test_levels_json_is_the_api_reply_with_text_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["levels", "--game", "lights-out-2000", "--level", "7", "--json"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    level = reply["sets"][0]["levels"][0]
+    assert (reply["sets"][0]["name"], reply["sets"][0]["preset"], level["number"], level["fewest"]) == ("lights-out-2000", "classic", 7, 7)
+    expected = LEVEL_SETS["lights-out-2000"].level(7).board
+    assert read_cells(PRESETS["classic"].puzzle, level["board"]) == codec.parse_packed(level["board_id"])[2] == expected
+    assert main(["levels", "--json"]) == 0
+    assert [len(entry["levels"]) for entry in json.loads(capsys.readouterr().out)["sets"]] == [50, 50, 54]
+
+
+@pytest.mark.parametrize(
+    ("args", "name", "number"),
+    [
+        (["--preset", "classic", "--level", "12"], "classic", 12),
+        (["--game", "lights-out-2000", "--level", "3"], "lights-out-2000", 3),
+        (["--game", "lights-out-2000", "--preset", "classic", "--level", "50"], "lights-out-2000", 50),
+        (["--preset", "cube", "--level", "46"], "cube", 46),
+    ],
+)
+def test_solve_a_level_in_its_fewest_presses(args: list[str], name: str, number: int, capsys: pytest.CaptureFixture[str]) -> None:
+    entry = LEVEL_SETS[name]
+    level = entry.level(number)
+    puzzle = PRESETS[entry.preset].puzzle
+    assert main(["solve", *args, "--minimal", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    presses = read_cells(puzzle, report["solution"])
+    assert report["preset"] == entry.preset and report["minimal"] and report["presses"] == level.fewest
+    assert press_all(PRESS_SETS[entry.preset], level.board, presses) == puzzle.goal()
+    assert main(["solve", *args, "--minimal"]) == 0
+    assert read_cells(puzzle, capsys.readouterr().out) == presses
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["levels", "--game", "deluxe"], "lightsout: --game: unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"),
+        (["levels", "--game", "classic", "--level", "51"], "lightsout: --level 51 is outside 1..50: the classic set has 50 levels"),
+        (["levels", "--game", "cube", "--level", "0"], "lightsout: argument --level: expected a level number, 1 or more, got '0'"),
+        (["levels", "--game", "cube", "--level", "x"], "lightsout: argument --level: expected a level number, 1 or more, got 'x'"),
+        (["levels", "--level", "3"], "lightsout: --level needs the level set: --game NAME (one of classic, lights-out-2000, cube)"),
+        (["solve", "--preset", "cube", "--level", "55"], "lightsout: --level 55 is outside 1..54: the cube set has 54 levels"),
+        (["solve", "--game", "nope", "--level", "1"], "lightsout: --game: unknown level set 'nope'; choose one of classic, lights-out-2000, cube"),
+        (["solve", "--preset", "lights-out-2000", "--level", "4"],
+         "lightsout: --preset lights-out-2000 has no levels: the lights-out-2000 levels are boards of --preset classic; "
+         "use --game lights-out-2000 --level 4"),
+        (["solve", "--preset", "orbix", "--level", "1"],
+         "lightsout: --preset orbix has no levels; the level sets are classic (--preset classic), lights-out-2000 "
+         "(--preset classic), cube (--preset cube): give --game NAME"),
+        (["solve", "--preset", "cube", "--game", "classic", "--level", "1"], "lightsout: --game classic is played on --preset classic, not cube"),
+        (["solve", "--game", "classic"], "lightsout: --game classic names a level set: give --level N too"),
+        (["solve", "--level", "2"], "lightsout: --level needs the level set: --game NAME (one of classic, lights-out-2000, cube) or --preset NAME"),
+        (["solve", "--preset", "classic", "--level", "2", "board.txt"], "lightsout: give FILE or --level, not both (--level 2 is the board)"),
+    ],
+)
+def test_a_bad_game_or_level_is_one_line_naming_it(args: list[str], message: str) -> None:
+    done = run(*args)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message + "\n")
