@@ -26,9 +26,9 @@ Reader = Callable[[str | None], str]
 
 
 def level_number(text: str) -> int:
-    """``--level``'s value: a whole number from 1 (the set's own range is checked once the set is known)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
-        raise argparse.ArgumentTypeError(f"expected a level number, 1 or more, got {text[:40]!r}")
+    """``--level``'s value: a whole number (its range, the set's, is checked once the set is known)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise argparse.ArgumentTypeError(f"expected a level number such as 12, got {text[:40]!r}")
     return int(text)
 
 

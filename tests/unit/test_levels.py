@@ -355,8 +355,9 @@ def test_solve_a_level_in_its_fewest_presses(args: list[str], name: str, number:
     [
         (["levels", "--game", "deluxe"], "lightsout: --game: unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"),
         (["levels", "--game", "classic", "--level", "51"], "lightsout: --level 51 is outside 1..50: the classic set has 50 levels"),
-        (["levels", "--game", "cube", "--level", "0"], "lightsout: argument --level: expected a level number, 1 or more, got '0'"),
-        (["levels", "--game", "cube", "--level", "x"], "lightsout: argument --level: expected a level number, 1 or more, got 'x'"),
+        (["levels", "--game", "cube", "--level", "0"], "lightsout: --level 0 is outside 1..54: the cube set has 54 levels"),
+        (["levels", "--game", "cube", "--level", "x"], "lightsout: argument --level: expected a level number such as 12, got 'x'"),
+        (["solve", "--preset", "cube", "--level", "-3"], "lightsout: argument --level: expected a level number such as 12, got '-3'"),
         (["levels", "--level", "3"], "lightsout: --level needs the level set: --game NAME (one of classic, lights-out-2000, cube)"),
         (["solve", "--preset", "cube", "--level", "55"], "lightsout: --level 55 is outside 1..54: the cube set has 54 levels"),
         (["solve", "--game", "nope", "--level", "1"], "lightsout: --game: unknown level set 'nope'; choose one of classic, lights-out-2000, cube"),
