@@ -1,13 +1,11 @@
-"""The string table (static/i18n.js): every language has every key of English with the
-same placeholders, and index.html carries no UI text of its own (it is filled from the
-table by data-i18n attributes)."""
+"""The string files (static/strings/<language>.json, one per language, read by static/i18n.js):
+every language has every key of English with the same placeholders, and index.html carries no
+UI text of its own (it is filled from the strings by data-i18n attributes)."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from string import Formatter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,21 +17,22 @@ ALL_ERRORS = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
 
 ROOT = Path(__file__).resolve().parents[2]
+STRINGS = ROOT / "static" / "strings"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    keys = [key for key, _ in pairs]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    if repeated:
+        raise AssertionError(f"keys given twice: {repeated}")
+    return dict(pairs)
+
+
 def tables() -> dict[str, dict[str, str]]:
-    node = shutil.which("node")
-    if node is None:
-        raise AssertionError("node is required (build.py needs npm and node)")
-    script = (
-        "const source = require('fs').readFileSync(process.argv[1], 'utf8');"
-        "const table = source.match(/const STRINGS = (\\{[\\s\\S]*?\\n\\});/)[1];"
-        "process.stdout.write(JSON.stringify(new Function('return ' + table)()));"
-    )
-    result = subprocess.run([node, "-e", script, str(ROOT / "static" / "i18n.js")],
-                            check=True, capture_output=True, text=True)
-    return json.loads(result.stdout)
+    """Each language's strings, by its code (the file's name), as json.load reads them."""
+    return {path.stem: json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_unique_keys)
+            for path in sorted(STRINGS.glob("*.json"))}
 
 
 def test_every_language_has_every_key_with_the_same_placeholders():
@@ -41,7 +40,8 @@ def test_every_language_has_every_key_with_the_same_placeholders():
     assert set(strings) == {"en", "zh"}
     english = strings["en"]
     for code, table in strings.items():
-        assert set(table) == set(english), code
+        assert all(isinstance(text, str) for text in table.values()), code
+        assert set(table) == set(english), (code, set(table) ^ set(english))
         for key, text in table.items():
             assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (code, key)
 
