@@ -9,8 +9,9 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, MAX_STENCIL, Mask, makeRule, stencilName } from "./game.js";
-import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask } from "./share.js";
+import { Game, Mask, makeRule, stencilName } from "./game.js";
+import { MAX_STENCIL, stencilMask } from "./rules.js";
+import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
 import { isGeneral } from "./session.js";
 

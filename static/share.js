@@ -25,27 +25,12 @@
 import {
   base64urlLength, bitsPerCell, decodeBase64url, encodeBase64url, hasStateAbove, packedLength,
 } from "./codec.js";
+import { RULE_MASKS, SURFACES } from "./rules.js";
 
 export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells (checked likewise)
 export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.test.mjs checks it)
-export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
 export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "p", "m"]);
 const PUZZLE_NAME = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (puzzles.js: puzzleToken)
-
-/** A stencil (list of [dr, dc] offsets within ±2) as its 25-bit mask. */
-export function stencilMask(offsets) {
-  let mask = 0;
-  for (const [dr, dc] of offsets) mask |= 1 << ((dr + 2) * 5 + dc + 2);
-  return mask;
-}
-
-/** The named rules, as 25-bit stencil masks (lightsout.rules.RULES). */
-export const RULE_MASKS = Object.freeze({
-  plus: stencilMask([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
-  moore: stencilMask([[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]]),
-  x: stencilMask([[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]]),
-  hex: stencilMask([[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]),
-});
 
 /**
  * Each code's English reason, as lightsout.errors words it (LINK_ERRORS, and the codec's
@@ -164,9 +149,13 @@ function stencilHex(mask) {
   return `s${mask.toString(16)}`;
 }
 
+/** The name of the named rule whose stencil is `mask`, or undefined. */
+function ruleNameOf(mask) {
+  return Object.keys(RULE_MASKS).find((name) => RULE_MASKS[name] === mask);
+}
+
 function ruleText(mask) {
-  const name = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
-  return name ?? stencilHex(mask);
+  return ruleNameOf(mask) ?? stencilHex(mask);
 }
 
 function parseStencil(text, column) {
@@ -174,7 +163,7 @@ function parseStencil(text, column) {
   if (/^s[0-9a-f]{1,7}$/.test(text)) {
     const mask = parseInt(text.slice(1), 16);
     if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) {
-      const named = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
+      const named = ruleNameOf(mask);
       if (named !== undefined) throw fail("rule_named", column, "r", { rule: named });
       return mask;
     }
