@@ -28,6 +28,17 @@ export function currentLanguage() {
   return language;
 }
 
+/** What `say()` returns with `code` as the language (an error's English message, whatever the page shows). */
+export function inLanguage(code, say) {
+  const shown = language;
+  setLanguage(code);
+  try {
+    return say();
+  } finally {
+    language = shown;
+  }
+}
+
 /**
  * The language to start in: the one chosen before (localStorage), else the first of
  * `navigator.languages` this page has ("zh", "zh-CN", "zh-Hant"… → zh), else English.
