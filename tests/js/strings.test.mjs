@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, setLanguage, t, tCount } from "../../static/i18n.js";
+import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, t, tCount } from "../../static/i18n.js";
+import { parseShare } from "../../static/share.js";
 import { ROOT } from "./python.mjs";
 
 const FOLDER = join(ROOT, "static", "strings");
@@ -31,6 +32,21 @@ test("t and tCount read the files: placeholders filled, singular chosen by the l
     assert.equal(t("title"), STRINGS.zh.title);
     assert.equal(tCount("solvedPuzzle", 1, { time: "0:03" }), "用 1 步、0:03 解开。");
     assert.throws(() => t("noSuchKey"), RangeError);
+  } finally {
+    setLanguage("en");
+  }
+});
+
+test("inLanguage words one thing in another language and restores the page's, even if it throws", () => {
+  try {
+    setLanguage("zh");
+    assert.equal(inLanguage("en", () => t("title")), "Lights Out");
+    assert.equal(currentLanguage(), "zh");
+    assert.throws(() => inLanguage("en", () => t("noSuchKey")), RangeError);
+    assert.equal(currentLanguage(), "zh");
+    // A link's error: the page says it in 中文, its message stays English (share.js).
+    assert.throws(() => parseShare("2x2:AA;h=AQ;m=AA"), (error) => error.message === "move 1 presses cell 0, a hole, which has no button");
+    assert.equal(currentLanguage(), "zh");
   } finally {
     setLanguage("en");
   }
