@@ -248,10 +248,11 @@ def write_index(destination: Path) -> None:
 
 def bundle_page(destination: Path) -> list[str]:
     """Bundle static/app.js and every module it imports into ``destination`` (one ES module,
-    not minified) with the pinned esbuild; returns the bundled modules' paths in the site
-    (static/...). The page then loads one script instead of 41 modules, each a request
-    and an import level the browser discovers in turn: on this machine, navigation → first
-    grid 494 → 244 ms, → solver ready 1546 → 1320 ms (docs/building.md).
+    not minified) with the pinned esbuild; returns the bundled files' paths in the site
+    (static/...: the modules and the string files, static/strings/*.json, i18n.js imports).
+    The page then loads one script instead of 41 modules, each a request and an import level
+    the browser discovers in turn: on this machine, navigation → first grid 494 → 244 ms,
+    → solver ready 1546 → 1320 ms (docs/building.md).
     The worker (worker.js, which imports Pyodide's own module) is not bundled.
     """
     meta = destination.with_name("bundle-meta.json")
@@ -261,8 +262,8 @@ def bundle_page(destination: Path) -> list[str]:
         inputs = json.loads(meta.read_text())["inputs"]
     finally:
         meta.unlink(missing_ok=True)
-    bundled = sorted(f"static/{Path(name).name}" for name in inputs)
-    if not all((ROOT / path).is_file() for path in bundled):
+    bundled = sorted(Path(name).as_posix() for name in inputs)  # relative to ROOT, esbuild's working folder
+    if not all(path.startswith("static/") and (ROOT / path).is_file() for path in bundled):
         raise BuildError(f"the bundle has modules from outside static/: {sorted(inputs)}")
     return bundled
 

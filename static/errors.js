@@ -1,5 +1,5 @@
 // What the page says when the solver fails: every SolverError (solver-client.js) becomes
-// one translatable sentence from i18n.js. The worker tags start-up failures with a `code`
+// one translatable sentence of static/strings/. The worker tags start-up failures with a `code`
 // (worker.js: startError; those naming a file carry `file`, relative to the site, and
 // `status` for an HTTP refusal); the client adds timeoutKind to its own deadlines.
 

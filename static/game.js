@@ -11,23 +11,10 @@
 // Node test checks every press against lightsout.api's on random boards (tests/js).
 
 import { Board, emptyBoard } from "./board.js";
-
-export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
-export const MAX_STENCIL = 5; // a custom stencil fits in a 5×5 square
+import { MAX_STENCIL, NAMED_STENCILS, SURFACES } from "./rules.js";
 
 // ---------------------------------------------------------------------------------
-// Rules and surfaces
-
-// A rule lists the offsets (dr, dc) a press reaches, relative to the pressed cell (its
-// stencil). The names are the API's: "plus", "moore", "x", or "custom:" + rows of "#"/"."
-// joined by "/" (an odd square up to 5×5, centred on the pressed cell).
-const NAMED_STENCILS = {
-  plus: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
-  moore: [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => [dr, dc])),
-  x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
-  // Hexagons in axial layout (lightsout.rules.HEX): the cell and its six neighbours.
-  hex: [[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]],
-};
+// Rules and surfaces (rules.js names them)
 
 export class RuleError extends Error {
   constructor(message) {

@@ -3,8 +3,10 @@
 // both give a code of lightsout.errors.LINK_ERRORS (or one of share-link.js's own), its
 // params and the column; params.field is the link's part at fault ("size", "board", a
 // field letter such as "m", or null for a field name that is none). Each code has a
-// link_<code> string in i18n.js, whose {part} names that part (linkPart_<field>), framed
-// as "This link cannot be opened — column C (field): …" in the page's language.
+// link_<code> string (static/strings/), whose {part} names that part (linkPart_<field>),
+// framed as "This link cannot be opened — column C (field): …" in the page's language.
+// These strings are the only words of a link error: share.js's ShareError takes its
+// English message from them, and Python's LINK_ERRORS read the same (test_strings_table.py).
 
 import { t } from "./i18n.js";
 import { parseErrorReason, shownParams } from "./paste-errors.js";

@@ -1,6 +1,6 @@
 // What the page says when pasted text is not a board. Python's parser (lightsout.formats,
 // its codes in lightsout.errors.PARSE_ERRORS) replies with {code, params, line?, column?};
-// each code has a parse_<code> string in i18n.js with the same placeholders, framed by
+// each code has a parse_<code> string (static/strings/) with the same placeholders, framed by
 // "Line L, column C: " in the page's language. The English message Python also sends is
 // the CLI's; the page shows it only for an error without a code (none of the parser's).
 // A user-defined puzzle's errors (lightsout.errors.PUZZLE_ERRORS, games-panel.js) are said

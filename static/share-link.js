@@ -9,8 +9,9 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, MAX_STENCIL, Mask, makeRule, stencilName } from "./game.js";
-import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask } from "./share.js";
+import { Game, Mask, makeRule, stencilName } from "./game.js";
+import { MAX_STENCIL, stencilMask } from "./rules.js";
+import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
 import { isGeneral } from "./session.js";
 
@@ -176,29 +177,25 @@ export function currentHash(raw = location.hash) {
  */
 export function gameOfLink(text) {
   if (text.length > MAX_LINK_LENGTH) {
-    throw new ShareError("link_too_long", { length: text.length, most: MAX_LINK_LENGTH }, 1, "size",
-      `the link is ${text.length} characters long; at most ${MAX_LINK_LENGTH} are read`);
+    throw new ShareError("link_too_long", { length: text.length, most: MAX_LINK_LENGTH }, 1, "size");
   }
   const state = parseShare(text);
   const { rows, cols, columns, surface, k } = state;
   if (rows > MAX_SIZE || cols > MAX_SIZE) {
-    throw new ShareError("page_too_large", { rows, cols, most: MAX_SIZE }, columns.size, "size",
-      `a ${rows}×${cols} board is larger than this page's ${MAX_SIZE}×${MAX_SIZE}`);
+    throw new ShareError("page_too_large", { rows, cols, most: MAX_SIZE }, columns.size, "size");
   }
   if (state.goal !== "off" && state.goal !== "on") {
-    throw new ShareError("goal_pattern", {}, columns.g, "g", "this page cannot play a goal pattern other than all off or all on yet");
+    throw new ShareError("goal_pattern", {}, columns.g, "g");
   }
   const rule = ruleOfStencil(state.stencil);
   const board = boardFromPacked(rows, cols, k, state.cells);
   if (isGeneral(k) && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
     // The canvas draws two states only: k-state boards are drawn on the grid.
-    throw new ShareError("states_grid_limit", { k, most: GRID_LIMIT, rows, cols }, columns.size, "size",
-      `a board with ${k} states is at most ${GRID_LIMIT}×${GRID_LIMIT} here (drawn as a grid), not ${rows}×${cols}`);
+    throw new ShareError("states_grid_limit", { k, most: GRID_LIMIT, rows, cols }, columns.size, "size");
   }
   const shaped = state.holes ? "h" : state.dontCare ? "d" : null;
   if (shaped && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
-    throw new ShareError("masks_grid_limit", { most: GRID_LIMIT, rows, cols }, columns[shaped], shaped,
-      `a board with holes or don't-care cells is at most ${GRID_LIMIT}×${GRID_LIMIT} here (drawn as a grid), not ${rows}×${cols}`);
+    throw new ShareError("masks_grid_limit", { most: GRID_LIMIT, rows, cols }, columns[shaped], shaped);
   }
   const flags = (bytes) => bytes && boardFromPacked(rows, cols, 2, bytes);
   const mask = shaped ? new Mask(rows, cols, flags(state.holes), flags(state.dontCare)) : null;

@@ -25,81 +25,38 @@
 import {
   base64urlLength, bitsPerCell, decodeBase64url, encodeBase64url, hasStateAbove, packedLength,
 } from "./codec.js";
+import { inLanguage } from "./i18n.js";
+import { linkErrorReason } from "./link-errors.js";
+import { RULE_MASKS, SURFACES } from "./rules.js";
 
 export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells (checked likewise)
 export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.test.mjs checks it)
-export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
 export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "p", "m"]);
 const PUZZLE_NAME = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (puzzles.js: puzzleToken)
-
-/** A stencil (list of [dr, dc] offsets within ±2) as its 25-bit mask. */
-export function stencilMask(offsets) {
-  let mask = 0;
-  for (const [dr, dc] of offsets) mask |= 1 << ((dr + 2) * 5 + dc + 2);
-  return mask;
-}
-
-/** The named rules, as 25-bit stencil masks (lightsout.rules.RULES). */
-export const RULE_MASKS = Object.freeze({
-  plus: stencilMask([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
-  moore: stencilMask([[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]]),
-  x: stencilMask([[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]]),
-  hex: stencilMask([[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]),
-});
-
-/**
- * Each code's English reason, as lightsout.errors words it (LINK_ERRORS, and the codec's
- * id_length, bad_base64, stray_bits; `what` is the part's English name, never a param).
- * The page says them with the link_<code> strings of i18n.js (static/link-errors.js);
- * these are for agreement with Python and the console.
- */
-const REASONS = {
-  link_head: () => "expected a game such as '5x5:' followed by base64url characters",
-  link_size: ({ size, most }) => `board size ${size} is outside 1x1 .. ${most} cells`,
-  unknown_field: ({ found, choices }) => `unknown field ${quote(found)}; expected one of ${choices}`,
-  field_order: ({ name }) => `field ${name}= is repeated or out of order`,
-  link_states: ({ most }) => `states must be 3..${most} (2 is the default and not written)`,
-  id_length: ({ expected, found }, what) => `${what} needs ${expected} base64url characters, found ${found}`,
-  bad_base64: (_, what) => `${what} is not valid base64url`,
-  stray_bits: ({ bits }, what) => `${what} sets bits beyond its ${bits} bits`,
-  state_above: ({ most }, what) => `${what} has a state outside 0..${most}`,
-  rule_named: ({ rule }) => `this stencil is the ${rule} rule: write r=${rule}`,
-  unknown_rule: ({ found }) => `unknown rule ${quote(found)}; expected plus, moore, x, hex or s<hex>`,
-  rule_default: () => "r=plus is the default and not written",
-  surface_name: () => "surface must be torus, klein or projective",
-  goal_default: () => "an all-off goal is the default and not written",
-  mask_default: () => "an empty mask is the default and not written",
-  puzzle_name: () => "the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter",
-  number_too_long: (_, what) => `a ${what} number is too long`,
-  not_shortest: ({ number }, what) => `${what} ${number} is not written in its shortest form`,
-  numbers_cut: (_, what) => `${what} end in the middle of a number`,
-  move_outside: ({ number, cell, cells }) => `move ${number} presses cell ${cell}, outside the ${cells} cells`,
-  moves_default: () => "no moves is the default and not written",
-  move_on_hole: ({ number, cell }) => `move ${number} presses cell ${cell}, a hole, which has no button`,
-};
 
 /**
  * A share string that cannot be read: `code` and `params` say why (lightsout.errors.LINK_ERRORS;
  * params.field, also `field`, is the part at fault: "size", "board", a field letter such as "m",
  * or null for a field name that is none); `column` is 1-based in the text given to parseShare.
- * The English message is Python's, word for word; share-link.js adds codes of the page's own.
+ * share-link.js adds codes of the page's own. The words are the strings' (link_<code>,
+ * link-errors.js): the page says them in its language, `message` in English.
  */
 export class ShareError extends Error {
-  constructor(code, params, column, field = null, message = REASONS[code](params, params.what)) {
-    super(message);
+  constructor(code, params, column, field = null) {
+    super(code);
     this.name = "ShareError";
     this.line = 1;
     this.column = column;
     this.field = field;
     this.code = code;
-    const { what, ...rest } = params; // `what` is English, not a param
-    this.params = { ...rest, field };
+    this.params = { ...params, field };
+    this.message = inLanguage("en", () => linkErrorReason(this));
   }
 }
 
-/** The ShareError `code` (REASONS) at `column` of the part `field`; `what` names that part in English. */
-function fail(code, column, field, params = {}, what = "") {
-  return new ShareError(code, { ...params, what }, column, field);
+/** The ShareError `code` at `column` of the part `field`. */
+function fail(code, column, field, params = {}) {
+  return new ShareError(code, params, column, field);
 }
 
 function isZero(bytes) {
@@ -108,18 +65,18 @@ function isZero(bytes) {
 }
 
 /** Decode a packed payload of `bits` bits; errors as in lightsout.codec.decode, column for column. */
-function decodePayload(text, bits, what, column, field) {
+function decodePayload(text, bits, column, field) {
   const size = Math.ceil(bits / 8);
   const expected = base64urlLength(size);
   if (text.length !== expected) {
-    throw fail("id_length", column, field, { expected, found: text.length }, what);
+    throw fail("id_length", column, field, { expected, found: text.length });
   }
   const bad = text.search(/[^A-Za-z0-9_-]/);
-  if (bad >= 0) throw fail("bad_base64", column + bad, field, {}, what);
+  if (bad >= 0) throw fail("bad_base64", column + bad, field);
   const bytes = decodeBase64url(text);
   const spare = size * 8 - bits; // high bits of the last byte that are no cell
   if (bytes === null || bytes.length !== size || (spare > 0 && bytes[size - 1] >> (8 - spare))) {
-    throw fail("stray_bits", column + text.length, field, { bits }, what);
+    throw fail("stray_bits", column + text.length, field, { bits });
   }
   return bytes;
 }
@@ -140,23 +97,23 @@ export function encodeMoves(moves) {
 
 function decodeMoves(text, cells, column) {
   const data = decodeBase64url(text);
-  if (data === null) throw fail("bad_base64", column, "m", {}, "the move list");
+  if (data === null) throw fail("bad_base64", column, "m");
   const moves = [];
   let value = 0;
   let shift = 0;
   for (const byte of data) {
     value += (byte & 0x7f) * 2 ** shift;
     shift += 7;
-    if (shift > 35) throw fail("number_too_long", column, "m", {}, "move");
+    if (shift > 35) throw fail("number_too_long", column, "m");
     if (!(byte & 0x80)) {
-      if (shift > 7 && byte === 0) throw fail("not_shortest", column, "m", { number: moves.length + 1 }, "move");
+      if (shift > 7 && byte === 0) throw fail("not_shortest", column, "m", { number: moves.length + 1 });
       if (value >= cells) throw fail("move_outside", column, "m", { number: moves.length + 1, cell: value, cells });
       moves.push(value);
       value = 0;
       shift = 0;
     }
   }
-  if (shift) throw fail("numbers_cut", column + text.length, "m", {}, "the moves");
+  if (shift) throw fail("numbers_cut", column + text.length, "m");
   return moves;
 }
 
@@ -164,9 +121,13 @@ function stencilHex(mask) {
   return `s${mask.toString(16)}`;
 }
 
+/** The name of the named rule whose stencil is `mask`, or undefined. */
+function ruleNameOf(mask) {
+  return Object.keys(RULE_MASKS).find((name) => RULE_MASKS[name] === mask);
+}
+
 function ruleText(mask) {
-  const name = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
-  return name ?? stencilHex(mask);
+  return ruleNameOf(mask) ?? stencilHex(mask);
 }
 
 function parseStencil(text, column) {
@@ -174,25 +135,12 @@ function parseStencil(text, column) {
   if (/^s[0-9a-f]{1,7}$/.test(text)) {
     const mask = parseInt(text.slice(1), 16);
     if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) {
-      const named = Object.keys(RULE_MASKS).find((key) => RULE_MASKS[key] === mask);
+      const named = ruleNameOf(mask);
       if (named !== undefined) throw fail("rule_named", column, "r", { rule: named });
       return mask;
     }
   }
   throw fail("unknown_rule", column, "r", { found: text.slice(0, 20) });
-}
-
-/**
- * Python's repr of a short str, for messages (the text stays data, never markup): in
- * single quotes unless it holds a ' and no ", with backslashes, the chosen quote and
- * control characters escaped as Python escapes them.
- */
-function quote(text) {
-  const mark = text.includes("'") && !text.includes('"') ? '"' : "'";
-  const named = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-  const escaped = text.replace(mark === "'" ? /[\\']/g : /\\/g, "\\$&")
-    .replace(/[\u0000-\u001f\u007f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return `${mark}${escaped}${mark}`;
 }
 
 /** The head "RxC:payload" of a state: the game ID for k = 2. */
@@ -270,9 +218,9 @@ export function parseShare(text) {
   const cellCount = rows * cols;
   const bits = bitsPerCell(k);
   const boardColumn = offset + match[1].length + match[2].length + 3;
-  const cells = decodePayload(match[3], cellCount * bits, "the board", boardColumn, "board");
+  const cells = decodePayload(match[3], cellCount * bits, boardColumn, "board");
   if (k > 2 && hasStateAbove(cells, cellCount, k)) {
-    throw fail("state_above", offset + 1, "board", { most: k - 1 }, "the board");
+    throw fail("state_above", offset + 1, "board", { most: k - 1 });
   }
   let stencil = RULE_MASKS.plus;
   if (values.has("r")) {
@@ -291,16 +239,16 @@ export function parseShare(text) {
   let goal = "off";
   if (values.has("g")) {
     const [value, where] = values.get("g");
-    goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, "the goal", where, "g");
+    goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, where, "g");
     if (goal !== "on" && isZero(goal)) throw fail("goal_default", where, "g");
-    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, k)) throw fail("state_above", where, "g", { most: k - 1 }, "the goal");
+    if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, k)) throw fail("state_above", where, "g", { most: k - 1 });
   }
   const masks = {};
-  for (const [name, what] of [["h", "the holes"], ["d", "the don't-care cells"]]) {
+  for (const name of ["h", "d"]) {
     masks[name] = null;
     if (!values.has(name)) continue;
     const [value, where] = values.get(name);
-    masks[name] = decodePayload(value, cellCount, what, where, name);
+    masks[name] = decodePayload(value, cellCount, where, name);
     if (isZero(masks[name])) throw fail("mask_default", where, name);
   }
   let puzzleKind = null;

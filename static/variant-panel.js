@@ -4,6 +4,7 @@
 
 import { t } from "./i18n.js";
 import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
+import { RULE_NAMES } from "./rules.js";
 import { ruleLabel, shapeDoneMessage } from "./wording.js";
 
 export class VariantPanel {
@@ -189,7 +190,7 @@ export class VariantPanel {
   /** Show `rule` in the selector (and the editor, for a custom one); null: a game's own press sets. */
   showRule(rule) {
     this.shownRule = rule ? rule.name : "game";
-    this.rule.value = !rule ? "game" : ["plus", "moore", "x", "hex"].includes(rule.name) ? rule.name : "custom";
+    this.rule.value = !rule ? "game" : RULE_NAMES.includes(rule.name) ? rule.name : "custom";
     this.stencilEditor.hidden = this.rule.value !== "custom";
     if (this.rule.value === "custom") {
       this.stencil = stencilCells(rule);

@@ -7,8 +7,9 @@ puzzle.  Both are ``ValueError`` subclasses.
 An error of the text parser (:func:`lightsout.formats.read_board` and what it
 calls) carries a ``code`` from :data:`PARSE_ERRORS` and the ``params`` its
 message is written from, so the page can say it in its own language (the API
-sends both; static/i18n.js has a ``parse_<code>`` string for every code, with
-the same placeholders).  The English message stays here, for the CLI.
+sends both; static/strings/<language>.json has a ``parse_<code>`` string for
+every code, with the same placeholders).  The English message stays here, for
+the CLI.
 
 The same holds for a user-defined puzzle (:mod:`lightsout.puzzle_text`,
 :class:`lightsout.graph.Graph`: :data:`PUZZLE_ERRORS`, strings
@@ -18,6 +19,11 @@ The same holds for a user-defined puzzle (:mod:`lightsout.puzzle_text`,
 ``params["field"]``, the link's field at fault: ``size``, ``board``, a field
 letter such as ``m``, or None for a field name that is not one).  Codes are
 unique across the three tables.
+
+A link error's English here is the page's, static/strings/en.json's
+``link_<code>``, in ``str.format`` syntax (``{found!r}`` for its ``“{found}”``,
+``{what}`` for its ``{part}``, x for its ×); tests/unit/test_strings_table.py
+checks that they read the same.
 """
 
 from __future__ import annotations
@@ -114,9 +120,9 @@ English-only detail (Python's JSON error, the kind of list entries), never in th
 
 LINK_ERRORS: dict[str, str] = {
     "link_head": "expected a game such as '5x5:' followed by base64url characters",
-    "link_size": "board size {size} is outside 1x1 .. {most} cells",
+    "link_size": "board size {size} is outside 1x1 to {most} cells",
     "field_order": "field {name}= is repeated or out of order",
-    "link_states": "states must be 3..{most} (2 is the default and not written)",
+    "link_states": "states must be 3 to {most} (2 is the default and not written)",
     "state_above": "{what} has a state outside 0..{most}",
     "rule_named": "this stencil is the {rule} rule: write r={rule}",
     "unknown_rule": "unknown rule {found!r}; expected plus, moore, x, hex or s<hex>",
@@ -126,13 +132,13 @@ LINK_ERRORS: dict[str, str] = {
     "goal_own": "this goal is the default and not written",
     "mask_default": "an empty mask is the default and not written",
     "puzzle_name": "the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter",
-    "number_too_long": "a {what} number is too long",
-    "not_shortest": "{what} {number} is not written in its shortest form",
-    "numbers_cut": "{what} end in the middle of a number",
+    "number_too_long": "a number in {what} is too long",
+    "not_shortest": "number {number} of {what} is not written in its shortest form",
+    "numbers_cut": "{what} ends in the middle of a number",
     "move_outside": "move {number} presses cell {cell}, outside the {cells} cells",
     "moves_default": "no moves is the default and not written",
     "move_on_hole": "move {number} presses cell {cell}, a hole, which has no button",
-    "graph_cells": "a graph has 1..{most} cells, not {found}",
+    "graph_cells": "a graph has 1 to {most} cells, not {found}",
     "press_sets_missing": "a graph link needs its press sets (e=)",
     "press_sets_end": "the press sets end before cell {cell}",
     "press_set_early": "the press set of cell {cell} ends early",
@@ -146,7 +152,8 @@ LINK_ERRORS: dict[str, str] = {
     "shape_link": "the shape is square or hex (circle is the default and not written)",
 }
 """Every code of a share link's own errors (:mod:`lightsout.share`; static/share.js raises the same,
-code for code) and its English message; ``what`` names the part of the link in English only.
+code for code) and its English message, the page's (see above); ``what`` names the part of the
+link in English only, as the page's ``linkPart_<field>`` does.
 A link also raises ``unknown_field`` (:data:`PUZZLE_ERRORS`) and the codec's ``id_length``,
 ``bad_base64`` and ``stray_bits``."""
 

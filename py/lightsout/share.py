@@ -152,11 +152,10 @@ def _decode(text: str, bits: int, what: str, column: int, field: str) -> int:
         return codec.decode(text, bits, what, column)
 
 
-def _read_varints(text: str, column: int, field: str, what: str, item: str, items: str, cells: int | None = None) -> list[int]:
+def _read_varints(text: str, column: int, field: str, what: str, cells: int | None = None) -> list[int]:
     """Base64url of LEB128 varints (each in its shortest form) as numbers; ``field`` is the link's
-    part, ``what`` names it in English, ``item``/``items`` its entries ("move" / "the moves" as
-    share.js words them); with ``cells`` each number is a cell below it, checked as it is read
-    (the order share.js checks in)."""
+    part, ``what`` names it in English; with ``cells`` each number is a cell below it, checked as
+    it is read (the order share.js checks in)."""
     with _part(field):
         data = codec.decode_bytes(text, what, column)
     out: list[int] = []
@@ -165,16 +164,16 @@ def _read_varints(text: str, column: int, field: str, what: str, item: str, item
         value |= (byte & 0x7F) << shift
         shift += 7
         if shift > 35:
-            raise _fail("number_too_long", column, field, what=item)
+            raise _fail("number_too_long", column, field, what=what)
         if not byte & 0x80:
             if shift > 7 and byte == 0:
-                raise _fail("not_shortest", column, field, what=item, number=len(out) + 1)
+                raise _fail("not_shortest", column, field, what=what, number=len(out) + 1)
             if cells is not None and value >= cells:
                 raise _fail("move_outside", column, field, number=len(out) + 1, cell=value, cells=cells)
             out.append(value)
             value = shift = 0
     if shift:
-        raise _fail("numbers_cut", column + len(text), field, what=items)
+        raise _fail("numbers_cut", column + len(text), field, what=what)
     return out
 
 
@@ -191,7 +190,7 @@ def _encode_moves(moves: tuple[int, ...]) -> str:
 
 
 def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    return tuple(_read_varints(text, column, "m", "the move list", "move", "the moves", cells))
+    return tuple(_read_varints(text, column, "m", "the move list", cells))
 
 
 def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
@@ -463,7 +462,7 @@ def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -
     if "e" not in values:
         raise _fail("press_sets_missing", column, "e")
     text, where = values["e"]
-    stream = _read_varints(text, where, "e", "the press sets", "press-set entry", "the press sets")
+    stream = _read_varints(text, where, "e", "the press sets")
     presses = []
     position = 0
     for i in range(cells):

@@ -3,11 +3,11 @@
 // still need synchronously must equal the API's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runPython } from "./python.mjs";
 import { MAX_SIZE } from "../../static/board.js";
-import { MAX_STENCIL, SURFACES } from "../../static/game.js";
+import { MAX_STENCIL, NAMED_STENCILS, RULE_MASKS, RULE_NAMES, SURFACES, stencilMask } from "../../static/rules.js";
 import * as share from "../../static/share.js";
 
 const api = runPython("tests/js/print_limits.py");
@@ -27,12 +27,22 @@ test("the figures JS modules hold agree with the API", () => {
   assert.equal(MAX_SIZE, api.max_side);
   assert.equal(MAX_STENCIL, api.max_stencil);
   assert.deepEqual(SURFACES, api.surfaces);
+  // The named rules: their stencils, as the share link's masks, are lightsout.rules.RULES'.
+  assert.deepEqual([...RULE_NAMES].sort(), Object.keys(api.rule_masks).sort());
+  assert.deepEqual({ ...RULE_MASKS }, api.rule_masks);
+  for (const name of RULE_NAMES) assert.equal(stencilMask(NAMED_STENCILS[name]), api.rule_masks[name], name);
   // The share-link grammar (share.js parses links synchronously, before any reply).
   assert.equal(share.MAX_STATES, api.max_states);
   assert.equal(share.MAX_DECLARED_CELLS, api.max_cells);
-  assert.deepEqual(share.SURFACES, api.surfaces);
-  assert.deepEqual({ ...share.RULE_MASKS }, api.rule_masks);
   assert.deepEqual(share.FIELD_ORDER, api.share_fields);
+});
+
+test("the surfaces and the named rules are listed once in static/, in rules.js", () => {
+  const lists = [/"plane",\s*"torus"/, /"moore",\s*"x"/, /\bmoore:\s*[[\w]/];
+  for (const file of readdirSync(join(ROOT, "static")).filter((name) => name.endsWith(".js") && name !== "rules.js")) {
+    const source = readFileSync(join(ROOT, "static", file), "utf8");
+    for (const list of lists) assert.doesNotMatch(source, list, `${file} lists what rules.js has`);
+  }
 });
 
 test("no other solver figure is copied into static/", () => {

@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { graphErrorMessage } from "../../static/paste-errors.js";
-import { linkErrorMessage } from "../../static/link-errors.js";
-import { setLanguage } from "../../static/i18n.js";
+import { linkErrorMessage, linkErrorReason } from "../../static/link-errors.js";
+import { STRINGS, setLanguage } from "../../static/i18n.js";
 import { parseShare } from "../../static/share.js";
 import { gameOfLink } from "../../static/share-link.js";
 import { ROOT, pythonJson } from "./python.mjs";
@@ -99,6 +99,7 @@ test("every bad link is said in English and 中文 with its column and part; sha
   const errors = apiErrors().links;
   assert.equal(errors.length, CASES.links.length);
   let grids = 0;
+  const raised = new Set();
   for (const [index, error] of errors.entries()) {
     const expected = CASES.links[index];
     assert.equal(error.code, expected.code, expected.name);
@@ -113,7 +114,10 @@ test("every bad link is said in English and 中文 with its column and part; sha
       assert.equal(thrown?.name, "ShareError", expected.name);
       assert.deepEqual({ code: thrown.code, params: thrown.params, column: thrown.column }, { code: error.code, params: error.params, column: error.column },
         expected.name);
-      assert.equal(thrown.message, error.message.replace(/^line 1, column \d+: /, ""), expected.name);
+      // share.js words nothing itself: its message is the page's English reason (en.json's link_<code>).
+      setLanguage("en");
+      assert.equal(thrown.message, linkErrorReason(error), expected.name);
+      raised.add(thrown.code);
     }
     const { english, chinese } = inBoth(linkErrorMessage, error);
     const field = error.params.field;
@@ -125,13 +129,21 @@ test("every bad link is said in English and 中文 with its column and part; sha
     assertChinese(chinese, error, expected.name);
   }
   assert.ok(grids >= 20, `${grids} grid links`);
+  assert.deepEqual([...raised].sort(), codesRaisedBy("share.js"), "the cases reach every code share.js raises");
 });
+
+/** A grid link's head of `rows`×`cols` cells of `k` states, all dark. */
+const darkHead = (rows, cols, k = 2) => `${rows}x${cols}:` + "A".repeat(Math.ceil((Math.ceil((rows * cols * (k > 2 ? 2 : 1)) / 8) * 8) / 6));
 
 test("links this page cannot play are said in both languages", () => {
   const cases = [
     ["3x3:AAA;g=AQA", "column 11 (g=): this page cannot play a goal pattern", "第 11 列（g=）：本页面还不能玩"],
-    ["65x65:" + "A".repeat(Math.ceil((Math.ceil((65 * 65 * 2) / 8) * 8) / 6)) + ";k=3", "(board size): a board with 3 states is at most 64×64 here", "3 种状态的棋盘在这里最多 64×64"],
+    [darkHead(65, 65, 3) + ";k=3", "(board size): a board with 3 states is at most 64×64 here", "3 种状态的棋盘在这里最多 64×64"],
+    [darkHead(65, 65) + ";h=B" + "A".repeat(705), "column 716 (h=): a board with holes or don't-care cells is at most 64×64 here", "有空洞或无所谓格子的棋盘在这里最多 64×64"],
+    [darkHead(10001, 1), "column 1 (board size): a 10001×1 board is larger than this page's 10000×10000", "10001×1 的棋盘大于本页面的 10000×10000"],
+    ["1x1:A" + "A".repeat(2_000_000), "column 1 (board size): the link is 2000005 characters long; at most 2000000 are read", "链接长 2000005 个字符；最多读取 2000000 个"],
   ];
+  const raised = new Set();
   for (const [text, english, chinese] of cases) {
     let error = null;
     try {
@@ -139,11 +151,38 @@ test("links this page cannot play are said in both languages", () => {
     } catch (caught) {
       error = caught;
     }
-    assert.equal(error?.name, "ShareError", text);
+    assert.equal(error?.name, "ShareError", text.slice(0, 40));
+    raised.add(error.code);
     const said = inBoth(linkErrorMessage, error);
     assert.ok(said.english.includes(english), said.english);
     assert.ok(said.chinese.includes(chinese), said.chinese);
-    assertChinese(said.chinese, error, text);
+    assert.equal(error.message, said.english.match(/\): (.*)\. The board was kept\.$/)[1]);
+    assertChinese(said.chinese, error, text.slice(0, 40));
+  }
+  assert.deepEqual([...raised].sort(), codesRaisedBy("share-link.js"), "the cases reach every code share-link.js raises");
+});
+
+/** The codes `file` (in static/) raises: each ShareError it makes names its code as a literal. */
+function codesRaisedBy(file) {
+  const source = readFileSync(join(ROOT, "static", file), "utf8");
+  const made = source.match(/(?<!function )\bfail\(|new ShareError\((?!code\b)/g) ?? [];
+  const codes = [...source.matchAll(/(?<!function )\bfail\("(\w+)"|new ShareError\("(\w+)"/g)].map((found) => found[1] ?? found[2]);
+  assert.equal(codes.length, made.length, `${file} makes a ShareError whose code is not written out`);
+  return [...new Set(codes)].sort();
+}
+
+test("every link_ string is a code Python or the page raises, worded in both languages", () => {
+  const python = pythonJson(`
+import json
+from lightsout.errors import LINK_ERRORS
+print(json.dumps(sorted(LINK_ERRORS)))
+`);
+  // A link also fails with the codec's codes and two of a user puzzle's (lightsout.errors).
+  const shared = ["bad_base64", "id_length", "name_invalid", "stray_bits", "unknown_field"];
+  const codes = new Set([...python, ...shared, ...codesRaisedBy("share.js"), ...codesRaisedBy("share-link.js")]);
+  for (const language of ["en", "zh"]) {
+    const keys = Object.keys(STRINGS[language]).filter((key) => key.startsWith("link_")).map((key) => key.slice(5));
+    assert.deepEqual(keys.sort(), [...codes].sort(), language);
   }
 });
 

@@ -115,7 +115,8 @@ def test_the_page_is_bundled_into_one_module_with_everything_app_js_imports(tmp_
         if name not in reached:
             reached.add(name)
             text = (ROOT / "static" / name).read_text(encoding="utf-8")
-            waiting += re.findall(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w-]+\.js)"', text, re.MULTILINE)
+            waiting += re.findall(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w/-]+\.js(?:on)?)"', text, re.MULTILINE)
     assert sorted(f"static/{name}" for name in reached) == bundled
     assert all(f"// static/{name}\n" in source for name in reached)
+    assert {"static/strings/en.json", "static/strings/zh.json"} <= set(bundled)  # the strings are inside too
     assert "static/worker.js" not in bundled and "中文" in source  # not escaped: --charset=utf8

@@ -1,39 +1,39 @@
-"""The string table (static/i18n.js): every language has every key of English with the
-same placeholders, and index.html carries no UI text of its own (it is filled from the
-table by data-i18n attributes)."""
+"""The string files (static/strings/<language>.json, one per language, read by static/i18n.js):
+every language has every key of English with the same placeholders, and index.html carries no
+UI text of its own (it is filled from the strings by data-i18n attributes)."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from string import Formatter
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
+from lightsout.api import call
 from lightsout.errors import LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS
 
 ALL_ERRORS = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
 
 ROOT = Path(__file__).resolve().parents[2]
+STRINGS = ROOT / "static" / "strings"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    keys = [key for key, _ in pairs]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    if repeated:
+        raise AssertionError(f"keys given twice: {repeated}")
+    return dict(pairs)
+
+
 def tables() -> dict[str, dict[str, str]]:
-    node = shutil.which("node")
-    if node is None:
-        raise AssertionError("node is required (build.py needs npm and node)")
-    script = (
-        "const source = require('fs').readFileSync(process.argv[1], 'utf8');"
-        "const table = source.match(/const STRINGS = (\\{[\\s\\S]*?\\n\\});/)[1];"
-        "process.stdout.write(JSON.stringify(new Function('return ' + table)()));"
-    )
-    result = subprocess.run([node, "-e", script, str(ROOT / "static" / "i18n.js")],
-                            check=True, capture_output=True, text=True)
-    return json.loads(result.stdout)
+    """Each language's strings, by its code (the file's name), as json.load reads them."""
+    return {path.stem: json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_unique_keys)
+            for path in sorted(STRINGS.glob("*.json"))}
 
 
 def test_every_language_has_every_key_with_the_same_placeholders():
@@ -41,7 +41,8 @@ def test_every_language_has_every_key_with_the_same_placeholders():
     assert set(strings) == {"en", "zh"}
     english = strings["en"]
     for code, table in strings.items():
-        assert set(table) == set(english), code
+        assert all(isinstance(text, str) for text in table.values()), code
+        assert set(table) == set(english), (code, set(table) ^ set(english))
         for key, text in table.items():
             assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (code, key)
 
@@ -52,13 +53,11 @@ def _fields(template: str) -> set[str]:
 
 
 # Codes the page raises itself (no Python template): games-panel.js (a puzzle file too large to
-# read), share-link.js (what this page cannot play), and the API's size limits (TooLargeError).
+# read) and the API's size limits (TooLargeError). share.js and share-link.js's own link codes
+# are checked by tests/js/link-errors.test.mjs.
 PAGE_PARSE_CODES = {"file_too_large": {"size", "most"}, "max_graph_cells": {"most", "found"}, "max_graph_entries": {"most", "found", "line"}}
-PAGE_LINK_CODES = {
-    "link_too_long": {"length", "most"}, "page_too_large": {"rows", "cols", "most"}, "goal_pattern": set(),
-    "states_grid_limit": {"k", "most", "rows", "cols"}, "masks_grid_limit": {"most", "rows", "cols"},
-}
 LINK_CODECS = ("unknown_field", "id_length", "bad_base64", "stray_bits", "name_invalid")
+LINK_CODES = (*LINK_ERRORS, *LINK_CODECS)
 
 
 def test_every_error_code_has_a_sentence_written_from_its_params():
@@ -67,15 +66,41 @@ def test_every_error_code_has_a_sentence_written_from_its_params():
     english = tables()["en"]
     assert not set(PARSE_ERRORS) & set(PUZZLE_ERRORS) and not set(PUZZLE_ERRORS) & set(LINK_ERRORS) and not set(PARSE_ERRORS) & set(LINK_ERRORS)
     parse = {code: _fields(template) for code, template in {**PARSE_ERRORS, **PUZZLE_ERRORS}.items()} | PAGE_PARSE_CODES
-    link = {code: _fields(template) | {"part"} for code, template in LINK_ERRORS.items()}
-    link |= {code: _fields(ALL_ERRORS[code]) | {"part"} for code in LINK_CODECS} | PAGE_LINK_CODES
+    link = {code: _fields(ALL_ERRORS[code]) | {"part"} for code in LINK_CODES}
     for prefix, codes in (("parse_", parse), ("link_", link)):
         for code, params in codes.items():
             assert prefix + code in english, prefix + code
             assert set(PLACEHOLDER.findall(english[prefix + code])) <= params, (code, english[prefix + code])
-    assert {key for key in english if key.startswith("link_")} == {"link_" + code for code in link}
     parts = {key.removeprefix("linkPart_") for key in english if key.startswith("linkPart_")}
     assert parts == {"board", "g", "h", "d", "m", "e"}
+
+
+def _python_form(sentence: str) -> str:
+    """A sentence of en.json in lightsout.errors' template syntax: a quoted “{x}” is {x!r}
+    (Python quotes with repr), the link's {part} is {what}, and a size's × is x."""
+    return re.sub(r"“\{(\w+)\}”", r"{\1!r}", sentence).replace("{part}", "{what}").replace("×", "x")
+
+
+def test_python_words_each_link_error_as_the_page_does_in_english():
+    """Python's English (the CLI's and the API's ``message``) is en.json's link_<code>, up to the
+    placeholder syntax, so the two cannot drift apart."""
+    english = tables()["en"]
+    differ = {code: (ALL_ERRORS[code], english["link_" + code]) for code in LINK_CODES
+              if ALL_ERRORS[code] != _python_form(english["link_" + code])}
+    assert differ == {}
+
+
+def test_python_names_a_link_part_as_the_page_does_in_english():
+    """Every bad link of tests/data/bad-puzzles.json: Python's reason, word for word, is en.json's
+    sentence written from the error's params, its {part} (Python's ``what``) linkPart_<field>."""
+    english = tables()["en"]
+    cases = json.loads((ROOT / "tests" / "data" / "bad-puzzles.json").read_text(encoding="utf-8"))["links"]
+    for case in cases:
+        reply = json.loads(call(json.dumps({"op": "share", "text": case["text"]}))[0])
+        error = reply["error"]
+        part = english.get(f"linkPart_{error['params']['field']}", "")
+        expected = _python_form(english["link_" + error["code"]]).format(what=part, **error["params"])
+        assert error["message"] == f"line 1, column {error['column']}: {expected}", case["name"]
 
 
 def test_chinese_strings_are_translated():
