@@ -9,10 +9,9 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, MAX_STENCIL, Mask, makeRule, stencilName } from "./game.js";
+import { Game, MAX_STENCIL, Mask, isGeneral, makeRule, stencilName } from "./game.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength, stencilMask } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
-import { isGeneral } from "./session.js";
 
 /**
  * Longest URL (characters, the whole address) the page writes or reads. Chromium
