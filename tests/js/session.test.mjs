@@ -452,3 +452,70 @@ test("request with rethrow throws the current request's error instead of saying 
   assert.equal(await asked, null);
   assert.ok(!messages.some((message) => /late/.test(message)));
 });
+
+test("applyMoves: presses at once are the same presses one by one — board, moves, marks taken off, the win's word", async () => {
+  const start = pressedFrom(emptyBoard(4, 4), [1, 6, 11, 12], 4);
+  const sessions = [makeSession().session, makeSession().session];
+  for (const session of sessions) {
+    session.setBoard(start.copy());
+    await session.solving.solve();
+  }
+  const presses = sessions[0].marks.pressList();
+  assert.ok(presses.length > 1);
+  const [atOnce, oneByOne] = sessions;
+  const versions = sessions.map((session) => session.version);
+  const together = atOnce.applyMoves(presses);
+  let last;
+  for (let i = 0; i < presses.length; i++) last = oneByOne.applyMoves(presses, i, i + 1);
+  for (const session of sessions) {
+    assert.ok(session.game.isSolved());
+    assert.equal(session.game.moveCount, presses.length); // each press a move of the history
+    assert.equal(session.marks, null); // every mark pressed off
+  }
+  assert.ok(atOnce.game.board.equals(oneByOne.game.board));
+  assert.deepEqual([atOnce.version - versions[0], oneByOne.version - versions[1]], [1, presses.length]);
+  assert.equal(wordMessage(together.message), `Solved in ${presses.length} moves!`);
+  assert.deepEqual(last.message, together.message);
+  atOnce.undo();
+  assert.equal(atOnce.game.moveCount, presses.length - 1);
+});
+
+test("applyMoves: a press off the marks drops them (and says so); a change of the lights drops the proof and nearest board", async () => {
+  const { session } = makeSession();
+  session.setBoard(pressedFrom(emptyBoard(3, 3), [4], 1));
+  await session.solving.solve();
+  const off = everyCell(3, 3).find((index) => !session.marks.get(index));
+  const { changed, message } = session.applyMoves([off]);
+  assert.equal(session.marks, null);
+  assert.equal(changed, null); // every mark goes: the view redraws them all
+  assert.equal(wordMessage(message), "The board changed, so the solution marks were cleared.");
+  // An unsolvable board's overlays describe its lights: any press takes them away.
+  session.setVariant({ rule: makeRule("x") });
+  session.setBoard(boardFromCells(2, 2, 2, [1, 1, 0, 0]));
+  await session.solving.solve();
+  assert.ok(session.overlay.proof && session.overlay.nearest);
+  session.applyMoves([0, 3]);
+  assert.equal(session.overlay.proof, null);
+  assert.equal(session.overlay.nearest, null);
+  assert.equal(session.game.moveCount, 2);
+});
+
+test("playback presses through the session's applyMoves only, press by press and in slices", async () => {
+  for (const [rows, cols] of [[3, 3], [40, 40]]) { // 9 presses one by one, 1600 in slices
+    const clock = fakeClock();
+    const { session } = everyCellMarked({ wait: clock.wait, now: clock.now }, rows, cols);
+    let pressed = 0;
+    const applyMoves = session.applyMoves.bind(session);
+    session.applyMoves = (presses, from = 0, to = presses.length) => {
+      pressed += to - from;
+      return applyMoves(presses, from, to);
+    };
+    const version = session.version;
+    await session.playSolution();
+    assert.equal(pressed, rows * cols, `${rows}×${cols}`);
+    assert.equal(session.game.moveCount, rows * cols);
+    assert.ok(session.game.isSolved());
+    assert.ok(session.version > version);
+    assert.equal(session.won.by, "played");
+  }
+});
