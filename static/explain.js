@@ -203,8 +203,9 @@ export class Explainer {
     this.changed();
   }
 
-  /** What the message line says where the walk is: the introduction before the first step, else the last step's sentence. */
+  /** What the message line says where the walk is: the answer to "why?" if one is shown, else the introduction or the last step's sentence. */
   said() {
+    if (this.whyReply) return this.whySentence();
     return this.index === 0 ? this.introduction() : this.sentence();
   }
 
