@@ -159,7 +159,7 @@ export class GamesPanel {
 
   /** The page's language changed: the list of games, the box's note and the error in the new one. */
   reword() {
-    this.graphBox.retranslate();
+    this.graphBox.reword();
     if (this.presets) this.fillOptions();
     if (this.errorShown) this.showGraphError(this.errorShown);
   }

@@ -46,7 +46,7 @@ export class TextPanel {
     this.puzzleSetNext.addEventListener("click", () => session.text.nextInSet());
     session.subscribe((change) => {
       if (change.reword) {
-        this.textBox.retranslate();
+        this.textBox.reword();
         this.showError(this.errorShown);
       }
       if (change.boardError !== undefined) this.showError(change.boardError);
