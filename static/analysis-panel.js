@@ -3,6 +3,8 @@
 // rule, surface, states and shape. Asked for only while the panel is open.
 
 import { currentLanguage, t, tCount } from "./i18n.js";
+import { messageOf, wordMessage } from "./messages.js";
+import * as requests from "./requests.js";
 import { boardFromReference, emptyBoard } from "./board.js";
 import { countText, fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
 
@@ -49,7 +51,10 @@ export class AnalysisPanel {
     this.key = ""; // what the panel shows (size, rule, shape), to skip repeated requests
     this.ui.analysis.addEventListener("toggle", () => this.refresh());
     $("hide-overlay").addEventListener("click", () => session.hideQuiet());
-    session.subscribe(() => this.update());
+    session.subscribe((change) => {
+      if (change.reword) this.key = ""; // the panel's text is written with t: ask again (or on the next open)
+      this.update();
+    });
   }
 
   currentKey() {
@@ -86,10 +91,10 @@ export class AnalysisPanel {
     if (general) return this.refreshGeneral(key);
     const { game } = session;
     const { rows, cols } = game.board;
-    ui.analysisFor.textContent = game.graph ? graphLabel(game) : t("analysisFor", {
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisFor", {
       rows, cols, rule: ruleLabel(game.rule), torus: surfaceSuffix(game.surface),
-      shape: game.mask ? t("analysisShaped") : "",
-    });
+      shape: game.mask ? messageOf("analysisShaped") : "",
+    }));
     ui.status.textContent = t("analysisLoading");
     const mask = game.mask;
     const reply = await this.analyze(rows, cols);
@@ -121,13 +126,11 @@ export class AnalysisPanel {
     const { ui, session } = this;
     const { game } = session;
     const { rows, cols } = game.board;
-    ui.analysisFor.textContent = game.graph ? graphLabel(game) : t("analysisStatesFor", {
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisStatesFor", {
       rows, cols, k: game.k, rule: ruleLabel(game.rule), surface: surfaceSuffix(game.surface),
-    });
+    }));
     ui.status.textContent = t("analysisLoading");
-    const { fields, payload, references } = session.puzzleRequest([emptyBoard(rows, cols, game.k)]);
-    const reply = await session.request(
-      { op: "solve", board: references[0], minimal: false, binary: true, ...fields, target: "off" }, { payload, board: false });
+    const reply = await requests.solve(session, emptyBoard(rows, cols, game.k), { minimal: false, target: "off" }, { board: false });
     if (this.key !== key) return;
     if (!reply) {
       ui.status.textContent = ui.message.textContent;
@@ -144,14 +147,12 @@ export class AnalysisPanel {
 
   /** The dark board's solve: rank and nullity. */
   solveDark(rows, cols) {
-    const { fields, payload, references } = this.session.puzzleRequest([emptyBoard(rows, cols)]);
-    return this.session.request({ op: "solve", board: references[0], ...fields, target: "off" }, { payload, board: false });
+    return requests.solve(this.session, emptyBoard(rows, cols), { target: "off" }, { board: false });
   }
 
   /** The analysis of the current variant: the API's analyze reply, or one made as above. */
   async analyze(rows, cols) {
     const { session } = this;
-    const { fields, payload } = session.puzzleRequest([]);
     let nullity = null;
     let solved = null;
     if (rows * cols <= session.limits.worst_case_cells) {
@@ -161,8 +162,7 @@ export class AnalysisPanel {
       if (nullity > WORST_CASE_NULLITY) return this.quietPatternsOf(rows, cols, solved);
     }
     try {
-      const size = session.game.graph ? {} : { rows, cols }; // a preset or graph has its own size
-      const reply = await session.request({ op: "analyze", ...size, binary: true, ...fields }, { payload, board: false, rethrow: true });
+      const reply = await requests.analyze(session, { board: false, rethrow: true });
       return { ...reply, basis: true };
     } catch (error) {
       if (error.name !== "TooLargeError" || nullity === null) {
@@ -176,11 +176,8 @@ export class AnalysisPanel {
   /** An analysis without the worst case: the lightest quiet patterns (not a basis). */
   async quietPatternsOf(rows, cols, solved) {
     const { session } = this;
-    const { fields, payload, references } = session.puzzleRequest([emptyBoard(rows, cols)]);
     const limit = session.limits.max_quiet_shown;
-    const listed = await session.request(
-      { op: "solutions", board: references[0], limit: limit + 1, binary: true, ...fields, target: "off" },
-      { payload, board: false });
+    const listed = await requests.solutions(session, emptyBoard(rows, cols), limit + 1, { target: "off" }, { board: false });
     if (!listed) return null;
     // The first solution of the dark board is pressing nothing; the rest are quiet patterns.
     const quiet = listed.solutions.filter((reference) => boardFromReference(reference, listed.payload).litCount > 0)
@@ -226,11 +223,6 @@ export class AnalysisPanel {
     });
     ui.gallery.replaceChildren(...items);
     this.update();
-  }
-
-  retranslate() {
-    this.key = ""; // the panel's text is written with t: ask again (or on the next open)
-    this.refresh();
   }
 }
 

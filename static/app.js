@@ -2,7 +2,8 @@
 // the Python package), the session (session.js: the game and everything done to it), and
 // the views and panels that read the session and call its commands.
 
-import { preferredLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { preferredLanguage, setLanguage, translatePage } from "./i18n.js";
+import { messageOf } from "./messages.js";
 import {
   bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, bindToolbar, prefersReducedMotion,
 } from "./a11y.js";
@@ -62,7 +63,7 @@ const board = new BoardPanel(session, {
   onSelect: (row, col) => explainer.active && (explainer.why(row * session.game.board.cols + col), true),
 });
 const puzzle = new PuzzlePanel(session, records);
-const solve = new SolvePanel(session);
+new SolvePanel(session);
 const scan = new ScanPanel(session, {
   colours: () => board.colours(),
   scannable: () => !board.layoutOf(session.game) && !session.usesCanvas(),
@@ -70,10 +71,10 @@ const scan = new ScanPanel(session, {
 const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
 const share = new SharePanel(session, (copied) => text.copyText(copied));
-const analysis = new AnalysisPanel(session);
-const win = new WinPanel(session, () => puzzle.newPuzzle());
+new AnalysisPanel(session);
+new WinPanel(session, () => puzzle.newPuzzle());
 games = new GamesPanel(session);
-const explainPanel = new ExplainPanel(session, explainer);
+new ExplainPanel(session, explainer);
 exposeTestHooks(session, solver, board);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
@@ -81,26 +82,15 @@ const byButton = (id, action) => () => { if (!document.getElementById(id).disabl
 bindShortcuts({
   undo: byButton("undo", () => session.undo()),
   redo: byButton("redo", () => session.redo()),
-  hint: byButton("hint", () => session.hint()),
+  hint: byButton("hint", () => session.solving.hint()),
   newPuzzle: byButton("new-puzzle", () => puzzle.newPuzzle()),
-  solve: byButton("solve", () => session.solve()),
+  solve: byButton("solve", () => session.solving.solve()),
   help: bindHelpDialog().open,
 });
 bindToolbar(document.getElementById("toolbar"));
 bindContrastToggle();
-bindLanguageSwitch(() => {
-  // The markup is re-filled by translatePage; what the panels wrote with t is redrawn.
-  board.retranslate();
-  variant.retranslate();
-  status.retranslate();
-  text.retranslate();
-  solve.update();
-  analysis.retranslate();
-  win.retranslate();
-  games.retranslate();
-  explainPanel.retranslate();
-  scan.retranslate();
-});
+// The markup is re-filled by translatePage; every view words again what it shows.
+bindLanguageSwitch(() => session.reword());
 
 // Offline (sw.js, copied to the site root by build.py), relative to this module so it
 // works under any sub-path. A browser that refuses service workers only loses offline play.
@@ -118,8 +108,7 @@ function registerServiceWorker() {
     .then(answered("registered"), answered("refused"));
 }
 
-session.emit();
-status.say(t("playing"));
+session.say(messageOf("playing")); // the first change: every panel draws the session
 for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = false; // the panels listen now
 // The solver starts first, so nothing a link holds can keep it from starting. A link
 // opened on arrival replaces the random board; a bad one leaves it (and says why).

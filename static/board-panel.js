@@ -41,7 +41,7 @@ export class BoardPanel {
     this.celebrateTimer = 0;
     this.undoButton.addEventListener("click", () => session.undo());
     this.redoButton.addEventListener("click", () => session.redo());
-    this.setupButton.addEventListener("click", () => session.setSetup(!session.settingUp));
+    this.setupButton.addEventListener("click", () => session.setup.set(!session.settingUp));
     this.unsubscribe = session.subscribe((change) => this.update(change));
   }
 
@@ -105,7 +105,7 @@ export class BoardPanel {
     if (game.holes?.get(row * game.board.cols + col)) return;
     if (this.onSelect(row, col)) return;
     if (session.settingUp) {
-      if (session.setLight(row, col)) {
+      if (session.setup.setLight(row, col)) {
         const state = session.game.board.get(row * game.board.cols + col);
         announce(t("announceSet", { row: row + 1, col: col + 1, state }));
       }
@@ -118,6 +118,10 @@ export class BoardPanel {
 
   /** Draw the session; `change.cells` lists the cells a press touched (null: look at all). */
   update(change = {}) {
+    if (change.reword) {
+      this.relabel();
+      return;
+    }
     const { session } = this;
     const { game } = session;
     this.chooseView();
@@ -172,8 +176,8 @@ export class BoardPanel {
     }
   }
 
-  /** A new view labels every cell again in the current language (the keyboard cursor stays). */
-  retranslate() {
+  /** A new view labels every cell again in the page's new language (the keyboard cursor stays). */
+  relabel() {
     const focusIndex = this.view?.focusIndex ?? 0;
     const hadFocus = this.element.contains(document.activeElement);
     this.unbindView();

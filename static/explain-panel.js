@@ -6,6 +6,8 @@
 // session.
 
 import { t } from "./i18n.js";
+import { messageOf, wordMessage } from "./messages.js";
+import * as requests from "./requests.js";
 import { cellName } from "./explain.js";
 
 const METHOD_KEYS = {
@@ -58,7 +60,10 @@ export class ExplainPanel {
     this.methodsKey = null;
     this.systemReply = null;
     explainer.subscribe(() => this.update());
-    session.subscribe(() => this.update());
+    session.subscribe((change) => {
+      if (change.reword) this.systemReply = null; // the system is drawn again in the new language
+      this.update();
+    });
   }
 
   update() {
@@ -86,10 +91,10 @@ export class ExplainPanel {
     ui.nav.dataset.phase = explainer.phase;
     ui.nav.dataset.index = String(explainer.index);
     ui.nav.dataset.total = String(explainer.total);
-    const story = explainer.story();
+    const story = wordMessage(explainer.story());
     if (ui.story.textContent !== story) ui.story.textContent = story;
     ui.why.hidden = !explainer.whyReply;
-    if (explainer.whyReply) ui.why.textContent = explainer.whySentence();
+    if (explainer.whyReply) ui.why.textContent = wordMessage(explainer.whySentence());
     // The first-row system's right-hand side and solution appear once the first chase has left them.
     const revealed = explainer.reply.mode !== "chase" || explainer.index >= explainer.firstChaseLength;
     if (this.systemReply !== explainer.reply || this.revealed !== revealed) this.drawSystem(revealed);
@@ -135,7 +140,7 @@ export class ExplainPanel {
       const head = document.createElement("th");
       head.scope = "row";
       head.textContent = `b${e + 1}`;
-      head.title = cellName(system.equation_cells[e], this.session.game);
+      head.title = wordMessage(cellName(system.equation_cells[e], this.session.game));
       tr.append(head);
       for (const bit of row) {
         const td = document.createElement("td");
@@ -172,11 +177,10 @@ export class ExplainPanel {
   /** Run the methods on the board (the API's methods op) and fill the table. */
   async measure() {
     const { ui, session } = this;
-    const { fields, payload, references } = session.puzzleRequest([session.game.board]);
     ui.measure.disabled = true;
-    session.emit({ message: t("methodsMeasuring") });
+    session.say(messageOf("methodsMeasuring"));
     const version = session.version;
-    const reply = await session.request({ op: "methods", board: references[0], ...fields }, { payload, channel: "methods" });
+    const reply = await requests.methods(session);
     ui.measure.disabled = false;
     if (!reply) return;
     const body = ui.methods.tBodies[0];
@@ -199,15 +203,6 @@ export class ExplainPanel {
     ui.methods.hidden = false;
     this.methodsKey = version;
     const { explainer } = this;
-    session.emit({ message: !explainer.active ? "" : explainer.index === 0 ? explainer.introduction() : explainer.sentence() });
-  }
-
-  retranslate() {
-    this.systemReply = null;
-    this.update();
-    const { explainer } = this;
-    if (!explainer.active) return;
-    const message = explainer.whyReply ? explainer.whySentence() : explainer.index === 0 ? explainer.introduction() : explainer.sentence();
-    this.session.emit({ message });
+    session.say(explainer.active ? explainer.said() : null);
   }
 }

@@ -8,23 +8,25 @@
 // and a formula's lights; `why(cell)` asks Python for a cell's per-cell formula.
 //
 // The explanation describes one board: any change the explainer did not make itself (a
-// click, a new puzzle, a variant) ends it, with a word on the message line.
+// click, a new puzzle, a variant) ends it, with a word on the message line. What it says is
+// data (messages.js): the message line and the explain panel word it in the page's language.
 
-import { sentences, t, tCount } from "./i18n.js";
+import { countMessage, joinMessages, messageOf } from "./messages.js";
+import * as requests from "./requests.js";
 import { graphCellName } from "./wording.js";
 
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
 
 /**
- * Cell `index` of `game` in a sentence: "row 2, column 3" (1-based) on a grid; on a graph (the
- * cube, the Orbix, a user's graph: one row of cells) "cell U1" by its name, or "cell 4" by the
- * number the board's labels give it.
+ * Cell `index` of `game` in a sentence, as a message: "row 2, column 3" (1-based) on a grid;
+ * on a graph (the cube, the Orbix, a user's graph: one row of cells) "cell U1" by its name,
+ * or "cell 4" by the number the board's labels give it.
  */
 export function cellName(index, game) {
-  if (game.graph) return t("explainGraphCell", { name: graphCellName(game.graph, index) });
+  if (game.graph) return messageOf("explainGraphCell", { name: graphCellName(game.graph, index) });
   const { cols } = game.board;
-  return t("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
+  return messageOf("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
 }
 
 export class Explainer {
@@ -101,11 +103,10 @@ export class Explainer {
     if (!this.available) return;
     session.stopPlayback();
     const game = session.game;
-    const { fields, payload, references } = session.puzzleRequest([game.board]);
     this.asking = true;
     this.changed();
-    session.emit({ message: t("explainAsking") });
-    const reply = await session.request({ op: "explain", board: references[0], ...fields }, { payload, channel: "explain" });
+    session.say(messageOf("explainAsking"));
+    const reply = await requests.explain(session);
     this.asking = false;
     if (!reply || session.game !== game) {
       this.changed();
@@ -113,37 +114,34 @@ export class Explainer {
     }
     if (reply.mode === "none") {
       this.changed();
-      session.emit({ message: t(reply.refusal === "states" ? "explainRefusedStates" : "explainRefusedSize", { cells: session.limits.explain_cells ?? 64 }) });
+      session.say(messageOf(reply.refusal === "states" ? "explainRefusedStates" : "explainRefusedSize", { cells: session.limits.explain_cells ?? 64 }));
       return;
     }
-    session.markAssisted(); // an explained board is a solved one: no best result
-    session.marks = null;
     this.reply = reply;
     this.game = game;
     this.startMoves = game.moveCount;
     this.index = 0;
-    this.showOverlay();
+    // An explained board is a solved one (no best result); its marks are the explanation's.
+    this.showOverlay({ message: this.introduction(), start: true });
     this.changed();
-    session.emit({ message: this.introduction() });
   }
 
   /** End the explanation (Done, or the board changed: then `say` what happened). */
-  stop(say = true, message = t("explainEnded")) {
+  stop(say = true, message = messageOf("explainEnded")) {
     this.playing = false;
     if (!this.active) return;
     this.reply = null;
     this.selected = null;
     this.whyReply = null;
-    this.session.setExplainOverlay(null);
+    this.session.setExplainOverlay(null, { message: say ? message : undefined });
     this.changed();
-    if (say) this.session.emit({ message });
   }
 
   /** Anything the explainer did not do itself ends it: another game, another press, an undo. */
   sessionChanged() {
     if (!this.active || this.pressing) return;
     const game = this.session.game;
-    if (game !== this.game || game.moveCount !== this.startMoves + this.index) this.stop(true, t("explainBoardChanged"));
+    if (game !== this.game || game.moveCount !== this.startMoves + this.index) this.stop(true, messageOf("explainBoardChanged"));
   }
 
   /** Press the next step's cell (one press, as a click). */
@@ -160,9 +158,8 @@ export class Explainer {
     this.index++;
     this.selected = null;
     this.whyReply = null;
-    this.showOverlay();
+    this.showOverlay({ message: this.sentence() });
     this.changed();
-    this.session.emit({ message: this.sentence() });
     return true;
   }
 
@@ -179,9 +176,8 @@ export class Explainer {
     this.index--;
     this.selected = null;
     this.whyReply = null;
-    this.showOverlay();
+    this.showOverlay({ message: this.said() });
     this.changed();
-    this.session.emit({ message: this.index === 0 ? this.introduction() : this.sentence() });
     return true;
   }
 
@@ -207,8 +203,14 @@ export class Explainer {
     this.changed();
   }
 
-  /** The overlay: the next step's cell and the light it clears, or a formula's lights. */
-  showOverlay() {
+  /** What the message line says where the walk is: the answer to "why?" if one is shown, else the introduction or the last step's sentence. */
+  said() {
+    if (this.whyReply) return this.whySentence();
+    return this.index === 0 ? this.introduction() : this.sentence();
+  }
+
+  /** The overlay: the next step's cell and the light it clears, or a formula's lights (`options`: setExplainOverlay's). */
+  showOverlay(options = {}) {
     const step = this.index < this.total ? this.steps[this.index] : null;
     let formula = null;
     if (this.whyReply) {
@@ -219,7 +221,7 @@ export class Explainer {
     }
     this.session.setExplainOverlay({
       next: step ? step.cell : null, clears: step ? step.clears : null, formula, selected: this.selected,
-    });
+    }, options);
   }
 
   /** The method, in a few sentences (the panel beside the board shows it while explaining). */
@@ -228,10 +230,10 @@ export class Explainer {
     const { rows, cols } = this.session.game.board;
     if (reply.mode === "system") {
       const { equations, unknowns, rank, free } = reply.system;
-      const head = t("explainSystemIntro", { equations, unknowns, rank, free: free.length });
-      return sentences(head, reply.solvable ? tCount("explainSystemPresses", this.total) : t("explainSystemNone"));
+      const head = messageOf("explainSystemIntro", { equations, unknowns, rank, free: free.length });
+      return joinMessages(head, reply.solvable ? countMessage("explainSystemPresses", this.total) : messageOf("explainSystemNone"));
     }
-    return t(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
+    return messageOf(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
   }
 
   /** The whole story so far, for the panel: the method, the first-row system once reached, the ending. */
@@ -240,27 +242,27 @@ export class Explainer {
     const parts = [this.method()];
     if (reply.mode === "chase" && this.index >= this.firstChaseLength) parts.push(this.systemSentence());
     if (this.index === this.total && reply.solvable) parts.push(this.ending());
-    return sentences(...parts);
+    return joinMessages(...parts);
   }
 
   /** The message before the first step: how many steps, and the first. */
   introduction() {
     const { reply } = this;
     if (this.total === 0) {
-      if (reply.solvable) return t("explainNothing");
-      return reply.mode === "system" ? t("explainSystemNone") : tCount("explainUnsolvableShort", reply.witness.length);
+      if (reply.solvable) return messageOf("explainNothing");
+      return reply.mode === "system" ? messageOf("explainSystemNone") : countMessage("explainUnsolvableShort", reply.witness.length);
     }
-    return sentences(tCount("explainStart", this.total), this.nextWords());
+    return joinMessages(countMessage("explainStart", this.total), this.nextWords());
   }
 
-  /** What the next step will press, in words. */
+  /** What the next step will press (a message). */
   nextWords() {
     const step = this.steps[this.index];
     const { game } = this.session;
     if (step.kind === "chase" || step.kind === "chase-again") {
-      return t("explainNextChase", { cell: cellName(step.cell, game), light: cellName(step.clears, game) });
+      return messageOf("explainNextChase", { cell: cellName(step.cell, game), light: cellName(step.clears, game) });
     }
-    return t("explainNextPress", { cell: cellName(step.cell, game) });
+    return messageOf("explainNextPress", { cell: cellName(step.cell, game) });
   }
 
   /** The first-row system, solved or without a solution. */
@@ -269,10 +271,10 @@ export class Explainer {
     const { equations, unknowns, rank } = reply.system;
     const lit = reply.residual.length;
     const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
-    const head = sentences(tCount(rows, lit), t("explainFirstRowSystem", { equations, unknowns, rank }));
-    if (!reply.solvable) return sentences(head, tCount("explainNoSolution", reply.witness.length));
+    const head = joinMessages(countMessage(rows, lit), messageOf("explainFirstRowSystem", { equations, unknowns, rank }));
+    if (!reply.solvable) return joinMessages(head, countMessage("explainNoSolution", reply.witness.length));
     const presses = this.steps.filter((step) => step.kind === "first-row").length;
-    return sentences(head, tCount(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
+    return joinMessages(head, countMessage(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
   }
 
   /**
@@ -284,63 +286,60 @@ export class Explainer {
     const { game } = this.session;
     const done = this.steps[this.index - 1];
     if (this.index === this.total) {
-      const position = t("explainStepDone", { index: this.index, total: this.total });
-      return `${position} ${reply.solvable ? this.ending() : tCount("explainUnsolvableShort", reply.witness.length)}`;
+      const position = messageOf("explainStepDone", { index: this.index, total: this.total });
+      return joinMessages(position, reply.solvable ? this.ending() : countMessage("explainUnsolvableShort", reply.witness.length));
     }
-    const position = t("explainStepOf", { index: this.index, total: this.total });
+    const position = messageOf("explainStepOf", { index: this.index, total: this.total });
     let what;
     if (done.kind === "chase" || done.kind === "chase-again") {
-      what = t(done.kind === "chase" ? "explainDidChase" : "explainDidChaseAgain", { cell: cellName(done.cell, game), light: cellName(done.clears, game) });
+      what = messageOf(done.kind === "chase" ? "explainDidChase" : "explainDidChaseAgain", { cell: cellName(done.cell, game), light: cellName(done.clears, game) });
     } else if (done.kind === "first-row") {
-      what = t("explainDidFirstRow", { cell: cellName(done.cell, game) });
+      what = messageOf("explainDidFirstRow", { cell: cellName(done.cell, game) });
     } else {
-      what = t("explainDidSystem", { cell: cellName(done.cell, game) });
+      what = messageOf("explainDidSystem", { cell: cellName(done.cell, game) });
     }
     const parts = [position, what];
-    if (this.index === this.firstChaseLength && reply.mode === "chase") parts.push(t("explainChaseDone"));
+    if (this.index === this.firstChaseLength && reply.mode === "chase") parts.push(messageOf("explainChaseDone"));
     parts.push(this.nextWords());
-    return sentences(...parts);
+    return joinMessages(...parts);
   }
 
   /** The last sentence: at the goal, with the presses against the fewest. */
   ending() {
     const { reply } = this;
-    const fewest = reply.fewest === null ? "" : t(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
+    const fewest = reply.fewest === null ? "" : messageOf(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
     const target = this.session.game.target;
-    const goal = t(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
-    return sentences(t("explainEnd", { goal, presses: this.total, net: reply.net }), fewest);
+    const goal = messageOf(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
+    return joinMessages(messageOf("explainEnd", { goal, presses: this.total, net: reply.net }), fewest);
   }
 
   /** Ask Python why `cell` is pressed (its per-cell formula), and mark the formula's lights. */
   async why(cell) {
     if (!this.active) return;
     const { session } = this;
-    const game = session.game;
-    const { fields, payload, references } = session.puzzleRequest([game.board]);
     this.selected = cell;
     this.whyReply = null;
     this.showOverlay();
-    const reply = await session.request({ op: "why", board: references[0], cell, ...fields }, { payload, channel: "why" });
+    const reply = await requests.why(session, cell);
     if (!reply || !this.active || this.selected !== cell) return;
     this.whyReply = reply;
-    this.showOverlay();
+    this.showOverlay({ message: this.whySentence() });
     this.changed();
-    session.emit({ message: this.whySentence() });
   }
 
-  /** The answer to "why this press?" in words. */
+  /** The answer to "why this press?" (a message). */
   whySentence() {
     const reply = this.whyReply;
     const cell = cellName(reply.cell, this.session.game);
     const k = this.session.game.k;
     if (!reply.determined) {
-      return t("whyFree", { cell, count: reply.quiet.length, nullity: reply.nullity });
+      return messageOf("whyFree", { cell, count: reply.quiet.length, nullity: reply.nullity });
     }
     if (k === 2) {
       const key = reply.value ? "whyPressed" : "whyNotPressed";
-      const word = t(this.session.game.target === "off" ? "whyLit" : "whyWrong"); // the lights that differ from the goal
-      return t(key, { cell, lights: reply.formula.length, lit: reply.wrong, word, every: reply.nullity > 0 ? t("whyEvery") : "" });
+      const word = messageOf(this.session.game.target === "off" ? "whyLit" : "whyWrong"); // the lights that differ from the goal
+      return messageOf(key, { cell, lights: reply.formula.length, lit: reply.wrong, word, every: reply.nullity > 0 ? messageOf("whyEvery") : "" });
     }
-    return t("whyStates", { cell, lights: reply.formula.length, k, value: reply.value });
+    return messageOf("whyStates", { cell, lights: reply.formula.length, k, value: reply.value });
   }
 }

@@ -1,7 +1,7 @@
 // The Export group: the board (with the shown solution) as a PNG or as text, and the
 // solution alone as text — copied or downloaded.
 
-import { t } from "./i18n.js";
+import { messageOf } from "./messages.js";
 import { MAX_IMAGE_CELLS, boardImage, boardText, saveBlob } from "./export.js";
 
 /**
@@ -35,10 +35,10 @@ export class ExportPanel {
     this.downloadSolutionButton.addEventListener("click", () => this.downloadSolution());
     this.copySolution.addEventListener("click", async () => {
       if (!session.marks) {
-        session.emit({ message: t("noSolutionToCopy") });
+        session.say(messageOf("noSolutionToCopy"));
         return;
       }
-      const text = await session.formatBoard(session.marks, true);
+      const text = await session.text.format(session.marks, true);
       if (text !== null) await copyText(text);
     });
     session.subscribe(() => {
@@ -51,10 +51,10 @@ export class ExportPanel {
     const { session } = this;
     const presses = session.marks;
     if (!presses) {
-      session.emit({ message: t("noSolutionToCopy") });
+      session.say(messageOf("noSolutionToCopy"));
       return;
     }
-    const parts = presses.cellCount <= session.maxFormatCells ? [await session.formatBoard(presses, true)] : await solutionRows(presses);
+    const parts = presses.cellCount <= session.text.maxFormatCells ? [await session.text.format(presses, true)] : await solutionRows(presses);
     if (parts[0] === null) return;
     saveBlob(new Blob(parts, { type: "text/plain" }), `lights-out-${presses.rows}x${presses.cols}-solution.txt`);
   }
@@ -64,13 +64,13 @@ export class ExportPanel {
     const { game, marks } = this.session;
     const { rows, cols } = game.board;
     if (rows * cols > MAX_IMAGE_CELLS) {
-      this.session.emit({ message: t("imageTooLarge", { rows, cols }) });
+      this.session.say(messageOf("imageTooLarge", { rows, cols }));
       return;
     }
     try {
       saveBlob(await boardImage(game.board, marks, game.holes), `lights-out-${rows}x${cols}.png`);
     } catch (error) {
-      this.session.emit({ message: error.message });
+      this.session.say(error.message); // the browser's own words
     }
   }
 

@@ -13,6 +13,18 @@
 import { Board, emptyBoard } from "./board.js";
 import { MAX_STENCIL, NAMED_STENCILS, SURFACES } from "./rules.js";
 
+/**
+ * True when a game of `k` states is a "k-state" one: more than two states. Every k is solved
+ * on every surface, with holes and don't-care cells, and the solver alone says when a board
+ * costs too much (limits.json); what differs for k > 2 is what is shown: press totals and the
+ * group of quiet patterns instead of rank and nullity, no proof or nearest board, no Lit cells
+ * or Presses for New puzzle (the API's random takes them for k = 2 only), and boards of at
+ * most GRID_LIMIT a side, because the canvas (canvas-render.js) draws two colours only.
+ */
+export function isGeneral(k) {
+  return k !== 2;
+}
+
 // ---------------------------------------------------------------------------------
 // Rules and surfaces (rules.js names them)
 

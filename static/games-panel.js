@@ -6,6 +6,8 @@
 // presses and Analysis send the `preset` / `graph` field (session.puzzleRequest).
 
 import { currentLanguage as language, t } from "./i18n.js";
+import { messageOf } from "./messages.js";
+import * as requests from "./requests.js";
 import { boardFromId } from "./board.js";
 import { graphErrorMessage } from "./paste-errors.js";
 import { TextBox } from "./text-box.js";
@@ -33,10 +35,7 @@ export class GamesPanel {
     this.select.addEventListener("change", () => {
       if (this.select.value) this.deal(this.select.value);
     });
-    this.reverse.addEventListener("change", () => {
-      session.statesReversed = this.reverse.checked;
-      session.emit();
-    });
+    this.reverse.addEventListener("change", () => session.setStatesReversed(this.reverse.checked));
     // A puzzle's text too slow to show in its box is kept aside for Play (text-box.js).
     this.graphBox = new TextBox(this.graphText, { pasted: () => t("puzzleTextHeld"), file: () => t("puzzleFileNotShown") });
     $("graph-play").addEventListener("click", () => this.loadGraph(this.graphBox.text));
@@ -54,7 +53,10 @@ export class GamesPanel {
       this.graphBox.showFile(text);
       this.loadGraph(text);
     });
-    session.subscribe(() => this.update());
+    session.subscribe((change) => {
+      if (change.reword) this.reword();
+      this.update();
+    });
   }
 
   /** The solver's state changed (app.js): the list of games loads once it is ready. */
@@ -64,7 +66,7 @@ export class GamesPanel {
 
   async load() {
     this.loading = true;
-    const reply = await this.session.request({ op: "presets" }, { board: false, quiet: true });
+    const reply = await requests.presets(this.session);
     this.loading = false;
     if (!reply) return;
     this.presets = reply.presets;
@@ -94,10 +96,10 @@ export class GamesPanel {
   /** Deal a new puzzle of the game `name`. */
   async deal(name) {
     const { session } = this;
-    const reply = await session.request({ op: "puzzle", preset: name }, { board: false, channel: "game" });
+    const reply = await requests.presetPuzzle(session, name);
     if (!reply) return;
-    const game = reply.preset.game[language()];
-    if (await session.playGraph(reply, { message: t("gameDealt", { game }) })) session.startPuzzle(`game ${name}`, game);
+    const game = messageOf("nameInLanguage", { names: reply.preset.game });
+    if (await session.deal.playGraph(reply, { message: messageOf("gameDealt", { game }) })) session.deal.startPuzzle(`game ${name}`, game);
   }
 
   /** Play the user's puzzle in `text` (plain or JSON, lightsout.puzzle_text); a bad one is said and the board kept. */
@@ -105,8 +107,7 @@ export class GamesPanel {
     const { session } = this;
     let reply;
     try {
-      // The "game" channel: a preset chosen meanwhile supersedes this puzzle (and the other way round).
-      reply = await session.request({ op: "puzzle", graph: text }, { board: false, channel: "game", rethrow: true });
+      reply = await requests.graphPuzzle(session, text);
     } catch (error) {
       this.showGraphError(error);
       return;
@@ -114,8 +115,8 @@ export class GamesPanel {
     if (!reply) return;
     this.showGraphError(null);
     const board = reply.start ? boardFromId(reply.start, reply.k) : null;
-    await session.playGraph(reply, {
-      board, message: t("graphDealt", { title: reply.title ?? t("graphUntitled"), cells: reply.cells }),
+    await session.deal.playGraph(reply, {
+      board, message: messageOf("graphDealt", { title: reply.title ?? messageOf("graphUntitled"), cells: reply.cells }),
     });
   }
 
@@ -156,10 +157,10 @@ export class GamesPanel {
     this.reverse.checked = this.session.statesReversed;
   }
 
-  retranslate() {
-    this.graphBox.retranslate();
+  /** The page's language changed: the list of games, the box's note and the error in the new one. */
+  reword() {
+    this.graphBox.reword();
     if (this.presets) this.fillOptions();
     if (this.errorShown) this.showGraphError(this.errorShown);
-    this.update();
   }
 }

@@ -1,11 +1,12 @@
 // Solution playback, the session's (session.js) helper: plays the marked solution through
-// the press path, so every press is a move in the history as if clicked. A short solution
+// the press path (session.applyMoves), so every press is a move in the history as if
+// clicked, and the session alone moves the version, the marks and the overlays. A short solution
 // plays press by press, each drawn and flashed; a long one in slices, one a frame, none
 // taking more than PLAY_SLICE_MS of the main thread (bench_playback.py: 500 000 presses on
 // 1000×1000 in about 3 s while the page keeps drawing). The run's progress is read by the
 // status panel as session.playback; Stop or any other command ends it.
 
-import { t, tCount } from "./i18n.js";
+import { messageOf } from "./messages.js";
 
 const PLAY_STEP_MS = 150; // delay between presses when playing a short solution
 const PLAY_STEP_REDUCED_MS = 40; // the same under prefers-reduced-motion: no press animation to watch
@@ -43,12 +44,12 @@ export class Playback {
     const run = this.run;
     if (!run) return;
     this.cancel();
-    this.session.emit({ message: t("playbackStopped", { done: groupDigits(run.done), total: groupDigits(run.total) }) });
+    this.session.emit({ message: messageOf("playbackStopped", { done: groupDigits(run.done), total: groupDigits(run.total) }) });
   }
 
   /** The message line while `run` plays: "Playing 123 456 / 500 000". */
   message(run) {
-    return t("playingProgress", { done: groupDigits(run.done), total: groupDigits(run.total) });
+    return messageOf("playingProgress", { done: groupDigits(run.done), total: groupDigits(run.total) });
   }
 
   /**
@@ -60,17 +61,15 @@ export class Playback {
   async play() {
     const session = this.session;
     if (this.run) return;
-    if (session.settingUp) session.setSetup(false); // play from the board as set
+    if (session.settingUp) session.setup.set(false); // play from the board as set
     if (!session.marks) {
-      const found = await session.findSolution();
+      const found = await session.solving.findSolution();
       if (!found || this.run) return;
-      session.markAssisted();
-      session.marks = found.solution;
-      session.emit({ message: found.message });
+      session.showSolution(found);
     }
     const pressTotal = session.marks.total();
     if (pressTotal > PLAY_LIMIT) {
-      session.emit({ message: t("tooManyToPlay", { count: pressTotal }) });
+      session.emit({ message: messageOf("tooManyToPlay", { count: pressTotal }) });
       return;
     }
     const presses = session.marks.pressList(); // each cell as many times as it is marked, in reading order
@@ -82,9 +81,7 @@ export class Playback {
       : await this.playInSlices(run, presses);
     if (ending === null || this.run !== run) return; // stopped
     this.run = null;
-    const won = session.game.isSolved();
-    if (won) session.won = { by: "played", moves: session.game.moveCount };
-    session.emit({ ...ending, won: won || undefined });
+    session.playbackEnded(ending);
   }
 
   /**
@@ -93,16 +90,15 @@ export class Playback {
    */
   async playOneByOne(run, presses) {
     const session = this.session;
-    const cols = session.game.board.cols;
     const stepMs = session.reducedMotion() ? PLAY_STEP_REDUCED_MS : PLAY_STEP_MS;
     const delay = Math.min(stepMs, (PLAY_SECONDS * 1000) / presses.length);
-    for (const index of presses) {
+    for (let i = 0; i < presses.length; i++) {
       await session.wait(delay);
       if (run.cancelled) return null;
-      const { changed, message } = session.applyMove("play", Math.floor(index / cols), index % cols);
+      const { changed, message } = session.applyMoves(presses, i, i + 1);
       run.done++;
-      const step = { cells: changed, flash: index };
-      if (run.done === run.total) return { ...step, message }; // "Solved in …" (applyMove's word)
+      const step = { cells: changed, flash: presses[i] };
+      if (run.done === run.total) return { ...step, message }; // "Solved in …" (the press path's word)
       session.emit({ ...step, message: this.message(run) });
     }
     return {};
@@ -111,13 +107,12 @@ export class Playback {
   /**
    * Play `presses` in slices, one a frame: each plays the presses due by now at the pace
    * of PLAY_SECONDS for the whole, but stops after PLAY_SLICE_MS (a slow machine takes
-   * longer rather than freezing), then emits one change (the views redraw once). The
-   * presses go straight to the game (Game.playMany) and the marks. Returns the last
-   * change (emitted once the playback is over), or null when stopped.
+   * longer rather than freezing), then emits one change (the views redraw once). Each
+   * chunk of presses is one call of the press path (session.applyMoves: Game.playMany and
+   * the marks). Returns the last change (emitted once the playback is over), or null when stopped.
    */
   async playInSlices(run, presses) {
     const session = this.session;
-    const game = session.game;
     const duration = PLAY_SECONDS * 1000;
     const started = session.now();
     while (run.done < run.total) {
@@ -126,21 +121,16 @@ export class Playback {
       const paced = Math.ceil((run.total * (session.now() - started)) / duration);
       const due = Math.min(run.total, Math.max(run.done + 1, paced));
       const deadline = session.now() + PLAY_SLICE_MS;
+      let said = null;
       while (run.done < due) {
         const end = Math.min(due, run.done + PLAY_CHUNK);
-        game.playMany(presses, run.done, end);
-        const marks = session.marks; // the marks being played: any command that changes them stops the playback
-        for (let i = run.done; i < end; i++) marks.add(presses[i], -1); // a press of a marked cell takes it off
+        ({ message: said } = session.applyMoves(presses, run.done, end)); // the marks played: a press of one takes it off
         run.done = end;
         if (session.now() >= deadline) break;
       }
-      session.puzzles.startClock();
-      session.version++;
-      session.clearBoardOverlays();
-      if (session.marks.litCount === 0) session.marks = null;
       if (run.done < run.total) session.emit({ message: this.message(run) });
+      else return { message: said }; // "Solved in …" (the press path's word), or nothing
     }
-    const solved = game.isSolved();
-    return { message: solved ? session.puzzles.finish() ?? tCount("solved", game.moveCount) : "" };
+    return {};
   }
 }

@@ -1,7 +1,9 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
 // the day and the preset puzzles; the puzzle's timer, optimum and best result.
 
-import { sentences, t, tCount } from "./i18n.js";
+import { t, tCount } from "./i18n.js";
+import { joinMessages, messageOf, wordMessage } from "./messages.js";
+import * as requests from "./requests.js";
 import { PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
 import { boardFromReference } from "./board.js";
 
@@ -21,7 +23,7 @@ export class PuzzlePanel {
     this.newPuzzleButton = $("new-puzzle");
     this.timerInterval = 0;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
-    $("clear").addEventListener("click", () => session.clear());
+    $("clear").addEventListener("click", () => session.deal.clear());
     $("daily").addEventListener("click", () => this.dailyPuzzle());
     for (const preset of PRESETS) $(`preset-${preset.id}`).addEventListener("click", () => this.loadPreset(preset));
     // A size is dealt when the player commits it, never while typing Rows then Columns:
@@ -36,7 +38,7 @@ export class PuzzlePanel {
         else {
           setTimeout(() => {
             if (!this.sizeFields.includes(document.activeElement)) this.commitSize();
-            else if (!session.validSide(Number(input.value))) session.emit({ message: t("sizeInvalid") }); // said at once
+            else if (!session.deal.validSide(Number(input.value))) session.say(messageOf("sizeInvalid")); // said at once
           });
         }
       });
@@ -55,16 +57,16 @@ export class PuzzlePanel {
     const cols = Number(this.cols.value);
     if (rows === board.rows && cols === board.cols) return;
     if (this.dealing === `${rows}x${cols}`) return; // committed already (Enter, then leaving the field)
-    const size = session.checkSize(rows, cols);
+    const size = session.deal.checkSize(rows, cols);
     if (!size) return;
-    if (session.sizeRefused(size.rows, size.cols)) {
+    if (session.deal.sizeRefused(size.rows, size.cols)) {
       this.rows.value = board.rows;
       this.cols.value = board.cols;
       return;
     }
     this.dealing = `${rows}x${cols}`;
     try {
-      await session.resize(size.rows, size.cols);
+      await session.deal.resize(size.rows, size.cols);
     } finally {
       if (this.dealing === `${rows}x${cols}`) this.dealing = null;
     }
@@ -76,43 +78,42 @@ export class PuzzlePanel {
     if (text === "") return null;
     const value = Number(text);
     if (Number.isInteger(value) && value >= 0) return value;
-    this.session.emit({ message: t("impossibleLit", { message: text }) });
+    this.session.say(messageOf("impossibleLit", { message: text }));
     return undefined;
   }
 
   async newPuzzle() {
-    const size = this.session.checkSize(Number(this.rows.value), Number(this.cols.value));
+    const size = this.session.deal.checkSize(Number(this.rows.value), Number(this.cols.value));
     if (!size) return;
     const lit = this.readCount(this.lit);
     if (lit === undefined) return;
     const presses = this.readCount(this.presses);
     if (presses === undefined) return;
-    await this.session.newGame({ ...size, lit, presses });
+    await this.session.deal.newGame({ ...size, lit, presses });
   }
 
   async dailyPuzzle() {
     const { session } = this;
     if (!session.solver.ready) {
-      session.emit({ message: t("notReady") });
+      session.say(messageOf("notReady"));
       return;
     }
     const seed = dailySeed();
-    const reply = await session.request(
-      { op: "random", rows: 5, cols: 5, lit: null, presses: null, seed, binary: true }, { board: false, channel: "random" });
+    const reply = await requests.daily(session, seed);
     if (!reply) return;
     const restored = session.useStandardGame();
     const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
     session.setBoard(boardFromReference(reply.board, reply.payload),
-      { message: sentences(t("puzzleDaily", { date }), restored), mask: null });
-    session.startPuzzle("daily", t("dailyPuzzle"));
+      { message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null });
+    session.deal.startPuzzle("daily", messageOf("dailyPuzzle"));
   }
 
   loadPreset(preset) {
     const { session } = this;
     const restored = session.useStandardGame();
     session.setBoard(presetBoard(preset),
-      { message: sentences(t("puzzlePreset", { name: t(preset.labelKey) }), restored), mask: null });
-    session.startPuzzle(`preset ${preset.id}`, t(preset.labelKey));
+      { message: joinMessages(messageOf("puzzlePreset", { name: messageOf(preset.labelKey) }), restored), mask: null });
+    session.deal.startPuzzle(`preset ${preset.id}`, messageOf(preset.labelKey));
   }
 
   update(change = {}) {
@@ -127,7 +128,7 @@ export class PuzzlePanel {
       this.cols.value = game.board.cols;
     }
     this.optimum.textContent = puzzle?.optimum != null ? t("bestPossible", { best: puzzle.optimum }) : "";
-    if (!change.puzzle && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
+    if (!change.puzzle && !change.reword && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
     if (!puzzle) {
       clearInterval(this.timerInterval);
       this.timerInterval = 0;
@@ -164,7 +165,7 @@ export class PuzzlePanel {
     // The record is kept per puzzle.key (kind, size and variant); the line names the
     // puzzle as its button does.
     if (best) {
-      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: puzzle.label, time: formatDuration(best.milliseconds) });
+      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: wordMessage(puzzle.label), time: formatDuration(best.milliseconds) });
     }
   }
 }

@@ -4,8 +4,9 @@
 // (from the first press to the goal) and whether the solver helped; the session ends it
 // when the board changes any other way. No DOM: it asks and announces through the session.
 
-import { currentLanguage, sentences, t, tCount } from "./i18n.js";
+import { countMessage, joinMessages, messageOf } from "./messages.js";
 import { formatDuration, puzzleOfToken } from "./puzzles.js";
+import * as requests from "./requests.js";
 
 export class PuzzleTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
@@ -26,7 +27,7 @@ export class PuzzleTracker {
     return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
   }
 
-  /** The game from `start` (a Board) is a puzzle of `kind`: track it, and ask Python for its fewest presses. */
+  /** The game from `start` (a Board) is a puzzle of `kind` (`label`: its name, a message): track it, and ask Python for its fewest presses. */
   start(kind, label, start) {
     this.current = {
       key: this.key(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind, assisted: false,
@@ -37,14 +38,14 @@ export class PuzzleTracker {
 
   /**
    * The puzzle a link's p= field (`token`, or null) names, if this page deals it for the
-   * game's board (puzzles.js: puzzleOfToken): {kind, label}, or null.
+   * game's board (puzzles.js: puzzleOfToken): {kind, label: a message}, or null.
    */
   dealt(token) {
     const { game } = this.session;
     const dealt = token === null || token === undefined ? null : puzzleOfToken(token, game);
     if (!dealt) return null;
     const { rows, cols } = game.board;
-    return { kind: dealt.kind, label: dealt.label ? dealt.label[currentLanguage()] ?? dealt.label.en : t(dealt.labelKey, { rows, cols }) };
+    return { kind: dealt.kind, label: dealt.label ? messageOf("nameInLanguage", { names: dealt.label }) : messageOf(dealt.labelKey, { rows, cols }) };
   }
 
   /** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
@@ -53,9 +54,7 @@ export class PuzzleTracker {
     const asked = this.current;
     if (!asked || asked.optimum !== null || asked.asking || !session.solver.ready || session.usesCanvas()) return;
     asked.asking = true;
-    const { fields, payload, references } = session.puzzleRequest([asked.start]);
-    const reply = await session.request(
-      { op: "solve", board: references[0], minimal: true, binary: true, ...fields }, { payload, board: false, quiet: true });
+    const reply = await requests.solve(session, asked.start, { minimal: true }, { board: false, quiet: true });
     asked.asking = false;
     if (reply?.solvable && reply.minimal) asked.optimum = reply.presses;
     if (this.current === asked) session.emit({ puzzle: true });
@@ -79,16 +78,16 @@ export class PuzzleTracker {
     if (this.current) this.current.assisted = true;
   }
 
-  /** The puzzle was just solved: stop the clock, record the result; the message, or null. */
+  /** The puzzle was just solved: stop the clock, record the result; the message (messages.js), or null. */
   finish() {
     const { session } = this;
     const puzzle = this.current;
     if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
     puzzle.done = true;
     puzzle.milliseconds = session.now() - puzzle.startedAt;
-    const solved = tCount("solvedPuzzle", session.game.moveCount, { time: formatDuration(puzzle.milliseconds) });
-    if (puzzle.assisted) return sentences(solved, t("assistedNoRecord"));
+    const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(puzzle.milliseconds) });
+    if (puzzle.assisted) return joinMessages(solved, messageOf("assistedNoRecord"));
     const improved = session.records ? session.records.record(puzzle.key, session.game.moveCount, puzzle.milliseconds).improved : false;
-    return sentences(solved, improved ? t("newRecord") : "");
+    return joinMessages(solved, improved ? messageOf("newRecord") : null);
   }
 }

@@ -2,11 +2,12 @@
 // in a dialog. The reading is static/scan.js (pure, the same code the benchmark runs);
 // this panel owns the inputs (file picker, drop, paste, getUserMedia), the four corner
 // handles (pointer and arrow keys), the lights shown over the picture and on a preview,
-// corrections by tapping, the sensitivity, and Use this board (session.loadScanned).
+// corrections by tapping, the sensitivity, and Use this board (setup.js: loadScanned).
 // Nothing leaves the device: pictures are decoded with createImageBitmap and read from a
 // canvas; the camera's stream goes to a <video> through srcObject (no URL, no request).
 
 import { t } from "./i18n.js";
+import { messageOf } from "./messages.js";
 import { boardFromCells } from "./board.js";
 import { isImageFile } from "./input.js";
 import { stateColours } from "./palette.js";
@@ -73,6 +74,7 @@ export class ScanPanel {
       this.returnTo = null;
     });
     this.canvas.addEventListener("click", (event) => this.tapPicture(event));
+    session.subscribe((change) => { if (change.reword) this.reword(); });
     this.handles.forEach((handle, corner) => this.bindHandle(handle, corner));
     // A picture pasted anywhere but into a text field (or into the open dialog) is scanned.
     document.addEventListener("paste", (event) => {
@@ -93,7 +95,7 @@ export class ScanPanel {
   /** Open the dialog (with `file`, a picture to read at once). A board Scan cannot read is said on the message line instead. */
   open(file = null) {
     if (!this.scannable()) {
-      this.session.emit({ message: t("scanUnsupported") });
+      this.session.say(messageOf("scanUnsupported"));
       return;
     }
     if (!this.dialog.open) {
@@ -117,7 +119,8 @@ export class ScanPanel {
     this.message.textContent = key ? t(key, params) : "";
   }
 
-  retranslate() {
+  /** The page's language changed: the dialog's own lines in the new one. */
+  reword() {
     if (this.messageKey) this.say(this.messageKey.key, this.messageKey.params);
     if (this.dialog.open) {
       this.forLine.textContent = this.k === 2
@@ -424,6 +427,6 @@ export class ScanPanel {
     if (!this.image) return;
     const board = boardFromCells(this.rows, this.cols, this.k, this.states());
     this.close();
-    this.session.loadScanned(board, t("scanLoaded", { rows: this.rows, cols: this.cols }));
+    this.session.setup.loadScanned(board, messageOf("scanLoaded", { rows: this.rows, cols: this.cols }));
   }
 }

@@ -9,11 +9,10 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, Mask, makeRule, stencilName } from "./game.js";
+import { Game, Mask, isGeneral, makeRule, stencilName } from "./game.js";
 import { MAX_STENCIL, stencilMask } from "./rules.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
-import { isGeneral } from "./session.js";
 
 /**
  * Longest URL (characters, the whole address) the page writes or reads. Chromium

@@ -1,11 +1,17 @@
 // The share link: location.hash follows the game; opening a link (on arrival, or by
 // editing the hash) plays it; Copy link copies it.
 
-import { t, tCount } from "./i18n.js";
+import { countMessage, messageOf, withTone } from "./messages.js";
+import * as requests from "./requests.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "./share-link.js";
 import { boardFromId } from "./board.js";
-import { linkErrorMessage } from "./link-errors.js";
 import { puzzleToken } from "./puzzles.js";
+
+/** What opening a link says: the reader's own game restored, or a shared game of `moveCount` moves opened. */
+function openedMessage(restored, moveCount, { rows, cols }) {
+  if (restored) return messageOf("gameRestored");
+  return moveCount === 0 ? messageOf("linkOpenedFresh", { rows, cols }) : countMessage("linkOpened", moveCount, { rows, cols });
+}
 
 export class SharePanel {
   constructor(session, copyText) {
@@ -58,19 +64,16 @@ export class SharePanel {
     } catch (error) {
       let message;
       if (error.name === "ShareError") {
-        message = linkErrorMessage(error);
+        message = messageOf("linkFailure", { error });
       } else {
         console.error("lightsout: could not open the link:", error); // a bug: the one logged line
-        message = t("linkBroken", { message: error.message || t("noReason") });
+        message = messageOf("linkBroken", { message: error.message || messageOf("noReason") });
       }
-      this.session.emit({ message, tone: "error" });
+      this.session.say(withTone(message, "error"));
       return false;
     }
-    const { rows, cols } = opened.game.board;
-    const { moveCount } = opened;
-    const message = restored ? t("gameRestored")
-      : moveCount === 0 ? t("linkOpenedFresh", { rows, cols }) : tCount("linkOpened", moveCount, { rows, cols });
-    this.session.openGame(opened.game, message, opened.puzzleKind);
+    const message = openedMessage(restored, opened.moveCount, opened.game.board);
+    this.session.deal.openGame(opened.game, message, opened.puzzleKind);
     return true;
   }
 
@@ -87,12 +90,8 @@ export class SharePanel {
    * grammar and its checks are Python's, lightsout.share), or null when the solver failed.
    */
   async graphLink(game, base = pageAddress()) {
-    const { fields, payload, references } = this.session.puzzleRequest([game.startBoard()]);
-    // quiet: a failure leaves the message line alone (the link is then written later);
-    // board: false, since the link is of `game` as given, whatever the board is by then.
-    const reply = await this.session.request(
-      { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: this.puzzleKind() },
-      { payload, board: false, quiet: true });
+    // Quiet: a failure leaves the message line alone (the link is then written later).
+    const reply = await requests.shareLink(this.session, game, this.puzzleKind());
     return reply ? `${base}#${reply.text}` : null;
   }
 
@@ -101,20 +100,16 @@ export class SharePanel {
     const { session } = this;
     let reply;
     try {
-      // The "game" channel: a game chosen while the link is read wins over the link.
-      reply = await session.request({ op: "share", text }, { board: false, channel: "game", rethrow: true });
+      reply = await requests.openShareLink(session, text);
     } catch (error) {
       // Python's code, params (the link's part at fault) and column, said in the page's language.
-      session.emit({ boardError: linkErrorMessage(error) });
+      session.sayBoardError(messageOf("linkFailure", { error }));
       return;
     }
     if (!reply) return;
-    const moveCount = reply.moves?.length ?? 0;
-    const { rows, cols } = reply;
-    const message = restored ? t("gameRestored")
-      : moveCount === 0 ? t("linkOpenedFresh", { rows, cols }) : tCount("linkOpened", moveCount, { rows, cols });
-    if (await session.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
-      session.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its optimum, timer and best results again
+    const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
+    if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
+      session.deal.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its optimum, timer and best results again
     }
   }
 
@@ -127,7 +122,7 @@ export class SharePanel {
     }
     const link = linkOf(game, shareAddress(), this.puzzleKind()); // without the query: the reader's settings are not the game's
     if (link === null) {
-      this.session.emit({ message: t("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }) });
+      this.session.say(messageOf("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }));
       return;
     }
     this.hashWriter.flush();

@@ -1,9 +1,12 @@
 // The status line (the solver's state, Retry), "Working…" with Cancel for slow requests,
 // the progress of a playback with Stop, and the message line with its occasional Search
-// to the end button.
+// to the end button. The message line is where what the session says (messages.js: data)
+// becomes words: the last message and its offer are kept, and worded again when the
+// page's language changes (the session's `reword` change).
 
 import { t } from "./i18n.js";
 import { describeSolverFailure } from "./errors.js";
+import { messageOf, withTone, wordMessage } from "./messages.js";
 
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 
@@ -29,16 +32,17 @@ export class StatusPanel {
       this.toggleWhole();
     });
     this.measuring = 0;
+    this.shown = null; // the message on the line (messages.js), to word it again in another language
+    this.offer = null; // the Search to the end button's message while it shows
     this.solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
     this.workingTimer = 0;
     this.retry.addEventListener("click", () => solver.restart());
     $("cancel").addEventListener("click", () => {
       session.stopPlayback();
-      this.showPlayback();
       solver.cancel();
-      this.say(t("cancelled"));
+      session.say(messageOf("cancelled"));
     });
-    this.searchToEnd.addEventListener("click", () => session.searchToEnd());
+    this.searchToEnd.addEventListener("click", () => session.solving.searchToEnd());
     // Quick requests do not flash "Working…" and Cancel.
     solver.onBusy = (busy) => {
       clearTimeout(this.workingTimer);
@@ -48,13 +52,14 @@ export class StatusPanel {
     // Every message lands here, the Board box's errors too (the box is marked as well).
     session.subscribe((change) => {
       this.showPlayback();
-      if (change.boardError) this.say(change.boardError, "error");
-      else if (change.message !== undefined) this.say(change.message, change.tone);
-      if (change.message || change.boardError) this.reveal(Boolean(change.boardError));
-      if (change.offer) {
-        this.searchToEnd.textContent = change.offer;
-        this.searchToEnd.hidden = false;
+      if (change.reword) {
+        this.showSolverState();
+        this.say(this.shown, this.offer);
+        return;
       }
+      if (change.boardError) this.say(withTone(change.boardError, "error"));
+      else if (change.message !== undefined) this.say(change.message, change.offer ?? null);
+      if (change.message || change.boardError) this.reveal(Boolean(change.boardError));
     });
   }
 
@@ -68,19 +73,25 @@ export class StatusPanel {
   }
 
   /**
-   * Show `text` as the message (`tone` "error" colours it); an offer belongs to the
+   * Show `message` (messages.js; its `tone` "error" colours it) in the page's language, with
+   * `offer` (a message, or null) as the Search to the end button: an offer belongs to the
    * message that made it. The line holds two lines of text at most, so the whole text is
    * also its title (a tooltip).
    */
-  say(text, tone = null) {
+  say(message, offer = null) {
+    const text = wordMessage(message);
+    this.shown = message;
+    this.offer = offer;
     this.message.textContent = text;
     this.message.title = text;
     this.status.removeAttribute("data-expanded");
     cancelAnimationFrame(this.measuring);
     this.measuring = requestAnimationFrame(() => this.markTruncated());
+    const tone = message?.tone;
     if (tone) this.status.dataset.tone = tone;
     else delete this.status.dataset.tone;
-    this.searchToEnd.hidden = true;
+    this.searchToEnd.hidden = offer === null;
+    if (offer !== null) this.searchToEnd.textContent = wordMessage(offer);
   }
 
   /** Whether the message is cut at its two lines: then it can be opened whole (toggleWhole). */
@@ -134,11 +145,5 @@ export class StatusPanel {
     else if (state === "installing") this.solverStatus.textContent = t("installingSolver");
     else if (state === "ready") this.solverStatus.textContent = t("ready");
     else if (state === "error") this.solverStatus.textContent = describeSolverFailure(detail.error);
-  }
-
-  retranslate() {
-    this.showSolverState();
-    const { game } = this.session;
-    this.say(this.session.settingUp ? this.session.setupMessage() : game.isSolved() ? t("solvedStart") : t("playing"));
   }
 }

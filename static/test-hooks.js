@@ -3,14 +3,21 @@
 
 import { CanvasView } from "./canvas-render.js";
 import { isTestHost } from "./page-options.js";
+import * as requests from "./requests.js";
+import { emptyBoard } from "./board.js";
 
 export function exposeTestHooks(session, solver, boardPanel) {
   const view = () => boardPanel.view;
   window.lightsOut = Object.freeze({
     /** Check the shown marks in Python: are they presses that take this board to the goal? */
-    verifyShown: () => session.verifyShown(),
+    async verifyShown() {
+      const { rows, cols } = session.game.board;
+      const presses = session.marks ?? emptyBoard(rows, cols, session.game.k);
+      const reply = await requests.verify(session, presses);
+      return { solved: reply.solved, lit: reply.lit, presses: presses.total(), timing: reply.timing };
+    },
     /** Solve as the Solve button does, optionally forcing a method (e.g. a slow one). */
-    solve: (options) => session.solve(options),
+    solve: (options) => session.solving.solve(options),
     /** Client coordinates of a cell's centre on the canvas board. */
     clientOfCell: (row, col) => (view() instanceof CanvasView ? view().clientOfCell(row, col) : null),
     /** Draw pending canvas changes now; returns the last painted rectangle (device pixels). */
@@ -25,9 +32,8 @@ export function exposeTestHooks(session, solver, boardPanel) {
       (reply) => ({ ...reply, payload: undefined }),
       (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
     /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (tests/e2e/endurance.py). */
-    solvePayload: (size, payload) => solver.request(
-      { op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload },
-    ).then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
+    solvePayload: (size, payload) => requests.solvePacked(solver, size, payload)
+      .then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
     /**
      * The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for
      * their heap), pending (requests not yet answered), start: {path: "snapshot" | "install", ms (worker

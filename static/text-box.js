@@ -65,7 +65,7 @@ export class TextBox {
   }
 
   /** Say the box's note again, in the page's new language. */
-  retranslate() {
+  reword() {
     if (this.note) this.box.placeholder = this.note();
   }
 }

@@ -2,7 +2,7 @@
 // page, Copy board; and copyText, which every Copy button uses (the box is its fallback).
 
 import { t } from "./i18n.js";
-import { parseErrorMessage } from "./paste-errors.js";
+import { messageOf, wordMessage } from "./messages.js";
 import { bindFileDrop, isImageFile, isTextFile } from "./input.js";
 import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
 import { TextBox } from "./text-box.js";
@@ -18,12 +18,12 @@ export class TextPanel {
     this.box = $("board-text");
     this.error = $("board-error");
     this.fileInput = $("file-input");
-    this.parseError = null; // the error shown, to say it again in another language
+    this.errorShown = null; // the Board box's error (a message), to word it again in another language
     // Text too slow to show in the box is kept aside for Load (text-box.js).
     this.textBox = new TextBox(this.box, {
       pasted: (text) => (text.length > BOX_TEXT_LIMIT ? t("bigTextHeld", { megabytes: megabytes(text) }) : t("rareTextHeld")),
       file: () => t("rareFileNotShown"),
-    }, () => this.showError(""));
+    }, () => this.showError(null));
     $("load").addEventListener("click", () => this.loadText(this.textBox.text));
     $("open-file").addEventListener("click", () => this.fileInput.click());
     this.fileInput.addEventListener("change", () => {
@@ -31,49 +31,47 @@ export class TextPanel {
       this.fileInput.value = ""; // opening the same file again must fire "change" again
       if (!file) return;
       if (isTextFile(file)) this.loadFile(file);
-      else this.fail(t("dropNotText"));
+      else this.fail(messageOf("dropNotText"));
     });
     bindFileDrop(document.body, (file) => this.loadFile(file),
-      (file) => (onImage && isImageFile(file) ? onImage(file) : this.fail(t("dropNotText"))));
+      (file) => (onImage && isImageFile(file) ? onImage(file) : this.fail(messageOf("dropNotText"))));
     $("copy-board").addEventListener("click", async () => {
-      const text = await session.formatBoard(session.game.board);
+      const text = await session.text.format(session.game.board);
       if (text !== null) await this.copyText(text);
     });
     // A pasted puzzle set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
     this.puzzleSet = $("puzzle-set");
     this.puzzleSetPosition = $("puzzle-set-position");
     this.puzzleSetNext = $("puzzle-set-next");
-    this.puzzleSetNext.addEventListener("click", () => session.nextInSet());
+    this.puzzleSetNext.addEventListener("click", () => session.text.nextInSet());
     session.subscribe((change) => {
-      if (change.boardError !== undefined) {
-        this.showError(change.boardError);
-        this.parseError = change.parseError ?? null;
+      if (change.reword) {
+        this.textBox.reword();
+        this.showError(this.errorShown);
       }
+      if (change.boardError !== undefined) this.showError(change.boardError);
       if (change.caret && this.box.value === change.caret.text) this.placeCaret(change.caret);
       this.showPuzzleSet();
     });
   }
 
-  /** Report a problem with the box's text or a file: on the message line and at the box. */
-  fail(text) {
-    this.session.emit({ boardError: text });
+  /** Report a problem with the box's text or a file (a message): on the message line and at the box. */
+  fail(message) {
+    this.session.sayBoardError(message);
   }
 
   showPuzzleSet() {
-    const position = this.session.puzzleSetPosition;
+    const position = this.session.text.setPosition;
     this.puzzleSet.hidden = position === null;
     if (position === null) return;
     this.puzzleSetPosition.textContent = t("puzzleSetOf", position);
     this.puzzleSetNext.disabled = position.index >= position.count;
   }
 
-  retranslate() {
-    this.textBox.retranslate();
-    this.showPuzzleSet();
-    if (this.parseError && this.error.textContent) this.showError(parseErrorMessage(this.parseError));
-  }
-
-  showError(text) {
+  /** Show `message` (null: none) as the box's error, in the page's language. */
+  showError(message) {
+    this.errorShown = message;
+    const text = wordMessage(message);
     this.error.textContent = text;
     if (text) this.box.setAttribute("aria-invalid", "true");
     else this.box.removeAttribute("aria-invalid");
@@ -100,23 +98,23 @@ export class TextPanel {
 
   loadText(text) {
     if (text.trim() === "") {
-      this.fail(t("pasteEmpty"));
+      this.fail(messageOf("pasteEmpty"));
       return Promise.resolve();
     }
     const most = this.session.limits.max_text_bytes;
     if (utf8BytesOver(text, most)) {
-      this.fail(t("textTooLarge", { megabytes: most / 1024 / 1024 }));
+      this.fail(messageOf("textTooLarge", { megabytes: most / 1024 / 1024 }));
       return Promise.resolve();
     }
     if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: megabytes(text) }));
-    return this.session.loadText(text);
+    return this.session.text.load(text);
   }
 
   /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
   async loadFile(file) {
     const most = this.session.limits.max_text_bytes;
     if (file.size > most) {
-      this.fail(t("fileTooLarge", { megabytes: most / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
+      this.fail(messageOf("fileTooLarge", { megabytes: most / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -124,19 +122,19 @@ export class TextPanel {
     // and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
     if (text !== null) this.textBox.showFile(text);
-    await this.session.loadText(text, bytes);
+    await this.session.text.load(text, bytes);
   }
 
   /** Copy `text` to the clipboard; when the page may not, put it in the box, selected. */
   async copyText(text) {
     try {
       await navigator.clipboard.writeText(text);
-      this.session.emit({ message: t("copied") });
+      this.session.say(messageOf("copied"));
     } catch {
       this.box.closest("details")?.setAttribute("open", ""); // the box is in a collapsed section
       this.box.value = text;
       this.box.select();
-      this.session.emit({ message: t("copyFallback") });
+      this.session.say(messageOf("copyFallback"));
     }
   }
 }

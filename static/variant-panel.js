@@ -3,9 +3,12 @@
 // from a preset). The shape tool and whether clicks edit the shape are UI state, here.
 
 import { t } from "./i18n.js";
+import { messageOf, withTone, wordMessage } from "./messages.js";
 import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
 import { RULE_NAMES } from "./rules.js";
 import { ruleLabel, shapeDoneMessage } from "./wording.js";
+
+const PRESET_NAMES = { ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" };
 
 export class VariantPanel {
   constructor(session) {
@@ -28,6 +31,7 @@ export class VariantPanel {
     this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
     this.stencil = stencilCells(session.game.rule); // the custom editor's 5×5 picture
     this.shownRule = session.game.rule.name; // the rule the controls show
+    this.stencilProblem = null; // why the drawn stencil is not the rule (a message), or null
     this.rule.addEventListener("change", () => this.onRuleSelected());
     this.surface.addEventListener("change", () => {
       if (!session.setVariant({ surface: this.surface.value })) this.update(); // refused: show the game as it is
@@ -53,7 +57,7 @@ export class VariantPanel {
     const { session } = this;
     const k = Number(this.states.value);
     if (!Number.isInteger(k) || k < 2 || k > session.limits.max_states) {
-      session.emit({ message: t("statesInvalid") });
+      session.say(messageOf("statesInvalid"));
       return;
     }
     if (k !== session.game.k && !session.setVariant({ k })) this.states.value = session.game.k;
@@ -66,7 +70,7 @@ export class VariantPanel {
       this.stencil = stencilCells(this.session.game.rule);
       this.applyStencil();
     } else {
-      this.stencilError.textContent = "";
+      this.showStencilProblem(null);
       this.setRule(this.rule.value);
     }
   }
@@ -108,14 +112,20 @@ export class VariantPanel {
     this.drawStencil();
     const name = stencilName(this.stencil);
     if (name === null) {
-      const text = t("stencilEmpty", { rule: ruleLabel(this.session.game.rule) });
-      this.stencilError.textContent = text;
-      this.session.emit({ message: text, tone: "error" });
+      const problem = messageOf("stencilEmpty", { rule: ruleLabel(this.session.game.rule) });
+      this.showStencilProblem(problem);
+      this.session.say(withTone(problem, "error"));
       return;
     }
-    this.stencilError.textContent = "";
+    this.showStencilProblem(null);
     this.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(this.stencil)}`;
     if (name !== this.session.game.rule.name || this.session.game.graph) this.setRule(name); // a game left for its drawn rule
+  }
+
+  /** Show why the drawn stencil is not the rule (a message; null: it is). */
+  showStencilProblem(problem) {
+    this.stencilProblem = problem;
+    this.stencilError.textContent = wordMessage(problem);
   }
 
   /** Apply the shape tool to (row, col). The shape is part of the puzzle, so history restarts. */
@@ -137,31 +147,36 @@ export class VariantPanel {
   /** Edit the shape or play; set-up mode (session.js) and shape editing exclude each other. */
   setEditing(on) {
     const { session } = this;
-    if (on && session.settingUp) session.setSetup(false);
+    if (on && session.settingUp) session.setup.set(false);
     this.editing = on && this.shapes;
-    session.emit({ message: this.editing ? t("shapeEditing") : shapeDoneMessage(session.game.mask) });
+    session.say(this.editing ? messageOf("shapeEditing") : shapeDoneMessage(session.game.mask));
   }
 
   async applyPreset(name) {
     const { session } = this;
     const { rows, cols } = session.game.board;
     if (session.usesCanvas()) {
-      session.emit({ message: t("shapeTooBig") });
+      session.say(messageOf("shapeTooBig"));
       return;
     }
-    const label = t({ ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" }[name]);
+    const label = messageOf(PRESET_NAMES[name]);
     if (name !== "none" && (rows < 3 || cols < 3)) {
-      session.emit({ message: t("presetTooSmall", { name: label }) });
+      session.say(messageOf("presetTooSmall", { name: label }));
       return;
     }
     const mask = name === "none" ? null : presetMask(name, rows, cols);
-    const board = await session.randomBoard(rows, cols, { mask });
-    if (board) session.setBoard(board, { message: t("presetApplied", { name: label, rows, cols }), mask });
+    const board = await session.deal.randomBoard(rows, cols, { mask });
+    if (board) session.setBoard(board, { message: messageOf("presetApplied", { name: label, rows, cols }), mask });
   }
 
-  update() {
+  update(change = {}) {
     const { session } = this;
     const { game } = session;
+    if (change.reword) {
+      this.buildStencilEditor(); // its buttons' names
+      this.drawStencil();
+      this.showStencilProblem(this.stencilProblem);
+    }
     if (!this.shapes || session.settingUp) this.editing = false; // the canvas has no shape; set-up mode excludes it
     const shapes = this.shapes;
     this.editShapeButton.disabled = !shapes;
@@ -197,11 +212,6 @@ export class VariantPanel {
       this.drawStencil();
       this.stencilText.textContent = rule.name;
     }
-  }
-
-  retranslate() {
-    this.buildStencilEditor(); // its buttons' names
-    this.drawStencil();
   }
 }
 

@@ -48,8 +48,4 @@ export class WinPanel {
     this.title.textContent = t(TITLES[won.by]);
     this.detail.textContent = won.moves === 1 ? t("winMovesOne") : t("winMoves", { count: won.moves });
   }
-
-  retranslate() {
-    this.update();
-  }
 }

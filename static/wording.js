@@ -1,10 +1,10 @@
 // How the page words what Python reports: the share of solvable boards ("1 in 2^n"), the
 // group of quiet patterns ("Z/3 × Z/3"), a count too long to read ("2^600"), rule and surface
 // names, a graph cell's name and a short label, a shape's summary, and a failed request or
-// press count as a sentence in the page's language. Pure functions of their arguments and
-// the i18n table; no session state.
+// press count as a message (messages.js: data the views word in the page's language). Pure
+// functions of their arguments; no session state.
 
-import { t, tCount } from "./i18n.js";
+import { countMessage, messageOf } from "./messages.js";
 import { isCodedError } from "./paste-errors.js";
 
 /**
@@ -78,20 +78,22 @@ export function powerOfTwo(exponent) {
   return exponent <= 40 ? String(2 ** exponent) : `2^${exponent}`;
 }
 
+/** " on a torus" and the like after a rule's name (a message; "" on the plane). */
 export function surfaceSuffix(surface) {
   const keys = { torus: "ruleOnTorus", klein: "ruleOnKlein", projective: "ruleOnProjective" };
-  return keys[surface] ? t(keys[surface]) : "";
+  return keys[surface] ? messageOf(keys[surface]) : "";
 }
 
+/** A rule's name as a message: "plus", "Moore", … or the custom stencil. */
 export function ruleLabel(rule) {
   const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX", hex: "ruleNameHex" };
-  return names[rule.name] ? t(names[rule.name]) : t("ruleNameCustom", { stencil: rule.name.slice("custom:".length) });
+  return messageOf(names[rule.name] ?? "ruleNameCustom", names[rule.name] ? {} : { stencil: rule.name.slice("custom:".length) });
 }
 
-/** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape). */
+/** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape), as a message. */
 export function shapeDoneMessage(mask) {
-  return t("shapeDone", {
-    holes: tCount("holeCount", mask?.holes.litCount ?? 0), dontCare: tCount("dontCareCount", mask?.dontCare.litCount ?? 0),
+  return messageOf("shapeDone", {
+    holes: countMessage("holeCount", mask?.holes.litCount ?? 0), dontCare: countMessage("dontCareCount", mask?.dontCare.litCount ?? 0),
   });
 }
 
@@ -102,17 +104,17 @@ export function shapeDoneMessage(mask) {
  */
 export function pressCountMessage(error, { rows, cols, presses }) {
   const { maximum } = error;
-  if (presses <= maximum) return tCount("pressesNotFound", presses, { rows, cols, maximum });
-  return t(error.bound === "rank" ? "pressesAboveRank" : "pressesAboveWorstCase", { rows, cols, maximum });
+  if (presses <= maximum) return countMessage("pressesNotFound", presses, { rows, cols, maximum });
+  return messageOf(error.bound === "rank" ? "pressesAboveRank" : "pressesAboveWorstCase", { rows, cols, maximum });
 }
 
-/** The message-line text for a request that failed with `error` (a SolverError). */
+/** The message-line message for a request that failed with `error` (a SolverError). */
 export function requestErrorMessage(error) {
-  if (error.name === "AbortError") return t(error.reason === "cancelled" ? "cancelled" : "requestStopped");
-  if (error.name === "TooLargeError") return t("tooLarge", { message: error.message });
-  if (error.name === "NotReadyError") return t("notReady");
+  if (error.name === "AbortError") return messageOf(error.reason === "cancelled" ? "cancelled" : "requestStopped");
+  if (error.name === "TooLargeError") return messageOf("tooLarge", { message: error.message });
+  if (error.name === "NotReadyError") return messageOf("notReady");
   if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || (error.code && !isCodedError(error))) {
-    return t("requestStopped");
+    return messageOf("requestStopped");
   }
-  return t("solverError", { message: error.message || t("noReason") });
+  return messageOf("solverError", { message: error.message || messageOf("noReason") });
 }

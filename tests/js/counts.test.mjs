@@ -8,6 +8,9 @@ import { Session } from "../../static/session.js";
 import { emptyBoard } from "../../static/board.js";
 import { countText, fractionText, shortLabel } from "../../static/wording.js";
 import { LIMITS } from "./fake-solver.mjs";
+import { wordMessage } from "../../static/messages.js";
+import { puzzleFields } from "../../static/requests.js";
+import { solutionMessage } from "../../static/solve-messages.js";
 import { PythonSolver } from "./python.mjs";
 
 /** A user graph of `cells` cells whose every press adds 1 to cell 0 only. */
@@ -19,13 +22,13 @@ for (const [k, power, digits] of [[2, "2^599", 181], [3, "3^199", 95]]) {
     const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve() });
     const cells = k === 2 ? 600 : 200;
     const reply = await solver.request({ op: "puzzle", graph: allOnCellZero(cells, k) });
-    await session.playGraph(reply, { board: emptyBoard(reply.rows, reply.cols, k) });
-    const { fields, payload, references } = session.puzzleRequest([session.game.board]);
+    await session.deal.playGraph(reply, { board: emptyBoard(reply.rows, reply.cols, k) });
+    const { fields, payload, references } = puzzleFields(session.game, [session.game.board]);
     const solved = await solver.request({ op: "solve", board: references[0], minimal: false, ...fields }, { payload });
     assert.equal(solved.solutions.length, digits); // Python's count, in full
     assert.equal(countText(solved.solutions), power);
     assert.equal(BigInt(solved.solutions), BigInt(k) ** BigInt(cells - 1));
-    const message = session.solutionMessage(solved, emptyBoard(reply.rows, reply.cols, k));
+    const message = wordMessage(solutionMessage(solved, emptyBoard(reply.rows, reply.cols, k), session.general));
     assert.ok(message.includes(power), message);
     assert.doesNotMatch(message, /\d{16}/);
     if (k > 2) assert.equal(fractionText(solved.solvable_fraction), power); // 1 in 3^199 boards

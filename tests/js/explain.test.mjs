@@ -9,6 +9,7 @@ import { boardFromCells, emptyBoard } from "../../static/board.js";
 import { graphOfPuzzle, pressBoard, pressGraph } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver } from "./python.mjs";
+import { wordMessage } from "../../static/messages.js";
 
 function makeExplainer(board) {
   const session = new Session({ solver: new PythonSolver(), limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });
@@ -81,7 +82,7 @@ test("why: the formula of a cell of an invertible board says whether it is press
 /** The messages a session says while `run` runs. */
 async function messagesOf(session, run) {
   const said = [];
-  const unsubscribe = session.subscribe((change) => { if (change.message) said.push(change.message); });
+  const unsubscribe = session.subscribe((change) => { if (change.message) said.push(wordMessage(change.message)); });
   await run();
   unsubscribe();
   return said;
@@ -98,7 +99,7 @@ for (const [what, request, name] of [
     const game = graphOfPuzzle(reply);
     const board = emptyBoard(reply.rows, reply.cols, reply.k);
     for (const cell of [0, 3, 4]) pressGraph(board, game, cell);
-    await session.playGraph(reply, { board });
+    await session.deal.playGraph(reply, { board });
     const explainer = new Explainer(session);
     const said = await messagesOf(session, async () => {
       await explainer.start();
@@ -107,7 +108,7 @@ for (const [what, request, name] of [
     });
     assert.ok(explainer.total > 0 && said.length > explainer.total, said.join("\n"));
     for (const message of said) assert.doesNotMatch(message, /row \d+, column \d+/);
-    const names = explainer.steps.map((step) => cellName(step.cell, session.game));
+    const names = explainer.steps.map((step) => wordMessage(cellName(step.cell, session.game)));
     for (const cell of names) assert.match(cell, name);
     assert.ok(said.some((message) => message.includes(`press ${names.at(-1)}`) || message.includes(`pressed ${names.at(-1)}`)), said.join("\n"));
     assert.ok(said.at(-1).startsWith(`Why ${names[0]}?`), said.at(-1));

@@ -68,9 +68,9 @@ for (const link of ["classic:AAAAAA;g=IwAAAA", "merlin:BQA;g=xwE", "mini:AAA;g=A
     else assert.ok(game.target.equals(shown), "the goal shown is the link's");
     assert.equal(await panel.graphLink(game, BASE), `${BASE}#${link}`);
 
-    await session.hint();
+    await session.solving.hint();
     assert.ok(session.marks && session.marks.litCount === 1, "Hint marks one press");
-    await session.solve();
+    await session.solving.solve();
     assert.ok(session.marks, "Solve marks the presses to the goal shown");
     const requests = sent.filter(({ message }) => message.board !== undefined && message.op !== "share");
     assert.ok(requests.length >= 2);
@@ -86,7 +86,7 @@ for (const link of ["classic:AAAAAA;g=IwAAAA", "merlin:BQA;g=xwE", "mini:AAA;g=A
 
 test("classic:AAAAAA;g=AQAAAA: one light in a corner cannot be reached from the dark board, and Solve says so", async () => {
   const { session } = await openLink("classic:AAAAAA;g=AQAAAA");
-  await session.solve();
+  await session.solving.solve();
   assert.equal(session.marks, null);
   assert.ok(session.overlay.proof && session.overlay.nearest, "the proof and the nearest goal are shown");
 });
@@ -105,7 +105,7 @@ test("a preset link's holes and don't-care cells open, are kept by presses and t
   const neighbour = session.game.graph.presses.findIndex((set, i) => i !== 4 && set.includes(4));
   session.press(0, neighbour);
   assert.equal(session.game.board.get(4), 0);
-  await session.solve();
+  await session.solving.solve();
   assert.ok(session.marks, "Solve marks the presses");
   assert.equal(session.marks.get(4), 0, "no press on a hole");
   pressMarks(session);

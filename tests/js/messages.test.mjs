@@ -11,6 +11,8 @@ import { Game } from "../../static/game.js";
 import { isTestHost, pageOptions } from "../../static/page-options.js";
 import { arrivedAgain, linkOf, shareAddress } from "../../static/share-link.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
+import { wordMessage } from "../../static/messages.js";
+import { solutionMessage } from "../../static/solve-messages.js";
 
 /** A solver whose every request fails with `error` (a SolverError's fields). */
 function failingSolver(error) {
@@ -25,7 +27,11 @@ function sessionWith(solver, limits = LIMITS) {
   return { session, changes };
 }
 
-const lastOf = (changes, key) => changes.findLast((change) => change[key] !== undefined)?.[key];
+/** The last `key` ("message", "boardError", "caret") the changes carried; a message in the page's words. */
+const lastOf = (changes, key) => {
+  const found = changes.findLast((change) => change[key] !== undefined)?.[key];
+  return key === "caret" ? found : wordMessage(found);
+};
 
 test("a parse error without a column reads 'Line L: …' in both languages, never 'undefined'", async () => {
   // The API's reply to "100000\n#." (a LibreOJ size line, then too few rows).
@@ -35,7 +41,7 @@ test("a parse error without a column reads 'Line L: …' in both languages, neve
     try {
       const { session, changes } = sessionWith(solver);
       const before = session.game;
-      assert.equal(await session.loadText("100000\n#."), false);
+      assert.equal(await session.text.load("100000\n#."), false);
       assert.equal(session.game, before);
       const shown = lastOf(changes, "boardError");
       assert.equal(shown, `${frame}the size line says 100000 rows, found 1`);
@@ -50,7 +56,7 @@ test("a parse error without a column reads 'Line L: …' in both languages, neve
   try {
     const withColumn = failingSolver({ name: "BoardFormatError", message: "line 2, column 2: ragged rows", line: 2, column: 2 });
     const { session, changes } = sessionWith(withColumn);
-    await session.loadText("#.\n#");
+    await session.text.load("#.\n#");
     assert.equal(lastOf(changes, "boardError"), "第 2 行，第 2 列：ragged rows");
   } finally {
     setLanguage("en");
@@ -66,27 +72,27 @@ for (const [name, error] of [
   test(`after ${name} no busy message stays: Solve, Hint, Search, New puzzle and Load say it stopped`, async () => {
     const { session, changes } = sessionWith(failingSolver(error));
     const stopped = t("requestStopped");
-    for (const command of [() => session.solve(), () => session.hint(), () => session.searchToEnd(),
-      () => session.newGame({ rows: 5, cols: 5, lit: 3 })]) {
+    for (const command of [() => session.solving.solve(), () => session.solving.hint(), () => session.solving.searchToEnd(),
+      () => session.deal.newGame({ rows: 5, cols: 5, lit: 3 })]) {
       changes.length = 0;
       await command();
       assert.equal(lastOf(changes, "message"), stopped, String(command));
     }
     changes.length = 0;
-    await session.loadText("#.\n.#");
+    await session.text.load("#.\n.#");
     assert.equal(lastOf(changes, "message"), stopped);
     assert.ok(!changes.some((change) => change.boardError), "a stopped parse is not a parse error");
-    assert.ok(changes.every((change) => !String(change.message ?? "").includes("undefined")));
+    assert.ok(changes.every((change) => !wordMessage(change.message).includes("undefined")));
   });
 }
 
 test("Copy board / Copy solution above the format cap say so and send nothing", async () => {
   const solver = new FakeSolver();
   const { session, changes } = sessionWith(solver, { ...LIMITS, max_format_cells: 100 });
-  assert.equal(await session.formatBoard(emptyBoard(10, 11)), null);
-  assert.equal(await session.formatBoard(emptyBoard(10, 11), true), null);
+  assert.equal(await session.text.format(emptyBoard(10, 11)), null);
+  assert.equal(await session.text.format(emptyBoard(10, 11), true), null);
   assert.equal(solver.sent.length, 0);
-  const messages = changes.map((change) => change.message);
+  const messages = changes.map((change) => wordMessage(change.message));
   assert.deepEqual(messages, [
     "A 10×11 board is too large to copy (110 cells; at most 100): use Download text.",
     "A 10×11 board is too large to copy (110 cells; at most 100): use Download solution.",
@@ -147,7 +153,7 @@ test("Presses above the most any board needs say the maximum from Python, in bot
     try {
       const { session, changes } = sessionWith(failingSolver(refusal));
       const before = session.game;
-      assert.equal(await session.newGame({ rows: 5, cols: 5, presses: 24 }), false);
+      assert.equal(await session.deal.newGame({ rows: 5, cols: 5, presses: 24 }), false);
       assert.equal(session.game, before);
       assert.equal(lastOf(changes, "message"), wanted);
     } finally {
@@ -155,10 +161,10 @@ test("Presses above the most any board needs say the maximum from Python, in bot
     }
   }
   const { session, changes } = sessionWith(failingSolver({ ...refusal, maximum: 49, bound: "rank" }));
-  await session.newGame({ rows: 7, cols: 7, presses: 50 });
+  await session.deal.newGame({ rows: 7, cols: 7, presses: 50 });
   assert.equal(lastOf(changes, "message"), "No 7×7 board needs more than 49 presses (its rank): choose Presses from 0 to 49.");
   const { session: other, changes: said } = sessionWith(failingSolver({ ...refusal, maximum: 15 }));
-  await other.newGame({ rows: 5, cols: 5, presses: 15 });
+  await other.deal.newGame({ rows: 5, cols: 5, presses: 15 });
   assert.equal(lastOf(said, "message"),
     "Found no 5×5 board whose fewest solution has exactly 15 presses in the time allowed; none needs more than 15.");
 });
@@ -176,13 +182,12 @@ test("a message's sentences are joined by a space in English and by nothing afte
   assert.equal(sentences("第 1 步（共 3 步）", "下一步"), "第 1 步（共 3 步）下一步");
   assert.equal(sentences("Step 1", "next"), "Step 1 next");
   assert.equal(sentences(), "");
-  const { session } = sessionWith(new FakeSolver());
   const reply = { presses: 7, minimal: true, solutions: "4", optimal_count: 1 };
-  assert.equal(session.solutionMessage(reply, null),
+  assert.equal(wordMessage(solutionMessage(reply, null, false)),
     "Press the 7 marked cells to solve it — the proven fewest. 4 different solutions exist. It is the only solution with that few presses.");
   setLanguage("zh");
   try {
-    const said = session.solutionMessage(reply, null);
+    const said = wordMessage(solutionMessage(reply, null, false));
     assert.ok(said.startsWith("按下 7 个标记的格子即可解开——已证明是最少的。共有 4 种不同的解法。"), said);
     assert.doesNotMatch(said, /[。！？）] /u);
   } finally {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { STRINGS, setLanguage, tCount } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
 import { shapeDoneMessage } from "../../static/wording.js";
+import { wordMessage } from "../../static/messages.js";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
 import { Mask, makeRule } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
@@ -26,7 +27,7 @@ function sessionIn(options = {}) {
     solver: new FakeSolver(), limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9, ...options,
   });
   const messages = [];
-  session.subscribe((change) => { if (change.message) messages.push(change.message); });
+  session.subscribe((change) => { if (change.message) messages.push(wordMessage(change.message)); });
   return { session, messages };
 }
 
@@ -64,28 +65,28 @@ test("the session's messages about one thing are singular; 中文 has the same w
       session.press(0, 0);
       said.push(messages.at(-1));
       session.setBoard(boardFromCells(1, 1, 2, [1]));
-      session.startPuzzle("random", "1×1");
+      session.deal.startPuzzle("random", "1×1");
       session.press(0, 0);
       said.push(messages.at(-1));
       // Shapes.
       const mask = new Mask(2, 2, boardFromCells(2, 2, 2, [1, 0, 0, 0]), boardFromCells(2, 2, 2, [0, 1, 0, 0]));
-      said.push(shapeDoneMessage(mask));
-      said.push(shapeDoneMessage(new Mask(2, 2, boardFromCells(2, 2, 2, [1, 0, 0, 1]))));
+      said.push(wordMessage(shapeDoneMessage(mask)));
+      said.push(wordMessage(shapeDoneMessage(new Mask(2, 2, boardFromCells(2, 2, 2, [1, 0, 0, 1])))));
       // Make solvable toggles the fake's one nearest light (a 2×2 X-rule board reaches only its diagonals).
       session.setVariant({ rule: makeRule("x") });
       session.setBoard(boardFromCells(2, 2, 2, [1, 1, 0, 0]));
-      await session.solve();
+      await session.solving.solve();
       session.makeSolvable();
       said.push(messages.at(-1));
       // Three states on 1×1: state 2 needs one press, state 1 two presses of the one cell.
       session.setVariant({ rule: makeRule("plus"), k: 3 });
       for (const state of [2, 1]) {
         session.setBoard(boardFromCells(1, 1, 3, [state]));
-        await session.solve();
+        await session.solving.solve();
         said.push(messages.at(-1));
       }
       session.setVariant({ k: 2 });
-      await session.newGame({ rows: 3, cols: 3, presses: 1 });
+      await session.deal.newGame({ rows: 3, cols: 3, presses: 1 });
       said.push(messages.find((text) => text.includes("3×3")));
       assert.deepEqual(said, expected[language]);
       if (language === "zh") for (const text of said) assert.doesNotMatch(text, /[A-Za-z]{2,}/, text);

@@ -1,6 +1,8 @@
 // Shared by the session tests: a session on the fake solver that records its change
-// events, and the check of shown marks by simulating their presses.
+// events, the words of a message as the page shows them, and the check of shown marks by
+// simulating their presses.
 import { Session } from "../../static/session.js";
+export { wordMessage } from "../../static/messages.js";
 import { Game, pressBoard } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 

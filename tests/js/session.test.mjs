@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
 import { DONT_CARE, Game, HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { afterMarks, makeSession } from "./session-helpers.mjs";
+import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
+import { puzzleFields } from "../../static/requests.js";
 
 test("commands emit one change each; subscribe returns its unsubscribe", () => {
   const { session, changes } = makeSession();
@@ -41,7 +42,7 @@ test("Solve marks a solution that simulation confirms; a press of a marked cell 
   pressBoard(board, 0, 0);
   pressBoard(board, 2, 1);
   session.setBoard(board);
-  await session.solve();
+  await session.solving.solve();
   assert.ok(afterMarks(session).isSolved());
   assert.equal(session.marks.litCount, 2);
   const [first] = session.marks.indices();
@@ -55,13 +56,13 @@ test("a press off the marks drops them and says so", async () => {
   const board = emptyBoard(2, 2);
   pressBoard(board, 0, 0);
   session.setBoard(board);
-  await session.hint();
+  await session.solving.hint();
   assert.equal(session.marks.litCount, 1); // a hint: one press of a solution
   const marked = session.marks.indices()[0];
   const other = marked === 3 ? 0 : 3;
   session.press(Math.floor(other / 2), other % 2);
   assert.equal(session.marks, null);
-  assert.match(changes.at(-1).message, /./);
+  assert.match(wordMessage(changes.at(-1).message), /./);
 });
 
 test("k states: Solve gives press counts that solve it under every surface", async () => {
@@ -71,7 +72,7 @@ test("k states: Solve gives press counts that solve it under every surface", asy
     const board = emptyBoard(2, 2, 3);
     pressBoard(board, 0, 1, { surface, times: 2 });
     session.setBoard(board);
-    await session.solve();
+    await session.solving.solve();
     assert.ok(session.marks, surface);
     assert.ok(afterMarks(session).isSolved(), surface);
   }
@@ -83,7 +84,7 @@ test("a solve of an older board is dropped when its reply arrives", async () => 
   pressBoard(board, 0, 0);
   session.setBoard(board);
   solver.hold();
-  const solving = session.solve();
+  const solving = session.solving.solve();
   session.press(1, 1); // the board changes while Python works
   solver.release(0);
   await solving;
@@ -93,8 +94,8 @@ test("a solve of an older board is dropped when its reply arrives", async () => 
 test("random boards: the one asked for last is shown, whatever order the replies come in", async () => {
   const { session, solver } = makeSession();
   solver.hold();
-  const first = session.newGame({ rows: 4, cols: 4 });
-  const second = session.newGame({ rows: 3, cols: 3 });
+  const first = session.deal.newGame({ rows: 4, cols: 4 });
+  const second = session.deal.newGame({ rows: 3, cols: 3 });
   solver.release(1); // the second request is answered first
   await second;
   solver.release(0);
@@ -128,7 +129,7 @@ test("an unsolvable board shows the proof and nearest board; Make solvable is on
   session.setVariant({ rule: makeRule("x") });
   session.setBoard(boardFromCells(2, 2, 2, [1, 0, 0, 0]));
   session.game.board.set(1, 1); // (0,1) lit too: not reachable with (0,0) by diagonals alone
-  await session.solve();
+  await session.solving.solve();
   assert.ok(session.overlay.proof && session.overlay.nearest);
   assert.ok(session.layers.nearest);
   const before = session.game.board.toList();
@@ -153,14 +154,14 @@ test("variants: k keeps the lights modulo k; a rule change restarts the history"
   // Two states on a Klein bottle or projective plane are the two-state game: any size.
   session.setVariant({ surface: "klein" });
   assert.equal(session.general, false);
-  assert.equal(session.sizeRefused(100, 100), false);
+  assert.equal(session.deal.sizeRefused(100, 100), false);
   session.setVariant({ surface: "projective" });
-  assert.equal(session.sizeRefused(10000, 10000), false);
+  assert.equal(session.deal.sizeRefused(10000, 10000), false);
   // More than two states: at most gridLimit a side (the canvas draws two states only).
   session.setVariant({ k: 3 });
   assert.equal(session.general, true);
-  assert.equal(session.sizeRefused(64, 64), false);
-  assert.equal(session.sizeRefused(65, 64), true);
+  assert.equal(session.deal.sizeRefused(64, 64), false);
+  assert.equal(session.deal.sizeRefused(65, 64), true);
 });
 
 test("a shape stays through every change of k and surface", () => {
@@ -177,7 +178,7 @@ test("a shape stays through every change of k and surface", () => {
   session.setVariant({ k: 3, surface: "klein" });
   session.setBoard(emptyBoard(4, 4, 3)); // same size: the shape stays
   assert.ok(session.game.mask?.equals(mask));
-  const { fields } = session.puzzleRequest([session.game.board]);
+  const { fields } = puzzleFields(session.game, [session.game.board]);
   assert.deepEqual([fields.k, fields.surface, fields.holes !== null, fields.dont_care !== null], [3, "klein", true, true]);
 });
 
@@ -192,8 +193,8 @@ test("no size is refused before the solver: the API alone says a board costs too
     throw error;
   };
   const messages = [];
-  session.subscribe((change) => change.message && messages.push(change.message));
-  await session.solve();
+  session.subscribe((change) => change.message && messages.push(wordMessage(change.message)));
+  await session.solving.solve();
   assert.match(messages.at(-1), /too large/i);
 });
 
@@ -202,7 +203,7 @@ test("requests carry the puzzle fields of docs/api.md and the limits from the AP
   session.setVariant({ rule: makeRule("moore") }); // 2×2 Moore: every press lights all four, 8 solutions
   session.setBoard(emptyBoard(2, 2));
   session.setTarget("on");
-  await session.solve();
+  await session.solving.solve();
   const solve = solver.sent.find((message) => message.op === "solve");
   assert.deepEqual(
     [solve.k, solve.rule, solve.surface, solve.target, solve.holes, solve.dont_care, solve.binary],
@@ -214,16 +215,16 @@ test("requests carry the puzzle fields of docs/api.md and the limits from the AP
 
 test("Load text: a parsed board replaces the game; a bad one keeps it and points at the error", async () => {
   const { session, changes } = makeSession();
-  assert.equal(await session.loadText("#.#\n.#."), true);
+  assert.equal(await session.text.load("#.#\n.#."), true);
   assert.deepEqual([session.game.board.rows, session.game.board.cols], [2, 3]);
   assert.deepEqual(session.game.board.indices(), [0, 2, 4]);
-  assert.equal(session.pastedText, "#.#\n.#.");
+  assert.equal(session.text.pasted, "#.#\n.#.");
   const before = session.game;
-  assert.equal(await session.loadText("#.#\n.x."), false);
+  assert.equal(await session.text.load("#.#\n.x."), false);
   assert.equal(session.game, before);
   const error = changes.find((change) => change.caret);
   assert.deepEqual([error.caret.line, error.caret.column], [2, 2]);
-  assert.match(error.boardError, /line 2, column 2: bad symbol/i);
+  assert.match(wordMessage(error.boardError), /line 2, column 2: bad symbol/i);
 });
 
 test("a link's game replays its moves through the press path; the goal comes with it", async () => {
@@ -231,7 +232,7 @@ test("a link's game replays its moves through the press path; the goal comes wit
   const { session } = makeSession();
   const opened = gameOfLink("3x3:AAA;w=torus;g=on;m=BAA"); // moves 4 then 0
   assert.equal(opened.moveCount, 2);
-  session.openGame(opened.game, "opened");
+  session.deal.openGame(opened.game, "opened");
   assert.equal(session.game.moveCount, 2);
   assert.equal(session.game.target, "on");
   assert.equal(session.game.surface, "torus");
@@ -248,18 +249,18 @@ test("a puzzle solved unaided records its best result; Solve or Hint marks it as
   const board = emptyBoard(3, 3);
   pressBoard(board, 1, 1);
   session.setBoard(board);
-  session.startPuzzle("random", "3×3");
+  session.deal.startPuzzle("random", "3×3");
   session.press(1, 1);
   assert.ok(session.puzzle.done);
   assert.deepEqual([...saved.keys()], ["random:3x3"]);
-  assert.match(changes.at(-1).message, /./);
+  assert.match(wordMessage(changes.at(-1).message), /./);
 
   saved.clear();
   const next = emptyBoard(3, 3);
   pressBoard(next, 0, 0);
   session.setBoard(next);
-  session.startPuzzle("random", "3×3");
-  await session.hint();
+  session.deal.startPuzzle("random", "3×3");
+  await session.solving.hint();
   assert.ok(session.puzzle.assisted);
   session.press(0, 0);
   assert.ok(session.puzzle.done);
@@ -314,13 +315,13 @@ test("a long solution plays in slices a frame apart, paced over about 3 s, showi
   assert.ok(clock.waits.every((ms) => ms === 16));
   assert.ok(clock.waits.length >= 180 && clock.waits.length <= 190, `${clock.waits.length} slices`);
   // Each slice emits one change with the progress: "Playing 0 / 1 600" first, counts rising.
-  const progress = changes.map((change) => /^Playing (.+) \/ 1\u202f600$/.exec(change.message ?? "")).filter(Boolean)
+  const progress = changes.map((change) => /^Playing (.+) \/ 1\u202f600$/.exec(wordMessage(change.message))).filter(Boolean)
     .map((match) => Number(match[1].replace(/\u202f/g, "")));
   assert.equal(progress[0], 0);
   assert.ok(progress.length > 150);
   assert.ok(progress.every((done, i) => i === 0 || done > progress[i - 1]));
   assert.ok(changes.every((change) => change.cells === null)); // slices redraw once, not cell by cell
-  assert.match(changes.at(-1).message, /^Solved in 1600 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 1600 moves/);
   assert.equal(session.game.board.litCount, 0);
   // Each press is a move: undo takes back the last one.
   session.undo();
@@ -339,7 +340,7 @@ test("a slice stops at its time budget on a slow machine: the playback takes lon
   // At most the chunks pressed before the deadline was seen: 10 ms / 2 ms a look, 4096 presses a chunk.
   assert.ok(Math.max(...sizes) <= 5 * 4096, `${Math.max(...sizes)} presses in one slice`);
   assert.ok(clock.waits.length > 90_000 / (5 * 4096));
-  assert.match(changes.at(-1).message, /^Solved in 90000 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 90000 moves/);
   assert.ok(session.game.isSolved());
 });
 
@@ -361,7 +362,7 @@ test("Stop keeps the presses played (each a move), marks the rest; Play solution
   assert.equal(session.game.moveCount, stopAt);
   assert.ok(session.game.board.equals(pressedFrom(start, all, stopAt)));
   assert.deepEqual(session.marks.indices(), all.slice(stopAt)); // the presses not played
-  assert.equal(changes.at(-1).message, `Stopped after ${stopAt} of 900 presses; the marks show the rest.`);
+  assert.equal(wordMessage(changes.at(-1).message), `Stopped after ${stopAt} of 900 presses; the marks show the rest.`);
   const waited = clock.waits.length;
   await Promise.resolve();
   assert.equal(clock.waits.length, waited); // nothing plays on after Stop
@@ -375,14 +376,14 @@ test("Stop keeps the presses played (each a move), marks the rest; Play solution
   await session.playSolution();
   assert.equal(session.game.moveCount, 900);
   assert.ok(session.game.isSolved());
-  assert.match(changes.at(-1).message, /^Solved in 900 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 900 moves/);
 });
 
 test("Solve or Hint during a playback stops it before its marks are replaced", async () => {
   for (const command of ["solve", "hint"]) {
     const clock = fakeClock();
     const { session, solver } = everyCellMarked({ now: clock.now, wait: (ms) => {
-      if (clock.waits.length === 20) session[command](); // as if clicked between two slices
+      if (clock.waits.length === 20) session.solving[command](); // as if clicked between two slices
       return clock.wait(ms);
     } }, 20, 20);
     solver.hold(); // the fake solver would search 2^400 boards: its reply is not what is tested
@@ -407,7 +408,7 @@ test("a short solution plays press by press, each flashed, with its progress; St
   assert.deepEqual(clock.waits, [150, 150, 150]);
   const flashed = changes.filter((change) => change.flash !== undefined);
   assert.deepEqual(flashed.map((change) => change.flash), [0, 12, 21]);
-  assert.deepEqual(flashed.map((change) => change.message), ["Playing 1 / 3", "Playing 2 / 3", "Solved in 3 moves!"]);
+  assert.deepEqual(flashed.map((change) => wordMessage(change.message)), ["Playing 1 / 3", "Playing 2 / 3", "Solved in 3 moves!"]);
   assert.ok(flashed.every((change) => Array.isArray(change.cells)));
 });
 
@@ -434,7 +435,7 @@ test("share links: k = 3 with holes and don't-care cells open with their shape, 
 test("request with rethrow throws the current request's error instead of saying it, and drops a superseded one", async () => {
   const { session, solver } = makeSession();
   const messages = [];
-  session.subscribe((change) => change.message !== undefined && messages.push(change.message));
+  session.subscribe((change) => change.message !== undefined && messages.push(wordMessage(change.message)));
   solver.request = async () => {
     const error = new Error("too large for this solver");
     error.name = "TooLargeError";
@@ -450,4 +451,71 @@ test("request with rethrow throws the current request's error instead of saying 
   fail(Object.assign(new Error("late"), { name: "RequestError" }));
   assert.equal(await asked, null);
   assert.ok(!messages.some((message) => /late/.test(message)));
+});
+
+test("applyMoves: presses at once are the same presses one by one — board, moves, marks taken off, the win's word", async () => {
+  const start = pressedFrom(emptyBoard(4, 4), [1, 6, 11, 12], 4);
+  const sessions = [makeSession().session, makeSession().session];
+  for (const session of sessions) {
+    session.setBoard(start.copy());
+    await session.solving.solve();
+  }
+  const presses = sessions[0].marks.pressList();
+  assert.ok(presses.length > 1);
+  const [atOnce, oneByOne] = sessions;
+  const versions = sessions.map((session) => session.version);
+  const together = atOnce.applyMoves(presses);
+  let last;
+  for (let i = 0; i < presses.length; i++) last = oneByOne.applyMoves(presses, i, i + 1);
+  for (const session of sessions) {
+    assert.ok(session.game.isSolved());
+    assert.equal(session.game.moveCount, presses.length); // each press a move of the history
+    assert.equal(session.marks, null); // every mark pressed off
+  }
+  assert.ok(atOnce.game.board.equals(oneByOne.game.board));
+  assert.deepEqual([atOnce.version - versions[0], oneByOne.version - versions[1]], [1, presses.length]);
+  assert.equal(wordMessage(together.message), `Solved in ${presses.length} moves!`);
+  assert.deepEqual(last.message, together.message);
+  atOnce.undo();
+  assert.equal(atOnce.game.moveCount, presses.length - 1);
+});
+
+test("applyMoves: a press off the marks drops them (and says so); a change of the lights drops the proof and nearest board", async () => {
+  const { session } = makeSession();
+  session.setBoard(pressedFrom(emptyBoard(3, 3), [4], 1));
+  await session.solving.solve();
+  const off = everyCell(3, 3).find((index) => !session.marks.get(index));
+  const { changed, message } = session.applyMoves([off]);
+  assert.equal(session.marks, null);
+  assert.equal(changed, null); // every mark goes: the view redraws them all
+  assert.equal(wordMessage(message), "The board changed, so the solution marks were cleared.");
+  // An unsolvable board's overlays describe its lights: any press takes them away.
+  session.setVariant({ rule: makeRule("x") });
+  session.setBoard(boardFromCells(2, 2, 2, [1, 1, 0, 0]));
+  await session.solving.solve();
+  assert.ok(session.overlay.proof && session.overlay.nearest);
+  session.applyMoves([0, 3]);
+  assert.equal(session.overlay.proof, null);
+  assert.equal(session.overlay.nearest, null);
+  assert.equal(session.game.moveCount, 2);
+});
+
+test("playback presses through the session's applyMoves only, press by press and in slices", async () => {
+  for (const [rows, cols] of [[3, 3], [40, 40]]) { // 9 presses one by one, 1600 in slices
+    const clock = fakeClock();
+    const { session } = everyCellMarked({ wait: clock.wait, now: clock.now }, rows, cols);
+    let pressed = 0;
+    const applyMoves = session.applyMoves.bind(session);
+    session.applyMoves = (presses, from = 0, to = presses.length) => {
+      pressed += to - from;
+      return applyMoves(presses, from, to);
+    };
+    const version = session.version;
+    await session.playSolution();
+    assert.equal(pressed, rows * cols, `${rows}×${cols}`);
+    assert.equal(session.game.moveCount, rows * cols);
+    assert.ok(session.game.isSolved());
+    assert.ok(session.version > version);
+    assert.equal(session.won.by, "played");
+  }
 });

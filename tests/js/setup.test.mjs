@@ -1,11 +1,11 @@
-// Set-up mode and the win state of the session (static/session.js): a click sets one
+// Set-up mode (static/setup.js) and the win state of the session (static/session.js): a click sets one
 // light, history starts afresh on leaving, holes are refused; a win is the player's own,
 // helped or played. Every solution checked by simulating its presses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
 import { HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
-import { afterMarks, makeSession } from "./session-helpers.mjs";
+import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 
 const marksSolve = (session) => afterMarks(session).isSolved();
 
@@ -13,12 +13,12 @@ test("set-up with k = 3: a click cycles one light 0 → 1 → 2 → 0 and nothin
   const { session, changes } = makeSession();
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ k: 3 });
-  session.setSetup(true);
+  session.setup.set(true);
   assert.equal(session.settingUp, true);
   assert.ok(changes.at(-1).setup);
   const seen = [];
   for (let step = 0; step < 4; step++) {
-    assert.equal(session.setLight(1, 1), true);
+    assert.equal(session.setup.setLight(1, 1), true);
     seen.push(session.game.board.get(4));
     const others = session.game.board.toList().filter((_, index) => index !== 4);
     assert.deepEqual(others, new Array(8).fill(0)); // the neighbours did not change
@@ -26,7 +26,7 @@ test("set-up with k = 3: a click cycles one light 0 → 1 → 2 → 0 and nothin
   }
   assert.deepEqual(seen, [1, 2, 0, 1]);
   assert.equal(session.game.moveCount, 0);
-  assert.match(changes.at(-1).message, /0 → 1 → … → 2 → 0/);
+  assert.match(wordMessage(changes.at(-1).message), /0 → 1 → … → 2 → 0/);
   // A press while setting up presses nothing.
   session.press(0, 0);
   assert.deepEqual(session.game.board.toList(), [0, 0, 0, 0, 1, 0, 0, 0, 0]);
@@ -42,16 +42,16 @@ test("leaving set-up keeps the board and starts a fresh history; the puzzle befo
   const board = emptyBoard(3, 3);
   pressBoard(board, 0, 0);
   session.setBoard(board);
-  session.startPuzzle("random", "3×3");
+  session.deal.startPuzzle("random", "3×3");
   session.press(2, 2);
   assert.equal(session.game.moveCount, 1);
-  session.setSetup(true);
+  session.setup.set(true);
   assert.equal(session.puzzle, null); // timer, optimum and best result went
   assert.equal(session.game.canUndo, false); // undo cannot reach the presses before set-up
-  session.setLight(1, 1);
-  session.setLight(0, 2);
+  session.setup.setLight(1, 1);
+  session.setup.setLight(0, 2);
   const asSet = session.game.board.toList();
-  session.setSetup(false);
+  session.setup.set(false);
   assert.equal(session.settingUp, false);
   assert.deepEqual(session.game.board.toList(), asSet);
   assert.equal(session.game.canUndo, false);
@@ -61,7 +61,7 @@ test("leaving set-up keeps the board and starts a fresh history; the puzzle befo
   session.undo();
   assert.deepEqual(session.game.board.toList(), asSet);
   assert.equal(session.game.canUndo, false);
-  assert.equal(session.setLight(0, 0), false); // not in set-up mode: nothing set
+  assert.equal(session.setup.setLight(0, 0), false); // not in set-up mode: nothing set
   assert.deepEqual(session.game.board.toList(), asSet);
 });
 
@@ -74,12 +74,12 @@ test("set-up refuses holes and sets don't-care cells, on every surface", () => {
     mask.setKind(5, "dontCare");
     session.setShape(mask, "shaped");
     session.setVariant({ surface, rule: makeRule("moore") });
-    session.setSetup(true);
-    assert.equal(session.setLight(0, 0), false, surface);
+    session.setup.set(true);
+    assert.equal(session.setup.setLight(0, 0), false, surface);
     assert.equal(session.game.board.litCount, 0);
-    assert.match(changes.at(-1).message, /hole/);
-    assert.equal(session.setLight(1, 1), true); // don't care: still a light
-    assert.equal(session.setLight(3, 3), true); // a corner: wrapping surfaces change nothing else
+    assert.match(wordMessage(changes.at(-1).message), /hole/);
+    assert.equal(session.setup.setLight(1, 1), true); // don't care: still a light
+    assert.equal(session.setup.setLight(3, 3), true); // a corner: wrapping surfaces change nothing else
     assert.deepEqual(session.game.board.indices(), [5, 15], surface);
   }
 });
@@ -88,30 +88,30 @@ test("Solve in set-up mode answers for the board as set; a change of a light dro
   const { session } = makeSession();
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ surface: "torus", rule: makeRule("custom:.#./##./...") });
-  session.setSetup(true);
+  session.setup.set(true);
   // The lights of two presses: a board the rule can solve (the set-up does not press).
   const lights = emptyBoard(3, 3);
   for (const [row, col] of [[0, 1], [2, 2]]) pressBoard(lights, row, col, { rule: session.game.rule, surface: "torus" });
-  for (const index of lights.indices()) session.setLight(Math.floor(index / 3), index % 3);
+  for (const index of lights.indices()) session.setup.setLight(Math.floor(index / 3), index % 3);
   assert.deepEqual(session.game.board.toList(), lights.toList());
-  await session.solve();
+  await session.solving.solve();
   assert.ok(session.marks);
   assert.ok(marksSolve(session));
-  session.setSetup(false); // the marks describe the same lights: they stay
+  session.setup.set(false); // the marks describe the same lights: they stay
   assert.ok(session.marks && marksSolve(session));
-  session.setSetup(true);
-  session.setLight(1, 1);
+  session.setup.set(true);
+  session.setup.setLight(1, 1);
   assert.equal(session.marks, null);
 });
 
 test("set-up and a new puzzle or a link: dealing a puzzle leaves set-up mode; Clear keeps it", async () => {
   const { session, changes } = makeSession();
   session.setBoard(emptyBoard(3, 3));
-  session.setSetup(true);
-  session.clear();
+  session.setup.set(true);
+  session.deal.clear();
   assert.equal(session.settingUp, true);
-  assert.match(changes.at(-1).message, /click/);
-  await session.newGame({ rows: 3, cols: 3 });
+  assert.match(wordMessage(changes.at(-1).message), /click/);
+  await session.deal.newGame({ rows: 3, cols: 3 });
   assert.equal(session.settingUp, false);
 });
 
@@ -131,7 +131,7 @@ test("a win: the player's own, helped after a hint, played by Play solution; non
   assert.equal(session.won, null); // the board changed: the win is gone
 
   session.setBoard(board.copy());
-  await session.hint();
+  await session.solving.hint();
   const [index] = session.marks.indices();
   session.press(Math.floor(index / 3), index % 3);
   assert.equal(session.game.isSolved(), true);
@@ -145,22 +145,22 @@ test("a win: the player's own, helped after a hint, played by Play solution; non
   const single = emptyBoard(3, 3);
   single.set(4, 1);
   session.setBoard(single);
-  session.setSetup(true);
-  session.setLight(1, 1); // the one light that was on: the board is dark now, but set, not solved
+  session.setup.set(true);
+  session.setup.setLight(1, 1); // the one light that was on: the board is dark now, but set, not solved
   assert.equal(session.game.isSolved(), true);
   assert.equal(session.won, null);
   assert.ok(!changes.at(-1).won);
-  session.setSetup(false);
+  session.setup.set(false);
   assert.equal(session.won, null);
 });
 
 test("Play solution in set-up mode leaves the mode and plays from the board as set", async () => {
   const { session } = makeSession();
   session.setBoard(emptyBoard(3, 3));
-  session.setSetup(true);
+  session.setup.set(true);
   const lights = emptyBoard(3, 3);
   pressBoard(lights, 0, 0);
-  for (const index of lights.indices()) session.setLight(Math.floor(index / 3), index % 3);
+  for (const index of lights.indices()) session.setup.setLight(Math.floor(index / 3), index % 3);
   await session.playSolution();
   assert.equal(session.settingUp, false);
   assert.equal(session.game.isSolved(), true);
@@ -174,15 +174,15 @@ test("a scanned board (loadScanned) is played with a fresh history and set-up mo
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ k: 3 });
   session.press(0, 0);
-  session.setSetup(true);
+  session.setup.set(true);
   const scanned = [0, 1, 2, 2, 1, 0, 0, 0, 1];
-  session.loadScanned(boardFromCells(3, 3, 3, scanned), "Scanned.");
+  session.setup.loadScanned(boardFromCells(3, 3, 3, scanned), "Scanned.");
   assert.equal(session.settingUp, false);
   assert.equal(session.game.k, 3);
   assert.deepEqual(session.game.board.toList(), scanned);
   assert.equal(session.game.moveCount, 0);
   assert.equal(session.game.canUndo, false);
-  assert.match(changes.at(-1).message, /^Scanned\./);
+  assert.match(wordMessage(changes.at(-1).message), /^Scanned\./);
   // Presses play it, and undo stops at the scanned board.
   session.press(1, 1);
   session.undo();

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
+import { wordMessage } from "../../static/messages.js";
 import { PRESETS, presetBoard, puzzleOfToken, puzzleToken } from "../../static/puzzles.js";
 import { gameOfLink, linkOf } from "../../static/share-link.js";
 import { emptyBoard } from "../../static/board.js";
@@ -23,7 +24,7 @@ test("a preset's link carries p=preset-<id>; opened, it is the preset with its o
   const loj = PRESETS.find((preset) => preset.id === "loj1");
   const sharer = makeSession();
   sharer.setBoard(presetBoard(loj));
-  sharer.startPuzzle("preset loj1", "LOJ example 3×3");
+  sharer.deal.startPuzzle("preset loj1", "LOJ example 3×3");
   await settle();
   assert.ok(sharer.puzzle.optimum > 0);
   sharer.press(0, 0);
@@ -33,11 +34,11 @@ test("a preset's link carries p=preset-<id>; opened, it is the preset with its o
   const opened = gameOfLink(link.split("#")[1]);
   assert.equal(opened.puzzleKind, "preset-loj1");
   const reader = makeSession();
-  reader.openGame(opened.game, "opened", opened.puzzleKind);
+  reader.deal.openGame(opened.game, "opened", opened.puzzleKind);
   await settle();
   assert.equal(reader.puzzle.kind, "preset loj1");
   assert.equal(reader.puzzle.key, sharer.puzzle.key);
-  assert.equal(reader.puzzle.label, "LOJ example 3×3");
+  assert.equal(wordMessage(reader.puzzle.label), "LOJ example 3×3");
   assert.equal(reader.puzzle.optimum, sharer.puzzle.optimum); // asked of the solver for the start board
   assert.ok(reader.puzzle.start.equals(presetBoard(loj)));
   assert.equal(reader.game.moveCount, 1);
@@ -74,7 +75,7 @@ test("a link without p= opens as a plain game: no optimum, no timer", async () =
   const opened = gameOfLink(linkOf(session.game, "https://example.org/").split("#")[1]);
   assert.equal(opened.puzzleKind, null);
   const reader = makeSession();
-  reader.openGame(opened.game, "opened", opened.puzzleKind);
+  reader.deal.openGame(opened.game, "opened", opened.puzzleKind);
   assert.equal(reader.puzzle, null);
 });
 
@@ -86,10 +87,10 @@ test("p=game-<name> is a real game's puzzle only on that game; its label is the 
   assert.equal(puzzleOfToken("game-orbix", { ...game, graph: null }), null); // a grid is no real game
   const session = makeSession();
   session.game.graph = { preset: orbix }; // the resumed puzzle is labelled by the game, not a size
-  session.resumePuzzle("game-orbix");
+  session.deal.resumePuzzle("game-orbix");
   assert.equal(session.puzzle.kind, "game orbix");
-  assert.equal(session.puzzle.label, "Orbix");
+  assert.equal(wordMessage(session.puzzle.label), "Orbix");
   session.puzzles.end();
-  session.resumePuzzle(null);
+  session.deal.resumePuzzle(null);
   assert.equal(session.puzzle, null);
 });

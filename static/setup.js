@@ -1,0 +1,67 @@
+// Set-up mode, the session's (session.js) helper: copy a board from a physical game (or
+// another program) light by light. While it is on, a click sets one light (setLight)
+// instead of pressing; the session asks `on` on every press and says `message()` after
+// each change. The board's changes go through the session's commands (applyEdit,
+// restartHistory, setBoard), the one place that touches version and marks.
+
+import { messageOf } from "./messages.js";
+
+export class SetupMode {
+  /** Set-up mode for `session` (its game, puzzle tracker, commands and change event). */
+  constructor(session) {
+    this.session = session;
+    this.on = false;
+  }
+
+  /** What a click does in set-up mode, for the message line (a message). */
+  message() {
+    const { k } = this.session.game;
+    return k === 2 ? messageOf("setupOn") : messageOf("setupOnStates", { last: k - 1 });
+  }
+
+  /**
+   * Turn set-up mode on or off. While it is on a click sets a light (setLight) instead of
+   * pressing. Entering ends the puzzle being played (its timer, optimum and best result
+   * describe a board about to change) and starts a fresh history, so that undo walks the
+   * set-up changes only; leaving keeps the board as set and starts a fresh history again
+   * (undo cannot go back into the set-up; the move count is 0), and the share link then
+   * holds the board as set. Marks, overlays and solutions shown for the board stay: they
+   * describe the same lights. Solve, Hint and Analysis answer for the board as set.
+   */
+  set(on) {
+    const { session } = this;
+    if (on === this.on) return;
+    session.stopPlayback();
+    this.on = on;
+    if (on) session.puzzles.end();
+    session.restartHistory();
+    session.emit({ message: on ? this.message() : messageOf("setupDone"), setup: true });
+  }
+
+  /**
+   * In set-up mode, step the light at (row, col) to its next state, 0 → 1 → … → k−1 → 0,
+   * and nothing else: one undoable edit, not a press (the move count stays 0). Returns
+   * false (changing nothing) outside set-up mode and on a hole, which has no light.
+   */
+  setLight(row, col) {
+    const { session } = this;
+    if (!this.on) return false;
+    const index = row * session.game.board.cols + col;
+    if (session.game.holes?.get(index)) {
+      session.say(messageOf("setupHole"));
+      return false;
+    }
+    session.applyEdit([index], this.message());
+    return true;
+  }
+
+  /**
+   * Play `board`, read from a picture (Scan, scan-panel.js), in set-up mode's terms: the
+   * lights as read, a fresh history (move count 0, nothing to undo), set-up mode off, the
+   * game's rule, surface, shape, goal and preset unchanged; Solve answers for it at once.
+   */
+  loadScanned(board, message) {
+    this.on = false;
+    this.session.setBoard(board, { message });
+  }
+}

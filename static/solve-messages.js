@@ -1,0 +1,49 @@
+// What a solve reply means, as a message (messages.js) for the message line: the presses
+// found, proven fewest or not, how many solutions; why a board cannot be solved; the offer
+// to search every solution. Pure functions of the reply; the session says them.
+
+import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { countText, fractionText, powerOfTwo, structureText } from "./wording.js";
+
+const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
+
+/** The message for a solvable board's solve reply (`general`: k > 2): presses, proven or not, how many solutions. */
+export function solutionMessage(reply, solution, general) {
+  if (general) {
+    const total = reply.presses;
+    const badge = total > solution.litCount ? messageOf("statesBadge") : ""; // some cell is pressed twice or more
+    const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
+    const cells = solution.litCount;
+    const found = cells === 1 ? countMessage(`${key}OneCell`, total, { badge }) : messageOf(key, { total, cells, badge });
+    return joinMessages(found, reply.minimal ? null : messageOf("statesNotProven"),
+      reply.solutions === "1" ? null
+        : messageOf("statesSolutionCount", { solutions: countText(reply.solutions), structure: structureText(reply.structure) }));
+  }
+  const count = reply.presses;
+  const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
+    : joinMessages(messageOf(count === 1 ? "solutionOne" : "solution", { count }), messageOf("notProven"));
+  if (reply.solutions === "1" || reply.solutions === "0") return found;
+  const optimal = reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined
+    ? (reply.optimal_count === 1 ? messageOf("optimalOne") : messageOf("optimalCount", { count: reply.optimal_count })) : null;
+  return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), optimal);
+}
+
+/** Why `game`'s board cannot be solved, from the solve reply; the figures are the puzzle's own (size, rule, surface, shape), Python's. */
+export function unsolvableMessage(reply, game, general) {
+  const fraction = fractionText(reply.solvable_fraction);
+  if (general) return messageOf("statesUnsolvable", { fraction });
+  if (fraction === "1") return messageOf("unsolvableNullityZero");
+  const { rows, cols } = game.board;
+  return messageOf(game.mask ? "unsolvableShaped" : "unsolvable", { rows, cols, nullity: reply.nullity, fraction });
+}
+
+/**
+ * The offer to search all 2^nullity solutions when the quick search did not prove its answer
+ * and the whole search is affordable (nullity ≤ limits.exact_nullity); undefined otherwise.
+ */
+export function searchOffer(reply, limits) {
+  if (reply.minimal || reply.nullity > limits.exact_nullity) return undefined;
+  const seconds = Math.max(1, Math.round(2 ** reply.nullity * SEARCH_NS_PER_SOLUTION / 1e9));
+  const time = seconds < 90 ? messageOf("aboutSeconds", { seconds }) : messageOf("aboutMinutes", { minutes: Math.round(seconds / 60) });
+  return messageOf("searchToEnd", { solutions: powerOfTwo(reply.nullity), time });
+}

@@ -1,0 +1,79 @@
+// Solve, Hint and Search to the end, the session's (session.js) helper: asks Python for a
+// solution of the board on screen (the fewest presses on the grid's sizes) and hands the
+// answer to the session's commands — showSolution, showUnsolvable, showSolutionList — which
+// alone change the marks and overlays. Play solution (playback.js) solves through here too.
+
+import { messageOf } from "./messages.js";
+import * as requests from "./requests.js";
+import { searchOffer, solutionMessage } from "./solve-messages.js";
+import { boardFromReference, emptyBoard } from "./board.js";
+
+export class Solving {
+  /** Solves for `session` (its game, limits, search budget, requests and commands). */
+  constructor(session) {
+    this.session = session;
+  }
+
+  /** Ask Python for a solution of the current board; {solution: Board, message, reply}, or null (said why). */
+  async findSolution({ method = "auto", minimal = !this.session.usesCanvas(), seconds = null } = {}) {
+    const { session } = this;
+    const game = session.game;
+    session.say(messageOf(seconds === null ? "solving" : "searchingToEnd"));
+    // The fewest-presses search grows with 2^nullity and with the board: it runs for the
+    // grid's sizes only. (With nullity 0 the one solution is the fewest anyway.)
+    const extra = { minimal, ...(game.k === 2 ? { method } : {}), ...(seconds !== null ? { seconds } : session.searchBudget) };
+    const timeoutMs = seconds !== null ? (seconds + 60) * 1000 : undefined;
+    const reply = await requests.solve(session, game.board, extra, { timeoutMs, channel: "solve" });
+    if (!reply) return null; // failed, or the board changed meanwhile
+    if (!reply.solvable) {
+      session.showUnsolvable(reply);
+      return null;
+    }
+    if (reply.presses === 0) {
+      session.say(messageOf("alreadySolved"));
+      return null;
+    }
+    const solution = boardFromReference(reply.solution, reply.payload, game.k);
+    return { solution, message: solutionMessage(reply, solution, session.general), reply };
+  }
+
+  /** Solve: mark a solution (fewest presses on the grid), and list them all when there are few. */
+  async solve(options = {}) {
+    const { session } = this;
+    session.stopPlayback(); // the marks being played are about to be replaced
+    const found = await this.findSolution(options);
+    if (!found) return;
+    const onGrid = !session.general && !session.usesCanvas(); // the offer and the list: k = 2 on the grid
+    session.showSolution(found, { offer: onGrid ? searchOffer(found.reply, session.limits) : undefined });
+    const total = Number(found.reply.solutions);
+    if (total > 1 && total <= session.limits.max_listed_solutions && onGrid) await this.listSolutions(found.solution);
+  }
+
+  /** Search every solution for the fewest presses (Cancel stops it); show the proven answer. */
+  async searchToEnd() {
+    const found = await this.findSolution({ minimal: true, seconds: this.session.limits.max_search_seconds });
+    if (found) this.session.showSolution(found);
+  }
+
+  /** Fetch every solution (fewest presses first) for the navigator; `shown` is the one marked. */
+  async listSolutions(shown) {
+    const { session } = this;
+    const reply = await requests.solutions(session, session.game.board, session.limits.max_listed_solutions, {}, { channel: "solutions" });
+    if (!reply) return;
+    const solutions = reply.solutions.map((reference) => boardFromReference(reference, reply.payload, session.game.k));
+    session.showSolutionList(solutions, Math.max(0, solutions.findIndex((solution) => solution.equals(shown))));
+  }
+
+  /** Mark one press of a solution: any press of a solution is a correct next step (the first in reading order). */
+  async hint() {
+    const { session } = this;
+    session.stopPlayback();
+    const found = await this.findSolution();
+    if (!found) return;
+    const [index] = found.solution.indices(1);
+    const { rows, cols } = session.game.board;
+    const marks = emptyBoard(rows, cols, session.game.k);
+    marks.set(index, 1);
+    session.showSolution({ solution: marks, message: messageOf("hintShown") });
+  }
+}

@@ -1,0 +1,66 @@
+// The midend's boundaries (issue 30): the session alone changes its version, marks and
+// overlays; only the session and the helpers beside it emit its change event; every solver
+// request is written in requests.js; the midend says data and never words it; one press
+// path. A module that crosses a line fails here with the line that crossed it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./python.mjs";
+
+const STATIC = join(ROOT, "static");
+const modules = readdirSync(STATIC).filter((name) => name.endsWith(".js")).sort();
+const source = (name) => readFileSync(join(STATIC, name), "utf8");
+
+/** `pattern`'s matches outside comments in the modules other than `allowed`, as "file:line: text". */
+function offenders(pattern, allowed) {
+  const found = [];
+  for (const name of modules.filter((module) => !allowed.includes(module))) {
+    source(name).split("\n").forEach((line, i) => {
+      const code = line.replace(/^\s*(\/\/|\*|\/\*\*).*$/, "").replace(/\s\/\/\s.*$/, "");
+      if (pattern.test(code)) found.push(`${name}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+// The session's helpers: parts of the midend, each owning one concern and changing the
+// game through the session's commands.
+const HELPERS = ["playback.js", "puzzle-tracker.js", "setup.js", "board-text.js", "dealer.js", "solving.js"];
+
+test("no module but the session assigns the session's version, marks, overlays, layers, win or game", () => {
+  const fields = "version|marks|overlay|layers|won|assisted|solutionList|game";
+  const assigned = new RegExp(`\\bsession\\.(${fields})(\\.\\w+)?\\s*(=(?!=)|\\+\\+|--|\\+=|-=)|\\+\\+\\s*\\w*session\\.(${fields})\\b`);
+  const mutated = /\bsession\.(marks|overlay|layers)\.\w+\s*\(|\bsession\.marks\.(add|set|toggle)\b/;
+  assert.deepEqual(offenders(assigned, ["session.js"]), []);
+  assert.deepEqual(offenders(mutated, ["session.js"]).filter((line) => !/\.marks\.(total|pressList|litCount|get|indices|copy|equals|toList)\b/.test(line)), []);
+});
+
+test("only the session and its helpers emit the change event; panels call its commands", () => {
+  assert.deepEqual(offenders(/\.emit\(/, ["session.js", ...HELPERS]), []);
+});
+
+test("every solver request is built in requests.js: no other module writes an op", () => {
+  assert.deepEqual(offenders(/\bop:\s*["'`]/, ["requests.js", "worker.js"]), []);
+});
+
+test("the midend says data: no string of the table is worded in the session, its helpers or the explainer", () => {
+  const midend = ["session.js", ...HELPERS, "requests.js", "solve-messages.js", "explain.js"];
+  for (const name of midend) {
+    const text = source(name);
+    assert.doesNotMatch(text, /from "\.\/i18n\.js"/, `${name} imports i18n.js`);
+    assert.doesNotMatch(text, /\b(t|tCount|sentences)\(/, `${name} words a message`);
+  }
+});
+
+test("one press path: the game is pressed in session.js alone (playback and the explainer go through its commands)", () => {
+  // game.js is the game; a link's game (share-link.js: gameOfLink) and a graph game
+  // (dealer.js: playGraph) are built with their moves before they become the session's.
+  assert.deepEqual(offenders(/\.(play|playMany|undo|redo|edit)\(/, ["session.js", "game.js", "share-link.js", "dealer.js"])
+    .filter((line) => !/session\.(undo|redo)\(|explainer\.|\.play\(\)|player\.play|this\.player/.test(line)), []);
+});
+
+test("session.js stays a midend of at most 500 lines (the helpers beside it hold the rest)", () => {
+  const lines = source("session.js").split("\n").length - 1;
+  assert.ok(lines <= 500, `session.js has ${lines} lines`);
+});
