@@ -1,6 +1,6 @@
 """On-demand benchmark of the densest graphs the limits allow (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_dense_graph.py [--runs 5]
+    python3 build.py && python3 tests/e2e/bench_dense_graph.py [--runs 5] [--compare DIR]
 
 For each graph of test_dense_graph_page.worst_graphs(), opened from its link and pressed
 on three cells as that test does, the longest main-thread task while it opens and while
@@ -9,12 +9,14 @@ and CPU time (the same task's thread time in a Performance trace: `tdur` of the
 renderer main thread's top-level tasks). On a machine shared with other work the wall
 time of a task grows while its thread waits for a core; its CPU time does not, so the
 two together tell a slow page from a busy machine. Prints medians over --runs runs (a
-new page each run) and the load average before and after.
+new page each run) and the load average before and after. With --compare DIR (another
+build), runs alternate between the two sites, so a machine whose load drifts treats both alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -92,32 +94,42 @@ def one_run(browser, url: str) -> dict[str, dict[str, list[tuple[float, float, f
     return results
 
 
+def report(runs: list[dict]) -> None:
+    """Medians (and ranges) over runs; per press, the longest of a run's three presses."""
+    for name in runs[0]:
+        def values(kind: str, part: int) -> list[float]:
+            return [max(step[part] for step in run[name][kind]) for run in runs]
+        print(f"{name}:")
+        for kind in ("open", "press"):
+            print("  " + f"{kind:5}: " + ", ".join(
+                f"{label} {statistics.median(values(kind, part)):4.0f} ms ({min(values(kind, part)):.0f}–{max(values(kind, part)):.0f})"
+                for part, label in ((0, "long task"), (1, "trace wall"), (2, "CPU"))))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path, default=DIST, help="the built site (default dist/)")
+    parser.add_argument("--compare", type=Path, help="another build (e.g. of main): runs alternate between the two")
     arguments = parser.parse_args()
+    sites = {"site": arguments.site, **({"compare": arguments.compare} if arguments.compare else {})}
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    runs = []
-    with serve_site(arguments.site) as url, sync_playwright() as playwright:
+    runs: dict[str, list[dict]] = {label: [] for label in sites}
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        urls = {label: stack.enter_context(serve_site(path)) for label, path in sites.items()}
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         for run in range(arguments.runs):
-            started = time.perf_counter()
-            runs.append(one_run(browser, url))
-            print(f"run {run + 1}: {time.perf_counter() - started:.0f} s, load {os.getloadavg()[0]:.2f}", flush=True)
+            for label, url in urls.items():
+                started = time.perf_counter()
+                runs[label].append(one_run(browser, url))
+                print(f"run {run + 1} ({label}): {time.perf_counter() - started:.0f} s, load {os.getloadavg()[0]:.2f}", flush=True)
         browser.close()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("medians over runs; per press: the longest of the three presses of a run."
-          " long task = Long Tasks API (0 if none ≥ 50 ms); trace = the costliest task's wall / CPU ms")
-    for name in runs[0]:
-        def median(kind: str, part: int) -> float:
-            return statistics.median(max(step[part] for step in run[name][kind]) for run in runs)
-        def spread(kind: str, part: int) -> str:
-            return "–".join(f"{f(max(step[part] for step in run[name][kind]) for run in runs):.0f}" for f in (min, max))
-        print(f"{name}:")
-        for kind in ("open", "press"):
-            print(f"  {kind:5}: long task {median(kind, 0):5.0f} ms ({spread(kind, 0)}),"
-                  f" trace wall {median(kind, 1):5.0f} ms ({spread(kind, 1)}), CPU {median(kind, 2):5.0f} ms ({spread(kind, 2)})")
+    print("medians over runs (min–max); long task = the Long Tasks API's longest (0 if none reached 50 ms);"
+          " trace wall / CPU = the task with the most CPU time, its wall and CPU time")
+    for label, path in sites.items():
+        print(f"== {label}: {path}")
+        report(runs[label])
     return 0
 
 
