@@ -5,9 +5,9 @@
 // with data-row, data-col, data-state, data-lit, aria-pressed, data-press while marked and
 // the overlay flags (data-dont-care, data-proof, data-nearest, data-quiet); a hole (the
 // shape's, e.g. on a hex board) keeps its place with data-hole="1" and aria-disabled, drawn
-// as an empty outline, pressable only while the shape is edited. Colours are
-// set with setAttribute on SVG presentation attributes or by the stylesheet's classes
-// (no inline style strings: the page's CSP).
+// as an empty outline, pressable only while the shape is edited. Colours are the
+// stylesheet's, but for a k-state board's, set on each outline's style object (the page's
+// CSP forbids inline style strings, not the CSSOM).
 
 import { t } from "./i18n.js";
 import { stateColours } from "./palette.js";
@@ -316,10 +316,12 @@ export class GraphView extends GraphBoardView {
       if (marked && !(this.decorated[i] & MARK)) this.decorate(i, MARK);
       if (flags & DONT_CARE && !(this.decorated[i] & UNKNOWN)) this.decorate(i, UNKNOWN);
       this.describeCell(cell, i, state, marked, flags);
+      // A property of the element's own style: a presentation attribute (fill="…") loses to
+      // the stylesheet's .gshape fill, and every k-state cell looked dark.
       const fill = palette && state ? palette[state].fill : null;
       const outline = cell.firstChild;
-      if (fill) outline.setAttribute("fill", fill);
-      else outline.removeAttribute("fill");
+      if (fill) outline.style.setProperty("fill", fill);
+      else outline.style.removeProperty("fill");
     }
     while (this.made === this.cells.length && this.pending.length === 0 && this.edgesLeft.length > 0 && !spent(done++)) {
       const [i, j] = this.edgesLeft.pop();

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready
-from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, status
+from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, set_states, settled, status
 from lightsout import api, codec
 
 GAMES = [item["name"] for item in json.loads(api.handle(json.dumps({"op": "presets"})))["presets"]]
@@ -645,3 +645,30 @@ def test_a_big_hex_board_is_drawn_on_a_canvas_and_plays_as_the_svg_does(games_pa
     page.wait_for_timeout(100)
     shown = page.evaluate(CENTRE_PIXELS, list(range(BIG_HEX * BIG_HEX)))
     assert [i for i, pixel in enumerate(shown) if pixel not in (on, off)] == [i for i, count in enumerate(marks) if count]
+
+
+# palette.js's colours of states 1 and 2 of three (state 0 is the stylesheet's dark cell).
+THREE_STATE_FILLS = ["#ffd54a", "#56b4e9"]
+
+
+@pytest.mark.parametrize("side", [4, BIG_HEX])
+def test_a_hex_board_with_three_states_shows_each_states_colour(games_page: Page, side: int) -> None:
+    """Issue #28 item 7's review: the SVG set its k-state colours as presentation attributes, which
+    the stylesheet's .gshape fill overrides, so every cell looked dark; the canvas must show them too."""
+    page = games_page
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    load_text(page, grid_text([[0] * side for _ in range(side)]))
+    set_states(page, 3)
+    button(page, "New puzzle").click()
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().cells.some((state) => state === 2)", timeout=20_000)
+    states = snapshot(page)["cells"]
+    expected = [css_colour(page, "--cell-off")] + [[int(c[i:i + 2], 16) for i in (1, 3, 5)] + [255] for c in THREE_STATE_FILLS]
+    if side == BIG_HEX:
+        page.wait_for_timeout(100)  # drawn in the next frame
+        shown = page.evaluate(CENTRE_PIXELS, list(range(side * side)))
+    else:
+        settled(page)
+        shown = page.evaluate("""() => [...document.querySelectorAll('#board .gcell')].map((cell) =>
+          [...getComputedStyle(cell.querySelector('.gshape')).fill.match(/\\d+/g).map(Number), 255])""")
+    assert shown == [expected[state] for state in states]
+    set_states(page, 2)
