@@ -672,3 +672,17 @@ def test_a_hex_board_with_three_states_shows_each_states_colour(games_page: Page
           [...getComputedStyle(cell.querySelector('.gshape')).fill.match(/\\d+/g).map(Number), 255])""")
     assert shown == [expected[state] for state in states]
     set_states(page, 2)
+
+
+def test_the_keyboards_cell_shows_on_a_lit_svg_cell(games_page: Page) -> None:
+    """The lit outline's selector was more specific than the focus's (and the overlays'), so a
+    lit cell of an SVG board never showed that it had the keyboard."""
+    page = games_page
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    load_text(page, grid_text([[1, 0, 0], [0, 0, 0], [0, 0, 0]]))
+    settled(page)
+    lit = cell(page, 0, 0)
+    lit.focus()
+    focus = css_colour(page, "--focus")
+    stroke = lit.locator(".gshape").evaluate("(shape) => getComputedStyle(shape).stroke")
+    assert stroke == "rgb({}, {}, {})".format(*focus[:3])
