@@ -11,6 +11,7 @@ import { BoardView } from "./render.js";
 import { CanvasView } from "./canvas-render.js";
 import { bindBoardInput, bindCanvasInput, bindGraphInput } from "./input.js";
 import { GraphView } from "./graph-render.js";
+import { GraphCanvasView, MAX_SVG_CELLS } from "./graph-canvas.js";
 import { hexCoords, isGridLayout } from "./graph-layout.js";
 
 // The fills of the states a preset names (the API's presets reply: Lights Out 2000's off, red, green).
@@ -45,20 +46,25 @@ export class BoardPanel {
     this.unsubscribe = session.subscribe((change) => this.update(change));
   }
 
-  /** Make sure the view suits the board's size (the DOM grid or the canvas). */
+  /**
+   * Make sure the view suits the board: one drawn from coordinates (as SVG, or on a canvas
+   * above MAX_SVG_CELLS cells), else the DOM grid or, above gridLimit a side, the canvas.
+   */
   chooseView() {
-    const layout = this.layoutOf(this.session.game);
-    const wanted = layout ? GraphView : this.session.usesCanvas() ? CanvasView : BoardView;
+    const { game } = this.session;
+    const layout = this.layoutOf(game);
+    const wanted = layout ? (game.board.cellCount > MAX_SVG_CELLS ? GraphCanvasView : GraphView)
+      : this.session.usesCanvas() ? CanvasView : BoardView;
     if (this.view instanceof wanted && (!layout || this.layoutKey === layout.key)) return;
     this.layoutKey = layout?.key ?? null;
     this.unbindView();
     this.view?.destroy?.();
-    this.view = layout ? new GraphView(this.element, layout) : new wanted(this.element);
+    this.view = layout ? new wanted(this.element, layout) : new wanted(this.element);
     const onPress = (row, col) => this.userPress(row, col);
     this.unbindView = wanted === CanvasView ? bindCanvasInput(this.view, onPress)
-      : wanted === GraphView ? bindGraphInput(this.view, onPress) : bindBoardInput(this.view, onPress);
+      : layout ? bindGraphInput(this.view, onPress) : bindBoardInput(this.view, onPress);
     this.element.classList.toggle("board--canvas", wanted === CanvasView);
-    this.element.classList.toggle("board--graph", wanted === GraphView);
+    this.element.classList.toggle("board--graph", layout !== null);
   }
 
   /**
@@ -132,7 +138,7 @@ export class BoardPanel {
     if (view instanceof CanvasView) view.setShape(game.rule.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
     const editing = this.isEditing();
-    if ((view instanceof BoardView || view instanceof GraphView) && view.editing !== editing) view.setEditing(editing);
+    if (view.setEditing && view.editing !== editing) view.setEditing(editing);
     view.grid?.classList.toggle("editing", editing);
     if (change.focus) {
       view.setFocusCell(0, 0, false);

@@ -77,7 +77,9 @@ export function maxSpread(cells) {
 /** Cells 0..n−1 in rows of ⌈√n⌉, 1 apart: cell i at (i mod w + ½, ⌊i / w⌋ + ½). */
 export function squareLayout(cells) {
   const width = Math.ceil(Math.sqrt(cells));
-  return Array.from({ length: cells }, (_, i) => [(i % width) + 0.5, Math.floor(i / width) + 0.5]);
+  const coords = Array.from({ length: cells }, (_, i) => [(i % width) + 0.5, Math.floor(i / width) + 0.5]);
+  if (cells >= 2) closestDistances.set(coords, 1); // by construction: not searched again (drawingOf)
+  return coords;
 }
 
 /**

@@ -5,14 +5,14 @@
 // with data-row, data-col, data-state, data-lit, aria-pressed, data-press while marked and
 // the overlay flags (data-dont-care, data-proof, data-nearest, data-quiet); a hole (the
 // shape's, e.g. on a hex board) keeps its place with data-hole="1" and aria-disabled, drawn
-// as an empty outline, pressable only while the shape is edited. Colours are
-// set with setAttribute on SVG presentation attributes or by the stylesheet's classes
-// (no inline style strings: the page's CSP).
+// as an empty outline, pressable only while the shape is edited. Colours are the
+// stylesheet's, but for a k-state board's, set on each outline's style object (the page's
+// CSP forbids inline style strings, not the CSSOM).
 
 import { t } from "./i18n.js";
 import { stateColours } from "./palette.js";
 import { drawnCoords, minimumSpacing } from "./graph-layout.js";
-import { DONT_CARE, FLAG_ATTRIBUTES, HOLE, cellFlags } from "./render.js";
+import { DONT_CARE, HOLE, cellFlags, setFlagAttributes, setStateAttributes } from "./render.js";
 import { graphCellName, shortLabel } from "./wording.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,6 +20,7 @@ const NOT_DRAWN = -1; // in shownState / shownMarked / shownFlags: states and co
 const FRAME_BUDGET_MS = 3; // the longest a frame spends making and restyling cells (applyChunk): with the style, layout and paint that follow, a frame of a 4096-cell drawing stays near 30 ms
 const MARK = 1; // in `decorated`: the cell has its press mark
 const UNKNOWN = 2; // and its "?" for a don't-care cell
+const ROUNDING = 0.16; // a square cell's corner radius, in cell sizes
 
 /**
  * Most cells drawn with their names (the cube's U1…B9, a user's): 400 cells in rows of 20
@@ -34,22 +35,55 @@ function svgElement(name, attributes = {}) {
   return element;
 }
 
+/** The corners [x, y] of the pointy-top hexagon `size` wide (flat side to flat side) centred at (x, y). */
+export function hexCorners(x, y, size) {
+  const radius = size / Math.sqrt(3); // pointy-top: width √3·radius = size
+  const corners = [];
+  for (let k = 0; k < 6; k++) {
+    const angle = Math.PI / 6 + (k * Math.PI) / 3;
+    corners.push([x + radius * Math.cos(angle), y + radius * Math.sin(angle)]);
+  }
+  return corners;
+}
+
 /** The outline of a cell of `shape` ("square" | "hex" | "circle") of size `size` at (x, y). */
 function shapeElement(shape, x, y, size) {
   if (shape === "circle") return svgElement("circle", { cx: x, cy: y, r: size / 2, class: "gshape" });
   if (shape === "hex") {
-    const radius = size / Math.sqrt(3); // pointy-top: width √3·radius = size
-    const points = [];
-    for (let k = 0; k < 6; k++) {
-      const angle = Math.PI / 6 + (k * Math.PI) / 3;
-      points.push(`${(x + radius * Math.cos(angle)).toFixed(4)},${(y + radius * Math.sin(angle)).toFixed(4)}`);
-    }
+    const points = hexCorners(x, y, size).map(([px, py]) => `${px.toFixed(4)},${py.toFixed(4)}`);
     return svgElement("polygon", { points: points.join(" "), class: "gshape" });
   }
-  return svgElement("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.16, class: "gshape" });
+  return svgElement("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * ROUNDING, class: "gshape" });
 }
 
-export class GraphView {
+/**
+ * Where a drawing of `layout` ({coords, shape}) puts its cells, in the coordinates' units:
+ * {coords, size, left, top, width, height}: the coordinates to draw at (laid out again
+ * where they would leave cells too small or stacked to click: drawnCoords), each cell's
+ * outline size (a square's side, a hexagon's width, a circle's diameter) and the drawing's
+ * box, the cells with a margin around them.
+ */
+export function drawingOf(layout) {
+  const coords = drawnCoords(layout.coords);
+  const spacing = minimumSpacing(coords);
+  const size = (layout.shape === "circle" ? 0.72 : 0.92) * Math.min(1, spacing);
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of coords) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  const margin = size * 0.7;
+  return { coords, size, left: minX - margin, top: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin };
+}
+
+/**
+ * What the SVG drawing (GraphView) and the canvas one (graph-canvas.js) share: the
+ * role="grid" element labelled Board, the board's size, overlays and colours as drawn
+ * last, the cells' accessible labels, and the keyboard's cell (UI state, not game state).
+ */
+export class GraphBoardView {
   /** `layout` = {coords, shape, edges, names}: how to draw the cells (graph-layout.js, the API's puzzle reply). */
   constructor(container, layout) {
     this.container = container;
@@ -61,13 +95,12 @@ export class GraphView {
     container.replaceChildren(this.grid);
     this.rows = 0;
     this.cols = 0;
-    this.cells = [];
+    this.cellCount = 0;
     this.focusIndex = 0;
     this.editing = false;
     this.palette = null;
     this.paletteKey = null; // what `palette` was made for: a preset's colours, k, or 0 (the stylesheet's)
     this.layers = null;
-    this.pending = []; // cell indices still to restyle (see draw)
     this.frame = 0;
   }
 
@@ -77,24 +110,97 @@ export class GraphView {
   }
 
   /**
-   * Start a drawing of the board: its frame and scale, from the layout's coordinates, laid
-   * out again where they would leave cells too small or stacked to click (drawnCoords);
-   * the cells and lines are made by applyChunk. Runs in the first frame after the board
-   * is given (draw), not in the task that gave it.
+   * Take the size, overlays (`layers`) and colours (`coloured`, as draw takes them) of the
+   * board to draw: "size" when its size changed (a new drawing), "all" when its overlays or
+   * colours did (any cell may look different), null when neither did.
+   */
+  takeBoard(board, layers, coloured) {
+    let change = null;
+    if (board.rows !== this.rows || board.cols !== this.cols) {
+      this.rows = board.rows;
+      this.cols = board.cols;
+      this.cellCount = board.cellCount;
+      if (this.focusIndex >= this.cellCount) this.focusIndex = 0;
+      change = "size";
+    }
+    if (layers !== this.layers) {
+      this.layers = layers;
+      change ??= "all"; // an overlay may touch any cell
+    }
+    const paletteKey = Array.isArray(coloured) ? coloured : coloured ? board.k : 0;
+    if (paletteKey !== this.paletteKey) {
+      this.paletteKey = paletteKey;
+      this.palette = Array.isArray(coloured) ? coloured : coloured ? stateColours(board.k) : null;
+      this.grid.classList.toggle("graph-board--states", this.palette !== null);
+      change ??= "all";
+    }
+    return change;
+  }
+
+  label(index, state, marked, hole = false, dontCare = false) {
+    const name = graphCellName(this.layout, index);
+    if (hole) return t("graphCell", { name, state: t("cellHole") });
+    const parts = [this.palette ? (this.palette[state].name ?? t("cellState", { state })) : t(state ? "cellLit" : "cellDark")];
+    if (dontCare) parts.push(t("cellDontCare"));
+    if (marked) parts.push(marked === 1 ? t("cellMarked") : t("cellMarkedTimes", { count: marked }));
+    return t("graphCell", { name, state: parts.join(", ") });
+  }
+
+  /**
+   * Set a cell element's attributes to what cell `index` shows: its state, press count and
+   * overlays (render.js), data-hole and aria-disabled for a hole (not while the shape is
+   * edited), and its accessible label.
+   */
+  describeCell(element, index, state, marked, flags) {
+    setStateAttributes(element, state, marked);
+    setFlagAttributes(element, flags);
+    const hole = Boolean(flags & HOLE);
+    if (hole) element.dataset.hole = "1";
+    else delete element.dataset.hole;
+    if (hole && !this.editing) element.setAttribute("aria-disabled", "true");
+    else element.removeAttribute("aria-disabled");
+    element.setAttribute("aria-label", this.label(index, state, marked, hole, Boolean(flags & DONT_CARE)));
+  }
+
+  /** True when the cell is a hole of the layers drawn last (its element may still wait for its frame). */
+  isHole(row, col) {
+    return Boolean(this.layers?.mask?.holes.get(row * this.cols + col));
+  }
+
+  /** Put the tab stop on the first cell that is not a hole, if it sits on one (not while the shape is edited). */
+  moveFocusOffHole() {
+    const holes = this.layers?.mask?.holes;
+    if (this.editing || !holes?.get(this.focusIndex)) return;
+    for (let index = 0; index < this.cellCount; index++) {
+      if (holes.get(index)) continue;
+      this.setFocusCell(Math.floor(index / this.cols), index % this.cols, false);
+      return;
+    }
+  }
+
+  focusCell() {
+    return { row: Math.floor(this.focusIndex / this.cols), col: this.focusIndex % this.cols };
+  }
+}
+
+/** A board drawn as SVG, one element per cell (up to MAX_SVG_CELLS cells: above, graph-canvas.js). */
+export class GraphView extends GraphBoardView {
+  constructor(container, layout) {
+    super(container, layout);
+    this.cells = [];
+    this.pending = []; // cell indices still to restyle (see draw)
+  }
+
+  /**
+   * Start a drawing of the board: its frame and scale, from the layout's coordinates
+   * (drawingOf); the cells and lines are made by applyChunk. Runs in the first frame after
+   * the board is given (draw), not in the task that gave it.
    */
   build() {
-    this.layout = { ...this.layout, coords: drawnCoords(this.layout.coords) };
+    const { coords, size, left, top, width, height } = drawingOf(this.layout);
+    this.layout = { ...this.layout, coords };
     this.built = true;
-    const { coords, shape, edges } = this.layout;
-    const spacing = minimumSpacing(coords);
-    const size = (shape === "circle" ? 0.72 : 0.92) * Math.min(1, spacing);
-    const xs = coords.map((p) => p[0]);
-    const ys = coords.map((p) => p[1]);
-    const margin = size * 0.7;
-    const left = Math.min(...xs) - margin;
-    const top = Math.min(...ys) - margin;
-    const width = Math.max(...xs) - Math.min(...xs) + 2 * margin;
-    const height = Math.max(...ys) - Math.min(...ys) + 2 * margin;
+    const { shape, edges } = this.layout;
     const svg = svgElement("svg", { viewBox: `${left} ${top} ${width} ${height}`, class: "graph-svg", "aria-hidden": "false" });
     svg.setAttribute("role", "presentation");
     // Its size is the stylesheet's: as large as the play column's room allows, at this aspect.
@@ -150,27 +256,14 @@ export class GraphView {
    * thousands of cells, and restyling 4096 at once held the main thread over 50 ms.
    */
   draw(board, marks, changed = null, layers = null, coloured = false) {
-    if (board.rows !== this.rows || board.cols !== this.cols) {
-      this.rows = board.rows;
-      this.cols = board.cols;
+    const change = this.takeBoard(board, layers, coloured);
+    if (change === "size") {
       this.built = false; // build() runs in the next frame
       this.cells = new Array(board.cellCount).fill(null);
       this.made = 0;
       this.pending = [];
-      if (this.focusIndex >= this.cells.length) this.focusIndex = 0;
-      changed = null;
     }
-    if (layers !== this.layers) {
-      this.layers = layers;
-      changed = null; // an overlay may touch any cell
-    }
-    const paletteKey = Array.isArray(coloured) ? coloured : coloured ? board.k : 0;
-    if (paletteKey !== this.paletteKey) {
-      this.paletteKey = paletteKey;
-      this.palette = Array.isArray(coloured) ? coloured : coloured ? stateColours(board.k) : null;
-      this.grid.classList.toggle("graph-board--states", this.palette !== null);
-      changed = null;
-    }
+    if (change) changed = null;
     // Cells still waiting from an earlier chunked draw are among those that differ.
     const candidates = changed === null || this.pending.length > 0 ? null : changed;
     const count = candidates === null ? this.cells.length : candidates.length;
@@ -222,25 +315,13 @@ export class GraphView {
       this.shownFlags[i] = flags;
       if (marked && !(this.decorated[i] & MARK)) this.decorate(i, MARK);
       if (flags & DONT_CARE && !(this.decorated[i] & UNKNOWN)) this.decorate(i, UNKNOWN);
-      cell.dataset.state = state;
-      cell.dataset.lit = state ? "1" : "0";
-      cell.setAttribute("aria-pressed", state ? "true" : "false");
-      if (marked) cell.dataset.press = marked;
-      else delete cell.dataset.press;
-      for (const [flag, name] of FLAG_ATTRIBUTES) {
-        if (flags & flag) cell.dataset[name] = "1";
-        else delete cell.dataset[name];
-      }
-      const hole = Boolean(flags & HOLE);
-      if (hole) cell.dataset.hole = "1";
-      else delete cell.dataset.hole;
-      if (hole && !this.editing) cell.setAttribute("aria-disabled", "true");
-      else cell.removeAttribute("aria-disabled");
+      this.describeCell(cell, i, state, marked, flags);
+      // A property of the element's own style: a presentation attribute (fill="…") loses to
+      // the stylesheet's .gshape fill, and every k-state cell looked dark.
       const fill = palette && state ? palette[state].fill : null;
       const outline = cell.firstChild;
-      if (fill) outline.setAttribute("fill", fill);
-      else outline.removeAttribute("fill");
-      cell.setAttribute("aria-label", this.label(i, state, marked, hole, Boolean(flags & DONT_CARE)));
+      if (fill) outline.style.setProperty("fill", fill);
+      else outline.style.removeProperty("fill");
     }
     while (this.made === this.cells.length && this.pending.length === 0 && this.edgesLeft.length > 0 && !spent(done++)) {
       const [i, j] = this.edgesLeft.pop();
@@ -253,15 +334,6 @@ export class GraphView {
       this.grid.removeAttribute("aria-busy");
       this.frame = 0;
     }
-  }
-
-  label(index, state, marked, hole = false, dontCare = false) {
-    const name = graphCellName(this.layout, index);
-    if (hole) return t("graphCell", { name, state: t("cellHole") });
-    const parts = [this.palette ? (this.palette[state].name ?? t("cellState", { state })) : t(state ? "cellLit" : "cellDark")];
-    if (dontCare) parts.push(t("cellDontCare"));
-    if (marked) parts.push(marked === 1 ? t("cellMarked") : t("cellMarkedTimes", { count: marked }));
-    return t("graphCell", { name, state: parts.join(", ") });
   }
 
   /** Add the press mark (MARK) or the "?" of a don't-care cell (UNKNOWN) to cell `index`; the stylesheet shows each when it applies. */
@@ -280,19 +352,6 @@ export class GraphView {
     cell.append(unknown);
   }
 
-  /** True when the cell is a hole of the layers drawn last (its element may still wait for its frame). */
-  isHole(row, col) {
-    return Boolean(this.layers?.mask?.holes.get(row * this.cols + col));
-  }
-
-  /** Put the tab stop on the first cell that is not a hole, if it sits on one (not while the shape is edited). */
-  moveFocusOffHole() {
-    const holes = this.layers?.mask?.holes;
-    if (this.editing || !holes?.get(this.focusIndex)) return;
-    const index = this.cells.findIndex((_, i) => !holes.get(i));
-    if (index >= 0) this.setFocusCell(Math.floor(index / this.cols), index % this.cols, false);
-  }
-
   /** While the shape is edited a hole can be clicked and focused (to make it a cell again). */
   setEditing(editing) {
     this.editing = editing;
@@ -302,6 +361,12 @@ export class GraphView {
       else cell.removeAttribute("aria-disabled");
     });
     this.moveFocusOffHole();
+  }
+
+  /** The index of the cell an input event is on (its element), or null. */
+  indexAt(event) {
+    const element = event.target.closest?.("[role=gridcell]");
+    return element && this.grid.contains(element) ? Number(element.dataset.index) : null;
   }
 
   cellAt(row, col) {
@@ -316,9 +381,5 @@ export class GraphView {
     if (!cell) return;
     cell.setAttribute("tabindex", "0");
     if (focus) cell.focus();
-  }
-
-  focusCell() {
-    return { row: Math.floor(this.focusIndex / this.cols), col: this.focusIndex % this.cols };
   }
 }

@@ -255,42 +255,43 @@ export function bindFileDrop(target, onFile, onRejected) {
 }
 
 /**
- * Pointer and keyboard input for a board drawn from coordinates (graph-render.js): a
- * click or tap on a cell presses it; arrow keys move to the nearest cell in that
- * direction by the cells' coordinates (graph-layout.js); Home/End go to the first and
- * last cell; Space or Enter press the focused cell.
+ * Pointer and keyboard input for a board drawn from coordinates (graph-render.js's SVG or
+ * graph-canvas.js's canvas; `view.indexAt(event)` names the cell an event is on): a click
+ * or tap on a cell presses it and makes it the keyboard's cell; arrow keys move to the
+ * nearest cell in that direction by the cells' coordinates (graph-layout.js); Home/End go
+ * to the first and last cell; Space or Enter press the focused cell.
  */
 export function bindGraphInput(view, onPress) {
   const grid = view.grid;
   const directions = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
-  function indexOf(target) {
-    const element = target.closest?.("[role=gridcell]");
-    if (!element || !grid.contains(element)) return null;
-    return Number(element.dataset.index);
-  }
-
   function pressIndex(index) {
     const { cols } = view;
-    view.setFocusCell(Math.floor(index / cols), index % cols, false);
+    view.setFocusCell(Math.floor(index / cols), index % cols, true);
     onPress(Math.floor(index / cols), index % cols);
   }
 
   function onClick(event) {
-    const index = indexOf(event.target);
+    const index = view.indexAt(event);
     if (index !== null) pressIndex(index);
   }
 
   function onKeyDown(event) {
-    const index = indexOf(event.target);
+    const index = view.indexAt(event);
     if (index === null) return;
     let to = null;
     // Holes are skipped in play (the shape editor reaches them).
     const usable = (j) => view.editing || !view.isHole(Math.floor(j / view.cols), j % view.cols);
-    const usableIndices = () => view.cells.map((_, j) => j).filter(usable);
+    const usableIndex = (direction) => {
+      for (let k = 0; k < view.cellCount; k++) {
+        const j = direction > 0 ? k : view.cellCount - 1 - k;
+        if (usable(j)) return j;
+      }
+      return null;
+    };
     if (directions[event.key]) to = nearestInDirection(view.layout.coords, index, ...directions[event.key], usable);
-    else if (event.key === "Home") to = usableIndices()[0] ?? null;
-    else if (event.key === "End") to = usableIndices().at(-1) ?? null;
+    else if (event.key === "Home") to = usableIndex(1);
+    else if (event.key === "End") to = usableIndex(-1);
     else if (event.key === " " || event.key === "Enter") {
       event.preventDefault();
       pressIndex(index);

@@ -23,15 +23,35 @@ const NOT_DRAWN = 255; // in shownLit / shownMarked: states and press counts are
 // A cell's overlay flags, one bit each (see cellFlags).
 export const HOLE = 1;
 export const DONT_CARE = 2;
-const PROOF = 4;
-const NEAREST = 8;
-const QUIET = 16;
-const NEXT = 32; // the cell the explanation's next step presses
-const CLEARS = 64; // the light that step clears
-const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
-const SELECTED = 256; // the cell whose "why" is shown
-export const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
+export const PROOF = 4;
+export const NEAREST = 8;
+export const QUIET = 16;
+export const NEXT = 32; // the cell the explanation's next step presses
+export const CLEARS = 64; // the light that step clears
+export const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
+export const SELECTED = 256; // the cell whose "why" is shown
+const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
   [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];
+
+/** Set a cell element's overlay attributes (data-dont-care, data-proof, … "1" or absent) from its `flags` (cellFlags). */
+export function setFlagAttributes(element, flags) {
+  for (const [flag, name] of FLAG_ATTRIBUTES) {
+    if (flags & flag) element.dataset[name] = "1";
+    else delete element.dataset[name];
+  }
+}
+
+/**
+ * Set a (not hole) cell element's state attributes: data-state (0..k−1), data-lit ("1" unless
+ * state 0), aria-pressed, and data-press with its press count while marked (`marked` > 0).
+ */
+export function setStateAttributes(element, state, marked) {
+  element.dataset.state = state;
+  element.dataset.lit = state ? "1" : "0";
+  element.setAttribute("aria-pressed", state ? "true" : "false");
+  if (marked) element.dataset.press = marked;
+  else delete element.dataset.press;
+}
 
 /** The overlay flags (HOLE, DONT_CARE, … one bit each) of cell `index` under `layers` ({mask, proof, nearest, quiet, explain} or null). */
 export function cellFlags(layers, index) {
@@ -147,17 +167,10 @@ export class BoardView {
       this.shownLit[i] = lit;
       this.shownMarked[i] = marked;
       this.shownFlags[i] = flags;
-      for (const [flag, name] of FLAG_ATTRIBUTES) {
-        if (flags & flag) button.dataset[name] = "1";
-        else delete button.dataset[name];
-      }
+      setFlagAttributes(button, flags);
       button.setAttribute("aria-label", this.label(i, lit, marked, flags));
       if (flags & HOLE) continue;
-      button.dataset.lit = lit ? "1" : "0";
-      button.dataset.state = lit;
-      button.setAttribute("aria-pressed", lit ? "true" : "false");
-      if (marked) button.dataset.press = marked;
-      else delete button.dataset.press;
+      setStateAttributes(button, lit, marked);
       if (this.colours) {
         button.style.backgroundColor = this.colours[lit].fill ?? "";
         button.style.color = this.colours[lit].text;

@@ -2,6 +2,7 @@
 // never uses it.
 
 import { CanvasView } from "./canvas-render.js";
+import { GraphCanvasView } from "./graph-canvas.js";
 import { isTestHost } from "./page-options.js";
 import * as requests from "./requests.js";
 import { emptyBoard } from "./board.js";
@@ -18,15 +19,18 @@ export function exposeTestHooks(session, solver, boardPanel) {
     },
     /** Solve as the Solve button does, optionally forcing a method (e.g. a slow one). */
     solve: (options) => session.solving.solve(options),
-    /** Client coordinates of a cell's centre on the canvas board. */
-    clientOfCell: (row, col) => (view() instanceof CanvasView ? view().clientOfCell(row, col) : null),
+    /** Client coordinates of a cell's centre on a canvas board (the big grid's, or a big graph's); null on others. */
+    clientOfCell: (row, col) => view().clientOfCell?.(row, col) ?? null,
     /** Draw pending canvas changes now; returns the last painted rectangle (device pixels). */
     flush() {
       if (!(view() instanceof CanvasView)) return null;
       view().flush();
       return view().lastPaint;
     },
-    view: () => ({ kind: view() instanceof CanvasView ? "canvas" : "grid", scale: view().scale ?? null }),
+    /** Which view draws the board: "canvas" (a big grid), "graph-canvas" (a big graph) or "grid" (the DOM's); the canvas's scale. */
+    view: () => ({
+      kind: view() instanceof CanvasView ? "canvas" : view() instanceof GraphCanvasView ? "graph-canvas" : "grid", scale: view().scale ?? null,
+    }),
     /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
     request: (request) => solver.request(request).then(
       (reply) => ({ ...reply, payload: undefined }),

@@ -72,7 +72,7 @@ def requests() -> list[tuple[dict[str, Any], bytes | None]]:
         ({"op": "solve", "board": board(rows=4, cols=4, rule="moore"), "rule": "moore", "holes": board(rows=4, cols=4),
           "dont_care": board(rows=4, cols=4), "target": "on"}, None),
         ({"op": "solve", "board": "4x4:AAA", "target": "on"}, None),  # 4x4 has quiet patterns: maybe unsolvable
-        ({"op": "solve", "board": board(rows=30, cols=30), "minimal": True, "seconds": 0.2}, None),
+        ({"op": "solve", "board": board(rows=30, cols=30), "minimal": True, "seconds": 0}, None),  # no time to prove: "not minimal" whatever the load (a budget in seconds would make the answer depend on it)
         ({"op": "random", "rows": 6, "cols": 6, "lit": 5, "seed": 1}, None),
         ({"op": "random", "rows": 6, "cols": 6, "presses": 9, "seed": 1}, None),
         ({"op": "random", "rows": 4, "cols": 4, "presses": 99}, None),  # above the most any board needs

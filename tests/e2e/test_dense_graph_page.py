@@ -1,6 +1,7 @@
 """The densest graphs the limits let through (``max_graph_cells``, ``max_graph_entries``) open
-from a link and play without blocking the page: no main-thread task over LONGEST_TASK_MS while the link is read, the board drawn and three cells pressed, each press checked
-against Python's ``press`` op. One pair more is refused with the limit's figures, the board kept.
+from a link and play without blocking the page: no main-thread task over LONGEST_TASK_MS while
+the link is read, the board drawn and three cells clicked, each press checked against Python's
+``press`` op. One pair more is refused with the limit's figures, the board kept.
 Timing: run alone (tests/run.sh)."""
 
 from __future__ import annotations
@@ -18,12 +19,9 @@ from lightsout.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph
 from lightsout.graph_api import MAX_DRAWN_EDGES
 from lightsout.share import ShareState, format_share
 
-# Issue #28 asks for no task over 50 ms. Not met yet on a 4 096-cell graph: a press there is
-# one task of 50–76 ms here (the SVG's style, layout and paint of 4 096 cells, ≈ 25–35 ms a
-# frame, plus the restyle), idle or loaded. This bound keeps what was reached (it was 7 s a
-# press and 11 s to open before) and fails on a regression; 50 ms needs cheaper cells
-# (a canvas for big graphs).
-LONGEST_TASK_MS = 120
+# Issue #28: no main-thread task over 50 ms. Big graphs are drawn on a canvas (graph-canvas.js):
+# as SVG, a press on 4 096 cells was one task of 50–76 ms.
+LONGEST_TASK_MS = 50
 
 # Long tasks and the gaps between animation frames from the moment it is installed (reset on each call).
 PROBE = """() => {
@@ -79,11 +77,39 @@ def probe(page: Page) -> dict:
     return page.evaluate("() => ({ gaps: window.__dense.gaps, tasks: window.__dense.tasks })")
 
 
+# The drawing's cell `index` under the pointer: its centre, from its element (SVG) or the canvas's
+# geometry (window.lightsOut.clientOfCell); a graph's board is one row.
+CELL_CENTRE = """(i) => {
+  const point = window.lightsOut.clientOfCell(0, i);
+  if (point) return [point.x, point.y];
+  const r = document.querySelector(`[role=gridcell][data-index='${i}']`).getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+
+
 def click_cell(page: Page, index: int) -> None:
-    box = page.evaluate("(i) => { const r = document.querySelector(`[role=gridcell][data-index='${i}']`).getBoundingClientRect();"
-                        " return [r.x + r.width / 2, r.y + r.height / 2, r.width]; }", index)
-    assert box[2] >= 4, f"cell {index} is {box[2]:.1f} pixels wide"
-    page.mouse.click(box[0], box[1])
+    """Click cell `index` with the mouse; it becomes the keyboard's cell, at least 4 pixels wide."""
+    page.mouse.click(*page.evaluate(CELL_CENTRE, index))
+    focused = page.evaluate("() => { const cell = document.activeElement; const r = cell.getBoundingClientRect();"
+                            " return [cell.getAttribute('role'), Number(cell.dataset.index), r.width]; }")
+    assert focused[:2] == ["gridcell", index], focused
+    assert focused[2] >= 4, f"cell {index} is {focused[2]:.1f} pixels wide"
+
+
+def wait_drawn(page: Page, cells: int) -> None:
+    """Until a new Board grid (not window.__drawing) has drawn `cells` cells and is not busy. Polled
+    every 100 ms, not every frame: a selector over thousands of cells costs the frames it runs in."""
+    page.wait_for_function(
+        "(n) => { const drawing = document.querySelector('[role=grid][aria-label=Board]');"
+        " return drawing !== window.__drawing && !drawing.hasAttribute('aria-busy')"
+        " && Boolean(drawing.querySelector(`[role=gridcell][data-index='${n - 1}']`)"
+        " || drawing.querySelector('canvas')?.dataset.cells === String(n)); }", arg=cells, polling=100, timeout=60_000)
+
+
+def drawn_edges(page: Page) -> int:
+    """The lines drawn between cells: the SVG's line elements, or what the canvas says it drew."""
+    return page.evaluate("() => { const canvas = document.querySelector('#board canvas[data-edges]');"
+                         " return canvas ? Number(canvas.dataset.edges) : document.querySelectorAll('.gedges line').length; }")
 
 
 @pytest.mark.timing  # asserts the page's long tasks: run alone (tests/run.sh)
@@ -98,22 +124,22 @@ def test_the_densest_graphs_allowed_open_draw_and_press_without_a_long_task(read
         rng = random.Random(cells)
         start = rng.getrandbits(cells)
         link = link_of(presses, start)
-        # The drawing before stays until the new one is made: wait for a new one.
-        page.evaluate("(text) => { window.__link = text; window.__drawing = document.querySelector('.graph-svg'); }", link)
+        # The drawing before stays until the new one (a new Board grid) is made: wait for a new one.
+        page.evaluate("(text) => { window.__link = text; window.__drawing = document.querySelector('[role=grid][aria-label=Board]'); }", link)
         page.evaluate(PROBE)
         started = time.perf_counter()
         page.evaluate("() => { location.hash = window.__link; }")
-        # Polled every 100 ms, not every frame: a selector over thousands of cells costs the frames it runs in.
-        page.wait_for_function(
-            "(n) => document.querySelector('.graph-svg') !== window.__drawing"
-            " && document.querySelector(`[role=gridcell][data-index='${n - 1}']`)"
-            " && !document.querySelector('[role=grid][aria-label=Board][aria-busy=true]')", arg=cells, polling=100, timeout=60_000)
+        wait_drawn(page, cells)
         opened = time.perf_counter() - started
         frames = probe(page)
-        assert max(frames["tasks"], default=0) <= LONGEST_TASK_MS, f"{name}: opening held the page for {max(frames['tasks']):.0f} ms"
+        longest = [max(frames["tasks"], default=0)]
+        assert longest[0] <= LONGEST_TASK_MS, f"{name}: opening held the page for {longest[0]:.0f} ms"
+        # The 4 096-cell graphs are drawn on a canvas, the complete graph on 256 as SVG.
+        kind = page.evaluate("() => window.lightsOut.view().kind")
+        assert kind == ("graph-canvas" if cells == MAX_GRAPH_CELLS else "grid"), (name, kind)
         # Lines between cells only up to MAX_DRAWN_EDGES (the ring's 4096), none past it.
         edges = len({(min(i, j), max(i, j)) for i, reach in enumerate(presses) for j in range(cells) if reach >> j & 1 and i != j})
-        assert page.locator(".gedges line").count() == (edges if edges <= MAX_DRAWN_EDGES else 0), name
+        assert drawn_edges(page) == (edges if edges <= MAX_DRAWN_EDGES else 0), name
         graph = {"cells": cells, "presses": [[j for j in range(cells) if reach >> j & 1] for reach in presses]}
         board = codec.format_packed(1, cells, start)
         timings = []
@@ -125,12 +151,14 @@ def test_the_densest_graphs_allowed_open_draw_and_press_without_a_long_task(read
                                    " && !document.querySelector('[role=grid][aria-label=Board][aria-busy=true]')", arg=number, polling=50)
             timings.append(time.perf_counter() - started)
             frames = probe(page)
-            assert max(frames["tasks"], default=0) <= LONGEST_TASK_MS, f"{name}: press {number} held the page for {max(frames['tasks']):.0f} ms"
+            longest.append(max(frames["tasks"], default=0))
+            assert longest[-1] <= LONGEST_TASK_MS, f"{name}: press {number} held the page for {longest[-1]:.0f} ms"
             board = call({"op": "press", "graph": graph, "board": board, "cell": index})["board"]
             shown = page.evaluate("() => window.lightsOut.statesSnapshot().cells")
             assert shown == codec.unpack(codec.parse_packed(board)[2], cells, 1), (name, number)
         lines.append(f"{name}: link {len(link)} characters, open {opened * 1000:.0f} ms, presses "
-                     f"{', '.join(f'{t * 1000:.0f}' for t in timings)} ms, longest frame gap {max(frames['gaps']):.0f} ms")
+                     f"{', '.join(f'{t * 1000:.0f}' for t in timings)} ms, longest frame gap {max(frames['gaps']):.0f} ms,"
+                     f" long tasks (open, presses) {', '.join(f'{t:.0f}' for t in longest)} ms")
     print("\n" + "\n".join(lines))
 
 

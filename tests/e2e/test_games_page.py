@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready
-from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, status
+from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, set_states, settled, status
 from lightsout import api, codec
 
 GAMES = [item["name"] for item in json.loads(api.handle(json.dumps({"op": "presets"})))["presets"]]
@@ -554,3 +554,135 @@ def test_a_graph_label_is_cut_on_whole_characters_and_a_title_with_an_escape_is_
     chooser.value.set_files(str(evil))
     expect(page.locator("#graph-error")).to_contain_text("control character", timeout=20_000)
     assert snapshot(page)["cells"] == game["cells"]
+
+
+BIG_HEX = 33  # a side: 1 089 cells, more than graph-canvas.js's MAX_SVG_CELLS (1 024), so drawn on a canvas
+
+# The canvas pixel (RGBA) at the centre of each listed cell, found as a click finds it (window.lightsOut.clientOfCell).
+CENTRE_PIXELS = """(indices) => {
+  const canvas = document.querySelector('#board canvas');
+  const box = canvas.getBoundingClientRect();
+  const context = canvas.getContext('2d');
+  return indices.map((i) => {
+    const point = window.lightsOut.clientOfCell(Math.floor(i / %d), i %% %d);
+    const x = Math.floor((point.x - box.left) * canvas.width / box.width);
+    const y = Math.floor((point.y - box.top) * canvas.height / box.height);
+    return [...context.getImageData(x, y, 1, 1).data];
+  });
+}""" % (BIG_HEX, BIG_HEX)
+
+
+def css_colour(page: Page, name: str) -> list[int]:
+    """A colour variable of the page's stylesheet as [r, g, b, 255] (they are written #rrggbb)."""
+    text = page.evaluate("(name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()", name)
+    assert re.fullmatch(r"#[0-9a-f]{6}", text), text
+    return [int(text[i:i + 2], 16) for i in (1, 3, 5)] + [255]
+
+
+def hex_press(states: list[int], side: int, index: int) -> list[int]:
+    """States after pressing cell `index` of a side×side hex board (the hex rule, bounded)."""
+    row, col = divmod(index, side)
+    out = list(states)
+    for dr, dc in HEX_NEIGHBOURS:
+        r, c = row + dr, col + dc
+        if 0 <= r < side and 0 <= c < side:
+            out[r * side + c] ^= 1
+    return out
+
+
+def test_a_big_hex_board_is_drawn_on_a_canvas_and_plays_as_the_svg_does(games_page: Page) -> None:
+    """Above MAX_SVG_CELLS cells a board drawn from coordinates is a canvas with one gridcell, the
+    keyboard's (an SVG of 4 096 cells held the page 50–76 ms a press): cells in the stylesheet's
+    colours, a click presses the cell under it and focuses it, a click between cells presses
+    nothing, arrows move by coordinates, Space presses, marks show and are named."""
+    page = games_page
+    rng = random.Random(BIG_HEX)
+    load_text(page, grid_text([[rng.getrandbits(1) for _ in range(BIG_HEX)] for _ in range(BIG_HEX)]))
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    grid = page.get_by_role("grid", name="Board")
+    expect(grid.locator("canvas")).to_have_attribute("data-cells", str(BIG_HEX * BIG_HEX))
+    expect(grid).not_to_have_attribute("aria-busy", "true")
+    assert page.evaluate("() => window.lightsOut.view().kind") == "graph-canvas"
+    expect(grid.locator("canvas")).to_have_attribute("aria-hidden", "true")
+    expect(grid).to_have_attribute("aria-colcount", str(BIG_HEX))
+    expect(grid.locator('[role="gridcell"]')).to_have_count(1)  # a virtual grid: the keyboard's cell
+    on, off = css_colour(page, "--cell-on"), css_colour(page, "--cell-off")
+
+    def shown_as(states: list[int]) -> None:
+        page.wait_for_timeout(100)  # the canvas is drawn in the next frame
+        sample = list(range(0, BIG_HEX * BIG_HEX, 7))
+        pixels = page.evaluate(CENTRE_PIXELS, sample)
+        assert pixels == [on if states[i] else off for i in sample]
+
+    before = snapshot(page)["cells"]
+    shown_as(before)
+    index = 5 * BIG_HEX + 7
+    point = page.evaluate("([r, c]) => window.lightsOut.clientOfCell(r, c)", [5, 7])
+    # Half a cell right of a centre is the gap between two hexagons (0.92 cells wide): no press.
+    right = page.evaluate("([r, c]) => window.lightsOut.clientOfCell(r, c)", [5, 8])
+    page.mouse.click((point["x"] + right["x"]) / 2, point["y"])
+    assert snapshot(page)["moves"] == 0
+    page.mouse.click(point["x"], point["y"])
+    after = snapshot(page)["cells"]
+    assert after == hex_press(before, BIG_HEX, index) and snapshot(page)["moves"] == 1
+    focused = page.locator(":focus")
+    expect(focused).to_have_attribute("data-index", str(index))
+    expect(focused).to_have_attribute("aria-label", f"Cell {index + 1}, {'lit' if after[index] else 'dark'}")
+    shown_as(after)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(":focus")).to_have_attribute("data-index", str(index + 1))
+    page.keyboard.press(" ")
+    pressed = snapshot(page)
+    assert pressed["cells"] == hex_press(after, BIG_HEX, index + 1) and pressed["moves"] == 2
+    expect(page.locator(":focus")).to_have_attribute("aria-label", f"Cell {index + 2}, {'lit' if pressed['cells'][index + 1] else 'dark'}")
+    shown_as(pressed["cells"])
+    button(page, "Solve").click()
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null", timeout=30_000)
+    marks = snapshot(page)["marks"]
+    verdict = call({"op": "verify", "rule": "hex", "board": board_id(BIG_HEX, BIG_HEX, 2, pressed["cells"]),
+                    "presses": board_id(BIG_HEX, BIG_HEX, 2, marks)})
+    assert verdict["solved"]
+    page.wait_for_timeout(100)
+    shown = page.evaluate(CENTRE_PIXELS, list(range(BIG_HEX * BIG_HEX)))
+    assert [i for i, pixel in enumerate(shown) if pixel not in (on, off)] == [i for i, count in enumerate(marks) if count]
+
+
+# palette.js's colours of states 1 and 2 of three (state 0 is the stylesheet's dark cell).
+THREE_STATE_FILLS = ["#ffd54a", "#56b4e9"]
+
+
+@pytest.mark.parametrize("side", [4, BIG_HEX])
+def test_a_hex_board_with_three_states_shows_each_states_colour(games_page: Page, side: int) -> None:
+    """Issue #28 item 7's review: the SVG set its k-state colours as presentation attributes, which
+    the stylesheet's .gshape fill overrides, so every cell looked dark; the canvas must show them too."""
+    page = games_page
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    load_text(page, grid_text([[0] * side for _ in range(side)]))
+    set_states(page, 3)
+    button(page, "New puzzle").click()
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().cells.some((state) => state === 2)", timeout=20_000)
+    states = snapshot(page)["cells"]
+    expected = [css_colour(page, "--cell-off")] + [[int(c[i:i + 2], 16) for i in (1, 3, 5)] + [255] for c in THREE_STATE_FILLS]
+    if side == BIG_HEX:
+        page.wait_for_timeout(100)  # drawn in the next frame
+        shown = page.evaluate(CENTRE_PIXELS, list(range(side * side)))
+    else:
+        settled(page)
+        shown = page.evaluate("""() => [...document.querySelectorAll('#board .gcell')].map((cell) =>
+          [...getComputedStyle(cell.querySelector('.gshape')).fill.match(/\\d+/g).map(Number), 255])""")
+    assert shown == [expected[state] for state in states]
+    set_states(page, 2)
+
+
+def test_the_keyboards_cell_shows_on_a_lit_svg_cell(games_page: Page) -> None:
+    """The lit outline's selector was more specific than the focus's (and the overlays'), so a
+    lit cell of an SVG board never showed that it had the keyboard."""
+    page = games_page
+    page.get_by_label("Rule", exact=True).select_option("hex")
+    load_text(page, grid_text([[1, 0, 0], [0, 0, 0], [0, 0, 0]]))
+    settled(page)
+    lit = cell(page, 0, 0)
+    lit.focus()
+    focus = css_colour(page, "--focus")
+    stroke = lit.locator(".gshape").evaluate("(shape) => getComputedStyle(shape).stroke")
+    assert stroke == "rgb({}, {}, {})".format(*focus[:3])

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
 import { Game, Mask, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
 import {
-  closestDistance, drawnCoords, hexCoords, isGridLayout, maxSpread, nearestInDirection,
+  closestDistance, drawnCoords, hexCoords, isGridLayout, maxSpread, nearestInDirection, squareLayout,
 } from "../../static/graph-layout.js";
 import { pythonJson } from "./python.mjs";
 
@@ -195,3 +195,10 @@ function mulberry(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+test("squareLayout's least distance, known without a search, is the one a search finds", () => {
+  for (const cells of [2, 3, 5, 150, 4096]) {
+    const coords = squareLayout(cells);
+    assert.equal(closestDistance(coords), closestDistance(coords.map((point) => [...point])), `${cells} cells`);
+  }
+});
