@@ -37,9 +37,12 @@
 // python_stdlib.zip, which build.py made to hold the standard library modules the start and
 // the package need and the package itself, all precompiled (tools/stdlib.mjs): nothing to
 // install. The lock file is handed over from build-info.json, so it is not fetched (the site
-// loads no package). It then takes a memory snapshot of that interpreter
-// (Pyodide's experimental _makeSnapshot / makeMemorySnapshot) before any request runs and
-// keeps it in Cache Storage, with its sha256 and build-info.json's snapshotKey. The fast one,
+// loads no package). With no snapshot kept, it starts at once, without waiting for
+// build-info.json, so Pyodide's downloads begin as the worker does. Once it has said "ready" it
+// takes a memory snapshot of that interpreter (Pyodide's experimental _makeSnapshot /
+// makeMemorySnapshot; ≈ 30 ms, which "ready" does not wait for) before any request runs (each
+// waits for it), and a second later keeps it in Cache Storage, with its sha256 and
+// build-info.json's snapshotKey. The fast one,
 // on the next start: restore that snapshot instead (loadPyodide with _loadSnapshot), taken
 // only if it was made by this build (snapshotKey) and its bytes still have the sha256 recorded
 // when it was made; on any mismatch or error the entry is deleted and the worker falls back
@@ -420,13 +423,20 @@ async function forgetSnapshot() {
   }
 }
 
+/** The kept snapshot's entry, whichever build made it, or null. Reads only its headers: quick. */
+async function keptEntry(cache) {
+  try {
+    return (await cache?.match(SNAPSHOT_URL)) ?? null;
+  } catch {
+    return null; // storage refused: as if nothing were kept
+  }
+}
+
 /**
- * The kept snapshot's entry, if this build made it; else a SnapshotError (and an entry of
- * another build is deleted). Reads only its headers: quick, so the usual path is not held up.
+ * `kept` (keptEntry's entry) if this build made it; else a SnapshotError, and the entry of
+ * another build is deleted.
  */
-async function keptSnapshot(info) {
-  const kept = await (await snapshotCache())?.match(SNAPSHOT_URL);
-  if (!kept) throw snapshotError("no snapshot kept yet");
+async function checkedEntry(kept, info) {
   if (kept.headers.get("x-lightsout-build") !== info.snapshotKey) {
     await kept.body?.cancel();
     await forgetSnapshot();
@@ -490,9 +500,9 @@ async function keepSnapshot(memory, info) {
  * zip again, checked as it is fetched (checkedPythonZip), since Python does not read it while
  * it restores and a damaged copy would otherwise pass unnoticed.
  */
-async function startFromSnapshot(buildInfo) {
+async function startFromSnapshot(buildInfo, kept) {
   const info = await buildInfo;
-  const memory = snapshotMemory(await keptSnapshot(info));
+  const memory = snapshotMemory(await checkedEntry(kept, info));
   memory.catch(() => {}); // handled in loadRuntime
   const pyodide = await loadRuntime(buildInfo, { options: { _loadSnapshot: memory }, snapshotRead: memory });
   runtime = pyodide;
@@ -525,49 +535,63 @@ async function start() {
   const buildInfoFailed = buildInfo.then(() => new Promise(() => {}));
   buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
   buildInfoFailed.catch(() => {});
-  if (USE_SNAPSHOT && await snapshotCache()) {
+  // Whether a snapshot is kept is known at once, without build-info.json: a first visit starts
+  // Pyodide (and its downloads) without waiting for that file or a lookup that depends on it.
+  const cache = USE_SNAPSHOT ? await snapshotCache() : null;
+  const kept = await keptEntry(cache);
+  if (kept) {
     try {
-      const call = await Promise.race([startFromSnapshot(buildInfo), buildInfoFailed]);
+      const call = await Promise.race([startFromSnapshot(buildInfo, kept), buildInfoFailed]);
       Object.assign(startedFrom, { path: "snapshot", ms: performance.now() });
       return call;
     } catch (error) {
       // A file both paths need is at fault (named, as on the usual path): report it.
       if (error.name === "StartError") throw error;
       startedFrom.fallback = error.message;
-      if (!/^no snapshot kept/.test(error.message)) console.info(`The solver starts without its snapshot: ${error.message}`);
+      console.info(`The solver starts without its snapshot: ${error.message}`);
     }
+  } else if (cache) {
+    startedFrom.fallback = "no snapshot kept yet";
   } else {
     startedFrom.fallback = USE_SNAPSHOT ? "no place to keep a snapshot (no Cache Storage here)" : "switched off (?snapshot=off)";
   }
   self.postMessage({ type: "progress", stage: "loading", fallback: startedFrom.fallback });
-  const call = await startUsual(buildInfo, buildInfoFailed);
+  const call = await startUsual(buildInfo, buildInfoFailed, cache !== null);
   step("installed");
   Object.assign(startedFrom, { path: "install", ms: performance.now() });
   return call;
 }
 
 /**
- * The usual path: start Python, import the API; returns lightsout.api.call. Unless ?snapshot=off, the interpreter is started able to snapshot its
- * memory, and the snapshot is taken here, before any request runs, and kept in the background.
+ * The usual path: start Python, import the API; returns lightsout.api.call. With `snapshot`
+ * (there is a place to keep one, and not ?snapshot=off), the interpreter is started able to
+ * snapshot its memory, and the snapshot is taken in the task after "ready" (snapshotDue, which
+ * every request awaits, so none runs before it), and kept a little later (KEEP_AFTER_MS).
  */
-async function startUsual(buildInfo, buildInfoFailed) {
-  const snapshot = USE_SNAPSHOT && await snapshotCache() !== null;
+async function startUsual(buildInfo, buildInfoFailed, snapshot) {
   const pyodide = await Promise.race([loadRuntime(buildInfo, { options: { _makeSnapshot: snapshot } }), buildInfoFailed]);
   runtime = pyodide;
   step("started");
   self.postMessage({ type: "progress", stage: "installing" });
   const call = apiCall(pyodide);
   step("apiReady");
-  if (snapshot) {
-    try {
-      const memory = pyodide.makeMemorySnapshot();
-      step("snapshotMade");
-      buildInfo.then((info) => keepSnapshot(memory, info));
-    } catch (error) {
-      console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
-    }
-  }
+  if (snapshot) snapshotDue = new Promise((resolve) => setTimeout(resolve)).then(() => takeSnapshot(pyodide, buildInfo));
   return call;
+}
+
+// Keeping the snapshot hashes and copies its 31 MB on this thread (≈ 50–100 ms here): it waits
+// until the page has had its first replies, rather than delay them.
+const KEEP_AFTER_MS = 1000;
+
+/** Snapshot the interpreter just started (≈ 30 ms), and keep it in a while; never throws. */
+function takeSnapshot(pyodide, buildInfo) {
+  try {
+    const memory = pyodide.makeMemorySnapshot();
+    step("snapshotMade");
+    setTimeout(() => buildInfo.then((info) => keepSnapshot(memory, info)), KEEP_AFTER_MS);
+  } catch (error) {
+    console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
+  }
 }
 
 /**
@@ -610,6 +634,7 @@ function fetchTimes() {
 }
 
 let runtime = null; // the Pyodide instance, for debug requests
+let snapshotDue = Promise.resolve(); // settles once the usual path's snapshot is made (takeSnapshot)
 const handlePromise = start();
 handlePromise.finally(() => { progress.done = true; }).catch(() => {});
 handlePromise.then(
@@ -650,6 +675,7 @@ self.addEventListener("message", async (event) => {
     self.postMessage({ type: "error", id, error: plainError(error) });
     return;
   }
+  await snapshotDue; // the snapshot holds the interpreter as it started, before any request
   try {
     const { reply, bytes, timing } = callPython(call, request, payload);
     const heapBytes = runtime?._module?.HEAP8?.length ?? null;
