@@ -41,7 +41,7 @@
 // build-info.json, so Pyodide's downloads begin as the worker does. Once it has said "ready" it
 // takes a memory snapshot of that interpreter (Pyodide's experimental _makeSnapshot /
 // makeMemorySnapshot; ≈ 30 ms, which "ready" does not wait for) before any request runs (each
-// waits for it), and a second later keeps it in Cache Storage, with its sha256 and
+// waits for it), and keeps it in Cache Storage, in the background, with its sha256 and
 // build-info.json's snapshotKey. The fast one,
 // on the next start: restore that snapshot instead (loadPyodide with _loadSnapshot), taken
 // only if it was made by this build (snapshotKey) and its bytes still have the sha256 recorded
@@ -565,8 +565,8 @@ async function start() {
 /**
  * The usual path: start Python, import the API; returns lightsout.api.call. With `snapshot`
  * (there is a place to keep one, and not ?snapshot=off), the interpreter is started able to
- * snapshot its memory, and the snapshot is taken in the task after "ready" (snapshotDue, which
- * every request awaits, so none runs before it), and kept a little later (KEEP_AFTER_MS).
+ * snapshot its memory, and the snapshot is taken and kept in the task after "ready"
+ * (snapshotDue, which every request awaits, so none runs before it).
  */
 async function startUsual(buildInfo, buildInfoFailed, snapshot) {
   const pyodide = await Promise.race([loadRuntime(buildInfo, { options: { _makeSnapshot: snapshot } }), buildInfoFailed]);
@@ -579,16 +579,16 @@ async function startUsual(buildInfo, buildInfoFailed, snapshot) {
   return call;
 }
 
-// Keeping the snapshot hashes and copies its 31 MB on this thread (≈ 50–100 ms here): it waits
-// until the page has had its first replies, rather than delay them.
-const KEEP_AFTER_MS = 1000;
-
-/** Snapshot the interpreter just started (≈ 30 ms), and keep it in a while; never throws. */
+/**
+ * Snapshot the interpreter just started (≈ 30 ms) and start keeping it; never throws. Keeping
+ * starts at once, not when the worker is idle: a page closed or reloaded soon after "ready"
+ * (a test, a person following a link) would otherwise never keep one.
+ */
 function takeSnapshot(pyodide, buildInfo) {
   try {
     const memory = pyodide.makeMemorySnapshot();
     step("snapshotMade");
-    setTimeout(() => buildInfo.then((info) => keepSnapshot(memory, info)), KEEP_AFTER_MS);
+    buildInfo.then((info) => keepSnapshot(memory, info));
   } catch (error) {
     console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
   }
