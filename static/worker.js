@@ -377,16 +377,25 @@ async function checkedPythonZip(input, init) {
 
 /**
  * fetch, as Pyodide calls it too: the Python zip checked (checkedPythonZip), and the body of
- * the start's other downloads counted as it arrives. The response handed on is a new one over
- * the counted stream, with the same status and headers (the wasm is compiled from it with
- * instantiateStreaming, which needs its Content-Type).
+ * the start's other downloads counted as it arrives, read from a clone. The response itself is
+ * handed on as it came, not rebuilt over a counting stream: the wasm is compiled from it with
+ * instantiateStreaming, which then reads it natively, off this thread's JavaScript, and can
+ * keep the compiled code for the URL (a Response made in JavaScript has none).
  */
 globalThis.fetch = async (input, init) => {
   const path = progress.done ? null : downloadPath(input);
   if (path === STDLIB[0]) return checkedPythonZip(input, init);
   const response = await plainFetch(input, init);
   if (path === null || !response.ok || !response.body) return response;
-  return new Response(counted(path, response), { status: response.status, statusText: response.statusText, headers: response.headers });
+  const counter = counted(path, response.clone()).getReader();
+  (async () => {
+    try {
+      while (!(await counter.read()).done);
+    } catch {
+      // the download failed: Pyodide reads the same error from the response and reports it
+    }
+  })();
+  return response;
 };
 if (typeof PerformanceObserver === "function") {
   new PerformanceObserver((list) => {
