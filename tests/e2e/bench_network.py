@@ -4,7 +4,8 @@
 
 Serves dist/ (and, with --compare, another built site, e.g. of main before a change) as GitHub
 Pages serves a site: gzip on the fly for HTML, CSS, JavaScript, JSON, the manifest and .wasm
-(level 6, to a client that accepts it), every other file (.zip, .png, ...) as stored;
+(level 6, to a client that accepts it; each file compressed once and kept for every run, as Pages'
+CDN keeps its copy), every other file (.zip, .png, ...) as stored;
 Last-Modified, ETag and `Cache-Control: max-age=600` as GitHub sends them; no other header (no
 Content-Security-Policy). Optionally throttled like a mobile link: one token bucket shared by
 every connection (the link's bandwidth, in 8 KiB chunks) and a latency added to every request
@@ -18,7 +19,8 @@ For each profile, each site and each run, a new browser profile (tests/e2e/bench
 startup_run, whose code this reuses) makes a cold visit and, once its service worker is active,
 a repeat visit; printed: the bytes the server sent before the solver was ready (bodies as sent),
 navigation → first playable grid and → solver ready, cold and repeat (medians of --runs), and
-what the status line said while the cold visit loaded (the slow profile's first run). A start
+what the status line said while the cold visit loaded (the slow profile's first run), and the
+worker's start steps (ms since navigation, medians; bench_page.py's). A start
 that fails says when and why ("failed 32.1 s").
 """
 
