@@ -43,6 +43,8 @@ import struct
 import subprocess
 import sys
 import tempfile
+import tomllib
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -63,9 +65,9 @@ PYODIDE_COPIED_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYODIDE_RUNTIME_FILES = (*PYODIDE_COPIED_FILES, "python_stdlib.zip")
 STDLIB_SCRIPT = ROOT / "tools" / "stdlib.mjs"
 API_SURFACE = ROOT / "tools" / "api_surface.py"
-# Zip timestamps of the project wheel (1980-01-01, the earliest a zip can hold): the same
-# source gives the same wheel, so its sha256, and the standard library keyed by it, stay put.
-WHEEL_SOURCE_DATE_EPOCH = "315532800"
+# The date of every member of the package zip (the earliest a zip can hold): the same source
+# gives the same zip, so its sha256, and the Python zip keyed by it, stay put.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 class BuildError(RuntimeError):
@@ -148,33 +150,58 @@ def lock_file() -> dict:
     return {"info": stock["info"], "packages": {}}
 
 
-def build_project_wheel(source: Path, destination: Path) -> Path:
-    destination.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        run([
-            sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-            "--wheel-dir", scratch, str(source),
-        ], env={**os.environ, "SOURCE_DATE_EPOCH": WHEEL_SOURCE_DATE_EPOCH})
-        wheels = list(Path(scratch).glob("*.whl"))
-        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
-            raise BuildError(f"expected one pure-Python wheel from {source}, got {[w.name for w in wheels]}")
-        return Path(shutil.copy2(wheels[0], destination / wheels[0].name))
+def package_folder(package_source: Path) -> Path:
+    """The folder holding ``lightsout/`` in ``package_source`` (a flat or a ``src/`` layout)."""
+    return package_source / "src" if (package_source / "src" / "lightsout").is_dir() else package_source
 
 
-def make_stdlib(pyodide_dir: Path, wheel: Path) -> dict:
+def package_name(package_source: Path) -> str:
+    """"<name>-<version>" from ``package_source``/pyproject.toml, or "lightsout" without one."""
+    pyproject = package_source / "pyproject.toml"
+    if not pyproject.is_file():
+        return "lightsout"
+    project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    return f"{project.get('name', 'lightsout')}-{project.get('version', '0')}"
+
+
+def make_package_zip(package_source: Path, destination: Path) -> Path:
+    """Write ``destination``: a zip of the package's modules (every ``lightsout/**/*.py`` of
+    ``package_source``, nothing of ``__pycache__``), which tools/stdlib.mjs puts on sys.path as
+    the package's source for the Python zip; returns ``destination``. Made here from the files
+    as they are, not as a wheel: a wheel's build asks PyPI for its build backend (pip's build
+    isolation), so a build with no network failed, and an in-tree build leaves copies in
+    ``py/build/`` that a later wheel could pick up. Reproducible: members sorted, stored (no
+    compression), dated 1980-01-01, so the same source gives the same bytes. Raises BuildError
+    if there is no module.
+    """
+    folder = package_folder(package_source)
+    modules = sorted(path for path in (folder / "lightsout").rglob("*.py") if "__pycache__" not in path.parts)
+    if not modules:
+        raise BuildError(f"no lightsout package in {package_source} (looked for {folder / 'lightsout'}/*.py)")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(destination, "w", zipfile.ZIP_STORED) as archive:
+        for path in modules:
+            info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return destination
+
+
+def make_stdlib(pyodide_dir: Path, package_zip: Path) -> dict:
     """Write the Python zip into ``pyodide_dir``/python_stdlib.zip: the standard library trimmed
-    to what Pyodide's start and the package import, and the package from ``wheel``, all
-    precompiled. Returns {"modules", "package", "bytes", "stockBytes"} (modules of each, sizes).
+    to what Pyodide's start and the package import, and the package from ``package_zip``
+    (make_package_zip), all precompiled. Returns {"modules", "package", "bytes", "stockBytes"}
+    (modules of each, sizes).
 
     tools/stdlib.mjs starts the runtime in ``pyodide_dir`` in Node with the stock zip, runs the
-    whole API (tools/api_surface.py) with ``wheel`` on sys.path, keeps the modules then loaded,
-    each compiled to a .pyc by Pyodide's Python, and checks that the API answers the same from
-    the new zip alone. The zip is reproducible (sorted, fixed dates) and cached in .cache/stdlib/
-    under a key of everything it depends on: the runtime, the stock zip, the wheel and both
-    scripts. Raises BuildError if Node is missing or the script fails.
+    whole API (tools/api_surface.py) with ``package_zip`` on sys.path, keeps the modules then
+    loaded, each compiled to a .pyc by Pyodide's Python, and checks that the API answers the
+    same from the new zip alone. The zip is reproducible (sorted, fixed dates) and cached in
+    .cache/stdlib/ under a key of everything it depends on: the runtime, the stock zip, the
+    package zip and both scripts. Raises BuildError if Node is missing or the script fails.
     """
     inputs = {name: sha256_of(path) for name, path in third_party_files().items()}
-    inputs |= {"wheel": sha256_of(wheel), "script": sha256_of(STDLIB_SCRIPT), "surface": sha256_of(API_SURFACE)}
+    inputs |= {"package": sha256_of(package_zip), "script": sha256_of(STDLIB_SCRIPT), "surface": sha256_of(API_SURFACE)}
     key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]
     cached = CACHE / "stdlib" / f"{key}.zip"
     report = cached.with_suffix(".json")
@@ -185,7 +212,7 @@ def make_stdlib(pyodide_dir: Path, wheel: Path) -> dict:
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         command = [node, str(STDLIB_SCRIPT), str(pyodide_dir), str(PYODIDE_PACKAGE / "python_stdlib.zip"),
-                   str(PYODIDE_PACKAGE / "pyodide-lock.json"), str(wheel), str(partial)]
+                   str(PYODIDE_PACKAGE / "pyodide-lock.json"), str(package_zip), str(partial)]
         print("+ " + " ".join(command), flush=True)
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0 or not partial.is_file():
@@ -226,7 +253,7 @@ def package_limits(package_source: Path) -> dict:
         "    raise SystemExit(f'limits op: {reply}')\n"
         "print(json.dumps(reply, sort_keys=True))\n"
     )
-    source = package_source / "src" if (package_source / "src" / "lightsout").is_dir() else package_source
+    source = package_folder(package_source)
     try:
         done = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True,
                               env={"PYTHONPATH": str(source), "PATH": "/usr/bin:/bin"})
@@ -269,25 +296,46 @@ def bundle_page(destination: Path) -> list[str]:
 
 
 def build(package_source: Path = ROOT / "py") -> Path:
-    """Build dist/ from scratch and return its path."""
+    """Build the site into a new folder beside dist/, then put it in dist/'s place, and return
+    dist/'s path. A build that fails leaves dist/ as it was (the new folder is deleted)."""
     ensure_node_modules()
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
-    pyodide_dir = DIST / "pyodide"
     check_pinned_hashes(third_party_files())
-    copy_pyodide_runtime(pyodide_dir)
-    # The wheel is the package's source for the Python zip; the site does not ship it.
-    shutil.rmtree(CACHE / "wheel", ignore_errors=True)
-    project_wheel = build_project_wheel(package_source, CACHE / "wheel")
-    pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
-    stdlib = make_stdlib(pyodide_dir, project_wheel)
+    site = Path(tempfile.mkdtemp(prefix=".dist-new-", dir=DIST.parent))  # same file system: the swap is two renames
+    try:
+        name = build_site(site, package_source)
+    except BaseException:
+        shutil.rmtree(site, ignore_errors=True)
+        raise
+    old = DIST.with_name(site.name.replace(".dist-new-", ".dist-old-"))
+    if DIST.exists():
+        DIST.rename(old)
+    try:
+        site.rename(DIST)
+    except OSError as error:
+        if old.exists():
+            old.rename(DIST)
+        shutil.rmtree(site, ignore_errors=True)
+        raise BuildError(f"could not put the new build in {DIST}'s place: {error}") from error
+    shutil.rmtree(old, ignore_errors=True)
+    print(f"built {DIST.name}/ with {name}", flush=True)
+    return DIST
 
-    write_index(DIST / "index.html")
-    (DIST / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
-    shutil.copytree(ROOT / "static", DIST / "static")
-    bundled = bundle_page(DIST / "static" / "app.js")
-    (DIST / ".nojekyll").write_text("")
+
+def build_site(site: Path, package_source: Path) -> str:
+    """Build the site into the empty folder ``site``; returns the package's name and version."""
+    site.chmod(0o755)  # mkdtemp makes it private; dist/ is served
+    pyodide_dir = site / "pyodide"
+    copy_pyodide_runtime(pyodide_dir)
+    # The package's modules, zipped: the source of the Python zip (the site does not ship it).
+    package_zip = make_package_zip(package_source, CACHE / "package" / "lightsout.zip")
+    pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
+    stdlib = make_stdlib(pyodide_dir, package_zip)
+
+    write_index(site / "index.html")
+    (site / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
+    shutil.copytree(ROOT / "static", site / "static")
+    bundled = bundle_page(site / "static" / "app.js")
+    (site / ".nojekyll").write_text("")
     # The worker reads this. When Pyodide fails to start, it checks the runtime files
     # against runtimeSha256 to name the one at fault; after restoring a snapshot it checks
     # the Python zip (which Python does not read then). "lockFile" goes to loadPyodide as it
@@ -296,26 +344,25 @@ def build(package_source: Path = ROOT / "py") -> Path:
     # (the runtime, the Python zip and worker.js). "download" lists the files the start
     # fetches with their sizes, sent and unpacked, for its progress report.
     runtime = {f"pyodide/{path.name}": sha256_of(path) for path in sorted(pyodide_dir.iterdir()) if path.is_file()}
-    shaping = {**runtime, "static/worker.js": sha256_of(DIST / "static" / "worker.js")}
+    shaping = {**runtime, "static/worker.js": sha256_of(site / "static" / "worker.js")}
     build_info = {
         "runtimeSha256": runtime,
         "pyodide": pyodide_version,
-        "package": project_wheel.name,
+        "package": package_name(package_source),
         "lockFile": lock_file(),
         "snapshotKey": hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest(),
         "python": stdlib,
-        "download": transfer_sizes(DIST, list(runtime)),
+        "download": transfer_sizes(site, list(runtime)),
     }
-    (DIST / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
-    shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
-    icons = DIST / "static" / "icons"
+    (site / "static" / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
+    shutil.copy2(ROOT / "manifest.webmanifest", site / "manifest.webmanifest")
+    icons = site / "static" / "icons"
     icons.mkdir()
     for size in (192, 512):
         (icons / f"icon-{size}.png").write_bytes(png(size))
     # last: it lists every file above, but not the modules in the bundle (the page never asks for them)
-    write_offline_files(DIST, unlisted={path for path in bundled if path != "static/app.js"})
-    print(f"built {DIST.relative_to(ROOT)}/ with {project_wheel.name}", flush=True)
-    return DIST
+    write_offline_files(site, unlisted={path for path in bundled if path != "static/app.js"})
+    return package_name(package_source)
 
 
 def png(size: int) -> bytes:

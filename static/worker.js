@@ -37,9 +37,12 @@
 // python_stdlib.zip, which build.py made to hold the standard library modules the start and
 // the package need and the package itself, all precompiled (tools/stdlib.mjs): nothing to
 // install. The lock file is handed over from build-info.json, so it is not fetched (the site
-// loads no package). It then takes a memory snapshot of that interpreter
-// (Pyodide's experimental _makeSnapshot / makeMemorySnapshot) before any request runs and
-// keeps it in Cache Storage, with its sha256 and build-info.json's snapshotKey. The fast one,
+// loads no package). With no snapshot kept, it starts at once, without waiting for
+// build-info.json, so Pyodide's downloads begin as the worker does. Once it has said "ready" it
+// takes a memory snapshot of that interpreter (Pyodide's experimental _makeSnapshot /
+// makeMemorySnapshot; ≈ 30 ms, which "ready" does not wait for) before any request runs (each
+// waits for it), and keeps it in Cache Storage, in the background, with its sha256 and
+// build-info.json's snapshotKey. The fast one,
 // on the next start: restore that snapshot instead (loadPyodide with _loadSnapshot), taken
 // only if it was made by this build (snapshotKey) and its bytes still have the sha256 recorded
 // when it was made; on any mismatch or error the entry is deleted and the worker falls back
@@ -374,16 +377,25 @@ async function checkedPythonZip(input, init) {
 
 /**
  * fetch, as Pyodide calls it too: the Python zip checked (checkedPythonZip), and the body of
- * the start's other downloads counted as it arrives. The response handed on is a new one over
- * the counted stream, with the same status and headers (the wasm is compiled from it with
- * instantiateStreaming, which needs its Content-Type).
+ * the start's other downloads counted as it arrives, read from a clone. The response itself is
+ * handed on as it came, not rebuilt over a counting stream: the wasm is compiled from it with
+ * instantiateStreaming, which then reads it natively, off this thread's JavaScript, and can
+ * keep the compiled code for the URL (a Response made in JavaScript has none).
  */
 globalThis.fetch = async (input, init) => {
   const path = progress.done ? null : downloadPath(input);
   if (path === STDLIB[0]) return checkedPythonZip(input, init);
   const response = await plainFetch(input, init);
   if (path === null || !response.ok || !response.body) return response;
-  return new Response(counted(path, response), { status: response.status, statusText: response.statusText, headers: response.headers });
+  const counter = counted(path, response.clone()).getReader();
+  (async () => {
+    try {
+      while (!(await counter.read()).done);
+    } catch {
+      // the download failed: Pyodide reads the same error from the response and reports it
+    }
+  })();
+  return response;
 };
 if (typeof PerformanceObserver === "function") {
   new PerformanceObserver((list) => {
@@ -420,13 +432,20 @@ async function forgetSnapshot() {
   }
 }
 
+/** The kept snapshot's entry, whichever build made it, or null. Reads only its headers: quick. */
+async function keptEntry(cache) {
+  try {
+    return (await cache?.match(SNAPSHOT_URL)) ?? null;
+  } catch {
+    return null; // storage refused: as if nothing were kept
+  }
+}
+
 /**
- * The kept snapshot's entry, if this build made it; else a SnapshotError (and an entry of
- * another build is deleted). Reads only its headers: quick, so the usual path is not held up.
+ * `kept` (keptEntry's entry) if this build made it; else a SnapshotError, and the entry of
+ * another build is deleted.
  */
-async function keptSnapshot(info) {
-  const kept = await (await snapshotCache())?.match(SNAPSHOT_URL);
-  if (!kept) throw snapshotError("no snapshot kept yet");
+async function checkedEntry(kept, info) {
   if (kept.headers.get("x-lightsout-build") !== info.snapshotKey) {
     await kept.body?.cancel();
     await forgetSnapshot();
@@ -490,9 +509,9 @@ async function keepSnapshot(memory, info) {
  * zip again, checked as it is fetched (checkedPythonZip), since Python does not read it while
  * it restores and a damaged copy would otherwise pass unnoticed.
  */
-async function startFromSnapshot(buildInfo) {
+async function startFromSnapshot(buildInfo, kept) {
   const info = await buildInfo;
-  const memory = snapshotMemory(await keptSnapshot(info));
+  const memory = snapshotMemory(await checkedEntry(kept, info));
   memory.catch(() => {}); // handled in loadRuntime
   const pyodide = await loadRuntime(buildInfo, { options: { _loadSnapshot: memory }, snapshotRead: memory });
   runtime = pyodide;
@@ -525,49 +544,63 @@ async function start() {
   const buildInfoFailed = buildInfo.then(() => new Promise(() => {}));
   buildInfo.catch(() => {}); // handled where awaited; no "unhandled rejection" meanwhile
   buildInfoFailed.catch(() => {});
-  if (USE_SNAPSHOT && await snapshotCache()) {
+  // Whether a snapshot is kept is known at once, without build-info.json: a first visit starts
+  // Pyodide (and its downloads) without waiting for that file or a lookup that depends on it.
+  const cache = USE_SNAPSHOT ? await snapshotCache() : null;
+  const kept = await keptEntry(cache);
+  if (kept) {
     try {
-      const call = await Promise.race([startFromSnapshot(buildInfo), buildInfoFailed]);
+      const call = await Promise.race([startFromSnapshot(buildInfo, kept), buildInfoFailed]);
       Object.assign(startedFrom, { path: "snapshot", ms: performance.now() });
       return call;
     } catch (error) {
       // A file both paths need is at fault (named, as on the usual path): report it.
       if (error.name === "StartError") throw error;
       startedFrom.fallback = error.message;
-      if (!/^no snapshot kept/.test(error.message)) console.info(`The solver starts without its snapshot: ${error.message}`);
+      console.info(`The solver starts without its snapshot: ${error.message}`);
     }
+  } else if (cache) {
+    startedFrom.fallback = "no snapshot kept yet";
   } else {
     startedFrom.fallback = USE_SNAPSHOT ? "no place to keep a snapshot (no Cache Storage here)" : "switched off (?snapshot=off)";
   }
   self.postMessage({ type: "progress", stage: "loading", fallback: startedFrom.fallback });
-  const call = await startUsual(buildInfo, buildInfoFailed);
+  const call = await startUsual(buildInfo, buildInfoFailed, cache !== null);
   step("installed");
   Object.assign(startedFrom, { path: "install", ms: performance.now() });
   return call;
 }
 
 /**
- * The usual path: start Python, import the API; returns lightsout.api.call. Unless ?snapshot=off, the interpreter is started able to snapshot its
- * memory, and the snapshot is taken here, before any request runs, and kept in the background.
+ * The usual path: start Python, import the API; returns lightsout.api.call. With `snapshot`
+ * (there is a place to keep one, and not ?snapshot=off), the interpreter is started able to
+ * snapshot its memory, and the snapshot is taken and kept in the task after "ready"
+ * (snapshotDue, which every request awaits, so none runs before it).
  */
-async function startUsual(buildInfo, buildInfoFailed) {
-  const snapshot = USE_SNAPSHOT && await snapshotCache() !== null;
+async function startUsual(buildInfo, buildInfoFailed, snapshot) {
   const pyodide = await Promise.race([loadRuntime(buildInfo, { options: { _makeSnapshot: snapshot } }), buildInfoFailed]);
   runtime = pyodide;
   step("started");
   self.postMessage({ type: "progress", stage: "installing" });
   const call = apiCall(pyodide);
   step("apiReady");
-  if (snapshot) {
-    try {
-      const memory = pyodide.makeMemorySnapshot();
-      step("snapshotMade");
-      buildInfo.then((info) => keepSnapshot(memory, info));
-    } catch (error) {
-      console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
-    }
-  }
+  if (snapshot) snapshotDue = new Promise((resolve) => setTimeout(resolve)).then(() => takeSnapshot(pyodide, buildInfo));
   return call;
+}
+
+/**
+ * Snapshot the interpreter just started (≈ 30 ms) and start keeping it; never throws. Keeping
+ * starts at once, not when the worker is idle: a page closed or reloaded soon after "ready"
+ * (a test, a person following a link) would otherwise never keep one.
+ */
+function takeSnapshot(pyodide, buildInfo) {
+  try {
+    const memory = pyodide.makeMemorySnapshot();
+    step("snapshotMade");
+    buildInfo.then((info) => keepSnapshot(memory, info));
+  } catch (error) {
+    console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
+  }
 }
 
 /**
@@ -611,6 +644,7 @@ function fetchTimes() {
 }
 
 let runtime = null; // the Pyodide instance, for debug requests
+let snapshotDue = Promise.resolve(); // settles once the usual path's snapshot is made (takeSnapshot)
 const handlePromise = start();
 handlePromise.finally(() => { progress.done = true; }).catch(() => {});
 handlePromise.then(
@@ -651,6 +685,7 @@ self.addEventListener("message", async (event) => {
     self.postMessage({ type: "error", id, error: plainError(error) });
     return;
   }
+  await snapshotDue; // the snapshot holds the interpreter as it started, before any request
   try {
     const { reply, bytes, timing } = callPython(call, request, payload);
     const heapBytes = runtime?._module?.HEAP8?.length ?? null;

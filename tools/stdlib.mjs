@@ -1,20 +1,21 @@
 // Make the Python zip the site ships as pyodide/python_stdlib.zip (run by build.py):
 //
-//   node tools/stdlib.mjs <dist>/pyodide/ <stock python_stdlib.zip> <stock pyodide-lock.json> <wheel> <output.zip>
+//   node tools/stdlib.mjs <dist>/pyodide/ <stock python_stdlib.zip> <stock pyodide-lock.json> <package.zip> <output.zip>
 //
 // Pyodide's python_stdlib.zip holds the whole standard library as source (559 modules, 2.5 MB),
 // and Python compiles every module it imports at each start, as it would the package's modules
-// from its wheel. This script starts the runtime in <dist>/pyodide/ in Node with the stock zip,
-// puts the project's wheel on sys.path, imports lightsout.api and runs every request of
+// from a zip of its modules (build.py's make_package_zip). This script starts the runtime in
+// <dist>/pyodide/ in Node with the stock zip, puts the package zip on sys.path, imports
+// lightsout.api and runs every request of
 // tools/api_surface.py, then keeps every module then in sys.modules that came from the zip or
-// the wheel (the start's own, ≈ 130 with asyncio and ast; the few the package adds; the
+// the package zip (the start's own, ≈ 130 with asyncio and ast; the few the package adds; the
 // package's modules but its command line and benchmarks), each compiled here by Pyodide's own
 // Python into an unchecked hash-based .pyc (no source: zipimport loads it as it is). Pyodide
-// mounts the zip on sys.path, so the worker imports the package from it: no wheel to fetch or
+// mounts the zip on sys.path, so the worker imports the package from it: nothing to fetch or
 // install. The zip is written reproducibly: members sorted, dated 1980-01-01, deflated at level
 // 9, so the same inputs give the same bytes.
 //
-// Then the check: a second Pyodide starts from the new zip alone (no wheel) and answers the
+// Then the check: a second Pyodide starts from the new zip alone (no package zip) and answers the
 // same requests, which must get the same replies (a module reached only on some path, missing
 // here, would turn into an error reply). The last line printed is JSON:
 // {modules, package, bytes, stockBytes, loadMs: {stock, trimmed}}. Any failure exits non-zero.
@@ -24,32 +25,32 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [pyodideDir, stockZip, stockLock, wheelPath, output] = process.argv.slice(2);
+const [pyodideDir, stockZip, stockLock, packagePath, output] = process.argv.slice(2);
 if (!output) {
-  console.error("usage: node tools/stdlib.mjs <dist>/pyodide/ <python_stdlib.zip> <pyodide-lock.json> <wheel> <output.zip>");
+  console.error("usage: node tools/stdlib.mjs <dist>/pyodide/ <python_stdlib.zip> <pyodide-lock.json> <package.zip> <output.zip>");
   process.exit(2);
 }
 const indexURL = `${resolve(pyodideDir)}/`; // in Node, a directory path (a file: URL fails)
 const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
 const surface = readFileSync(join(fileURLToPath(new URL(".", import.meta.url)), "api_surface.py"), "utf8");
-const wheel = readFileSync(wheelPath);
+const packageZip = readFileSync(packagePath);
 // What the worker passes too: the lock file's info, no package (the site loads none).
 const lockFileContents = JSON.stringify({ info: JSON.parse(readFileSync(stockLock, "utf8")).info, packages: {} });
 
-/** Start Pyodide from `stdLibURL`, the wheel on sys.path if `withWheel`, run the API surface; returns [pyodide, replies JSON, ms]. */
-async function start(stdLibURL, withWheel) {
+/** Start Pyodide from `stdLibURL`, the package zip on sys.path if `withPackage`, run the API surface; returns [pyodide, replies JSON, ms]. */
+async function start(stdLibURL, withPackage) {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileContents, stdout: () => {}, stderr: (line) => console.error(line) });
   const loadMs = Math.round(performance.now() - started);
-  const wheelFile = `/tmp/wheels/${basename(wheelPath)}`;
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(wheelFile, wheel);
+  const packageFile = `/tmp/package/${basename(packagePath)}`;
+  pyodide.FS.mkdirTree("/tmp/package");
+  pyodide.FS.writeFile(packageFile, packageZip);
   pyodide.FS.writeFile("/tmp/api_surface.py", surface);
-  pyodide.globals.set("wheel_file", withWheel ? wheelFile : null);
+  pyodide.globals.set("package_file", withPackage ? packageFile : null);
   const replies = pyodide.runPython(`
 import json, sys
-if wheel_file:
-    sys.path.insert(0, wheel_file)
+if package_file:
+    sys.path.insert(0, package_file)
 import lightsout.api
 sys.path.insert(0, "/tmp")
 import api_surface
@@ -65,22 +66,22 @@ const [stock, stockReplies, stockMs] = await start(stockZip, true);
 const zipped = stock.runPython(`
 import importlib._bootstrap_external as bootstrap, importlib.util, io, sys, zipfile
 
-archive = next(path for path in sys.path if path.endswith(".zip"))
+archive = next(path for path in sys.path if path.endswith(".zip") and path != package_file)  # the stock zip
 sources = {}  # member -> the archive it comes from
 for module in list(sys.modules.values()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-    for home in (archive, wheel_file):
+    for home in (archive, package_file):
         if origin.startswith(home + "/"):
             sources[origin[len(home) + 1:]] = home
 if not all(member.endswith(".py") for member in sources):
     raise SystemExit(f"not a module source: {[m for m in sources if not m.endswith('.py')]}")
-package = sorted(member for member, home in sources.items() if home == wheel_file)
+package = sorted(member for member, home in sources.items() if home == package_file)
 if not package or any(member in sources and sources[member] == archive for member in package):
-    raise SystemExit(f"the package's modules were not imported from the wheel: {package}")
+    raise SystemExit(f"the package's modules were not imported from the package zip: {package}")
 out = io.BytesIO()
-with zipfile.ZipFile(archive) as stock, zipfile.ZipFile(wheel_file) as wheel, zipfile.ZipFile(out, "w") as trimmed:
+with zipfile.ZipFile(archive) as stock, zipfile.ZipFile(package_file) as package_zip, zipfile.ZipFile(out, "w") as trimmed:
     for member in sorted(sources):
-        text = (stock if sources[member] == archive else wheel).read(member)
+        text = (stock if sources[member] == archive else package_zip).read(member)
         code = compile(text, f"{archive}/{member}", "exec", dont_inherit=True)
         info = zipfile.ZipInfo(member[:-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED

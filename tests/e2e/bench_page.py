@@ -185,10 +185,12 @@ def visit(context, url: str, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
     steps["workerMade"] = page.evaluate("performance.getEntriesByName('lightsout:solver-start')[0]?.startTime ?? 0")
     if start and start.get("origin"):
         steps["workerBegan"] = shift
-        # When the two big files had arrived (the runtime's wasm, the snapshot).
+        # When the big files had arrived (the runtime's wasm and module, the Python zip).
+        arrived = {".wasm": "wasmArrived", ".asm.mjs": "asmModuleArrived", ".zip": "pythonZipArrived"}
         for name, (_, end) in (start.get("fetches") or {}).items():
-            if name.endswith((".wasm", ".snapshot.gz")):
-                steps["wasmArrived" if name.endswith(".wasm") else "snapshotArrived"] = end + shift
+            for suffix, key in arrived.items():
+                if name.endswith(suffix):
+                    steps[key] = end + shift
     return {"page": page, "grid": marks["playableAt"], "ready": marks["readyAt"], "solve": marks["solvedAt"] - marks["solveAt"],
             "path": (start or {}).get("path") or "install (no snapshot)", "ready_mark": ready_bytes_mark,
             "steps": steps, "said": marks["said"]}

@@ -118,6 +118,8 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     expect(status(page)).to_have_attribute("data-solver-start", "install")
     start = started_from(page)
     assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
+    # "ready" did not wait for the snapshot: it is made after (before any request runs).
+    assert {"started", "apiReady"} <= set(start["steps"]) and "snapshotMade" not in start["steps"], start["steps"]
     # The kept entry records the memory's sha256 and length, and they are its body's.
     kept = page.evaluate(KEPT)
     assert kept["bodySha256"] == kept["sha256"] and kept["length"] == kept["bytes"] > 10_000_000
@@ -189,6 +191,35 @@ def test_a_damaged_python_zip_is_named_on_the_snapshots_path_too(visited, site_u
     expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
     solve_board(page)
     assert watch.errors == [] and watch.outside_requests() == []
+
+
+def test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info(browser: Browser, site_url):
+    """With no snapshot kept, the worker starts Pyodide (so its downloads) at once: it does not
+    wait for build-info.json, which only a restore needs before it starts. The file is held
+    back 1.5 s here; the wasm must be asked for well before it arrives."""
+    context = browser.new_context(**CONTEXT_OPTIONS)
+    watch = PageWatch()
+    watch.attach(context)
+
+    def held_back(route: Route) -> None:
+        time.sleep(1.5)
+        route.continue_()
+
+    context.route(re.compile(r".*/static/build-info\.json$"), held_back)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        wait_ready(page)
+        start = started_from(page)
+        assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
+        fetches = start["fetches"]  # name: [asked, arrived], ms since the worker began
+        assert fetches["build-info.json"][1] - fetches["build-info.json"][0] > 1000, fetches
+        assert fetches["pyodide.asm.wasm"][0] < fetches["build-info.json"][1] - 1000, fetches
+        solve_board(page)
+        assert watch.errors == [] and watch.outside_requests() == []
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
 
 
 def test_the_loopback_knob_switches_the_snapshot_off(visited, site_url):

@@ -120,3 +120,75 @@ def test_the_page_is_bundled_into_one_module_with_everything_app_js_imports(tmp_
     assert all(f"// static/{name}\n" in source for name in reached)
     assert {"static/strings/en.json", "static/strings/zh.json"} <= set(bundled)  # the strings are inside too
     assert "static/worker.js" not in bundled and "中文" in source  # not escaped: --charset=utf8
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.fixture
+def scratch_build(tmp_path, monkeypatch):
+    """build() aimed at tmp_path/dist (holding a previous build) and tmp_path/.cache, with the
+    Python zip's step (Node, ≈ 20 s) replaced by a stub zip; yields tmp_path/dist."""
+    dist = tmp_path / "dist"
+    (dist / "pyodide").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>the previous build</title>\n")
+    (dist / "pyodide" / "python_stdlib.zip").write_bytes(b"the previous zip")
+    monkeypatch.setattr(site_build, "DIST", dist)
+    monkeypatch.setattr(site_build, "CACHE", tmp_path / ".cache")
+
+    def stub_stdlib(pyodide_dir: Path, package_source: Path) -> dict:
+        (pyodide_dir / "python_stdlib.zip").write_bytes(b"PK\5\6" + bytes(18))  # an empty zip
+        return {"modules": 0, "package": 0, "bytes": 22, "stockBytes": 0}
+
+    monkeypatch.setattr(site_build, "make_stdlib", stub_stdlib)
+    return dist
+
+
+def test_a_build_that_fails_midway_leaves_the_previous_dist_whole(scratch_build, monkeypatch):
+    """The site is built beside dist/ and swapped in only when complete: a step that fails
+    (here the page's bundle, after the runtime, the Python zip, index.html and static/ are
+    written) leaves dist/ exactly as it was and no half-built folder behind."""
+    before = _tree(scratch_build)
+
+    def failing_bundle(destination: Path) -> list[str]:
+        raise site_build.BuildError("simulated failure of the bundler")
+
+    monkeypatch.setattr(site_build, "bundle_page", failing_bundle)
+    with pytest.raises(site_build.BuildError, match="simulated failure"):
+        site_build.build()
+    assert _tree(scratch_build) == before
+    assert sorted(path.name for path in scratch_build.parent.iterdir() if path.name.startswith(".dist")) == []
+
+
+def test_a_build_that_succeeds_replaces_dist_whole(scratch_build, monkeypatch):
+    def stub_bundle(destination: Path) -> list[str]:
+        destination.write_text("// the bundle\n")
+        return ["static/app.js"]
+
+    monkeypatch.setattr(site_build, "bundle_page", stub_bundle)
+    assert site_build.build() == scratch_build
+    files = _tree(scratch_build)
+    assert "<title>the previous build</title>" not in files["index.html"].decode()
+    assert files["pyodide/python_stdlib.zip"] == b"PK\5\6" + bytes(18)
+    assert {"sw.js", "limits.json", "static/worker.js", "static/build-info.json", "pyodide/pyodide.asm.wasm"} <= set(files)
+    assert sorted(path.name for path in scratch_build.parent.iterdir() if path.name.startswith(".dist")) == []
+    assert scratch_build.stat().st_mode & 0o777 == 0o755
+
+
+def test_the_package_zip_holds_the_packages_modules_and_is_reproducible(tmp_path):
+    """The Python zip's source for the package is made from py/ without pip (no build backend
+    to fetch): every module of the package, and the same bytes from the same source."""
+    first = site_build.make_package_zip(ROOT / "py", tmp_path / "a.zip")
+    second = site_build.make_package_zip(ROOT / "py", tmp_path / "b.zip")
+    assert first.read_bytes() == second.read_bytes()
+    import zipfile
+
+    with zipfile.ZipFile(first) as archive:
+        names = archive.namelist()
+        assert names == sorted(names)
+        assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
+        modules = sorted(path.relative_to(ROOT / "py").as_posix() for path in (ROOT / "py" / "lightsout").rglob("*.py")
+                         if "__pycache__" not in path.parts)
+        assert names == modules and "lightsout/api.py" in names
+        assert archive.read("lightsout/api.py") == (ROOT / "py" / "lightsout" / "api.py").read_bytes()
