@@ -172,12 +172,15 @@ def _high_water(pid: int) -> int:
     return 0
 
 
-def run(argv: list[str], stdin: str, timeout: float) -> tuple[float, int, str]:
-    """Run one case: (seconds, peak RSS bytes, outcome)."""
+def run_process(argv: list[str], stdin: str, timeout: float, address_cap: int | None = ADDRESS_CAP) -> tuple[float, int, int | None, str, str]:
+    """Run one process with the package of ``PACKAGE`` on its path: (seconds, peak RSS bytes, exit status or None when
+    killed after ``timeout`` s, stdout, stderr).  ``address_cap``: its address space in bytes (None: uncapped; Node's
+    WebAssembly reserves more than it uses)."""
     env = dict(os.environ, PYTHONPATH=str(PACKAGE))
 
     def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_CAP, ADDRESS_CAP))
+        if address_cap is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (address_cap, address_cap))
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as given:
         given.write(stdin.encode())
@@ -196,18 +199,23 @@ def run(argv: list[str], stdin: str, timeout: float) -> tuple[float, int, str]:
                 killed = True
             time.sleep(0.02)
         seconds = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
-    if killed:
+    return seconds, peak, None if killed else os.waitstatus_to_exitcode(status), stdout, stderr
+
+
+def run(argv: list[str], stdin: str, timeout: float) -> tuple[float, int, str]:
+    """Run one case: (seconds, peak RSS bytes, outcome)."""
+    seconds, peak, returncode, stdout, stderr = run_process(argv, stdin, timeout)
+    if returncode is None:
         outcome = f"killed after {timeout:g} s"
     elif argv[1] == "-c":
-        outcome = stdout.strip().splitlines()[0] if stdout.strip() else "exit %d %s" % (child.returncode, stderr.strip().splitlines()[-1:] or "")
+        outcome = stdout.strip().splitlines()[0] if stdout.strip() else "exit %d %s" % (returncode, stderr.strip().splitlines()[-1:] or "")
     else:
         lines = stderr.strip().splitlines()
         first = lines[0] if lines else stdout.strip().splitlines()[0][:60] if stdout.strip() else ""
-        outcome = f"exit {child.returncode}: {first[:160]}" + (f" (+{len(lines) - 1} lines)" if len(lines) > 1 else "")
+        outcome = f"exit {returncode}: {first[:160]}" + (f" (+{len(lines) - 1} lines)" if len(lines) > 1 else "")
     return seconds, peak, outcome
 
 

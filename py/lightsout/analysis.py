@@ -49,6 +49,7 @@ __all__ = [
     "Analysis",
     "analyze",
     "left_kernel",
+    "parity_checks",
     "unsolvable_proof",
     "nearest_solvable",
     "worst_case",
@@ -92,13 +93,14 @@ def solvable_fraction(solution: Solution) -> str:
     return f"1/{puzzle.k ** cared * kernel // puzzle.k ** puzzle.buttons}"
 
 
-def proof(solution: Solution) -> int | None:
+def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None:
     """A certificate that an unsolvable board cannot reach the goal (a packed board), or None.
 
     A board of weights y with yᵀA ≡ 0 (every press changes Σ y·light by
     0 mod k) and y·(goal − board) ≢ 0 on the cared lights: the weighted sum
     can never reach the goal's.  For k = 2, y is a set of lights every press
-    changes evenly, lit oddly on board XOR goal (:func:`unsolvable_proof`).
+    changes evenly, lit oddly on board XOR goal, taken from ``checks`` (the
+    :func:`parity_checks` of the solve; computed when None).
     None for a solvable board, and for k > 2 above :data:`PROOF_CELLS` cells.
     Over Z/kZ such a y exists for every unsolvable board (Z/kZ is
     self-injective), and a generator of the left kernel is enough.
@@ -107,11 +109,8 @@ def proof(solution: Solution) -> int | None:
     if solution.solvable:
         return None
     if puzzle.k == 2:
-        if puzzle.graph is not None:
-            goal = (solution.lights ^ puzzle.goal()) & puzzle.cared
-            return next((y for y in _graph_left_kernel(puzzle) if (y & goal).bit_count() % 2), None)
-        found = unsolvable_proof(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask)
-        return None if found is None else found.flat
+        odd = _difference(solution)
+        return next((y for y in (parity_checks(solution) if checks is None else checks) if (y & odd).bit_count() % 2), None)
     if puzzle.cells > PROOF_CELLS:
         return None
     k, n = puzzle.k, puzzle.cells
@@ -128,9 +127,10 @@ def proof(solution: Solution) -> int | None:
     return None
 
 
-def nearest(solution: Solution) -> int | None:
+def nearest(solution: Solution, checks: Sequence[int] | None = None) -> int | None:
     """The fewest lights to toggle so that an unsolvable two-state board becomes solvable (packed), or None.
 
+    ``checks``: the :func:`parity_checks` of the solve (computed when None).
     None for a solvable board, for k > 2, and when the search is too costly
     (see :func:`nearest_solvable`).
     """
@@ -138,11 +138,33 @@ def nearest(solution: Solution) -> int | None:
     if solution.solvable or puzzle.k != 2:
         return None
     try:
-        if puzzle.graph is not None:
-            return _nearest_toggles(_graph_left_kernel(puzzle), (solution.lights ^ puzzle.goal()) & puzzle.cared, puzzle.cared)
-        return nearest_solvable(puzzle.board(solution.lights), puzzle.board(puzzle.goal()), puzzle.mask).flat
+        return _nearest_toggles(parity_checks(solution) if checks is None else checks, _difference(solution), puzzle.cared)
     except TooLargeError:
         return None
+
+
+def parity_checks(solution: Solution) -> list[int]:
+    """A basis of the left kernel {y : yᵀA = 0} of a two-state puzzle (flat ints, cared lights only).
+
+    ``solution`` is any solve of the puzzle.  Where the press matrix is
+    symmetric and nothing is masked (a grid whose rule
+    :attr:`~lightsout.rules.Rule.is_symmetric`) these are the solve's own quiet
+    patterns, no further work; otherwise one elimination of Aᵀ
+    (:func:`left_kernel`, or a graph's press sets).
+    """
+    puzzle = solution.puzzle
+    assert puzzle.k == 2
+    if puzzle.graph is not None:
+        return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.cared, puzzle.holes)
+    if puzzle.rule.is_symmetric and puzzle.mask is None:
+        return solution.quiet()
+    return left_kernel(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
+
+
+def _difference(solution: Solution) -> int:
+    """The cared lights where a two-state board differs from the goal (flat)."""
+    puzzle = solution.puzzle
+    return (solution.lights ^ puzzle.goal()) & puzzle.cared
 
 
 def worst_case_of(puzzle: Puzzle) -> int | None:
@@ -157,12 +179,6 @@ def worst_case_of(puzzle: Puzzle) -> int | None:
         except TooLargeError:
             return None
     return worst_case_if_small(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
-
-
-def _graph_left_kernel(puzzle: Puzzle) -> list[int]:
-    """:func:`left_kernel` of a graph puzzle (k = 2): its press sets are the columns of A."""
-    assert puzzle.graph is not None
-    return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.cared, puzzle.holes)
 
 
 def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, Any]:
@@ -191,9 +207,10 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
         "method": result.method,
     }
     if not result.solvable:
-        found = proof(result)
+        checks = parity_checks(result) if result.puzzle.k == 2 else None  # one left kernel for both
+        found = proof(result, checks)
         reply["proof"] = None if found is None else board(found)
-        closest = nearest(result)
+        closest = nearest(result, checks)
         reply["nearest"] = None if closest is None else board(closest)
     return reply
 

@@ -239,12 +239,12 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
     if args.minimal and result.solvable and not result.minimal:
         if puzzle.k == 2:
             budget = SEARCH_SECONDS if args.seconds is None else args.seconds
-            why = f"found in {budget:g} s (nullity {result.nullity}; --seconds gives the search more time)"
+            why = f"found in {budget:g} s at nullity {result.nullity}; --seconds gives the search more time"
         else:
             why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
         from .cli_games import count_text
 
-        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions {why}", file=sys.stderr)
+        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
     if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
         # The answer is written in the board's format; the indices text costs a number per press.
         raise UsageError(

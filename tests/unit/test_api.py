@@ -488,3 +488,30 @@ def test_analyze_of_a_big_board_shows_few_quiet_patterns():
     dark = "3999x3999:" + "A" * (((3999 * 3999 + 7) // 8 * 8 + 5) // 6)
     for quiet in huge["quiet"]:
         assert call(op="verify", board=dark, presses=quiet) == {"ok": True, "solved": True, "lit": 0}
+
+
+def test_the_largest_solution_counts_the_limits_allow_are_written_in_full():
+    # "solutions" is a decimal string, and Python refuses to write an int of more than
+    # sys.get_int_max_str_digits() digits (4300 by default, in Pyodide too). No board the limits
+    # let through reaches that: a count is k^(nullity), with nullity at most the cells of an
+    # elimination (k = 2: gf2_full_system_cells or max_graph_cells; k > 2: full_system_cells or
+    # the cube root of chase_work_limit), twice the shorter side of a torus chase, the shorter side of
+    # a plane (Chebyshev) or first-row system. Should a limit grow past it, this fails.
+    import math
+    import sys
+
+    limits = call(op="limits")
+    two = max(limits["gf2_full_system_cells"], limits["max_graph_cells"], 2 * math.isqrt(limits["torus_chase_cells"]),
+              math.isqrt(limits["max_cells"]), limits["first_row_system_columns"])
+    more = max(limits["full_system_cells"], round(limits["chase_work_limit"] ** (1 / 3)) + 1)
+    digits = max(two * math.log10(2), more * math.log10(limits["max_states"])) + 1
+    assert digits < sys.get_int_max_str_digits(), digits
+    # The largest counts a board reaches: every cell a don't-care cell, at the elimination's limit.
+    for k, side, cells in ((2, 64, limits["gf2_full_system_cells"]), (255, 20, limits["full_system_cells"])):
+        assert side * side == cells
+        bits = (k - 1).bit_length()
+        everything = "{0}x{0}:".format(side) + base64.urlsafe_b64encode(b"\xff" * (cells // 8)).decode().rstrip("=")
+        dark = "{0}x{0}:".format(side) + base64.urlsafe_b64encode(bytes(cells * bits // 8)).decode().rstrip("=")
+        reply = call(op="solve", k=k, board=dark, dont_care=everything)
+        assert reply["ok"] and reply["solutions"] == str(k**cells) and math.prod(reply["structure"]) == k**cells, reply.get("error")
+        assert reply["solution"] == dark and reply["solvable_fraction"] == ("1/2^0" if k == 2 else "1/1")

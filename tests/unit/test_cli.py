@@ -129,6 +129,21 @@ def test_a_count_of_more_than_15_digits_is_written_as_powers(tmp_path, capsys, k
     assert f"the best of {power} solutions" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("k, cells, power", [(2, 1000, "2^1000"), (3, 400, "3^400")])
+def test_an_unproven_fewest_presses_answer_on_a_grid_writes_its_count_as_powers(tmp_path, k, cells, power):
+    # A 40×40 (k = 2) or 20×20 (k = 3) board whose first `cells` cells do not count: k^cells solutions.
+    side = 40 if k == 2 else 20
+    mask = tmp_path / "mask.txt"
+    mask.write_text("\n".join("".join("?" if r * side + c < cells else "." for c in range(side)) for r in range(side)) + "\n")
+    board = "\n".join(("#" if k == 2 else "1") * side for _ in range(side)) + "\n"
+    states = [] if k == 2 else ["--states", str(k)]
+    done = run("solve", "--minimal", "--seconds", "0.1", "--mask", str(mask), *states, stdin=board)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(f"lightsout: fewest presses not proven: the best of {power} solutions ("), done.stderr
+    assert done.stderr.rstrip().endswith(")") and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert not any(len(word) > 15 and word.isdigit() for word in done.stderr.replace("^", " ").split())
+
+
 @pytest.mark.parametrize(
     "args,stdin,message",
     [

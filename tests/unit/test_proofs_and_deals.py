@@ -124,3 +124,46 @@ def test_three_state_proofs_and_deals_agree_with_brute_force(rule_name, surface)
                 assert y is not None, (rows, cols, states)
                 check_proof(puzzle.states(y), states, effects, 3)
         assert tuple(puzzle.states(random_board(puzzle, rng))) in solvable
+
+
+def _unsolvable(puzzle, rng):
+    """A random board of ``puzzle`` that cannot reach its goal, and its solve."""
+    for _ in range(100):
+        result = solve(puzzle, rng.getrandbits(puzzle.cells) & puzzle.cared)
+        if not result.solvable:
+            return result
+    raise AssertionError(f"no unsolvable board of {puzzle} in 100 draws")
+
+
+def test_solve_figures_finds_the_left_kernel_once(monkeypatch):
+    """An unsolvable board's proof and nearest board come from one left kernel: the elimination runs once
+    (masked grids, rules that are not symmetric, graphs), and not at all where the solve's own quiet
+    patterns are the left kernel (a symmetric rule without a mask). Each reply is still checked."""
+    import lightsout.analysis as analysis
+
+    eliminations, solves = [], []
+    real_null_space, real_solve_board = analysis.null_space, analysis.solve_board
+    monkeypatch.setattr(analysis, "null_space", lambda *args: eliminations.append(1) or real_null_space(*args))
+    monkeypatch.setattr(analysis, "solve_board", lambda *args, **kw: solves.append(1) or real_solve_board(*args, **kw))
+    rng = random.Random(9)
+    hex_klein = press_effects(4, 3, 2, "hex", "klein")  # nullity 2
+    cases = [
+        (Puzzle(4, 3, 2, parse_rule("hex").on_surface("klein")), hex_klein, 1),  # the left kernel is not the quiet space
+        (Puzzle(4, 4, 2, parse_rule("plus"), dont_care=1 << 5), press_effects(4, 4, 2, "plus", "plane"), 1),
+        (Puzzle(1, 12, 2, graph=Graph(tuple(flat(effect) for effect in hex_klein))), hex_klein, 1),
+        (Puzzle(4, 4, 2, parse_rule("plus")), press_effects(4, 4, 2, "plus", "plane"), 0),  # symmetric: the quiet patterns
+    ]
+    for puzzle, effects, expected in cases:
+        result = _unsolvable(puzzle, rng)
+        eliminations.clear()
+        solves.clear()
+        figures = analysis.solve_figures(result, lambda value: value)
+        assert (len(eliminations), len(solves)) == (expected, 0), puzzle
+        n, cared = puzzle.cells, puzzle.cared
+        lights = result.lights
+        kept = [i for i in range(n) if cared >> i & 1]
+        check_proof([figures["proof"] >> i & 1 for i in kept], [lights >> i & 1 for i in kept],
+                    [[effect[i] for i in kept] for effect in effects], 2)
+        solvable = {flat(board) & cared for board in reachable(effects, 2)}
+        assert (lights ^ figures["nearest"]) & cared in solvable
+        assert figures["nearest"].bit_count() == min(((lights ^ board) & cared).bit_count() for board in solvable)
