@@ -37,6 +37,7 @@ __all__ = [
     "pack",
     "unpack",
     "first_state_above",
+    "transpose_packed",
 ]
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
@@ -161,6 +162,22 @@ def first_state_above(value: int, cells: int, k: int) -> int | None:
         if state >= k:
             return index
     return None
+
+
+def transpose_packed(value: int, rows: int, cols: int, bits: int) -> int:
+    """The packed C×R board whose cell (c, r) is cell (r, c) of the packed R×C board ``value``.
+
+    One bit a cell (k = 2): the board's binary numeral, read backwards, holds cell i at character
+    i, so column c is the strided slice ``[c::C]`` (C speed; no row ints made).  More bits a cell:
+    through :func:`unpack` and :func:`pack`.  A single row or column is its own transpose.
+    """
+    if rows == 1 or cols == 1 or value == 0:
+        return value
+    if bits == 1:
+        text = format(value, f"0{rows * cols}b")[::-1]
+        return int("".join([text[c::cols] for c in range(cols)])[::-1], 2)
+    states = unpack(value, rows * cols, bits)
+    return pack([states[r * cols + c] for c in range(cols) for r in range(rows)], bits)
 
 
 def _clip(digits: str) -> str:

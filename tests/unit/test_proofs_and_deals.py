@@ -14,7 +14,8 @@ import random
 import pytest
 from lightsout.analysis import nearest, proof
 from lightsout.graph import Graph
-from lightsout.puzzle import Puzzle, solve
+from lightsout.puzzle import Puzzle
+from lightsout.solver import solve
 from lightsout.random_boards import random_board
 from lightsout.rules import parse_rule
 from reference import STENCILS, naive_apply
