@@ -80,7 +80,7 @@ from .random_boards import PressCountError
 from .random_boards import random_board
 from .rules import SURFACES, parse_rule
 from .graph_api import base_puzzle, describe, presets_reply
-from .puzzle_text import format_cells, read_cells
+from .cell_runs import format_cells, read_cells
 from .share import PUZZLE_KIND, ShareState, format_share, parse_share
 from .solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
 
