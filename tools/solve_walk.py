@@ -7,8 +7,10 @@ board and a graph, each through the API and through ``lightsout.solve`` alone) i
 ``sys.setprofile``, the Python calls whose callee lives in another module of the package than its
 caller ("rooms entered") and the returns back across such a border ("returns"), and the modules
 visited. Each solve runs once before it is counted, so imports and cached properties are warm.
-``--pairs`` also prints the most frequent crossings (caller module → callee module). Prints
-figures; asserts nothing.
+The last column counts the form conversions among them: a :class:`~lightsout.board.Board` made,
+rows split from or joined into a flat int, a board transposed, packed or unpacked
+(:data:`CONVERSIONS`). ``--pairs`` also prints the most frequent crossings (caller module → callee
+module). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +24,16 @@ from types import FrameType
 from typing import Any
 
 PACKAGE = "lightsout"
+CONVERSIONS = {
+    ("lightsout.board", "__init__"),
+    ("lightsout.rows", "split_rows"),
+    ("lightsout.rows", "join_rows"),
+    ("lightsout.rows", "transpose_rows"),
+    ("lightsout.codec", "pack"),
+    ("lightsout.codec", "unpack"),
+    ("lightsout.codec", "transpose_packed"),
+}
+"""(module, function) of the calls that change a board's form."""
 
 
 def _module(frame: FrameType | None) -> str | None:
@@ -31,19 +43,21 @@ def _module(frame: FrameType | None) -> str | None:
     return name if name == PACKAGE or name.startswith(PACKAGE + ".") else None
 
 
-def walk(run: Callable[[], object]) -> tuple[int, int, set[str], Counter[tuple[str, str]]]:
-    """(rooms entered, returns, modules visited, crossings by (from, to)) of one call of ``run``."""
-    entered = returned = 0
+def walk(run: Callable[[], object]) -> tuple[int, int, int, set[str], Counter[tuple[str, str]]]:
+    """(rooms entered, returns, form conversions, modules visited, crossings by (from, to)) of one call of ``run``."""
+    entered = returned = converted = 0
     visited: set[str] = set()
     pairs: Counter[tuple[str, str]] = Counter()
 
     def profile(frame: FrameType, event: str, arg: Any) -> None:
-        nonlocal entered, returned
+        nonlocal entered, returned, converted
         if event not in ("call", "return"):
             return
         here = _module(frame)
         if here is None:
             return
+        if event == "call" and (here, frame.f_code.co_name) in CONVERSIONS:
+            converted += 1
         there = _module(frame.f_back)
         if there == here:
             return
@@ -61,7 +75,7 @@ def walk(run: Callable[[], object]) -> tuple[int, int, set[str], Counter[tuple[s
         run()
     finally:
         sys.setprofile(None)
-    return entered, returned, visited, pairs
+    return entered, returned, converted, visited, pairs
 
 
 def cases() -> list[tuple[str, Callable[[], object]]]:
@@ -112,11 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", action="store_true", help="print the most frequent crossings too")
     args = parser.parse_args(argv)
-    print(f"{'solve':<28} {'entered':>7} {'returns':>7} {'modules':>7}  modules visited")
+    print(f"{'solve':<28} {'entered':>7} {'returns':>7} {'modules':>7} {'conversions':>11}  modules visited")
     for name, run in cases():
-        entered, returned, visited, pairs = walk(run)
+        entered, returned, converted, visited, pairs = walk(run)
         short = sorted(module.removeprefix(PACKAGE + ".") for module in visited)
-        print(f"{name:<28} {entered:>7} {returned:>7} {len(visited):>7}  {' '.join(short)}")
+        print(f"{name:<28} {entered:>7} {returned:>7} {len(visited):>7} {converted:>11}  {' '.join(short)}")
         if args.pairs:
             for (source, target), count in pairs.most_common(8):
                 print(f"{'':<28} {count:>7}  {source.removeprefix(PACKAGE + '.')} → {target.removeprefix(PACKAGE + '.')}")

@@ -167,15 +167,11 @@ def first_state_above(value: int, cells: int, k: int) -> int | None:
 def transpose_packed(value: int, rows: int, cols: int, bits: int) -> int:
     """The packed C×R board whose cell (c, r) is cell (r, c) of the packed R×C board ``value``.
 
-    One bit a cell (k = 2): the board's binary numeral, read backwards, holds cell i at character
-    i, so column c is the strided slice ``[c::C]`` (C speed; no row ints made).  More bits a cell:
-    through :func:`unpack` and :func:`pack`.  A single row or column is its own transpose.
+    Through :func:`unpack` and :func:`pack`; a single row or column is its own transpose.  (A
+    two-state plane chase transposes its row ints instead: :func:`lightsout.rows.transpose_rows`.)
     """
     if rows == 1 or cols == 1 or value == 0:
         return value
-    if bits == 1:
-        text = format(value, f"0{rows * cols}b")[::-1]
-        return int("".join([text[c::cols] for c in range(cols)])[::-1], 2)
     states = unpack(value, rows * cols, bits)
     return pack([states[r * cols + c] for c in range(cols) for r in range(rows)], bits)
 

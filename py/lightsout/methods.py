@@ -30,8 +30,10 @@ matrix and x the press pattern:
   projective plane of at least 4×3 (:func:`projective_chase`).
 
 The three plane chases (:data:`TRANSPOSED_METHODS`) want C to be the shorter
-side: :func:`lightsout.solver.solve` hands them the transpose of a board
-wider than tall.  These are the k = 2 fast paths on Python ints (rows as
+side: they chase the transpose of a board wider than tall, its rows read
+across by :func:`lightsout.rows.transpose_rows` (the rows they chase anyway;
+a packed transpose would add a join and a split of the whole board, 10 %
+more time at 100×10⁶).  These are the k = 2 fast paths on Python ints (rows as
 ints, bit c = column c; affine forms as ints, bit 0 the constant): light
 chasing over Z/kZ (:mod:`lightsout.zmod_chase`) does the same for any k on
 lists of coefficients, some 10³ times slower at k = 2.
@@ -48,7 +50,7 @@ from .chebyshev import chebyshev_system
 from .errors import TooLargeError
 from .gf2 import reduce_against, solve_linear
 from .puzzle import Puzzle
-from .rules import PLUS, Rule, join_rows, split_rows, wrap
+from .rules import PLUS, Rule, join_rows, split_rows, transpose_rows, wrap
 
 __all__ = [
     "Found",
@@ -137,15 +139,42 @@ class LazyBasis(Sequence[int], Generic[Source]):
         return (self._function(source) for source in self._sources)
 
 
-def _chased_basis(rows: int, cols: int, first_rows: Sequence[int]) -> LazyBasis[int]:
-    """The quiet patterns of an R×C plane (plus rule) whose first rows are ``first_rows``, chased on demand."""
-    dark = [0] * rows
-    return LazyBasis(tuple(first_rows), lambda first: join_rows(chase(dark, first, cols)[0], cols))
+class _Plane(NamedTuple):
+    """A plane chase's board: the rows of lights XOR goal, chased down the longer side.
+
+    ``lights`` are ``rows`` ints of ``cols`` bits; ``transposed`` says they are the
+    columns of the puzzle's board (a board wider than tall), so presses go back across.
+    """
+
+    lights: list[int]
+    rows: int
+    cols: int
+    transposed: bool
+
+    def flat(self, presses: list[int]) -> int:
+        """The press rows chased on this board as the puzzle's flat int."""
+        if self.transposed:
+            return join_rows(transpose_rows(presses, self.cols), self.rows)
+        return join_rows(presses, self.cols)
+
+    def chased(self, first: int | None) -> int | None:
+        """The press pattern (flat) light chasing gives from ``first`` (None passes through)."""
+        return None if first is None else self.flat(chase(self.lights, first, self.cols)[0])
+
+    def quiet(self, first_rows: Sequence[int]) -> LazyBasis[int]:
+        """The quiet patterns whose first rows are ``first_rows``, chased (from a dark board) on demand."""
+        dark = [0] * self.rows
+        return LazyBasis(tuple(first_rows), lambda first: self.flat(chase(dark, first, self.cols)[0]))
 
 
-def _chased(lights: Sequence[int], first: int | None, cols: int) -> int | None:
-    """The press pattern (flat) light chasing gives from ``first`` (None passes through)."""
-    return None if first is None else join_rows(chase(lights, first, cols)[0], cols)
+def _plane(puzzle: Puzzle, difference: int) -> _Plane:
+    """The rows a plane chase works on: the puzzle's, or its columns when it is wider than tall."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if cols <= rows:
+        return _Plane(split_rows(difference, rows, cols), rows, cols, False)
+    if not difference:
+        return _Plane([0] * cols, cols, rows, True)
+    return _Plane(transpose_rows(split_rows(difference, rows, cols), cols), cols, rows, True)
 
 
 def _require_plain(puzzle: Puzzle, method: str) -> None:
@@ -225,7 +254,7 @@ def first_row_enumeration(puzzle: Puzzle, difference: int) -> Found:
     :data:`FIRST_ROW_ENUMERATION_WORK` row steps.
     """
     _require_standard(puzzle, "first-row enumeration")
-    rows, cols = puzzle.rows, puzzle.cols
+    rows, cols = max(puzzle.rows, puzzle.cols), min(puzzle.rows, puzzle.cols)  # chased down the longer side
     if cols > FIRST_ROW_ENUMERATION_LIMIT:
         raise TooLargeError(
             f"first-row enumeration handles at most first_row_enumeration_columns ({FIRST_ROW_ENUMERATION_LIMIT}) columns "
@@ -234,15 +263,15 @@ def first_row_enumeration(puzzle: Puzzle, difference: int) -> Found:
         )
     if rows << cols > FIRST_ROW_ENUMERATION_WORK:
         raise TooLargeError(
-            # No R×C here: a board wider than tall arrives transposed (lightsout.solver.solve).
+            # No R×C here: a board wider than tall is chased on its transpose.
             f"first-row enumeration chases {rows} rows for each of the 2^{cols} first rows: {rows << cols} row steps, "
             f"more than first_row_enumeration_work ({FIRST_ROW_ENUMERATION_WORK})",
             "first_row_enumeration_work",
         )
-    lights = split_rows(difference, rows, cols)
+    plane = _plane(puzzle, difference)
     dark = [0] * rows
     # The residual is affine in the first row: residual_b(f) = residual_0(f) ^ residual_b(0).
-    wanted = chase_residual(lights, 0, cols)
+    wanted = chase_residual(plane.lights, 0, cols)
     solution_first: int | None = None
     quiet_firsts = []
     for first in range(1 << cols):
@@ -251,7 +280,7 @@ def first_row_enumeration(puzzle: Puzzle, difference: int) -> Found:
             quiet_firsts.append(first)
         if residual == wanted and solution_first is None:
             solution_first = first
-    return Found("first-row-enumeration", _chased(lights, solution_first, cols), _chased_basis(rows, cols, reduce_against(quiet_firsts)))
+    return Found("first-row-enumeration", plane.chased(solution_first), plane.quiet(reduce_against(quiet_firsts)))
 
 
 def full_system(puzzle: Puzzle, difference: int) -> Found:
@@ -287,17 +316,17 @@ def first_row_system(puzzle: Puzzle, difference: int) -> Found:
     of the kernel of M.  Plus rule on a plane only.  O(R·C/w + C³/w).
     """
     _require_standard(puzzle, "the first-row linear system")
-    rows, cols = puzzle.rows, puzzle.cols
+    rows, cols = max(puzzle.rows, puzzle.cols), min(puzzle.rows, puzzle.cols)  # chased down the longer side
     if cols > FIRST_ROW_SYSTEM_COLUMNS:
         raise TooLargeError(
-            # No R×C here: a board wider than tall arrives transposed (lightsout.solver.solve).
+            # No R×C here: a board wider than tall is chased on its transpose.
             f"the first-row system eliminates a {cols}x{cols} matrix ({cols}: the board's shorter side); first_row_system_columns "
             f"is {FIRST_ROW_SYSTEM_COLUMNS}; the chebyshev method handles any size",
             "first_row_system_columns",
         )
-    lights = split_rows(difference, rows, cols)
-    linear = solve_linear(first_row_matrix(rows, cols), chase_residual(lights, 0, cols), cols)
-    return Found("first-row-system", _chased(lights, linear.particular, cols), _chased_basis(rows, cols, linear.null_basis))
+    plane = _plane(puzzle, difference)
+    linear = solve_linear(first_row_matrix(rows, cols), chase_residual(plane.lights, 0, cols), cols)
+    return Found("first-row-system", plane.chased(linear.particular), plane.quiet(linear.null_basis))
 
 
 def chebyshev_method(puzzle: Puzzle, difference: int) -> Found:
@@ -307,10 +336,9 @@ def chebyshev_method(puzzle: Puzzle, difference: int) -> Found:
     basis is chased lazily from its first rows.
     """
     _require_standard(puzzle, "the Chebyshev method")
-    rows, cols = puzzle.rows, puzzle.cols
-    lights = split_rows(difference, rows, cols)
-    first, _, quiet_firsts = chebyshev_system(lights, cols)
-    return Found("chebyshev", _chased(lights, first, cols), _chased_basis(rows, cols, quiet_firsts))
+    plane = _plane(puzzle, difference)
+    first, _, quiet_firsts = chebyshev_system(plane.lights, plane.cols)
+    return Found("chebyshev", plane.chased(first), plane.quiet(quiet_firsts))
 
 
 def torus_chase(puzzle: Puzzle, difference: int) -> Found:
@@ -479,9 +507,8 @@ METHODS: dict[str, Method] = {
 ``full-system`` only, by the name ``graph-system``)."""
 
 TRANSPOSED_METHODS = ("first-row-enumeration", "first-row-system", "chebyshev")
-"""The plane chases :func:`lightsout.solver.solve` runs on the transpose of a board wider than
-tall (the plus rule on a plane is the same on the transpose, and the first-row unknowns are the
-shorter side)."""
+"""The plane chases that run on the transpose of a board wider than tall (the plus rule on a
+plane is the same on the transpose, and the first-row unknowns are the shorter side)."""
 
 
 def auto_method(puzzle: Puzzle) -> str:

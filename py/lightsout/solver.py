@@ -10,8 +10,8 @@ work is at most :data:`~lightsout.zmod_chase.CHASE_WORK_LIMIT`, else the
 Smith normal form of the whole press matrix (:mod:`lightsout.zmod`, up to
 :data:`FULL_SYSTEM_CELLS` cells) — exact for composite k, where elimination
 that treats Z/kZ as a field misses or invents solutions.  A chase whose
-unknowns are a row is run on the transpose of a board wider than tall (the
-same path for every k), so its unknowns are the shorter side.
+unknowns are a row is run on the transpose of a board wider than tall, so
+its unknowns are the shorter side.
 
 The fewest-presses solution is a coset leader (:mod:`lightsout.coset_leader`)
 for k = 2, and the lightest of all solutions, when few enough, for k > 2.
@@ -30,7 +30,7 @@ from .chase_plans import chase_plan
 from .codec import transpose_packed
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS, minimum_in_coset
 from .errors import TooLargeError
-from .methods import METHODS, TRANSPOSED_METHODS, LazyBasis, auto_method
+from .methods import METHODS, LazyBasis, auto_method
 from .names import MAX_LISTED_SOLUTIONS
 from .puzzle import Puzzle
 from .zmod import ModularSolution, solve_mod
@@ -197,9 +197,6 @@ def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, s
         name = auto_method(puzzle) if method == "auto" else method
         if name not in METHODS:
             raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-        if name in TRANSPOSED_METHODS and puzzle.cols > puzzle.rows and puzzle.rule.is_standard and not (puzzle.holes or puzzle.dont_care):
-            # The first row holds the unknowns: chase down the longer side (a 1×C row has C unknowns, its transpose 1).
-            return _solve_transposed(puzzle, lights, name, minimal, seconds)
     found = METHODS[name](puzzle, lights ^ puzzle.goal())
     presses, nullity = found.presses, len(found.quiet)
     exact, optimal_count = presses is not None and nullity == 0, None
@@ -218,7 +215,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     if plan is not None and puzzle.rule.surface in TRANSPOSABLE_SURFACES and puzzle.cols > puzzle.rows:
         flipped_work = chase_work(puzzle.cols, puzzle.rows, chase_plan(puzzle.cols, puzzle.rows, puzzle.rule.surface))
         if flipped_work < work and (flipped_work <= CHASE_WORK_LIMIT or n <= FULL_SYSTEM_CELLS):
-            return _solve_transposed(puzzle, lights, "auto", minimal, None)
+            return _solve_transposed(puzzle, lights, minimal)
         work = min(work, flipped_work)  # refused below: name the cheaper figure
     if plan is None or work > CHASE_WORK_LIMIT:
         if n > FULL_SYSTEM_CELLS:
@@ -271,17 +268,18 @@ def _full_system(puzzle: Puzzle, goal: list[int]) -> ModularSolution:
     return solve_mod(matrix, rhs, n, k)
 
 
-def _solve_transposed(puzzle: Puzzle, lights: int, method: str, minimal: bool, seconds: float | None) -> Solution:
-    """Solve a plus-rule puzzle wider than tall (no mask) on its transpose, where a chase's unknowns are the shorter side.
+def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
+    """Solve a k > 2 plus-rule puzzle wider than tall (no mask) on its transpose, where the chase's unknowns are the shorter side.
 
-    Any k: the board, the target, the presses and the quiet basis are read
-    across by :func:`lightsout.codec.transpose_packed` (the basis one
-    generator at a time, when asked for).
+    The board, the target, the presses and the quiet basis are read across by
+    :func:`lightsout.codec.transpose_packed` (the basis one generator at a
+    time, when asked for).  (The two-state plane chases transpose their own
+    rows: :mod:`lightsout.methods`.)
     """
     rows, cols, bits = puzzle.rows, puzzle.cols, puzzle.bits
     target = puzzle.target if isinstance(puzzle.target, str) else transpose_packed(puzzle.target, rows, cols, bits)
     flipped = Puzzle(cols, rows, puzzle.k, puzzle.rule, 0, 0, target)
-    found = solve(flipped, transpose_packed(lights, rows, cols, bits), method, minimal, seconds)
+    found = solve(flipped, transpose_packed(lights, rows, cols, bits), "auto", minimal)
 
     def back(value: int) -> int:
         return transpose_packed(value, cols, rows, bits)
