@@ -36,7 +36,9 @@ a packed transpose would add a join and a split of the whole board, 10 %
 more time at 100×10⁶).  These are the k = 2 fast paths on Python ints (rows as
 ints, bit c = column c; affine forms as ints, bit 0 the constant): light
 chasing over Z/kZ (:mod:`lightsout.zmod_chase`) does the same for any k on
-lists of coefficients, some 10³ times slower at k = 2.
+lists of coefficients, and at k = 2 took 90 times as long on a 118×118 torus
+(0.71 s against 8 ms) and 2 500 times on a 200×200 plane (1.6 s against the
+Chebyshev method's 0.6 ms) here, so the two stay apart.
 """
 
 from __future__ import annotations
