@@ -2,12 +2,10 @@
 
 The one model is :class:`~lightsout.puzzle.Puzzle` (cells with holes and
 don't-care cells, a press rule on a surface — or a :class:`~lightsout.graph.Graph`
-of explicit press sets — k states, a goal) and the one
-entry point :func:`~lightsout.puzzle.solve`; boards are packed ints (see
-:mod:`lightsout.codec`).  Two-state boards also exist as
-:class:`~lightsout.board.Board` (rows of ints, bit c = column c) for the
-GF(2) methods of :mod:`lightsout.methods`.  See py/README.md for the module
-map.
+of explicit press sets — k states, a goal), the one entry point
+:func:`~lightsout.solver.solve` and its one result, :class:`~lightsout.solver.Solution`;
+boards are packed ints (see :mod:`lightsout.codec`).  See py/README.md for
+the module map.
 
 >>> from lightsout import Puzzle, solve
 >>> puzzle = Puzzle(3, 3)
@@ -23,45 +21,43 @@ import importlib
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .analysis import Analysis, analyze
-    from .board import Board
     from .errors import BoardFormatError, TooLargeError
     from .formats import ParsedBoard, format_board, format_solution, parse_board
     from .graph import Graph
-    from .methods import METHODS, SolveResult, fewest_presses, solve_board
-    from .puzzle import Puzzle, Solution, solve
-    from .rules import PLUS, Rule
+    from .methods import METHODS
+    from .puzzle import Puzzle
+    from .rules import Rule
+    from .solver import Solution, solve
 
+# One name per concept: the model, its press rule and graph, solving and its result, the
+# two-state methods by name, the analysis of a size, text formats, the two errors.
 __all__ = [
     "Puzzle",
-    "Graph",
-    "Solution",
-    "solve",
-    "Board",
-    "BoardFormatError",
-    "TooLargeError",
-    "ParsedBoard",
-    "parse_board",
-    "format_board",
-    "format_solution",
     "Rule",
-    "PLUS",
-    "SolveResult",
+    "Graph",
+    "solve",
+    "Solution",
     "METHODS",
-    "solve_board",
-    "fewest_presses",
     "Analysis",
     "analyze",
+    "parse_board",
+    "ParsedBoard",
+    "format_board",
+    "format_solution",
+    "BoardFormatError",
+    "TooLargeError",
 ]
 
 __version__ = "0.2.0"
 
 # Where each name above lives.  They are imported on first use (PEP 562), so
 # ``python -m lightsout`` loads only what its command needs (the LOJ path: the
-# parser, the GF(2) solver and the writer; see lightsout.cli).
+# parser, the GF(2) solver and the writer; see lightsout.cli).  The solving module is
+# ``solver``, not ``solve``: importing a submodule binds its name on the package, which
+# would hide the function ``solve`` from ``from lightsout import solve``.
 _HOMES = {
     "Analysis": "analysis",
     "analyze": "analysis",
-    "Board": "board",
     "BoardFormatError": "errors",
     "TooLargeError": "errors",
     "ParsedBoard": "formats",
@@ -70,14 +66,10 @@ _HOMES = {
     "parse_board": "formats",
     "Graph": "graph",
     "METHODS": "methods",
-    "SolveResult": "methods",
-    "fewest_presses": "methods",
-    "solve_board": "methods",
     "Puzzle": "puzzle",
-    "Solution": "puzzle",
-    "solve": "puzzle",
-    "PLUS": "rules",
     "Rule": "rules",
+    "Solution": "solver",
+    "solve": "solver",
 }
 
 

@@ -3,7 +3,7 @@ solvable board, the worst case, and the rank/nullity/quiet-pattern analysis of a
 
 The puzzle-level functions (:func:`solvable_fraction`, :func:`proof`,
 :func:`nearest`, :func:`worst_case_of`) are the one implementation the CLI
-and the API share; the two-state ones below them work on GF(2) boards.
+and the API share; the two-state ones below them work on a size and rule.
 
 Let A be the press matrix restricted to the lights that matter (no holes, no
 don't-care cells) and to the buttons that exist (no holes).  A board b is
@@ -30,13 +30,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board
 from .errors import TooLargeError
 from .gf2 import null_space
 from .mask import Mask
-from .methods import cell_effects, quiet_flats, resolve_target, solve_board
-from .puzzle import FULL_SYSTEM_CELLS, Puzzle, Solution, solve
+from .methods import cell_effects
+from .puzzle import Puzzle
 from .rules import PLUS, Rule
+from .solver import FULL_SYSTEM_CELLS, Solution, solve
 from .zmod import solve_mod
 
 __all__ = [
@@ -50,8 +50,6 @@ __all__ = [
     "analyze",
     "left_kernel",
     "parity_checks",
-    "unsolvable_proof",
-    "nearest_solvable",
     "worst_case",
     "worst_case_if_small",
     "WORST_CASE_CELLS",
@@ -109,8 +107,8 @@ def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None
     if solution.solvable:
         return None
     if puzzle.k == 2:
-        odd = _difference(solution)
-        return next((y for y in (parity_checks(solution) if checks is None else checks) if (y & odd).bit_count() % 2), None)
+        goal = (solution.lights ^ puzzle.goal()) & puzzle.cared
+        return next((y for y in (parity_checks(solution) if checks is None else checks) if (y & goal).bit_count() % 2), None)
     if puzzle.cells > PROOF_CELLS:
         return None
     k, n = puzzle.k, puzzle.cells
@@ -130,41 +128,22 @@ def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None
 def nearest(solution: Solution, checks: Sequence[int] | None = None) -> int | None:
     """The fewest lights to toggle so that an unsolvable two-state board becomes solvable (packed), or None.
 
-    ``checks``: the :func:`parity_checks` of the solve (computed when None).
-    None for a solvable board, for k > 2, and when the search is too costly
-    (see :func:`nearest_solvable`).
+    Each light j has a syndrome h_j (which :func:`left_kernel` vectors
+    contain it); toggling a set of lights fixes the board iff their
+    syndromes add up to the board's.  A breadth-first search over the 2^m
+    syndromes (m = the left kernel's dimension) finds a smallest such set, so
+    no board closer to this one is solvable.  None for a solvable board, for
+    k > 2, and when the search is too costly: m above
+    :data:`NEAREST_NULLITY_LIMIT` or more than :data:`NEAREST_SEARCH_LIMIT`
+    steps.  ``checks``: the :func:`parity_checks` of the solve (computed when None).
     """
     puzzle = solution.puzzle
     if solution.solvable or puzzle.k != 2:
         return None
     try:
-        return _nearest_toggles(parity_checks(solution) if checks is None else checks, _difference(solution), puzzle.cared)
+        return _nearest_toggles(parity_checks(solution) if checks is None else checks, (solution.lights ^ puzzle.goal()) & puzzle.cared, puzzle.cared)
     except TooLargeError:
         return None
-
-
-def parity_checks(solution: Solution) -> list[int]:
-    """A basis of the left kernel {y : yᵀA = 0} of a two-state puzzle (flat ints, cared lights only).
-
-    ``solution`` is any solve of the puzzle.  Where the press matrix is
-    symmetric and nothing is masked (a grid whose rule
-    :attr:`~lightsout.rules.Rule.is_symmetric`) these are the solve's own quiet
-    patterns, no further work; otherwise one elimination of Aᵀ
-    (:func:`left_kernel`, or a graph's press sets).
-    """
-    puzzle = solution.puzzle
-    assert puzzle.k == 2
-    if puzzle.graph is not None:
-        return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.cared, puzzle.holes)
-    if puzzle.rule.is_symmetric and puzzle.mask is None:
-        return solution.quiet()
-    return left_kernel(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
-
-
-def _difference(solution: Solution) -> int:
-    """The cared lights where a two-state board differs from the goal (flat)."""
-    puzzle = solution.puzzle
-    return (solution.lights ^ puzzle.goal()) & puzzle.cared
 
 
 def worst_case_of(puzzle: Puzzle) -> int | None:
@@ -179,6 +158,17 @@ def worst_case_of(puzzle: Puzzle) -> int | None:
         except TooLargeError:
             return None
     return worst_case_if_small(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
+
+
+def parity_checks(solution: Solution) -> Sequence[int]:
+    """The parity checks of a two-state puzzle, a basis of :func:`left_kernel` (flat ints, bit r·C + c): the solve's own quiet basis where A is symmetric
+    and nothing is masked (no second solve), else from the columns of A (a graph's press sets)."""
+    puzzle = solution.puzzle
+    if puzzle.graph is not None:
+        return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.cared, puzzle.holes)
+    if puzzle.rule.is_symmetric and not (puzzle.holes or puzzle.dont_care):
+        return solution.quiet()
+    return left_kernel(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
 
 
 def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, Any]:
@@ -246,23 +236,21 @@ class Analysis:
     rule: Rule
     rank: int
     nullity: int
-    quiet: Sequence[Board]
-    quiet_flats: tuple[int, ...]
-    """The quiet patterns as flat ints (bit r·C + c), for fast overlap tests."""
+    quiet: tuple[int, ...]
+    """A basis of the quiet patterns, flat ints (bit r·C + c)."""
 
     @property
     def solutions_per_solvable_board(self) -> int:
         """2^nullity: every solvable board has this many solutions."""
         return 1 << self.nullity
 
-    def is_solvable(self, board: Board) -> bool:
-        """True when ``board`` has an even overlap with every quiet pattern: whether it can be switched off, for a rule with ``is_symmetric`` only.
+    def is_solvable(self, lights: int) -> bool:
+        """True when the flat board ``lights`` has an even overlap with every quiet pattern: whether it can be switched off, for a rule with ``is_symmetric`` only.
 
         (Otherwise the quiet patterns, {x : A·x = 0}, are not the left kernel
         {y : yᵀA = 0} that decides it; see :func:`left_kernel`.)
         """
-        flat = board.flat
-        return all((flat & q).bit_count() % 2 == 0 for q in self.quiet_flats)
+        return all((lights & q).bit_count() % 2 == 0 for q in self.quiet)
 
 
 def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
@@ -270,8 +258,8 @@ def analyze(rows: int, cols: int, rule: Rule = PLUS) -> Analysis:
 
     Raises ``ValueError`` for a size below 1×1.
     """
-    result = solve_board(Board(rows, cols, (), rule))
-    return Analysis(rows, cols, rule, result.rank, result.nullity, result.quiet, tuple(quiet_flats(result.quiet)))
+    result = solve(Puzzle(rows, cols, 2, rule), 0)
+    return Analysis(rows, cols, rule, result.rank, result.nullity, tuple(result.quiet()))
 
 
 def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None) -> list[int]:
@@ -283,9 +271,8 @@ def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = Non
     boards); otherwise it is the null space of Aᵀ by elimination,
     O((R·C)³/w) (those rules are solved by elimination too).
     """
-    board = Board(rows, cols, (), rule)
     if rule.is_symmetric and (mask is None or mask.is_empty):
-        return quiet_flats(solve_board(board).quiet)
+        return solve(Puzzle(rows, cols, 2, rule), 0).quiet()
     cells = rows * cols
     cared = (1 << cells) - 1 if mask is None else mask.cared
     holes = 0 if mask is None else mask.holes
@@ -300,46 +287,11 @@ def _left_kernel_of(effects: Sequence[int], cells: int, cared: int, holes: int) 
     return list(null_space(matrix, cells))
 
 
-def _goal(board: Board, target: Board | str, mask: Mask | None) -> int:
-    goal = (board ^ resolve_target(board, target)).flat
-    if mask is not None:
-        mask.check_shape(board.rows, board.cols)
-        goal &= mask.cared
-    return goal
-
-
-def unsolvable_proof(board: Board, target: Board | str = "off", mask: Mask | None = None) -> Board | None:
-    """Return a light set proving ``board`` cannot reach ``target``, or None if it can.
-
-    The returned R×C board y satisfies: every press changes an even number
-    of its lights, and board XOR target has an odd number of lit cells in it.
-    """
-    goal = _goal(board, target, mask)
-    for y in left_kernel(board.rows, board.cols, board.rule, mask):
-        if (y & goal).bit_count() % 2:
-            return Board.from_flat(board.rows, board.cols, y, board.rule)
-    return None
-
-
-def nearest_solvable(board: Board, target: Board | str = "off", mask: Mask | None = None) -> Board:
-    """Return the fewest lights to toggle so that ``board`` becomes solvable (an R×C board).
-
-    Each light j has a syndrome h_j (which left-kernel vectors contain it);
-    toggling a set of lights fixes the board iff their syndromes add up to
-    the board's.  A breadth-first search over the 2^k syndromes finds a
-    smallest such set, so no board closer to ``board`` is solvable.  The
-    result is dark for a solvable board.  Raises :class:`TooLargeError` when
-    k exceeds :data:`NEAREST_NULLITY_LIMIT` or the search would exceed
-    :data:`NEAREST_SEARCH_LIMIT` steps.
-    """
-    kernel = left_kernel(board.rows, board.cols, board.rule, mask)
-    cared = (1 << board.rows * board.cols) - 1 if mask is None else mask.cared
-    toggles = _nearest_toggles(kernel, _goal(board, target, mask), cared)
-    return Board.from_flat(board.rows, board.cols, toggles, board.rule)
-
-
 def _nearest_toggles(kernel: Sequence[int], goal: int, cared: int) -> int:
-    """The fewest cared lights to toggle so that ``goal`` (board XOR target, flat) is orthogonal to every ``kernel`` vector."""
+    """The fewest cared lights to toggle so that ``goal`` (board XOR target, flat) is orthogonal to every ``kernel`` vector (see :func:`nearest`).
+
+    Raises :class:`TooLargeError` above :data:`NEAREST_NULLITY_LIMIT` vectors or :data:`NEAREST_SEARCH_LIMIT` steps.
+    """
     if len(kernel) > NEAREST_NULLITY_LIMIT:
         raise TooLargeError(f"the nearest solvable board is searched up to {NEAREST_NULLITY_LIMIT} parity checks, this board has {len(kernel)}")
     wanted = sum(((y & goal).bit_count() & 1) << i for i, y in enumerate(kernel))
@@ -391,9 +343,9 @@ def worst_case(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = None
     (for 5×5: 15, the known figure).  Raises :class:`TooLargeError` when
     the search would take more than :data:`WORST_CASE_LIMIT` steps.
     """
-    board = Board(rows, cols, (), rule)
-    result = solve_board(board, mask=mask)
-    return _covering_radius(quiet_flats(result.quiet), rows * cols, 0 if mask is None else mask.holes)
+    holes, dont_care = (0, 0) if mask is None else (mask.holes, mask.dont_care)
+    result = solve(Puzzle(rows, cols, 2, rule, holes, dont_care), 0)
+    return _covering_radius(result.quiet(), rows * cols, holes)
 
 
 def _covering_radius(basis: Sequence[int], cells: int, holes: int) -> int:

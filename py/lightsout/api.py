@@ -65,12 +65,8 @@ from .formats import (
     parse_board,
     read_board,
 )
-from .methods import (
-    METHODS,
-)
+from .methods import METHODS
 from .puzzle import (
-    LISTED_BITS,
-    MAX_LISTED_SOLUTIONS,
     MAX_STATE_CELLS,
     MAX_STATES,
     MIN_STATES,
@@ -79,7 +75,6 @@ from .puzzle import (
     check_size,
     differing,
     press,
-    solve,
 )
 from .random_boards import PressCountError
 from .random_boards import random_board
@@ -87,8 +82,9 @@ from .rules import SURFACES, parse_rule
 from .games import preset
 from .graph_api import base_puzzle, describe, presets_reply
 from .levels import level_set, levels_reply
-from .puzzle_text import format_cells, read_cells
+from .cell_runs import format_cells, read_cells
 from .share import PUZZLE_KIND, ShareState, format_share, parse_share
+from .solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 

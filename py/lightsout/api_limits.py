@@ -25,21 +25,13 @@ from .methods import (
     PROJECTIVE_CHASE_LIMIT,
     TORUS_CHASE_LIMIT,
 )
-from .puzzle import (
-    CHASE_CELL_COST,
-    CHASE_WORK_LIMIT,
-    FULL_SYSTEM_CELLS,
-    LISTED_BITS,
-    MAX_LISTED_SOLUTIONS,
-    MAX_LONG_SIDE,
-    MAX_STATE_CELLS,
-    MAX_STATES,
-    MIN_STATES,
-)
+from .puzzle import MAX_LONG_SIDE, MAX_STATE_CELLS, MAX_STATES, MIN_STATES
 from .random_boards import RANDOM_LIT_CELLS
 from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
 from .rules import MAX_STENCIL, RULES, SURFACES
 from .share import FIELD_ORDER, GRAPH_FIELD_ORDER, stencil_mask
+from .solver import FULL_SYSTEM_CELLS, LISTED_BITS, MAX_LISTED_SOLUTIONS
+from .zmod_chase import CHASE_CELL_COST, CHASE_WORK_LIMIT
 
 MAX_API_CELLS = MAX_DECLARED_CELLS
 """Largest board (in cells) the API accepts: 10000 × 10000."""

@@ -20,8 +20,8 @@ import statistics
 import time
 
 from . import coset_leader
-from .board import Board
-from .methods import METHODS, fewest_presses, quiet_flats, solve_board
+from .puzzle import Puzzle, apply
+from .solver import solve
 
 __all__ = ["main"]
 
@@ -36,15 +36,14 @@ PRACTICAL = {
 }
 
 
-def _median_time(method: str, board: Board, repeats: int) -> float:
-    target = Board(board.rows, board.cols)
+def _median_time(method: str, puzzle: Puzzle, lights: int, repeats: int) -> float:
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
-        result = METHODS[method](board, target, None)
+        result = solve(puzzle, lights, method)
         times.append(time.perf_counter() - start)
-    if result.presses is not None and not board.apply(result.presses).is_dark:
-        raise AssertionError(f"{method} returned a wrong solution for n = {board.rows}")
+    if result.presses is not None and apply(puzzle, lights, result.presses):
+        raise AssertionError(f"{method} returned a wrong solution for n = {puzzle.rows}")
     return statistics.median(times)
 
 
@@ -63,23 +62,26 @@ def _slope(points: list[tuple[int, float]]) -> float | None:
 def _fewest(rng: random.Random) -> None:
     """Print the fewest-presses search on boards of growing nullity (see the module doc)."""
     print(f"{'board':>22} {'nullity':>7} {'seconds':>8} {'ns/solution':>11} {'presses':>7} {'optimal':>7}  proven")
-    cases: list[tuple[str, Board]] = []
+    cases: list[tuple[str, Puzzle, int]] = []
     for n in (19, 30, 47):
-        cases.append((f"{n}x{n} random", Board(n, n).apply(Board(n, n, [rng.getrandbits(n) for _ in range(n)]))))
-    cells = [(rng.randrange(47), rng.randrange(47)) for _ in range(9)]
-    cases.append(("47x47 nine presses", Board(47, 47).apply(Board.from_cells(47, 47, cells))))
-    for name, board in cases:
-        result = solve_board(board)
+        cases.append((f"{n}x{n} random", Puzzle(n, n), apply(Puzzle(n, n), 0, rng.getrandbits(n * n))))
+    cells = 0
+    for _ in range(9):
+        cells ^= 1 << rng.randrange(47 * 47)
+    cases.append(("47x47 nine presses", Puzzle(47, 47), apply(Puzzle(47, 47), 0, cells)))
+    for name, puzzle, lights in cases:
+        result = solve(puzzle, lights)
         start = time.perf_counter()
-        fewest = fewest_presses(result, math.inf)
+        fewest = solve(puzzle, lights, minimal=True, seconds=math.inf)
         seconds = time.perf_counter() - start
-        if fewest.presses is None or not board.apply(fewest.presses).is_dark:
+        if fewest.presses is None or apply(puzzle, lights, fewest.presses):
             raise AssertionError(f"fewest presses gave a wrong solution for {name}")
         rate = seconds / (1 << result.nullity) * 1e9
-        print(f"{name:>22} {result.nullity:>7} {seconds:>8.2f} {rate:>11.0f} {fewest.press_count:>7} {fewest.optimal_count!s:>7}  {fewest.minimal}", flush=True)
-    result = solve_board(cases[0][1])
+        print(f"{name:>22} {result.nullity:>7} {seconds:>8.2f} {rate:>11.0f} {fewest.press_total:>7} {fewest.optimal_count!s:>7}  {fewest.minimal}", flush=True)
+    _, puzzle, lights = cases[0]
+    result = solve(puzzle, lights)
     start = time.perf_counter()
-    coset_leader._gray_search(result.presses.flat if result.presses else 0, quiet_flats(result.quiet))
+    coset_leader._gray_search(result.presses or 0, result.quiet())
     seconds = time.perf_counter() - start
     print(f"Gray code, one vector at a time, 19x19: {seconds:.2f} s = {seconds / (1 << result.nullity) * 1e9:.0f} ns/solution")
 
@@ -101,13 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'n':>6} " + " ".join(f"{m:>22}" for m in methods))
     points: dict[str, list[tuple[int, float]]] = {m: [] for m in methods}
     for n in sizes:
-        board = Board(n, n, [rng.getrandbits(n) for _ in range(n)])
+        puzzle, lights = Puzzle(n, n), rng.getrandbits(n * n)
         cells = []
         for method in methods:
             if n > PRACTICAL[method]:
                 cells.append(f"{'-':>22}")
                 continue
-            seconds = _median_time(method, board, args.repeats if n < 2000 else 1)
+            seconds = _median_time(method, puzzle, lights, args.repeats if n < 2000 else 1)
             points[method].append((n, seconds))
             cells.append(f"{seconds * 1000:>19.2f} ms")
         print(f"{n:>6} " + " ".join(cells), flush=True)

@@ -20,7 +20,8 @@ from typing import TypeVar
 from .analysis import analysis_figures
 from .cli_games import list_presets
 from .graph import Graph
-from .puzzle import Puzzle, apply, solve
+from .puzzle import Puzzle, apply
+from .solver import solve
 from .random_boards import random_board
 
 __all__ = ["main"]

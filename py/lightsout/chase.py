@@ -22,8 +22,9 @@ Bit order: rows are ints, bit c = column c (:mod:`lightsout.rows`).
 
 This module works on row ints alone and imports only :mod:`lightsout.rows`
 (the command line's LOJ path solves through it and :mod:`lightsout.chebyshev`);
-the quiet basis as boards is :class:`lightsout.methods.QuietBasis`, the chase
-order on other surfaces :mod:`lightsout.chase_plans`.
+the methods built on it (first-row system, Chebyshev, quiet patterns chased from
+their first rows) are in :mod:`lightsout.methods`, the chase order on other
+surfaces :mod:`lightsout.chase_plans`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The chase itself on a plane is :func:`lightsout.chase.chase`; a plan says,
 for any surface, which press rows stay unknown and in which order the light
-rows force the others.  Used by the Z/kZ chase of :func:`lightsout.puzzle.solve`
+rows force the others.  Used by the Z/kZ chase of :mod:`lightsout.zmod_chase`
 (k > 2) and the projective chase of :mod:`lightsout.methods`.
 """
 

@@ -191,7 +191,7 @@ def _plain_loj(args: argparse.Namespace) -> bool:
 def _loj_answer(text: str, source: str) -> str | None:
     """The answer to a LibreOJ #6243 board (n×n, the plus rule on a plane, all off), or None.
 
-    The same answer as the general path (which :func:`lightsout.puzzle.solve`
+    The same answer as the general path (which :func:`lightsout.solver.solve`
     solves by the Chebyshev method for this board), through the LOJ reader and
     writer of :mod:`lightsout.grid_text`, the first-row system in GF(2)[y]
     (:func:`lightsout.chebyshev.chebyshev_system`) and light chasing
@@ -226,14 +226,13 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
 
     from . import codec
     from .analysis import solve_figures
-    from .formats import MAX_FORMAT_CELLS, NO_SOLUTION, format_solution
-    from .puzzle import FEWEST_SEARCH_LIMIT, solve
+    from .formats import MAX_FORMAT_CELLS, NO_SOLUTION
+    from .solver import FEWEST_SEARCH_LIMIT, solve
 
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
     try:
-        given = parsed.board if parsed is not None and not puzzle.holes else lights  # a Board spares a conversion
-        result = solve(puzzle, given, args.algorithm, args.minimal, args.seconds)
+        result = solve(puzzle, lights, args.algorithm, args.minimal, args.seconds)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.minimal and result.solvable and not result.minimal:
@@ -269,8 +268,6 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
         return "\n\n".join(text(value) for value in listed)
     if result.presses is None:
         return NO_SOLUTION
-    if puzzle.k == 2 and parsed is not None:
-        return format_solution(result.presses_board(), parsed)
     return str(text(result.presses))
 
 
@@ -294,8 +291,8 @@ def _analyze(args: argparse.Namespace) -> int:
 
     from . import cli_games, codec
     from .analysis import analysis_figures
-    from .puzzle import solve
     from .rules import SURFACE_NAMES
+    from .solver import solve
 
     if args.preset is not None or args.puzzle is not None:
         return cli_games.analyze_command(args, _read)

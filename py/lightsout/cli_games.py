@@ -26,8 +26,10 @@ from .errors import BoardFormatError
 from .games import PRESETS, Preset, preset, preset_figures
 from .graph_api import presets_reply
 from .mask import parse_mask
-from .puzzle import FEWEST_SEARCH_LIMIT, Puzzle, Solution, solve
-from .puzzle_text import UserPuzzle, format_cells, parse_puzzle, read_cells
+from .puzzle import Puzzle
+from .solver import FEWEST_SEARCH_LIMIT, Solution, solve
+from .cell_runs import format_cells, read_cells
+from .puzzle_text import UserPuzzle, parse_puzzle
 
 __all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle"]
 

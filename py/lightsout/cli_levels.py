@@ -18,7 +18,7 @@ from typing import Any
 from . import codec
 from .games import preset
 from .levels import LEVEL_SETS, Level, LevelSet, level_set, levels_reply
-from .puzzle_text import format_cells
+from .cell_runs import format_cells
 
 __all__ = ["list_levels", "solve_level", "level_number"]
 

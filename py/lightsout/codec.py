@@ -37,6 +37,7 @@ __all__ = [
     "pack",
     "unpack",
     "first_state_above",
+    "transpose_packed",
 ]
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
@@ -161,6 +162,18 @@ def first_state_above(value: int, cells: int, k: int) -> int | None:
         if state >= k:
             return index
     return None
+
+
+def transpose_packed(value: int, rows: int, cols: int, bits: int) -> int:
+    """The packed C×R board whose cell (c, r) is cell (r, c) of the packed R×C board ``value``.
+
+    Through :func:`unpack` and :func:`pack`; a single row or column is its own transpose.  (A
+    two-state plane chase transposes its row ints instead: :func:`lightsout.rows.transpose_rows`.)
+    """
+    if rows == 1 or cols == 1 or value == 0:
+        return value
+    states = unpack(value, rows * cols, bits)
+    return pack([states[r * cols + c] for c in range(cols) for r in range(rows)], bits)
 
 
 def _clip(digits: str) -> str:

@@ -32,7 +32,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["BoardFormatError", "TooLargeError", "PARSE_ERRORS", "PUZZLE_ERRORS", "LINK_ERRORS"]
+__all__ = ["BoardFormatError", "TooLargeError", "PARSE_ERRORS", "PUZZLE_ERRORS", "LINK_ERRORS", "clipped"]
 
 PARSE_ERRORS: dict[str, str] = {
     "empty_input": "empty input: expected rows of cells such as '#.#' or '1 0 1', or a list of lit cells",
@@ -218,3 +218,8 @@ class TooLargeError(ValueError):
         self.limit = limit
         self.field = field
         self.params: dict[str, Any] = params or {}
+
+
+def clipped(token: str) -> str:
+    """A word of the text as an error quotes it: its first 10 characters, and "…" when there were more."""
+    return token if len(token) <= 10 else token[:10] + "…"

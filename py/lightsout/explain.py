@@ -4,7 +4,7 @@ Two kinds of explanation (:func:`explain`):
 
 - **Light chasing** (``mode "chase"``: two states, the plus rule on a plane,
   or on a torus of at least 3×3, no holes or don't-care cells, at most
-  :data:`EXPLAIN_SIDE` a side).  The chase plan of :func:`lightsout.chase.chase_plan`
+  :data:`EXPLAIN_SIDE` a side).  The chase plan of :func:`lightsout.chase_plans.chase_plan`
   leaves some press rows unknown (the first row on a plane, the first two on a
   torus).  With those presses left out, each lit light of a chased row is
   cleared by pressing the cell below it, until only the *residual rows* (the
@@ -51,8 +51,9 @@ from typing import Any
 from .chase_plans import ChasePlan, chase_plan
 from .errors import TooLargeError
 from .gf2 import null_space, solve_linear
-from .methods import METHODS, solve_board
-from .puzzle import Puzzle, apply, solve
+from .methods import METHODS
+from .puzzle import Puzzle, apply
+from .solver import solve
 from .rules import PLUS, row_mask
 
 __all__ = [
@@ -536,13 +537,12 @@ def compare_methods(puzzle: Puzzle, lights: int) -> list[dict[str, Any]]:
         if budget is not None and work is not None and work > budget:
             entry["reason"], entry["limit"] = "too_slow", budget
             continue
-        board, goal = puzzle.board(lights), puzzle.goal_board()
         try:
             # Fast methods are repeated for MEASURE_SECONDS: a browser's clock ticks in 0.1 ms.
             runs = 0
             started = time.perf_counter()
             while True:
-                result = solve_board(board, goal, name, mask=puzzle.mask)
+                result = solve(puzzle, lights, name)
                 runs += 1
                 elapsed = time.perf_counter() - started
                 if elapsed >= MEASURE_SECONDS or runs >= MEASURE_RUNS:
@@ -555,6 +555,6 @@ def compare_methods(puzzle: Puzzle, lights: int) -> list[dict[str, Any]]:
         except ValueError:
             entry["reason"] = "plus_plane"
             continue
-        entry["presses"] = result.press_count
+        entry["presses"] = result.press_total
     assert set(COMPARED) <= set(METHODS)
     return out

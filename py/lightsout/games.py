@@ -39,7 +39,8 @@ import math
 from dataclasses import dataclass, field
 
 from .graph import Graph
-from .puzzle import Puzzle, solve
+from .puzzle import Puzzle
+from .solver import solve
 from .rules import PLUS, X_RULE, parse_rule
 
 __all__ = ["Preset", "PRESETS", "preset", "preset_figures", "CUBE_FACES", "cube_graph", "orbix_graph", "merlin_graph"]

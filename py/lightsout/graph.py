@@ -11,7 +11,8 @@ solving, the fewest presses and the analysis are the grid's own code: the
 Z/kZ elimination, :func:`~lightsout.puzzle.apply` and
 :func:`~lightsout.puzzle.press` reach the cells through
 :meth:`Puzzle.covered <lightsout.puzzle.Puzzle.covered>`, and for k = 2
-:func:`graph_system` is the GF(2) elimination of the n × n press matrix.
+:func:`lightsout.methods.full_system` eliminates the n × n press matrix
+(rows :attr:`Graph.reached_by`), reported as ``graph-system``.
 
 Optional drawing data: ``coords`` (one (x, y) per cell, any unit, y down)
 and ``names`` (one label per cell); ``shape`` says how the page draws a
@@ -30,11 +31,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 
-from .board import Board
 from .errors import BoardFormatError, TooLargeError
-from .gf2 import solve_linear
-from .mask import Mask
-from .methods import SolveResult
 from .names import HIDDEN_CHARACTERS
 
 __all__ = [
@@ -45,7 +42,6 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_COORDINATE",
     "is_coordinate",
-    "graph_system",
     "bits_of",
     "int_of",
     "circle_layout",
@@ -244,41 +240,3 @@ def hex_centre(row: int, col: int) -> tuple[float, float]:
     :mod:`lightsout.rules`.
     """
     return (col + row / 2, row * math.sqrt(3) / 2)
-
-
-def graph_system(graph: Graph, rows: int, cols: int, difference: int, cared: int, holes: int, mask: Mask | None) -> SolveResult:
-    """Solve A·x = ``difference`` over GF(2) for a graph puzzle (two states): Gaussian elimination of n × n.
-
-    ``difference`` is board XOR goal (flat int); the equation of light j is
-    ``reached_by[j]`` · x = difference_j for each cared light, and x_h = 0
-    for each hole h.  The result holds flat ints in R×C
-    :class:`~lightsout.board.Board` containers (their rule is unused), so
-    :func:`lightsout.methods.fewest_presses` and the quiet-pattern listing
-    work on it unchanged.  O(n³/w).
-    """
-    n = graph.cells
-    equations = [row for j, row in enumerate(graph.reached_by) if cared >> j & 1]
-    rhs = [difference >> j & 1 for j in range(n) if cared >> j & 1]
-    hole_list = bits_of(holes)
-    equations += [1 << h for h in hole_list]
-    rhs += [0] * len(hole_list)
-    linear = solve_linear(equations, sum(bit << i for i, bit in enumerate(rhs)), n)
-
-    def container(flat: int) -> Board:
-        return Board.from_flat(rows, cols, flat) if flat else Board(rows, cols)
-
-    quiet = tuple(container(q) for q in linear.null_basis)
-    nullity = len(quiet)
-    presses = None if linear.particular is None else container(linear.particular)
-    return SolveResult(
-        board=container(difference),
-        target=container(0),
-        method="graph-system",
-        presses=presses,
-        rank=n - len(hole_list) - nullity,
-        nullity=nullity,
-        quiet=quiet,
-        minimal=presses is not None and nullity == 0,
-        mask=mask,
-    )
-

@@ -1,4 +1,4 @@
-"""Text for graph puzzles: a user-defined puzzle (plain text or JSON), and a board as a run of symbols.
+"""Text for graph puzzles: a user-defined puzzle, as plain text or JSON.
 
 **A user-defined puzzle** (:func:`parse_puzzle`, :func:`format_puzzle`),
 as JSON::
@@ -44,12 +44,7 @@ Fields (JSON key / text statement):
   double quotes as a JSON string (``name 3 "C#"``); else as it is, up to a
   ``#`` comment.  An empty title or no name at all is the same as none.
 
-**A board as a run of symbols** (:func:`read_cells`, :func:`format_cells`):
-one symbol per cell in cell order, whitespace ignored.  Two states: ``#``,
-``1``, ``*``, ``x``, ``X`` are on (1), ``.``, ``0``, ``o``, ``O`` off (0);
-more states: ``0``–``9`` then ``a``–``z`` (either case; ``.`` is 0), or,
-above 36 states, numbers separated by whitespace.  A grid puzzle also reads
-every board text format of :mod:`lightsout.formats` of its size.
+A ``goal`` or ``start`` board is a run of symbols (:mod:`lightsout.cell_runs`).
 
 Lines end at ``\n``, ``\r\n`` or ``\r`` only.  Errors raise
 :class:`~lightsout.errors.BoardFormatError` with the line and column.
@@ -63,9 +58,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import codec
-from .errors import BoardFormatError, TooLargeError
-from .formats import SYMBOLS, read_board
+from .cell_runs import format_cells, read_cells
+from .errors import BoardFormatError, TooLargeError, clipped
 from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
 from .puzzle import MAX_STATES, MIN_STATES, Puzzle
 from .rules import PLUS
@@ -76,25 +70,11 @@ __all__ = [
     "format_puzzle",
     "puzzle_from_json",
     "puzzle_json",
-    "read_cells",
-    "format_cells",
-    "ON_SYMBOLS",
-    "OFF_SYMBOLS",
     "MAX_TITLE_LENGTH",
 ]
 
-ON_SYMBOLS = "#1*xX"
-"""Symbols of a lit cell in a two-state run."""
-
-OFF_SYMBOLS = ".0oO"
-"""Symbols of a dark cell in a two-state run."""
-
 MAX_TITLE_LENGTH = 200
 """Most characters of a puzzle's title."""
-
-RUN_LINE = 64
-"""Symbols a line when a graph puzzle's board is written without a layout of its own."""
-
 
 @dataclass(frozen=True)
 class UserPuzzle:
@@ -103,82 +83,6 @@ class UserPuzzle:
     puzzle: Puzzle
     name: str | None = None
     start: int | None = None
-
-
-# -- a board as a run of symbols -------------------------------------------
-
-
-def read_cells(puzzle: Puzzle, text: str, what: str = "board") -> int:
-    """Read a board of ``puzzle`` as one symbol per cell in cell order (whitespace ignored); return it packed.
-
-    A grid puzzle (no graph) also takes any text format of
-    :func:`lightsout.formats.read_board` of its R×C size.  Raises
-    :class:`BoardFormatError` (line, column) for an unknown symbol, a state
-    of k or more, or the wrong number of cells.
-    """
-    try:
-        return _read_run(puzzle, text, what)
-    except BoardFormatError as error:
-        if puzzle.graph is not None:
-            raise
-        try:
-            read = read_board(text, "auto", puzzle.k)
-        except BoardFormatError:
-            raise error from None
-        if (read.rows, read.cols) != (puzzle.rows, puzzle.cols):
-            raise error from None
-        return read.packed
-
-
-def _read_run(puzzle: Puzzle, text: str, what: str) -> int:
-    k, n = puzzle.k, puzzle.cells
-    states: list[int] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        pattern = r"\S+" if k > len(SYMBOLS) else r"\S"
-        for match in re.finditer(pattern, line):
-            token, column = match.group(), match.start() + 1
-            if k == 2:
-                value = 1 if token in ON_SYMBOLS else 0 if token in OFF_SYMBOLS else -1
-            elif k > len(SYMBOLS):
-                value = int(token) if token.isascii() and token.isdigit() and len(token) <= 3 else -1
-            else:
-                value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
-            if not 0 <= value < k:
-                if k == 2:
-                    raise BoardFormatError.of("run_symbol", number, column, field=what, found=_clipped(token))
-                raise BoardFormatError.of("run_state", number, column, field=what, most=k - 1, found=_clipped(token))
-            if len(states) == n:
-                raise BoardFormatError.of("run_too_long", number, column, field=what, cells=n)
-            states.append(value)
-    if len(states) != n:
-        lines = text.splitlines() or [""]
-        raise BoardFormatError.of("run_count", len(lines), len(lines[-1]) + 1, field=what, found=len(states), cells=n)
-    return codec.pack(states, codec.bits_per_cell(k))
-
-
-def format_cells(puzzle: Puzzle, value: int) -> str:
-    """A packed board of ``puzzle`` as text that :func:`read_cells` reads back.
-
-    Symbols ``#``/``.`` for two states, ``0``–``9``/``a``–``z`` up to 36,
-    else numbers; lines of the graph's ``text_width`` symbols (the puzzle's
-    columns for a grid, :data:`RUN_LINE` for a graph without one), a blank
-    line after every ``text_group`` lines.
-    """
-    states = puzzle.states(value)
-    if puzzle.k == 2:
-        symbols = ["#" if s else "." for s in states]
-        joiner = ""
-    elif puzzle.k <= len(SYMBOLS):
-        symbols, joiner = [SYMBOLS[s] for s in states], ""
-    else:
-        symbols, joiner = [str(s) for s in states], " "
-    graph = puzzle.graph
-    width = puzzle.cols if graph is None or puzzle.rows > 1 and not graph.text_width else graph.text_width or RUN_LINE
-    group = 0 if graph is None else graph.text_group
-    lines = [joiner.join(symbols[i : i + width]) for i in range(0, len(symbols), width)]
-    if group:
-        return "\n\n".join("\n".join(lines[i : i + group]) for i in range(0, len(lines), group))
-    return "\n".join(lines)
 
 
 # -- the user-defined puzzle ------------------------------------------------
@@ -203,11 +107,6 @@ def parse_puzzle(text: str) -> UserPuzzle:
             raise BoardFormatError.of("json_syntax", 1, 1, what="a number has more than 4300 digits") from None
         return puzzle_from_json(data)
     return _parse_text(text)
-
-
-def _clipped(token: str) -> str:
-    """A word of the text as an error quotes it: its first 10 characters, and "…" when there were more."""
-    return token if len(token) <= 10 else token[:10] + "…"
 
 
 def _whole(digits: str) -> int:
@@ -471,12 +370,12 @@ def _parse_text(text: str) -> UserPuzzle:
 
     def cell(token: str, number: int, column: int) -> int:
         if not (token.isascii() and token.isdigit() and len(token) <= 5) or int(token) >= MAX_GRAPH_CELLS:
-            raise BoardFormatError.of("cell_number", number, column, most=MAX_GRAPH_CELLS - 1, found=_clipped(token))
+            raise BoardFormatError.of("cell_number", number, column, most=MAX_GRAPH_CELLS - 1, found=clipped(token))
         return int(token)
 
     def whole(token: str, number: int, column: int) -> int:
         if not (token.isascii() and token.isdigit()):
-            raise BoardFormatError.of("whole_number", number, column, found=_clipped(token))
+            raise BoardFormatError.of("whole_number", number, column, found=clipped(token))
         return _whole(token)
 
     board_lines: dict[str, list[str]] = {}
@@ -532,7 +431,7 @@ def _parse_text(text: str) -> UserPuzzle:
                 try:
                     values.append(_coordinate(float(token), "a coordinate"))
                 except (ValueError, BoardFormatError):
-                    raise BoardFormatError.of("coordinate", number, column, found=_clipped(token)) from None
+                    raise BoardFormatError.of("coordinate", number, column, found=clipped(token)) from None
             draft.coords = draft.coords or {}
             draft.coords[cell(tokens[0][0], number, tokens[0][1])] = (values[0], values[1])
         elif key == "name":

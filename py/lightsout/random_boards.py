@@ -20,9 +20,9 @@ from .board import Board
 from .errors import TooLargeError
 from .mask import Mask
 from .coset_leader import SEARCH_SECONDS as COSET_SECONDS
-from .methods import fewest_presses, solve_board
-from .puzzle import Puzzle, apply, solve
+from .puzzle import Puzzle, apply
 from .rules import PLUS, Rule, split_rows
+from .solver import solve
 
 __all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS", "RANDOM_LIT_CELLS"]
 
@@ -83,6 +83,7 @@ def random_solvable(
         )
     dark_draw = lit > len(cells) // 2  # draw the fewer: the cells left dark
     analysis = _analysis(rows, cols, rule) if rule.is_symmetric and mask is None else None
+    puzzle = Puzzle(rows, cols, 2, rule, holes, 0 if mask is None else mask.dont_care)
     deadline = time.monotonic() + SEARCH_SECONDS
     for _ in range(MAX_ATTEMPTS):
         if time.monotonic() > deadline:
@@ -91,7 +92,7 @@ def random_solvable(
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
         if dark_draw:
             board = Board(rows, cols, [row ^ full for row, full in zip(board.lights, _full_rows(rows, cols, holes))], rule)
-        if analysis.is_solvable(board) if analysis is not None else solve_board(board, mask=mask).solvable:
+        if analysis.is_solvable(board.flat) if analysis is not None else solve(puzzle, board.flat).solvable:
             return board
     raise ValueError(f"found no solvable {rows}x{cols} board with exactly {lit} lit cells")
 
@@ -127,7 +128,7 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
 
     Draws ``presses`` distinct cells, presses them on a dark board, and keeps
     the board if no solution is shorter (proven by
-    :func:`lightsout.methods.fewest_presses`; a board whose minimum could not
+    :func:`lightsout.solver.solve` with ``minimal``; a board whose minimum could not
     be proven is skipped).  Raises ``ValueError`` for a negative ``presses``,
     :class:`PressCountError` (with the maximum) when ``presses`` is above
     the size's worst case or rank, or when no such board turned up in
@@ -140,10 +141,11 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
     if worst is not None and presses > worst:
         raise PressCountError(f"no {rows}x{cols} board needs more than {worst} presses (its worst case), not {presses}", worst, "worst_case")
     if presses > cells:
-        rank = solve_board(Board(rows, cols, (), rule)).rank
+        rank = solve(Puzzle(rows, cols, 2, rule), 0).rank
         raise PressCountError(f"no {rows}x{cols} board needs more than {rank} presses (its rank), not {presses}", rank, "rank")
     if presses > RANDOM_LIT_CELLS:
         raise TooLargeError(f"a board needing {presses} presses is drawn press by press: random_lit_cells is {RANDOM_LIT_CELLS}", "random_lit_cells", "presses")
+    puzzle = Puzzle(rows, cols, 2, rule)
     deadline = time.monotonic() + SEARCH_SECONDS
     for _ in range(MAX_ATTEMPTS):
         left = deadline - time.monotonic()
@@ -151,10 +153,10 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
             break
         chosen = rng.sample(range(cells), presses)
         board = Board(rows, cols, (), rule).apply(Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule))
-        result = fewest_presses(solve_board(board), min(left, COSET_SECONDS))
-        if result.minimal and result.press_count == presses:
+        result = solve(puzzle, board.flat, minimal=True, seconds=min(left, COSET_SECONDS))
+        if result.minimal and result.press_total == presses:
             return board
-    maximum, bound = (worst, "worst_case") if worst is not None else (solve_board(Board(rows, cols, (), rule)).rank, "rank")
+    maximum, bound = (worst, "worst_case") if worst is not None else (solve(puzzle, 0).rank, "rank")
     raise PressCountError(f"found no {rows}x{cols} board needing exactly {presses} presses; none needs more than {maximum} ({bound})",
                           maximum, bound)
 

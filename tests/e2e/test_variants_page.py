@@ -13,7 +13,7 @@ import pytest
 from e2e_helpers import board, button, cell, click_cells, full_page_screenshot, grid_text, load_text, set_goal, settled, status
 from playwright.sync_api import Page, expect
 
-from lightsout import Board
+from lightsout.board import Board
 from lightsout.rules import Rule, parse_rule
 
 RULE_OPTIONS = {"plus": "plus", "moore": "moore", "x": "x"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from lightsout import Board
+from lightsout.board import Board
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from lightsout import Board
+from lightsout.board import Board
 from lightsout.api import handle
 from reference import naive_apply, pack, simulate, unpack
 

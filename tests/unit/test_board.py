@@ -1,7 +1,7 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from lightsout import Board
+from lightsout.board import Board
 from lightsout.rules import join_rows, split_rows
 from reference import naive_press, to_cells
 

@@ -1,10 +1,11 @@
 import random
 
 import pytest
-from lightsout import Board, poly, solve_board
+from board_solve import presses_of, quiet_of, solve_board
+from lightsout import poly
+from lightsout.board import Board
 from lightsout.chase import chase_residual, first_row_matrix
 from lightsout.chebyshev import poly_to_vector, square_nullity, vector_to_poly
-from lightsout.methods import chebyshev_method, first_row_linear_system, full_linear_system
 from reference import simulate
 
 
@@ -57,14 +58,14 @@ def test_agrees_with_first_row_and_full_systems_on_every_size_up_to_12(rows, col
         board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)])
         if trial == 0:  # one solvable board for sure
             board = dark.apply(board)
-        fast = chebyshev_method(board, dark)
-        reference = first_row_linear_system(board, dark)
-        full = full_linear_system(board, dark)
+        fast = solve_board(board, method="chebyshev")
+        reference = solve_board(board, method="first-row-system")
+        full = solve_board(board, method="full-system")
         assert fast.solvable == reference.solvable == full.solvable
         assert fast.nullity == reference.nullity == full.nullity
         if fast.solvable:
-            assert simulate(board, fast.presses) == [[0] * cols for _ in range(rows)]
-        for quiet in fast.quiet:
+            assert simulate(board, presses_of(fast)) == [[0] * cols for _ in range(rows)]
+        for quiet in quiet_of(fast):
             assert not quiet.is_dark and dark.apply(quiet).is_dark
 
 
@@ -79,12 +80,12 @@ def test_agrees_on_random_larger_boards(seed):
     assert (fast.solvable, fast.nullity, fast.rank) == (reference.solvable, reference.nullity, reference.rank)
     if fast.solvable:
         goal = Board.all_on(rows, cols) if target == "on" else Board(rows, cols)
-        assert board.apply(fast.presses) == goal
+        assert board.apply(presses_of(fast)) == goal
 
 
 def test_square_nullity_agrees_with_first_row_system_up_to_300():
     for n in range(1, 301):
-        expected = first_row_linear_system(Board(n, n), Board(n, n)).nullity
+        expected = solve_board(Board(n, n), method="first-row-system").nullity
         assert square_nullity(n) == solve_board(Board(n, n), method="chebyshev").nullity == expected, n
 
 
@@ -98,7 +99,8 @@ def test_quiet_patterns_of_999_are_quiet():
     assert result.nullity == 32
     dark = Board(999, 999)
     for index in (0, 31):
-        assert dark.apply(result.quiet[index]).is_dark and not result.quiet[index].is_dark
+        quiet = Board.from_flat(999, 999, result.basis[index])
+        assert dark.apply(quiet).is_dark and not quiet.is_dark
 
 
 @pytest.mark.parametrize("rows,cols", [(1000, 1000), (3000, 2000)])
@@ -107,11 +109,11 @@ def test_big_boards_are_solved_and_verified(rows, cols):
     board = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)])
     result = solve_board(board)
     assert result.method == "chebyshev"
-    reference = first_row_linear_system(board, Board(rows, cols))
+    reference = solve_board(board, method="first-row-system")
     assert (result.solvable, result.nullity) == (reference.solvable, reference.nullity)
     if result.solvable:
-        assert board.apply(result.presses).is_dark
+        assert board.apply(presses_of(result)).is_dark
     presses = Board(rows, cols, [rng.getrandbits(cols) for _ in range(rows)])
     solvable = Board(rows, cols).apply(presses)
     result = solve_board(solvable)
-    assert result.solvable and solvable.apply(result.presses).is_dark
+    assert result.solvable and solvable.apply(presses_of(result)).is_dark

@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from lightsout import Board, parse_board
+from lightsout import parse_board
+from lightsout.board import Board
 from lightsout.cli import main
 from reference import DATA, naive_apply, pack, simulate, unpack
 

@@ -5,9 +5,10 @@ import math
 import random
 
 import lightsout.coset_leader as quiet
-from lightsout.methods import fewest_presses
 import pytest
-from lightsout import Board, solve_board
+from board_solve import presses_of, solve_board
+from lightsout import solve
+from lightsout.board import Board
 from lightsout.api import handle
 from lightsout.cli import main
 from reference import naive_apply, pack, simulate, unpack
@@ -79,16 +80,16 @@ def quiet_board_case(size, cells):
 def test_each_exact_path_agrees_on_a_nullity_16_board(monkeypatch):
     board, result = quiet_board_case(19, [(3, 4), (10, 10), (0, 18), (12, 2), (7, 7), (15, 1)])
     assert result.nullity == 16
-    start, basis = result.presses.flat, [q.flat for q in result.quiet]
+    start, basis = result.presses, result.quiet()
     expected = enumerate_coset(start, basis)
     monkeypatch.setattr(quiet, "WALSH_LOW_BITS", 9)  # 128 butterflies in Gray-code order
     best, count, exact = quiet._walsh_search(start, basis, start, math.inf)
     assert exact and (best.bit_count(), count) == expected
     best, count, exact = quiet._branch_and_bound(start, basis, start, math.inf)
     assert exact and (best.bit_count(), count) == expected
-    fewest = fewest_presses(result)
-    assert fewest.minimal and (fewest.press_count, fewest.optimal_count) == expected
-    assert not any(map(any, simulate(board, fewest.presses)))
+    fewest = solve(result.puzzle, result.lights, minimal=True, seconds=quiet.SEARCH_SECONDS)
+    assert fewest.minimal and (fewest.press_total, fewest.optimal_count) == expected
+    assert not any(map(any, simulate(board, presses_of(fewest))))
 
 
 def test_above_the_direct_nullity_the_branch_and_bound_hands_over_to_the_walsh_search():
@@ -104,9 +105,9 @@ def test_nullity_30_puzzle_is_proven_at_once():
     presses = [(2, 5), (10, 40), (23, 23), (30, 7), (44, 46), (46, 0), (17, 31), (5, 19), (38, 12)]
     board, result = quiet_board_case(47, presses)
     assert result.nullity == 30
-    fewest = fewest_presses(result, seconds=20)
-    assert fewest.minimal and fewest.press_count <= len(presses) and fewest.optimal_count >= 1
-    assert not any(map(any, simulate(board, fewest.presses)))
+    fewest = solve(result.puzzle, result.lights, minimal=True, seconds=20)
+    assert fewest.minimal and fewest.press_total <= len(presses) and fewest.optimal_count >= 1
+    assert not any(map(any, simulate(board, presses_of(fewest))))
 
 
 def test_out_of_time_the_best_found_is_labelled_not_proven():
@@ -114,10 +115,10 @@ def test_out_of_time_the_best_found_is_labelled_not_proven():
     board = Board(39, 39).apply(Board(39, 39, [rng.getrandbits(39) for _ in range(39)]))
     result = solve_board(board)
     assert result.nullity == 32
-    hurried = fewest_presses(result, seconds=0.2)
+    hurried = solve(result.puzzle, result.lights, minimal=True, seconds=0.2)
     assert not hurried.minimal and hurried.optimal_count is None
-    assert hurried.press_count <= result.press_count
-    assert not any(map(any, simulate(board, hurried.presses)))
+    assert hurried.press_total <= result.press_total
+    assert not any(map(any, simulate(board, presses_of(hurried))))
 
 
 def test_cli_says_when_fewest_presses_is_not_proven(tmp_path, capsys):

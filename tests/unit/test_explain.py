@@ -11,7 +11,8 @@ from lightsout import codec
 from lightsout.api import call as api_call, handle
 from lightsout.chase import first_row_matrix
 from lightsout.games import PRESETS
-from lightsout.puzzle import Puzzle, press, solve
+from lightsout.puzzle import Puzzle, press
+from lightsout.solver import solve
 from lightsout.rules import parse_rule
 from reference import STENCILS
 

@@ -1,7 +1,8 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lightsout import Board, BoardFormatError, format_board, format_solution, parse_board
+from lightsout import BoardFormatError, format_board, format_solution, parse_board
+from lightsout.board import Board
 from lightsout.formats import GridStyle, detect_format, format_game_id, parse_game_id
 
 STYLES = [

@@ -27,8 +27,10 @@ from lightsout.api import handle
 from lightsout.codec import format_packed
 from lightsout.games import CUBE_FACES, PRESETS
 from lightsout.graph import Graph, hex_centre
-from lightsout.puzzle import Puzzle, apply, solve
-from lightsout.puzzle_text import format_cells, format_puzzle, parse_puzzle, puzzle_from_json, puzzle_json, read_cells
+from lightsout.puzzle import Puzzle, apply
+from lightsout.solver import solve
+from lightsout.cell_runs import format_cells, read_cells
+from lightsout.puzzle_text import format_puzzle, parse_puzzle, puzzle_from_json, puzzle_json
 from lightsout.random_boards import random_board
 from lightsout.rules import parse_rule
 from lightsout.share import ShareState, format_share, parse_share

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lightsout import Board, BoardFormatError, parse_board
+from lightsout import BoardFormatError, parse_board
+from lightsout.board import Board
 from lightsout.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj, parse_poj
 from lightsout.mask import parse_mask
 
@@ -183,7 +184,7 @@ from pathlib import Path
 from lightsout import codec
 from lightsout.api import call as call_binary
 from lightsout.api import handle
-from lightsout.puzzle import MAX_LISTED_SOLUTIONS
+from lightsout.solver import MAX_LISTED_SOLUTIONS
 from reference import naive_apply, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"

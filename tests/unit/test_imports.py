@@ -53,3 +53,32 @@ def test_every_module_imports_in_a_fresh_interpreter(module):
     env = dict(os.environ, PYTHONPATH=str(PACKAGE.parent))
     done = subprocess.run([sys.executable, "-c", f"import lightsout.{module}"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+MOST_LINES = 600
+"""Issue #30: no module of the package is longer than this."""
+
+
+def test_no_module_is_longer_than_600_lines():
+    long = {path.name: n for path in PACKAGE.glob("*.py") if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert not long, long
+
+
+def test_the_model_module_does_not_solve():
+    # puzzle.py is the model (cells, presses, goal); solving lives in solver, methods and zmod_chase.
+    assert imports_of("puzzle").isdisjoint({"solver", "methods", "zmod_chase", "zmod", "gf2", "chase", "chebyshev", "board", "coset_leader"})
+
+
+def test_the_package_exports_one_result_type_and_no_board():
+    code = (
+        "import lightsout, lightsout.solver\n"
+        "from lightsout import solve, Solution\n"
+        "assert callable(solve) and solve is lightsout.solver.solve, solve\n"
+        "assert Solution is lightsout.solver.Solution\n"
+        "names = set(lightsout.__all__)\n"
+        "assert not names & {'Board', 'SolveResult', 'solve_board', 'fewest_presses'}, names\n"
+        "assert len(names) == len(lightsout.__all__)\n"
+        "assert all(getattr(lightsout, name) is not None for name in names)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE.parent))
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)

@@ -23,7 +23,7 @@ from lightsout.cli import main
 from lightsout.games import PRESETS
 from lightsout.level_data import CUBE, TIGER_1995
 from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
-from lightsout.puzzle_text import read_cells
+from lightsout.cell_runs import read_cells
 
 PY = Path(__file__).resolve().parents[2] / "py"
 

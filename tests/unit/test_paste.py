@@ -10,7 +10,7 @@ import json
 import re
 
 import pytest
-from lightsout import Board
+from lightsout.board import Board
 from lightsout.api import call, handle
 from lightsout.cli import main
 from lightsout.errors import PARSE_ERRORS, BoardFormatError, TooLargeError

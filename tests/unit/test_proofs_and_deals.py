@@ -14,7 +14,8 @@ import random
 import pytest
 from lightsout.analysis import nearest, proof
 from lightsout.graph import Graph
-from lightsout.puzzle import Puzzle, solve
+from lightsout.puzzle import Puzzle
+from lightsout.solver import solve
 from lightsout.random_boards import random_board
 from lightsout.rules import parse_rule
 from reference import STENCILS, naive_apply
@@ -142,9 +143,9 @@ def test_solve_figures_finds_the_left_kernel_once(monkeypatch):
     import lightsout.analysis as analysis
 
     eliminations, solves = [], []
-    real_null_space, real_solve_board = analysis.null_space, analysis.solve_board
+    real_null_space, real_solve = analysis.null_space, analysis.solve
     monkeypatch.setattr(analysis, "null_space", lambda *args: eliminations.append(1) or real_null_space(*args))
-    monkeypatch.setattr(analysis, "solve_board", lambda *args, **kw: solves.append(1) or real_solve_board(*args, **kw))
+    monkeypatch.setattr(analysis, "solve", lambda *args, **kw: solves.append(1) or real_solve(*args, **kw))
     rng = random.Random(9)
     hex_klein = press_effects(4, 3, 2, "hex", "klein")  # nullity 2
     cases = [

@@ -2,7 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsout import Board, BoardFormatError
+from lightsout import BoardFormatError
+from lightsout.board import Board
 from lightsout.formats import format_game_id
 from lightsout.rules import MOORE, PLUS, X_RULE
 from lightsout.share import ShareState, format_share, parse_share

@@ -116,12 +116,12 @@ def test_submodules_are_attributes_and_unknown_names_raise_attribute_error():
 
 
 def test_the_names_module_is_what_the_owners_export():
-    from lightsout import coset_leader, formats, methods, puzzle, rules
+    from lightsout import coset_leader, formats, methods, puzzle, rules, solver
 
     assert tuple(methods.METHODS) == names.METHOD_NAMES
     assert formats.FORMATS is names.FORMATS and formats.STATES is names.STATES
     assert rules.SURFACES is names.SURFACES
-    assert (puzzle.MIN_STATES, puzzle.MAX_STATES, puzzle.MAX_LISTED_SOLUTIONS) == (names.MIN_STATES, names.MAX_STATES, names.MAX_LISTED_SOLUTIONS)
+    assert (puzzle.MIN_STATES, puzzle.MAX_STATES, solver.MAX_LISTED_SOLUTIONS) == (names.MIN_STATES, names.MAX_STATES, names.MAX_LISTED_SOLUTIONS)
     assert (coset_leader.SEARCH_SECONDS, coset_leader.EXACT_NULLITY) == (names.SEARCH_SECONDS, names.EXACT_NULLITY)
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from lightsout import BoardFormatError
 from lightsout.formats import format_states, parse_states
-from lightsout.puzzle import Puzzle, solve
+from lightsout.puzzle import Puzzle
+from lightsout.solver import solve
 from lightsout.rules import MOORE, PLUS, SURFACES, X_RULE, wrap
 from lightsout.zmod import _solve_prime, factorize, solve_mod
 from reference import naive_apply, state_table
@@ -34,7 +35,8 @@ class Result:
         self.presses = None if solution.presses is None else puzzle.states(solution.presses)
         self.solution_count = solution.solution_count
         self.structure = sorted(solution.structure)
-        self.generators = solution.generators
+        # The quiet group's generators as count lists, each with its order (Solution.basis is packed, in the order of structure).
+        self.generators = [(puzzle.states(vector), order) for vector, order in zip(solution.quiet(), solution.structure)]
         self.minimal = solution.minimal
         self.method = solution.method
         self.total_presses = solution.press_total
