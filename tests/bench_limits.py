@@ -194,10 +194,14 @@ def cases() -> list[Case]:
             {"op": "solve", "surface": "projective", "board": _packed(512, 512, fill=1)}),
         api("full_enumeration_cells", "api solve full-enumeration 4x5", "0.13 s, Pyodide 0.36 s",
             {"op": "solve", "method": "full-enumeration", "board": _packed(4, 5, fill=1)}),
-        # 2²³ row steps: 32 rows × 2^18 first rows (20 columns would need at least 20 rows: 20·2^20 steps, refused).
+        # 2²³ row steps: 32 rows × 2^18 first rows (19 columns would need at least 19 rows: 19·2^19 steps, refused).
+        api("first_row_enumeration_columns", "api solve first-row-enumeration 18x18 (the most columns)", "2¹⁸ first rows",
+            {"op": "solve", "method": "first-row-enumeration", "board": _packed(18, 18, fill=1)}),
         api("first_row_enumeration_work", "api solve first-row-enumeration 32x18 (2²³ steps)", "0.17 µs a row step: 1.4 s, Pyodide 3.1 s",
             {"op": "solve", "method": "first-row-enumeration", "board": _packed(32, 18, fill=1)}, derive=_per("a row step", 32 << 18)),
-        api("first_row_enumeration_work", "api solve first-row-enumeration 3000x20 (refused)", "refused at once",
+        api("first_row_enumeration_work", "api solve first-row-enumeration 33x18 (refused)", "refused at once",
+            {"op": "solve", "method": "first-row-enumeration", "board": _packed(33, 18, fill=1)}),
+        api("first_row_enumeration_columns", "api solve first-row-enumeration 3000x20 (refused)", "refused at once",
             {"op": "solve", "method": "first-row-enumeration", "board": _packed(3000, 20, fill=1)}),
         api("first_row_system_columns", "api solve first-row-system 3000x3000", "0.34 s, Pyodide 0.81 s",
             {"op": "solve", "method": "first-row-system", "board": _packed(3000, 3000, fill=1)}),
