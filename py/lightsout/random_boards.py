@@ -34,7 +34,8 @@ solvability test included; a draw is not started when one like the last would en
 
 RANDOM_LIT_CELLS = 1 << 21
 """Most cells one draw of an exact lit count picks (lit, or the cells left dark when fewer): each
-picked cell is a Python step, about 1 µs, so one draw stays near 2 s within the 5 s search."""
+picked cell is a Python step, about 1.4–1.9 µs, so one draw takes 3–4 s (6–8 s in Pyodide), once
+within the 5 s search (docs/limits.md)."""
 
 MASKED_DRAW_CELLS = 1 << 22
 """Most cells of a board with holes from which lit cells are drawn (the cells that exist are listed)."""
