@@ -128,8 +128,8 @@ def _solve_prime_power(matrix: Sequence[Sequence[int]], rhs: Sequence[int], colu
     right-hand side is divisible by its p^(v_i) and the rows without a pivot have 0.  Then
     Gauss–Jordan on S (unit pivots, clearing upwards) solves S·x = z for the particular z and for
     each generator of D's kernel at once: p^(e−v_i)·e_i (order p^(v_i)) for a pivot with v_i > 0,
-    and e_j (order p^e) for a column without a pivot.  O(m·n) packed row operations, the cost of
-    Gauss–Jordan over Z/pZ (each round adds one scan of the columns still without a pivot).
+    and e_j (order p^e) for a column without a pivot.  O(m·min(m, n)) packed row operations, the
+    cost of Gauss–Jordan over Z/pZ (each round adds one scan of the columns still without a pivot).
 
     Entries are reduced mod p^e only where read: a pivot row when chosen, every other row grows
     by at most (p^e − 1)² a pivot, and :func:`_field_bits` makes the fields wide enough for that.
