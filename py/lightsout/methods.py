@@ -80,8 +80,9 @@ __all__ = [
 FULL_ENUMERATION_LIMIT = 20
 """Most cells full enumeration accepts (2^20 ≈ 10⁶ patterns, ~0.5 s)."""
 
-FIRST_ROW_ENUMERATION_LIMIT = 20
-"""Most columns first-row enumeration accepts."""
+FIRST_ROW_ENUMERATION_LIMIT = 18
+"""Most columns first-row enumeration accepts: the most C with C·2^C ≤ :data:`FIRST_ROW_ENUMERATION_WORK`,
+since the columns are the shorter side (19 columns need at least 19·2^19 row steps)."""
 
 FIRST_ROW_ENUMERATION_WORK = 1 << 23
 """Most row steps (R × 2^C) first-row enumeration takes: 0.3–0.45 µs each in CPython here, so ≤ 4 s.

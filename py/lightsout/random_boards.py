@@ -5,7 +5,7 @@ x ↦ A·x is linear, the result is uniform over the solvable boards (the
 column space of A) — the same argument Simon Tatham's "Flip" (in his Portable Puzzle
 Collection) uses; the same holds over Z/kZ.  A board with an exact number
 of lit cells is drawn uniformly from those boards and kept only if it is
-solvable (probability 2^-nullity).
+solvable (about one draw in 2^nullity).
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from functools import lru_cache
 
-from .analysis import Analysis, analyze, worst_case_if_small
+from .analysis import worst_case_if_small
 from .board import Board
 from .errors import TooLargeError
 from .mask import Mask
@@ -30,19 +29,54 @@ MAX_ATTEMPTS = 2000
 """Draws tried before giving up on an exact lit-cell count or press count."""
 
 SEARCH_SECONDS = 5.0
-"""Most seconds spent drawing a board with an exact lit-cell count or press count."""
+"""Most seconds spent drawing a board with an exact lit-cell count or press count (setting up the
+solvability test included; a draw is not started when one like the last would end after it)."""
 
 RANDOM_LIT_CELLS = 1 << 21
 """Most cells one draw of an exact lit count picks (lit, or the cells left dark when fewer): each
-picked cell is a Python step, about 1 µs, so one draw stays near 2 s within the 5 s search."""
+picked cell is a Python step, about 1.4–1.9 µs, so one draw takes 3–4 s (6–8 s in Pyodide), once
+within the 5 s search (docs/limits.md)."""
 
 MASKED_DRAW_CELLS = 1 << 22
 """Most cells of a board with holes from which lit cells are drawn (the cells that exist are listed)."""
 
+KEPT_CHECK_BITS = 1 << 25
+"""Most bits of quiet patterns one search keeps as flat ints between draws (4 MiB); the others are
+chased again each time they are needed."""
 
-@lru_cache(maxsize=32)
-def _analysis(rows: int, cols: int, rule: Rule) -> Analysis:
-    return analyze(rows, cols, rule)
+
+class _ParityChecks:
+    """Whether a two-state board can be switched off, by its overlap with each quiet pattern in turn.
+
+    For a rule whose press matrix is symmetric and no mask the quiet patterns are the left kernel
+    (:mod:`lightsout.analysis`): a board is solvable iff it lights an even number of cells of every
+    one.  A random board fails the first check with probability 1/2, the second with 1/4, ..., so
+    a draw is usually refused after a pattern or two, and only the patterns a search reaches are
+    chased (a solve's ``basis`` is a :class:`lightsout.methods.LazyBasis`, holding first rows
+    only): a 2048×2048 board has 1 056, 4 Mi bits each, and building them all first took 6.9 s
+    and 794 MB.  The first :data:`KEPT_CHECK_BITS` bits of patterns are kept for the next draws.
+    """
+
+    def __init__(self, quiet: Sequence[int], count: int, cells: int) -> None:
+        self.quiet = quiet  # the first ``count`` are the patterns (a solve's basis may hold more)
+        self.count = count
+        self.kept: list[int] = []
+        self.keep = KEPT_CHECK_BITS // max(1, cells)
+
+    def solvable(self, flat: int, deadline: float) -> bool | None:
+        """Whether the board ``flat`` (bit r·C + c) is solvable; None when ``deadline`` (time.monotonic) passed first."""
+        for index in range(self.count):
+            if index < len(self.kept):
+                pattern = self.kept[index]
+            else:
+                if time.monotonic() > deadline:
+                    return None
+                pattern = self.quiet[index]
+                if index < self.keep:
+                    self.kept.append(pattern)
+            if (flat & pattern).bit_count() % 2:
+                return False
+        return True
 
 
 def random_solvable(
@@ -53,7 +87,8 @@ def random_solvable(
     With ``lit`` the board has exactly that many lit cells.  With a mask,
     holes stay dark and are never pressed.  Raises ``ValueError`` when
     ``lit`` is outside 0..cells or no solvable board with that count turned
-    up in :data:`MAX_ATTEMPTS` draws.
+    up in :data:`MAX_ATTEMPTS` draws or :data:`SEARCH_SECONDS` (the message
+    says how many were tried, and the share of boards that can be solved).
     """
     holes = 0 if mask is None else mask.holes
     if lit is None:
@@ -82,19 +117,33 @@ def random_solvable(
             "lit",
         )
     dark_draw = lit > len(cells) // 2  # draw the fewer: the cells left dark
-    analysis = _analysis(rows, cols, rule) if rule.is_symmetric and mask is None else None
     puzzle = Puzzle(rows, cols, 2, rule, holes, 0 if mask is None else mask.dont_care)
-    deadline = time.monotonic() + SEARCH_SECONDS
+    start = time.monotonic()
+    deadline = start + SEARCH_SECONDS
+    checks = None
+    if rule.is_symmetric and mask is None:
+        dark = solve(Puzzle(rows, cols, 2, rule), 0)
+        checks = _ParityChecks(dark.basis, dark.nullity, rows * cols)
+    draws, last = 0, 0.0  # draws made, seconds the last one took
     for _ in range(MAX_ATTEMPTS):
-        if time.monotonic() > deadline:
+        began = time.monotonic()
+        if began + last > deadline:
             break
         chosen = rng.sample(cells, len(cells) - lit if dark_draw else lit)
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
         if dark_draw:
             board = Board(rows, cols, [row ^ full for row, full in zip(board.lights, _full_rows(rows, cols, holes))], rule)
-        if analysis.is_solvable(board.flat) if analysis is not None else solve(puzzle, board.flat).solvable:
+        draws += 1
+        solvable = checks.solvable(board.flat, deadline) if checks is not None else solve(puzzle, board.flat).solvable
+        if solvable:
             return board
-    raise ValueError(f"found no solvable {rows}x{cols} board with exactly {lit} lit cells")
+        if solvable is None:
+            break
+        last = time.monotonic() - began
+    share = "" if checks is None or not checks.count else f", and only one board in 2^{checks.count} of this size can be solved"
+    raise ValueError(
+        f"found no solvable {rows}x{cols} board with exactly {lit} lit cells: {draws} tried in {time.monotonic() - start:.1f} s{share}"
+    )
 
 
 def _full_rows(rows: int, cols: int, holes: int) -> list[int]:

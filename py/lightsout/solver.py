@@ -7,7 +7,7 @@ on those surfaces, elimination of the press matrix (up to 64×64) for other
 rules, masks and graphs.  For k > 2 it solves over Z/kZ: light chasing
 (:mod:`lightsout.zmod_chase`) for the plus rule without a mask while its
 work is at most :data:`~lightsout.zmod_chase.CHASE_WORK_LIMIT`, else the
-Smith normal form of the whole press matrix (:mod:`lightsout.zmod`, up to
+elimination of the whole press matrix per prime power (:mod:`lightsout.zmod`, up to
 :data:`FULL_SYSTEM_CELLS` cells) — exact for composite k, where elimination
 that treats Z/kZ as a field misses or invents solutions.  A chase whose
 unknowns are a row is run on the transpose of a board wider than tall, so

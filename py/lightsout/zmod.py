@@ -3,13 +3,15 @@
 Elimination that divides by pivots is only valid over a field (k prime).
 For composite k, Z/kZ splits by the Chinese remainder theorem into the rings
 Z/p^eZ of its prime-power factors; each of those is a local ring, where an
-element is a unit times a power of p.  There a Smith normal form exists:
-pivoting on an entry of least p-valuation in the whole remaining block,
-every other entry of its row and column is a multiple of the pivot, so row
-and column operations clear them without division by a non-unit.  With
-D = U·A·V diagonal (entries p^v), A·x = b becomes D·y = U·b, x = V·y, which
-reads off solvability, one solution, and the solution module's structure.
-The pieces are then glued back together by CRT.
+element is a unit times a power of p, so a pivot of least p-valuation
+divides every entry it has to clear.  :func:`_solve_prime_power` eliminates
+by rows only, on packed rows: it brings A to T·A = D·S, with T invertible,
+D = diag(p^v) and S unit upper triangular up to a column order (the Smith
+normal form's D, with S standing in for its column operations), and then
+solves D·z = T·b and S·x = z.  That reads off solvability, one solution and
+the solution module's structure (⊕ Z/p^v over the pivots with v > 0 and
+Z/p^e per unknown without a pivot).  The pieces are then glued back
+together by CRT.
 
 Vectors and matrices are lists of ints in 0..k−1; matrices are lists of rows.
 """
@@ -76,163 +78,136 @@ class ModularSolution:
         return sorted(order for _, order in self.generators)
 
 
-def _valuation(value: int, p: int, e: int) -> int:
-    """p-adic valuation of a nonzero residue mod p^e (e for zero)."""
-    if value == 0:
-        return e
-    v = 0
-    while value % p == 0:
-        value //= p
-        v += 1
-    return v
+class _Fields:
+    """Rows of non-negative entries packed into one int: entry j in the ``bits``-bit field j.
+
+    ``row + c·other`` then updates every entry with one big-int multiply and add instead of a
+    Python step each, as long as no entry reaches 2^bits (the caller bounds the growth).
+    """
+
+    def __init__(self, bits: int, width: int) -> None:
+        self.bits, self.width = bits, width
+        self.mask = (1 << bits) - 1
+        self.size = width * bits // 8
+        # array packs 32- and 64-bit fields at C speed; wider fields (huge moduli) go through bytes.
+        self.code = next((code for code in "ILQ" if array(code).itemsize * 8 == bits), None)
+
+    def pack(self, values: Sequence[int]) -> int:
+        """The row holding ``values`` (each 0 ≤ value < 2^bits), entry 0 in the lowest field."""
+        if self.code is not None:
+            return int.from_bytes(array(self.code, values).tobytes(), sys.byteorder)
+        step = self.bits // 8
+        return int.from_bytes(b"".join(value.to_bytes(step, "little") for value in values), "little")
+
+    def unpack(self, row: int, modulus: int) -> list[int]:
+        """The ``width`` entries of ``row``, each reduced mod ``modulus``."""
+        if self.code is not None:
+            fields = array(self.code)
+            fields.frombytes(row.to_bytes(self.size, sys.byteorder))
+            return [value % modulus for value in fields]
+        data, step = row.to_bytes(self.size, "little"), self.bits // 8
+        return [int.from_bytes(data[i : i + step], "little") % modulus for i in range(0, self.size, step)]
+
+
+def _field_bits(q: int, additions: int) -> int:
+    """Field width (a multiple of 32) that holds q − 1 plus ``additions`` products (q − 1)², never carrying into the next field."""
+    bound = q + additions * (q - 1) ** 2
+    return max(32, -(-bound.bit_length() // 32) * 32)
 
 
 def _solve_prime_power(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: int, p: int, e: int) -> tuple[list[int] | None, list[tuple[list[int], int]]]:
-    q = p**e
-    a = [[value % q for value in row] for row in matrix]
-    b = [value % q for value in rhs]
-    m = len(a)
-    # V starts as the identity; column operations on A are mirrored on V (x = V·y).
-    v = [[1 if i == j else 0 for j in range(columns)] for i in range(columns)]
-    pivots: list[int] = []  # valuation of each diagonal pivot
-    rank = 0
-    while rank < min(m, columns):
-        best = None
-        best_valuation = e
-        for i in range(rank, m):
-            row = a[i]
-            for j in range(rank, columns):
-                if row[j]:
-                    valuation = _valuation(row[j], p, e)
-                    if valuation < best_valuation:
-                        best, best_valuation = (i, j), valuation
-                        if valuation == 0:
-                            break
-            if best_valuation == 0:
-                break
-        if best is None:
-            break
-        i, j = best
-        a[rank], a[i] = a[i], a[rank]
-        b[rank], b[i] = b[i], b[rank]
-        if j != rank:
-            for row in a:
-                row[rank], row[j] = row[j], row[rank]
-            for row in v:
-                row[rank], row[j] = row[j], row[rank]
-        # Normalise the pivot to p^valuation: divide its row by the unit part.
-        pivot = a[rank][rank]
-        unit = pivot // p**best_valuation
-        inverse = pow(unit, -1, q)
-        a[rank] = [value * inverse % q for value in a[rank]]
-        b[rank] = b[rank] * inverse % q
-        power = p**best_valuation
-        pivot_row = a[rank]
-        # Every entry below and to the right has valuation ≥ the pivot's: exact quotients.
-        for i2 in range(m):
-            if i2 != rank and a[i2][rank]:
-                factor = a[i2][rank] // power
-                a[i2] = [(x - factor * y) % q for x, y in zip(a[i2], pivot_row)]
-                b[i2] = (b[i2] - factor * b[rank]) % q
-        for j2 in range(rank + 1, columns):
-            if pivot_row[j2]:
-                factor = pivot_row[j2] // power
-                for row in v:
-                    row[j2] = (row[j2] - factor * row[rank]) % q
-                pivot_row[j2] = 0
-        pivots.append(best_valuation)
-        rank += 1
-    # Now D·y = b with D = diag(p^pivots) on the first `rank` rows, zero rows below.
-    particular: list[int] | None = None
-    if not any(b[i] for i in range(rank, m)):
-        y = [0] * columns
-        particular = []
-        for i, valuation in enumerate(pivots):
-            if b[i] % p**valuation:
-                particular = None
-                break
-            y[i] = b[i] // p**valuation
-        if particular is not None:
-            particular = [sum(v[r][c] * y[c] for c in range(columns)) % q for r in range(columns)]
-    generators: list[tuple[list[int], int]] = []
-    for i in range(columns):
-        valuation = pivots[i] if i < rank else e
-        if valuation == 0:
-            continue
-        step = p ** (e - valuation)  # y_i may move by multiples of p^(e−v): order p^v
-        generators.append(([row[i] * step % q for row in v], p**valuation))
-    return particular, generators
+    """Solve ``matrix · x ≡ rhs (mod p^e)``: (one solution or None, [(generator, order), ...]) as in :class:`ModularSolution`.
 
+    Row operations only, on packed rows (:class:`_Fields`), in e rounds.  Round v takes as pivots
+    entries of valuation exactly v: every entry left to clear has valuation ≥ v then (the rounds
+    before took every entry of lower valuation and clearing keeps the rest divisible by p^v), so
+    the pivot row, divided by the pivot's unit part, clears its column below it without division by
+    a non-unit.  Then T·A = U, where pivot row i has p^(v_i) at its pivot column c_i, zeros at
+    c_0..c_(i−1), and every entry divisible by p^(v_i): U = D·S with S's row i = row i / p^(v_i),
+    holding 1 at c_i.  A·x ≡ b becomes D·z ≡ T·b with z = S·x: solvable iff every pivot row's
+    right-hand side is divisible by its p^(v_i) and the rows without a pivot have 0.  Then
+    Gauss–Jordan on S (unit pivots, clearing upwards) solves S·x = z for the particular z and for
+    each generator of D's kernel at once: p^(e−v_i)·e_i (order p^(v_i)) for a pivot with v_i > 0,
+    and e_j (order p^e) for a column without a pivot.  O(m·min(m, n)) packed row operations, the
+    cost of Gauss–Jordan over Z/pZ (each round adds one scan of the columns still without a pivot).
 
-_FIELD_BITS = 32
-"""Bits of one entry in a packed row of :func:`_solve_prime`."""
-
-
-def _solve_prime(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: int, p: int) -> tuple[list[int] | None, list[tuple[list[int], int]]] | None:
-    """:func:`_solve_prime_power` for e = 1 (Z/pZ is a field): Gauss–Jordan elimination on packed rows.
-
-    A row is one int of :data:`_FIELD_BITS`-bit fields, entry j in field j and the right-hand side
-    in field ``columns``, so ``row += c·pivot_row`` updates every entry with one big-int multiply
-    and add instead of a Python step each (a dense 400 × 400 system mod 3: 3 → 0.3 s).  Entries
-    are reduced mod p only where read: a pivot row is reduced when chosen, every other row only
-    grows by at most (p − 1)² a pivot, and the bound p + pivots·(p − 1)² < 2^32 keeps the fields
-    apart.  Returns None when the system is too large for that bound (then the Smith form runs).
-    The solution: free unknowns 0; a generator of order p per free column.
+    Entries are reduced mod p^e only where read: a pivot row when chosen, every other row grows
+    by at most (p^e − 1)² a pivot, and :func:`_field_bits` makes the fields wide enough for that.
     """
+    q = p**e
     m = len(matrix)
-    if p + min(m, columns) * (p - 1) ** 2 >= 1 << _FIELD_BITS:
-        return None
-    code = next(code for code in "IL" if array(code).itemsize * 8 == _FIELD_BITS)
-    size = (columns + 1) * _FIELD_BITS // 8
-    mask = (1 << _FIELD_BITS) - 1
-
-    def pack(values: Sequence[int]) -> int:
-        return int.from_bytes(array(code, values).tobytes(), sys.byteorder)
-
-    def unpack(row: int) -> list[int]:
-        fields = array(code)
-        fields.frombytes(row.to_bytes(size, sys.byteorder))
-        return [value % p for value in fields]
-
-    rows = [pack([value % p for value in row] + [rhs[i] % p]) for i, row in enumerate(matrix)]
-    pivots: list[int] = []
+    fields = _Fields(_field_bits(q, min(m, columns)), columns + 1)
+    mask, bits = fields.mask, fields.bits
+    rows = [fields.pack([value % q for value in row] + [rhs[i] % q]) for i, row in enumerate(matrix)]
+    pivot_columns: list[int] = []
+    valuations: list[int] = []
+    pivot_values: list[list[int]] = []  # each pivot row, reduced and scaled to p^v at its pivot
+    open_columns = list(range(columns))
     rank = 0
-    for column in range(columns):
-        if rank == m:
-            break
-        shift = column * _FIELD_BITS
-        pivot = rank
-        while pivot < m and not (rows[pivot] >> shift & mask) % p:
-            pivot += 1
-        if pivot == m:
-            continue
-        rows[rank], rows[pivot] = rows[pivot], rows[rank]
-        reduced = unpack(rows[rank])
-        inverse = pow(reduced[column], -1, p)
-        pivot_row = pack([value * inverse % p for value in reduced])
-        for i, row in enumerate(rows):
-            factor = (row >> shift & mask) % p
-            if factor and i != rank:
-                rows[i] = row + (p - factor) * pivot_row
-        rows[rank] = pivot_row
-        pivots.append(column)
-        rank += 1
-    reduced_rows = [unpack(row) for row in rows[:rank]]
+    for valuation in range(e):
+        power, finer = p**valuation, p ** (valuation + 1)
+        still_open = []
+        for column in open_columns:
+            shift = column * bits
+            pivot = rank
+            while pivot < m and not (rows[pivot] >> shift & mask) % finer:
+                pivot += 1
+            if pivot == m:
+                still_open.append(column)
+                continue
+            rows[rank], rows[pivot] = rows[pivot], rows[rank]
+            reduced = fields.unpack(rows[rank], q)
+            inverse = pow(reduced[column] // power, -1, q)
+            values = [value * inverse % q for value in reduced]
+            pivot_row = fields.pack(values)
+            for i in range(rank + 1, m):
+                factor = (rows[i] >> shift & mask) % q // power
+                if factor:
+                    rows[i] += (q - factor) * pivot_row
+            rows[rank] = pivot_row
+            pivot_columns.append(column)
+            valuations.append(valuation)
+            pivot_values.append(values)
+            rank += 1
+        open_columns = still_open
+    solvable = not any((row >> columns * bits) % q for row in rows[rank:])  # the right-hand sides left: all 0
+
+    # S (each pivot row over its p^v), then z, then one column per generator of a pivot with v > 0.
+    raised = [i for i, valuation in enumerate(valuations) if valuation]
+    back_fields = _Fields(_field_bits(q, rank), columns + 1 + len(raised))
+    back = []
+    for i, (values, valuation) in enumerate(zip(pivot_values, valuations)):
+        power = p**valuation
+        solvable = solvable and values[columns] % power == 0
+        extra = [p ** (e - valuation) if j == i else 0 for j in raised]
+        back.append(back_fields.pack([value // power for value in values] + extra))
+    mask, bits = back_fields.mask, back_fields.bits
+    solved: list[list[int]] = [[]] * rank
+    for i in reversed(range(rank)):
+        solved[i] = back_fields.unpack(back[i], q)
+        pivot_row = back_fields.pack(solved[i])
+        shift = pivot_columns[i] * bits
+        for above in range(i):
+            factor = (back[above] >> shift & mask) % q
+            if factor:
+                back[above] += (q - factor) * pivot_row
     particular: list[int] | None = None
-    if not any((row >> columns * _FIELD_BITS) % p for row in rows[rank:]):  # the right-hand sides left: all 0
-        particular = [0] * columns
-        for values, column in zip(reduced_rows, pivots):
+    if solvable:
+        particular = [0] * columns  # unknowns without a pivot: 0
+        for values, column in zip(solved, pivot_columns):
             particular[column] = values[columns]
-    pivot_set = set(pivots)
     generators: list[tuple[list[int], int]] = []
-    for free in range(columns):
-        if free in pivot_set:
-            continue
+    for t, i in enumerate(raised):
+        vector = [0] * columns
+        for values, column in zip(solved, pivot_columns):
+            vector[column] = values[columns + 1 + t]
+        generators.append((vector, p ** valuations[i]))
+    for free in open_columns:
         vector = [0] * columns
         vector[free] = 1
-        for values, column in zip(reduced_rows, pivots):
-            vector[column] = -values[free] % p
-        generators.append((vector, p))
+        for values, column in zip(solved, pivot_columns):
+            vector[column] = -values[free] % q
+        generators.append((vector, q))
     return particular, generators
 
 
@@ -240,8 +215,9 @@ def solve_mod(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: int,
     """Solve ``matrix · x ≡ rhs (mod k)`` exactly, for any k ≥ 2.
 
     ``matrix`` has len(rhs) rows of ``columns`` entries.  Returns a
-    :class:`ModularSolution`.  Cost: O(m·n·min(m, n)) ring operations per
-    prime-power factor of k.  Raises ``ValueError`` for k < 2.
+    :class:`ModularSolution`.  Cost: O(m·min(m, n)) operations on packed
+    rows of n entries per prime-power factor p^e of k (plus e scans of the
+    columns; :func:`_solve_prime_power`).  Raises ``ValueError`` for k < 2.
     """
     if k < 2:
         raise ValueError(f"the modulus must be at least 2, not {k}")
@@ -251,8 +227,7 @@ def solve_mod(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: int,
         # idempotent ≡ 1 (mod q), ≡ 0 (mod k/q): lifts a mod-q vector into Z/kZ.
         cofactor = k // q
         idempotent = cofactor * pow(cofactor, -1, q) % k if cofactor > 1 else 1
-        found = _solve_prime(matrix, rhs, columns, p) if e == 1 else None
-        parts.append((q, idempotent, found if found is not None else _solve_prime_power(matrix, rhs, columns, p, e)))
+        parts.append((q, idempotent, _solve_prime_power(matrix, rhs, columns, p, e)))
     if any(particular is None for _, _, (particular, _) in parts):
         particular_total = None
     else:

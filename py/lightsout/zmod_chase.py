@@ -7,7 +7,7 @@ unknowns (:func:`lightsout.chase_plans.chase_plan`: row 0 on a plane, rows 0
 and 1 on a torus or Klein bottle, rows 0 and R−1 on a projective plane) and
 chasing *affine forms* — coefficients of the unknowns plus a constant —
 makes every press a form and leaves residual forms that must vanish: a
-system in C (or 2C) unknowns, solved by the Smith normal form of
+system in C (or 2C) unknowns, solved by the elimination over Z/kZ of
 :mod:`lightsout.zmod` (exact for composite k).  One more chase turns its
 solutions into press counts.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from pathlib import Path
 
 from lightsout.board import Board
@@ -162,4 +163,98 @@ def pack(rows: int, cols: int, states: list[int], k: int = 2) -> str:
     return f"{rows}x{cols}:" + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-__all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells", "naive_apply", "naive_landing", "state_table", "unpack", "pack"]
+def _valuation(value: int, p: int, e: int) -> int:
+    """p-adic valuation of a nonzero residue mod p^e (e for zero)."""
+    if value == 0:
+        return e
+    v = 0
+    while value % p == 0:
+        value //= p
+        v += 1
+    return v
+
+
+def smith_solve(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: int, p: int, e: int) -> tuple[list[int] | None, list[tuple[list[int], int]]]:
+    """Solve matrix · x ≡ rhs (mod p^e) by a Smith normal form on lists: (one solution or None, [(generator, order)]).
+
+    The engine's own method before it eliminated packed rows (lightsout.zmod, issue #28): pivot on an
+    entry of least valuation in the whole block, clear its row and column (mirroring the column
+    operations on V, x = V·y), read D·y = U·b.  O(n³) Python steps: a reference for small systems.
+    """
+    q = p**e
+    a = [[value % q for value in row] for row in matrix]
+    b = [value % q for value in rhs]
+    m = len(a)
+    # V starts as the identity; column operations on A are mirrored on V (x = V·y).
+    v = [[1 if i == j else 0 for j in range(columns)] for i in range(columns)]
+    pivots: list[int] = []  # valuation of each diagonal pivot
+    rank = 0
+    while rank < min(m, columns):
+        best = None
+        best_valuation = e
+        for i in range(rank, m):
+            row = a[i]
+            for j in range(rank, columns):
+                if row[j]:
+                    valuation = _valuation(row[j], p, e)
+                    if valuation < best_valuation:
+                        best, best_valuation = (i, j), valuation
+                        if valuation == 0:
+                            break
+            if best_valuation == 0:
+                break
+        if best is None:
+            break
+        i, j = best
+        a[rank], a[i] = a[i], a[rank]
+        b[rank], b[i] = b[i], b[rank]
+        if j != rank:
+            for row in a:
+                row[rank], row[j] = row[j], row[rank]
+            for row in v:
+                row[rank], row[j] = row[j], row[rank]
+        # Normalise the pivot to p^valuation: divide its row by the unit part.
+        pivot = a[rank][rank]
+        unit = pivot // p**best_valuation
+        inverse = pow(unit, -1, q)
+        a[rank] = [value * inverse % q for value in a[rank]]
+        b[rank] = b[rank] * inverse % q
+        power = p**best_valuation
+        pivot_row = a[rank]
+        # Every entry below and to the right has valuation ≥ the pivot's: exact quotients.
+        for i2 in range(m):
+            if i2 != rank and a[i2][rank]:
+                factor = a[i2][rank] // power
+                a[i2] = [(x - factor * y) % q for x, y in zip(a[i2], pivot_row)]
+                b[i2] = (b[i2] - factor * b[rank]) % q
+        for j2 in range(rank + 1, columns):
+            if pivot_row[j2]:
+                factor = pivot_row[j2] // power
+                for row in v:
+                    row[j2] = (row[j2] - factor * row[rank]) % q
+                pivot_row[j2] = 0
+        pivots.append(best_valuation)
+        rank += 1
+    # Now D·y = b with D = diag(p^pivots) on the first `rank` rows, zero rows below.
+    particular: list[int] | None = None
+    if not any(b[i] for i in range(rank, m)):
+        y = [0] * columns
+        particular = []
+        for i, valuation in enumerate(pivots):
+            if b[i] % p**valuation:
+                particular = None
+                break
+            y[i] = b[i] // p**valuation
+        if particular is not None:
+            particular = [sum(v[r][c] * y[c] for c in range(columns)) % q for r in range(columns)]
+    generators: list[tuple[list[int], int]] = []
+    for i in range(columns):
+        valuation = pivots[i] if i < rank else e
+        if valuation == 0:
+            continue
+        step = p ** (e - valuation)  # y_i may move by multiples of p^(e−v): order p^v
+        generators.append(([row[i] * step % q for row in v], p**valuation))
+    return particular, generators
+
+
+__all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells", "naive_apply", "naive_landing", "state_table", "unpack", "pack", "smith_solve"]

@@ -185,7 +185,7 @@ from lightsout import codec
 from lightsout.api import call as call_binary
 from lightsout.api import handle
 from lightsout.solver import MAX_LISTED_SOLUTIONS
-from reference import naive_apply, unpack
+from reference import naive_apply, simulate, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
@@ -303,10 +303,12 @@ def test_k_states_on_one_long_row_is_chased_down_the_column():
 
 
 def test_forced_methods_refuse_above_their_cost():
-    refused(api(op="solve", method="first-row-enumeration", board="3000x20@0", payload=bytes(7500)), "first_row_enumeration_work")
+    refused(api(op="solve", method="first-row-enumeration", board="3000x20@0", payload=bytes(7500)), "first_row_enumeration_columns")
+    refused(api(op="solve", method="first-row-enumeration", board="33x18@0", payload=bytes(75)), "first_row_enumeration_work")  # 33·2^18 > 2^23
     refused(api(op="solve", method="first-row-system", board="5000x5000@0", payload=bytes(5000 * 5000 // 8)), "first_row_system_columns")
     # A board wider than tall is chased on its transpose: the refusal must not name it columns × rows.
-    for method, board, cells, limit in (("first-row-enumeration", "20x3000", 60_000, "first_row_enumeration_work"),
+    for method, board, cells, limit in (("first-row-enumeration", "20x3000", 60_000, "first_row_enumeration_columns"),
+                                        ("first-row-enumeration", "18x33", 18 * 33, "first_row_enumeration_work"),
                                         ("first-row-system", "3001x3002", 3001 * 3002, "first_row_system_columns")):
         reply = api(op="solve", method=method, board=f"{board}@0", payload=bytes((cells + 7) // 8))
         refused(reply, limit)
@@ -399,3 +401,20 @@ def test_a_bare_number_then_a_row_names_line_and_column():
         assert caught.value.line is not None and caught.value.column is not None, text
     # A lone number is a list of one lit cell (issue #14), not an error: "2" lights cell 2 of a 2x2 board.
     assert parse_board("2\n").board == Board(2, 2, [0b10, 0])
+
+
+def test_first_row_enumeration_takes_as_many_columns_as_it_publishes():
+    # The columns are the shorter side, so C columns cost at least C·2^C row steps: a columns limit
+    # the work limit never lets through (20, when at most 18 fit 2²³ steps) promised what was refused.
+    limits = api(op="limits")
+    columns, work = limits["first_row_enumeration_columns"], limits["first_row_enumeration_work"]
+    assert columns << columns <= work < (columns + 1) << (columns + 1)
+    lights = random.Random(columns).getrandbits(columns * columns)
+    board = Board.from_flat(columns, columns, lights)
+    reply = api(op="solve", method="first-row-enumeration", board=board.to_id())
+    assert reply["ok"] and reply["method"] == "first-row-enumeration", reply
+    if reply["solvable"]:
+        assert simulate(board, Board.from_id(reply["solution"])) == [[0] * columns for _ in range(columns)]
+    wider = columns + 1
+    refused(api(op="solve", method="first-row-enumeration", board=f"{wider}x{wider}@0", payload=bytes((wider * wider + 7) // 8)),
+            "first_row_enumeration_columns")
