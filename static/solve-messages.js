@@ -3,7 +3,7 @@
 // to search every solution. Pure functions of the reply; the session says them.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { countText, fractionText, powerOfTwo, structureText } from "./wording.js";
+import { countText, fractionText, powerOfTwo, invariantFactorsText } from "./wording.js";
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
@@ -17,7 +17,7 @@ export function solutionMessage(reply, solution, general) {
     const found = cells === 1 ? countMessage(`${key}OneCell`, total, { badge }) : messageOf(key, { total, cells, badge });
     return joinMessages(found, reply.minimal ? null : messageOf("statesNotProven"),
       reply.solutions === "1" ? null
-        : messageOf("statesSolutionCount", { solutions: countText(reply.solutions), structure: structureText(reply.structure) }));
+        : messageOf("statesSolutionCount", { solutions: countText(reply.solutions), structure: invariantFactorsText(reply.invariant_factors) }));
   }
   const count = reply.presses;
   const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })

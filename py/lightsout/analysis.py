@@ -87,7 +87,7 @@ def solvable_fraction(solution: Solution) -> str:
     cared = puzzle.cared.bit_count()
     if puzzle.k == 2:
         return f"1/2^{cared - solution.rank}"
-    kernel = math.prod(solution.structure)
+    kernel = math.prod(solution.invariant_factors)
     return f"1/{puzzle.k ** cared * kernel // puzzle.k ** puzzle.buttons}"
 
 
@@ -176,7 +176,7 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
 
     ``board`` turns a packed board into what the report holds (an ``RxC:``
     string, a payload reference).  Keys: solvable, solution, presses,
-    cells_pressed, rank, nullity, structure, solutions (decimal string),
+    cells_pressed, rank, nullity, invariant_factors, solutions (decimal string),
     solvable_fraction (of the puzzle's boards, see :func:`solvable_fraction`:
     the figure a message about this board's shape quotes), minimal,
     optimal_count, method, and for an unsolvable board proof and nearest (see
@@ -189,7 +189,7 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
         "cells_pressed": result.cells_pressed,
         "rank": result.rank,
         "nullity": result.nullity,
-        "structure": list(result.structure),
+        "invariant_factors": list(result.invariant_factors),
         "solutions": str(result.solution_count),
         "solvable_fraction": solvable_fraction(result),
         "minimal": result.minimal,
@@ -211,7 +211,7 @@ def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int |
     ``result`` is a solve of the puzzle's goal itself (the figures depend on
     the puzzle only); at most ``shown`` quiet-pattern generators are listed
     (all for None).  Keys: rows, cols, cells (R·C, holes included), rank,
-    nullity, structure, solvable_fraction, quiet, worst_case.
+    nullity, invariant_factors, solvable_fraction, quiet, worst_case.
     """
     puzzle = result.puzzle
     return {
@@ -220,7 +220,7 @@ def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int |
         "cells": puzzle.cells,
         "rank": result.rank,
         "nullity": result.nullity,
-        "structure": list(result.structure),
+        "invariant_factors": list(result.invariant_factors),
         "solvable_fraction": solvable_fraction(result),
         "quiet": [board(q) for q in result.quiet(shown)],
         "worst_case": worst_case_of(puzzle),

@@ -306,7 +306,7 @@ def _analyze(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if args.json:
         report = {**analysis_figures(result, lambda value: codec.format_packed(rows, cols, value, puzzle.k), None), **_describe(puzzle)}
-        report["solutions_per_solvable_board"] = str(math.prod(result.structure))
+        report["solutions_per_solvable_board"] = str(math.prod(result.invariant_factors))
         print(json.dumps(report, indent=2))
         return 0
     figures = analysis_figures(result, _text(puzzle, None), None)

@@ -67,15 +67,15 @@ class Solution:
       the group of quiet patterns (press counts that change no light), rank
       = buttons − nullity; for k = 2 these are the GF(2) rank and nullity of
       the press matrix;
-    - ``structure``: the orders of those cyclic factors, ascending
-      (``(2,) * nullity`` for k = 2), so a solvable board has ∏ structure
+    - ``invariant_factors``: the orders of those cyclic factors, ascending
+      (``(2,) * nullity`` for k = 2), so a solvable board has ∏ invariant_factors
       solutions;
     - ``minimal``: True when ``presses`` is proven to need the fewest presses
       (Σ counts); ``optimal_count``: how many solutions share that count,
       when known;
     - ``basis``: the quiet group's generators (packed), generator i of order
-      ``structure[i]``: the solutions are presses + Σ t_i·basis[i],
-      0 ≤ t_i < structure[i] (for k = 2 a GF(2) basis, chased on demand
+      ``invariant_factors[i]``: the solutions are presses + Σ t_i·basis[i],
+      0 ≤ t_i < invariant_factors[i] (for k = 2 a GF(2) basis, chased on demand
       where a chase found it).
     """
 
@@ -85,7 +85,7 @@ class Solution:
     presses: int | None
     rank: int
     nullity: int
-    structure: tuple[int, ...]
+    invariant_factors: tuple[int, ...]
     minimal: bool = False
     optimal_count: int | None = None
     basis: Sequence[int] = ()
@@ -97,7 +97,7 @@ class Solution:
     @property
     def solution_count(self) -> int:
         """Number of press-count boards that solve the puzzle (0 when unsolvable)."""
-        return math.prod(self.structure) if self.solvable else 0
+        return math.prod(self.invariant_factors) if self.solvable else 0
 
     @cached_property
     def press_total(self) -> int | None:
@@ -154,7 +154,7 @@ class Solution:
                     current ^= quiet[(step & -step).bit_length() - 1]
                 yield current
             return
-        generators = [(self.puzzle.states(vector), order) for vector, order in zip(self.basis, self.structure)]
+        generators = [(self.puzzle.states(vector), order) for vector, order in zip(self.basis, self.invariant_factors)]
         for counts in _coset(self.puzzle.states(self.presses), generators, self.puzzle.k, count):
             yield self.puzzle.packed(counts)
 
@@ -243,7 +243,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     else:
         found = _full_system(puzzle, goal)
         method = "full-system"
-    generators = sorted(found.generators, key=lambda generator: generator[1])  # in the order of ``structure``
+    generators = sorted(found.generators, key=lambda generator: generator[1])  # in the order of ``invariant_factors``
     nullity = len(generators)
     counts = found.particular
     exact = counts is not None and nullity == 0
@@ -286,7 +286,7 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
 
     presses = None if found.presses is None else back(found.presses)
     return Solution(
-        puzzle, lights, found.method, presses, found.rank, found.nullity, found.structure,
+        puzzle, lights, found.method, presses, found.rank, found.nullity, found.invariant_factors,
         found.minimal, found.optimal_count, LazyBasis(found.basis, back),
     )
 

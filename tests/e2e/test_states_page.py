@@ -517,11 +517,11 @@ def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
     load_text(page, "\n".join("0" * 5 for _ in range(5)))
     result = solve_states(Game(5, 5, 4, surface="projective"), [0] * 25)
     expect(page.locator("#analysis-solutions")).to_have_text(str(result.solution_count), timeout=20_000)
-    expect(page.locator("#analysis-structure")).to_have_text(structure_text(result.structure))
-    assert len(set(result.structure)) > 1, "expected a mixed structure such as Z/2 × Z/4"
+    expect(page.locator("#analysis-structure")).to_have_text(invariant_factors_text(result.invariant_factors))
+    assert len(set(result.invariant_factors)) > 1, "expected a mixed structure such as Z/2 × Z/4"
 
 
-def structure_text(orders: list[int]) -> str:
+def invariant_factors_text(orders: list[int]) -> str:
     """The page's way of writing a structure: equal factors run together, more than
     three of them as a power with superscript digits."""
     parts = []

@@ -273,7 +273,7 @@ def test_three_states_on_a_klein_bottle_parse_solve_format():
     counts = unpack(reply["solution"], 3)[2]
     assert solved_by_simulation(3, 3, 3, "plus", "klein", unpack(parsed["board"], 3)[2], counts)
     assert reply["presses"] == sum(counts) and reply["cells_pressed"] == sum(1 for v in counts if v)
-    assert reply["minimal"] and reply["structure"] == [3] * reply["nullity"]
+    assert reply["minimal"] and reply["invariant_factors"] == [3] * reply["nullity"]
     assert call(op="format", board=parsed["board"], k=3)["text"] == text
     assert call(op="verify", board=parsed["board"], presses=reply["solution"], k=3, surface="klein") == {"ok": True, "solved": True, "lit": 0}
 
@@ -334,7 +334,7 @@ def test_k_state_unsolvable_board_has_a_checkable_proof():
     # 2x2 plus rule with 3 states on a plane: every press changes three cells, rank 4? find an unsolvable board.
     reply = call(op="analyze", rows=4, cols=4, k=3)
     assert reply["ok"] and reply["solvable_fraction"] == f"1/{3 ** reply['nullity']}"
-    assert reply["structure"] == [3] * reply["nullity"] and reply["nullity"] > 0
+    assert reply["invariant_factors"] == [3] * reply["nullity"] and reply["nullity"] > 0
     for quiet in reply["quiet"]:
         assert naive_apply(4, 4, 3, "plus", "plane", [0] * 16, unpack(quiet, 3)[2]) == [0] * 16
     board = [1] + [0] * 15
@@ -513,5 +513,5 @@ def test_the_largest_solution_counts_the_limits_allow_are_written_in_full():
         everything = "{0}x{0}:".format(side) + base64.urlsafe_b64encode(b"\xff" * (cells // 8)).decode().rstrip("=")
         dark = "{0}x{0}:".format(side) + base64.urlsafe_b64encode(bytes(cells * bits // 8)).decode().rstrip("=")
         reply = call(op="solve", k=k, board=dark, dont_care=everything)
-        assert reply["ok"] and reply["solutions"] == str(k**cells) and math.prod(reply["structure"]) == k**cells, reply.get("error")
+        assert reply["ok"] and reply["solutions"] == str(k**cells) and math.prod(reply["invariant_factors"]) == k**cells, reply.get("error")
         assert reply["solution"] == dark and reply["solvable_fraction"] == ("1/2^0" if k == 2 else "1/1")

@@ -12,9 +12,9 @@ from reference import naive_apply, pack, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
-SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "structure", "solutions", "solvable_fraction",
+SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "invariant_factors", "solutions", "solvable_fraction",
                  "minimal", "optimal_count", "method"]
-ANALYSIS_FIGURES = ["rows", "cols", "rank", "nullity", "structure", "solvable_fraction", "worst_case", "quiet"]
+ANALYSIS_FIGURES = ["rows", "cols", "rank", "nullity", "invariant_factors", "solvable_fraction", "worst_case", "quiet"]
 
 
 def cli(*args):
