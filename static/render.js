@@ -28,7 +28,7 @@ export const NEAREST = 8;
 export const QUIET = 16;
 export const NEXT = 32; // the cell the explanation's next step presses
 export const CLEARS = 64; // the light that step clears
-export const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
+export const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability proof
 export const SELECTED = 256; // the cell whose "why" is shown
 const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
   [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];

@@ -47,7 +47,7 @@ def flat(states):
 
 
 def check_proof(y, board, effects, k):
-    """y is a witness: every press changes Σ y·light by 0 mod k, and Σ y·board is not 0 mod k."""
+    """y is a proof: every press changes Σ y·light by 0 mod k, and Σ y·board is not 0 mod k."""
     assert all(sum(a * b for a, b in zip(y, effect)) % k == 0 for effect in effects), "a press changes the proof's sum"
     assert sum(a * b for a, b in zip(y, board)) % k, "the board does not break the proof's sum"
 
