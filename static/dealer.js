@@ -125,7 +125,7 @@ export class Dealer {
   /**
    * Play `game`, a share link's game built whole with its moves already played
    * (share-link.js: gameOfLink), so that nothing here can fail half way. A link of a puzzle
-   * (`puzzleKind`, its p= field) is that puzzle again: its optimum, timer and best results.
+   * (`puzzleKind`, its p= field) is that puzzle again: its minimum, timer and best results.
    */
   openGame(game, message, puzzleKind = null) {
     const { session } = this;
@@ -138,7 +138,7 @@ export class Dealer {
 
   /**
    * The game a link just opened is the puzzle its p= field (`token`, or null) names, if this
-   * page deals it for that board (puzzles.js: puzzleOfToken): its optimum, timer and best results.
+   * page deals it for that board (puzzles.js: puzzleOfToken): its minimum, timer and best results.
    */
   resumePuzzle(token) {
     const dealt = this.session.puzzles.dealt(token);

@@ -307,7 +307,7 @@ export class Explainer {
   /** The last sentence: at the goal, with the presses against the fewest. */
   ending() {
     const { reply } = this;
-    const fewest = reply.fewest === null ? "" : messageOf(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
+    const fewest = reply.minimal_presses === null ? "" : messageOf(reply.minimal_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.minimal_presses });
     const target = this.session.game.target;
     const goal = messageOf(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
     return joinMessages(messageOf("explainEnd", { goal, presses: this.total, net: reply.net }), fewest);

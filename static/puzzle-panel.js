@@ -1,5 +1,5 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
-// the day and the preset puzzles; the puzzle's timer, optimum and best result.
+// the day and the preset puzzles; the puzzle's timer, minimum and best result.
 
 import { t, tCount } from "./i18n.js";
 import { joinMessages, messageOf, wordMessage } from "./messages.js";
@@ -19,7 +19,7 @@ export class PuzzlePanel {
     this.statesNote = $("states-puzzle-note");
     this.timer = $("timer");
     this.bestResult = $("best-result");
-    this.optimum = $("optimum");
+    this.minimum = $("minimum");
     this.newPuzzleButton = $("new-puzzle");
     this.timerInterval = 0;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
@@ -127,7 +127,7 @@ export class PuzzlePanel {
       this.rows.value = game.board.rows;
       this.cols.value = game.board.cols;
     }
-    this.optimum.textContent = puzzle?.optimum != null ? t("bestPossible", { best: puzzle.optimum }) : "";
+    this.minimum.textContent = puzzle?.minimum != null ? t("bestPossible", { best: puzzle.minimum }) : "";
     if (!change.puzzle && !change.reword && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
     if (!puzzle) {
       clearInterval(this.timerInterval);

@@ -79,7 +79,7 @@ export class Session {
   // -------------------------------------------------------------------------------
   // Reading
 
-  /** The puzzle being played (PuzzleTracker.current): {kind, key, label, start, optimum, startedAt, done, assisted}, or null. */
+  /** The puzzle being played (PuzzleTracker.current): {kind, key, label, start, minimum, startedAt, done, assisted}, or null. */
   get puzzle() {
     return this.puzzles.current;
   }
@@ -120,7 +120,7 @@ export class Session {
    * cell, mark or overlay may have changed; `message`: the new message (messages.js; null
    * empties the line, undefined keeps it); `boardError`: the Board box's error, a message
    * (undefined keeps it; the message line shows it too). Occasional hints: `reshaped` (a new
-   * game: size, variant or shape), `puzzle` (the puzzle started, ended or got its optimum),
+   * game: size, variant or shape), `puzzle` (the puzzle started, ended or got its minimum),
    * `pressed` ({row, col} of the player's press), `flash` (a cell just played back), `focus`
    * (put the cursor on the first cell), `caret` (a parse error's {text, line, column}),
    * `offer` (a message: the Search to the end button's), `puzzleSet` (a pasted set's puzzle

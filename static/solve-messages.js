@@ -23,9 +23,9 @@ export function solutionMessage(reply, solution, general) {
   const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
     : joinMessages(messageOf(count === 1 ? "solutionOne" : "solution", { count }), messageOf("notProven"));
   if (reply.solutions === "1" || reply.solutions === "0") return found;
-  const optimal = reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined
-    ? (reply.optimal_count === 1 ? messageOf("optimalOne") : messageOf("optimalCount", { count: reply.optimal_count })) : null;
-  return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), optimal);
+  const shared = reply.minimal && reply.minimal_count !== null && reply.minimal_count !== undefined
+    ? (reply.minimal_count === 1 ? messageOf("minimalOne") : messageOf("minimalCount", { count: reply.minimal_count })) : null;
+  return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), shared);
 }
 
 /** Why `game`'s board cannot be solved, from the solve reply; the figures are the puzzle's own (size, rule, surface, shape), Python's. */

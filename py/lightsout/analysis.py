@@ -179,7 +179,7 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
     cells_pressed, rank, nullity, invariant_factors, solutions (decimal string),
     solvable_fraction (of the puzzle's boards, see :func:`solvable_fraction`:
     the figure a message about this board's shape quotes), minimal,
-    optimal_count, method, and for an unsolvable board proof and nearest (see
+    minimal_count, method, and for an unsolvable board proof and nearest (see
     :func:`proof`, :func:`nearest`).
     """
     reply: dict[str, Any] = {
@@ -193,7 +193,7 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
         "solutions": str(result.solution_count),
         "solvable_fraction": solvable_fraction(result),
         "minimal": result.minimal,
-        "optimal_count": result.optimal_count,
+        "minimal_count": result.minimal_count,
         "method": result.method,
     }
     if not result.solvable:

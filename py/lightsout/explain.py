@@ -103,8 +103,8 @@ class Explanation:
     residual: list[int] = field(default_factory=list)  # lights left after the first chase
     proof: list[int] = field(default_factory=list)  # unsolvable: residual lights of odd parity under every first row
     net: int = 0  # cells pressed an odd number of times (k = 2), or Σ presses mod k per cell
-    fewest: int | None = None
-    fewest_proven: bool = False
+    minimal_presses: int | None = None
+    minimal_proven: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,8 +117,8 @@ class Explanation:
             "proof": self.proof,
             "presses": len(self.steps),
             "net": self.net,
-            "fewest": self.fewest,
-            "fewest_proven": self.fewest_proven,
+            "minimal_presses": self.minimal_presses,
+            "minimal_proven": self.minimal_proven,
         }
 
 
@@ -154,8 +154,8 @@ def explain(puzzle: Puzzle, lights: int) -> Explanation:
         explanation = _explain_system(puzzle, lights)
     if explanation.solvable:
         fewest = solve(puzzle, lights, minimal=True, seconds=0.5)
-        explanation.fewest = fewest.press_total
-        explanation.fewest_proven = fewest.minimal
+        explanation.minimal_presses = fewest.press_total
+        explanation.minimal_proven = fewest.minimal
     return explanation
 
 

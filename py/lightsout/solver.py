@@ -71,7 +71,7 @@ class Solution:
       (``(2,) * nullity`` for k = 2), so a solvable board has ∏ invariant_factors
       solutions;
     - ``minimal``: True when ``presses`` is proven to need the fewest presses
-      (Σ counts); ``optimal_count``: how many solutions share that count,
+      (Σ counts); ``minimal_count``: how many solutions share that count,
       when known;
     - ``basis``: the quiet group's generators (packed), generator i of order
       ``invariant_factors[i]``: the solutions are presses + Σ t_i·basis[i],
@@ -87,7 +87,7 @@ class Solution:
     nullity: int
     invariant_factors: tuple[int, ...]
     minimal: bool = False
-    optimal_count: int | None = None
+    minimal_count: int | None = None
     basis: Sequence[int] = ()
 
     @property
@@ -199,12 +199,12 @@ def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, s
             raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     found = METHODS[name](puzzle, lights ^ puzzle.goal())
     presses, nullity = found.presses, len(found.quiet)
-    exact, optimal_count = presses is not None and nullity == 0, None
+    exact, minimal_count = presses is not None and nullity == 0, None
     if minimal and presses is not None:
         if seconds is None:
             seconds = math.inf if nullity <= EXACT_NULLITY else SEARCH_SECONDS
-        presses, optimal_count, exact = minimum_in_coset(presses, list(found.quiet), seconds)
-    return Solution(puzzle, lights, found.method, presses, puzzle.buttons - nullity, nullity, (2,) * nullity, exact, optimal_count, found.quiet)
+        presses, minimal_count, exact = minimum_in_coset(presses, list(found.quiet), seconds)
+    return Solution(puzzle, lights, found.method, presses, puzzle.buttons - nullity, nullity, (2,) * nullity, exact, minimal_count, found.quiet)
 
 
 def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
@@ -287,7 +287,7 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     presses = None if found.presses is None else back(found.presses)
     return Solution(
         puzzle, lights, found.method, presses, found.rank, found.nullity, found.invariant_factors,
-        found.minimal, found.optimal_count, LazyBasis(found.basis, back),
+        found.minimal, found.minimal_count, LazyBasis(found.basis, back),
     )
 
 

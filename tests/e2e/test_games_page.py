@@ -172,8 +172,8 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     played = snapshot(page)
     link = link_with_moves(page, "#cube:", 2)
     assert ";p=game-cube;" in link  # the game was dealt from the Games choice: the link says so
-    optimum = page.locator("#optimum").text_content()
-    assert re.fullmatch(r"\(best possible: \d+\)", optimum), optimum
+    minimum = page.locator("#minimum").text_content()
+    assert re.fullmatch(r"\(best possible: \d+\)", minimum), minimum
     other, _ = fresh_page
     other.goto(link)
     wait_ready(other)
@@ -181,7 +181,7 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     reopened = snapshot(other)
     assert (reopened["cells"], reopened["moves"]) == (played["cells"], 2)
     # The same puzzle again: its proven fewest presses (of the dealt board) and its timer.
-    expect(other.locator("#optimum")).to_have_text(optimum, timeout=20_000)
+    expect(other.locator("#minimum")).to_have_text(minimum, timeout=20_000)
     # A broken game link is refused by Python's share parser, named by its column, board kept.
     other.evaluate("location.hash = 'cube:xyz'")
     message = other.locator("#message")

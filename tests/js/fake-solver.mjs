@@ -105,7 +105,7 @@ export class FakeSolver {
       const best = solutions[0];
       return reply([best], ([solution]) => ({
         solvable: true, solution, presses: best.total(), cells_pressed: best.litCount, rank: 0, nullity: 0,
-        invariant_factors: [], solutions: String(solutions.length), solvable_fraction, minimal: true, optimal_count: 1,
+        invariant_factors: [], solutions: String(solutions.length), solvable_fraction, minimal: true, minimal_count: 1,
       }));
     }
     throw new Error(`the fake solver has no op ${message.op}`);

@@ -82,9 +82,9 @@ def test_plane_chase_replays_to_the_goal_or_the_stated_reason(rows, cols):
             if reply["solvable"]:
                 assert end == [0] * (rows * cols)
                 assert reply["presses"] == len(reply["steps"])
-                assert reply["net"] >= reply["fewest"] and reply["fewest_proven"]
+                assert reply["net"] >= reply["minimal_presses"] and reply["minimal_proven"]
                 if reply["system"]["nullity"] <= 10:
-                    assert reply["net"] == reply["fewest"], "the first row is chosen for the fewest net presses"
+                    assert reply["net"] == reply["minimal_presses"], "the first row is chosen for the fewest net presses"
             else:
                 # The steps stop after the first chase: only the last row is lit, and the proof's parity is odd.
                 after_first = replay_chase(rows, cols, relative, {"steps": first})
@@ -203,7 +203,7 @@ def test_every_preset_is_explained_by_the_full_system(name):
         goal = [0] * (rows * cols) if target == "off" else [k - 1] * (rows * cols) if target == "on" else \
             codec.unpack(codec.parse_packed(target, k)[2], rows * cols, codec.bits_per_cell(k))
         assert states == goal
-        assert reply["presses"] >= reply["fewest"]
+        assert reply["presses"] >= reply["minimal_presses"]
 
 
 def test_refusals():
@@ -309,4 +309,4 @@ def test_the_largest_grid_is_explained(surface):
     reply = call(op="explain", board=board_id(rows, cols, states), surface=surface)
     assert reply["mode"] == "chase" and reply["solvable"] and reply["system"]["matrix"] is None
     assert replay_chase(rows, cols, states, reply, torus) == [0] * (rows * cols)
-    assert reply["net"] >= reply["fewest"]
+    assert reply["net"] >= reply["minimal_presses"]

@@ -13,7 +13,7 @@ from reference import naive_apply, pack, unpack
 PY = Path(__file__).resolve().parents[2] / "py"
 
 SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "invariant_factors", "solutions", "solvable_fraction",
-                 "minimal", "optimal_count", "method"]
+                 "minimal", "minimal_count", "method"]
 ANALYSIS_FIGURES = ["rows", "cols", "rank", "nullity", "invariant_factors", "solvable_fraction", "worst_case", "quiet"]
 
 

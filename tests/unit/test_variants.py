@@ -242,7 +242,7 @@ def test_fewest_presses_on_other_rules_is_the_exhaustive_minimum():
         for flat in rng.sample(sorted(table), 5):
             result = solve_board(Board.from_flat(4, 4, flat, rule), minimal=True)
             assert result.minimal and result.press_total == min(p.bit_count() for p in table[flat])
-            assert result.optimal_count == sum(1 for p in table[flat] if p.bit_count() == result.press_total)
+            assert result.minimal_count == sum(1 for p in table[flat] if p.bit_count() == result.press_total)
 
 
 def test_parse_rule():
