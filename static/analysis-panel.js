@@ -81,14 +81,14 @@ export class AnalysisPanel {
     const key = this.currentKey();
     if (key === this.key) return;
     this.key = key;
-    const general = session.general;
-    for (const value of [ui.rank, ui.nullity, ui.worst]) value.parentElement.hidden = general;
-    ui.invariantFactorsRow.hidden = !general;
+    const multiState = session.multiState;
+    for (const value of [ui.rank, ui.nullity, ui.worst]) value.parentElement.hidden = multiState;
+    ui.invariantFactorsRow.hidden = !multiState;
     ui.facts.hidden = true;
     ui.quietHeading.hidden = true;
     ui.quietNote.textContent = "";
     ui.gallery.replaceChildren();
-    if (general) return this.refreshGeneral(key);
+    if (multiState) return this.refreshMultiState(key);
     const { game } = session;
     const { rows, cols } = game.board;
     ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisFor", {
@@ -122,7 +122,7 @@ export class AnalysisPanel {
    * quiet press patterns, so their number is the solutions of every solvable board, and 1
    * in that many boards is solvable (the image of the press map).
    */
-  async refreshGeneral(key) {
+  async refreshMultiState(key) {
     const { ui, session } = this;
     const { game } = session;
     const { rows, cols } = game.board;

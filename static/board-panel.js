@@ -89,7 +89,7 @@ export class BoardPanel {
   colours() {
     const { game } = this.session;
     const names = game.graph?.preset?.states;
-    if (!names || game.k === 2) return this.session.general;
+    if (!names || game.k === 2) return this.session.multiState;
     const reversed = this.session.statesReversed;
     const key = `${game.graph.preset.name} ${reversed}`;
     if (this.paletteKey !== key) {

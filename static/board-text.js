@@ -41,7 +41,7 @@ export class BoardText {
       session.sayBoardError(messageOf("loadedTooLarge", { rows, cols, max: MAX_SIZE }));
       return false;
     }
-    if (session.general && (rows > session.limits.gridLimit || cols > session.limits.gridLimit)) {
+    if (session.multiState && (rows > session.limits.gridLimit || cols > session.limits.gridLimit)) {
       session.sayBoardError(messageOf("statesTooBig", { rows, cols }));
       return false;
     }

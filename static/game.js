@@ -21,7 +21,7 @@ import { MAX_STENCIL, NAMED_STENCILS, SURFACES } from "./rules.js";
  * or Presses for New puzzle (the API's random takes them for k = 2 only), and boards of at
  * most GRID_LIMIT a side, because the canvas (canvas-render.js) draws two colours only.
  */
-export function isGeneral(k) {
+export function isMultiState(k) {
   return k !== 2;
 }
 

@@ -74,7 +74,7 @@ export class PuzzlePanel {
 
   /** A number field: null when empty, NaN-free integer ≥ 0, or undefined (and a message) when not. */
   readCount(input) {
-    const text = this.session.general ? "" : input.value.trim(); // k states: any solvable board
+    const text = this.session.multiState ? "" : input.value.trim(); // k states: any solvable board
     if (text === "") return null;
     const value = Number(text);
     if (Number.isInteger(value) && value >= 0) return value;
@@ -120,9 +120,9 @@ export class PuzzlePanel {
     const { session } = this;
     const { game, puzzle } = session;
     // k-state puzzles are any solvable board: Lit cells and Presses say nothing there.
-    this.lit.disabled = session.general;
-    this.presses.disabled = session.general;
-    this.statesNote.hidden = !session.general;
+    this.lit.disabled = session.multiState;
+    this.presses.disabled = session.multiState;
+    this.statesNote.hidden = !session.multiState;
     if (!this.sizeFields.includes(document.activeElement)) { // not while the player types a size
       this.rows.value = game.board.rows;
       this.cols.value = game.board.cols;

@@ -120,7 +120,7 @@ export class BoardView {
       this.layers = layers;
       changed = null; // an overlay may touch any cell
     }
-    // A game with more than two states (game.js isGeneral) is drawn in the state colours (palette.js);
+    // A game with more than two states (game.js isMultiState) is drawn in the state colours (palette.js);
     // the classic game is coloured by the stylesheet.
     // `coloured` may be a preset's own colours (an array of {fill, text} per state).
     const k = coloured ? board.k : 0;

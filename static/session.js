@@ -31,7 +31,7 @@ import { Solving } from "./solving.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { requestErrorMessage, ruleLabel, surfaceSuffix } from "./wording.js";
 import { boardFromReference, boardWithStates } from "./board.js";
-import { Game, PLUS_RULE, isGeneral, randomSolvableBoard } from "./game.js";
+import { Game, PLUS_RULE, isMultiState, randomSolvableBoard } from "./game.js";
 
 /** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
 export function plainTarget(target) {
@@ -84,9 +84,9 @@ export class Session {
     return this.puzzles.current;
   }
 
-  /** True for a k-state game (see isGeneral). */
-  get general() {
-    return isGeneral(this.game.k);
+  /** True for a k-state game (see isMultiState). */
+  get multiState() {
+    return isMultiState(this.game.k);
   }
 
   /** True in set-up mode (setup.js): a click sets a light instead of pressing. */
@@ -282,7 +282,7 @@ export class Session {
     const keepQuiet = k === old.k && surface === old.surface && rule === old.rule && mask === old.mask;
     this.replaceGame(new Game(board, { target: plainTarget(old.target), rule, surface, mask }), keepQuiet);
     let message;
-    if (k !== old.k || (isGeneral(k) && surface !== old.surface)) {
+    if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
       message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
     } else {
       this.puzzles.end(); // a new rule is a new puzzle
@@ -300,7 +300,7 @@ export class Session {
   /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
   useStandardGame() {
     const old = this.game;
-    const changed = this.general || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null || old.graph !== null;
+    const changed = this.multiState || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null || old.graph !== null;
     this.replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
     return changed ? messageOf("standardGameRestored") : null;
   }
@@ -450,13 +450,13 @@ export class Session {
   /** Show why the board cannot be solved (a solve reply): the proof's lights and the nearest solvable board. */
   showUnsolvable(reply) {
     this.marks = null;
-    if (!this.general) {
+    if (!this.multiState) {
       const onGrid = !this.usesCanvas();
       const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
       this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
       this.refreshLayers();
     }
-    this.say(unsolvableMessage(reply, this.game, this.general));
+    this.say(unsolvableMessage(reply, this.game, this.multiState));
   }
 
   /** Mark `found` (a findSolution result) as the solution shown, the solver's help; `change` is emitted with its message. */

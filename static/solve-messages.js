@@ -7,9 +7,9 @@ import { countText, fractionText, powerOfTwo, invariantFactorsText } from "./wor
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
-/** The message for a solvable board's solve reply (`general`: k > 2): presses, proven or not, how many solutions. */
-export function solutionMessage(reply, solution, general) {
-  if (general) {
+/** The message for a solvable board's solve reply (`multiState`: k ≠ 2): presses, proven or not, how many solutions. */
+export function solutionMessage(reply, solution, multiState) {
+  if (multiState) {
     const total = reply.presses;
     const badge = total > solution.litCount ? messageOf("statesBadge") : ""; // some cell is pressed twice or more
     const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
@@ -29,9 +29,9 @@ export function solutionMessage(reply, solution, general) {
 }
 
 /** Why `game`'s board cannot be solved, from the solve reply; the figures are the puzzle's own (size, rule, surface, shape), Python's. */
-export function unsolvableMessage(reply, game, general) {
+export function unsolvableMessage(reply, game, multiState) {
   const fraction = fractionText(reply.solvable_fraction);
-  if (general) return messageOf("statesUnsolvable", { fraction });
+  if (multiState) return messageOf("statesUnsolvable", { fraction });
   if (fraction === "1") return messageOf("unsolvableNullityZero");
   const { rows, cols } = game.board;
   return messageOf(game.mask ? "unsolvableShaped" : "unsolvable", { rows, cols, nullity: reply.nullity, fraction });
