@@ -256,7 +256,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
 
 
 def _full_system(puzzle: Puzzle, goal: list[int]) -> ModularSolution:
-    """A·x ≡ ``goal`` (mod k) over the whole press matrix: the cared lights' equations, x_h = 0 for each hole h."""
+    """A·x ≡ ``goal`` (mod k) over the whole press matrix: the relevant lights' equations, x_h = 0 for each hole h."""
     n, k = puzzle.cells, puzzle.k
     skipped = puzzle.holes | puzzle.dont_care
     matrix = [row for j, row in enumerate(puzzle.matrix) if not skipped >> j & 1]

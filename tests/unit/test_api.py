@@ -230,7 +230,7 @@ def test_random_by_fewest_presses_and_seed():
 
 
 def solved_by_simulation(rows, cols, k, rule, surface, board, presses, target="off", holes=(), dont_care=()):
-    """True when pressing ``presses`` (flat counts) one at a time takes ``board`` to the target on every cared light."""
+    """True when pressing ``presses`` (flat counts) one at a time takes ``board`` to the target on every relevant light."""
     final = naive_apply(rows, cols, k, rule, surface, board, presses, holes)
     goal = [0] * (rows * cols) if target == "off" else [k - 1] * (rows * cols) if target == "on" else target
     return all(final[i] == goal[i] for i in range(rows * cols) if i not in holes and i not in dont_care)
@@ -348,7 +348,7 @@ def test_k_state_unsolvable_board_has_a_checkable_proof():
     assert sum(a * (0 - b) for a, b in zip(y, board)) % 3 != 0
 
 
-def test_solvable_fraction_counts_cared_lights_minus_rank():
+def test_solvable_fraction_counts_relevant_lights_minus_rank():
     dont_care = pack(3, 3, [0] * 4 + [1] + [0] * 4)
     reply = call(op="analyze", rows=3, cols=3, dont_care=dont_care)
     assert (reply["rank"], reply["nullity"], reply["solvable_fraction"]) == (8, 1, "1/2^0")
