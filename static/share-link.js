@@ -176,7 +176,7 @@ export function currentHash(raw = location.hash) {
  */
 export function gameOfLink(text) {
   if (text.length > MAX_LINK_LENGTH) {
-    throw new ShareError("link_too_long", { length: text.length, most: MAX_LINK_LENGTH }, 1, "size");
+    throw new ShareError("too_long", { length: text.length, most: MAX_LINK_LENGTH }, 1, "size");
   }
   const state = parseShare(text);
   const { rows, cols, columns, surface, k } = state;

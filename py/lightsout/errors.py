@@ -119,10 +119,10 @@ PUZZLE_ERRORS: dict[str, str] = {
 English-only detail (Python's JSON error, the kind of list entries), never in the params."""
 
 LINK_ERRORS: dict[str, str] = {
-    "link_head": "expected a game such as '5x5:' followed by base64url characters",
-    "link_size": "board size {size} is outside 1x1 to {most} cells",
+    "head": "expected a game such as '5x5:' followed by base64url characters",
+    "size": "board size {size} is outside 1x1 to {most} cells",
     "field_order": "field {name}= is repeated or out of order",
-    "link_states": "states must be 3 to {most} (2 is the default and not written)",
+    "states": "states must be 3 to {most} (2 is the default and not written)",
     "state_above": "{what} has a state outside 0..{most}",
     "rule_named": "this stencil is the {rule} rule: write r={rule}",
     "unknown_rule": "unknown rule {found!r}; expected plus, moore, x, hex or s<hex>",

@@ -262,10 +262,10 @@ def parse_share(text: str) -> ShareState:
         return _parse_graph_share(head, fields, offset)
     match = _HEAD.fullmatch(head)
     if not match:
-        raise _fail("link_head", offset + 1, "size")
+        raise _fail("head", offset + 1, "size")
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1 or rows * cols > MAX_DECLARED_CELLS:
-        raise _fail("link_size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
+        raise _fail("size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
     values = _read_fields(head, fields, offset, FIELD_ORDER)
     k = _states(values)
     cells = rows * cols
@@ -320,7 +320,7 @@ def _states(values: dict[str, tuple[str, int]]) -> int:
         return 2
     value, where = values["k"]
     if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
-        raise _fail("link_states", where, "k", most=MAX_STATES)
+        raise _fail("states", where, "k", most=MAX_STATES)
     return int(value)
 
 
