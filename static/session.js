@@ -5,7 +5,7 @@
 // the sequencing of every request to the solver. Its helpers beside it each own one part and
 // change the game through its commands: new boards and games (dealer.js), Solve and Hint
 // (solving.js), solution playback (playback.js), the puzzle being played (puzzle-tracker.js),
-// set-up mode (setup.js), boards as text and pasted puzzle sets (board-text.js); requests
+// set-up mode (setup.js), boards as text and pasted board sets (board-text.js); requests
 // are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
 // with request(message, {payload, timeoutMs}) — the page passes its SolverClient, tests a
 // fake — and what the session says is data, {key, params, tone} (messages.js), worded by the views.
@@ -65,7 +65,7 @@ export class Session {
     this.puzzles = new PuzzleTracker(this); // the puzzle being played; it ends when the board changes another way
     this.deal = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
     this.setup = new SetupMode(this); // a click sets one light instead of pressing
-    this.text = new BoardText(this); // boards read from text (and pasted puzzle sets), boards written as text
+    this.text = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
     this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
     this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
     // The goal just reached by a press or by playback, until the board changes:
@@ -123,7 +123,7 @@ export class Session {
    * game: size, variant or shape), `puzzle` (the puzzle started, ended or got its minimum),
    * `pressed` ({row, col} of the player's press), `flash` (a cell just played back), `focus`
    * (put the cursor on the first cell), `caret` (a parse error's {text, line, column}),
-   * `offer` (a message: the Search to the end button's), `puzzleSet` (a pasted set's puzzle
+   * `offer` (a message: the Search to the end button's), `boardSet` (a pasted set's puzzle
    * was loaded), `setup` (set-up mode turned on or off), `won` (the goal was just reached:
    * session.won says how), `reword` (the page's language changed: word again what is shown).
    */

@@ -248,7 +248,7 @@ def test_limits_publish_every_constant_the_page_needs():
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
         "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
         "first_row_enumeration_columns": 20, "first_row_enumeration_work": 1 << 23, "first_row_system_columns": 3000,
-        "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_puzzles": 10_000,
+        "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_boards": 10_000,
         "max_graph_cells": 4096, "max_graph_entries": 1 << 16, "explain_side": 64, "explain_cells": 64, "explain_shown_columns": 10,
     }
     assert {name: reply[name] for name in expected} == expected
