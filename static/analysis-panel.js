@@ -6,7 +6,7 @@ import { currentLanguage, t, tCount } from "./i18n.js";
 import { messageOf, wordMessage } from "./messages.js";
 import * as requests from "./requests.js";
 import { boardFromReference, emptyBoard } from "./board.js";
-import { countText, fractionText, powerOfTwo, ruleLabel, structureText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, powerOfTwo, ruleLabel, invariantFactorsText, surfaceSuffix } from "./wording.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
@@ -43,8 +43,8 @@ export class AnalysisPanel {
       analysis: $("analysis"), analysisFor: $("analysis-for"), status: $("analysis-status"),
       facts: $("analysis-facts"), rank: $("analysis-rank"), nullity: $("analysis-nullity"),
       solutions: $("analysis-solutions"), fraction: $("analysis-fraction"),
-      worst: $("analysis-worst"), structure: $("analysis-structure"),
-      structureRow: $("analysis-structure-row"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
+      worst: $("analysis-worst"), invariantFactors: $("analysis-structure"),
+      invariantFactorsRow: $("analysis-structure-row"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
       gallery: $("quiet-gallery"), overlayNote: $("overlay-note"), overlayText: $("overlay-text"),
       message: $("message"),
     };
@@ -81,14 +81,14 @@ export class AnalysisPanel {
     const key = this.currentKey();
     if (key === this.key) return;
     this.key = key;
-    const general = session.general;
-    for (const value of [ui.rank, ui.nullity, ui.worst]) value.parentElement.hidden = general;
-    ui.structureRow.hidden = !general;
+    const multiState = session.multiState;
+    for (const value of [ui.rank, ui.nullity, ui.worst]) value.parentElement.hidden = multiState;
+    ui.invariantFactorsRow.hidden = !multiState;
     ui.facts.hidden = true;
     ui.quietHeading.hidden = true;
     ui.quietNote.textContent = "";
     ui.gallery.replaceChildren();
-    if (general) return this.refreshGeneral(key);
+    if (multiState) return this.refreshMultiState(key);
     const { game } = session;
     const { rows, cols } = game.board;
     ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisFor", {
@@ -122,7 +122,7 @@ export class AnalysisPanel {
    * quiet press patterns, so their number is the solutions of every solvable board, and 1
    * in that many boards is solvable (the image of the press map).
    */
-  async refreshGeneral(key) {
+  async refreshMultiState(key) {
     const { ui, session } = this;
     const { game } = session;
     const { rows, cols } = game.board;
@@ -141,7 +141,7 @@ export class AnalysisPanel {
     ui.facts.hidden = false;
     ui.solutions.textContent = countText(reply.solutions);
     ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
-    ui.structure.textContent = structureText(reply.structure);
+    ui.invariantFactors.textContent = invariantFactorsText(reply.invariant_factors);
     ui.quietNote.textContent = t("analysisStatesNoGallery");
   }
 

@@ -74,12 +74,12 @@ export class BoardPanel {
   layoutOf(game) {
     const { rows, cols } = game.board;
     if (game.graph) {
-      const { coords, shape, edges, names } = game.graph;
-      if (!coords || (shape === "square" && isGridLayout(coords, rows, cols))) return null;
-      return { key: game.graph, coords, shape, edges, names };
+      const { coords, outline, edges, names } = game.graph;
+      if (!coords || (outline === "square" && isGridLayout(coords, rows, cols))) return null;
+      return { key: game.graph, coords, outline, edges, names };
     }
     if (game.rule.name !== "hex" || this.session.usesCanvas()) return null;
-    return { key: `hex ${rows}x${cols}`, coords: hexCoords(rows, cols), shape: "hex", edges: null, names: null };
+    return { key: `hex ${rows}x${cols}`, coords: hexCoords(rows, cols), outline: "hex", edges: null, names: null };
   }
 
   /**
@@ -89,7 +89,7 @@ export class BoardPanel {
   colours() {
     const { game } = this.session;
     const names = game.graph?.preset?.states;
-    if (!names || game.k === 2) return this.session.general;
+    if (!names || game.k === 2) return this.session.multiState;
     const reversed = this.session.statesReversed;
     const key = `${game.graph.preset.name} ${reversed}`;
     if (this.paletteKey !== key) {

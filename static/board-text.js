@@ -41,7 +41,7 @@ export class BoardText {
       session.sayBoardError(messageOf("loadedTooLarge", { rows, cols, max: MAX_SIZE }));
       return false;
     }
-    if (session.general && (rows > session.limits.gridLimit || cols > session.limits.gridLimit)) {
+    if (session.multiState && (rows > session.limits.gridLimit || cols > session.limits.gridLimit)) {
       session.sayBoardError(messageOf("statesTooBig", { rows, cols }));
       return false;
     }
@@ -50,10 +50,10 @@ export class BoardText {
     session.sayBoardError(null);
     const format = k > 2 ? messageOf("statesFormat", { k }) : messageOf("formatName", { format: reply.format });
     session.setBoard(board, { message: messageOf("loaded", { rows, cols, format }) });
-    if (reply.puzzles?.length > 1) {
+    if (reply.boards?.length > 1) {
       // A POJ 1222 set: the first puzzle is on the board, Next loads the others (nextInSet).
-      this.set = { boards: reply.puzzles.map((reference) => boardFromReference(reference, reply.payload, k)), index: 0, game: session.game };
-      session.emit({ puzzleSet: true });
+      this.set = { boards: reply.boards.map((reference) => boardFromReference(reference, reply.payload, k)), index: 0, game: session.game };
+      session.emit({ boardSet: true });
     } else {
       this.set = null;
     }
@@ -74,7 +74,7 @@ export class BoardText {
     return { boardError: error.message || messageOf("noReason") };
   }
 
-  /** The pasted puzzle set's position while its puzzle is being played: {index, count} (1-based), or null. */
+  /** The pasted board set's position while its puzzle is being played: {index, count} (1-based), or null. */
   get setPosition() {
     const { set } = this;
     if (!set || this.session.game !== set.game) return null; // another game since (New puzzle, a link, a variant)
@@ -86,9 +86,9 @@ export class BoardText {
     const { set, session } = this;
     if (!set || set.index + 1 >= set.boards.length) return false;
     set.index++;
-    session.setBoard(set.boards[set.index].copy(), { message: messageOf("puzzleSetLoaded", { index: set.index + 1, count: set.boards.length }) });
+    session.setBoard(set.boards[set.index].copy(), { message: messageOf("boardSetLoaded", { index: set.index + 1, count: set.boards.length }) });
     set.game = session.game;
-    session.emit({ puzzleSet: true });
+    session.emit({ boardSet: true });
     return true;
   }
 

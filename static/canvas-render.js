@@ -16,7 +16,7 @@
 // finds its hexagon by rounding axial coordinates (Red Blob Games, "Hexagonal Grids",
 // https://www.redblobgames.com/grids/hexagons/#pixel-to-hex).
 //
-// Contract (see README): <canvas aria-label="Board" data-rows data-cols data-shape data-lit-count
+// Contract (see README): <canvas aria-label="Board" data-rows data-cols data-outline data-lit-count
 // data-press-count>; the counts are updated as soon as the state changes, not at the
 // next frame, so tests can read them right after an action.
 
@@ -162,7 +162,7 @@ export class CanvasView {
       this.height = this.hex ? (board.rows - 1) * HEX_ROW + 2 * HEX_RADIUS : board.rows;
       this.canvas.dataset.rows = board.rows;
       this.canvas.dataset.cols = board.cols;
-      this.canvas.dataset.shape = this.hex ? "hex" : "square";
+      this.canvas.dataset.outline = this.hex ? "hex" : "square";
       this.cursor = { row: 0, col: 0 };
       this.sizeMinimap();
       this.fit();

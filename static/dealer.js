@@ -8,7 +8,7 @@ import { countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { pressCountMessage, requestErrorMessage } from "./wording.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, emptyBoard } from "./board.js";
-import { Game, Mask, graphOfPuzzle, isGeneral, randomSolvableBoard } from "./game.js";
+import { Game, Mask, graphOfPuzzle, isMultiState, randomSolvableBoard } from "./game.js";
 
 /** The board of `game`'s goal: its target board, or every light off / at k − 1. */
 export function goalBoard(game) {
@@ -28,7 +28,7 @@ export class Dealer {
   /** True (and says why) when a k-state game cannot have a rows × cols board: the canvas draws two states only. */
   sizeRefused(rows, cols, k = this.session.game.k) {
     const side = this.session.limits.gridLimit;
-    if (!isGeneral(k) || (rows <= side && cols <= side)) return false;
+    if (!isMultiState(k) || (rows <= side && cols <= side)) return false;
     this.session.say(messageOf("statesTooBig", { rows, cols }));
     return true;
   }
@@ -56,7 +56,7 @@ export class Dealer {
     const graph = game.graph && rows === game.board.rows && cols === game.board.cols ? game.graph : null;
     const ready = session.solver.ready;
     const canvas = session.usesCanvas(rows, cols);
-    if (isGeneral(game.k) || (graph && !ready) || (lit === null && presses === null && !ready && !canvas)) {
+    if (isMultiState(game.k) || (graph && !ready) || (lit === null && presses === null && !ready && !canvas)) {
       session.nextTicket("random"); // a board the worker is still making is not wanted any more
       return randomSolvableBoard(rows, cols, {
         k: game.k, rule: game.rule, surface: game.surface, mask, random: session.random, graph, start: graph ? goalBoard(game) : null,
@@ -125,7 +125,7 @@ export class Dealer {
   /**
    * Play `game`, a share link's game built whole with its moves already played
    * (share-link.js: gameOfLink), so that nothing here can fail half way. A link of a puzzle
-   * (`puzzleKind`, its p= field) is that puzzle again: its optimum, timer and best results.
+   * (`puzzleKind`, its p= field) is that puzzle again: its minimum, timer and best results.
    */
   openGame(game, message, puzzleKind = null) {
     const { session } = this;
@@ -138,7 +138,7 @@ export class Dealer {
 
   /**
    * The game a link just opened is the puzzle its p= field (`token`, or null) names, if this
-   * page deals it for that board (puzzles.js: puzzleOfToken): its optimum, timer and best results.
+   * page deals it for that board (puzzles.js: puzzleOfToken): its minimum, timer and best results.
    */
   resumePuzzle(token) {
     const dealt = this.session.puzzles.dealt(token);

@@ -217,7 +217,7 @@ export class Explainer {
       formula = new Set(this.whyReply.determined ? this.whyReply.formula
         : (this.whyReply.quiet[0] ?? []).flatMap((value, index) => (value ? [index] : [])));
     } else if (!step && this.reply && !this.reply.solvable) {
-      formula = new Set(this.reply.witness); // the lights whose parity no first row can change
+      formula = new Set(this.reply.proof); // the lights whose parity no first row can change
     }
     this.session.setExplainOverlay({
       next: step ? step.cell : null, clears: step ? step.clears : null, formula, selected: this.selected,
@@ -250,7 +250,7 @@ export class Explainer {
     const { reply } = this;
     if (this.total === 0) {
       if (reply.solvable) return messageOf("explainNothing");
-      return reply.mode === "system" ? messageOf("explainSystemNone") : countMessage("explainUnsolvableShort", reply.witness.length);
+      return reply.mode === "system" ? messageOf("explainSystemNone") : countMessage("explainUnsolvableShort", reply.proof.length);
     }
     return joinMessages(countMessage("explainStart", this.total), this.nextWords());
   }
@@ -272,7 +272,7 @@ export class Explainer {
     const lit = reply.residual.length;
     const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
     const head = joinMessages(countMessage(rows, lit), messageOf("explainFirstRowSystem", { equations, unknowns, rank }));
-    if (!reply.solvable) return joinMessages(head, countMessage("explainNoSolution", reply.witness.length));
+    if (!reply.solvable) return joinMessages(head, countMessage("explainNoSolution", reply.proof.length));
     const presses = this.steps.filter((step) => step.kind === "first-row").length;
     return joinMessages(head, countMessage(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
   }
@@ -287,7 +287,7 @@ export class Explainer {
     const done = this.steps[this.index - 1];
     if (this.index === this.total) {
       const position = messageOf("explainStepDone", { index: this.index, total: this.total });
-      return joinMessages(position, reply.solvable ? this.ending() : countMessage("explainUnsolvableShort", reply.witness.length));
+      return joinMessages(position, reply.solvable ? this.ending() : countMessage("explainUnsolvableShort", reply.proof.length));
     }
     const position = messageOf("explainStepOf", { index: this.index, total: this.total });
     let what;
@@ -307,7 +307,7 @@ export class Explainer {
   /** The last sentence: at the goal, with the presses against the fewest. */
   ending() {
     const { reply } = this;
-    const fewest = reply.fewest === null ? "" : messageOf(reply.fewest_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.fewest });
+    const fewest = reply.minimal_presses === null ? "" : messageOf(reply.minimal_proven ? "explainFewest" : "explainFewestFound", { fewest: reply.minimal_presses });
     const target = this.session.game.target;
     const goal = messageOf(target === "on" ? "explainGoalOn" : target === "off" ? "explainGoalOff" : "explainGoalReached");
     return joinMessages(messageOf("explainEnd", { goal, presses: this.total, net: reply.net }), fewest);

@@ -21,7 +21,7 @@ import { MAX_STENCIL, NAMED_STENCILS, SURFACES } from "./rules.js";
  * or Presses for New puzzle (the API's random takes them for k = 2 only), and boards of at
  * most GRID_LIMIT a side, because the canvas (canvas-render.js) draws two colours only.
  */
-export function isGeneral(k) {
+export function isMultiState(k) {
   return k !== 2;
 }
 
@@ -210,13 +210,13 @@ export class Mask {
     this.update();
   }
 
-  /** Recompute `cared` (packed: cells that are neither holes nor don't-care). */
+  /** Recompute `relevant` (packed: cells that are neither holes nor don't-care). */
   update() {
     const length = this.holes.bits.length;
-    this.cared = new Uint8Array(length);
-    for (let i = 0; i < length; i++) this.cared[i] = ~(this.holes.bits[i] | this.dontCare.bits[i]) & 0xff;
+    this.relevant = new Uint8Array(length);
+    for (let i = 0; i < length; i++) this.relevant[i] = ~(this.holes.bits[i] | this.dontCare.bits[i]) & 0xff;
     const spare = length * 8 - this.rows * this.cols;
-    if (spare > 0) this.cared[length - 1] &= 0xff >> spare;
+    if (spare > 0) this.relevant[length - 1] &= 0xff >> spare;
   }
 
   get isEmpty() {
@@ -348,7 +348,7 @@ class MoveStack {
  * A puzzle on any graph (a preset of the real games, or a user's graph) as the game needs
  * it: `presses[i]` the cells a press of cell i adds 1 to (the API's `puzzle` reply,
  * docs/api.md), `fields` the API's puzzle field naming it ({preset: NAME} or {graph: OBJECT}),
- * and the drawing (`coords`, `shape`, `edges`, `names`) and facts (`preset`, `title`) as the
+ * and the drawing (`coords`, `outline`, `edges`, `names`) and facts (`preset`, `title`) as the
  * reply gives them. Cells are the board's indices r·cols + c.
  */
 export function graphOfPuzzle(reply) {
@@ -362,7 +362,7 @@ export function graphOfPuzzle(reply) {
   });
   const fields = reply.preset ? { preset: reply.preset.name } : reply.graph ? { graph: reply.graph } : {};
   return Object.freeze({
-    fields, presses, kind: reply.kind, shape: reply.shape ?? "circle", coords: reply.coords ?? null,
+    fields, presses, kind: reply.kind, outline: reply.outline ?? "circle", coords: reply.coords ?? null,
     edges: reply.edges ?? null, names: reply.names ?? null, preset: reply.preset ?? null, title: reply.title ?? null,
     rule: reply.rule ?? null,
   });
@@ -501,7 +501,7 @@ export class Game {
   /**
    * True when every light that counts is at the goal (0 for "off", k − 1 for "on").
    * Two states without a shape: a count. With a shape, packed bytes are tested against
-   * the mask's cared bits; k > 2 states are compared cell by cell (boards up to 64×64).
+   * the mask's relevant bits; k > 2 states are compared cell by cell (boards up to 64×64).
    */
   isSolved() {
     const board = this.board;
@@ -518,9 +518,9 @@ export class Game {
     }
     if (this.k === 2) {
       const { bits } = board;
-      const cared = this.mask.cared;
+      const relevant = this.mask.relevant;
       const flip = on ? 0xff : 0;
-      for (let i = 0; i < bits.length; i++) if (((bits[i] ^ flip) & cared[i]) !== 0) return false;
+      for (let i = 0; i < bits.length; i++) if (((bits[i] ^ flip) & relevant[i]) !== 0) return false;
       return true;
     }
     const goal = on ? this.k - 1 : 0;

@@ -50,30 +50,30 @@ const UNKNOWN_COLOURS = ["#e8ecf4", "#3a2a00"]; // the "?" of a don't-care cell:
 const COLOUR_VARIABLES = ["--cell-off", "--cell-on", "--mark", "--focus", "--muted", "--formula", "--next", "--proof", "--nearest", "--quiet"];
 
 /**
- * The cell whose outline holds point (x, y), or −1: cells of `shape` ("square" | "hex" |
+ * The cell whose outline holds point (x, y), or −1: cells of `outline` ("square" | "hex" |
  * "circle") `size` wide centred at `coords` (drawingOf), in the coordinates' units; a
  * square's rounded corners count as the square's. Cells are at most 0.92 of their least
  * distance wide, so at most one holds a point.
  */
-export function cellAtPoint(coords, shape, size, x, y) {
+export function cellAtPoint(coords, outline, size, x, y) {
   const half = size / 2;
   for (let index = 0; index < coords.length; index++) {
     const dx = x - coords[index][0];
     const dy = y - coords[index][1];
     if (Math.abs(dx) > half || Math.abs(dy) > size) continue; // a hexagon is 2/√3 as tall as wide
-    if (shape === "circle" ? dx * dx + dy * dy <= half * half
-      : shape === "hex" ? hexDistance(dx / size, dy / size) <= 0.5
+    if (outline === "circle" ? dx * dx + dy * dy <= half * half
+      : outline === "hex" ? hexDistance(dx / size, dy / size) <= 0.5
         : Math.abs(dy) <= half) return index;
   }
   return -1;
 }
 
-/** Add the outline of a cell of `shape`, `size` wide, centred at (x, y), to `path`. */
-function addOutline(path, shape, x, y, size) {
-  if (shape === "circle") {
+/** Add a cell's `outline` ("square" | "hex" | "circle"), `size` wide, centred at (x, y), to `path`. */
+function addOutline(path, outline, x, y, size) {
+  if (outline === "circle") {
     path.moveTo(x + size / 2, y);
     path.arc(x, y, size / 2, 0, 2 * Math.PI);
-  } else if (shape === "hex") {
+  } else if (outline === "hex") {
     const corners = hexCorners(x, y, size);
     path.moveTo(...corners[0]);
     for (let k = 1; k < 6; k++) path.lineTo(...corners[k]);
@@ -121,10 +121,10 @@ export class GraphCanvasView extends GraphBoardView {
     this.drawing = drawingOf(this.layout);
     const { coords, width, height } = this.drawing;
     this.layout = { ...this.layout, coords };
-    const { shape, edges } = this.layout;
-    this.edges = edges && shape === "circle" ? edges : [];
+    const { outline, edges } = this.layout;
+    this.edges = edges && outline === "circle" ? edges : [];
     this.image = null; // made by paint at the canvas's size (startFrame)
-    this.grid.dataset.shape = shape;
+    this.grid.dataset.outline = outline;
     this.grid.setAttribute("aria-rowcount", this.rows);
     this.grid.setAttribute("aria-colcount", this.cols);
     this.row.style.setProperty("--aspect", (width / height).toFixed(4));
@@ -284,8 +284,8 @@ export class GraphCanvasView extends GraphBoardView {
   look(state, flags, marked, focused, colours) {
     const { size } = this.drawing;
     const { scale } = this;
-    const shape = this.layout.shape;
-    const side = Math.ceil((shape === "hex" ? (2 * size) / Math.sqrt(3) : size) * scale + 0.2 * scale) + 2;
+    const outline = this.layout.outline;
+    const side = Math.ceil((outline === "hex" ? (2 * size) / Math.sqrt(3) : size) * scale + 0.2 * scale) + 2;
     if (!this.spriteContext) {
       this.spriteContext = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
     }
@@ -294,7 +294,7 @@ export class GraphCanvasView extends GraphBoardView {
     context.canvas.height = side;
     context.setTransform(scale, 0, 0, scale, side / 2, side / 2); // the cell's centre at (0, 0), in units
     const path = new Path2D();
-    addOutline(path, shape, 0, 0, size);
+    addOutline(path, outline, 0, 0, size);
     let stroke = OFF_OUTLINE;
     if (flags & HOLE) {
       stroke = HOLE_OUTLINE;
@@ -346,7 +346,7 @@ export class GraphCanvasView extends GraphBoardView {
     element.setAttribute("aria-colindex", (index % this.cols) + 1);
     const { coords, size, left, top, width, height } = this.drawing;
     const [x, y] = coords[index];
-    const tall = this.layout.shape === "hex" ? (2 * size) / Math.sqrt(3) : size;
+    const tall = this.layout.outline === "hex" ? (2 * size) / Math.sqrt(3) : size;
     const percent = (value) => `${(value * 100).toFixed(4)}%`;
     element.style.setProperty("left", percent((x - size / 2 - left) / width));
     element.style.setProperty("top", percent((y - tall / 2 - top) / height));
@@ -402,7 +402,7 @@ export class GraphCanvasView extends GraphBoardView {
   cellAtClient(clientX, clientY) {
     if (!this.drawing) return -1;
     const { coords, size } = this.drawing;
-    return cellAtPoint(coords, this.layout.shape, size, ...this.pointAt(clientX, clientY));
+    return cellAtPoint(coords, this.layout.outline, size, ...this.pointAt(clientX, clientY));
   }
 
   /** The index of the cell an input event is on: under the pointer on the canvas, or the keyboard's cell; else null. */

@@ -46,18 +46,18 @@ export function hexCorners(x, y, size) {
   return corners;
 }
 
-/** The outline of a cell of `shape` ("square" | "hex" | "circle") of size `size` at (x, y). */
-function shapeElement(shape, x, y, size) {
-  if (shape === "circle") return svgElement("circle", { cx: x, cy: y, r: size / 2, class: "gshape" });
-  if (shape === "hex") {
+/** The SVG element of a cell's `outline` ("square" | "hex" | "circle") of size `size` at (x, y). */
+function outlineElement(outline, x, y, size) {
+  if (outline === "circle") return svgElement("circle", { cx: x, cy: y, r: size / 2, class: "goutline" });
+  if (outline === "hex") {
     const points = hexCorners(x, y, size).map(([px, py]) => `${px.toFixed(4)},${py.toFixed(4)}`);
-    return svgElement("polygon", { points: points.join(" "), class: "gshape" });
+    return svgElement("polygon", { points: points.join(" "), class: "goutline" });
   }
-  return svgElement("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * ROUNDING, class: "gshape" });
+  return svgElement("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * ROUNDING, class: "goutline" });
 }
 
 /**
- * Where a drawing of `layout` ({coords, shape}) puts its cells, in the coordinates' units:
+ * Where a drawing of `layout` ({coords, outline}) puts its cells, in the coordinates' units:
  * {coords, size, left, top, width, height}: the coordinates to draw at (laid out again
  * where they would leave cells too small or stacked to click: drawnCoords), each cell's
  * outline size (a square's side, a hexagon's width, a circle's diameter) and the drawing's
@@ -66,7 +66,7 @@ function shapeElement(shape, x, y, size) {
 export function drawingOf(layout) {
   const coords = drawnCoords(layout.coords);
   const spacing = minimumSpacing(coords);
-  const size = (layout.shape === "circle" ? 0.72 : 0.92) * Math.min(1, spacing);
+  const size = (layout.outline === "circle" ? 0.72 : 0.92) * Math.min(1, spacing);
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [x, y] of coords) {
     minX = Math.min(minX, x);
@@ -84,7 +84,7 @@ export function drawingOf(layout) {
  * last, the cells' accessible labels, and the keyboard's cell (UI state, not game state).
  */
 export class GraphBoardView {
-  /** `layout` = {coords, shape, edges, names}: how to draw the cells (graph-layout.js, the API's puzzle reply). */
+  /** `layout` = {coords, outline, edges, names}: how to draw the cells (graph-layout.js, the API's puzzle reply). */
   constructor(container, layout) {
     this.container = container;
     this.layout = layout;
@@ -200,15 +200,15 @@ export class GraphView extends GraphBoardView {
     const { coords, size, left, top, width, height } = drawingOf(this.layout);
     this.layout = { ...this.layout, coords };
     this.built = true;
-    const { shape, edges } = this.layout;
+    const { outline, edges } = this.layout;
     const svg = svgElement("svg", { viewBox: `${left} ${top} ${width} ${height}`, class: "graph-svg", "aria-hidden": "false" });
     svg.setAttribute("role", "presentation");
     // Its size is the stylesheet's: as large as the play column's room allows, at this aspect.
-    this.grid.dataset.shape = shape;
+    this.grid.dataset.outline = outline;
     svg.style.setProperty("--aspect", (width / height).toFixed(4));
     this.lines = null;
     this.edgesLeft = [];
-    if (edges && shape === "circle") {
+    if (edges && outline === "circle") {
       this.lines = svgElement("g", { class: "gedges" });
       svg.append(this.lines);
       this.edgesLeft = [...edges];
@@ -235,7 +235,7 @@ export class GraphView extends GraphBoardView {
     cell.dataset.row = Math.floor(index / this.cols);
     cell.dataset.col = index % this.cols;
     cell.dataset.index = index;
-    cell.append(shapeElement(this.layout.shape, x, y, size));
+    cell.append(outlineElement(this.layout.outline, x, y, size));
     const name = this.named?.[index];
     if (name) { // a label (the cube's U1…B9, a user's names), below the mark
       const label = svgElement("text", { x, y: y + size * 0.36, "font-size": size * 0.22, "text-anchor": "middle", class: "glabel" });
@@ -317,7 +317,7 @@ export class GraphView extends GraphBoardView {
       if (flags & DONT_CARE && !(this.decorated[i] & UNKNOWN)) this.decorate(i, UNKNOWN);
       this.describeCell(cell, i, state, marked, flags);
       // A property of the element's own style: a presentation attribute (fill="…") loses to
-      // the stylesheet's .gshape fill, and every k-state cell looked dark.
+      // the stylesheet's .goutline fill, and every k-state cell looked dark.
       const fill = palette && state ? palette[state].fill : null;
       const outline = cell.firstChild;
       if (fill) outline.style.setProperty("fill", fill);

@@ -1,5 +1,5 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
-// the day and the preset puzzles; the puzzle's timer, optimum and best result.
+// the day and the preset puzzles; the puzzle's timer, minimum and best result.
 
 import { t, tCount } from "./i18n.js";
 import { joinMessages, messageOf, wordMessage } from "./messages.js";
@@ -19,7 +19,7 @@ export class PuzzlePanel {
     this.statesNote = $("states-puzzle-note");
     this.timer = $("timer");
     this.bestResult = $("best-result");
-    this.optimum = $("optimum");
+    this.minimum = $("minimum");
     this.newPuzzleButton = $("new-puzzle");
     this.timerInterval = 0;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
@@ -74,7 +74,7 @@ export class PuzzlePanel {
 
   /** A number field: null when empty, NaN-free integer ≥ 0, or undefined (and a message) when not. */
   readCount(input) {
-    const text = this.session.general ? "" : input.value.trim(); // k states: any solvable board
+    const text = this.session.multiState ? "" : input.value.trim(); // k states: any solvable board
     if (text === "") return null;
     const value = Number(text);
     if (Number.isInteger(value) && value >= 0) return value;
@@ -120,14 +120,14 @@ export class PuzzlePanel {
     const { session } = this;
     const { game, puzzle } = session;
     // k-state puzzles are any solvable board: Lit cells and Presses say nothing there.
-    this.lit.disabled = session.general;
-    this.presses.disabled = session.general;
-    this.statesNote.hidden = !session.general;
+    this.lit.disabled = session.multiState;
+    this.presses.disabled = session.multiState;
+    this.statesNote.hidden = !session.multiState;
     if (!this.sizeFields.includes(document.activeElement)) { // not while the player types a size
       this.rows.value = game.board.rows;
       this.cols.value = game.board.cols;
     }
-    this.optimum.textContent = puzzle?.optimum != null ? t("bestPossible", { best: puzzle.optimum }) : "";
+    this.minimum.textContent = puzzle?.minimum != null ? t("bestPossible", { best: puzzle.minimum }) : "";
     if (!change.puzzle && !change.reword && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
     if (!puzzle) {
       clearInterval(this.timerInterval);

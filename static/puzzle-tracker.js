@@ -12,7 +12,7 @@ export class PuzzleTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {kind, key, label, start, optimum, startedAt, done, assisted}, or null: no puzzle.
+    // {kind, key, label, start, minimum, startedAt, done, assisted}, or null: no puzzle.
     this.current = null;
   }
 
@@ -30,10 +30,10 @@ export class PuzzleTracker {
   /** The game from `start` (a Board) is a puzzle of `kind` (`label`: its name, a message): track it, and ask Python for its fewest presses. */
   start(kind, label, start) {
     this.current = {
-      key: this.key(kind), label, start: start.copy(), optimum: null, startedAt: 0, done: false, kind, assisted: false,
+      key: this.key(kind), label, start: start.copy(), minimum: null, startedAt: 0, done: false, kind, assisted: false,
     };
     this.session.emit({ puzzle: true });
-    this.askOptimum();
+    this.askMinimum();
   }
 
   /**
@@ -49,14 +49,14 @@ export class PuzzleTracker {
   }
 
   /** Ask once for the proven fewest presses of the puzzle (again when the solver becomes ready). */
-  async askOptimum() {
+  async askMinimum() {
     const { session } = this;
     const asked = this.current;
-    if (!asked || asked.optimum !== null || asked.asking || !session.solver.ready || session.usesCanvas()) return;
+    if (!asked || asked.minimum !== null || asked.asking || !session.solver.ready || session.usesCanvas()) return;
     asked.asking = true;
     const reply = await requests.solve(session, asked.start, { minimal: true }, { board: false, quiet: true });
     asked.asking = false;
-    if (reply?.solvable && reply.minimal) asked.optimum = reply.presses;
+    if (reply?.solvable && reply.minimal) asked.minimum = reply.presses;
     if (this.current === asked) session.emit({ puzzle: true });
   }
 

@@ -28,7 +28,7 @@ export const NEAREST = 8;
 export const QUIET = 16;
 export const NEXT = 32; // the cell the explanation's next step presses
 export const CLEARS = 64; // the light that step clears
-export const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability witness
+export const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability proof
 export const SELECTED = 256; // the cell whose "why" is shown
 const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
   [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];
@@ -120,7 +120,7 @@ export class BoardView {
       this.layers = layers;
       changed = null; // an overlay may touch any cell
     }
-    // A game with more than two states (game.js isGeneral) is drawn in the state colours (palette.js);
+    // A game with more than two states (game.js isMultiState) is drawn in the state colours (palette.js);
     // the classic game is coloured by the stylesheet.
     // `coloured` may be a preset's own colours (an array of {fill, text} per state).
     const k = coloured ? board.k : 0;

@@ -5,7 +5,7 @@
 // the sequencing of every request to the solver. Its helpers beside it each own one part and
 // change the game through its commands: new boards and games (dealer.js), Solve and Hint
 // (solving.js), solution playback (playback.js), the puzzle being played (puzzle-tracker.js),
-// set-up mode (setup.js), boards as text and pasted puzzle sets (board-text.js); requests
+// set-up mode (setup.js), boards as text and pasted board sets (board-text.js); requests
 // are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
 // with request(message, {payload, timeoutMs}) — the page passes its SolverClient, tests a
 // fake — and what the session says is data, {key, params, tone} (messages.js), worded by the views.
@@ -31,7 +31,7 @@ import { Solving } from "./solving.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { requestErrorMessage, ruleLabel, surfaceSuffix } from "./wording.js";
 import { boardFromReference, boardWithStates } from "./board.js";
-import { Game, PLUS_RULE, isGeneral, randomSolvableBoard } from "./game.js";
+import { Game, PLUS_RULE, isMultiState, randomSolvableBoard } from "./game.js";
 
 /** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
 export function plainTarget(target) {
@@ -65,7 +65,7 @@ export class Session {
     this.puzzles = new PuzzleTracker(this); // the puzzle being played; it ends when the board changes another way
     this.deal = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
     this.setup = new SetupMode(this); // a click sets one light instead of pressing
-    this.text = new BoardText(this); // boards read from text (and pasted puzzle sets), boards written as text
+    this.text = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
     this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
     this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
     // The goal just reached by a press or by playback, until the board changes:
@@ -79,14 +79,14 @@ export class Session {
   // -------------------------------------------------------------------------------
   // Reading
 
-  /** The puzzle being played (PuzzleTracker.current): {kind, key, label, start, optimum, startedAt, done, assisted}, or null. */
+  /** The puzzle being played (PuzzleTracker.current): {kind, key, label, start, minimum, startedAt, done, assisted}, or null. */
   get puzzle() {
     return this.puzzles.current;
   }
 
-  /** True for a k-state game (see isGeneral). */
-  get general() {
-    return isGeneral(this.game.k);
+  /** True for a k-state game (see isMultiState). */
+  get multiState() {
+    return isMultiState(this.game.k);
   }
 
   /** True in set-up mode (setup.js): a click sets a light instead of pressing. */
@@ -120,10 +120,10 @@ export class Session {
    * cell, mark or overlay may have changed; `message`: the new message (messages.js; null
    * empties the line, undefined keeps it); `boardError`: the Board box's error, a message
    * (undefined keeps it; the message line shows it too). Occasional hints: `reshaped` (a new
-   * game: size, variant or shape), `puzzle` (the puzzle started, ended or got its optimum),
+   * game: size, variant or shape), `puzzle` (the puzzle started, ended or got its minimum),
    * `pressed` ({row, col} of the player's press), `flash` (a cell just played back), `focus`
    * (put the cursor on the first cell), `caret` (a parse error's {text, line, column}),
-   * `offer` (a message: the Search to the end button's), `puzzleSet` (a pasted set's puzzle
+   * `offer` (a message: the Search to the end button's), `boardSet` (a pasted set's puzzle
    * was loaded), `setup` (set-up mode turned on or off), `won` (the goal was just reached:
    * session.won says how), `reword` (the page's language changed: word again what is shown).
    */
@@ -282,7 +282,7 @@ export class Session {
     const keepQuiet = k === old.k && surface === old.surface && rule === old.rule && mask === old.mask;
     this.replaceGame(new Game(board, { target: plainTarget(old.target), rule, surface, mask }), keepQuiet);
     let message;
-    if (k !== old.k || (isGeneral(k) && surface !== old.surface)) {
+    if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
       message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
     } else {
       this.puzzles.end(); // a new rule is a new puzzle
@@ -300,7 +300,7 @@ export class Session {
   /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
   useStandardGame() {
     const old = this.game;
-    const changed = this.general || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null || old.graph !== null;
+    const changed = this.multiState || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null || old.graph !== null;
     this.replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
     return changed ? messageOf("standardGameRestored") : null;
   }
@@ -450,13 +450,13 @@ export class Session {
   /** Show why the board cannot be solved (a solve reply): the proof's lights and the nearest solvable board. */
   showUnsolvable(reply) {
     this.marks = null;
-    if (!this.general) {
+    if (!this.multiState) {
       const onGrid = !this.usesCanvas();
       const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
       this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
       this.refreshLayers();
     }
-    this.say(unsolvableMessage(reply, this.game, this.general));
+    this.say(unsolvableMessage(reply, this.game, this.multiState));
   }
 
   /** Mark `found` (a findSolution result) as the solution shown, the solver's help; `change` is emitted with its message. */

@@ -21,7 +21,7 @@ export class SetupMode {
 
   /**
    * Turn set-up mode on or off. While it is on a click sets a light (setLight) instead of
-   * pressing. Entering ends the puzzle being played (its timer, optimum and best result
+   * pressing. Entering ends the puzzle being played (its timer, minimum and best result
    * describe a board about to change) and starts a fresh history, so that undo walks the
    * set-up changes only; leaving keeps the board as set and starts a fresh history again
    * (undo cannot go back into the set-up; the move count is 0), and the share link then

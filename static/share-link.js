@@ -9,7 +9,7 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, Mask, isGeneral, makeRule, stencilName } from "./game.js";
+import { Game, Mask, isMultiState, makeRule, stencilName } from "./game.js";
 import { MAX_STENCIL, stencilMask } from "./rules.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
@@ -176,7 +176,7 @@ export function currentHash(raw = location.hash) {
  */
 export function gameOfLink(text) {
   if (text.length > MAX_LINK_LENGTH) {
-    throw new ShareError("link_too_long", { length: text.length, most: MAX_LINK_LENGTH }, 1, "size");
+    throw new ShareError("too_long", { length: text.length, most: MAX_LINK_LENGTH }, 1, "size");
   }
   const state = parseShare(text);
   const { rows, cols, columns, surface, k } = state;
@@ -188,7 +188,7 @@ export function gameOfLink(text) {
   }
   const rule = ruleOfStencil(state.stencil);
   const board = boardFromPacked(rows, cols, k, state.cells);
-  if (isGeneral(k) && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
+  if (isMultiState(k) && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
     // The canvas draws two states only: k-state boards are drawn on the grid.
     throw new ShareError("states_grid_limit", { k, most: GRID_LIMIT, rows, cols }, columns.size, "size");
   }

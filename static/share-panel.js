@@ -17,7 +17,7 @@ export class SharePanel {
   constructor(session, copyText) {
     this.session = session;
     this.copyText = copyText;
-    // The link carries the kind of puzzle being played, so that it opens with its optimum and timer.
+    // The link carries the kind of puzzle being played, so that it opens with its minimum and timer.
     this.puzzleKind = () => (session.puzzle ? puzzleToken(session.puzzle.kind) : null);
     this.hashWriter = new HashWriter(() => session.game, this.puzzleKind, (game) => this.graphLink(game));
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
@@ -109,7 +109,7 @@ export class SharePanel {
     if (!reply) return;
     const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
     if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
-      session.deal.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its optimum, timer and best results again
+      session.deal.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its minimum, timer and best results again
     }
   }
 

@@ -184,12 +184,12 @@ export function parseShare(text) {
   const [head, ...fields] = body.split(";");
   const match = /^([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)$/.exec(head);
   if (!match) {
-    throw fail("link_head", offset + 1, "size");
+    throw fail("head", offset + 1, "size");
   }
   const rows = Number(match[1]);
   const cols = Number(match[2]);
   if (rows < 1 || cols < 1 || rows * cols > MAX_DECLARED_CELLS) {
-    throw fail("link_size", offset + 1, "size", { size: `${rows}x${cols}`, most: MAX_DECLARED_CELLS });
+    throw fail("size", offset + 1, "size", { size: `${rows}x${cols}`, most: MAX_DECLARED_CELLS });
   }
   const values = new Map(); // field letter -> [value, column of the value]
   let column = offset + head.length + 2;
@@ -211,7 +211,7 @@ export function parseShare(text) {
   if (values.has("k")) {
     const [value, where] = values.get("k");
     if (!/^[0-9]{1,3}$/.test(value) || Number(value) < 3 || Number(value) > MAX_STATES) {
-      throw fail("link_states", where, "k", { most: MAX_STATES });
+      throw fail("states", where, "k", { most: MAX_STATES });
     }
     k = Number(value);
   }

@@ -3,13 +3,13 @@
 // to search every solution. Pure functions of the reply; the session says them.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { countText, fractionText, powerOfTwo, structureText } from "./wording.js";
+import { countText, fractionText, powerOfTwo, invariantFactorsText } from "./wording.js";
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
-/** The message for a solvable board's solve reply (`general`: k > 2): presses, proven or not, how many solutions. */
-export function solutionMessage(reply, solution, general) {
-  if (general) {
+/** The message for a solvable board's solve reply (`multiState`: k ≠ 2): presses, proven or not, how many solutions. */
+export function solutionMessage(reply, solution, multiState) {
+  if (multiState) {
     const total = reply.presses;
     const badge = total > solution.litCount ? messageOf("statesBadge") : ""; // some cell is pressed twice or more
     const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
@@ -17,21 +17,21 @@ export function solutionMessage(reply, solution, general) {
     const found = cells === 1 ? countMessage(`${key}OneCell`, total, { badge }) : messageOf(key, { total, cells, badge });
     return joinMessages(found, reply.minimal ? null : messageOf("statesNotProven"),
       reply.solutions === "1" ? null
-        : messageOf("statesSolutionCount", { solutions: countText(reply.solutions), structure: structureText(reply.structure) }));
+        : messageOf("statesSolutionCount", { solutions: countText(reply.solutions), structure: invariantFactorsText(reply.invariant_factors) }));
   }
   const count = reply.presses;
   const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
     : joinMessages(messageOf(count === 1 ? "solutionOne" : "solution", { count }), messageOf("notProven"));
   if (reply.solutions === "1" || reply.solutions === "0") return found;
-  const optimal = reply.minimal && reply.optimal_count !== null && reply.optimal_count !== undefined
-    ? (reply.optimal_count === 1 ? messageOf("optimalOne") : messageOf("optimalCount", { count: reply.optimal_count })) : null;
-  return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), optimal);
+  const shared = reply.minimal && reply.minimal_count !== null && reply.minimal_count !== undefined
+    ? (reply.minimal_count === 1 ? messageOf("minimalOne") : messageOf("minimalCount", { count: reply.minimal_count })) : null;
+  return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), shared);
 }
 
 /** Why `game`'s board cannot be solved, from the solve reply; the figures are the puzzle's own (size, rule, surface, shape), Python's. */
-export function unsolvableMessage(reply, game, general) {
+export function unsolvableMessage(reply, game, multiState) {
   const fraction = fractionText(reply.solvable_fraction);
-  if (general) return messageOf("statesUnsolvable", { fraction });
+  if (multiState) return messageOf("statesUnsolvable", { fraction });
   if (fraction === "1") return messageOf("unsolvableNullityZero");
   const { rows, cols } = game.board;
   return messageOf(game.mask ? "unsolvableShaped" : "unsolvable", { rows, cols, nullity: reply.nullity, fraction });

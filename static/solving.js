@@ -34,7 +34,7 @@ export class Solving {
       return null;
     }
     const solution = boardFromReference(reply.solution, reply.payload, game.k);
-    return { solution, message: solutionMessage(reply, solution, session.general), reply };
+    return { solution, message: solutionMessage(reply, solution, session.multiState), reply };
   }
 
   /** Solve: mark a solution (fewest presses on the grid), and list them all when there are few. */
@@ -43,7 +43,7 @@ export class Solving {
     session.stopPlayback(); // the marks being played are about to be replaced
     const found = await this.findSolution(options);
     if (!found) return;
-    const onGrid = !session.general && !session.usesCanvas(); // the offer and the list: k = 2 on the grid
+    const onGrid = !session.multiState && !session.usesCanvas(); // the offer and the list: k = 2 on the grid
     session.showSolution(found, { offer: onGrid ? searchOffer(found.reply, session.limits) : undefined });
     const total = Number(found.reply.solutions);
     if (total > 1 && total <= session.limits.max_listed_solutions && onGrid) await this.listSolutions(found.solution);

@@ -39,11 +39,11 @@ export class TextPanel {
       const text = await session.text.format(session.game.board);
       if (text !== null) await this.copyText(text);
     });
-    // A pasted puzzle set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
-    this.puzzleSet = $("puzzle-set");
-    this.puzzleSetPosition = $("puzzle-set-position");
-    this.puzzleSetNext = $("puzzle-set-next");
-    this.puzzleSetNext.addEventListener("click", () => session.text.nextInSet());
+    // A pasted board set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
+    this.boardSet = $("board-set");
+    this.boardSetPosition = $("board-set-position");
+    this.boardSetNext = $("board-set-next");
+    this.boardSetNext.addEventListener("click", () => session.text.nextInSet());
     session.subscribe((change) => {
       if (change.reword) {
         this.textBox.reword();
@@ -51,7 +51,7 @@ export class TextPanel {
       }
       if (change.boardError !== undefined) this.showError(change.boardError);
       if (change.caret && this.box.value === change.caret.text) this.placeCaret(change.caret);
-      this.showPuzzleSet();
+      this.showBoardSet();
     });
   }
 
@@ -60,12 +60,12 @@ export class TextPanel {
     this.session.sayBoardError(message);
   }
 
-  showPuzzleSet() {
+  showBoardSet() {
     const position = this.session.text.setPosition;
-    this.puzzleSet.hidden = position === null;
+    this.boardSet.hidden = position === null;
     if (position === null) return;
-    this.puzzleSetPosition.textContent = t("puzzleSetOf", position);
-    this.puzzleSetNext.disabled = position.index >= position.count;
+    this.boardSetPosition.textContent = t("boardSetOf", position);
+    this.boardSetNext.disabled = position.index >= position.count;
   }
 
   /** Show `message` (null: none) as the box's error, in the page's language. */

@@ -59,7 +59,7 @@ export function graphCellName(graph, index) {
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
 /** "Z/2 × Z/3 × Z/3" for the orders of the cyclic factors of a solution set ("1" for none). */
-export function structureText(orders) {
+export function invariantFactorsText(orders) {
   if (orders.length === 0) return "1";
   // More than three equal factors are written once with a power, "(Z/3)²⁹".
   const parts = [];

@@ -221,7 +221,7 @@ def cases() -> list[Case]:
             {"op": "random", "rows": 2048, "cols": 2048, "lit": 1 << 21, "seed": 1}),
         api("random_lit_cells", "api random 10000x10000 lit=50000000 (refused)", "refused at once",
             {"op": "random", "rows": 10_000, "cols": 10_000, "lit": 50_000_000, "seed": 1}),
-        api("max_puzzles", "api parse 10000 POJ puzzles", "0.27 s, Pyodide 0.74 s, 127 kB + 40 kB",
+        api("max_boards", "api parse 10000 POJ puzzles", "0.27 s, Pyodide 0.74 s, 127 kB + 40 kB",
             {"op": "parse", "text": "@", "format": "auto", "k": 2, "binary": True}, payload=poj.encode(),
             derive=lambda m: f"{len(poj) / 1e6:.2f} MB of text; 120 MiB of it: {(120 << 20) / (len(poj) / 10_000) / 1e6:.1f} million boards"),
         api("analyze", "api analyze 1x1000000", "0.53 s, Pyodide 1.0 s", {"op": "analyze", "rows": 1, "cols": 1_000_000}),

@@ -75,27 +75,27 @@ PROOF_CELLS = FULL_SYSTEM_CELLS
 
 
 def solvable_fraction(solution: Solution) -> str:
-    """The share of boards (over the cared lights) that can be solved: ``"1/2^n"`` for k = 2, else ``"1/N"``.
+    """The share of boards (over the relevant lights) that can be solved: ``"1/2^n"`` for k = 2, else ``"1/N"``.
 
     ``solution`` is any solve of the puzzle (the figure depends on the
     puzzle only).  The solvable boards are the image of the press matrix
-    restricted to the cared lights: k^buttons / |quiet group| of the
-    k^cared boards.  For k = 2 that is 1/2^(cared − rank) — not
+    restricted to the relevant lights: k^buttons / |quiet group| of the
+    k^relevant boards.  For k = 2 that is 1/2^(relevant − rank) — not
     1/2^nullity, which counts buttons, not lights.
     """
     puzzle = solution.puzzle
-    cared = puzzle.cared.bit_count()
+    relevant = puzzle.relevant.bit_count()
     if puzzle.k == 2:
-        return f"1/2^{cared - solution.rank}"
-    kernel = math.prod(solution.structure)
-    return f"1/{puzzle.k ** cared * kernel // puzzle.k ** puzzle.buttons}"
+        return f"1/2^{relevant - solution.rank}"
+    kernel = math.prod(solution.invariant_factors)
+    return f"1/{puzzle.k ** relevant * kernel // puzzle.k ** puzzle.buttons}"
 
 
 def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None:
     """A certificate that an unsolvable board cannot reach the goal (a packed board), or None.
 
     A board of weights y with yᵀA ≡ 0 (every press changes Σ y·light by
-    0 mod k) and y·(goal − board) ≢ 0 on the cared lights: the weighted sum
+    0 mod k) and y·(goal − board) ≢ 0 on the relevant lights: the weighted sum
     can never reach the goal's.  For k = 2, y is a set of lights every press
     changes evenly, lit oddly on board XOR goal, taken from ``checks`` (the
     :func:`parity_checks` of the solve; computed when None).
@@ -107,16 +107,16 @@ def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None
     if solution.solvable:
         return None
     if puzzle.k == 2:
-        goal = (solution.lights ^ puzzle.goal()) & puzzle.cared
+        goal = (solution.lights ^ puzzle.goal()) & puzzle.relevant
         return next((y for y in (parity_checks(solution) if checks is None else checks) if (y & goal).bit_count() % 2), None)
     if puzzle.cells > PROOF_CELLS:
         return None
     k, n = puzzle.k, puzzle.cells
-    cared, holes = puzzle.cared, puzzle.holes
+    relevant, holes = puzzle.relevant, puzzle.holes
     a = puzzle.matrix
-    # y lives on the cared lights: yᵀA = 0 on every button, y = 0 off the cared lights.
-    rows = [[a[light][button] if cared >> light & 1 else 0 for light in range(n)] for button in range(n) if not holes >> button & 1]
-    rows += [[1 if i == j else 0 for i in range(n)] for j in range(n) if not cared >> j & 1]
+    # y lives on the relevant lights: yᵀA = 0 on every button, y = 0 off the relevant lights.
+    rows = [[a[light][button] if relevant >> light & 1 else 0 for light in range(n)] for button in range(n) if not holes >> button & 1]
+    rows += [[1 if i == j else 0 for i in range(n)] for j in range(n) if not relevant >> j & 1]
     kernel = solve_mod(rows, [0] * len(rows), n, k)
     difference = [(g - s) % k for g, s in zip(puzzle.states(puzzle.goal()), puzzle.states(solution.lights))]
     for vector, _ in kernel.generators:
@@ -141,7 +141,7 @@ def nearest(solution: Solution, checks: Sequence[int] | None = None) -> int | No
     if solution.solvable or puzzle.k != 2:
         return None
     try:
-        return _nearest_toggles(parity_checks(solution) if checks is None else checks, (solution.lights ^ puzzle.goal()) & puzzle.cared, puzzle.cared)
+        return _nearest_toggles(parity_checks(solution) if checks is None else checks, (solution.lights ^ puzzle.goal()) & puzzle.relevant, puzzle.relevant)
     except TooLargeError:
         return None
 
@@ -165,7 +165,7 @@ def parity_checks(solution: Solution) -> Sequence[int]:
     and nothing is masked (no second solve), else from the columns of A (a graph's press sets)."""
     puzzle = solution.puzzle
     if puzzle.graph is not None:
-        return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.cared, puzzle.holes)
+        return _left_kernel_of(puzzle.graph.presses, puzzle.cells, puzzle.relevant, puzzle.holes)
     if puzzle.rule.is_symmetric and not (puzzle.holes or puzzle.dont_care):
         return solution.quiet()
     return left_kernel(puzzle.rows, puzzle.cols, puzzle.rule, puzzle.mask)
@@ -176,10 +176,10 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
 
     ``board`` turns a packed board into what the report holds (an ``RxC:``
     string, a payload reference).  Keys: solvable, solution, presses,
-    cells_pressed, rank, nullity, structure, solutions (decimal string),
+    cells_pressed, rank, nullity, invariant_factors, solutions (decimal string),
     solvable_fraction (of the puzzle's boards, see :func:`solvable_fraction`:
     the figure a message about this board's shape quotes), minimal,
-    optimal_count, method, and for an unsolvable board proof and nearest (see
+    minimal_count, method, and for an unsolvable board proof and nearest (see
     :func:`proof`, :func:`nearest`).
     """
     reply: dict[str, Any] = {
@@ -189,11 +189,11 @@ def solve_figures(result: Solution, board: Callable[[int], Any]) -> dict[str, An
         "cells_pressed": result.cells_pressed,
         "rank": result.rank,
         "nullity": result.nullity,
-        "structure": list(result.structure),
+        "invariant_factors": list(result.invariant_factors),
         "solutions": str(result.solution_count),
         "solvable_fraction": solvable_fraction(result),
         "minimal": result.minimal,
-        "optimal_count": result.optimal_count,
+        "minimal_count": result.minimal_count,
         "method": result.method,
     }
     if not result.solvable:
@@ -211,7 +211,7 @@ def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int |
     ``result`` is a solve of the puzzle's goal itself (the figures depend on
     the puzzle only); at most ``shown`` quiet-pattern generators are listed
     (all for None).  Keys: rows, cols, cells (R·C, holes included), rank,
-    nullity, structure, solvable_fraction, quiet, worst_case.
+    nullity, invariant_factors, solvable_fraction, quiet, worst_case.
     """
     puzzle = result.puzzle
     return {
@@ -220,7 +220,7 @@ def analysis_figures(result: Solution, board: Callable[[int], Any], shown: int |
         "cells": puzzle.cells,
         "rank": result.rank,
         "nullity": result.nullity,
-        "structure": list(result.structure),
+        "invariant_factors": list(result.invariant_factors),
         "solvable_fraction": solvable_fraction(result),
         "quiet": [board(q) for q in result.quiet(shown)],
         "worst_case": worst_case_of(puzzle),
@@ -274,21 +274,21 @@ def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = Non
     if rule.is_symmetric and (mask is None or mask.is_empty):
         return solve(Puzzle(rows, cols, 2, rule), 0).quiet()
     cells = rows * cols
-    cared = (1 << cells) - 1 if mask is None else mask.cared
+    relevant = (1 << cells) - 1 if mask is None else mask.relevant
     holes = 0 if mask is None else mask.holes
-    return _left_kernel_of(cell_effects(rows, cols, rule), cells, cared, holes)
+    return _left_kernel_of(cell_effects(rows, cols, rule), cells, relevant, holes)
 
 
-def _left_kernel_of(effects: Sequence[int], cells: int, cared: int, holes: int) -> list[int]:
-    """{y : yᵀA = 0, y = 0 off the cared lights} for the columns ``effects`` of A (one flat int per press)."""
-    # Row p of Aᵀ is the set of (cared) lights press p changes; y must vanish off the cared lights.
-    matrix = [effect & cared for p, effect in enumerate(effects) if not holes >> p & 1]
-    matrix += [1 << j for j in range(cells) if not cared >> j & 1]
+def _left_kernel_of(effects: Sequence[int], cells: int, relevant: int, holes: int) -> list[int]:
+    """{y : yᵀA = 0, y = 0 off the relevant lights} for the columns ``effects`` of A (one flat int per press)."""
+    # Row p of Aᵀ is the set of (relevant) lights press p changes; y must vanish off the relevant lights.
+    matrix = [effect & relevant for p, effect in enumerate(effects) if not holes >> p & 1]
+    matrix += [1 << j for j in range(cells) if not relevant >> j & 1]
     return list(null_space(matrix, cells))
 
 
-def _nearest_toggles(kernel: Sequence[int], goal: int, cared: int) -> int:
-    """The fewest cared lights to toggle so that ``goal`` (board XOR target, flat) is orthogonal to every ``kernel`` vector (see :func:`nearest`).
+def _nearest_toggles(kernel: Sequence[int], goal: int, relevant: int) -> int:
+    """The fewest relevant lights to toggle so that ``goal`` (board XOR target, flat) is orthogonal to every ``kernel`` vector (see :func:`nearest`).
 
     Raises :class:`TooLargeError` above :data:`NEAREST_NULLITY_LIMIT` vectors or :data:`NEAREST_SEARCH_LIMIT` steps.
     """
@@ -299,7 +299,7 @@ def _nearest_toggles(kernel: Sequence[int], goal: int, cared: int) -> int:
         return 0
     # Split the lights into classes of equal syndrome with whole-board AND/AND-NOT
     # (one pass per kernel vector), rather than testing every light's k bits in Python.
-    classes = {0: cared}
+    classes = {0: relevant}
     for i, y in enumerate(kernel):
         split: dict[int, int] = {}
         for syndrome, lights in classes.items():

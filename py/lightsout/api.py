@@ -41,7 +41,7 @@ from .api_limits import (
     DEFAULT_SEARCH_SECONDS,
     MAX_API_CELLS,
     MAX_NUMBER,
-    MAX_PUZZLES,
+    MAX_BOARDS,
     MAX_QUIET_SHOWN,
     MAX_SEARCH_SECONDS,
     MAX_SIDE,
@@ -289,11 +289,11 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     size = None
     if request.get("rows") is not None or request.get("cols") is not None:
         size = _size(request)
-    read = read_board(text, chosen, k, size, MAX_PUZZLES)
+    read = read_board(text, chosen, k, size, MAX_BOARDS)
     check_size(read.rows, read.cols, "text")
     reply: Reply = {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
-    if read.puzzles:
-        reply["puzzles"] = [exchange.emit(read.rows, read.cols, value, k) for value in read.puzzles]
+    if read.boards:
+        reply["boards"] = [exchange.emit(read.rows, read.cols, value, k) for value in read.boards]
     return reply
 
 

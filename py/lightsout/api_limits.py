@@ -53,8 +53,8 @@ MAX_SEARCH_SECONDS = 3600.0
 MAX_NUMBER = 1 << 53
 """Largest magnitude of a whole-number request field (JavaScript's exact integers); above it, an error."""
 
-MAX_PUZZLES = 10_000
-"""Most puzzles of a POJ 1222 puzzle set ``parse`` reads (each comes back as a board of the reply)."""
+MAX_BOARDS = 10_000
+"""Most puzzles of a POJ 1222 board set ``parse`` reads (each comes back as a board of the reply)."""
 
 MAX_TEXT_BYTES = 120 * 1024 * 1024
 """Most bytes of text the page sends to ``parse`` (a 10000×10000 #/. grid is 100 010 000 bytes)."""
@@ -86,7 +86,7 @@ def limits() -> dict[str, Any]:
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
-    ``max_puzzles``: most puzzles of a POJ 1222 set ``parse`` reads;
+    ``max_boards``: most puzzles of a POJ 1222 set ``parse`` reads;
     ``max_long_side``: most cells along a board's longer side (every op and
     the CLI, with ``max_cells``; :func:`lightsout.puzzle.check_size`);
     ``max_format_cells``: most cells ``format`` writes as text (``id``
@@ -141,7 +141,7 @@ def limits() -> dict[str, Any]:
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,
-        "max_puzzles": MAX_PUZZLES,
+        "max_boards": MAX_BOARDS,
         "max_long_side": MAX_LONG_SIDE,
         "max_format_cells": MAX_FORMAT_CELLS,
         "max_number": MAX_NUMBER,

@@ -61,7 +61,7 @@ def _slope(points: list[tuple[int, float]]) -> float | None:
 
 def _fewest(rng: random.Random) -> None:
     """Print the fewest-presses search on boards of growing nullity (see the module doc)."""
-    print(f"{'board':>22} {'nullity':>7} {'seconds':>8} {'ns/solution':>11} {'presses':>7} {'optimal':>7}  proven")
+    print(f"{'board':>22} {'nullity':>7} {'seconds':>8} {'ns/solution':>11} {'presses':>7} {'minimal':>7}  proven")
     cases: list[tuple[str, Puzzle, int]] = []
     for n in (19, 30, 47):
         cases.append((f"{n}x{n} random", Puzzle(n, n), apply(Puzzle(n, n), 0, rng.getrandbits(n * n))))
@@ -77,7 +77,7 @@ def _fewest(rng: random.Random) -> None:
         if fewest.presses is None or apply(puzzle, lights, fewest.presses):
             raise AssertionError(f"fewest presses gave a wrong solution for {name}")
         rate = seconds / (1 << result.nullity) * 1e9
-        print(f"{name:>22} {result.nullity:>7} {seconds:>8.2f} {rate:>11.0f} {fewest.press_total:>7} {fewest.optimal_count!s:>7}  {fewest.minimal}", flush=True)
+        print(f"{name:>22} {result.nullity:>7} {seconds:>8.2f} {rate:>11.0f} {fewest.press_total:>7} {fewest.minimal_count!s:>7}  {fewest.minimal}", flush=True)
     _, puzzle, lights = cases[0]
     result = solve(puzzle, lights)
     start = time.perf_counter()

@@ -163,7 +163,7 @@ def _solve(args: argparse.Namespace) -> int:
     rows, cols, lights, parsed = _board_text(text, args.states, args.format, source)
     if parsed is not None and parsed.format == "poj":
         # POJ 1222: every puzzle of the set, each answer after its "PUZZLE #m" line (or in a JSON list).
-        answers = [_solve_one(args, rows, cols, board.flat, ParsedBoard(board, "poj", POJ_STYLE)) for board in parsed.puzzles]
+        answers = [_solve_one(args, rows, cols, board.flat, ParsedBoard(board, "poj", POJ_STYLE)) for board in parsed.boards]
         if args.json:
             print("[\n" + ",\n".join(answers) + "\n]")
         else:
@@ -306,7 +306,7 @@ def _analyze(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if args.json:
         report = {**analysis_figures(result, lambda value: codec.format_packed(rows, cols, value, puzzle.k), None), **_describe(puzzle)}
-        report["solutions_per_solvable_board"] = str(math.prod(result.structure))
+        report["solutions_per_solvable_board"] = str(math.prod(result.invariant_factors))
         print(json.dumps(report, indent=2))
         return 0
     figures = analysis_figures(result, _text(puzzle, None), None)

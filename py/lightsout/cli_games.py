@@ -131,7 +131,7 @@ def analyze_command(args: argparse.Namespace, read: Reader) -> int:
     if args.json:
         report = _head(puzzle, chosen, user)
         report.update(analysis_figures(result, lambda value: codec.format_packed(puzzle.rows, puzzle.cols, value, puzzle.k), None))
-        report["solutions_per_solvable_board"] = str(math.prod(result.structure))
+        report["solutions_per_solvable_board"] = str(math.prod(result.invariant_factors))
         fewest = solve(puzzle, 0, minimal=True)
         report["fewest_from_off"] = fewest.press_total if fewest.minimal else None
         print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -170,7 +170,7 @@ def count_text(count: int) -> str:
     return f"~1e{int(count.bit_length() * math.log10(2))}"  # str() refuses more than 4300 digits
 
 
-def _structure_text(orders: Sequence[int]) -> str:
+def _invariant_factors_text(orders: Sequence[int]) -> str:
     """The group of quiet patterns, ``"Z/2 x Z/3 x Z/3"``; more than three equal factors once with a power, ``"(Z/3)^199"``."""
     parts = []
     for order, group in itertools.groupby(orders):
@@ -183,8 +183,8 @@ def analysis_text(heading: str, result: Solution, figures: dict[str, Any]) -> st
     """The text report of ``analyze`` (grids, presets and graphs alike): ``heading``, then the figures of
     :func:`lightsout.analysis.analysis_figures` (its quiet patterns already written as text); a count of
     more than :data:`LONGEST_COUNT` digits as powers (:func:`count_text`)."""
-    count = count_text(math.prod(result.structure))
-    structure = _structure_text(result.structure)
+    count = count_text(math.prod(result.invariant_factors))
+    factors = _invariant_factors_text(result.invariant_factors)
     fraction = figures["solvable_fraction"]  # "1/2^n" or "1/N"
     denominator = fraction.partition("/")[2]
     if denominator.isdigit():
@@ -193,7 +193,7 @@ def analysis_text(heading: str, result: Solution, figures: dict[str, Any]) -> st
         heading,
         f"rank: {result.rank}",
         f"nullity: {result.nullity}",
-        f"solutions per solvable board: {count}" + (f" ({structure})" if result.puzzle.k > 2 else ""),
+        f"solutions per solvable board: {count}" + (f" ({factors})" if result.puzzle.k > 2 else ""),
         f"solvable boards: {fraction}",
     ]
     if figures["worst_case"] is not None:

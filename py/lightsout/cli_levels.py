@@ -60,13 +60,13 @@ def _one_line(text: str) -> str:
 
 def _heading(entry: LevelSet) -> str:
     year = "" if entry.year is None else f", {entry.year}"
-    fewest = [level.fewest for level in entry.levels]
+    fewest = [level.minimal_presses for level in entry.levels]
     return (f"{entry.name:16} {entry.game['en']} ({entry.maker}{year}): {len(entry.levels)} levels on --preset {entry.preset}, "
             f"{min(fewest)} to {max(fewest)} presses")
 
 
 def _count(level: Level) -> str:
-    return f"{level.optimal_count} solution{'s' if level.optimal_count != 1 else ''}"
+    return f"{level.minimal_count} solution{'s' if level.minimal_count != 1 else ''}"
 
 
 def list_levels(args: argparse.Namespace) -> int:
@@ -94,7 +94,7 @@ def list_levels(args: argparse.Namespace) -> int:
         entry = chosen[0]
         level = entry.level(args.level)
         print(f"{entry.name} level {level.number} of {len(entry.levels)} (--preset {entry.preset}): "
-              f"fewest presses {level.fewest} ({_count(level)})")
+              f"fewest presses {level.minimal_presses} ({_count(level)})")
         print(_text(entry, level.board))
         if level.note is not None:
             print(f"note: {level.note['en']}")
@@ -102,7 +102,7 @@ def list_levels(args: argparse.Namespace) -> int:
     blocks = []
     for entry in chosen:
         lines = [_heading(entry)]
-        lines += [f"  {level.number:>2}  fewest {level.fewest:>2}  ({_count(level)})  {_one_line(_text(entry, level.board))}"
+        lines += [f"  {level.number:>2}  fewest {level.minimal_presses:>2}  ({_count(level)})  {_one_line(_text(entry, level.board))}"
                   for level in entry.levels]
         blocks.append("\n".join(lines))
     print("\n\n".join(blocks))

@@ -51,7 +51,7 @@ def minimum_in_coset(start: int, basis: Sequence[int], seconds: float = SEARCH_S
     """Find a vector of least weight in ``start + span(basis)`` over GF(2).
 
     ``start`` and the k vectors of ``basis`` are ints, bit i = cell i; the
-    basis must be linearly independent.  Returns ``(best, optimal_count,
+    basis must be linearly independent.  Returns ``(best, minimal_count,
     exact)``: the lightest vector found, the number of vectors of that weight
     in the coset (None unless exact), and whether ``best`` is proven lightest.
     ``seconds`` bounds the search for k > :data:`GRAY_NULLITY`.
@@ -107,7 +107,7 @@ def _branch_and_bound(start: int, basis: Sequence[int], incumbent: int, deadline
     At depth d the cells untouched by basis[d:] are fixed; in the last
     :data:`_GROUPED_LEVELS` levels the remaining cells fall into groups that
     flip together, each costing at least min(lit, unlit).  A subtree whose
-    bound exceeds the incumbent's weight is cut.  Strong when the optimum is
+    bound exceeds the incumbent's weight is cut.  Strong when the minimum is
     small; hopeless for a random board of large nullity, whose quiet patterns
     each cover a quarter of it (the bound only bites in the last levels).
     Returns ``(best, count, exact)``; exact is False when ``deadline``

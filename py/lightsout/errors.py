@@ -54,9 +54,9 @@ PARSE_ERRORS: dict[str, str] = {
     "stray_bits": "{what} sets bits beyond its {bits} bits",
     "state_out_of_range": "{what} has state {state} at cell {cell}, outside 0..{most}",
     "bad_state": "expected a state 0..{most}, found {found!r}",
-    "puzzle_count_expected": "expected the number of puzzles (1 or more) on the first line, found {found!r}",
-    "puzzle_rows": "the first line says {puzzles} puzzles of 5 rows ({expected} rows), found {found}",
-    "puzzle_width": "a POJ 1222 puzzle has 6 cells a row, this row has {found}",
+    "board_set_count_expected": "expected the number of puzzles (1 or more) on the first line, found {found!r}",
+    "board_set_rows": "the first line says {boards} puzzles of 5 rows ({expected} rows), found {found}",
+    "board_set_width": "a POJ 1222 puzzle has 6 cells a row, this row has {found}",
     "not_utf8": "the file is not UTF-8 text (byte {byte})",
     "two_state_format": "the {format} format holds two-state boards; with {k} states use states or id",
     "unknown_format": "unknown format {format!r}; choose auto, {choices}",
@@ -119,10 +119,10 @@ PUZZLE_ERRORS: dict[str, str] = {
 English-only detail (Python's JSON error, the kind of list entries), never in the params."""
 
 LINK_ERRORS: dict[str, str] = {
-    "link_head": "expected a game such as '5x5:' followed by base64url characters",
-    "link_size": "board size {size} is outside 1x1 to {most} cells",
+    "head": "expected a game such as '5x5:' followed by base64url characters",
+    "size": "board size {size} is outside 1x1 to {most} cells",
     "field_order": "field {name}= is repeated or out of order",
-    "link_states": "states must be 3 to {most} (2 is the default and not written)",
+    "states": "states must be 3 to {most} (2 is the default and not written)",
     "state_above": "{what} has a state outside 0..{most}",
     "rule_named": "this stencil is the {rule} rule: write r={rule}",
     "unknown_rule": "unknown rule {found!r}; expected plus, moore, x, hex or s<hex>",

@@ -15,7 +15,7 @@ Two kinds of explanation (:func:`explain`):
   *first-row system* M·f = c (Anderson and Feil, "Turning Lights Out with
   Linear Algebra", Math. Magazine 71(4), 1998; the English Wikipedia page
   "Lights Out (game)", section "Light chasing").  If c is not in the column
-  space of M no first row works and the board is unsolvable; the witness is a
+  space of M no first row works and the board is unsolvable; the proof is a
   set of residual lights whose parity every first-row choice leaves unchanged
   (a vector y with yᵀM = 0) but which is odd now (yᵀc = 1).  Otherwise f is
   pressed, and a second chase ends with every light at the goal.
@@ -101,10 +101,10 @@ class Explanation:
     solvable: bool = False
     system: dict[str, Any] = field(default_factory=dict)
     residual: list[int] = field(default_factory=list)  # lights left after the first chase
-    witness: list[int] = field(default_factory=list)  # unsolvable: residual lights of odd parity under every first row
+    proof: list[int] = field(default_factory=list)  # unsolvable: residual lights of odd parity under every first row
     net: int = 0  # cells pressed an odd number of times (k = 2), or Σ presses mod k per cell
-    fewest: int | None = None
-    fewest_proven: bool = False
+    minimal_presses: int | None = None
+    minimal_proven: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,11 +114,11 @@ class Explanation:
             "solvable": self.solvable,
             "system": self.system,
             "residual": self.residual,
-            "witness": self.witness,
+            "proof": self.proof,
             "presses": len(self.steps),
             "net": self.net,
-            "fewest": self.fewest,
-            "fewest_proven": self.fewest_proven,
+            "minimal_presses": self.minimal_presses,
+            "minimal_proven": self.minimal_proven,
         }
 
 
@@ -154,8 +154,8 @@ def explain(puzzle: Puzzle, lights: int) -> Explanation:
         explanation = _explain_system(puzzle, lights)
     if explanation.solvable:
         fewest = solve(puzzle, lights, minimal=True, seconds=0.5)
-        explanation.fewest = fewest.press_total
-        explanation.fewest_proven = fewest.minimal
+        explanation.minimal_presses = fewest.press_total
+        explanation.minimal_proven = fewest.minimal
     return explanation
 
 
@@ -269,7 +269,7 @@ def _explain_chase(puzzle: Puzzle, lights: int) -> Explanation:
         transpose = [sum((matrix[e] >> j & 1) << e for e in range(equations)) for j in range(unknowns)]
         for y in null_space(transpose, equations):
             if (y & residual).bit_count() % 2:
-                explanation.witness = [residual_cells[e] for e in range(equations) if y >> e & 1]
+                explanation.proof = [residual_cells[e] for e in range(equations) if y >> e & 1]
                 break
         return explanation
     first_flat = _flat(first_presses, cols)

@@ -18,7 +18,7 @@ Six formats, each a parse/format pair that round-trips:
 ``poj``
     POJ 1222 ("EXTENDED LIGHTS OUT", http://poj.org/problem?id=1222): a line
     n, then n puzzles of 5 rows of six ``0``/``1`` separated by spaces; read
-    as a set of boards (:attr:`ParsedBoard.puzzles`).  Each answer is the 5
+    as a set of boards (:attr:`ParsedBoard.boards`).  Each answer is the 5
     rows of presses; the CLI writes ``PUZZLE #m`` before it, as the judge does.
 ``states``
     A board of k states per light (any k from 2 to 255): rows of one symbol
@@ -115,8 +115,8 @@ class ParsedBoard:
     board: Board
     format: str
     style: GridStyle = DEFAULT_STYLE
-    puzzles: tuple[Board, ...] = ()
-    """Every board of a puzzle set (POJ 1222 input), ``board`` first; empty for one board."""
+    boards: tuple[Board, ...] = ()
+    """Every board of a board set (POJ 1222 input), ``board`` first; empty for one board."""
 
 
 # -- grid ---------------------------------------------------------------
@@ -341,7 +341,7 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
     is read here.  Returns the n boards (5×6 each) and the style they use.
     Raises :class:`BoardFormatError` for a missing count line, a row count
     other than 5n, ragged rows or rows not 6 wide, and
-    :class:`~lightsout.errors.TooLargeError` (limit ``max_puzzles``) for
+    :class:`~lightsout.errors.TooLargeError` (limit ``max_boards``) for
     more than ``most`` puzzles.
     """
     lines = content_lines(text)
@@ -349,21 +349,21 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
         raise BoardFormatError.of("empty_input", 1, 1)
     number, offset, header = lines[0]
     if not SIZE_LINE.fullmatch(header) or not header.strip("0"):  # a count of at least 1
-        raise BoardFormatError.of("puzzle_count_expected", number, offset + 1, found=header[:20])
+        raise BoardFormatError.of("board_set_count_expected", number, offset + 1, found=header[:20])
     count = int(header) if len(header) <= 9 else 10**9
     if most is not None and count > most:
-        raise TooLargeError(f"at most {most} puzzles are read at once, not {header[:12]}", "max_puzzles", "text", {"most": most, "found": count})
+        raise TooLargeError(f"at most {most} puzzles are read at once, not {header[:12]}", "max_boards", "text", {"most": most, "found": count})
     body = lines[1:]
     if len(body) != POJ_ROWS * count:
         if len(body) < POJ_ROWS * count:
             line, column = (body[-1][0] if body else number) + 1, 1
         else:
             line, column = body[POJ_ROWS * count][0], body[POJ_ROWS * count][1] + 1
-        raise BoardFormatError.of("puzzle_rows", line, column, puzzles=count, expected=POJ_ROWS * count, found=len(body))
+        raise BoardFormatError.of("board_set_rows", line, column, boards=count, expected=POJ_ROWS * count, found=len(body))
     rows, style = _grid_rows(body)
     width = len(body[0][2].split()) if style.separator else len(body[0][2])
     if width != POJ_COLS:
-        raise BoardFormatError.of("puzzle_width", body[0][0], body[0][1] + 1, found=width)
+        raise BoardFormatError.of("board_set_width", body[0][0], body[0][1] + 1, found=width)
     return [Board(POJ_ROWS, POJ_COLS, rows[i : i + POJ_ROWS], rule) for i in range(0, len(rows), POJ_ROWS)], style
 
 
@@ -373,17 +373,17 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
 class ReadBoard:
     """A board read with k states: its size, packed cells (see :mod:`lightsout.codec`), format and,
     for a two-state text format, the :class:`ParsedBoard` (its symbols, for answers in kind).
-    ``puzzles``: every board of a puzzle set (POJ 1222 input), packed; the first is ``packed``."""
+    ``boards``: every board of a board set (POJ 1222 input), packed; the first is ``packed``."""
 
     rows: int
     cols: int
     packed: int
     format: str
     parsed: ParsedBoard | None = None
-    puzzles: tuple[int, ...] = ()
+    boards: tuple[int, ...] = ()
 
 
-def read_board(text: str, format: str = "auto", k: int = 2, size: tuple[int, int] | None = None, most_puzzles: int | None = None) -> ReadBoard:
+def read_board(text: str, format: str = "auto", k: int = 2, size: tuple[int, int] | None = None, most_boards: int | None = None) -> ReadBoard:
     """Read a board of k states in ``format`` (``auto``, :data:`FORMATS` or ``states``).
 
     The text is forgiven first (:func:`clean_text`: a byte-order mark,
@@ -395,14 +395,14 @@ def read_board(text: str, format: str = "auto", k: int = 2, size: tuple[int, int
     with k states; the other formats hold two-state boards only.  ``size``
     (rows, cols) is the board of a lit-cell list without a size prefix
     (default: the smallest square that holds its largest number);
-    ``most_puzzles`` caps a POJ 1222 puzzle set.  Raises
+    ``most_boards`` caps a POJ 1222 board set.  Raises
     :class:`BoardFormatError` (with ``code`` and ``params``) for text that is
     not such a board or a format that cannot hold k states.
     """
-    return _forgiving(text, lambda clean: _read_clean(clean, format, k, size, most_puzzles))
+    return _forgiving(text, lambda clean: _read_clean(clean, format, k, size, most_boards))
 
 
-def _read_clean(text: str, format: str, k: int, size: tuple[int, int] | None, most_puzzles: int | None) -> ReadBoard:
+def _read_clean(text: str, format: str, k: int, size: tuple[int, int] | None, most_boards: int | None) -> ReadBoard:
     if format == STATES or (format == "auto" and k > 2):
         rows, cols, cells = parse_states(text, k)
         return ReadBoard(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), STATES)
@@ -411,9 +411,9 @@ def _read_clean(text: str, format: str, k: int, size: tuple[int, int] | None, mo
         return ReadBoard(rows, cols, value, "id")
     if k > 2:
         raise BoardFormatError.of("two_state_format", format=format, k=k)
-    parsed = _parse_clean(text, format, PLUS, size, most_puzzles)
+    parsed = _parse_clean(text, format, PLUS, size, most_boards)
     board = parsed.board
-    return ReadBoard(board.rows, board.cols, board.flat, parsed.format, parsed, tuple(puzzle.flat for puzzle in parsed.puzzles))
+    return ReadBoard(board.rows, board.cols, board.flat, parsed.format, parsed, tuple(puzzle.flat for puzzle in parsed.boards))
 
 
 # -- detection and dispatch ---------------------------------------------
@@ -492,15 +492,15 @@ def parse_board(text: str, format: str = "auto", rule: Rule = PLUS, size: tuple[
     """Parse ``text`` in ``format`` (``"auto"`` detects it); return a :class:`ParsedBoard`.
 
     The text is forgiven as by :func:`read_board`; ``size`` is the board of a
-    lit-cell list without a size prefix.  A POJ 1222 puzzle set gives its
-    first board, every board in ``puzzles``.  Raises
+    lit-cell list without a size prefix.  A POJ 1222 board set gives its
+    first board, every board in ``boards``.  Raises
     :class:`BoardFormatError` for text that is not a board in that format,
     or an unknown format name.
     """
     return _forgiving(text, lambda clean: _parse_clean(clean, format, rule, size, None))
 
 
-def _parse_clean(text: str, format: str, rule: Rule, size: tuple[int, int] | None, most_puzzles: int | None) -> ParsedBoard:
+def _parse_clean(text: str, format: str, rule: Rule, size: tuple[int, int] | None, most_boards: int | None) -> ParsedBoard:
     if format == "auto":
         format = detect_format(text)
     if format == "loj":
@@ -514,7 +514,7 @@ def _parse_clean(text: str, format: str, rule: Rule, size: tuple[int, int] | Non
     if format == "id":
         return ParsedBoard(parse_game_id(text, rule), "id")
     if format == "poj":
-        boards, style = parse_poj(text, rule, most_puzzles)
+        boards, style = parse_poj(text, rule, most_boards)
         return ParsedBoard(boards[0], "poj", style, tuple(boards))
     raise BoardFormatError.of("unknown_format", format=format, choices=", ".join(FORMATS))
 

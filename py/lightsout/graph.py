@@ -15,7 +15,7 @@ Z/kZ elimination, :func:`~lightsout.puzzle.apply` and
 (rows :attr:`Graph.reached_by`), reported as ``graph-system``.
 
 Optional drawing data: ``coords`` (one (x, y) per cell, any unit, y down)
-and ``names`` (one label per cell); ``shape`` says how the page draws a
+and ``names`` (one label per cell); ``outline`` says how the page draws a
 cell (``circle``, ``square`` or ``hex``).  ``text_width`` / ``text_group``
 say how a board is written as text: that many symbols a line, a blank line
 after every ``text_group`` lines (0: the puzzle's columns / no blank lines).
@@ -36,7 +36,7 @@ from .names import HIDDEN_CHARACTERS
 
 __all__ = [
     "Graph",
-    "SHAPES",
+    "OUTLINES",
     "MAX_GRAPH_CELLS",
     "MAX_GRAPH_ENTRIES",
     "MAX_NAME_LENGTH",
@@ -87,7 +87,7 @@ def check_name(cell: int, name: str, line: int | None = None, column: int | None
         raise BoardFormatError.of("name_invalid", line, column, cell=cell, most=MAX_NAME_LENGTH)
 
 
-SHAPES = ("circle", "square", "hex")
+OUTLINES = ("circle", "square", "hex")
 """How the page draws a cell of a graph puzzle."""
 
 
@@ -139,14 +139,14 @@ class Graph:
     cell that does not exist, coordinates or names not one per cell, a
     coordinate that is not a finite number, a name longer than
     :data:`MAX_NAME_LENGTH` or holding a control character (:func:`is_shown_text`), or an unknown
-    shape (a :class:`~lightsout.errors.BoardFormatError` with a code of
+    outline (a :class:`~lightsout.errors.BoardFormatError` with a code of
     :data:`lightsout.errors.PUZZLE_ERRORS`, no line or column).
     """
 
     presses: tuple[int, ...]
     coords: tuple[tuple[float, float], ...] | None = None
     names: tuple[str, ...] | None = None
-    shape: str = "circle"
+    outline: str = "circle"
     text_width: int = 0
     text_group: int = 0
 
@@ -178,8 +178,8 @@ class Graph:
                 raise BoardFormatError.of("names_count", cells=n, found=len(self.names))
             for i, name in enumerate(self.names):
                 check_name(i, name)
-        if self.shape not in SHAPES:
-            raise BoardFormatError.of("unknown_shape", found=self.shape[:20], choices=", ".join(SHAPES))
+        if self.outline not in OUTLINES:
+            raise BoardFormatError.of("unknown_shape", found=self.outline[:20], choices=", ".join(OUTLINES))
         if self.text_width < 0 or self.text_group < 0:
             raise ValueError("text_width and text_group are at least 0")
 

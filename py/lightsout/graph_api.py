@@ -127,7 +127,7 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
     if graph is not None:
         edges = graph.edges()
         reply.update(
-            shape=graph.shape,
+            outline=graph.outline,
             coords=[list(point) for point in graph.layout()],
             presses=graph.press_lists(),
             edges=[list(pair) for pair in edges] if len(edges) <= MAX_DRAWN_EDGES else None,
@@ -137,7 +137,7 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
         )
     else:
         hexagonal = puzzle.rule.name == "hex"
-        reply.update(shape="hex" if hexagonal else "square", names=None, edges=None, text_width=puzzle.cols, text_group=None)
+        reply.update(outline="hex" if hexagonal else "square", names=None, edges=None, text_width=puzzle.cols, text_group=None)
         if puzzle.cells <= MAX_DESCRIBED_CELLS:
             cells = [divmod(i, puzzle.cols) for i in range(puzzle.cells)]
             reply["coords"] = [list(hex_centre(r, c)) if hexagonal else [c + 0.5, r + 0.5] for r, c in cells]

@@ -54,13 +54,13 @@ CUBE_APP_TURNS = (0, 0, 0, 1, 3, 3)
 
 @dataclass(frozen=True)
 class Level:
-    """One built-in puzzle: ``number`` (from 1), ``board`` (packed, of the set's preset), ``fewest`` (the fewest presses
-    that solve it, proven), ``optimal_count`` (how many solutions need that few) and a ``note`` (``{"en", "zh"}``) or None."""
+    """One built-in puzzle: ``number`` (from 1), ``board`` (packed, of the set's preset), ``minimal_presses`` (the fewest presses
+    that solve it, proven), ``minimal_count`` (how many solutions need that few) and a ``note`` (``{"en", "zh"}``) or None."""
 
     number: int
     board: int
-    fewest: int
-    optimal_count: int
+    minimal_presses: int
+    minimal_count: int
     note: dict[str, str] | None = None
 
 
@@ -178,8 +178,8 @@ def level_set(name: str) -> LevelSet:
 def levels_reply(board: Callable[[LevelSet, int], Any], name: str | None = None, number: int | None = None) -> dict[str, Any]:
     """The API's ``levels`` reply (docs/api.md): ``{"sets": [...]}``, every set or only ``name``, every level or only
     ``number`` (which needs ``name``).  ``board(level_set, packed)`` writes a board for the reply.  Each set: name, preset,
-    game, maker, year, description, sources, count (its number of levels), levels; each level: number, board, fewest,
-    optimal_count, note.  Raises ``ValueError`` for an unknown set, a number out of range or a number without a set."""
+    game, maker, year, description, sources, count (its number of levels), levels; each level: number, board, minimal_presses,
+    minimal_count, note.  Raises ``ValueError`` for an unknown set, a number out of range or a number without a set."""
     if number is not None and name is None:
         raise ValueError("a level number needs the level set it belongs to")
     chosen = list(LEVEL_SETS.values()) if name is None else [level_set(name)]
@@ -197,8 +197,8 @@ def levels_reply(board: Callable[[LevelSet, int], Any], name: str | None = None,
                 "sources": list(entry.sources),
                 "count": len(entry.levels),
                 "levels": [
-                    {"number": level.number, "board": board(entry, level.board), "fewest": level.fewest,
-                     "optimal_count": level.optimal_count, "note": level.note}
+                    {"number": level.number, "board": board(entry, level.board), "minimal_presses": level.minimal_presses,
+                     "minimal_count": level.minimal_count, "note": level.note}
                     for level in levels
                 ],
             }

@@ -40,7 +40,7 @@ class Mask:
         return not (self.holes or self.dont_care)
 
     @property
-    def cared(self) -> int:
+    def relevant(self) -> int:
         """Cells whose final light matters: neither holes nor don't-care (flat int)."""
         return ((1 << self.rows * self.cols) - 1) & ~(self.holes | self.dont_care)
 

@@ -229,11 +229,11 @@ def full_enumeration(puzzle: Puzzle, difference: int) -> Found:
     are ignored).  Raises :class:`TooLargeError` above
     :data:`FULL_ENUMERATION_LIMIT` cells.
     """
-    cared, holes = puzzle.cared, puzzle.holes
+    relevant, holes = puzzle.relevant, puzzle.holes
     cells = [i for i in range(puzzle.cells) if not holes >> i & 1]
     if len(cells) > FULL_ENUMERATION_LIMIT:
         raise TooLargeError(f"full enumeration handles at most full_enumeration_cells ({FULL_ENUMERATION_LIMIT}) cells, not {len(cells)}", "full_enumeration_cells")
-    goal = difference & cared
+    goal = difference & relevant
     effects = puzzle.graph.presses if puzzle.graph is not None else cell_effects(puzzle.rows, puzzle.cols, puzzle.rule)
     presses = effect = 0
     solution: int | None = 0 if goal == 0 else None  # no presses solve a dark goal
@@ -241,7 +241,7 @@ def full_enumeration(puzzle: Puzzle, difference: int) -> Found:
     for step in range(1, 1 << len(cells)):
         cell = cells[(step & -step).bit_length() - 1]
         presses ^= 1 << cell
-        effect ^= effects[cell] & cared
+        effect ^= effects[cell] & relevant
         if effect == 0:
             quiet.append(presses)
         if effect == goal and solution is None:
@@ -301,9 +301,9 @@ def full_system(puzzle: Puzzle, difference: int) -> Found:
             f"the full system handles at most gf2_full_system_cells ({FULL_SYSTEM_LIMIT}) cells (64x64), not {cells}",
             "gf2_full_system_cells",
         )
-    cared, holes = puzzle.cared, puzzle.holes
-    equations = [row for j, row in enumerate(_presses_of_lights(puzzle)) if cared >> j & 1]
-    rhs = [difference >> j & 1 for j in range(cells) if cared >> j & 1]
+    relevant, holes = puzzle.relevant, puzzle.holes
+    equations = [row for j, row in enumerate(_presses_of_lights(puzzle)) if relevant >> j & 1]
+    rhs = [difference >> j & 1 for j in range(cells) if relevant >> j & 1]
     equations += [1 << h for h in range(cells) if holes >> h & 1]
     rhs += [0] * holes.bit_count()
     linear = solve_linear(equations, sum(bit << i for i, bit in enumerate(rhs)), cells)

@@ -154,7 +154,7 @@ class Puzzle:
         return (1 << self.cells) - 1
 
     @property
-    def cared(self) -> int:
+    def relevant(self) -> int:
         """Flat int of the lights that count for the goal (neither holes nor don't care)."""
         return self._full & ~(self.holes | self.dont_care)
 
@@ -305,14 +305,14 @@ def press(puzzle: Puzzle, lights: int, row: int, col: int) -> int:
 
 
 def differing(puzzle: Puzzle, lights: int) -> int:
-    """Number of cared lights whose state differs from the goal."""
+    """Number of relevant lights whose state differs from the goal."""
     goal = puzzle.goal()
     if puzzle.k == 2:
         if not (puzzle.holes or puzzle.dont_care):
             return (lights ^ goal).bit_count() if goal else lights.bit_count()
-        return ((lights ^ goal) & puzzle.cared).bit_count()
+        return ((lights ^ goal) & puzzle.relevant).bit_count()
     states, wanted = puzzle.states(lights), puzzle.states(goal)
     if not (puzzle.holes or puzzle.dont_care):
         return sum(a != b for a, b in zip(states, wanted))
-    # The cared cells listed once: testing bit i of the R·C-bit mask for each i was quadratic (15 s at 1024×1024).
-    return sum(states[i] != wanted[i] for i in bits_of(puzzle.cared))
+    # The relevant cells listed once: testing bit i of the R·C-bit mask for each i was quadratic (15 s at 1024×1024).
+    return sum(states[i] != wanted[i] for i in bits_of(puzzle.relevant))

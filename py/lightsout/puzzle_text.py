@@ -60,7 +60,7 @@ from typing import Any
 
 from .cell_runs import format_cells, read_cells
 from .errors import BoardFormatError, TooLargeError, clipped
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
 from .puzzle import MAX_STATES, MIN_STATES, Puzzle
 from .rules import PLUS
 
@@ -193,7 +193,7 @@ class _Draft:
     edges: list[tuple[int, int]] | None = None
     coords: dict[int, tuple[float, float]] | None = None
     names: dict[int, str] | None = None
-    shape: str = "circle"
+    outline: str = "circle"
     title: str | None = None
     entries: int = 0
 
@@ -228,8 +228,8 @@ class _Draft:
             )
         if not MIN_STATES <= self.k <= MAX_STATES:
             raise BoardFormatError.of("states_range", line, 1, least=MIN_STATES, most=MAX_STATES, found=_shown(self.k))
-        if self.shape not in SHAPES:
-            raise BoardFormatError.of("unknown_shape", line, 1, found=self.shape[:20], choices=", ".join(SHAPES))
+        if self.outline not in OUTLINES:
+            raise BoardFormatError.of("unknown_shape", line, 1, found=self.outline[:20], choices=", ".join(OUTLINES))
         if self.highest() >= n:
             raise BoardFormatError.of("cell_beyond", line, 1, cell=self.highest(), most=n - 1)
         reach = [(1 << i) if self.self_press else 0 for i in range(n)]
@@ -248,7 +248,7 @@ class _Draft:
         if self.names and any(self.names.values()):  # no name at all is no names
             names = tuple(self.names.get(i, "") for i in range(n))
         try:
-            graph = Graph(tuple(reach), coords, names, self.shape)
+            graph = Graph(tuple(reach), coords, names, self.outline)
         except BoardFormatError as error:
             raise error.moved(line, 1) from None
         shell = Puzzle(1, n, self.k, PLUS, graph=graph)
@@ -326,7 +326,7 @@ def puzzle_from_json(data: Any) -> UserPuzzle:
             raise BoardFormatError.of("names_list", 1, 1, most=limit)
         draft.names = dict(enumerate(listed))
     if data.get("shape") is not None:
-        draft.shape = str(data["shape"])
+        draft.outline = str(data["shape"])
     if data.get("title") is not None:
         if not isinstance(data["title"], str):
             raise BoardFormatError.of("title_string", 1, 1, most=MAX_TITLE_LENGTH)
@@ -445,9 +445,9 @@ def _parse_text(text: str) -> UserPuzzle:
             draft.names = draft.names or {}
             draft.names[index] = label
         elif key == "shape":
-            draft.shape = rest.strip()
-            if draft.shape not in SHAPES:
-                raise BoardFormatError.of("unknown_shape", number, at, found=draft.shape[:20], choices=", ".join(SHAPES))
+            draft.outline = rest.strip()
+            if draft.outline not in OUTLINES:
+                raise BoardFormatError.of("unknown_shape", number, at, found=draft.outline[:20], choices=", ".join(OUTLINES))
         elif key == "title":
             label, column = _label(rest, number, at, "title")
             draft.title = _title(label, number, column)
@@ -479,8 +479,8 @@ def format_puzzle(user: UserPuzzle) -> str:
     if user.name:
         lines.append(f"title {_label_text(user.name)}")
     lines += [f"cells {graph.cells}", f"k {puzzle.k}"]
-    if graph.shape != "circle":
-        lines.append(f"shape {graph.shape}")
+    if graph.outline != "circle":
+        lines.append(f"shape {graph.outline}")
     lines.append("self no")
     target = puzzle.target
     lines.append(f"goal {target}" if isinstance(target, str) else "goal " + format_cells(puzzle, target).replace("\n", " "))
@@ -510,6 +510,6 @@ def puzzle_json(puzzle: Puzzle, name: str | None = None, start: int | None = Non
         data["coords"] = [[x, y] for x, y in graph.coords]
     if graph.names is not None:
         data["names"] = list(graph.names)
-    if graph.shape != "circle":
-        data["shape"] = graph.shape
+    if graph.outline != "circle":
+        data["shape"] = graph.outline
     return data

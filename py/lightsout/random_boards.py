@@ -247,7 +247,7 @@ def _random_graph_board(puzzle: Puzzle, rng: random.Random, lit: int | None, pre
 
     By default uniform over the solvable boards: the goal changed by a
     uniformly random set of presses (holes never pressed; redrawn up to 8
-    times while it equals the goal).  ``lit``: exactly that many cared or
+    times while it equals the goal).  ``lit``: exactly that many relevant or
     don't-care lights (not holes) differ from the goal, drawn uniformly and
     kept when solvable; ``presses``: that many distinct cells pressed, kept
     when no solution is shorter (proven).  Raises ``ValueError`` when no

@@ -35,7 +35,7 @@ refuses rather than misreads::
                                                      one before (the first from −1) less 1
             | "c=" x "," y *( "," x "," y )          coordinates, decimal numbers of size at most 1e9
             | "n=" name *( "," name )                names, percent-encoded (RFC 3986)
-            | "s=" (square | hex)                    cell shape (default circle)
+            | "s=" (square | hex)                    cell outline (default circle)
             | "k=" ... | "g=" ... | "h=" ... | "d=" ... | "p=" ... | "m=" ...   as above
 
 Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
@@ -61,7 +61,7 @@ from .board import Board
 from .errors import BoardFormatError
 from .codec import MAX_DECLARED_CELLS
 from .games import PRESETS
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, SHAPES, Graph, bits_of, is_coordinate
+from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, is_coordinate
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
@@ -262,10 +262,10 @@ def parse_share(text: str) -> ShareState:
         return _parse_graph_share(head, fields, offset)
     match = _HEAD.fullmatch(head)
     if not match:
-        raise _fail("link_head", offset + 1, "size")
+        raise _fail("head", offset + 1, "size")
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1 or rows * cols > MAX_DECLARED_CELLS:
-        raise _fail("link_size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
+        raise _fail("size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
     values = _read_fields(head, fields, offset, FIELD_ORDER)
     k = _states(values)
     cells = rows * cols
@@ -320,7 +320,7 @@ def _states(values: dict[str, tuple[str, int]]) -> int:
         return 2
     value, where = values["k"]
     if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
-        raise _fail("link_states", where, "k", most=MAX_STATES)
+        raise _fail("states", where, "k", most=MAX_STATES)
     return int(value)
 
 
@@ -401,8 +401,8 @@ def _format_graph_share(state: ShareState) -> str:
             parts.append("c=" + ",".join(_number(v) for point in graph.coords for v in point))
         if graph.names is not None:
             parts.append("n=" + ",".join(quote(name, safe="") for name in graph.names))
-        if graph.shape != "circle":
-            parts.append("s=" + graph.shape)
+        if graph.outline != "circle":
+            parts.append("s=" + graph.outline)
         if state.k != 2:
             parts.append(f"k={state.k}")
         if state.goal != "off":
@@ -458,7 +458,7 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
 
 
 def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -> Graph:
-    """The graph of a graph link: press sets (e=), coordinates (c=), names (n=), shape (s=)."""
+    """The graph of a graph link: press sets (e=), coordinates (c=), names (n=), outline (s=)."""
     if "e" not in values:
         raise _fail("press_sets_missing", column, "e")
     text, where = values["e"]
@@ -505,17 +505,17 @@ def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -
             names = tuple(unquote(part, errors="strict") for part in parts)
         except UnicodeDecodeError:
             raise _fail("name_not_utf8", where, "n") from None
-    shape = "circle"
+    outline = "circle"
     if "s" in values:
         text, where = values["s"]
-        if text not in SHAPES or text == "circle":
+        if text not in OUTLINES or text == "circle":
             raise _fail("shape_link", where, "s")
-        shape = text
+        outline = text
     entries = sum(reach.bit_count() for reach in presses)
     if entries > MAX_GRAPH_ENTRIES:
         raise _fail("press_sets_too_many", values["e"][1], "e", found=entries, most=MAX_GRAPH_ENTRIES)
     try:
-        return Graph(tuple(presses), coords, names, shape)
+        return Graph(tuple(presses), coords, names, outline)
     except BoardFormatError as error:
         # a name too long or with a control character (the rest is checked above): the n= field
         part = "n" if "n" in values else None

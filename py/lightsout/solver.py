@@ -67,15 +67,15 @@ class Solution:
       the group of quiet patterns (press counts that change no light), rank
       = buttons − nullity; for k = 2 these are the GF(2) rank and nullity of
       the press matrix;
-    - ``structure``: the orders of those cyclic factors, ascending
-      (``(2,) * nullity`` for k = 2), so a solvable board has ∏ structure
+    - ``invariant_factors``: the orders of those cyclic factors, ascending
+      (``(2,) * nullity`` for k = 2), so a solvable board has ∏ invariant_factors
       solutions;
     - ``minimal``: True when ``presses`` is proven to need the fewest presses
-      (Σ counts); ``optimal_count``: how many solutions share that count,
+      (Σ counts); ``minimal_count``: how many solutions share that count,
       when known;
     - ``basis``: the quiet group's generators (packed), generator i of order
-      ``structure[i]``: the solutions are presses + Σ t_i·basis[i],
-      0 ≤ t_i < structure[i] (for k = 2 a GF(2) basis, chased on demand
+      ``invariant_factors[i]``: the solutions are presses + Σ t_i·basis[i],
+      0 ≤ t_i < invariant_factors[i] (for k = 2 a GF(2) basis, chased on demand
       where a chase found it).
     """
 
@@ -85,9 +85,9 @@ class Solution:
     presses: int | None
     rank: int
     nullity: int
-    structure: tuple[int, ...]
+    invariant_factors: tuple[int, ...]
     minimal: bool = False
-    optimal_count: int | None = None
+    minimal_count: int | None = None
     basis: Sequence[int] = ()
 
     @property
@@ -97,7 +97,7 @@ class Solution:
     @property
     def solution_count(self) -> int:
         """Number of press-count boards that solve the puzzle (0 when unsolvable)."""
-        return math.prod(self.structure) if self.solvable else 0
+        return math.prod(self.invariant_factors) if self.solvable else 0
 
     @cached_property
     def press_total(self) -> int | None:
@@ -154,7 +154,7 @@ class Solution:
                     current ^= quiet[(step & -step).bit_length() - 1]
                 yield current
             return
-        generators = [(self.puzzle.states(vector), order) for vector, order in zip(self.basis, self.structure)]
+        generators = [(self.puzzle.states(vector), order) for vector, order in zip(self.basis, self.invariant_factors)]
         for counts in _coset(self.puzzle.states(self.presses), generators, self.puzzle.k, count):
             yield self.puzzle.packed(counts)
 
@@ -199,12 +199,12 @@ def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, s
             raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     found = METHODS[name](puzzle, lights ^ puzzle.goal())
     presses, nullity = found.presses, len(found.quiet)
-    exact, optimal_count = presses is not None and nullity == 0, None
+    exact, minimal_count = presses is not None and nullity == 0, None
     if minimal and presses is not None:
         if seconds is None:
             seconds = math.inf if nullity <= EXACT_NULLITY else SEARCH_SECONDS
-        presses, optimal_count, exact = minimum_in_coset(presses, list(found.quiet), seconds)
-    return Solution(puzzle, lights, found.method, presses, puzzle.buttons - nullity, nullity, (2,) * nullity, exact, optimal_count, found.quiet)
+        presses, minimal_count, exact = minimum_in_coset(presses, list(found.quiet), seconds)
+    return Solution(puzzle, lights, found.method, presses, puzzle.buttons - nullity, nullity, (2,) * nullity, exact, minimal_count, found.quiet)
 
 
 def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
@@ -243,7 +243,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     else:
         found = _full_system(puzzle, goal)
         method = "full-system"
-    generators = sorted(found.generators, key=lambda generator: generator[1])  # in the order of ``structure``
+    generators = sorted(found.generators, key=lambda generator: generator[1])  # in the order of ``invariant_factors``
     nullity = len(generators)
     counts = found.particular
     exact = counts is not None and nullity == 0
@@ -256,7 +256,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
 
 
 def _full_system(puzzle: Puzzle, goal: list[int]) -> ModularSolution:
-    """A·x ≡ ``goal`` (mod k) over the whole press matrix: the cared lights' equations, x_h = 0 for each hole h."""
+    """A·x ≡ ``goal`` (mod k) over the whole press matrix: the relevant lights' equations, x_h = 0 for each hole h."""
     n, k = puzzle.cells, puzzle.k
     skipped = puzzle.holes | puzzle.dont_care
     matrix = [row for j, row in enumerate(puzzle.matrix) if not skipped >> j & 1]
@@ -286,8 +286,8 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
 
     presses = None if found.presses is None else back(found.presses)
     return Solution(
-        puzzle, lights, found.method, presses, found.rank, found.nullity, found.structure,
-        found.minimal, found.optimal_count, LazyBasis(found.basis, back),
+        puzzle, lights, found.method, presses, found.rank, found.nullity, found.invariant_factors,
+        found.minimal, found.minimal_count, LazyBasis(found.basis, back),
     )
 
 

@@ -73,7 +73,7 @@ class ModularSolution:
         return self.kernel_size if self.solvable else 0
 
     @property
-    def structure(self) -> list[int]:
+    def invariant_factors(self) -> list[int]:
         """Orders of the cyclic factors of the kernel, ascending (the module ≅ ⊕ Z/order)."""
         return sorted(order for _, order in self.generators)
 

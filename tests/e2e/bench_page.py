@@ -111,7 +111,7 @@ async (side) => {"""+START_CLIENT+"""  const made = await client.request({ op: "
     { payload: made.payload, timeoutMs: 3600000 });
   client.stop();
   return { python: reply.timing.python, nullity: reply.nullity, presses: reply.presses, minimal: reply.minimal,
-           optimal: reply.optimal_count };
+           minimal_count: reply.minimal_count };
 }
 """
 

@@ -83,7 +83,7 @@ class StatesResult:
     presses: list[int] | None
     total_presses: int | None
     solution_count: int
-    structure: list[int]
+    invariant_factors: list[int]
     minimal: bool
 
 
@@ -93,5 +93,5 @@ def solve_states(game: Game, states: list[int], target: str = "zero", minimal: b
         "target": "on" if target == "full" else "off", **game.fields(),
     })
     presses = None if reply["solution"] is None else states_of(reply["solution"], game.k)[2]
-    return StatesResult(reply["solvable"], presses, reply["presses"], int(reply["solutions"]), reply["structure"],
+    return StatesResult(reply["solvable"], presses, reply["presses"], int(reply["solutions"]), reply["invariant_factors"],
                         reply["minimal"])

@@ -171,7 +171,7 @@ def test_a_hex_board_above_the_grid_limit_is_drawn_pressed_and_solved_as_hexagon
     page.get_by_label("Rule", exact=True).select_option("hex")
     try:
         dark_board(page, rows, cols)
-        expect(canvas(page)).to_have_attribute("data-shape", "hex")
+        expect(canvas(page)).to_have_attribute("data-outline", "hex")
         zoom_on(page, 40, 30, steps=8)
         click_cell(page, 40, 30)
         expect(canvas(page)).to_have_attribute("data-lit-count", "7")

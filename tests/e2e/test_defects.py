@@ -1,7 +1,7 @@
 """Issue #14, item 7: the smaller defects, each checked the way a player meets it — the
 tagline follows the goal, the unsolvable message describes the board solved, counts agree
 in number, Presses above the maximum say the maximum, a reload restores quietly, a shared
-puzzle keeps its optimum and timer, and typing a size deals one board."""
+puzzle keeps its minimum and timer, and typing a size deals one board."""
 
 from __future__ import annotations
 
@@ -150,16 +150,16 @@ def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_natu
         switch_language(page, "en")
 
 
-def test_a_shared_preset_or_daily_puzzle_opens_with_its_optimum_and_timer(ready_page: Page):
+def test_a_shared_preset_or_daily_puzzle_opens_with_its_minimum_and_timer(ready_page: Page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
     for name, token in (("TV show 8×8", "preset-tv"), ("Puzzle of the day", "daily")):
-        load_text(page, grid_text([[0] * 5 for _ in range(5)]))  # no puzzle: no optimum shown, no p= in the hash
-        expect(page.locator("#optimum")).to_have_text("")
+        load_text(page, grid_text([[0] * 5 for _ in range(5)]))  # no puzzle: no minimum shown, no p= in the hash
+        expect(page.locator("#minimum")).to_have_text("")
         button(page, name).click()
         page.wait_for_function("(token) => location.hash.includes(';p=' + token)", arg=token)
-        expect(page.locator("#optimum")).to_have_text(re.compile(r"^\(best possible: \d+\)$"), timeout=20_000)
-        optimum = page.locator("#optimum").text_content()
+        expect(page.locator("#minimum")).to_have_text(re.compile(r"^\(best possible: \d+\)$"), timeout=20_000)
+        minimum = page.locator("#minimum").text_content()
         cell(page, 0, 0).click()  # a move, so that the link also carries moves
         page.wait_for_function("(token) => location.hash.includes(';p=' + token + ';m=')", arg=token)
         link = page.evaluate("location.href")
@@ -168,7 +168,7 @@ def test_a_shared_preset_or_daily_puzzle_opens_with_its_optimum_and_timer(ready_
             other.goto(link)
             wait_ready(other)
             expect(message(other)).to_have_text(re.compile(r"^Opened a shared \d+×\d+ game with 1 move\.$"))
-            expect(other.locator("#optimum")).to_have_text(optimum, timeout=20_000)
+            expect(other.locator("#minimum")).to_have_text(minimum, timeout=20_000)
             expect(other.locator("#timer")).to_have_text("Time: 0:00")
             cell(other, 0, 0).click()  # the timer starts on the reader's first press
             expect(other.locator("#timer")).to_be_visible()

@@ -127,7 +127,7 @@ def walk(page: Page, stencil=PLUS, torus=False, goal=0, shots: dict[int | str, s
         allowed = {rows - 1, 0} if torus else {rows - 1}
         if stencil == PLUS:
             assert {r for r, _ in lit} <= allowed, "only the residual rows are lit after the first chase"
-        assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0, "the witness is marked"
+        assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0, "the proof is marked"
     # Previous step takes exactly one press back; Next step presses it again.
     if snap["total"] > 0:
         button(page, "Previous step").click()

@@ -132,7 +132,7 @@ def test_the_cube_and_orbix_are_drawn_from_coordinates_and_keys_move_by_them(gam
     page = games_page
     deal(page, "cube")
     grid = page.get_by_role("grid", name="Board")
-    assert grid.locator("svg rect.gshape").count() == 54
+    assert grid.locator("svg rect.goutline").count() == 54
     first = cell(page, 0, 0)  # U1, top left of the net's top face
     first.click()
     page.keyboard.press("ArrowRight")
@@ -145,7 +145,7 @@ def test_the_cube_and_orbix_are_drawn_from_coordinates_and_keys_move_by_them(gam
     presses = snapshot(page)["puzzle"]["presses"][4]
     assert [i for i in range(54) if before[i] != after[i]] == sorted(presses)
     deal(page, "orbix")
-    assert grid.locator("svg circle.gshape").count() == 12
+    assert grid.locator("svg circle.goutline").count() == 12
     assert grid.locator(".gedges line").count() == 30
 
 
@@ -172,8 +172,8 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     played = snapshot(page)
     link = link_with_moves(page, "#cube:", 2)
     assert ";p=game-cube;" in link  # the game was dealt from the Games choice: the link says so
-    optimum = page.locator("#optimum").text_content()
-    assert re.fullmatch(r"\(best possible: \d+\)", optimum), optimum
+    minimum = page.locator("#minimum").text_content()
+    assert re.fullmatch(r"\(best possible: \d+\)", minimum), minimum
     other, _ = fresh_page
     other.goto(link)
     wait_ready(other)
@@ -181,7 +181,7 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     reopened = snapshot(other)
     assert (reopened["cells"], reopened["moves"]) == (played["cells"], 2)
     # The same puzzle again: its proven fewest presses (of the dealt board) and its timer.
-    expect(other.locator("#optimum")).to_have_text(optimum, timeout=20_000)
+    expect(other.locator("#minimum")).to_have_text(minimum, timeout=20_000)
     # A broken game link is refused by Python's share parser, named by its column, board kept.
     other.evaluate("location.hash = 'cube:xyz'")
     message = other.locator("#message")
@@ -271,12 +271,12 @@ def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> 
     load_text(page, grid_text([[0] * 4 for _ in range(4)]))
     page.get_by_label("Rule", exact=True).select_option("hex")
     grid = page.get_by_role("grid", name="Board")
-    expect(grid.locator("svg polygon.gshape")).to_have_count(16)
+    expect(grid.locator("svg polygon.goutline")).to_have_count(16)
     cell(page, 1, 1).click()
     lit = [i for i, state in enumerate(snapshot(page)["cells"]) if state]
     assert lit == sorted(r * 4 + c for r, c in [(1, 1), (1, 0), (1, 2), (0, 1), (2, 1), (0, 2), (2, 0)])
     load_text(page, grid_text([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 0]]))
-    expect(grid.locator("svg polygon.gshape")).to_have_count(16)
+    expect(grid.locator("svg polygon.goutline")).to_have_count(16)
     game = snapshot(page)
     button(page, "Solve").click()
     expect(grid.locator("[data-press]").first).to_be_attached(timeout=30_000)
@@ -296,7 +296,7 @@ HEX_NEIGHBOURS = [(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)]  #
 def test_a_hex_board_with_a_hole_and_a_dont_care_cell_draws_skips_and_solves_them(games_page: Page) -> None:
     page = games_page
     page.get_by_label("Rule", exact=True).select_option("hex")
-    expect(page.locator(".graph-board")).to_have_attribute("data-shape", "hex")
+    expect(page.locator(".graph-board")).to_have_attribute("data-outline", "hex")
     button(page, "Edit shape").click()
     page.locator("button.tool[data-tool=hole]").click()
     cell(page, 2, 2).click()
@@ -307,7 +307,7 @@ def test_a_hex_board_with_a_hole_and_a_dont_care_cell_draws_skips_and_solves_the
     expect(hole).to_have_attribute("data-hole", "1")
     expect(hole).to_have_attribute("aria-disabled", "true")
     expect(hole).to_have_attribute("aria-label", re.compile("hole"))
-    expect(hole.locator(".gshape")).to_have_css("fill", "none")
+    expect(hole.locator(".goutline")).to_have_css("fill", "none")
     expect(unknown).to_have_attribute("data-dont-care", "1")
     expect(unknown.locator(".gdontcare")).to_be_visible()
     expect(unknown).to_have_attribute("aria-label", re.compile("don't care"))
@@ -383,7 +383,7 @@ def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
     try:
         game = facts.get("preset") or call({"op": "presets"})["presets"][GAMES.index(name)]
         expect(page.locator("#analysis-for")).to_contain_text(game["game"]["en"], timeout=20_000)
-        if facts.get("structure") and any(order != 2 for order in facts["structure"]):
+        if facts.get("invariant_factors") and any(order != 2 for order in facts["invariant_factors"]):
             expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
         else:
             expect(page.locator("#analysis-nullity")).to_have_text(str(facts["nullity"]), timeout=20_000)
@@ -654,7 +654,7 @@ THREE_STATE_FILLS = ["#ffd54a", "#56b4e9"]
 @pytest.mark.parametrize("side", [4, BIG_HEX])
 def test_a_hex_board_with_three_states_shows_each_states_colour(games_page: Page, side: int) -> None:
     """Issue #28 item 7's review: the SVG set its k-state colours as presentation attributes, which
-    the stylesheet's .gshape fill overrides, so every cell looked dark; the canvas must show them too."""
+    the stylesheet's .goutline fill overrides, so every cell looked dark; the canvas must show them too."""
     page = games_page
     page.get_by_label("Rule", exact=True).select_option("hex")
     load_text(page, grid_text([[0] * side for _ in range(side)]))
@@ -669,7 +669,7 @@ def test_a_hex_board_with_three_states_shows_each_states_colour(games_page: Page
     else:
         settled(page)
         shown = page.evaluate("""() => [...document.querySelectorAll('#board .gcell')].map((cell) =>
-          [...getComputedStyle(cell.querySelector('.gshape')).fill.match(/\\d+/g).map(Number), 255])""")
+          [...getComputedStyle(cell.querySelector('.goutline')).fill.match(/\\d+/g).map(Number), 255])""")
     assert shown == [expected[state] for state in states]
     set_states(page, 2)
 
@@ -684,5 +684,5 @@ def test_the_keyboards_cell_shows_on_a_lit_svg_cell(games_page: Page) -> None:
     lit = cell(page, 0, 0)
     lit.focus()
     focus = css_colour(page, "--focus")
-    stroke = lit.locator(".gshape").evaluate("(shape) => getComputedStyle(shape).stroke")
+    stroke = lit.locator(".goutline").evaluate("(shape) => getComputedStyle(shape).stroke")
     assert stroke == "rgb({}, {}, {})".format(*focus[:3])

@@ -172,22 +172,22 @@ def test_a_poj_set_loads_the_first_puzzle_and_offers_the_next(ready_page: Page):
     start_from(page, "#")
     paste(page, text)
     expect(status(page).locator(".message")).to_contain_text("Loaded a 5×6 board (POJ 1222 set)")
-    control = page.locator("#puzzle-set")
+    control = page.locator("#board-set")
     expect(control).to_be_visible()
-    expect(page.locator("#puzzle-set-position")).to_have_text("Puzzle 1 of 3")
+    expect(page.locator("#board-set-position")).to_have_text("Puzzle 1 of 3")
     page.screenshot(path=str(shots_dir("paste") / "poj-set-en.png"))
     for number, puzzle in enumerate(puzzles, start=1):
         assert read_board(page) == puzzle
         solve_and_check(page)
         if number < 3:
-            page.locator("#puzzle-set-next").click()
-            expect(page.locator("#puzzle-set-position")).to_have_text(f"Puzzle {number + 1} of 3")
+            page.locator("#board-set-next").click()
+            expect(page.locator("#board-set-position")).to_have_text(f"Puzzle {number + 1} of 3")
             expect(status(page).locator(".message")).to_contain_text(f"Puzzle {number + 1} of 3 of the pasted set")
-    expect(page.locator("#puzzle-set-next")).to_be_disabled()
+    expect(page.locator("#board-set-next")).to_be_disabled()
     try:
         set_language(page, "zh")
-        expect(page.locator("#puzzle-set-position")).to_have_text("第 3 题，共 3 题")
-        expect(page.locator("#puzzle-set-next")).to_have_text("下一题")
+        expect(page.locator("#board-set-position")).to_have_text("第 3 题，共 3 题")
+        expect(page.locator("#board-set-next")).to_have_text("下一题")
         page.screenshot(path=str(shots_dir("paste") / "poj-set-zh.png"))
     finally:
         set_language(page, "en")

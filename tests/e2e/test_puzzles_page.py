@@ -1,5 +1,5 @@
 """Puzzles: exactly N presses, the puzzle of the day (seeded by the UTC date), presets,
-moves against the proven optimum, the timer and best results in localStorage."""
+moves against the proven minimum, the timer and best results in localStorage."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_a_puzzle_with_exactly_n_presses(ready_page):
         button(page, "New puzzle").click()
         expect(status(page)).to_contain_text("exactly 3 presses", timeout=20_000)
         assert fewest_presses(read_board(page)) == 3
-        expect(page.locator("#optimum")).to_have_text("(best possible: 3)")
+        expect(page.locator("#minimum")).to_have_text("(best possible: 3)")
         expect(page.locator("#move-count")).to_have_text("Moves: 0")
     finally:
         page.get_by_label("Presses").fill("")
@@ -57,7 +57,7 @@ def test_puzzle_of_the_day_is_the_seeded_board(ready_page):
     expect(status(page)).to_contain_text("Puzzle of the day")
     reply = json.loads(api.handle(json.dumps({"op": "random", "rows": 5, "cols": 5, "lit": None, "seed": seed})))
     assert read_board(page) == board_cells(reply["board"])
-    expect(page.locator("#optimum")).to_contain_text("best possible")
+    expect(page.locator("#minimum")).to_contain_text("best possible")
 
 
 def board_cells(game_id: str) -> list[list[int]]:
@@ -66,14 +66,14 @@ def board_cells(game_id: str) -> list[list[int]]:
     return [[1 if ch in "#1" else 0 for ch in line] for line in text.split() if line]
 
 
-def test_tv_show_preset_optimum_timer_and_best_result(ready_page):
+def test_tv_show_preset_minimum_timer_and_best_result(ready_page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
     page.evaluate("localStorage.removeItem('lightsout-best')")
     button(page, "TV show 8×8").click()
     expected = [[1 if ch == "#" else 0 for ch in line] for line in (DATA / "tv-show-8x8.txt").read_text().split()]
     assert read_board(page) == expected
-    expect(page.locator("#optimum")).to_have_text(f"(best possible: {fewest_presses(expected)})", timeout=20_000)
+    expect(page.locator("#minimum")).to_have_text(f"(best possible: {fewest_presses(expected)})", timeout=20_000)
     expect(page.locator("#timer")).to_have_text("Time: 0:00")
     expect(page.locator("#best-result")).to_be_hidden()
     presses = fewest_solution(expected)

@@ -239,7 +239,7 @@ def test_hint_keyboard_and_shortcuts_play_a_k_state_board(page):
     assert game.apply(data["cells"], data["marks"]) == [0] * 16
 
 
-def test_k_state_new_puzzle_has_its_optimum_timer_and_best_result(page):
+def test_k_state_new_puzzle_has_its_minimum_timer_and_best_result(page):
     page.evaluate("localStorage.removeItem('lightsout-best')")
     page.get_by_label("Presses").fill("3")
     try:
@@ -255,7 +255,7 @@ def test_k_state_new_puzzle_has_its_optimum_timer_and_best_result(page):
         start = snapshot(page)["cells"]
         fewest = solve_states(Game(4, 4, 3), start, "zero", minimal=True)
         assert fewest.minimal and fewest.presses is not None
-        expect(page.locator("#optimum")).to_have_text(f"(best possible: {fewest.total_presses})", timeout=20_000)
+        expect(page.locator("#minimum")).to_have_text(f"(best possible: {fewest.total_presses})", timeout=20_000)
         expect(page.locator("#timer")).to_have_text("Time: 0:00")
         click_cells(page, [divmod(index, 4) for index, count in enumerate(fewest.presses) for _ in range(count)])
         if fewest.total_presses:
@@ -281,7 +281,7 @@ def test_puzzle_of_the_day_and_presets_go_back_to_the_classic_game(page):
     expect(page.get_by_label("States", exact=True)).to_have_value("2")
     expect(page.get_by_label("Surface", exact=True)).to_have_value("plane")
     assert snapshot(page)["k"] == 2
-    expect(page.locator("#optimum")).to_contain_text("best possible", timeout=20_000)
+    expect(page.locator("#minimum")).to_contain_text("best possible", timeout=20_000)
     set_variant(page, 4, "projective", "moore")
     button(page, "Classic 5×5").click()
     expect(page.get_by_label("Rule", exact=True)).to_have_value("plus")
@@ -517,11 +517,11 @@ def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
     load_text(page, "\n".join("0" * 5 for _ in range(5)))
     result = solve_states(Game(5, 5, 4, surface="projective"), [0] * 25)
     expect(page.locator("#analysis-solutions")).to_have_text(str(result.solution_count), timeout=20_000)
-    expect(page.locator("#analysis-structure")).to_have_text(structure_text(result.structure))
-    assert len(set(result.structure)) > 1, "expected a mixed structure such as Z/2 × Z/4"
+    expect(page.locator("#analysis-structure")).to_have_text(invariant_factors_text(result.invariant_factors))
+    assert len(set(result.invariant_factors)) > 1, "expected a mixed structure such as Z/2 × Z/4"
 
 
-def structure_text(orders: list[int]) -> str:
+def invariant_factors_text(orders: list[int]) -> str:
     """The page's way of writing a structure: equal factors run together, more than
     three of them as a power with superscript digits."""
     parts = []
@@ -594,7 +594,7 @@ def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page)
 # A phone
 
 
-def test_a_k_state_puzzle_with_numbers_and_its_optimum_fits_a_375px_phone(browser, site_url):
+def test_a_k_state_puzzle_with_numbers_and_its_minimum_fits_a_375px_phone(browser, site_url):
     context = browser.new_context(**{**CONTEXT_OPTIONS, "viewport": {"width": 375, "height": 667}},
                                   has_touch=True, is_mobile=True)
     try:
@@ -604,7 +604,7 @@ def test_a_k_state_puzzle_with_numbers_and_its_optimum_fits_a_375px_phone(browse
         set_states(phone, 20)
         load_text(phone, "\n".join(" ".join(["0"] * 7) for _ in range(7)))
         button(phone, "New puzzle").click()
-        expect(phone.locator("#optimum")).to_contain_text("best possible", timeout=20_000)
+        expect(phone.locator("#minimum")).to_contain_text("best possible", timeout=20_000)
         solve_and_check(phone)
         expect(board(phone)).to_have_class(re.compile(r"\bgrid--numbers\b"))
         assert phone.evaluate("document.documentElement.scrollWidth") <= 375

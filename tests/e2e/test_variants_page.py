@@ -102,14 +102,14 @@ def solve_check_and_press(page: Page, rule: Rule, goal: str = "off") -> set[tupl
     rows, cols = size(page)
     presses = {(c["row"], c["col"]) for c in shown if c["press"]}
     holes = {(c["row"], c["col"]) for c in shown if c["hole"]}
-    cared = {(c["row"], c["col"]) for c in shown if not c["hole"] and not c["dontCare"]}
+    relevant = {(c["row"], c["col"]) for c in shown if not c["hole"] and not c["dontCare"]}
     lit = {(c["row"], c["col"]) for c in shown if c["lit"]}
     after = simulate(lit, presses, rows, cols, rule, holes)
-    want = set() if goal == "off" else cared
-    assert after & cared == want, "the marked presses do not solve the board"
+    want = set() if goal == "off" else relevant
+    assert after & relevant == want, "the marked presses do not solve the board"
     click_cells(page, sorted(presses))
     expect(status(page)).to_have_attribute("data-solved", "1")
-    assert where(page, "lit") & cared == want
+    assert where(page, "lit") & relevant == want
     return presses
 
 

@@ -28,7 +28,7 @@ for (const [k, power, digits] of [[2, "2^599", 181], [3, "3^199", 95]]) {
     assert.equal(solved.solutions.length, digits); // Python's count, in full
     assert.equal(countText(solved.solutions), power);
     assert.equal(BigInt(solved.solutions), BigInt(k) ** BigInt(cells - 1));
-    const message = wordMessage(solutionMessage(solved, emptyBoard(reply.rows, reply.cols, k), session.general));
+    const message = wordMessage(solutionMessage(solved, emptyBoard(reply.rows, reply.cols, k), session.multiState));
     assert.ok(message.includes(power), message);
     assert.doesNotMatch(message, /\d{16}/);
     if (k > 2) assert.equal(fractionText(solved.solvable_fraction), power); // 1 in 3^199 boards

@@ -45,7 +45,7 @@ test("each step is one press; the walk ends at the goal; Previous step undoes on
   assert.equal(session.layers.explain.next, explainer.steps.at(-1).cell);
 });
 
-test("an unsolvable board stops after the first chase with the witness marked", async () => {
+test("an unsolvable board stops after the first chase with the proof marked", async () => {
   const { session, explainer } = makeExplainer(boardFromCells(5, 5, 2, [1, ...Array(24).fill(0)]));
   await explainer.start();
   assert.equal(explainer.reply.solvable, false);

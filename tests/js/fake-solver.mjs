@@ -98,14 +98,14 @@ export class FakeSolver {
         const nearest = emptyBoard(board.rows, board.cols);
         nearest.set(0, 1);
         return reply([nearest, nearest], ([proof, near]) => ({
-          solvable: false, solution: null, presses: null, rank: board.cellCount - 1, nullity: 1, structure: [2],
+          solvable: false, solution: null, presses: null, rank: board.cellCount - 1, nullity: 1, invariant_factors: [2],
           solutions: "0", solvable_fraction, proof, nearest: near,
         }));
       }
       const best = solutions[0];
       return reply([best], ([solution]) => ({
         solvable: true, solution, presses: best.total(), cells_pressed: best.litCount, rank: 0, nullity: 0,
-        structure: [], solutions: String(solutions.length), solvable_fraction, minimal: true, optimal_count: 1,
+        invariant_factors: [], solutions: String(solutions.length), solvable_fraction, minimal: true, minimal_count: 1,
       }));
     }
     throw new Error(`the fake solver has no op ${message.op}`);

@@ -23,7 +23,7 @@ print(json.dumps(out))`);
 
 // A 1×4 puzzle: press sets need not contain the cell nor be symmetric.
 const reply = (k = 2) => ({
-  kind: "graph", rows: 1, cols: 4, k, target: "off", shape: "circle",
+  kind: "graph", rows: 1, cols: 4, k, target: "off", outline: "circle",
   coords: [[0, 0], [1, 0], [1, 1], [0, 1]], presses: [[1, 2], [0, 1, 2, 3], [2], [0, 3]], edges: null, names: null,
   preset: null, graph: { cells: 4 }, title: null,
 });

@@ -182,7 +182,7 @@ test("a message's sentences are joined by a space in English and by nothing afte
   assert.equal(sentences("第 1 步（共 3 步）", "下一步"), "第 1 步（共 3 步）下一步");
   assert.equal(sentences("Step 1", "next"), "Step 1 next");
   assert.equal(sentences(), "");
-  const reply = { presses: 7, minimal: true, solutions: "4", optimal_count: 1 };
+  const reply = { presses: 7, minimal: true, solutions: "4", minimal_count: 1 };
   assert.equal(wordMessage(solutionMessage(reply, null, false)),
     "Press the 7 marked cells to solve it — the proven fewest. 4 different solutions exist. It is the only solution with that few presses.");
   setLanguage("zh");

@@ -19,7 +19,7 @@ const WRONG_ONE = new RegExp(`\\b1 ([a-z'-]+ )?(${NOUNS})\\b`);
 const NEVER_ONE = {
   tooManyToPlay: "more than limits' PLAY_LIMIT presses",
   cellMarkedTimes: "render.js writes cellMarked for one press",
-  optimalCount: "one is optimalOne",
+  minimalCount: "one is minimalOne",
 };
 
 function sessionIn(options = {}) {

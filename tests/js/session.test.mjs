@@ -150,16 +150,16 @@ test("variants: k keeps the lights modulo k; a rule change restarts the history"
   assert.equal(session.game.moveCount, 0);
   session.setVariant({ k: 2, surface: "torus" });
   assert.equal(session.game.surface, "torus");
-  assert.equal(session.general, false);
+  assert.equal(session.multiState, false);
   // Two states on a Klein bottle or projective plane are the two-state game: any size.
   session.setVariant({ surface: "klein" });
-  assert.equal(session.general, false);
+  assert.equal(session.multiState, false);
   assert.equal(session.deal.sizeRefused(100, 100), false);
   session.setVariant({ surface: "projective" });
   assert.equal(session.deal.sizeRefused(10000, 10000), false);
   // More than two states: at most gridLimit a side (the canvas draws two states only).
   session.setVariant({ k: 3 });
-  assert.equal(session.general, true);
+  assert.equal(session.multiState, true);
   assert.equal(session.deal.sizeRefused(64, 64), false);
   assert.equal(session.deal.sizeRefused(65, 64), true);
 });

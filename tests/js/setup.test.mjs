@@ -46,7 +46,7 @@ test("leaving set-up keeps the board and starts a fresh history; the puzzle befo
   session.press(2, 2);
   assert.equal(session.game.moveCount, 1);
   session.setup.set(true);
-  assert.equal(session.puzzle, null); // timer, optimum and best result went
+  assert.equal(session.puzzle, null); // timer, minimum and best result went
   assert.equal(session.game.canUndo, false); // undo cannot reach the presses before set-up
   session.setup.setLight(1, 1);
   session.setup.setLight(0, 2);

@@ -1,4 +1,4 @@
-// A shared puzzle keeps what makes it a puzzle (issue #14: a preset's link lost its optimum
+// A shared puzzle keeps what makes it a puzzle (issue #14: a preset's link lost its minimum
 // and timer): the link's p= field names the kind of puzzle, and the opened game is that
 // puzzle again — the proven fewest presses asked of the solver, the timer, the best result's key.
 import { test } from "node:test";
@@ -20,13 +20,13 @@ function makeSession() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-test("a preset's link carries p=preset-<id>; opened, it is the preset with its optimum, timer and record key", async () => {
+test("a preset's link carries p=preset-<id>; opened, it is the preset with its minimum, timer and record key", async () => {
   const loj = PRESETS.find((preset) => preset.id === "loj1");
   const sharer = makeSession();
   sharer.setBoard(presetBoard(loj));
   sharer.deal.startPuzzle("preset loj1", "LOJ example 3×3");
   await settle();
-  assert.ok(sharer.puzzle.optimum > 0);
+  assert.ok(sharer.puzzle.minimum > 0);
   sharer.press(0, 0);
   const link = linkOf(sharer.game, "https://example.org/", puzzleToken(sharer.puzzle.kind));
   assert.match(link, /;p=preset-loj1;m=/);
@@ -39,7 +39,7 @@ test("a preset's link carries p=preset-<id>; opened, it is the preset with its o
   assert.equal(reader.puzzle.kind, "preset loj1");
   assert.equal(reader.puzzle.key, sharer.puzzle.key);
   assert.equal(wordMessage(reader.puzzle.label), "LOJ example 3×3");
-  assert.equal(reader.puzzle.optimum, sharer.puzzle.optimum); // asked of the solver for the start board
+  assert.equal(reader.puzzle.minimum, sharer.puzzle.minimum); // asked of the solver for the start board
   assert.ok(reader.puzzle.start.equals(presetBoard(loj)));
   assert.equal(reader.game.moveCount, 1);
   // The timer starts on the reader's first press and stops when the board is solved.
@@ -67,7 +67,7 @@ test("p= names the kinds the page deals; other names, and a preset name on anoth
   }
 });
 
-test("a link without p= opens as a plain game: no optimum, no timer", async () => {
+test("a link without p= opens as a plain game: no minimum, no timer", async () => {
   const session = makeSession();
   const board = emptyBoard(3, 3);
   board.set(4, 1);

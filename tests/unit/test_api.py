@@ -230,7 +230,7 @@ def test_random_by_fewest_presses_and_seed():
 
 
 def solved_by_simulation(rows, cols, k, rule, surface, board, presses, target="off", holes=(), dont_care=()):
-    """True when pressing ``presses`` (flat counts) one at a time takes ``board`` to the target on every cared light."""
+    """True when pressing ``presses`` (flat counts) one at a time takes ``board`` to the target on every relevant light."""
     final = naive_apply(rows, cols, k, rule, surface, board, presses, holes)
     goal = [0] * (rows * cols) if target == "off" else [k - 1] * (rows * cols) if target == "on" else target
     return all(final[i] == goal[i] for i in range(rows * cols) if i not in holes and i not in dont_care)
@@ -248,7 +248,7 @@ def test_limits_publish_every_constant_the_page_needs():
         "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
         "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
         "first_row_enumeration_columns": 18, "first_row_enumeration_work": 1 << 23, "first_row_system_columns": 3000,
-        "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_puzzles": 10_000,
+        "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_boards": 10_000,
         "max_graph_cells": 4096, "max_graph_entries": 1 << 16, "explain_side": 64, "explain_cells": 64, "explain_shown_columns": 10,
     }
     assert {name: reply[name] for name in expected} == expected
@@ -273,7 +273,7 @@ def test_three_states_on_a_klein_bottle_parse_solve_format():
     counts = unpack(reply["solution"], 3)[2]
     assert solved_by_simulation(3, 3, 3, "plus", "klein", unpack(parsed["board"], 3)[2], counts)
     assert reply["presses"] == sum(counts) and reply["cells_pressed"] == sum(1 for v in counts if v)
-    assert reply["minimal"] and reply["structure"] == [3] * reply["nullity"]
+    assert reply["minimal"] and reply["invariant_factors"] == [3] * reply["nullity"]
     assert call(op="format", board=parsed["board"], k=3)["text"] == text
     assert call(op="verify", board=parsed["board"], presses=reply["solution"], k=3, surface="klein") == {"ok": True, "solved": True, "lit": 0}
 
@@ -334,7 +334,7 @@ def test_k_state_unsolvable_board_has_a_checkable_proof():
     # 2x2 plus rule with 3 states on a plane: every press changes three cells, rank 4? find an unsolvable board.
     reply = call(op="analyze", rows=4, cols=4, k=3)
     assert reply["ok"] and reply["solvable_fraction"] == f"1/{3 ** reply['nullity']}"
-    assert reply["structure"] == [3] * reply["nullity"] and reply["nullity"] > 0
+    assert reply["invariant_factors"] == [3] * reply["nullity"] and reply["nullity"] > 0
     for quiet in reply["quiet"]:
         assert naive_apply(4, 4, 3, "plus", "plane", [0] * 16, unpack(quiet, 3)[2]) == [0] * 16
     board = [1] + [0] * 15
@@ -348,7 +348,7 @@ def test_k_state_unsolvable_board_has_a_checkable_proof():
     assert sum(a * (0 - b) for a, b in zip(y, board)) % 3 != 0
 
 
-def test_solvable_fraction_counts_cared_lights_minus_rank():
+def test_solvable_fraction_counts_relevant_lights_minus_rank():
     dont_care = pack(3, 3, [0] * 4 + [1] + [0] * 4)
     reply = call(op="analyze", rows=3, cols=3, dont_care=dont_care)
     assert (reply["rank"], reply["nullity"], reply["solvable_fraction"]) == (8, 1, "1/2^0")
@@ -513,5 +513,5 @@ def test_the_largest_solution_counts_the_limits_allow_are_written_in_full():
         everything = "{0}x{0}:".format(side) + base64.urlsafe_b64encode(b"\xff" * (cells // 8)).decode().rstrip("=")
         dark = "{0}x{0}:".format(side) + base64.urlsafe_b64encode(bytes(cells * bits // 8)).decode().rstrip("=")
         reply = call(op="solve", k=k, board=dark, dont_care=everything)
-        assert reply["ok"] and reply["solutions"] == str(k**cells) and math.prod(reply["structure"]) == k**cells, reply.get("error")
+        assert reply["ok"] and reply["solutions"] == str(k**cells) and math.prod(reply["invariant_factors"]) == k**cells, reply.get("error")
         assert reply["solution"] == dark and reply["solvable_fraction"] == ("1/2^0" if k == 2 else "1/1")

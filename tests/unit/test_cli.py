@@ -111,14 +111,14 @@ def test_analyze_text_shows_quiet_grids(capsys):
     assert "nullity: 4" in out and out.count("\n\n") == 4
 
 
-@pytest.mark.parametrize("k, power, structure", [(2, "2^599", ""), (3, "3^199", " ((Z/3)^199)")])
-def test_a_count_of_more_than_15_digits_is_written_as_powers(tmp_path, capsys, k, power, structure):
+@pytest.mark.parametrize("k, power, factors", [(2, "2^599", ""), (3, "3^199", " ((Z/3)^199)")])
+def test_a_count_of_more_than_15_digits_is_written_as_powers(tmp_path, capsys, k, power, factors):
     cells = 600 if k == 2 else 200  # every press lights cell 0 only: k^(cells - 1) solutions per solvable board
     path = tmp_path / "zero.txt"
     path.write_text(f"cells {cells}\nk {k}\n" + "".join(f"press {i}: 0\n" for i in range(cells)))
     assert main(["analyze", "--puzzle", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"\nsolutions per solvable board: {power}{structure}\n" in out, out
+    assert f"\nsolutions per solvable board: {power}{factors}\n" in out, out
     assert f"\nsolvable boards: 1/{power}\n" in out, out
     figures = out.split("quiet patterns")[0]  # then the patterns, as boards of digits
     assert not any(len(word) > 15 and word.isdigit() for word in figures.replace("/", " ").split())
@@ -199,7 +199,7 @@ def test_states_on_a_klein_bottle_json_and_analyze(tmp_path, capsys):
     assert (report["states"], report["surface"], report["method"], report["solvable"]) == (7, "klein", "klein-chase", True)
     presses = parse_states(report["solution"], 7)[2]
     assert naive_apply(3, 4, 7, "plus", "klein", cells, presses) == [0] * 12
-    assert int(report["solutions"]) == math.prod(report["structure"])
+    assert int(report["solutions"]) == math.prod(report["invariant_factors"])
     assert main(["analyze", "6x6", "--states", "7", "--surface", "klein"]) == 0
     assert "solutions per solvable board: 343 (Z/7 x Z/7 x Z/7)" in capsys.readouterr().out
 

@@ -88,7 +88,7 @@ def test_each_exact_path_agrees_on_a_nullity_16_board(monkeypatch):
     best, count, exact = quiet._branch_and_bound(start, basis, start, math.inf)
     assert exact and (best.bit_count(), count) == expected
     fewest = solve(result.puzzle, result.lights, minimal=True, seconds=quiet.SEARCH_SECONDS)
-    assert fewest.minimal and (fewest.press_total, fewest.optimal_count) == expected
+    assert fewest.minimal and (fewest.press_total, fewest.minimal_count) == expected
     assert not any(map(any, simulate(board, presses_of(fewest))))
 
 
@@ -106,7 +106,7 @@ def test_nullity_30_puzzle_is_proven_at_once():
     board, result = quiet_board_case(47, presses)
     assert result.nullity == 30
     fewest = solve(result.puzzle, result.lights, minimal=True, seconds=20)
-    assert fewest.minimal and fewest.press_total <= len(presses) and fewest.optimal_count >= 1
+    assert fewest.minimal and fewest.press_total <= len(presses) and fewest.minimal_count >= 1
     assert not any(map(any, simulate(board, presses_of(fewest))))
 
 
@@ -116,7 +116,7 @@ def test_out_of_time_the_best_found_is_labelled_not_proven():
     result = solve_board(board)
     assert result.nullity == 32
     hurried = solve(result.puzzle, result.lights, minimal=True, seconds=0.2)
-    assert not hurried.minimal and hurried.optimal_count is None
+    assert not hurried.minimal and hurried.minimal_count is None
     assert hurried.press_total <= result.press_total
     assert not any(map(any, simulate(board, presses_of(hurried))))
 
@@ -178,7 +178,7 @@ def test_fewest_presses_with_1000_dont_care_cells(seconds):
                  dont_care=pack(rows, cols, [int(i in dont_care) for i in range(rows * cols)]), **budget)
     assert reply["ok"] and reply["solvable"] and reply["nullity"] == 1000, reply
     if seconds == 0:
-        assert not reply["minimal"] and reply["optimal_count"] is None
+        assert not reply["minimal"] and reply["minimal_count"] is None
     presses = unpack(reply["solution"], 2)[2]
     assert reply["presses"] == sum(presses)
     final = naive_apply(rows, cols, 2, "plus", "plane", board, presses)

@@ -82,21 +82,21 @@ def test_plane_chase_replays_to_the_goal_or_the_stated_reason(rows, cols):
             if reply["solvable"]:
                 assert end == [0] * (rows * cols)
                 assert reply["presses"] == len(reply["steps"])
-                assert reply["net"] >= reply["fewest"] and reply["fewest_proven"]
+                assert reply["net"] >= reply["minimal_presses"] and reply["minimal_proven"]
                 if reply["system"]["nullity"] <= 10:
-                    assert reply["net"] == reply["fewest"], "the first row is chosen for the fewest net presses"
+                    assert reply["net"] == reply["minimal_presses"], "the first row is chosen for the fewest net presses"
             else:
-                # The steps stop after the first chase: only the last row is lit, and the witness's parity is odd.
+                # The steps stop after the first chase: only the last row is lit, and the proof's parity is odd.
                 after_first = replay_chase(rows, cols, relative, {"steps": first})
                 assert end == after_first
                 assert all(v == 0 for v in end[: (rows - 1) * cols])
                 assert sorted(reply["residual"]) == [i for i, v in enumerate(end) if v]
-                witness = reply["witness"]
-                assert witness and sum(end[i] for i in witness) % 2 == 1
-                # Every first row leaves the witness's parity odd: it is unchanged by each unknown's column.
+                proof = reply["proof"]
+                assert proof and sum(end[i] for i in proof) % 2 == 1
+                # Every first row leaves the proof's parity odd: it is unchanged by each unknown's column.
                 matrix = first_row_matrix(rows, cols)
                 for column in matrix:
-                    assert sum(column >> (i - (rows - 1) * cols) & 1 for i in witness) % 2 == 0
+                    assert sum(column >> (i - (rows - 1) * cols) & 1 for i in proof) % 2 == 0
 
 
 def test_the_first_row_system_is_the_chase_matrix():
@@ -118,7 +118,7 @@ def test_the_first_row_system_is_the_chase_matrix():
 def test_the_5x5_system_has_rank_23():
     reply = call(op="explain", board=board_id(5, 5, [1] + [0] * 24))
     assert (reply["system"]["rank"], reply["system"]["nullity"]) == (3, 2)  # of the 5×5 first-row system
-    assert not reply["solvable"] and reply["witness"]
+    assert not reply["solvable"] and reply["proof"]
 
 
 @pytest.mark.parametrize("rows,cols", [(3, 3), (4, 5), (5, 5), (6, 6), (8, 8)])
@@ -137,7 +137,7 @@ def test_torus_chase_replays(rows, cols):
         else:
             lit = {i for i, v in enumerate(end) if v}
             assert lit == set(reply["residual"]) and lit <= set(range(cols)) | set(range((rows - 1) * cols, rows * cols))
-            assert sum(end[i] for i in reply["witness"]) % 2 == 1
+            assert sum(end[i] for i in reply["proof"]) % 2 == 1
 
 
 @pytest.mark.parametrize("rule", ["moore", "x", "custom:.#./###/.#."])
@@ -203,7 +203,7 @@ def test_every_preset_is_explained_by_the_full_system(name):
         goal = [0] * (rows * cols) if target == "off" else [k - 1] * (rows * cols) if target == "on" else \
             codec.unpack(codec.parse_packed(target, k)[2], rows * cols, codec.bits_per_cell(k))
         assert states == goal
-        assert reply["presses"] >= reply["fewest"]
+        assert reply["presses"] >= reply["minimal_presses"]
 
 
 def test_refusals():
@@ -309,4 +309,4 @@ def test_the_largest_grid_is_explained(surface):
     reply = call(op="explain", board=board_id(rows, cols, states), surface=surface)
     assert reply["mode"] == "chase" and reply["solvable"] and reply["system"]["matrix"] is None
     assert replay_chase(rows, cols, states, reply, torus) == [0] * (rows * cols)
-    assert reply["net"] >= reply["fewest"]
+    assert reply["net"] >= reply["minimal_presses"]

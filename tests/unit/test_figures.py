@@ -12,9 +12,9 @@ from reference import naive_apply, pack, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
-SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "structure", "solutions", "solvable_fraction",
-                 "minimal", "optimal_count", "method"]
-ANALYSIS_FIGURES = ["rows", "cols", "rank", "nullity", "structure", "solvable_fraction", "worst_case", "quiet"]
+SOLVE_FIGURES = ["solvable", "presses", "cells_pressed", "rank", "nullity", "invariant_factors", "solutions", "solvable_fraction",
+                 "minimal", "minimal_count", "method"]
+ANALYSIS_FIGURES = ["rows", "cols", "rank", "nullity", "invariant_factors", "solvable_fraction", "worst_case", "quiet"]
 
 
 def cli(*args):
@@ -97,7 +97,7 @@ def test_cli_and_api_agree(tmp_path, case):
         assert all(changed[i] == 0 for i in range(rows * cols) if i not in dont_care)
 
 
-def test_solvable_fraction_of_3x3_with_one_dont_care_cell_is_cared_lights_minus_rank(tmp_path):
+def test_solvable_fraction_of_3x3_with_one_dont_care_cell_is_relevant_lights_minus_rank(tmp_path):
     mask = tmp_path / "mask.txt"
     mask.write_text("...\n.?.\n...\n")
     report = cli("analyze", "3x3", "--mask", str(mask))
@@ -115,7 +115,7 @@ def test_solve_reports_the_solvable_fraction_of_its_own_shape_counted_by_brute_f
     ]:
         hole_bits, care_bits = mask_bits(mask_text)
         holes = {i for i, bit in enumerate(hole_bits) if bit}
-        cared = [i for i in range(rows * cols) if i not in holes and not care_bits[i]]
+        relevant = [i for i in range(rows * cols) if i not in holes and not care_bits[i]]
         buttons = [i for i in range(rows * cols) if i not in holes]
         reached = set()
         for code in range(k ** len(buttons)):
@@ -123,9 +123,9 @@ def test_solve_reports_the_solvable_fraction_of_its_own_shape_counted_by_brute_f
             for button in buttons:
                 presses[button], code = code % k, code // k
             lights = naive_apply(rows, cols, k, rule, surface, [0] * (rows * cols), presses, holes)
-            reached.add(tuple(lights[i] for i in cared))
-        share = k ** len(cared) // len(reached)
-        assert k ** len(cared) % len(reached) == 0
+            reached.add(tuple(lights[i] for i in relevant))
+        share = k ** len(relevant) // len(reached)
+        assert k ** len(relevant) % len(reached) == 0
         fields = dict(k=k, rule=rule, surface=surface, holes=pack(rows, cols, hole_bits), dont_care=pack(rows, cols, care_bits))
         reply = api(op="solve", board=pack(rows, cols, [0] * (rows * cols), k), **fields)
         expected = f"1/2^{share.bit_length() - 1}" if k == 2 else f"1/{share}"

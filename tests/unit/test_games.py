@@ -411,7 +411,7 @@ def test_hex_rule_reaches_the_six_neighbours_one_apart_in_the_drawing():
     rank = rank_mod_p([set(puzzle.covered(*divmod(i, 5))) for i in range(20)], 20, 2)
     assert solve(puzzle, 0).rank == rank
     described = call(op="puzzle", rows=4, cols=5, rule="hex")
-    assert described["shape"] == "hex" and described["coords"][7] == list(hex_centre(1, 2))
+    assert described["outline"] == "hex" and described["coords"][7] == list(hex_centre(1, 2))
 
 
 def test_hex_rule_in_the_cli_and_share_links():
@@ -599,7 +599,7 @@ def test_cli_reads_the_cube_as_six_faces_and_lists_the_presets():
 
 def test_puzzle_op_gives_the_page_the_cube_net_and_the_orbix_lines():
     cube = call(op="puzzle", preset="cube")
-    assert cube["ok"] and (cube["kind"], cube["shape"], cube["rows"], cube["cols"], cube["text_width"], cube["text_group"]) == ("graph", "square", 6, 9, 3, 3)
+    assert cube["ok"] and (cube["kind"], cube["outline"], cube["rows"], cube["cols"], cube["text_width"], cube["text_group"]) == ("graph", "square", 6, 9, 3, 3)
     net = {"U": (0, 3), "L": (3, 0), "F": (3, 3), "R": (3, 6), "B": (3, 9), "D": (6, 3)}  # (top, left) in the drawing of docs/games.md
     for f, face in enumerate(CUBE_FACES):
         for r, c in itertools.product(range(3), repeat=2):

@@ -149,17 +149,17 @@ def test_every_level_is_solved_in_its_fewest_presses_counted_again(name: str) ->
         assert result.presses is not None and result.minimal, (name, level.number)
         assert press_all(sets, level.board, result.presses) == puzzle.goal(), (name, level.number)
         fewest, count = fewest_by_visiting(result.presses, quiet)
-        assert (fewest, count) == (level.fewest, level.optimal_count) == (result.press_total, result.optimal_count), (name, level.number)
+        assert (fewest, count) == (level.minimal_presses, level.minimal_count) == (result.press_total, result.minimal_count), (name, level.number)
 
 
 @pytest.mark.parametrize("name", ["classic", "lights-out-2000"])
 def test_tigers_levels_come_in_blocks_of_five_needing_6_to_15_presses(name: str) -> None:
-    assert [level.fewest for level in LEVEL_SETS[name].levels] == [6 + (n - 1) // 5 for n in range(1, 51)]
+    assert [level.minimal_presses for level in LEVEL_SETS[name].levels] == [6 + (n - 1) // 5 for n in range(1, 51)]
 
 
 def test_the_cubes_levels_need_1_to_12_presses_three_each_then_13_to_30() -> None:
     expected = [math.ceil(n / 3) if n <= 36 else n - 24 for n in range(1, 55)]
-    assert [level.fewest for level in LEVEL_SETS["cube"].levels] == expected
+    assert [level.minimal_presses for level in LEVEL_SETS["cube"].levels] == expected
 
 
 # -- the Cube's numbering -------------------------------------------------------
@@ -211,13 +211,13 @@ def test_cube_level_46_reads_the_sources_50_as_55() -> None:
     changes = one_light_changes(transcribed)
     assert [cell for cell, fewest in changes.items() if fewest == 22] == [cube_cell(55)]
     level = LEVEL_SETS["cube"].level(46)
-    assert level.board == transcribed | 1 << cube_cell(55) and level.fewest == 22
+    assert level.board == transcribed | 1 << cube_cell(55) and level.minimal_presses == 22
     assert level.note is not None and "55" in level.note["en"] and "55" in level.note["zh"]
     assert [entry.number for entry in LEVEL_SETS["cube"].levels if entry.note] == [46]
 
 
 def test_level_lookup_names_the_range() -> None:
-    assert level_set("cube").level(54).fewest == 30
+    assert level_set("cube").level(54).minimal_presses == 30
     with pytest.raises(ValueError, match="level 55 is outside the cube levels, 1 to 54"):
         level_set("cube").level(55)
     with pytest.raises(ValueError, match="unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"):
@@ -245,7 +245,7 @@ def test_the_levels_op_gives_every_set_and_level_as_boards_of_their_presets() ->
     # The page solves a level with the solve op on the set's preset: the fewest presses agree.
     level = ask(game="lights-out-2000", level=50)["sets"][0]["levels"][0]
     solved = json.loads(handle(json.dumps({"op": "solve", "preset": "classic", "board": level["board"], "minimal": True})))
-    assert (solved["presses"], solved["optimal_count"]) == (level["fewest"], level["optimal_count"]) == (15, 4)
+    assert (solved["presses"], solved["minimal_count"]) == (level["minimal_presses"], level["minimal_count"]) == (15, 4)
 
 
 def test_the_levels_op_gives_one_set_or_one_level() -> None:
@@ -253,7 +253,7 @@ def test_the_levels_op_gives_one_set_or_one_level() -> None:
     assert len(cube) == 1 and cube[0]["count"] == len(cube[0]["levels"]) == 54
     one = ask(game="classic", level=12)["sets"]
     assert len(one) == 1 and one[0]["count"] == 50
-    assert one[0]["levels"] == [{"number": 12, "board": "5x5:X22nAA", "fewest": 8, "optimal_count": 1, "note": None}]
+    assert one[0]["levels"] == [{"number": 12, "board": "5x5:X22nAA", "minimal_presses": 8, "minimal_count": 1, "note": None}]
     assert codec.parse_packed("5x5:X22nAA")[2] == tiger_board(TIGER_1995[11])
     assert ask(game="cube", level=46)["sets"][0]["levels"][0]["note"]["en"].startswith("The transcription lists cell 50")
     reply, payload = call(json.dumps({"op": "levels", "game": "classic", "level": 1, "binary": True}))
@@ -300,7 +300,7 @@ def test_levels_lists_every_set_and_level(capsys: pytest.CaptureFixture[str]) ->
         puzzle = PRESETS[entry.preset].puzzle
         for level, line in zip(entry.levels, block.splitlines()[1:]):
             fields = line.split()
-            assert (int(fields[0]), int(fields[2])) == (level.number, level.fewest)
+            assert (int(fields[0]), int(fields[2])) == (level.number, level.minimal_presses)
             assert read_cells(puzzle, line.split(")  ", 1)[1].replace("/", "")) == level.board
 
 
@@ -321,7 +321,7 @@ def test_levels_json_is_the_api_reply_with_text_boards(capsys: pytest.CaptureFix
     assert main(["levels", "--game", "lights-out-2000", "--level", "7", "--json"]) == 0
     reply = json.loads(capsys.readouterr().out)
     level = reply["sets"][0]["levels"][0]
-    assert (reply["sets"][0]["name"], reply["sets"][0]["preset"], level["number"], level["fewest"]) == ("lights-out-2000", "classic", 7, 7)
+    assert (reply["sets"][0]["name"], reply["sets"][0]["preset"], level["number"], level["minimal_presses"]) == ("lights-out-2000", "classic", 7, 7)
     expected = LEVEL_SETS["lights-out-2000"].level(7).board
     assert read_cells(PRESETS["classic"].puzzle, level["board"]) == codec.parse_packed(level["board_id"])[2] == expected
     assert main(["levels", "--json"]) == 0
@@ -344,7 +344,7 @@ def test_solve_a_level_in_its_fewest_presses(args: list[str], name: str, number:
     assert main(["solve", *args, "--minimal", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     presses = read_cells(puzzle, report["solution"])
-    assert report["preset"] == entry.preset and report["minimal"] and report["presses"] == level.fewest
+    assert report["preset"] == entry.preset and report["minimal"] and report["presses"] == level.minimal_presses
     assert press_all(PRESS_SETS[entry.preset], level.board, presses) == puzzle.goal()
     assert main(["solve", *args, "--minimal"]) == 0
     assert read_cells(puzzle, capsys.readouterr().out) == presses

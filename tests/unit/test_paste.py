@@ -1,6 +1,6 @@
 """Forgiving paste (issue #14): text as people really paste it — a byte-order mark, no-break
 and other Unicode spaces, zero-width marks, any line break, lit-cell lists without a size,
-POJ 1222 puzzle sets — and every error the parse op can give, as a code with params
+POJ 1222 board sets — and every error the parse op can give, as a code with params
 (tests/data/bad-pastes.json, also pasted in the page by tests/e2e/test_paste_page.py)."""
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def _what(reason: str) -> str:
 def test_every_code_is_covered_by_a_bad_paste():
     covered = {case["code"] for case in BAD_PASTES}
     # bad_base64 is a share link's move list only (lightsout.share): a game ID's characters are checked first.
-    assert (set(PARSE_ERRORS) - {"bad_base64"}) | {"max_long_side", "max_puzzles"} <= covered
+    assert (set(PARSE_ERRORS) - {"bad_base64"}) | {"max_long_side", "max_boards"} <= covered
     # max_cells needs a grid of 10^8 cells (100 MB of text); its reply is checked here directly.
     with pytest.raises(TooLargeError) as caught:
         check_size(10_001, 10_000, "text")
@@ -80,7 +80,7 @@ def test_the_cli_says_a_bad_paste_in_english_on_one_line(capsys, tmp_path):
     for case in BAD_PASTES:
         if case.get("via") or "bytes" in case or "repeat" in case or case.get("size") or case.get("k", 2) > 2:
             continue
-        if case["code"] == "max_puzzles":
+        if case["code"] == "max_boards":
             continue  # the CLI reads every puzzle of a set: no cap
         text = case["text"]
         path = tmp_path / "bad-paste.txt"
@@ -186,15 +186,15 @@ def test_poj_input_is_read_as_a_puzzle_set(boards):
     assert detect_format(text) == "poj"
     read = read_board(text)
     assert read.format == "poj" and (read.rows, read.cols) == (5, 6)
-    assert read.puzzles == tuple(board.flat for board in boards) and read.packed == boards[0].flat
+    assert read.boards == tuple(board.flat for board in boards) and read.packed == boards[0].flat
     # The page gets every puzzle; with spaces widened and CRLF line ends too.
     reply = json.loads(handle(json.dumps({"op": "parse", "text": text.replace(" ", "   ").replace("\n", "\r\n")})))
-    assert reply["format"] == "poj" and [Board.from_id(ref) for ref in reply["puzzles"]] == boards
+    assert reply["format"] == "poj" and [Board.from_id(ref) for ref in reply["boards"]] == boards
 
 
 def test_the_cli_answers_every_poj_puzzle_in_poj_format(capsys):
     text = POJ_SAMPLE.read_text(encoding="utf-8")
-    puzzles = read_board(text).parsed.puzzles  # type: ignore[union-attr]
+    puzzles = read_board(text).parsed.boards  # type: ignore[union-attr]
     assert len(puzzles) == 3
     for args in (["solve", str(POJ_SAMPLE)], ["solve", "--format", "poj", str(POJ_SAMPLE)]):
         assert main(args) == 0
@@ -231,7 +231,7 @@ def test_copies_of_a_poj_set_keep_its_format_where_it_fits():
 
 
 def test_the_cli_json_report_of_a_poj_set_lists_every_puzzle(capsys):
-    puzzles = read_board(POJ_SAMPLE.read_text(encoding="utf-8")).parsed.puzzles  # type: ignore[union-attr]
+    puzzles = read_board(POJ_SAMPLE.read_text(encoding="utf-8")).parsed.boards  # type: ignore[union-attr]
     assert main(["solve", "--json", str(POJ_SAMPLE)]) == 0
     reports = json.loads(capsys.readouterr().out)
     assert [report["format"] for report in reports] == ["poj"] * 3

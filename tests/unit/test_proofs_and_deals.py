@@ -47,7 +47,7 @@ def flat(states):
 
 
 def check_proof(y, board, effects, k):
-    """y is a witness: every press changes Σ y·light by 0 mod k, and Σ y·board is not 0 mod k."""
+    """y is a proof: every press changes Σ y·light by 0 mod k, and Σ y·board is not 0 mod k."""
     assert all(sum(a * b for a, b in zip(y, effect)) % k == 0 for effect in effects), "a press changes the proof's sum"
     assert sum(a * b for a, b in zip(y, board)) % k, "the board does not break the proof's sum"
 
@@ -130,7 +130,7 @@ def test_three_state_proofs_and_deals_agree_with_brute_force(rule_name, surface)
 def _unsolvable(puzzle, rng):
     """A random board of ``puzzle`` that cannot reach its goal, and its solve."""
     for _ in range(100):
-        result = solve(puzzle, rng.getrandbits(puzzle.cells) & puzzle.cared)
+        result = solve(puzzle, rng.getrandbits(puzzle.cells) & puzzle.relevant)
         if not result.solvable:
             return result
     raise AssertionError(f"no unsolvable board of {puzzle} in 100 draws")
@@ -160,11 +160,11 @@ def test_solve_figures_finds_the_left_kernel_once(monkeypatch):
         solves.clear()
         figures = analysis.solve_figures(result, lambda value: value)
         assert (len(eliminations), len(solves)) == (expected, 0), puzzle
-        n, cared = puzzle.cells, puzzle.cared
+        n, relevant = puzzle.cells, puzzle.relevant
         lights = result.lights
-        kept = [i for i in range(n) if cared >> i & 1]
+        kept = [i for i in range(n) if relevant >> i & 1]
         check_proof([figures["proof"] >> i & 1 for i in kept], [lights >> i & 1 for i in kept],
                     [[effect[i] for i in kept] for effect in effects], 2)
-        solvable = {flat(board) & cared for board in reachable(effects, 2)}
-        assert (lights ^ figures["nearest"]) & cared in solvable
-        assert figures["nearest"].bit_count() == min(((lights ^ board) & cared).bit_count() for board in solvable)
+        solvable = {flat(board) & relevant for board in reachable(effects, 2)}
+        assert (lights ^ figures["nearest"]) & relevant in solvable
+        assert figures["nearest"].bit_count() == min(((lights ^ board) & relevant).bit_count() for board in solvable)

@@ -34,9 +34,9 @@ class Result:
         self.solution = solution
         self.presses = None if solution.presses is None else puzzle.states(solution.presses)
         self.solution_count = solution.solution_count
-        self.structure = sorted(solution.structure)
-        # The quiet group's generators as count lists, each with its order (Solution.basis is packed, in the order of structure).
-        self.generators = [(puzzle.states(vector), order) for vector, order in zip(solution.quiet(), solution.structure)]
+        self.invariant_factors = sorted(solution.invariant_factors)
+        # The quiet group's generators as count lists, each with its order (Solution.basis is packed, in the order of invariant_factors).
+        self.generators = [(puzzle.states(vector), order) for vector, order in zip(solution.quiet(), solution.invariant_factors)]
         self.minimal = solution.minimal
         self.method = solution.method
         self.total_presses = solution.press_total
@@ -101,7 +101,7 @@ def test_agrees_with_exhaustive_search(k, surface, stencil):
             result = solve_states(game, cells, target, minimal=True)
             assert result.solution_count == len(expected)
             total = 1
-            for order in result.structure:
+            for order in result.invariant_factors:
                 total *= order
             assert total == (len(exhaustive(game, [0] * game.cells, [0] * game.cells)))
             if expected:
@@ -121,7 +121,7 @@ def test_chase_agrees_with_the_general_engine(k, surface):
         assert chased.method == (expected if surface != "projective" or rows >= 4 else "full-system")
         reference = solve_mod(game.matrix, [(-value) % k for value in cells], game.cells, k)
         assert chased.solution_count == reference.solution_count
-        assert chased.structure == reference.structure
+        assert chased.invariant_factors == reference.invariant_factors
         if chased.solvable:
             assert game.apply(cells, chased.presses) == [0] * game.cells
 
@@ -156,7 +156,7 @@ def test_lights_out_2000_style_3_state_5x5():
     result = solve_states(game, cells, minimal=True)
     assert result.solvable and game.apply(cells, result.presses) == [0] * 25
     general = solve_mod(game.matrix, [(-value) % 3 for value in cells], 25, 3)  # the other path
-    assert result.structure == general.structure == [3, 3, 3]
+    assert result.invariant_factors == general.invariant_factors == [3, 3, 3]
     for vector, _ in result.generators:
         assert any(vector) and game.apply([0] * 25, vector) == [0] * 25
     assert result.minimal and sum(result.presses) <= sum(general.particular)
@@ -165,7 +165,7 @@ def test_lights_out_2000_style_3_state_5x5():
     assert game.apply(cells, full.presses) == [2] * 25
 
 
-def test_structure_of_a_composite_kernel():
+def test_invariant_factors_of_a_composite_kernel():
     # 4×4 plus rule mod 6 = Z/2 × Z/3: the kernel is the mod-2 kernel (nullity 4) times the mod-3 one.
     game = Game(4, 4, 6)
     result = solve_states(game, [0] * 16)

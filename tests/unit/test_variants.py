@@ -34,7 +34,7 @@ def naive_effect(rows, cols, rule, presses, holes=0):
 
 @functools.lru_cache(maxsize=None)
 def naive_table(rows, cols, rule, mask=None):
-    """Map each reachable (cared part of a) board to the press sets producing it, each a flat int (bit r·C + c).
+    """Map each reachable (relevant part of a) board to the press sets producing it, each a flat int (bit r·C + c).
 
     Every set of the 2^cells (holes are never pressed) is visited in Gray-code
     order, one cell toggled a step, XORing that cell's single-press effect
@@ -42,7 +42,7 @@ def naive_table(rows, cols, rule, mask=None):
     change the returned table).
     """
     holes = 0 if mask is None else mask.holes
-    cared = (1 << rows * cols) - 1 if mask is None else mask.cared
+    relevant = (1 << rows * cols) - 1 if mask is None else mask.relevant
     cells = [(r, c) for r in range(rows) for c in range(cols) if not holes >> (r * cols + c) & 1]
     single = [naive_effect(rows, cols, rule, [cell], holes) for cell in cells]
     bits = [1 << (r * cols + c) for r, c in cells]
@@ -52,7 +52,7 @@ def naive_table(rows, cols, rule, mask=None):
         i = (step & -step).bit_length() - 1  # the Gray code's one changed cell
         chosen ^= bits[i]
         lights ^= single[i]
-        table.setdefault(lights & cared, []).append(chosen)
+        table.setdefault(lights & relevant, []).append(chosen)
     return table
 
 
@@ -120,7 +120,7 @@ def test_masks_agree_with_naive_enumeration(seed):
     table = naive_table(rows, cols, rule, mask)
     for _ in range(10):
         board = Board.from_flat(rows, cols, rng.getrandbits(rows * cols), rule)
-        expected = table.get(board.flat & mask.cared, [])
+        expected = table.get(board.flat & mask.relevant, [])
         for method in ("full-system", "full-enumeration"):
             result = solve_board(board, method=method, mask=mask, minimal=True)
             assert result.solution_count == len(expected)
@@ -128,7 +128,7 @@ def test_masks_agree_with_naive_enumeration(seed):
             if expected:
                 flat = result.presses
                 assert flat & mask.holes == 0  # a hole has no button
-                assert naive_effect(rows, cols, rule, list(presses_of(result).cells()), mask.holes) & mask.cared == board.flat & mask.cared
+                assert naive_effect(rows, cols, rule, list(presses_of(result).cells()), mask.holes) & mask.relevant == board.flat & mask.relevant
                 assert result.press_total == min(p.bit_count() for p in expected)
             else:
                 check_proof(proof(result), board, rule, mask)
@@ -138,10 +138,10 @@ def check_proof(found, board, rule, mask=None):
     """A proof (a flat light set) is one that every press hits evenly, and that the board hits oddly."""
     rows, cols = board.rows, board.cols
     holes = 0 if mask is None else mask.holes
-    cared = (1 << rows * cols) - 1 if mask is None else mask.cared
+    relevant = (1 << rows * cols) - 1 if mask is None else mask.relevant
     assert found is not None
     y = found
-    assert y & ~cared == 0
+    assert y & ~relevant == 0
     assert (y & board.flat).bit_count() % 2 == 1
     for r in range(rows):
         for c in range(cols):
@@ -242,7 +242,7 @@ def test_fewest_presses_on_other_rules_is_the_exhaustive_minimum():
         for flat in rng.sample(sorted(table), 5):
             result = solve_board(Board.from_flat(4, 4, flat, rule), minimal=True)
             assert result.minimal and result.press_total == min(p.bit_count() for p in table[flat])
-            assert result.optimal_count == sum(1 for p in table[flat] if p.bit_count() == result.press_total)
+            assert result.minimal_count == sum(1 for p in table[flat] if p.bit_count() == result.press_total)
 
 
 def test_parse_rule():
