@@ -17,7 +17,9 @@
 // Also a command line, for the browser tests (a PNG or a .y4m video for Chromium's fake
 // camera) — prints the truth as JSON:
 //   node tests/js/scan-pictures.mjs --seed 7 --rows 5 --cols 5 [--k 3 --style lo2000]
-//        [--width 800 --height 600] --png out.png [--y4m out.y4m --frames 30]
+//        [--width 800 --height 600] [--clutter 6 --dim 0.3 --jpeg 60 --lit-block 2x3]
+//        [--faint 1] [--glare 0] [--states 1000000000000000000000000 (r * cols + c)]
+//        --png out.png [--y4m out.y4m --frames 30]
 // or a picture with no board (renderNoBoard; prints {}):
 //   node tests/js/scan-pictures.mjs --seed 7 --none noise --png out.png
 
@@ -58,11 +60,13 @@ function rotation(ax, ay, az) {
 
 /**
  * The picture described by `spec` ({seed, rows, cols, k, style, width, height, and optional
- * states, turn, tilt, blur, noise, glare, shade; the hard conditions clutter (a count of
+ * states, turn, tilt, blur, noise, glare, shade, faint (a count of lit lights drawn halfway
+ * to dark: a light no reader can be sure of); the hard conditions clutter (a count of
  * things on the table), dim (0..1: how much light the room gives, 1 by default), jpeg (a
  * quality 1..100, none by default) and litBlock ([rows, cols]: the lit lights are that block
  * only, somewhere on the board — a cluster of lit buttons)}; anything missing is drawn from
- * the seed). Returns {image, corners (the grid's true corners), states, rows, cols, k, style}.
+ * the seed). Returns {image, corners (the grid's true corners), states, rows, cols, k, style,
+ * hues, faint (the faint lights' cells, in order)}.
  */
 export function renderPicture(spec) {
   const random = seeded(spec.seed);
@@ -116,11 +120,15 @@ export function renderPicture(spec) {
   const corners = [[0, 0], [cols, 0], [cols, rows], [0, rows]].map(([u, v]) => project(planeToImage, u, v));
   const things = clutterThings(spec.clutter ?? 0, hard, { width, height, imageToPlane, rows, cols, margin, dim });
 
+  // A faint light (a weak lamp, a light half pressed) shines halfway between dark and lit.
+  const litCells = [...states.keys()].filter((i) => states[i]);
+  const faint = new Set();
+  while (faint.size < Math.min(spec.faint ?? 0, litCells.length)) faint.add(litCells[Math.floor(hard() * litCells.length)]);
   // Light of each state: [r, g, b] of the button face, and its glow (null when dark).
-  const face = (state) => {
+  const face = (state, cell) => {
     if (state === 0) return offColour;
-    if (style === "lo2000") return state === 1 ? RED : GREEN;
-    return lit;
+    const colour = style === "lo2000" ? (state === 1 ? RED : GREEN) : lit;
+    return faint.has(cell) ? colour.map((value, i) => offColour[i] + (value - offColour[i]) * 0.45) : colour;
   };
   const glowing = style !== "flat";
   const halo = between(0.05, 0.14); // the glow's reach outside a lit button, in cells
@@ -149,13 +157,13 @@ export function renderPicture(spec) {
         const qx = Math.abs(u - (cc + 0.5)) - (half - radius), qy = Math.abs(v - (rr + 0.5)) - (half - radius);
         const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
         if (outside <= 0) {
-          const lightColour = face(state);
+          const lightColour = face(state, rr * cols + cc);
           const centreGlow = state && glowing ? 1 + 0.12 * (1 - Math.hypot(u - cc - 0.5, v - rr - 0.5) / half) : 1;
           const edgeShade = 0.92 + 0.08 * (1 - (v - rr)); // lit from above
           colour = lightColour.map((x) => x * centreGlow * edgeShade);
         } else if (state && glowing && outside < halo * 3) {
           const glow = 0.55 * Math.exp(-outside / halo);
-          colour = colour.map((x, i) => x + face(state)[i] * glow);
+          colour = colour.map((x, i) => x + face(state, rr * cols + cc)[i] * glow);
         }
       }
     }
@@ -209,7 +217,7 @@ export function renderPicture(spec) {
     data[i * 4 + 3] = 255;
   }
   const image = spec.jpeg ? jpegRoundTrip({ width, height, data }, spec.jpeg) : { width, height, data };
-  return { image, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null };
+  return { image, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null, faint: [...faint].sort((a, b) => a - b) };
 }
 
 /** A rows × cols board whose lit lights (state 1..k−1) are one block of `size` = [rows, cols], placed at random. */
@@ -537,10 +545,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seed: number("seed", 1), rows: number("rows", 5), cols: number("cols", 5), k: args.k ? Number(args.k) : undefined,
     style: args.style ?? "glow", width: number("width", 800), height: number("height", 600),
     turn: args.turn === undefined ? undefined : Number(args.turn), tilt: number("tilt", 25),
-    clutter: number("clutter", 0), dim: number("dim", 1), jpeg: number("jpeg", 0),
+    clutter: number("clutter", 0), dim: number("dim", 1), jpeg: number("jpeg", 0), faint: number("faint", 0),
+    glare: args.glare === undefined ? undefined : Number(args.glare),
+    states: args.states ? Uint8Array.from(args.states, Number) : undefined,
     litBlock: args["lit-block"] ? args["lit-block"].split("x").map(Number) : undefined,
   });
   if (args.png) writeFileSync(args.png, encodePng(picture.image));
   if (args.y4m) writeFileSync(args.y4m, encodeY4m(picture.image, number("frames", 10)));
-  console.log(JSON.stringify({ rows: picture.rows, cols: picture.cols, k: picture.k, states: [...picture.states], corners: picture.corners }));
+  console.log(JSON.stringify({ rows: picture.rows, cols: picture.cols, k: picture.k, states: [...picture.states], corners: picture.corners, faint: picture.faint }));
 }
