@@ -3,12 +3,17 @@
 // this panel owns the inputs (file picker, drop, paste, getUserMedia), the four corner
 // handles (pointer and arrow keys), the lights shown over the picture and on a preview,
 // corrections by tapping, the sensitivity, and Use this board (setup.js: loadScanned).
+// It says how sure the reading is: "Board found" only when no light is doubtful (scan.js's
+// doubtful lights) and Python finds the board solvable in the current game; otherwise it
+// marks the doubtful lights (or, for an unsolvable reading, the least sure of the lights
+// Python's proof names) and says it is not sure.
 // Nothing leaves the device: pictures are decoded with createImageBitmap and read from a
 // canvas; the camera's stream goes to a <video> through srcObject (no URL, no request).
 
-import { t } from "./i18n.js";
+import { sentences, t, tCount } from "./i18n.js";
 import { messageOf } from "./messages.js";
-import { boardFromCells } from "./board.js";
+import * as requests from "./requests.js";
+import { boardFromCells, boardFromReference } from "./board.js";
 import { isImageFile } from "./input.js";
 import { stateColours } from "./palette.js";
 import { SAMPLE_SIDE, detectCorners, homography, hueOfHex, project, scanImage } from "./scan.js";
@@ -16,6 +21,9 @@ import { SAMPLE_SIDE, detectCorners, homography, hueOfHex, project, scanImage } 
 const CORNER_KEYS = ["scanCornerTopLeft", "scanCornerTopRight", "scanCornerBottomRight", "scanCornerBottomLeft"];
 const KEY_STEP = 0.005; // an arrow key moves a corner by this share of the picture's longer side (×5 with Shift)
 const LIT_OUTLINE = "#ffd54a"; // the page's --cell-on: a lit light's mark over the picture (k = 2)
+const DOUBT_MARK = "#ff3b30"; // the ring around a light the reading is not sure of (picture and preview)
+const UNSOLVABLE_MARKS = 3; // an unsolvable reading marks this many lights at most: the least sure its proof names
+const CHECK_DELAY = 150; // ms of quiet (no corner moving, no slider) before Python is asked whether the reading is solvable
 
 export class ScanPanel {
   /**
@@ -45,10 +53,16 @@ export class ScanPanel {
     this.image = null; // the picture, at most SAMPLE_SIDE a side: {width, height, data}
     this.corners = null; // [x, y] ×4 in the picture's pixels: top-left, top-right, bottom-right, bottom-left
     this.read = null; // Uint8Array of states as read
+    this.doubtful = null; // Uint8Array, 1 for a light read without confidence (scan.js scanImage)
+    this.margins = null; // Float32Array: how sure each light's reading is (scan.js classify)
+    this.unsolvableMarks = null; // the lights marked because Python found the reading unsolvable (a Set), or null
+    this.found = false; // corners were found automatically (or the reader has moved them since)
+    this.checks = 0; // the latest solvability check (an older one's answer is dropped)
+    this.checkTimer = 0;
     this.fixed = new Map(); // cell index → state the reader set by tapping
     this.stream = null;
     this.returnTo = null; // what had the focus before the dialog opened
-    this.messageKey = null; // the message shown, to say it again in another language
+    this.wording = null; // the message shown, as a function of the language (to say it again in another)
     this.pending = 0; // the latest file being decoded (an older one's result is dropped)
     this.frame = 0; // a pending re-read after a corner moved
 
@@ -115,13 +129,18 @@ export class ScanPanel {
   }
 
   say(key, params = {}) {
-    this.messageKey = key ? { key, params } : null;
-    this.message.textContent = key ? t(key, params) : "";
+    this.sayText(key ? () => t(key, params) : null);
+  }
+
+  /** Show the message `wording()` gives (null: none), and again in the new language when it changes. */
+  sayText(wording) {
+    this.wording = wording;
+    this.message.textContent = wording ? wording() : "";
   }
 
   /** The page's language changed: the dialog's own lines in the new one. */
   reword() {
-    if (this.messageKey) this.say(this.messageKey.key, this.messageKey.params);
+    if (this.wording) this.sayText(this.wording);
     if (this.dialog.open) {
       this.forLine.textContent = this.k === 2
         ? t("scanFor", { rows: this.rows, cols: this.cols })
@@ -136,6 +155,9 @@ export class ScanPanel {
     this.live.hidden = true;
     this.adjust.hidden = true;
     this.dialog.dataset.step = "source";
+    delete this.dialog.dataset.verdict;
+    clearTimeout(this.checkTimer);
+    this.checks++; // a check still on its way is for the last picture
     this.say(null);
   }
 
@@ -249,8 +271,8 @@ export class ScanPanel {
     this.adjust.hidden = false;
     this.dialog.dataset.step = "adjust";
     this.dialog.dataset.found = found ? "1" : "0";
+    this.found = Boolean(found);
     this.readLights();
-    this.say(found ? "scanFound" : "scanNotFound");
     this.handles[0].focus();
   }
 
@@ -263,12 +285,75 @@ export class ScanPanel {
 
   readLights() {
     if (!this.image) return;
-    const { states } = scanImage(this.image, {
+    const { states, doubtful, margins } = scanImage(this.image, {
       rows: this.rows, cols: this.cols, k: this.k, corners: this.corners,
       sensitivity: Number(this.sensitivity.value) / 100, hues: this.hues(),
     });
     this.read = states;
-    this.draw();
+    this.doubtful = doubtful;
+    this.margins = margins;
+    this.judge();
+  }
+
+  /** The lights marked as not sure: doubtful and not corrected by the reader, or named by an unsolvable reading. */
+  unsure() {
+    const marked = new Set(this.unsolvableMarks ?? []);
+    this.doubtful?.forEach((doubt, index) => { if (doubt && !this.fixed.has(index)) marked.add(index); });
+    return marked;
+  }
+
+  /**
+   * Say how sure the reading is (after `before`, a message of what the reader just did):
+   * no board found; not sure about the marked lights; or, when every light is sure,
+   * "checking" until Python says whether the board is solvable in this game — then "Board
+   * found", or the least sure lights of its proof marked as not sure.
+   */
+  judge(before = null) {
+    clearTimeout(this.checkTimer);
+    const ticket = ++this.checks;
+    this.unsolvableMarks = null;
+    const tell = (verdict, wording) => {
+      this.dialog.dataset.verdict = verdict;
+      this.sayText(() => sentences(before ? t(before.key, before.params) : "", wording()));
+      this.draw();
+    };
+    if (!this.found) {
+      tell("none", () => t("scanNotFound"));
+      return;
+    }
+    const unsure = this.unsure().size;
+    if (unsure) {
+      tell("unsure", () => tCount("scanUnsure", unsure));
+      return;
+    }
+    tell("checking", () => t("scanChecking"));
+    const states = this.states();
+    this.checkTimer = setTimeout(async () => {
+      const reply = await this.askSolvable(boardFromCells(this.rows, this.cols, this.k, states));
+      if (ticket !== this.checks || !this.dialog.open) return;
+      if (reply && !reply.solvable) {
+        this.unsolvableMarks = this.leastSure(reply);
+        tell("unsolvable", () => t("scanUnsolvable"));
+      } else {
+        tell("found", () => t("scanFound")); // a failed check leaves the reading's own confidence
+      }
+    }, CHECK_DELAY);
+  }
+
+  /** Python's solve reply for `board` in the current game (solvable, proof), or null when the request failed. */
+  askSolvable(board) {
+    return requests.solve(this.session, board, { minimal: false }, { channel: "scan", board: false, quiet: true });
+  }
+
+  /**
+   * The lights to check on an unsolvable reading: the least sure (smallest margin) of the
+   * lights the unsolvability proof weighs — changing one of them changes the sum the
+   * proof shows cannot be reached — or of all lights without a proof; corrected ones left out.
+   */
+  leastSure(reply) {
+    const proof = reply.proof ? boardFromReference(reply.proof, reply.payload, this.k) : null;
+    const cells = [...this.read.keys()].filter((index) => !this.fixed.has(index) && (!proof || proof.get(index)));
+    return new Set(cells.sort((a, b) => this.margins[a] - this.margins[b]).slice(0, UNSOLVABLE_MARKS));
   }
 
   /** The states as read, with the reader's corrections. */
@@ -302,6 +387,7 @@ export class ScanPanel {
     for (let r = 0; r <= rows; r++) path(0, r / rows, 1, r / rows);
     context.stroke();
     const states = this.states();
+    const unsure = this.unsure();
     const size = Math.hypot(this.corners[1][0] - this.corners[0][0], this.corners[1][1] - this.corners[0][1]) / cols;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
@@ -314,6 +400,16 @@ export class ScanPanel {
         context.lineWidth = line;
         context.strokeStyle = this.fixed.has(r * cols + c) ? "#ff00ff" : "#ffffff";
         context.stroke();
+        if (unsure.has(r * cols + c)) {
+          // A dashed ring around a light the reading is not sure of.
+          context.beginPath();
+          context.arc(x, y, Math.max(6, size * 0.3), 0, 2 * Math.PI);
+          context.setLineDash([2 * line, 1.5 * line]);
+          context.lineWidth = 1.5 * line;
+          context.strokeStyle = DOUBT_MARK;
+          context.stroke();
+          context.setLineDash([]);
+        }
       }
     }
     this.handles.forEach((handle, corner) => {
@@ -326,6 +422,7 @@ export class ScanPanel {
   drawPreview() {
     const { rows, cols } = this;
     const states = this.states();
+    const unsure = this.unsure();
     if (this.preview.childElementCount !== rows * cols) {
       this.preview.replaceChildren();
       this.preview.style.setProperty("--cols", cols);
@@ -343,9 +440,12 @@ export class ScanPanel {
       const state = states[index];
       cell.dataset.state = String(state);
       cell.dataset.fixed = this.fixed.has(index) ? "1" : "0";
+      cell.dataset.doubtful = unsure.has(index) ? "1" : "0";
       const fill = this.stateFill(state);
       cell.style.background = fill ?? "";
-      cell.setAttribute("aria-label", t("scanCell", {
+      cell.style.outline = unsure.has(index) ? `3px dashed ${DOUBT_MARK}` : "";
+      cell.style.outlineOffset = unsure.has(index) ? "1px" : "";
+      cell.setAttribute("aria-label", t(unsure.has(index) ? "scanCellDoubtful" : "scanCell", {
         row: Math.floor(index / cols) + 1, col: (index % cols) + 1, state: this.stateName(state),
       }));
     });
@@ -368,8 +468,7 @@ export class ScanPanel {
     const next = (states[index] + 1) % this.k;
     if (next === this.read[index]) this.fixed.delete(index);
     else this.fixed.set(index, next);
-    this.draw();
-    this.say("scanCorrected", { row: Math.floor(index / this.cols) + 1, col: (index % this.cols) + 1, state: this.stateName(next) });
+    this.judge({ key: "scanCorrected", params: { row: Math.floor(index / this.cols) + 1, col: (index % this.cols) + 1, state: this.stateName(next) } });
   }
 
   /** The picture's pixel under a pointer event. */
@@ -395,6 +494,7 @@ export class ScanPanel {
     const { width, height } = this.image;
     this.corners[corner] = [Math.min(width, Math.max(0, x)), Math.min(height, Math.max(0, y))];
     this.fixed.clear(); // the cells moved under the corrections
+    this.found = true; // the reader has placed the grid: its reading is judged like a found one
     if (!this.frame) {
       this.frame = requestAnimationFrame(() => {
         this.frame = 0;

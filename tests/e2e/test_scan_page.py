@@ -2,12 +2,16 @@
 5×5, a 7×7 and a Lights Out 2000 board, chosen in the Scan dialog, is read right; Use this
 board loads it with a fresh history and Solve's presses, checked in Python and pressed,
 solve it. The camera path runs in its own Chromium with a fake capture device playing a
-generated .y4m; without a camera the dialog says so and offers the file picker."""
+generated .y4m; without a camera the dialog says so and offers the file picker. The dialog
+says "Board found" only when it is sure (issue #31): a light drawn halfway between dark and
+lit, or a reading Python finds unsolvable, gets "Not sure…" with the lights to check
+marked, in English and 中文."""
 
 from __future__ import annotations
 
 import base64
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,18 +20,19 @@ import pytest
 from playwright.sync_api import Page, Playwright, expect
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, ROOT, PageWatch, chromium_path, wait_ready
-from e2e_helpers import button, click_cells, restore_classic_game, status
+from e2e_helpers import button, click_cells, restore_classic_game, shots_dir, status
 from lightsout import api, codec
 
 GENERATOR = ROOT / "tests" / "js" / "scan-pictures.mjs"
 
 
 def picture(tmp_path: Path, seed: int, rows: int, cols: int, style: str, *, width: int = 800, height: int = 600,
-            y4m: bool = False) -> tuple[Path, dict]:
-    """Render a picture (PNG, or a .y4m video of it) with the generator; its file and truth {states, k, corners}."""
-    out = tmp_path / f"scan-{seed}.{'y4m' if y4m else 'png'}"
+            y4m: bool = False, extra: tuple[str, ...] = ()) -> tuple[Path, dict]:
+    """Render a picture (PNG, or a .y4m video of it) with the generator (`extra`: more of its
+    options); its file and truth {states, k, corners, faint}."""
+    out = tmp_path / f"scan-{seed}-{len(extra)}.{'y4m' if y4m else 'png'}"
     command = ["node", str(GENERATOR), "--seed", str(seed), "--rows", str(rows), "--cols", str(cols), "--style", style,
-               "--width", str(width), "--height", str(height), "--turn", "12", "--tilt", "15",
+               "--width", str(width), "--height", str(height), "--turn", "12", "--tilt", "15", *extra,
                "--y4m" if y4m else "--png", str(out)]
     truth = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     return out, truth
@@ -233,3 +238,85 @@ def test_a_picture_pasted_or_dropped_on_the_page_opens_scan_with_it(scan_page: P
     expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
     assert preview_states(page) == truth["states"]
     button(page, "Close").click()
+
+
+def set_language(page: Page, code: str) -> None:
+    page.locator(f"#language-switch button[data-language='{code}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
+
+
+def choose_picture(page: Page, path: Path) -> None:
+    """Give the open Scan dialog a picture (by ids: the buttons' words are the page's language)."""
+    if page.locator("#scan-dialog").get_attribute("data-step") == "adjust":
+        page.locator("#scan-again").click()
+    page.locator("#scan-file").set_input_files(str(path))
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+
+
+def marked(page: Page) -> list[int]:
+    """The preview's lights marked as not sure, as cell indices r * cols + c."""
+    return page.evaluate("""() => [...document.querySelectorAll('#scan-preview .scan-cell')]
+        .flatMap((cell, index) => cell.dataset.doubtful === '1' ? [index] : [])""")
+
+
+SAYS = {
+    "en": {"found": "Board found", "unsure": "Not sure about 1 light — check the marked one", "unsolvable": "cannot be solved",
+           "cell": "not sure"},
+    "zh": {"found": "已找到棋盘", "unsure": "有 1 盏灯读得没有把握", "unsolvable": "无法解开", "cell": "没有把握"},
+}
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_board_found_only_when_sure_else_the_doubtful_lights_are_marked(scan_page: Page, tmp_path: Path,
+                                                                        language: str) -> None:
+    """A clean photo says "Board found" with nothing marked; the same board with one light
+    halfway between dark and lit says it is not sure about that light and marks it (on the
+    picture and in the preview, whose label says so); a confident reading of an unsolvable
+    5×5 (one corner lit) is not called found either. Use this board still loads what is shown."""
+    page = scan_page
+    says = SAYS[language]
+    set_language(page, language)
+    try:
+        page.locator("#scan").click()
+        expect(page.locator("#scan-dialog")).to_be_visible()
+        dialog, message = page.locator("#scan-dialog"), page.locator("#scan-message")
+
+        clean, truth = picture(tmp_path, 501, 5, 5, "glow")
+        choose_picture(page, clean)
+        expect(dialog).to_have_attribute("data-verdict", "found", timeout=20_000)
+        expect(message).to_contain_text(says["found"])
+        assert preview_states(page) == truth["states"]
+        assert marked(page) == []
+
+        faint, truth = picture(tmp_path, 501, 5, 5, "glow", extra=("--faint", "1"))
+        choose_picture(page, faint)
+        expect(dialog).to_have_attribute("data-verdict", "unsure")
+        expect(message).to_contain_text(says["unsure"])
+        assert marked(page) == truth["faint"]
+        row, col = divmod(truth["faint"][0], 5)
+        cell = page.locator(f'#scan-preview .scan-cell[data-row="{row}"][data-col="{col}"]')
+        expect(cell).to_have_attribute("aria-label", re.compile(says["cell"]))
+        page.screenshot(path=str(shots_dir("scan") / f"not-sure-{language}.png"))
+        # Checking the marked light (a tap sets it) leaves nothing in doubt: the board is found.
+        if preview_states(page)[truth["faint"][0]] != truth["states"][truth["faint"][0]]:
+            cell.click()
+        else:
+            cell.click()
+            cell.click()
+        expect(dialog).to_have_attribute("data-verdict", "found", timeout=20_000)
+        assert marked(page) == []
+
+        corner = "1" + "0" * 24  # one corner lit: no 5×5 presses give it
+        lone, truth = picture(tmp_path, 505, 5, 5, "glow", extra=("--states", corner, "--glare", "0"))
+        choose_picture(page, lone)
+        assert preview_states(page) == truth["states"]
+        expect(dialog).to_have_attribute("data-verdict", "unsolvable", timeout=20_000)
+        expect(message).to_contain_text(says["unsolvable"])
+        assert 1 <= len(marked(page)) <= 3
+        page.locator("#scan-use").click()
+        expect(dialog).not_to_be_visible()
+        assert snapshot(page)["cells"] == truth["states"]
+    finally:
+        if page.locator("#scan-dialog").is_visible():
+            page.keyboard.press("Escape")
+        set_language(page, "en")

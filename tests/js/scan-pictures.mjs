@@ -7,11 +7,19 @@
 // case). The board plane is turned (up to 30° in the picture's plane), tilted (up to 25°
 // about each axis) and projected with a pinhole camera; then uneven lighting, a glare
 // spot, blur and noise. Pixels are RGBA arrays {width, height, data}, like ImageData.
+// The hard conditions of a phone photo (issue 31), each off unless the spec asks for it:
+// `clutter` (things on the table around the board: books, cups, a striped cloth, rows of
+// small coloured lamps like lit buttons), `dim` (a dim room: what the room lights is
+// darkened, lit buttons, which shine by themselves, are not, and the camera's noise grows)
+// and `jpeg` (a JPEG round trip at that quality: 8×8 DCT, 4:2:0 colour). hardSpecs draws
+// them, with the sizes of a phone's camera (12 megapixels) among the sizes.
 //
 // Also a command line, for the browser tests (a PNG or a .y4m video for Chromium's fake
 // camera) — prints the truth as JSON:
 //   node tests/js/scan-pictures.mjs --seed 7 --rows 5 --cols 5 [--k 3 --style lo2000]
-//        [--width 800 --height 600] --png out.png [--y4m out.y4m --frames 30]
+//        [--width 800 --height 600] [--clutter 6 --dim 0.3 --jpeg 60 --lit-block 2x3]
+//        [--faint 1] [--glare 0] [--states 1000000000000000000000000 (r * cols + c)]
+//        --png out.png [--y4m out.y4m --frames 30]
 // or a picture with no board (renderNoBoard; prints {}):
 //   node tests/js/scan-pictures.mjs --seed 7 --none noise --png out.png
 
@@ -52,8 +60,13 @@ function rotation(ax, ay, az) {
 
 /**
  * The picture described by `spec` ({seed, rows, cols, k, style, width, height, and optional
- * states, turn, tilt, blur, noise, glare, shade}; anything missing is drawn from the seed).
- * Returns {image, corners (the grid's true corners), states, rows, cols, k, style}.
+ * states, turn, tilt, blur, noise, glare, shade, faint (a count of lit lights drawn halfway
+ * to dark: a light no reader can be sure of); the hard conditions clutter (a count of
+ * things on the table), dim (0..1: how much light the room gives, 1 by default), jpeg (a
+ * quality 1..100, none by default) and litBlock ([rows, cols]: the lit lights are that block
+ * only, somewhere on the board — a cluster of lit buttons)}; anything missing is drawn from
+ * the seed). Returns {image, corners (the grid's true corners), states, rows, cols, k, style,
+ * hues, faint (the faint lights' cells, in order)}.
  */
 export function renderPicture(spec) {
   const random = seeded(spec.seed);
@@ -62,7 +75,12 @@ export function renderPicture(spec) {
   const style = spec.style ?? "glow";
   const k = spec.k ?? (style === "lo2000" ? 3 : 2);
   const width = spec.width ?? 800, height = spec.height ?? 600;
-  const states = spec.states ?? randomBoard(rows, cols, k, random);
+  let states = spec.states ?? randomBoard(rows, cols, k, random);
+  // The hard conditions draw from their own stream: without them a seed gives the picture it always gave.
+  const hard = seeded((spec.seed ^ 0x5ca7_7e11) >>> 0);
+  const hardBetween = (a, b) => a + (b - a) * hard();
+  const dim = spec.dim ?? 1;
+  if (spec.litBlock && !spec.states) states = litBlockBoard(rows, cols, k, spec.litBlock, hard);
 
   // The board in its own plane, in cells: the grid is [0, cols] × [0, rows], the case around it.
   const margin = style === "flat" ? between(0.12, 0.35) : between(0.35, 0.9);
@@ -72,6 +90,8 @@ export function renderPicture(spec) {
   const caseColour = style === "flat" ? [between(20, 60), between(20, 60), between(40, 90)] : [between(15, 45), between(15, 45), between(15, 50)];
   const offColour = style === "flat" ? [between(50, 90), between(50, 90), between(70, 110)] : [between(60, 95), between(60, 95), between(60, 100)];
   const table = [between(100, 200), between(90, 180), between(70, 160)];
+  // A dim room darkens what it lights (the case, the dark buttons, the table), not a lit button.
+  for (const colour of [caseColour, offColour, table]) colour.forEach((value, i) => { colour[i] = value * dim; });
 
   // The camera: the board turned in the picture, tilted, at a distance, then fitted.
   const turn = ((spec.turn ?? between(-30, 30)) * Math.PI) / 180;
@@ -98,12 +118,17 @@ export function renderPicture(spec) {
   const planeToImage = homography(outer, caseCorners);
   const imageToPlane = homography(caseCorners, outer);
   const corners = [[0, 0], [cols, 0], [cols, rows], [0, rows]].map(([u, v]) => project(planeToImage, u, v));
+  const things = clutterThings(spec.clutter ?? 0, hard, { width, height, imageToPlane, rows, cols, margin, dim });
 
+  // A faint light (a weak lamp, a light half pressed) shines halfway between dark and lit.
+  const litCells = [...states.keys()].filter((i) => states[i]);
+  const faint = new Set();
+  while (faint.size < Math.min(spec.faint ?? 0, litCells.length)) faint.add(litCells[Math.floor(hard() * litCells.length)]);
   // Light of each state: [r, g, b] of the button face, and its glow (null when dark).
-  const face = (state) => {
+  const face = (state, cell) => {
     if (state === 0) return offColour;
-    if (style === "lo2000") return state === 1 ? RED : GREEN;
-    return lit;
+    const colour = style === "lo2000" ? (state === 1 ? RED : GREEN) : lit;
+    return faint.has(cell) ? colour.map((value, i) => offColour[i] + (value - offColour[i]) * 0.45) : colour;
   };
   const glowing = style !== "flat";
   const halo = between(0.05, 0.14); // the glow's reach outside a lit button, in cells
@@ -112,6 +137,10 @@ export function renderPicture(spec) {
   const shade = ([u, v]) => {
     const inCase = u >= -margin && u <= cols + margin && v >= -margin && v <= rows + margin;
     if (!inCase) {
+      for (let i = things.length - 1; i >= 0; i--) {
+        const colour = things[i](u, v);
+        if (colour) return colour;
+      }
       // The table: a soft texture.
       const t = 0.85 + 0.15 * Math.sin(u * 1.3 + v * 0.7) * Math.cos(v * 1.9 - u * 0.4);
       return [table[0] * t, table[1] * t, table[2] * t];
@@ -128,13 +157,13 @@ export function renderPicture(spec) {
         const qx = Math.abs(u - (cc + 0.5)) - (half - radius), qy = Math.abs(v - (rr + 0.5)) - (half - radius);
         const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
         if (outside <= 0) {
-          const lightColour = face(state);
+          const lightColour = face(state, rr * cols + cc);
           const centreGlow = state && glowing ? 1 + 0.12 * (1 - Math.hypot(u - cc - 0.5, v - rr - 0.5) / half) : 1;
           const edgeShade = 0.92 + 0.08 * (1 - (v - rr)); // lit from above
           colour = lightColour.map((x) => x * centreGlow * edgeShade);
         } else if (state && glowing && outside < halo * 3) {
           const glow = 0.55 * Math.exp(-outside / halo);
-          colour = colour.map((x, i) => x + face(state)[i] * glow);
+          colour = colour.map((x, i) => x + face(state, rr * cols + cc)[i] * glow);
         }
       }
     }
@@ -161,11 +190,12 @@ export function renderPicture(spec) {
   // Uneven lighting (a ramp in a random direction), a glare spot, blur, noise.
   const shadeDepth = spec.shade ?? between(0, 0.45);
   const angle = between(0, 2 * Math.PI);
-  const glare = spec.glare ?? between(30, 100);
+  const glare = (spec.glare ?? between(30, 100)) * dim;
   const glareAt = project(planeToImage, between(0, cols), between(0, rows));
   const glareRadius = between(0.6, 1.4) * (fill / size);
   const blurRadius = spec.blur ?? Math.round(between(0, 1.6) * Math.min(width, height) / 600);
-  const noise = spec.noise ?? between(1, 7);
+  // A dim room: the camera's gain raises its noise.
+  const noise = (spec.noise ?? between(1, 7)) + (dim < 1 ? hardBetween(3, 9) * (1 - dim) : 0);
   const diagonal = Math.hypot(width, height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -186,7 +216,164 @@ export function renderPicture(spec) {
     for (let ch = 0; ch < 3; ch++) data[i * 4 + ch] = channels[ch][i] + gaussian(random) * noise;
     data[i * 4 + 3] = 255;
   }
-  return { image: { width, height, data }, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null };
+  const image = spec.jpeg ? jpegRoundTrip({ width, height, data }, spec.jpeg) : { width, height, data };
+  return { image, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null, faint: [...faint].sort((a, b) => a - b) };
+}
+
+/** A rows × cols board whose lit lights (state 1..k−1) are one block of `size` = [rows, cols], placed at random. */
+function litBlockBoard(rows, cols, k, [height, width], random) {
+  const states = new Uint8Array(rows * cols);
+  const top = Math.floor(random() * (rows - height + 1)), left = Math.floor(random() * (cols - width + 1));
+  for (let r = top; r < top + height; r++) for (let c = left; c < left + width; c++) states[r * cols + c] = 1 + Math.floor(random() * (k - 1));
+  return states;
+}
+
+/**
+ * `count` things lying on the table around the board, each a function (u, v) → [r, g, b]
+ * or null (not there), in the board's plane (cells; the case is [−margin, cols + margin] ×
+ * [−margin, rows + margin]) so that the camera sees them in the same perspective. Each is
+ * placed where the picture shows the table, clear of the case by a fifth of a cell: a
+ * book or a phone (a turned rectangle), a cup or a coin (a disc), a striped cloth or a
+ * keyboard (a rectangle of stripes), or a row of small coloured lamps on a dark strip (an
+ * appliance's lights, like lit buttons). What the room lights is darkened by `dim`; a lamp
+ * shines by itself.
+ */
+function clutterThings(count, random, { width, height, imageToPlane, rows, cols, margin, dim }) {
+  if (!count) return [];
+  const between = (a, b) => a + (b - a) * random();
+  // The table seen: the picture's corners in the board's plane, kept within three boards' sizes.
+  const reach = 3 * Math.max(rows, cols);
+  const seen = [[0, 0], [width, 0], [width, height], [0, height]].map(([x, y]) => project(imageToPlane, x, y))
+    .map(([u, v]) => [Math.min(cols / 2 + reach, Math.max(cols / 2 - reach, u)), Math.min(rows / 2 + reach, Math.max(rows / 2 - reach, v))]);
+  const [uMin, uMax] = [Math.min(...seen.map((p) => p[0])), Math.max(...seen.map((p) => p[0]))];
+  const [vMin, vMax] = [Math.min(...seen.map((p) => p[1])), Math.max(...seen.map((p) => p[1]))];
+  const colour = (bright) => [0, 1, 2].map(() => (bright ? between(120, 250) : between(10, 120)) * dim);
+  const things = [];
+  for (let n = 0; n < count; n++) {
+    const kind = ["box", "disc", "stripes", "lamps"][Math.floor(random() * 4)];
+    const angle = between(0, Math.PI);
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    const half = kind === "disc" ? [between(0.3, 1.5), 0] : kind === "lamps" ? [between(1.5, 3), between(0.35, 0.6)] : [between(0.8, 3), between(0.5, 2)];
+    const bound = Math.hypot(half[0], half[1]) + 0.2;
+    let at = null;
+    for (let attempt = 0; attempt < 60 && !at; attempt++) {
+      const [u, v] = [between(uMin, uMax), between(vMin, vMax)];
+      const inside = u > -margin - bound && u < cols + margin + bound && v > -margin - bound && v < rows + margin + bound;
+      if (!inside) at = [u, v];
+    }
+    if (!at) continue;
+    const local = (u, v) => [(u - at[0]) * cos + (v - at[1]) * sin, -(u - at[0]) * sin + (v - at[1]) * cos];
+    if (kind === "disc") {
+      const [fill, rim] = [colour(random() < 0.5), colour(random() < 0.5)];
+      things.push((u, v) => {
+        const d = Math.hypot(u - at[0], v - at[1]);
+        return d > half[0] ? null : d > half[0] * 0.85 ? rim : fill;
+      });
+    } else if (kind === "box") {
+      const fill = colour(random() < 0.5);
+      things.push((u, v) => {
+        const [x, y] = local(u, v);
+        return Math.abs(x) <= half[0] && Math.abs(y) <= half[1] ? fill : null;
+      });
+    } else if (kind === "stripes") {
+      const [a, b] = [colour(true), colour(false)];
+      const pitch = between(0.15, 0.7);
+      things.push((u, v) => {
+        const [x, y] = local(u, v);
+        if (Math.abs(x) > half[0] || Math.abs(y) > half[1]) return null;
+        return Math.floor(x / pitch) % 2 ? a : b;
+      });
+    } else {
+      const strip = colour(false).map((value) => value * 0.4);
+      const lamp = LIT_COLOURS[Math.floor(random() * LIT_COLOURS.length)];
+      const spacing = between(0.7, 1.3), size = between(0.18, 0.32);
+      things.push((u, v) => {
+        const [x, y] = local(u, v);
+        if (Math.abs(x) > half[0] || Math.abs(y) > half[1]) return null;
+        const nearest = Math.round(x / spacing) * spacing;
+        return Math.hypot(x - nearest, y) <= size && Math.abs(nearest) <= half[0] - size ? lamp : strip;
+      });
+    }
+  }
+  return things;
+}
+
+// JPEG's quantisation tables for quality 50 (ITU-T T.81, Annex K), luma then chroma, row by row.
+const JPEG_LUMA = [
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62,
+  18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99];
+const JPEG_CHROMA = [
+  17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99,
+  ...Array(32).fill(99)];
+
+/**
+ * The picture as a JPEG of `quality` (1..100, the IJG scale) would decode: the loss of a
+ * JPEG without its (lossless) entropy coding — YCbCr, colour averaged over 2 × 2 pixels
+ * (4:2:0), each 8 × 8 block's DCT rounded to the quality's steps, then back.
+ */
+export function jpegRoundTrip({ width, height, data }, quality) {
+  const scale = quality < 50 ? 5000 / quality : 200 - 2 * quality;
+  const steps = (table) => table.map((value) => Math.min(255, Math.max(1, Math.floor((value * scale + 50) / 100))));
+  const basis = Float64Array.from({ length: 64 }, (_, i) => {
+    const [u, x] = [Math.floor(i / 8), i % 8];
+    return (u ? Math.sqrt(2 / 8) : Math.sqrt(1 / 8)) * Math.cos(((2 * x + 1) * u * Math.PI) / 16);
+  });
+  // One plane (w × h) through the DCT and back, in place.
+  const lossy = (plane, w, h, table) => {
+    const block = new Float64Array(64), temp = new Float64Array(64);
+    for (let by = 0; by < h; by += 8) {
+      for (let bx = 0; bx < w; bx += 8) {
+        for (let i = 0; i < 64; i++) block[i] = plane[Math.min(h - 1, by + (i >> 3)) * w + Math.min(w - 1, bx + (i & 7))] - 128;
+        const transform = (from, to, inverse) => {
+          // to = C · from · Cᵀ (forward) or Cᵀ · from · C (inverse), C the 8 × 8 DCT basis.
+          for (let r = 0; r < 8; r++) {
+            for (let c = 0; c < 8; c++) {
+              let sum = 0;
+              for (let k = 0; k < 8; k++) sum += (inverse ? basis[k * 8 + r] : basis[r * 8 + k]) * from[k * 8 + c];
+              temp[r * 8 + c] = sum;
+            }
+          }
+          for (let r = 0; r < 8; r++) {
+            for (let c = 0; c < 8; c++) {
+              let sum = 0;
+              for (let k = 0; k < 8; k++) sum += temp[r * 8 + k] * (inverse ? basis[k * 8 + c] : basis[c * 8 + k]);
+              to[r * 8 + c] = sum;
+            }
+          }
+        };
+        transform(block, block, false);
+        for (let i = 0; i < 64; i++) block[i] = Math.round(block[i] / table[i]) * table[i];
+        transform(block, block, true);
+        for (let i = 0; i < 64; i++) {
+          const [y, x] = [by + (i >> 3), bx + (i & 7)];
+          if (y < h && x < w) plane[y * w + x] = block[i] + 128;
+        }
+      }
+    }
+  };
+  const n = width * height;
+  const luma = new Float64Array(n);
+  const [cw, ch] = [Math.ceil(width / 2), Math.ceil(height / 2)];
+  const cb = new Float64Array(cw * ch), cr = new Float64Array(cw * ch), counts = new Float64Array(cw * ch);
+  for (let i = 0; i < n; i++) {
+    const [r, g, b] = [data[4 * i], data[4 * i + 1], data[4 * i + 2]];
+    luma[i] = 0.299 * r + 0.587 * g + 0.114 * b;
+    const j = Math.floor(Math.floor(i / width) / 2) * cw + Math.floor((i % width) / 2);
+    cb[j] += 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+    cr[j] += 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+    counts[j]++;
+  }
+  for (let j = 0; j < cb.length; j++) { cb[j] /= counts[j]; cr[j] /= counts[j]; }
+  lossy(luma, width, height, steps(JPEG_LUMA));
+  lossy(cb, cw, ch, steps(JPEG_CHROMA));
+  lossy(cr, cw, ch, steps(JPEG_CHROMA));
+  const out = new Uint8ClampedArray(n * 4);
+  for (let i = 0; i < n; i++) {
+    const j = Math.floor(Math.floor(i / width) / 2) * cw + Math.floor((i % width) / 2);
+    const [y, u, v] = [luma[i], cb[j] - 128, cr[j] - 128];
+    out.set([y + 1.402 * v, y - 0.344136 * u - 0.714136 * v, y + 1.772 * u, 255], 4 * i);
+  }
+  return { width, height, data: out };
 }
 
 export const NO_BOARD_KINDS = ["noise", "grain", "gradient", "radial", "noisy-gradient"];
@@ -268,6 +455,29 @@ export function benchmarkSpecs(count = 200, seed = 2026) {
   });
 }
 
+const PHONE_SIZES = [[4000, 3000], [3000, 4000]]; // a phone camera's 12 megapixels
+
+/**
+ * The hard set (issue 31): `count` picture specs from one seed, the boards of
+ * benchmarkSpecs in turn, each turned up to ±30° and tilted up to 25° (renderPicture's
+ * range), with things on the table in 7 of 10, a dim room (0.2..0.5 of the light) in 1 of
+ * 3, a JPEG (quality 30..90) in 1 of 2, the lit lights one block in 1 of 8 (a handheld
+ * with a cluster lit), and every 20th picture at 12 megapixels.
+ */
+export function hardSpecs(count = 100, seed = 31) {
+  const random = seeded(seed);
+  const between = (a, b) => a + (b - a) * random();
+  return Array.from({ length: count }, (_, i) => {
+    const board = BOARDS[i % BOARDS.length];
+    const [width, height] = i % 20 === 19 ? PHONE_SIZES[Math.floor(i / 20) % 2] : SIZES[Math.floor(random() * SIZES.length)];
+    const clutter = random() < 0.7 ? 1 + Math.floor(random() * 8) : 0;
+    const dim = random() < 1 / 3 ? between(0.2, 0.5) : 1;
+    const jpeg = random() < 0.5 ? Math.round(between(30, 90)) : 0;
+    const block = random() < 1 / 8 ? [1 + Math.floor(random() * 2), 2 + Math.floor(random() * 2)] : null;
+    return { seed: seed * 1000 + i, ...board, width, height, clutter, dim, jpeg, ...(block ? { litBlock: block } : {}) };
+  });
+}
+
 /** A PNG file (8-bit RGBA, no filtering) of an image {width, height, data}. */
 export function encodePng({ width, height, data }) {
   const table = new Int32Array(256).map((_, n) => {
@@ -335,8 +545,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seed: number("seed", 1), rows: number("rows", 5), cols: number("cols", 5), k: args.k ? Number(args.k) : undefined,
     style: args.style ?? "glow", width: number("width", 800), height: number("height", 600),
     turn: args.turn === undefined ? undefined : Number(args.turn), tilt: number("tilt", 25),
+    clutter: number("clutter", 0), dim: number("dim", 1), jpeg: number("jpeg", 0), faint: number("faint", 0),
+    glare: args.glare === undefined ? undefined : Number(args.glare),
+    states: args.states ? Uint8Array.from(args.states, Number) : undefined,
+    litBlock: args["lit-block"] ? args["lit-block"].split("x").map(Number) : undefined,
   });
   if (args.png) writeFileSync(args.png, encodePng(picture.image));
   if (args.y4m) writeFileSync(args.y4m, encodeY4m(picture.image, number("frames", 10)));
-  console.log(JSON.stringify({ rows: picture.rows, cols: picture.cols, k: picture.k, states: [...picture.states], corners: picture.corners }));
+  console.log(JSON.stringify({ rows: picture.rows, cols: picture.cols, k: picture.k, states: [...picture.states], corners: picture.corners, faint: picture.faint }));
 }
