@@ -273,12 +273,13 @@ def test_cancel_a_long_request_restarts_the_worker_and_keeps_the_board(ready_pag
     expect(page.get_by_role("grid", name="Board").get_by_role("gridcell")).to_have_count(64 * 64)
     wait_ready(page)  # a worker whose heap grew on an earlier big board may be restarting
     before = read_board(page)
-    # A new puzzle needing 2 000 presses at fewest: the search for one runs its whole budget
+    # A new puzzle needing 4 000 presses at fewest (of at most 4 068): the search for one runs its whole budget
     # (random_search_seconds, 5 s in CPython), long enough to cancel whatever the machine's load.
     # (A full-system solve of 4 096 cells, used before, now takes well under a second.)
-    page.locator("#presses").fill("2000")
-    button(page, "New puzzle").click()
     progress = page.locator("#progress")
+    expect(progress).to_be_hidden()  # no earlier request's progress taken for this one's
+    page.locator("#presses").fill("4000")
+    button(page, "New puzzle").click()
     expect(progress).to_be_visible(timeout=5_000)
     expect(progress).to_contain_text("Working…")
     button(page, "Cancel").click()
