@@ -151,6 +151,10 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     wait_controlled(page)
     wait_ready(page)
     assert cached_sha256(page, cache, "static/app.js") == real["static/app.js"]
+    # The worker keeps its own snapshot in the background after "ready": wait for it, or it could
+    # land after the foreign one planted below and replace it.
+    page.wait_for_function("""async (target) => Boolean(await (await caches.open("lightsout:snapshot")).match(target))""",
+                           arg=f"{url}/lightsout/static/start.snapshot", timeout=30_000)
 
     # Another site on the same origin (user.github.io/other/) writes into our cache.
     other = context.new_page()
