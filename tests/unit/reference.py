@@ -258,3 +258,18 @@ def smith_solve(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: in
 
 
 __all__ = ["DATA", "naive_press", "simulate", "all_boards", "to_cells", "naive_apply", "naive_landing", "state_table", "unpack", "pack", "smith_solve"]
+
+
+def least_weight_in_coset(start: int, basis: Sequence[int]) -> tuple[int, int]:
+    """(least weight, how many vectors have it) over ``start`` + span(``basis``), by listing all
+    2^len(basis) sums: the fewest presses of a board whose solutions are ``start`` plus any
+    combination of the quiet patterns ``basis``, and how many solutions need that few."""
+    weights = []
+    for mask in range(1 << len(basis)):
+        vector = start
+        for i, pattern in enumerate(basis):
+            if mask >> i & 1:
+                vector ^= pattern
+        weights.append(vector.bit_count())
+    least = min(weights)
+    return least, weights.count(least)

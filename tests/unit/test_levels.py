@@ -24,6 +24,7 @@ from lightsout.games import PRESETS
 from lightsout.level_data import CUBE, TIGER_1995
 from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
 from lightsout.cell_runs import read_cells
+from reference import least_weight_in_coset
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
@@ -101,18 +102,6 @@ def quiet_basis(sets: list[set[int]]) -> list[int]:
     return quiet
 
 
-def fewest_by_visiting(start: int, quiet: list[int]) -> tuple[int, int]:
-    """(fewest presses, how many solutions need that few) over ``start`` + every combination of ``quiet``."""
-    weights = []
-    for choice in range(1 << len(quiet)):
-        solution = start
-        for i, pattern in enumerate(quiet):
-            if choice >> i & 1:
-                solution ^= pattern
-        weights.append(solution.bit_count())
-    return min(weights), weights.count(min(weights))
-
-
 # -- the data -----------------------------------------------------------------
 
 
@@ -148,7 +137,7 @@ def test_every_level_is_solved_in_its_fewest_presses_counted_again(name: str) ->
         result = solve(puzzle, level.board, minimal=True)
         assert result.presses is not None and result.minimal, (name, level.number)
         assert press_all(sets, level.board, result.presses) == puzzle.goal(), (name, level.number)
-        fewest, count = fewest_by_visiting(result.presses, quiet)
+        fewest, count = least_weight_in_coset(result.presses, quiet)
         assert (fewest, count) == (level.minimal_presses, level.minimal_count) == (result.press_total, result.minimal_count), (name, level.number)
 
 
