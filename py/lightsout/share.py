@@ -301,8 +301,9 @@ def parse_share(text: str) -> ShareState:
             raise _fail("goal_default", where, "g")
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
+    kind = _puzzle_kind(values, levels=False)  # p= comes before m=: its problem is the first
     holes, dont_care, moves = _masks_and_moves(values, cells)
-    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, _puzzle_kind(values, levels=False))
+    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, kind)
 
 
 def _read_fields(head: str, fields: list[str], offset: int, order: tuple[str, ...]) -> dict[str, tuple[str, int]]:
@@ -497,11 +498,11 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
             goal = "off"
         if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
-    holes, dont_care, moves = _masks_and_moves(values, cells)
+    kind = _puzzle_kind(values, levels=name is not None)  # p= and l= come before m=: their problems are the first
     level = None if name is None else _level(values, name, start, payload_column)
+    holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(
-        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, _puzzle_kind(values, levels=name is not None),
-        preset=name, graph=graph, level=level,
+        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, kind, preset=name, graph=graph, level=level,
     )
 
 
