@@ -26,6 +26,8 @@ export class LevelsPanel {
     this.resetButton = $("level-reset");
     this.list = $("level-list");
     this.label = $("level-label");
+    this.labelText = $("level-label-text");
+    this.labelShort = $("level-label-short");
     this.select.addEventListener("change", () => {
       this.chosen = this.select.value || null;
       this.update();
@@ -90,7 +92,9 @@ export class LevelsPanel {
     const level = this.levels.current;
     const minimum = this.session.puzzle?.minimum;
     this.label.hidden = !level;
-    this.label.textContent = level ? t("levelLabel", { number: level.number, count: level.count, best: minimum }) : "";
+    const figures = level ? { number: level.number, count: level.count, best: minimum } : null;
+    this.labelText.textContent = level ? t("levelLabel", figures) : "";
+    this.labelShort.textContent = level ? t("levelLabelShort", figures) : "";
     // A level started (from here, a link or Next level) lists its set.
     const playing = level ? `${level.set} ${level.number}` : null;
     if (playing !== this.shownLevel) {

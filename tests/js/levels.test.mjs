@@ -9,6 +9,9 @@ import * as requests from "../../static/requests.js";
 import { boardFromId, boardFromReference } from "../../static/board.js";
 import { Session } from "../../static/session.js";
 import { LIMITS } from "./fake-solver.mjs";
+import { wordMessage } from "../../static/messages.js";
+import { setLanguage } from "../../static/i18n.js";
+import { requestErrorMessage } from "../../static/wording.js";
 import { PythonSolver } from "./python.mjs";
 
 /** localStorage's surface over a Map; `refuse` makes every call throw (a private mode). */
@@ -152,4 +155,22 @@ test("a level's link carries p=level-<SET> and l=<number>; opened, the game is t
   assert.equal(other.session.puzzle.minimum, levels.set("lights-out-2000").levels[11].minimal_presses);
   assert.equal(other.session.game.moveCount, 1);
   assert.equal(await other.levels.resume("game-classic", 12), false); // not a level's kind
+});
+
+test("a level set or number the levels op does not have is said from its code, in English and 中文", async () => {
+  const { session } = levelSession();
+  const said = [];
+  for (const request of [{ op: "levels", game: "deluxe" }, { op: "levels", game: "cube", level: 55 }, { op: "levels", level: 2 }]) {
+    const error = await session.solver.request(request).catch((caught) => caught);
+    for (const language of ["en", "zh"]) {
+      setLanguage(language);
+      said.push(wordMessage(requestErrorMessage(error)));
+    }
+  }
+  setLanguage("en");
+  assert.deepEqual(said, [
+    "Unknown level set “deluxe”; choose one of classic, lights-out-2000, cube.", "未知的关卡组“deluxe”；可选：classic, lights-out-2000, cube。",
+    "Level 55 is outside the cube levels, 1 to 54.", "第 55 关超出了 cube 关卡组的范围（1 到 54）。",
+    "A level number needs the level set it belongs to.", "关卡号需要指明所属的关卡组。",
+  ]);
 });
