@@ -23,6 +23,8 @@ import { SharePanel } from "./share-panel.js";
 import { AnalysisPanel } from "./analysis-panel.js";
 import { WinPanel } from "./win-panel.js";
 import { GamesPanel } from "./games-panel.js";
+import { LevelPlay, LevelProgress } from "./levels.js";
+import { LevelsPanel } from "./levels-panel.js";
 import { Explainer } from "./explain.js";
 import { ExplainPanel } from "./explain-panel.js";
 import { ScanPanel } from "./scan-panel.js";
@@ -35,10 +37,12 @@ translatePage();
 const options = pageOptions(location.href);
 let status = null;
 let games = null;
+let levelsPanel = null;
 let serviceWorkerDue = true;
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
   status?.solverChanged(state, detail);
   games?.solverChanged(state);
+  levelsPanel?.solverChanged(state);
   if (serviceWorkerDue && (state === "ready" || state === "error")) {
     serviceWorkerDue = false;
     registerServiceWorker();
@@ -70,10 +74,12 @@ const scan = new ScanPanel(session, {
 });
 const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
-const share = new SharePanel(session, (copied) => text.copyText(copied));
+const levels = new LevelPlay(session, new LevelProgress());
+const share = new SharePanel(session, (copied) => text.copyText(copied), levels);
 new AnalysisPanel(session);
-new WinPanel(session, () => puzzle.newPuzzle());
+new WinPanel(session, () => puzzle.newPuzzle(), levels);
 games = new GamesPanel(session);
+levelsPanel = new LevelsPanel(session, levels);
 new ExplainPanel(session, explainer);
 exposeTestHooks(session, solver, board);
 

@@ -115,11 +115,11 @@ export class Dealer {
 
   /**
    * The game from `start` is a puzzle of `kind` (`label`: its name, a message) to play
-   * (set-up mode ends): track it, and ask Python for its fewest presses (puzzle-tracker.js).
+   * (set-up mode ends): track it, and ask Python for its fewest presses (puzzle-tracker.js; `details`: its start's).
    */
-  startPuzzle(kind, label, start = this.session.game.board) {
+  startPuzzle(kind, label, start = this.session.game.board, details = {}) {
     this.session.setup.on = false;
-    this.session.puzzles.start(kind, label, start);
+    this.session.puzzles.start(kind, label, start, details);
   }
 
   /**

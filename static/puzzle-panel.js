@@ -127,7 +127,8 @@ export class PuzzlePanel {
       this.rows.value = game.board.rows;
       this.cols.value = game.board.cols;
     }
-    this.minimum.textContent = puzzle?.minimum != null ? t("bestPossible", { best: puzzle.minimum }) : "";
+    // A level says its best possible in its own label (levels-panel.js).
+    this.minimum.textContent = puzzle?.minimum != null && !puzzle.level ? t("bestPossible", { best: puzzle.minimum }) : "";
     if (!change.puzzle && !change.reword && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
     if (!puzzle) {
       clearInterval(this.timerInterval);
@@ -160,7 +161,7 @@ export class PuzzlePanel {
 
   showBestResult() {
     const puzzle = this.session.puzzle;
-    const best = puzzle && this.records.get(puzzle.key);
+    const best = puzzle && (puzzle.records ?? this.records).get(puzzle.key);
     this.bestResult.hidden = !best;
     // The record is kept per puzzle.key (kind, size and variant); the line names the
     // puzzle as its button does.

@@ -12,7 +12,7 @@ export class PuzzleTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {kind, key, label, start, minimum, startedAt, done, assisted}, or null: no puzzle.
+    // {kind, key, label, start, minimum, startedAt, done, assisted, level, records}, or null: no puzzle.
     this.current = null;
   }
 
@@ -27,10 +27,14 @@ export class PuzzleTracker {
     return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
   }
 
-  /** The game from `start` (a Board) is a puzzle of `kind` (`label`: its name, a message): track it, and ask Python for its fewest presses. */
-  start(kind, label, start) {
+  /**
+   * The game from `start` (a Board) is a puzzle of `kind` (`label`: its name, a message): track it, and ask Python for its
+   * fewest presses unless `minimum` is known. A level (levels.js) gives its `level` ({set, number, count}) and the
+   * `records` its best result is kept in (else the session's).
+   */
+  start(kind, label, start, { minimum = null, level = null, records = null } = {}) {
     this.current = {
-      key: this.key(kind), label, start: start.copy(), minimum: null, startedAt: 0, done: false, kind, assisted: false,
+      key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, assisted: false, level, records,
     };
     this.session.emit({ puzzle: true });
     this.askMinimum();
@@ -87,7 +91,8 @@ export class PuzzleTracker {
     puzzle.milliseconds = session.now() - puzzle.startedAt;
     const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(puzzle.milliseconds) });
     if (puzzle.assisted) return joinMessages(solved, messageOf("assistedNoRecord"));
-    const improved = session.records ? session.records.record(puzzle.key, session.game.moveCount, puzzle.milliseconds).improved : false;
+    const records = puzzle.records ?? session.records;
+    const improved = records ? records.record(puzzle.key, session.game.moveCount, puzzle.milliseconds).improved : false;
     return joinMessages(solved, improved ? messageOf("newRecord") : null);
   }
 }

@@ -134,14 +134,20 @@ export function graphPuzzle(session, text) {
 }
 
 /**
- * The share text of `game` (a preset or graph game, from its start and moves), or null when
- * the solver failed: quiet, and for `game` as given, whatever the board is by then.
+ * The share text of `game` (a preset or graph game, from its start and moves; `level` the number
+ * of the level it is, of the set `puzzleKind` names, or null), or null when the solver failed:
+ * quiet, and for `game` as given, whatever the board is by then.
  */
-export function shareLink(session, game, puzzleKind) {
+export function shareLink(session, game, puzzleKind, level = null) {
   const { fields, payload, references } = puzzleFields(game, [game.startBoard()]);
   return session.request(
-    { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: puzzleKind },
+    { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: puzzleKind, level },
     { payload, board: false, quiet: true });
+}
+
+/** The handhelds' levels: every set with every level (its board, fewest presses), for the Levels mode (levels.js). */
+export function levels(session) {
+  return session.request({ op: "levels" }, { board: false, channel: "levels" });
 }
 
 /** A preset's or graph's link read by Python: its puzzle, board and moves; a bad link is thrown. */

@@ -14,9 +14,11 @@ function openedMessage(restored, moveCount, { rows, cols }) {
 }
 
 export class SharePanel {
-  constructor(session, copyText) {
+  /** `levels`: the Levels mode (levels.js), which a level's link resumes. */
+  constructor(session, copyText, levels) {
     this.session = session;
     this.copyText = copyText;
+    this.levels = levels;
     // The link carries the kind of puzzle being played, so that it opens with its minimum and timer.
     this.puzzleKind = () => (session.puzzle ? puzzleToken(session.puzzle.kind) : null);
     this.hashWriter = new HashWriter(() => session.game, this.puzzleKind, (game) => this.graphLink(game));
@@ -91,7 +93,7 @@ export class SharePanel {
    */
   async graphLink(game, base = pageAddress()) {
     // Quiet: a failure leaves the message line alone (the link is then written later).
-    const reply = await requests.shareLink(this.session, game, this.puzzleKind());
+    const reply = await requests.shareLink(this.session, game, this.puzzleKind(), this.session.puzzle?.level?.number ?? null);
     return reply ? `${base}#${reply.text}` : null;
   }
 
@@ -109,7 +111,9 @@ export class SharePanel {
     if (!reply) return;
     const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
     if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
-      session.deal.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its minimum, timer and best results again
+      // A level (p=level-<SET>;l=N) is that level again; a game dealt from the Games choice, its minimum, timer and best results.
+      if (reply.level) await this.levels.resume(reply.puzzle_kind, reply.level);
+      else session.deal.resumePuzzle(reply.puzzle_kind);
     }
   }
 

@@ -33,6 +33,9 @@ export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells
 export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.test.mjs checks it)
 export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "p", "m"]);
 const PUZZLE_NAME = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (puzzles.js: puzzleToken)
+// A level's p= (level-<SET>) belongs to its preset's link (NAME:…;p=level-<SET>;l=N, read by
+// Python's lightsout.share); on a grid's link it is refused, as Python refuses it (level_grid).
+export const LEVEL_KIND = "level-";
 
 /**
  * A share string that cannot be read: `code` and `params` say why (lightsout.errors.LINK_ERRORS;
@@ -257,6 +260,7 @@ export function parseShare(text) {
     if (!PUZZLE_NAME.test(value)) {
       throw fail("puzzle_name", where, "p");
     }
+    if (value.startsWith(LEVEL_KIND)) throw fail("level_grid", where, "p");
     puzzleKind = value;
   }
   let moves = [];

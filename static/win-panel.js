@@ -4,10 +4,13 @@
 // ("Solved!"), a win after Solve, Hint or Play solution was used ("Solved, with help"),
 // or Play solution's ("Solved by Play solution") — and offers Next puzzle, which deals a
 // new puzzle of the same kind (the New puzzle group's size, lit cells and presses; the
-// rule, surface, states and shape stay). The celebration on the board itself is
+// rule, surface, states and shape stay). On a level (levels.js) it gives the moves against
+// the fewest possible — stars for the player's own win, and how many moves over — and
+// offers Next level instead (none after the last). The celebration on the board itself is
 // board-panel.js's.
 
-import { t } from "./i18n.js";
+import { currentLanguage, t, tCount } from "./i18n.js";
+import { levelStars } from "./levels.js";
 
 const TITLES = { player: "winOwn", helped: "winHelped", played: "winPlayed" };
 
@@ -17,17 +20,20 @@ function focusBoard() {
 }
 
 export class WinPanel {
-  /** `nextPuzzle()` deals the next puzzle (the puzzle panel's New puzzle). */
-  constructor(session, nextPuzzle) {
+  /** `nextPuzzle()` deals the next puzzle (the puzzle panel's New puzzle); `levels`: the Levels mode (levels.js). */
+  constructor(session, nextPuzzle, levels) {
     this.session = session;
+    this.levels = levels;
     const $ = (id) => document.getElementById(id);
     this.banner = $("win");
     this.title = $("win-title");
     this.detail = $("win-detail");
+    this.score = $("win-score");
+    this.next = $("next-puzzle");
     this.dismissed = null; // the session.won the reader closed
     // The banner's buttons vanish with it: the keyboard goes back to the board.
-    $("next-puzzle").addEventListener("click", async () => {
-      await nextPuzzle();
+    this.next.addEventListener("click", async () => {
+      await (this.levels.current ? this.levels.openNext() : nextPuzzle());
       const lost = !document.activeElement || document.activeElement === document.body || this.banner.contains(document.activeElement);
       if (this.banner.hidden && lost) focusBoard();
     });
@@ -46,6 +52,26 @@ export class WinPanel {
     if (!show) return;
     this.banner.dataset.by = won.by;
     this.title.textContent = t(TITLES[won.by]);
-    this.detail.textContent = won.moves === 1 ? t("winMovesOne") : t("winMoves", { count: won.moves });
+    const level = this.levels.current;
+    const minimum = this.session.puzzle?.minimum;
+    this.next.hidden = Boolean(level) && !this.levels.next;
+    this.next.textContent = t(level ? "nextLevel" : "nextPuzzle");
+    this.score.hidden = !level;
+    if (!level) {
+      delete this.banner.dataset.stars;
+      this.detail.textContent = won.moves === 1 ? t("winMovesOne") : t("winMoves", { count: won.moves });
+      return;
+    }
+    const over = won.moves - minimum;
+    const parts = [tCount("winLevelMoves", won.moves, { best: minimum }), over > 0 ? tCount("winLevelOver", over) : t("winLevelPerfect")];
+    if (!this.levels.next) parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
+    this.detail.textContent = parts.join(" · ");
+    // Stars for the player's own win only; with help there is no score to give.
+    const stars = won.by === "player" ? levelStars(won.moves, minimum) : 0;
+    if (stars) this.banner.dataset.stars = String(stars);
+    else delete this.banner.dataset.stars;
+    this.score.hidden = stars === 0;
+    this.score.textContent = "★".repeat(stars) + "☆".repeat(3 - stars);
+    this.score.setAttribute("aria-label", tCount("winStars", stars));
   }
 }

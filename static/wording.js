@@ -113,6 +113,8 @@ export function requestErrorMessage(error) {
   if (error.name === "AbortError") return messageOf(error.reason === "cancelled" ? "cancelled" : "requestStopped");
   if (error.name === "TooLargeError") return messageOf("tooLarge", { message: error.message });
   if (error.name === "NotReadyError") return messageOf("notReady");
+  // A level set or number the levels op does not have (lightsout.errors.LEVEL_ERRORS): its own sentence.
+  if (error.name === "LevelError" && isCodedError(error)) return messageOf(`levels_${error.code}`, error.params);
   if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || (error.code && !isCodedError(error))) {
     return messageOf("requestStopped");
   }

@@ -49,7 +49,7 @@ from .api_limits import (
 )
 from .analysis import analysis_figures, solve_figures
 from .board import Board
-from .errors import BoardFormatError, TooLargeError
+from .errors import BoardFormatError, LevelError, TooLargeError
 from .explain import compare_methods, explain, why
 from .formats import (
     DEFAULT_STYLE,
@@ -81,9 +81,9 @@ from .random_boards import random_board
 from .rules import SURFACES, parse_rule
 from .games import preset
 from .graph_api import base_puzzle, describe, presets_reply
-from .levels import level_set, levels_reply
+from .levels import levels_reply
 from .cell_runs import format_cells, read_cells
-from .share import PUZZLE_KIND, ShareState, format_share, parse_share
+from .share import LEVEL_KIND, PUZZLE_KIND, ShareState, format_share, parse_share
 from .solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
@@ -461,6 +461,7 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
         reply["board"] = _board(exchange, puzzle, state.cells)
         reply["moves"] = list(state.moves)
         reply["puzzle_kind"] = state.puzzle_kind
+        reply["level"] = state.level
         reply["holes"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.holes) if puzzle.holes else None
         reply["dont_care"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.dont_care) if puzzle.dont_care else None
         return reply
@@ -473,25 +474,33 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     if kind is not None and not PUZZLE_KIND.fullmatch(kind):
         raise RequestError("puzzle_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "puzzle_kind")
     name = request.get("preset")
+    level = _field(request, "level", int, None)
+    if level is not None and not isinstance(name, str):
+        raise RequestError("a level is played on its set's preset: give preset with level", "level")
     state = ShareState(
         puzzle.rows, puzzle.cols, lights, puzzle.k, puzzle.rule.stencil, puzzle.surface, puzzle.target, puzzle.holes, puzzle.dont_care,
-        tuple(moves), kind, preset=name if isinstance(name, str) else None, graph=puzzle.graph if name is None else None,
+        tuple(moves), kind, preset=name if isinstance(name, str) else None, graph=puzzle.graph if name is None else None, level=level,
     )
-    return {"text": format_share(state)}
+    text = format_share(state)
+    if level is not None or (kind or "").startswith(LEVEL_KIND):
+        try:
+            parse_share(text)  # a level's link is checked as it will be read: its set, preset, number and board
+        except BoardFormatError as error:
+            error.field = "level"
+            raise
+    return {"text": text}
 
 
 def _levels(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """The handhelds' built-in puzzles (:func:`lightsout.levels.levels_reply`): every set, ``game``'s, or its ``level``."""
+    """The handhelds' built-in puzzles (:func:`lightsout.levels.levels_reply`): every set, ``game``'s, or its ``level``.
+    A bad set or number is a :class:`~lightsout.errors.LevelError` with its ``code`` and ``params`` and ``field``
+    ``game`` (``unknown_set``) or ``level`` (``number_outside``, ``set_needed``)."""
     name, number = _field(request, "game", str, None), _field(request, "level", int, None)
     try:
-        if name is not None:
-            level_set(name)
-    except ValueError as error:
-        raise RequestError(str(error), "game") from None
-    try:
         return levels_reply(lambda entry, value: _board(exchange, preset(entry.preset).puzzle, value), name, number)
-    except ValueError as error:  # the number: out of the set's range, or without a set
-        raise RequestError(str(error), "level") from None
+    except LevelError as error:
+        error.field = "game" if error.code == "unknown_set" else "level"
+        raise
 
 
 OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {

@@ -32,7 +32,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["BoardFormatError", "TooLargeError", "PARSE_ERRORS", "PUZZLE_ERRORS", "LINK_ERRORS", "clipped"]
+__all__ = ["BoardFormatError", "TooLargeError", "LevelError", "PARSE_ERRORS", "PUZZLE_ERRORS", "LINK_ERRORS", "LEVEL_ERRORS", "clipped"]
 
 PARSE_ERRORS: dict[str, str] = {
     "empty_input": "empty input: expected rows of cells such as '#.#' or '1 0 1', or a list of lit cells",
@@ -150,12 +150,27 @@ LINK_ERRORS: dict[str, str] = {
     "names_link": "the names are {cells}, separated by commas",
     "name_not_utf8": "a name is not percent-encoded UTF-8",
     "shape_link": "the shape is square or hex (circle is the default and not written)",
+    # a level's link: NAME:<board>;p=level-<set>;l=<number> (lightsout.levels)
+    "level_grid": "a level's link starts with its game, such as classic:, not a board size",
+    "level_set": "unknown level set {found!r}; choose one of {choices}",
+    "level_preset": "the {set} levels are played on the {preset} game",
+    "level_missing": "p=level-{set} needs the level's number: l=",
+    "level_needs_set": "l= needs the level set: p=level-<set>",
+    "level_number": "the level is a number 1 to {count} in its shortest form, not {found!r}",
+    "level_board": "the board is not level {number} of the {set} levels",
 }
 """Every code of a share link's own errors (:mod:`lightsout.share`; static/share.js raises the same,
 code for code) and its English message, the page's (see above); ``what`` names the part of the
 link in English only, as the page's ``linkPart_<field>`` does.
 A link also raises ``unknown_field`` (:data:`PUZZLE_ERRORS`) and the codec's ``id_length``,
 ``bad_base64`` and ``stray_bits``."""
+
+LEVEL_ERRORS: dict[str, str] = {
+    "unknown_set": "unknown level set {found!r}; choose one of {choices}",
+    "number_outside": "level {number} is outside the {set} levels, 1 to {count}",
+    "set_needed": "a level number needs the level set it belongs to",
+}
+"""Every code of the ``levels`` op's errors (:mod:`lightsout.levels`, :class:`LevelError`) and its English message."""
 
 _MESSAGES: dict[str, str] = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
@@ -218,6 +233,18 @@ class TooLargeError(ValueError):
         self.limit = limit
         self.field = field
         self.params: dict[str, Any] = params or {}
+
+
+class LevelError(ValueError):
+    """A level set or level number that is not one (:mod:`lightsout.levels`): ``code`` of
+    :data:`LEVEL_ERRORS` and the ``params`` its message is written from; ``field`` names the API
+    request field at fault once the API knows it (``game`` or ``level``)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(LEVEL_ERRORS[code].format(**params))
+        self.code = code
+        self.params: dict[str, Any] = params
+        self.field: str | None = None
 
 
 def clipped(token: str) -> str:

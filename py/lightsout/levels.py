@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import level_data
+from .errors import LevelError
 from .games import CUBE_FACES
 
 __all__ = [
@@ -78,9 +79,10 @@ class LevelSet:
     levels: tuple[Level, ...]
 
     def level(self, number: int) -> Level:
-        """Level ``number`` (1 .. len(levels)).  Raises ``ValueError`` naming the set and its range."""
+        """Level ``number`` (1 .. len(levels)).  Raises :class:`~lightsout.errors.LevelError` ``number_outside``
+        (a ``ValueError``) naming the set and its range."""
         if not 1 <= number <= len(self.levels):
-            raise ValueError(f"level {number} is outside the {self.name} levels, 1 to {len(self.levels)}")
+            raise LevelError("number_outside", number=number, set=self.name, count=len(self.levels))
         return self.levels[number - 1]
 
 
@@ -168,20 +170,22 @@ LEVEL_SETS: dict[str, LevelSet] = _sets()
 
 
 def level_set(name: str) -> LevelSet:
-    """The level set called ``name``.  Raises ``ValueError`` naming the sets for an unknown one."""
+    """The level set called ``name``.  Raises :class:`~lightsout.errors.LevelError` ``unknown_set`` (a ``ValueError``)
+    naming the sets for an unknown one."""
     try:
         return LEVEL_SETS[name]
     except KeyError:
-        raise ValueError(f"unknown level set {name[:40]!r}; choose one of {', '.join(LEVEL_SETS)}") from None
+        raise LevelError("unknown_set", found=name[:40], choices=", ".join(LEVEL_SETS)) from None
 
 
 def levels_reply(board: Callable[[LevelSet, int], Any], name: str | None = None, number: int | None = None) -> dict[str, Any]:
     """The API's ``levels`` reply (docs/api.md): ``{"sets": [...]}``, every set or only ``name``, every level or only
     ``number`` (which needs ``name``).  ``board(level_set, packed)`` writes a board for the reply.  Each set: name, preset,
     game, maker, year, description, sources, count (its number of levels), levels; each level: number, board, minimal_presses,
-    minimal_count, note.  Raises ``ValueError`` for an unknown set, a number out of range or a number without a set."""
+    minimal_count, note.  Raises :class:`~lightsout.errors.LevelError` (a ``ValueError``, :data:`lightsout.errors.LEVEL_ERRORS`)
+    for an unknown set, a number out of range or a number without a set."""
     if number is not None and name is None:
-        raise ValueError("a level number needs the level set it belongs to")
+        raise LevelError("set_needed")
     chosen = list(LEVEL_SETS.values()) if name is None else [level_set(name)]
     sets = []
     for entry in chosen:

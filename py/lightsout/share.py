@@ -18,7 +18,8 @@ Grammar::
                                    page's names are random, lit-N, presses-N, daily and
                                    preset-<id>, and game-<NAME> for a real game, so that an
                                    opened link shows the puzzle's fewest presses, timer and
-                                   best result)
+                                   best result; level-<SET> is a level's, only on its
+                                   preset's link, below)
             | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
 
 A preset of a real game (:mod:`lightsout.games`) or a puzzle on any graph
@@ -27,7 +28,12 @@ refuses rather than misreads::
 
     preset  = NAME ":" payload *( ";" pfield )       NAME as in lightsout.games.PRESETS
     pfield  = "g=" (off | on | <payload>)            only when not the preset's own goal
-            | "h=" ... | "d=" ... | "p=" ... | "m=" ...   as above
+            | "h=" ... | "d=" ... | "p=" ...           as above
+            | "l=" level                             a level of :mod:`lightsout.levels`: its number
+                                                     (1.., shortest form), with p=level-<SET> naming
+                                                     its set, whose preset NAME is; the payload is
+                                                     then that level's board
+            | "m=" ...                               as above
     graph   = "G" n ":" payload *( ";" gfield )      n cells (a 1×n puzzle)
     gfield  = "e=" press sets                        (required) base64url of LEB128 varints: for each
                                                      cell, the size of its press set, then its cells
@@ -61,11 +67,12 @@ from .board import Board
 from .errors import BoardFormatError
 from .codec import MAX_DECLARED_CELLS
 from .games import PRESETS
+from .levels import LEVEL_SETS
 from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, is_coordinate
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
-__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "PUZZLE_KIND"]
+__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "PUZZLE_KIND", "LEVEL_KIND"]
 
 PUZZLE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
 """A p= value: the kind of puzzle a link's start board was dealt as."""
@@ -95,6 +102,8 @@ class ShareState:
     """The name of a preset of :mod:`lightsout.games` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
     graph: Graph | None = None
     """A user-defined graph (rows = 1, cols = its cells)."""
+    level: int | None = None
+    """The l= field: the number of the level (of the set ``puzzle_kind`` names, ``level-<SET>``) the start board is, or None."""
 
     @property
     def bits_per_cell(self) -> int:
@@ -292,8 +301,9 @@ def parse_share(text: str) -> ShareState:
             raise _fail("goal_default", where, "g")
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
+    kind = _puzzle_kind(values, levels=False)  # p= comes before m=: its problem is the first
     holes, dont_care, moves = _masks_and_moves(values, cells)
-    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, _puzzle_kind(values))
+    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, kind)
 
 
 def _read_fields(head: str, fields: list[str], offset: int, order: tuple[str, ...]) -> dict[str, tuple[str, int]]:
@@ -348,21 +358,56 @@ def _masks_and_moves(values: dict[str, tuple[str, int]], cells: int) -> tuple[in
     return holes, dont_care, moves
 
 
-def _puzzle_kind(values: dict[str, tuple[str, int]]) -> str | None:
-    """The ``p=`` field: the kind of puzzle the start board was dealt as, or None."""
+LEVEL_KIND = "level-"
+"""How a level's p= value starts: ``level-<SET>``, SET a name of :data:`lightsout.levels.LEVEL_SETS`."""
+
+
+def _puzzle_kind(values: dict[str, tuple[str, int]], levels: bool = True) -> str | None:
+    """The ``p=`` field: the kind of puzzle the start board was dealt as, or None.  A level's
+    kind (``level-…``) is refused where no level is played (``levels`` false: a grid's or a graph's link)."""
     if "p" not in values:
         return None
     value, where = values["p"]
     if not PUZZLE_KIND.fullmatch(value):
         raise _fail("puzzle_name", where, "p")
+    if not levels and value.startswith(LEVEL_KIND):
+        raise _fail("level_grid", where, "p")
     return value
+
+
+def _level(values: dict[str, tuple[str, int]], name: str, start: int, board_column: int) -> int | None:
+    """The ``l=`` field of preset ``name``'s link whose board is ``start``: the level's number, or None
+    without one.  It needs ``p=level-<SET>`` (and that kind needs it), SET's levels on this preset, a
+    number in the set's range, and the level's own board."""
+    kind = _puzzle_kind(values)
+    if kind is None or not kind.startswith(LEVEL_KIND):
+        if "l" in values:
+            raise _fail("level_needs_set", values["l"][1], "l")
+        return None
+    set_name, where = kind[len(LEVEL_KIND):], values["p"][1]
+    entry = LEVEL_SETS.get(set_name)
+    if entry is None:
+        raise _fail("level_set", where, "p", found=set_name, choices=", ".join(LEVEL_SETS))
+    if entry.preset != name:
+        raise _fail("level_preset", where, "p", set=set_name, preset=entry.preset)
+    if "l" not in values:
+        raise _fail("level_missing", where, "p", set=set_name)
+    text, at = values["l"]
+    if not re.fullmatch(r"[1-9][0-9]{0,8}", text) or int(text) > len(entry.levels):
+        raise _fail("level_number", at, "l", count=len(entry.levels), found=text[:20])
+    number = int(text)
+    if start != entry.level(number).board:
+        raise _fail("level_board", board_column, "board", number=number, set=set_name)
+    return number
 
 
 # -- presets and graphs -------------------------------------------------------
 
 _GRAPH_HEAD = re.compile(r"(?:G([0-9]{1,5})|([a-z][a-z0-9-]{0,39})):([A-Za-z0-9_-]*)")
 GRAPH_FIELD_ORDER = ("e", "c", "n", "s", "k", "g", "h", "d", "p", "m")
-"""The fields of a graph link, in the order they are written (a preset link takes g, h, d, m)."""
+"""The fields of a graph link, in the order they are written."""
+PRESET_FIELD_ORDER = ("g", "h", "d", "p", "l", "m")
+"""The fields of a preset's link, in the order they are written."""
 
 
 def _varints(values: list[int]) -> str:
@@ -413,6 +458,8 @@ def _format_graph_share(state: ShareState) -> str:
         parts.append(f"d={_encode(state.dont_care, cells)}")
     if state.puzzle_kind is not None:
         parts.append(f"p={state.puzzle_kind}")
+    if state.level is not None:
+        parts.append(f"l={state.level}")
     if state.moves:
         parts.append(f"m={_encode_moves(state.moves)}")
     return ";".join(parts)
@@ -423,7 +470,7 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
     match = _GRAPH_HEAD.fullmatch(head)
     assert match is not None  # parse_share routes only a preset's or a graph's head here
     name = match.group(2)
-    values = _read_fields(head, fields, offset, ("g", "h", "d", "p", "m") if name is not None else GRAPH_FIELD_ORDER)
+    values = _read_fields(head, fields, offset, PRESET_FIELD_ORDER if name is not None else GRAPH_FIELD_ORDER)
     payload_column = offset + len(head) - len(match.group(3)) + 1
     graph: Graph | None = None
     base_goal: int | str = "off"
@@ -451,9 +498,11 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
             goal = "off"
         if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
+    kind = _puzzle_kind(values, levels=name is not None)  # p= and l= come before m=: their problems are the first
+    level = None if name is None else _level(values, name, start, payload_column)
     holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(
-        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, _puzzle_kind(values), preset=name, graph=graph
+        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, kind, preset=name, graph=graph, level=level,
     )
 
 

@@ -104,9 +104,12 @@ function corpus() {
     "123456789x1:", "1x1:;k=999", "1x1:A=", "1x1:A%3D", "1x1:AA==", "#", "", "##1x1:AA",
     `2x2:AA;h=AQ;m=${encodeMoves([1, 2, 0])}`, `4x4:AAAA;h=${encodeBase64url(Uint8Array.of(0xff, 0xff))}`,
     "2x2:AA;p=", "2x2:AA;p=Daily", "2x2:AA;p=daily;h=AQ", "2x2:AA;p=preset-tv;m=AQ",
+    // a level's p= is a preset's link's only (lightsout.share: level_grid); "levels-" and "level" are other kinds
+    "5x5:AAAAAA;p=level-classic", "2x2:AA;p=level-x;m=AQ", "2x2:AA;p=levels-classic", "2x2:AA;p=level",
   ];
+  const fixed = texts.length;
   while (texts.length < COUNT / 3) texts.push(randomLink());
-  const valid = texts.slice(30);
+  const valid = texts.slice(fixed);
   while (texts.length < (2 * COUNT) / 3) texts.push(mutate(pick(valid)));
   while (texts.length < COUNT) {
     texts.push(Array.from({ length: below(32) }, () => pick(ALPHABET)).join(""));

@@ -21,6 +21,7 @@ from lightsout import codec, solve
 from lightsout.api import call, handle
 from lightsout.cli import main
 from lightsout.games import PRESETS
+from lightsout.errors import LEVEL_ERRORS
 from lightsout.level_data import CUBE, TIGER_1995
 from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
 from lightsout.cell_runs import read_cells
@@ -251,20 +252,27 @@ def test_the_levels_op_gives_one_set_or_one_level() -> None:
 
 
 @pytest.mark.parametrize(
-    ("request_fields", "field", "message"),
+    ("request_fields", "field", "message", "code", "params"),
     [
-        ({"game": "deluxe-plus"}, "game", "unknown level set 'deluxe-plus'; choose one of classic, lights-out-2000, cube"),
-        ({"game": "classic", "level": 51}, "level", "level 51 is outside the classic levels, 1 to 50"),
-        ({"game": "cube", "level": 0}, "level", "level 0 is outside the cube levels, 1 to 54"),
-        ({"level": 3}, "level", "a level number needs the level set it belongs to"),
-        ({"game": "classic", "level": "3"}, "level", "request field 'level' has the wrong type"),
-        ({"game": 7}, "game", "request field 'game' has the wrong type"),
+        ({"game": "deluxe-plus"}, "game", "unknown level set 'deluxe-plus'; choose one of classic, lights-out-2000, cube",
+         "unknown_set", {"found": "deluxe-plus", "choices": "classic, lights-out-2000, cube"}),
+        ({"game": "classic", "level": 51}, "level", "level 51 is outside the classic levels, 1 to 50",
+         "number_outside", {"number": 51, "set": "classic", "count": 50}),
+        ({"game": "cube", "level": 0}, "level", "level 0 is outside the cube levels, 1 to 54", "number_outside", {"number": 0, "set": "cube", "count": 54}),
+        ({"level": 3}, "level", "a level number needs the level set it belongs to", "set_needed", {}),
+        ({"game": "classic", "level": "3"}, "level", "request field 'level' has the wrong type", None, None),
+        ({"game": 7}, "game", "request field 'game' has the wrong type", None, None),
     ],
 )
-def test_the_levels_op_names_a_bad_field(request_fields: dict, field: str, message: str) -> None:
+def test_the_levels_op_names_a_bad_field(request_fields: dict, field: str, message: str, code: str | None, params: dict | None) -> None:
+    """A bad set or number comes with its code and params (lightsout.errors.LEVEL_ERRORS), which the page words
+    from its strings (levels_<code>, static/strings/*.json); a field of the wrong type is the API's own."""
     reply = ask(**request_fields)
     assert not reply["ok"]
     assert (reply["error"]["field"], reply["error"]["message"]) == (field, message)
+    assert (reply["error"].get("code"), reply["error"].get("params")) == (code, params)
+    if code is not None:
+        assert LEVEL_ERRORS[code].format(**params) == message
 
 
 # -- the command line -------------------------------------------------------------

@@ -1,3 +1,5 @@
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -6,6 +8,10 @@ from lightsout import BoardFormatError
 from lightsout.board import Board
 from lightsout.formats import format_game_id
 from lightsout.rules import MOORE, PLUS, X_RULE
+from lightsout import codec
+from lightsout.api import handle
+from lightsout.games import PRESETS
+from lightsout.levels import LEVEL_SETS
 from lightsout.share import ShareState, format_share, parse_share
 
 
@@ -106,3 +112,66 @@ def test_any_string_parses_or_raises_board_format_error(text):
     except BoardFormatError:
         return
     assert format_share(state) == text.lstrip("#")
+
+
+# -- a level's link: NAME:<board>;p=level-<SET>;l=<number> ---------------------------------
+
+
+def _level_link(set_name: str, number: int, tail: str = "") -> str:
+    entry = LEVEL_SETS[set_name]
+    puzzle = PRESETS[entry.preset].puzzle
+    return f"{entry.preset}:{codec.encode(entry.level(number).board, puzzle.cells)};p=level-{set_name};l={number}{tail}"
+
+
+@pytest.mark.parametrize("set_name", list(LEVEL_SETS))
+def test_every_level_link_round_trips_with_its_number(set_name):
+    entry = LEVEL_SETS[set_name]
+    for level in entry.levels:
+        state = parse_share(_level_link(set_name, level.number, ";m=AAM"))
+        assert (state.preset, state.puzzle_kind, state.level, state.cells, state.moves) == (
+            entry.preset, f"level-{set_name}", level.number, level.board, (0, 3))
+        assert format_share(state) == _level_link(set_name, level.number, ";m=AAM")
+
+
+@pytest.mark.parametrize(
+    "text,column,code,params",
+    [
+        # a level is a preset's: a grid's or a graph's link names none
+        ("2x2:Ag;p=level-classic", 10, "level_grid", {"field": "p"}),
+        ("G1:AA;e=AQA;p=level-classic", 15, "level_grid", {"field": "p"}),
+        # the set, its preset, the number, the board
+        (_level_link("classic", 1).replace("p=level-classic", "p=level-deluxe"), 18, "level_set",
+         {"field": "p", "found": "deluxe", "choices": "classic, lights-out-2000, cube"}),
+        (_level_link("classic", 1).replace("p=level-classic", "p=level-cube"), 18, "level_preset",
+         {"field": "p", "set": "cube", "preset": "cube"}),
+        (_level_link("classic", 1).replace(";l=1", ""), 18, "level_missing", {"field": "p", "set": "classic"}),
+        (_level_link("classic", 1).replace(";p=level-classic", ""), 18, "level_needs_set", {"field": "l"}),
+        (_level_link("classic", 1).replace(";p=level-classic", ";p=daily"), 26, "level_needs_set", {"field": "l"}),
+        (_level_link("classic", 1).replace("l=1", "l=51"), 34, "level_number", {"field": "l", "count": 50, "found": "51"}),
+        (_level_link("classic", 1).replace("l=1", "l=01"), 34, "level_number", {"field": "l", "count": 50, "found": "01"}),
+        (_level_link("classic", 1).replace("l=1", "l=0"), 34, "level_number", {"field": "l", "count": 50, "found": "0"}),
+        (_level_link("classic", 1).replace("l=1", "l=2"), 9, "level_board", {"field": "board", "number": 2, "set": "classic"}),
+        (_level_link("classic", 1).replace("l=1", "l=1;p=daily"), 36, "field_order", {"field": "p", "name": "p"}),
+    ],
+)
+def test_a_bad_level_link_names_its_part(text, column, code, params):
+    with pytest.raises(BoardFormatError) as caught:
+        parse_share(text)
+    assert (caught.value.code, caught.value.params, caught.value.column) == (code, params, column)
+
+
+def test_the_share_op_writes_and_reads_a_level():
+    entry = LEVEL_SETS["lights-out-2000"]
+    board = codec.format_packed(5, 5, entry.level(7).board)
+    written = json.loads(handle(json.dumps(
+        {"op": "share", "preset": "classic", "board": board, "moves": [2], "puzzle_kind": "level-lights-out-2000", "level": 7})))
+    assert written == {"ok": True, "text": _level_link("lights-out-2000", 7, ";m=Ag")}
+    read = json.loads(handle(json.dumps({"op": "share", "text": "#" + written["text"]})))
+    assert (read["level"], read["puzzle_kind"], read["board"], read["moves"]) == (7, "level-lights-out-2000", board, [2])
+    plain = json.loads(handle(json.dumps({"op": "share", "text": "classic:AAAAAA"})))
+    assert plain["level"] is None
+    wrong = json.loads(handle(json.dumps(
+        {"op": "share", "preset": "classic", "board": board, "puzzle_kind": "level-lights-out-2000", "level": 8})))
+    assert (wrong["error"]["field"], wrong["error"]["code"]) == ("level", "level_board")
+    grid = json.loads(handle(json.dumps({"op": "share", "rows": 5, "cols": 5, "board": board, "level": 7})))
+    assert grid["error"]["field"] == "level"

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from lightsout.api import call
-from lightsout.errors import LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS
+from lightsout.errors import LEVEL_ERRORS, LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS
 
 ALL_ERRORS = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
@@ -62,12 +62,15 @@ LINK_CODES = (*LINK_ERRORS, *LINK_CODECS)
 
 def test_every_error_code_has_a_sentence_written_from_its_params():
     """parse_<code> for every code of the text parser and the user-puzzle reader, link_<code> for
-    every code a share link gives; each sentence uses only the params its code is raised with."""
+    every code a share link gives, levels_<code> for every code of the levels op; each sentence
+    uses only the params its code is raised with."""
     english = tables()["en"]
-    assert not set(PARSE_ERRORS) & set(PUZZLE_ERRORS) and not set(PUZZLE_ERRORS) & set(LINK_ERRORS) and not set(PARSE_ERRORS) & set(LINK_ERRORS)
+    tables_of_codes = (PARSE_ERRORS, PUZZLE_ERRORS, LINK_ERRORS, LEVEL_ERRORS)
+    assert sum(map(len, tables_of_codes)) == len(set().union(*tables_of_codes)), "a code is in two tables"
     parse = {code: _fields(template) for code, template in {**PARSE_ERRORS, **PUZZLE_ERRORS}.items()} | PAGE_PARSE_CODES
     link = {code: _fields(ALL_ERRORS[code]) | {"part"} for code in LINK_CODES}
-    for prefix, codes in (("parse_", parse), ("link_", link)):
+    levels = {code: _fields(template) for code, template in LEVEL_ERRORS.items()}
+    for prefix, codes in (("parse_", parse), ("link_", link), ("levels_", levels)):
         for code, params in codes.items():
             assert prefix + code in english, prefix + code
             assert set(PLACEHOLDER.findall(english[prefix + code])) <= params, (code, english[prefix + code])
@@ -88,6 +91,14 @@ def test_python_words_each_link_error_as_the_page_does_in_english():
     differ = {code: (ALL_ERRORS[code], english["link_" + code]) for code in LINK_CODES
               if ALL_ERRORS[code] != _python_form(english["link_" + code])}
     assert differ == {}
+
+
+def test_python_words_each_levels_error_as_the_page_does_in_english():
+    """The levels op's English (lightsout.errors.LEVEL_ERRORS) is en.json's levels_<code> as a sentence."""
+    english = tables()["en"]
+    for code, template in LEVEL_ERRORS.items():
+        sentence = _python_form(english["levels_" + code])
+        assert sentence == template[0].upper() + template[1:] + ".", code
 
 
 def test_python_names_a_link_part_as_the_page_does_in_english():
