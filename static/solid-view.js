@@ -16,7 +16,7 @@ const DRAG_THRESHOLD = 5; // CSS pixels a pointer may move and still be a click
 const DRAG_RADIANS_PER_PIXEL = 0.01;
 const INERTIA_DECAY = 0.9; // per frame, after a flick; stops below INERTIA_LEAST radians a frame
 const INERTIA_LEAST = 0.002;
-const CELL_SIZE = { cube: 0.92, icosahedron: 0.55 }; // in the solid's least distance between neighbours, as graph-render.js's drawingOf
+const CELL_SIZE = { cube: 0.92, icosahedron: 0.55 }; // in distances between neighbours, as graph-render.js's drawingOf
 /** The cube's view before any turn: its front, right and up faces (a turn about y, then about x, in degrees). */
 const CUBE_START = [[0, 1, 0, -35], [1, 0, 0, 25]];
 
@@ -88,8 +88,9 @@ export function solidGeometry(solid, presses) {
     return normal.map((v) => v / Math.hypot(...normal)); // unit, though the reply's vectors are rounded
   });
   const neighbours = presses.map((set, i) => [...set].filter((j) => j !== i));
-  const spacing = Math.min(...neighbours.flatMap((set, i) => set.map((j) => Math.hypot(...difference(points[i], points[j])))));
-  const radius = Math.max(...points.map((p) => Math.hypot(...p)));
+  // A cell's room: its farthest neighbour (the cube's stickers across an edge are nearer, √2/2, than on a face).
+  const spacing = Math.max(...neighbours.flatMap((set, i) => set.map((j) => Math.hypot(...difference(points[i], points[j])))));
+  const radius = Math.max(...points.map((p) => Math.hypot(...p))); // of the cells' centres
   let faces;
   if (shape === "cube") {
     const half = Math.max(...points.map((p) => Math.max(...p.map(Math.abs)))); // a face's distance from the centre
@@ -114,7 +115,9 @@ export function solidGeometry(solid, presses) {
   const front = points.reduce((best, p, i) => (p[2] > points[best][2] ? i : best), 0);
   const start = shape === "cube" ? CUBE_START.reduce((q, [x, y, z, degrees]) => compose(turnAbout([x, y, z], degrees), q), [1, 0, 0, 0])
     : turnFromTo(points[front].map((v) => v / Math.hypot(...points[front])), [0, 0, 1]);
-  return { shape, points, right: solid.right, up: solid.up, normals, neighbours, faces, size, radius: radius + size * 0.75, start };
+  // The drawing's half width: no turn takes a corner of the body or a cell beyond it.
+  const reach = Math.max(radius + size / 2, ...faces.flatMap((face) => face.corners.map((corner) => Math.hypot(...corner))));
+  return { shape, points, right: solid.right, up: solid.up, normals, neighbours, faces, size, radius: reach * 1.03, start };
 }
 
 /** How much cell `index`'s outward side faces the viewer under `q`: 1 face-on, 0 edge-on, below 0 turned away. */
