@@ -1,12 +1,10 @@
-// The 3D view of a game played on a solid, the Lights Out Cube and the Orbix (issue #33):
-// the cells sit where Python's `solid` puts them (the API's puzzle reply: each cell's
-// centre, right and up, lightsout.games.Solid), turned by a rotation (a unit quaternion)
-// and drawn as SVG in orthographic projection, so each flat cell maps to the screen by one
-// affine transform and graph-render.js's cells (outline, mark, "?", overlays, labels) are
-// reused as they are. A cell whose outward side faces away (facing below FACING_SHOWN) is
-// transparent and takes no clicks; on a convex solid the cells that face the viewer never
-// overlap, so no sorting is needed. Loaded on demand (solid-choice.js), it imports
-// nothing: the shared modules it builds on are handed to makeSolidView.
+// The 3D view of the games on a solid, the Lights Out Cube and the Orbix (issue #33): each
+// cell sits where Python's `solid` puts it (the puzzle reply: centre, right, up), turned by a
+// unit quaternion and drawn as SVG in orthographic projection, so a flat cell maps to the
+// screen by one affine transform and graph-render.js's cells (outline, mark, "?", overlays)
+// are reused as they are. A cell facing away is transparent and takes no clicks; on a convex
+// solid the cells facing the viewer never overlap, so nothing is sorted. Loaded on demand
+// (solid-choice.js), it imports nothing: makeSolidView is handed the shared modules.
 // The geometry (first half) is pure and tested under node (tests/js/solid.test.mjs).
 
 const FACING_SHOWN = 0.12; // a cell is drawn and pressable when its outward normal's z (toward the viewer) is above this
@@ -50,15 +48,10 @@ export function rotate([w, x, y, z], [vx, vy, vz]) {
   return [vx + w * tx + y * tz - z * ty, vy + w * ty + z * tx - x * tz, vz + w * tz + x * ty - y * tx];
 }
 
-/** The rotation `fraction` (0..1) of the way from `a` to `b`, the short way round. */
+/** A rotation `fraction` (0..1) of the way from `a` to `b`, the short way round (normalised linear: a turn's frames). */
 export function between(a, b, fraction) {
-  let dot = a.reduce((sum, v, i) => sum + v * b[i], 0);
-  const to = dot < 0 ? b.map((v) => -v) : b;
-  dot = Math.min(1, Math.abs(dot));
-  const angle = Math.acos(dot);
-  if (angle < 1e-6) return to;
-  const [p, q] = [Math.sin((1 - fraction) * angle), Math.sin(fraction * angle)].map((v) => v / Math.sin(angle));
-  return normalised(a.map((v, i) => p * v + q * to[i]));
+  const sign = a.reduce((sum, v, i) => sum + v * b[i], 0) < 0 ? -1 : 1;
+  return normalised(a.map((v, i) => v * (1 - fraction) + sign * b[i] * fraction));
 }
 
 /** The turn that takes unit vector `from` to unit vector `to` about the axis square to both. */
@@ -157,26 +150,15 @@ export function neighbourInDirection(geometry, q, index, dx, dy, usable = () => 
 /**
  * `q`, turned so that cell `index` faces the viewer at least FACING_WANTED (`q` itself if it
  * does): first about the upright axis (the cube's own axis nearest the screen's vertical, so
- * its top stays on top; the screen's vertical for the Orbix), the least angle that does it,
- * or as far as that axis helps; then, if that is not enough, the least turn that is.
+ * its top stays on top; the screen's vertical for the Orbix) until the cell faces the viewer
+ * as much as that turn can make it, then, if that is not enough, the least turn that is.
  */
 export function turnToShow(geometry, q, index) {
   let normal = rotate(q, geometry.normals[index]);
   if (normal[2] >= FACING_WANTED) return q;
-  const axis = uprightAxis(geometry, q);
-  // About `axis` the normal runs round a circle: z(φ) = along·axis_z + u_z cos φ + v_z sin φ.
-  const along = dot(normal, axis);
-  const u = normal.map((v, k) => v - along * axis[k]);
-  const v = cross(axis, u);
-  const [reach, middle] = [Math.hypot(u[2], v[2]), Math.atan2(v[2], u[2])]; // z(φ) = along·axis_z + reach·cos(φ − middle)
-  const needed = (FACING_WANTED - along * axis[2]) / (reach || 1);
-  let angle = middle;
-  if (reach > 0 && needed <= 1) {
-    const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
-    const [a, b] = [wrap(middle - Math.acos(needed)), wrap(middle + Math.acos(needed))];
-    angle = Math.abs(a) < Math.abs(b) ? a : b;
-  }
-  q = compose(turnAbout(axis, (angle * 180) / Math.PI), q);
+  const axis = geometry.shape === "cube" ? nearestAxis(q, [0, 1]) : [0, 1, 0];
+  const u = normal.map((v, k) => v - dot(normal, axis) * axis[k]); // about `axis` the normal turns round a circle
+  q = compose(turnAbout(axis, (Math.atan2(cross(axis, u)[2], u[2]) * 180) / Math.PI), q); // to its point nearest the viewer
   normal = rotate(q, geometry.normals[index]);
   if (normal[2] >= FACING_WANTED - 1e-9) return q;
   const lift = Math.acos(Math.max(-1, Math.min(1, normal[2]))) - Math.acos(FACING_WANTED); // radians still to turn
@@ -184,12 +166,11 @@ export function turnToShow(geometry, q, index) {
   return compose(turnAbout(across, (lift * 180) / Math.PI), q);
 }
 
-/** The axis a turn to show a cell turns about first: the cube's own axis nearest the screen's up, as seen; else the screen's up. */
-function uprightAxis(geometry, q) {
-  if (geometry.shape !== "cube") return [0, 1, 0];
-  const seen = [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((axis) => rotate(q, axis));
-  const best = seen.reduce((a, b) => (Math.abs(b[1]) > Math.abs(a[1]) ? b : a));
-  return best.map((value) => value * Math.sign(best[1]));
+/** The cube's own axis, as seen under `q`, nearest the screen direction [x, y] and pointing its way. */
+function nearestAxis(q, [x, y]) {
+  const along = (v) => v[0] * x + v[1] * y;
+  const best = [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((axis) => rotate(q, axis)).reduce((a, b) => (Math.abs(along(b)) > Math.abs(along(a)) ? b : a));
+  return best.map((value) => value * Math.sign(along(best)));
 }
 
 /**
@@ -199,16 +180,7 @@ function uprightAxis(geometry, q) {
  * the arrow, faces the viewer (the surface moves the arrow's way, as a drag does).
  */
 export function stepTurn(geometry, q, dx, dy) {
-  if (geometry.shape === "cube") {
-    const screenAxis = [dy, dx, 0]; // right: about y; down: about x
-    let best = null;
-    for (const axis of [[1, 0, 0], [0, 1, 0], [0, 0, 1]]) {
-      const seen = rotate(q, axis);
-      const along = seen[0] * screenAxis[0] + seen[1] * screenAxis[1];
-      if (!best || Math.abs(along) > Math.abs(best.along)) best = { seen, along };
-    }
-    return compose(turnAbout(best.seen.map((v) => v * Math.sign(best.along)), 90), q);
-  }
+  if (geometry.shape === "cube") return compose(turnAbout(nearestAxis(q, [dy, dx]), 90), q); // →: about the up axis; ↓: about the x axis
   const front = geometry.points.reduce((found, _, i) => (facing(geometry, q, i) > facing(geometry, q, found) ? i : found), 0);
   const next = neighbourInDirection(geometry, q, front, -dx, -dy, () => true, 0);
   if (next === null) return q;
@@ -375,27 +347,23 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
      */
     bindTurning() {
       const { grid } = this;
-      let down = null; // {id, x, y, dragging, last: {x, y, time}, speed: [dx, dy] a millisecond}
+      let down = null; // {id, x, y (where it came down), dragging, last: [x, y, time], speed: [dx, dy] pixels a millisecond}
       let swallowClick = false;
       const onPointerDown = (event) => {
         if (event.pointerType === "mouse" && event.button !== 0) return;
         cancelAnimationFrame(this.motion);
         swallowClick = false;
-        down = down ? null : { id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false, last: null, speed: [0, 0] };
+        down = down ? null : { id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false, speed: [0, 0] }; // two fingers: no turn
       };
       const onPointerMove = (event) => {
         if (!down || down.id !== event.pointerId) return;
         if (!down.dragging) {
           if (Math.hypot(event.clientX - down.x, event.clientY - down.y) <= DRAG_THRESHOLD) return;
-          down.dragging = true;
-          down.last = { x: down.x, y: down.y, time: event.timeStamp };
-          grid.setPointerCapture?.(event.pointerId);
+          [down.dragging, down.last] = [true, [down.x, down.y, event.timeStamp]];
+          grid.setPointerCapture?.(event.pointerId); // only now: a click's target stays the cell
         }
-        const { last } = down;
-        const [dx, dy] = [event.clientX - last.x, event.clientY - last.y];
-        const elapsed = Math.max(1, event.timeStamp - last.time);
-        down.speed = [dx / elapsed, dy / elapsed];
-        down.last = { x: event.clientX, y: event.clientY, time: event.timeStamp };
+        const [dx, dy, elapsed] = [event.clientX - down.last[0], event.clientY - down.last[1], Math.max(1, event.timeStamp - down.last[2])];
+        [down.speed, down.last] = [[dx / elapsed, dy / elapsed], [event.clientX, event.clientY, event.timeStamp]];
         this.setTurn(dragTurn(this.turn, dx, dy));
       };
       const onPointerUp = (event) => {
