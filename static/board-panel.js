@@ -13,6 +13,7 @@ import { bindBoardInput, bindCanvasInput, bindGraphInput } from "./input.js";
 import { GraphView } from "./graph-render.js";
 import { GraphCanvasView, MAX_SVG_CELLS } from "./graph-canvas.js";
 import { hexCoords, isGridLayout } from "./graph-layout.js";
+import { SolidChoice } from "./solid-choice.js";
 
 // The fills of the states a preset names (the API's presets reply: Lights Out 2000's off, red, green).
 const STATE_FILLS = { off: null, red: "#e53935", green: "#43a047" };
@@ -44,6 +45,8 @@ export class BoardPanel {
     this.redoButton.addEventListener("click", () => session.redo());
     this.setupButton.addEventListener("click", () => session.setup.set(!session.settingUp));
     this.unsubscribe = session.subscribe((change) => this.update(change));
+    // The cube and the Orbix in 3D or flat (after this panel in the session's listeners: it reads the view drawn).
+    this.solid = new SolidChoice(session, { view: () => this.view, redraw: () => this.update() });
   }
 
   /**
@@ -53,13 +56,13 @@ export class BoardPanel {
   chooseView() {
     const { game } = this.session;
     const layout = this.layoutOf(game);
-    const wanted = layout ? (game.board.cellCount > MAX_SVG_CELLS ? GraphCanvasView : GraphView)
-      : this.session.usesCanvas() ? CanvasView : BoardView;
-    if (this.view instanceof wanted && (!layout || this.layoutKey === layout.key)) return;
+    const wanted = (layout && this.solid.viewClass(game)) || (layout ? (game.board.cellCount > MAX_SVG_CELLS ? GraphCanvasView : GraphView)
+      : this.session.usesCanvas() ? CanvasView : BoardView);
+    if (this.view?.constructor === wanted && (!layout || this.layoutKey === layout.key)) return;
     this.layoutKey = layout?.key ?? null;
     this.unbindView();
     this.view?.destroy?.();
-    this.view = layout ? new wanted(this.element, layout) : new wanted(this.element);
+    this.view = layout ? new wanted(this.element, layout, this.solid.viewOptions()) : new wanted(this.element);
     const onPress = (row, col) => this.userPress(row, col);
     this.unbindView = wanted === CanvasView ? bindCanvasInput(this.view, onPress)
       : layout ? bindGraphInput(this.view, onPress) : bindBoardInput(this.view, onPress);
@@ -74,9 +77,9 @@ export class BoardPanel {
   layoutOf(game) {
     const { rows, cols } = game.board;
     if (game.graph) {
-      const { coords, outline, edges, names } = game.graph;
+      const { coords, outline, edges, names, solid, presses } = game.graph;
       if (!coords || (outline === "square" && isGridLayout(coords, rows, cols))) return null;
-      return { key: game.graph, coords, outline, edges, names };
+      return { key: game.graph, coords, outline, edges, names, solid, presses };
     }
     if (game.rule.name !== "hex" || this.session.usesCanvas()) return null;
     return { key: `hex ${rows}x${cols}`, coords: hexCoords(rows, cols), outline: "hex", edges: null, names: null };

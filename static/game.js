@@ -348,7 +348,7 @@ class MoveStack {
  * A puzzle on any graph (a preset of the real games, or a user's graph) as the game needs
  * it: `presses[i]` the cells a press of cell i adds 1 to (the API's `puzzle` reply,
  * docs/api.md), `fields` the API's puzzle field naming it ({preset: NAME} or {graph: OBJECT}),
- * and the drawing (`coords`, `outline`, `edges`, `names`) and facts (`preset`, `title`) as the
+ * and the drawing (`coords`, `outline`, `edges`, `names`, `solid`) and facts (`preset`, `title`) as the
  * reply gives them. Cells are the board's indices r·cols + c.
  */
 export function graphOfPuzzle(reply) {
@@ -364,6 +364,7 @@ export function graphOfPuzzle(reply) {
   return Object.freeze({
     fields, presses, kind: reply.kind, outline: reply.outline ?? "circle", coords: reply.coords ?? null,
     edges: reply.edges ?? null, names: reply.names ?? null, preset: reply.preset ?? null, title: reply.title ?? null,
+    solid: reply.solid ?? null, // where the cells sit in 3D (the cube, the Orbix: solid-view.js), or null
     rule: reply.rule ?? null,
   });
 }

@@ -97,6 +97,7 @@ export class GraphBoardView {
     this.cols = 0;
     this.cellCount = 0;
     this.focusIndex = 0;
+    this.cellLabelKey = "graphCell"; // a cell's accessible name: {name}, {state} (the 3D view's says where it is: solid-view.js)
     this.editing = false;
     this.palette = null;
     this.paletteKey = null; // what `palette` was made for: a preset's colours, k, or 0 (the stylesheet's)
@@ -139,11 +140,11 @@ export class GraphBoardView {
 
   label(index, state, marked, hole = false, dontCare = false) {
     const name = graphCellName(this.layout, index);
-    if (hole) return t("graphCell", { name, state: t("cellHole") });
+    if (hole) return t(this.cellLabelKey, { name, state: t("cellHole") });
     const parts = [this.palette ? (this.palette[state].name ?? t("cellState", { state })) : t(state ? "cellLit" : "cellDark")];
     if (dontCare) parts.push(t("cellDontCare"));
     if (marked) parts.push(marked === 1 ? t("cellMarked") : t("cellMarkedTimes", { count: marked }));
-    return t("graphCell", { name, state: parts.join(", ") });
+    return t(this.cellLabelKey, { name, state: parts.join(", ") });
   }
 
   /**

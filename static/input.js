@@ -289,7 +289,11 @@ export function bindGraphInput(view, onPress) {
       }
       return null;
     };
-    if (directions[event.key]) to = nearestInDirection(view.layout.coords, index, ...directions[event.key], usable);
+    // The 3D view (solid-view.js) moves to the neighbour on the solid that is seen that way.
+    if (directions[event.key]) {
+      to = view.neighbourInDirection ? view.neighbourInDirection(index, ...directions[event.key], usable)
+        : nearestInDirection(view.layout.coords, index, ...directions[event.key], usable);
+    }
     else if (event.key === "Home") to = usableIndex(1);
     else if (event.key === "End") to = usableIndex(-1);
     else if (event.key === " " || event.key === "Enter") {

@@ -43,3 +43,15 @@ export function pageOptions(href) {
     searchBudget: budget === null ? {} : { seconds: budget / 1000 },
   };
 }
+
+const BOARD_VIEW_KEY = "lightsout.boardView"; // localStorage: "3d" or "flat", for the games on a solid (solid-choice.js)
+
+/** The board view chosen before for a game on a solid: "3d" (the default) or "flat". */
+export function savedBoardView(storage = globalThis.localStorage) {
+  try { return storage?.getItem(BOARD_VIEW_KEY) === "flat" ? "flat" : "3d"; } catch { return "3d"; } // storage blocked
+}
+
+/** Remember `view` ("3d" or "flat") for the next visit; a browser that blocks storage forgets it. */
+export function saveBoardView(view, storage = globalThis.localStorage) {
+  try { storage?.setItem(BOARD_VIEW_KEY, view); } catch { /* not remembered */ }
+}

@@ -368,6 +368,7 @@ export class Session {
       const index = presses[i];
       if (index >= 0 && this.marks.get(index)) {
         this.marks.add(index, step);
+        if (changed && !changed.includes(index)) changed = [...changed, index]; // its mark changed (an Orbix press leaves its own light)
       } else {
         this.marks = null;
         changed = null; // every mark goes: redraw them all

@@ -27,9 +27,13 @@ export function exposeTestHooks(session, solver, boardPanel) {
       view().flush();
       return view().lastPaint;
     },
-    /** Which view draws the board: "canvas" (a big grid), "graph-canvas" (a big graph) or "grid" (the DOM's); the canvas's scale. */
+    /**
+     * Which view draws the board: "canvas" (a big grid), "graph-canvas" (a big graph), "solid" (the cube or the
+     * Orbix in 3D, with its rotation `turn`, a unit quaternion [w, x, y, z]) or "grid" (the DOM's); the canvas's scale.
+     */
     view: () => ({
-      kind: view() instanceof CanvasView ? "canvas" : view() instanceof GraphCanvasView ? "graph-canvas" : "grid", scale: view().scale ?? null,
+      kind: view() instanceof CanvasView ? "canvas" : view() instanceof GraphCanvasView ? "graph-canvas" : view().kind ?? "grid",
+      scale: view().scale ?? null, turn: view().turn ?? null,
     }),
     /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
     request: (request) => solver.request(request).then(

@@ -43,7 +43,33 @@ from .puzzle import Puzzle
 from .solver import solve
 from .rules import PLUS, X_RULE, parse_rule
 
-__all__ = ["Preset", "PRESETS", "preset", "preset_figures", "CUBE_FACES", "cube_graph", "orbix_graph", "merlin_graph"]
+__all__ = [
+    "Preset", "Solid", "PRESETS", "preset", "preset_figures", "CUBE_FACES", "cube_graph", "cube_solid", "orbix_graph", "orbix_solid",
+    "merlin_graph",
+]
+
+Vector = tuple[float, float, float]
+"""A point or direction in 3D: x right, y up, z towards the viewer."""
+
+
+@dataclass(frozen=True)
+class Solid:
+    """Where a game's cells sit on the solid they are on (the page's 3D view), cell i at index i.
+
+    ``shape`` is ``"cube"`` or ``"icosahedron"``; ``points[i]`` is cell i's
+    centre; ``right[i]`` and ``up[i]`` are unit vectors along the surface
+    at that point, the directions of the cell's own right and up as it is
+    drawn flat, with ``right × up`` pointing out of the solid (a cell seen
+    from outside is not mirrored).  ``places[i]`` is (face, row, column)
+    of a cube's square (face a letter of :data:`CUBE_FACES`, row and
+    column 0–2 as in the unfolded net), None for a solid without faces.
+    """
+
+    shape: str
+    points: tuple[Vector, ...]
+    right: tuple[Vector, ...]
+    up: tuple[Vector, ...]
+    places: tuple[tuple[str, int, int], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +90,8 @@ class Preset:
     reversible: bool = False
     """True when the order of the states is not documented and the player may reverse it (a press then
     moves a light k − 1 steps, which is the same puzzle with states 1..k−1 named in reverse)."""
+    solid: Solid | None = None
+    """Where the cells sit in 3D, for a game played on a solid (the cube, the Orbix), else None."""
 
 
 def _two(off_en: str = "off", on_en: str = "on", off_zh: str = "灭", on_zh: str = "亮") -> tuple[dict[str, str], ...]:
@@ -93,6 +121,25 @@ def _cube_point(face: str, r: int, c: int) -> tuple[float, float, float]:
     if face == "R":
         return (1.5, v, -u)
     return (-u, v, -1.5)  # B, right of R in the net
+
+
+def cube_solid() -> Solid:
+    """The cube's 54 squares in 3D (:func:`_cube_point`, side 3 centred at 0), each with the directions of its
+    row (right) and column (up) as the net folds up; places (face, row, column) in cell order."""
+    points, right, up, places = [], [], [], []
+    for face in CUBE_FACES:
+        for r in range(3):
+            for c in range(3):
+                here = _cube_point(face, r, c)
+                points.append(here)
+                right.append(_difference(_cube_point(face, r, c + 1), here))
+                up.append(_difference(_cube_point(face, r - 1, c), here))
+                places.append((face, r, c))
+    return Solid("cube", tuple(points), tuple(right), tuple(up), tuple(places))
+
+
+def _difference(a: Vector, b: Vector) -> Vector:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
 
 def cube_graph() -> Graph:
@@ -146,6 +193,42 @@ def orbix_graph() -> Graph:
     coords += [polar(1.25, 60 * i) for i in range(6)]
     coords += [polar(0.5, 120 * i + 60) for i in range(3)]
     return Graph(tuple(reach), tuple(coords), None, "circle", 12, 0)
+
+
+def orbix_solid() -> Solid:
+    """The Orbix's 12 buttons at the vertices of an icosahedron of circumradius 1, in the cells' order.
+
+    Seen along a 3-fold axis (z), an icosahedron's vertices lie in four
+    triangles, each turned 60° from the next: the front face (the inner
+    triangle c, z = z₀), three around it (the hexagon's even b, z = z₁),
+    three behind those (odd b, −z₁) and the back face (the outer triangle
+    a, −z₀).  Each vertex keeps the angle it has in the flat drawing
+    (clockwise from the top).  Neighbours are 1/√5 apart as unit vectors
+    (the cosine of an edge's angle at the centre), which fixes the
+    heights: z₀² = (1 + 2/√5)/3 (two vertices of a face, 120° apart) and
+    z₁² = (1 − 2/√5)/3 (neighbours on the hexagon, 60° apart).  Each
+    button's up is the world's up along the sphere, its right up × outward.
+    """
+    z0 = math.sqrt((1 + 2 / math.sqrt(5)) / 3)
+    z1 = math.sqrt((1 - 2 / math.sqrt(5)) / 3)
+    places = [(120 * i, -z0) for i in range(3)]  # a: the back face
+    places += [(60 * j, z1 if j % 2 == 0 else -z1) for j in range(6)]  # b: the hexagon's two triangles
+    places += [(120 * i + 60, z0) for i in range(3)]  # c: the front face
+    points, right, up = [], [], []
+    for degrees, z in places:
+        rho, angle = math.sqrt(1 - z * z), math.radians(degrees)
+        point = (rho * math.sin(angle), rho * math.cos(angle), z)
+        along = (-point[1] * point[0], 1 - point[1] * point[1], -point[1] * point[2])  # (0, 1, 0) less its part along point
+        size = math.sqrt(sum(v * v for v in along))
+        upward = (along[0] / size, along[1] / size, along[2] / size)
+        points.append(point)
+        up.append(upward)
+        right.append(_cross(upward, point))
+    return Solid("icosahedron", tuple(points), tuple(right), tuple(up))
+
+
+def _cross(a: Vector, b: Vector) -> Vector:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 
 def merlin_graph() -> Graph:
@@ -256,6 +339,7 @@ def _presets() -> dict[str, Preset]:
              "zh": "六个 3×3 面，顺序为 上 右 前 下 左 后（U R F D L B），每面按展开图逐行"},
             {"en": "The cube's own manual numbers the buttons 1–54 face by face in another order.",
              "zh": "魔方说明书按另一种面序把按钮编为 1–54。"},
+            solid=cube_solid(),
         ),
         Preset(
             "orbix", {"en": "Orbix", "zh": "Orbix 灯球"}, "Uwe Meffert", 1996,
@@ -269,6 +353,7 @@ def _presets() -> dict[str, Preset]:
              "zh": "平面图中：外三角（3 个，从顶部顺时针）、六边形（6 个，从顶部顺时针）、内三角（3 个，从右上顺时针）"},
             {"en": "The Orbix's puzzle 1 (of four); it also plays a tune when all lights are off, but only all on counts as solved.",
              "zh": "即 Orbix 四个谜题中的第 1 个；全灭时也会奏乐，但只有全亮才算解开。"},
+            solid=orbix_solid(),
         ),
     ]
     return {entry.name: entry for entry in out}

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import BoardFormatError
-from .games import PRESETS, Preset, preset
+from .games import PRESETS, Preset, Solid, preset
 from .graph import hex_centre
 from .puzzle import Puzzle
 from .puzzle_text import UserPuzzle, parse_puzzle, puzzle_from_json, puzzle_json
 
-__all__ = ["Base", "base_puzzle", "describe", "preset_info", "MAX_DESCRIBED_CELLS", "MAX_DRAWN_EDGES"]
+__all__ = ["Base", "base_puzzle", "describe", "preset_info", "solid_json", "MAX_DESCRIBED_CELLS", "MAX_DRAWN_EDGES"]
 
 MAX_DESCRIBED_CELLS = 4096
 """Most cells whose coordinates and press sets ``puzzle`` lists for a grid (a graph has at most
@@ -103,6 +103,22 @@ def preset_info(entry: Preset) -> dict[str, Any]:
     }
 
 
+def solid_json(solid: Solid) -> dict[str, Any]:
+    """A game's :class:`~lightsout.games.Solid` as JSON: {shape, points, right, up, places}, each vector
+    [x, y, z] to 6 decimals (x right, y up, z towards the viewer), places [face, row, column] or null."""
+
+    def vectors(values: tuple[tuple[float, float, float], ...]) -> list[list[float]]:
+        return [[round(v, 6) + 0.0 for v in value] for value in values]  # + 0.0: no "-0.0" in the JSON
+
+    return {
+        "shape": solid.shape,
+        "points": vectors(solid.points),
+        "right": vectors(solid.right),
+        "up": vectors(solid.up),
+        "places": None if solid.places is None else [list(place) for place in solid.places],
+    }
+
+
 def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = None) -> dict[str, Any]:
     """What the page needs to draw and play ``puzzle`` (see docs/api.md, op ``puzzle``).
 
@@ -145,6 +161,8 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
         else:
             reply["coords"] = reply["presses"] = None
     reply["preset"] = None if base is None or base.preset is None else preset_info(base.preset)
+    chosen = None if base is None else base.preset
+    reply["solid"] = solid_json(chosen.solid) if chosen is not None and chosen.solid is not None and graph is chosen.puzzle.graph else None
     user = None if base is None else base.user
     reply["title"] = None if user is None else user.name
     reply["start"] = None if user is None or user.start is None else board(user.start)

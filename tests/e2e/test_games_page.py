@@ -69,6 +69,9 @@ def deal(page: Page, name: str) -> dict:
     expect(page.locator("#game-info")).to_be_visible()
     game = snapshot(page)
     assert game["puzzle"]["preset"] == name
+    # This module plays the flat drawings (the cube's net, the Orbix's plane drawing); their 3D view is test_solid_page.py's.
+    if page.locator("#view-controls").is_visible() and page.locator("#view-flat").get_attribute("aria-pressed") != "true":
+        page.locator("#view-flat").click()
     expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(game["rows"] * game["cols"])
     return game
 

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { DONT_CARE, Game, HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
+import { DONT_CARE, Game, HOLE, Mask, graphOfPuzzle, makeRule, pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 import { puzzleFields } from "../../static/requests.js";
@@ -518,4 +518,16 @@ test("playback presses through the session's applyMoves only, press by press and
     assert.ok(session.version > version);
     assert.equal(session.won.by, "played");
   }
+});
+
+test("a press of a marked cell that does not change its own light (the Orbix) still redraws the cell's mark", () => {
+  const { session, changes } = makeSession();
+  // Three cells on a ring, each press changing the other two only.
+  const graph = graphOfPuzzle({ rows: 1, cols: 3, kind: "graph", presses: [[1, 2], [0, 2], [0, 1]], coords: [[0, 0], [1, 0], [0, 1]] });
+  session.replaceGame(new Game(emptyBoard(1, 3), { graph }));
+  session.showSolution({ solution: boardFromCells(1, 3, 2, [1, 1, 0]), message: null });
+  changes.length = 0;
+  session.press(0, 0);
+  assert.equal(session.marks.get(0), 0);
+  assert.ok(changes[0].cells === null || changes[0].cells.includes(0), `the change names cell 0: ${changes[0].cells}`);
 });

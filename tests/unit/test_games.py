@@ -333,6 +333,48 @@ def test_orbix_is_the_icosahedron_without_the_pressed_button():
     assert not any(crosses(e, f) for e, f in itertools.combinations(edges, 2))
 
 
+def _dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+
+
+def _cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+@pytest.mark.parametrize("name", ["cube", "orbix"])
+def test_the_solid_of_the_3d_view_puts_each_cell_beside_its_press_set(name):
+    """The page's 3D view draws cell i at solid.points[i]: its neighbours on the solid (stickers one
+    apart on the cube, or across an edge √2/2 apart; the Orbix's vertices 1/√5 apart as unit vectors)
+    are exactly the cells its press reaches, and each cell's right × up points out of the solid."""
+    reply = call(op="puzzle", preset=name)
+    solid, sets = reply["solid"], reply["presses"]
+    assert solid["shape"] == {"cube": "cube", "orbix": "icosahedron"}[name]
+    points = solid["points"]
+    for i, point in enumerate(points):
+        if name == "cube":
+            near = {j for j, other in enumerate(points) if math.dist(point, other) <= 1 + 1e-6}
+        else:
+            assert abs(_dot(point, point) - 1) < 1e-5
+            near = {j for j, other in enumerate(points) if j != i and abs(_dot(point, other) - 5 ** -0.5) < 1e-5}
+        assert near == set(sets[i]), i
+        right, up = solid["right"][i], solid["up"][i]
+        assert abs(_dot(right, right) - 1) < 1e-5 and abs(_dot(up, up) - 1) < 1e-5 and abs(_dot(right, up)) < 1e-5
+        outward = _cross(right, up)
+        assert _dot(outward, point) > 0.99 * math.sqrt(_dot(point, point)) * (1 / math.sqrt(3) if name == "cube" else 1)
+        if name == "cube":  # the outward normal is the face's axis, and right/up follow the net's row and column
+            assert sorted(abs(v) for v in outward) == pytest.approx([0, 0, 1], abs=1e-6)
+    if name == "cube":
+        assert solid["places"] == [[face, r, c] for face in CUBE_FACES for r in range(3) for c in range(3)]
+        assert [f"{face}{3 * r + c + 1}" for face, r, c in solid["places"]] == reply["names"]
+        front = [i for i, (face, _, _) in enumerate(solid["places"]) if face == "F"]
+        assert all(points[i][2] == 1.5 for i in front)  # F faces the viewer, as the net is drawn
+    else:
+        assert solid["places"] is None
+        # The inner triangle (cells 9–11) is the face towards the viewer, the outer one (0–2) the back.
+        assert min(points[i][2] for i in (9, 10, 11)) > 0.7 > -0.7 > max(points[i][2] for i in (0, 1, 2))
+    assert all(call(op="puzzle", preset=other)["solid"] is None for other in PRESETS if other not in ("cube", "orbix"))
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_rank_and_nullity_match_an_independent_count(name):
     puzzle = PRESETS[name].puzzle

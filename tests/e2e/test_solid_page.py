@@ -1,0 +1,286 @@
+"""The cube and the Orbix in 3D (issue #33), on one shared page: shown in 3D by default, Flat
+one toggle away and remembered; a click presses the sticker seen there, a drag turns and
+presses nothing, a sticker turned away takes no press; the board's cell contract and keys
+(arrows across faces, Space, Shift+arrows turning, focus turned into sight); Solve's marks
+played to the goal on both games, turning to reach the hidden ones (the note counts them);
+Hint turned into sight; a link's round trip; the phone's layout; 中文 names."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e_helpers import board, button, restore_classic_game, status
+from lightsout import api
+
+FACES = {"U": "Up", "R": "Right", "F": "Front", "D": "Down", "L": "Left", "B": "Back"}
+
+
+def puzzle_of(name: str) -> dict:
+    return json.loads(api.handle(json.dumps({"op": "puzzle", "preset": name})))
+
+
+CUBE, ORBIX = puzzle_of("cube"), puzzle_of("orbix")
+
+
+def snapshot(page: Page) -> dict:
+    return page.evaluate("() => window.lightsOut.statesSnapshot()")
+
+
+def turn(page: Page) -> list[float]:
+    return page.evaluate("() => window.lightsOut.view().turn")
+
+
+def deal(page: Page, name: str) -> dict:
+    """Choose game `name` and wait for its 3D view, settled; the game as plain data."""
+    if page.locator("#games").get_attribute("open") is None:
+        page.locator("#games > summary").click()
+    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    page.locator("#game-select").select_option(name)
+    page.wait_for_function("(name) => window.lightsOut.statesSnapshot().puzzle?.preset === name"
+                           " && window.lightsOut.view().kind === 'solid'", arg=name, timeout=20_000)
+    expect(board(page)).not_to_have_attribute("aria-busy", "true")
+    return snapshot(page)
+
+
+# Each cell: index, whether it is turned away, its centre (client pixels), box size, and whether a
+# click at its centre lands on it.
+CELLS = """() => [...document.querySelectorAll('[role="grid"][aria-label="Board"] [role="gridcell"]')].map((cell) => {
+  const box = cell.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  return { index: Number(cell.dataset.index), away: cell.dataset.away === "1", press: Number(cell.dataset.press ?? 0), x, y,
+           width: box.width, height: box.height, hit: document.elementFromPoint(x, y)?.closest('[role="gridcell"]') === cell };
+})"""
+
+
+def cells(page: Page) -> list[dict]:
+    return sorted(page.evaluate(CELLS), key=lambda cell: cell["index"])
+
+
+def press_seen(page: Page, index: int) -> None:
+    """Click cell `index` where it is seen (it must be seen and uncovered there)."""
+    seen = cells(page)[index]
+    assert not seen["away"] and seen["hit"], seen
+    page.mouse.click(seen["x"], seen["y"])
+
+
+def pressed(lights: list[int], presses: list[list[int]], index: int, k: int = 2) -> list[int]:
+    out = list(lights)
+    for j in presses[index]:
+        out[j] = (out[j] + 1) % k
+    return out
+
+
+def shift_turn(page: Page, key: str) -> None:
+    """Shift+arrow on the board's focused cell (turns by a step; instant under reduced motion)."""
+    page.keyboard.press(f"Shift+{key}")
+
+
+@pytest.fixture
+def solid_page(ready_page: Page) -> Iterator[Page]:
+    ready_page.emulate_media(reduced_motion="reduce")  # turns are instant: the checks read them at once
+    yield ready_page
+    ready_page.emulate_media(reduced_motion="no-preference")
+    ready_page.set_viewport_size({"width": 1100, "height": 800})
+    restore_classic_game(ready_page)
+
+
+def test_the_cube_opens_in_3d_with_the_cell_contract_and_flat_is_one_remembered_toggle_away(solid_page: Page) -> None:
+    page = solid_page
+    game = deal(page, "cube")
+    grid_cells = board(page).locator('[role="gridcell"]')
+    expect(grid_cells).to_have_count(54)
+    assert board(page).locator('[tabindex="0"]').count() == 1  # one tab stop for the board
+    labels = grid_cells.evaluate_all("(cells) => cells.map((c) => [Number(c.dataset.index), c.dataset.lit, c.getAttribute('aria-label')])")
+    for index, lit, label in labels:
+        face, row, col = CUBE["solid"]["places"][index]
+        state = "lit" if game["cells"][index] else "dark"
+        assert lit == ("1" if game["cells"][index] else "0")
+        assert label == f"{FACES[face]} face, row {row + 1}, column {col + 1}, {state}", label
+    seen = {CUBE["solid"]["places"][cell["index"]][0] for cell in cells(page) if not cell["away"]}
+    assert seen == {"U", "R", "F"}  # three faces at first
+    expect(button(page, "3D")).to_have_attribute("aria-pressed", "true")
+    # The solid-view module was fetched from this origin, on demand, and is the one file the 3D adds.
+    assert page.evaluate("() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/solid-view.js'))")
+    listed = page.evaluate("() => fetch('static/precache.json').then((reply) => reply.json())")["files"]
+    assert "static/solid-view.js" in [entry["path"] for entry in listed]  # kept for offline play, hash-checked
+    button(page, "Flat").click()
+    page.wait_for_function("() => window.lightsOut.view().kind === 'grid'")
+    expect(button(page, "Reset view")).to_be_hidden()
+    assert page.evaluate("() => localStorage.getItem('lightsout.boardView')") == "flat"
+    deal_flat = page.locator("#game-select")
+    deal_flat.select_option("orbix")
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'orbix'")
+    assert page.evaluate("() => window.lightsOut.view().kind") == "grid"  # the choice holds for the next game
+    button(page, "3D").click()
+    page.wait_for_function("() => window.lightsOut.view().kind === 'solid'")
+    assert page.evaluate("() => localStorage.getItem('lightsout.boardView')") == "3d"
+    labels = board(page).locator('[role="gridcell"]').evaluate_all("(cells) => cells.map((c) => c.getAttribute('aria-label'))")
+    assert labels[4].startswith("Button 5, ")
+
+
+def test_a_click_presses_the_sticker_seen_a_drag_turns_and_a_hidden_one_takes_no_press(solid_page: Page) -> None:
+    page = solid_page
+    game = deal(page, "cube")
+    front = next(i for i, place in enumerate(CUBE["solid"]["places"]) if place == ["F", 1, 1])
+    press_seen(page, front)
+    after = snapshot(page)
+    assert after["cells"] == pressed(game["cells"], CUBE["presses"], front) and after["moves"] == 1
+    # A drag turns the cube and presses nothing, even when it starts and ends on stickers.
+    before = turn(page)
+    start = cells(page)[front]
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(start["x"] + 12 * step, start["y"] + 3 * step)
+    page.mouse.up()
+    assert turn(page) != before and snapshot(page)["moves"] == 1
+    # A sticker turned away is transparent to the pointer and a click sent to it presses nothing.
+    away = [cell for cell in cells(page) if cell["away"]]
+    assert away and not any(cell["hit"] for cell in away)
+    page.evaluate("(index) => document.querySelector(`[role=gridcell][data-index=\"${index}\"]`).dispatchEvent("
+                  "new MouseEvent('click', {bubbles: true}))", away[0]["index"])
+    assert snapshot(page)["moves"] == 1
+    button(page, "Reset view").click()
+    seen = {CUBE["solid"]["places"][cell["index"]][0] for cell in cells(page) if not cell["away"]}
+    assert seen == {"U", "R", "F"}
+    button(page, "Undo").click()
+    assert snapshot(page)["cells"] == game["cells"]
+
+
+def test_keys_move_across_faces_press_turn_and_keep_the_focused_cell_in_sight(solid_page: Page) -> None:
+    page = solid_page
+    deal(page, "cube")
+    places = [tuple(place) for place in CUBE["solid"]["places"]]
+    start = places.index(("F", 1, 2))
+    page.locator(f'[role="gridcell"][data-index="{start}"]').focus()
+    page.keyboard.press("ArrowRight")  # across the edge onto the right face
+    focused = page.evaluate("() => Number(document.activeElement.dataset.index)")
+    assert places[focused] == ("R", 1, 0)
+    before = snapshot(page)
+    page.keyboard.press("Space")
+    assert snapshot(page)["cells"] == pressed(before["cells"], CUBE["presses"], focused)
+    # Shift+→ four times: a quarter turn each, three faces always seen, back where it started.
+    first = turn(page)
+    faces_seen = set()
+    for _ in range(4):
+        shift_turn(page, "ArrowRight")
+        seen = {places[cell["index"]][0] for cell in cells(page) if not cell["away"]}
+        assert len(seen) == 3
+        faces_seen |= seen
+    assert faces_seen == {"U", "F", "R", "B", "L"}
+    assert abs(abs(sum(a * b for a, b in zip(turn(page), first))) - 1) < 1e-6
+    # Walking right along the middle row goes round the cube, the view turning to keep each cell seen.
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+        index = page.evaluate("() => Number(document.activeElement.dataset.index)")
+        assert places[index][1] == 1, places[index]
+        assert not cells(page)[index]["away"], places[index]
+    assert page.evaluate("() => Number(document.activeElement.dataset.index)") == focused  # twelve steps round
+    button(page, "Undo").click()
+
+
+def play_marks_through_the_3d_view(page: Page, name: str) -> None:
+    """Solve, then click the marks that are seen, turning (Shift+arrows) when every one left is out of sight."""
+    game = deal(page, name)
+    if game["cells"] == snapshot(page)["cells"] and status(page).get_attribute("data-solved") == "1":
+        button(page, "New puzzle").click()
+    button(page, "Solve").click()
+    expect(board(page).locator("[data-press]").first).to_be_attached(timeout=30_000)
+    assert page.evaluate("() => window.lightsOut.verifyShown()")["solved"]
+    marks = snapshot(page)["marks"]
+    total, clicks, turns = sum(marks), 0, 0
+    note = page.locator("#view-note")
+    keys = ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown"]
+    while snapshot(page)["marks"] and any(snapshot(page)["marks"]):
+        shown = cells(page)
+        seen = [cell for cell in shown if cell["press"] and not cell["away"]]
+        hidden = sum(1 for cell in shown if cell["press"] and cell["away"])
+        if hidden:
+            expect(note).to_have_text(f"{hidden} mark{'s are' if hidden > 1 else ' is'} out of sight: drag the board or press "
+                                      "Shift+arrows to turn it.")
+        else:
+            expect(note).to_be_hidden()
+        if seen:
+            press_seen(page, seen[0]["index"])
+            clicks += 1
+            continue
+        focus = next(cell["index"] for cell in shown if not cell["away"])
+        page.locator(f'[role="gridcell"][data-index="{focus}"]').focus()
+        shift_turn(page, keys[turns % len(keys)])
+        turns += 1
+        assert turns < 40, "the marks could not be reached by turning"
+    assert clicks == total
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    expect(page.locator("#board")).to_have_class("board board--graph won")
+    assert turns > 0 or name == "orbix"  # the cube's solutions always have marks on the three hidden faces
+
+
+@pytest.mark.parametrize("name", ["cube", "orbix"])
+def test_solves_marks_are_played_to_the_goal_turning_to_reach_the_hidden_ones(solid_page: Page, name: str) -> None:
+    play_marks_through_the_3d_view(solid_page, name)
+
+
+def test_a_hint_on_a_hidden_face_turns_into_sight_and_a_link_round_trips(solid_page: Page) -> None:
+    page = solid_page
+    deal(page, "cube")
+    button(page, "Hint").click()
+    expect(board(page).locator("[data-press]")).to_have_count(1, timeout=30_000)
+    hinted = int(board(page).locator("[data-press]").get_attribute("data-index"))
+    # Turn until the hinted sticker is out of sight, then ask again: the view turns back to it.
+    page.locator('[role="gridcell"][tabindex="0"]').focus()
+    for key in ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"]:
+        if cells(page)[hinted]["away"]:
+            break
+        shift_turn(page, key)
+    assert cells(page)[hinted]["away"]
+    button(page, "Hint").click()
+    expect(page.locator("#message")).to_have_text("Hint: press the marked cell.", timeout=30_000)
+    page.wait_for_function("(i) => !document.querySelector(`[role=gridcell][data-index=\"${i}\"]`).dataset.away", arg=hinted)
+    press_seen(page, hinted)
+    game = snapshot(page)
+    for _ in range(50):  # the link is written after a short delay
+        link = page.evaluate("() => location.hash")
+        if link.startswith("#cube:") and json.loads(api.handle(json.dumps({"op": "share", "text": link})))["moves"]:
+            break
+        page.wait_for_timeout(100)
+    deal(page, "orbix")
+    page.wait_for_function("() => location.hash.startsWith('#orbix:')")  # another game's link first
+    page.evaluate("(hash) => { location.hash = hash; }", link)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'cube' && window.lightsOut.view().kind === 'solid'")
+    again = snapshot(page)
+    assert (again["cells"], again["moves"]) == (game["cells"], game["moves"])
+
+
+def test_the_phone_layout_keeps_the_cube_and_orbix_cells_40_pixels_and_clear_of_the_controls(solid_page: Page) -> None:
+    page = solid_page
+    page.set_viewport_size({"width": 375, "height": 667})
+    for name, facing_cells in (("cube", 9), ("orbix", 1)):
+        deal(page, name)
+        button(page, "Reset view").click()
+        page.locator("#board").scroll_into_view_if_needed()
+        seen = [cell for cell in cells(page) if not cell["away"]]
+        assert all(cell["hit"] for cell in seen), "a seen cell is covered (by the view's buttons?)"
+        biggest = sorted(seen, key=lambda cell: -min(cell["width"], cell["height"]))[:facing_cells]
+        assert all(min(cell["width"], cell["height"]) >= 40 for cell in biggest), [(c["index"], c["width"], c["height"]) for c in biggest]
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+        assert math.isclose(page.locator("#board").bounding_box()["width"], page.locator("#board").bounding_box()["height"], rel_tol=0.25)
+
+
+def test_the_3d_view_in_chinese(solid_page: Page) -> None:
+    page = solid_page
+    game = deal(page, "cube")
+    page.locator('button[data-language="zh"]').click()
+    try:
+        expect(page.locator("#view-flat")).to_have_text("平面")
+        expect(page.locator("#reset-view")).to_have_text("复原视角")
+        index = CUBE["solid"]["places"].index(["F", 0, 1])
+        state = "亮" if game["cells"][index] else "暗"
+        expect(page.locator(f'[role="gridcell"][data-index="{index}"]')).to_have_attribute("aria-label", f"前面，第 1 行，第 2 列，{state}")
+        assert page.evaluate("() => window.lightsOut.view().kind") == "solid"
+    finally:
+        page.locator('button[data-language="en"]').click()
