@@ -90,7 +90,7 @@ export class LevelsPanel {
 
   update() {
     const level = this.levels.current;
-    const minimum = this.session.puzzle?.minimum;
+    const minimum = this.session.challenge?.minimum;
     this.label.hidden = !level;
     const figures = level ? { number: level.number, count: level.count, best: minimum } : null;
     this.labelText.textContent = level ? t("levelLabel", figures) : "";

@@ -3,7 +3,7 @@
 // level being played. No DOM and no words: what it says is data (messages.js), worded by
 // levels-panel.js and win-panel.js.
 //
-// A level is played as a puzzle of the session's (puzzle-tracker.js), of the kind
+// A level is played as a puzzle of the session's (challenge.js), of the kind
 // "level <SET>", with the level's {set, number, count} and its fewest presses known from
 // the start; the tracker's clock, "helped" mark and best result are the ones every puzzle
 // has, and its best result is filed here (LevelProgress.recordsOf) rather than among the
@@ -133,7 +133,7 @@ export class LevelProgress {
 
   /**
    * The best-results store of level `number` of set `name` (of `count` levels), for the puzzle
-   * tracker (puzzle-tracker.js: finish, and the best result shown): get(key) and record(key,
+   * tracker (challenge.js: finish, and the best result shown): get(key) and record(key,
    * moves, milliseconds) as BestResults has them, the key being the level's own.
    */
   recordsOf(name, number, count) {
@@ -175,7 +175,7 @@ export class LevelPlay {
 
   /** The level being played: {set, number, count} (the puzzle's), or null. */
   get current() {
-    return this.session.puzzle?.level ?? null;
+    return this.session.challenge?.level ?? null;
   }
 
   /** Play level `number` of set `name` from its start. Resolves true once it is the game. */
@@ -225,7 +225,7 @@ export class LevelPlay {
   track(entry, level, start = this.session.game.board) {
     const { number } = level;
     const game = messageOf("nameInLanguage", { names: entry.game });
-    this.session.deal.startPuzzle(levelKind(entry.name), messageOf("levelName", { game, number }), start, {
+    this.session.deal.startChallenge(levelKind(entry.name), messageOf("levelName", { game, number }), start, {
       minimum: level.minimal_presses,
       level: { set: entry.name, number, count: entry.count, game: entry.game },
       records: this.progress.recordsOf(entry.name, number, entry.count),

@@ -53,7 +53,7 @@ export class WinPanel {
     this.banner.dataset.by = won.by;
     this.title.textContent = t(TITLES[won.by]);
     const level = this.levels.current;
-    const minimum = this.session.puzzle?.minimum;
+    const minimum = this.session.challenge?.minimum;
     this.next.hidden = Boolean(level) && !this.levels.next;
     this.next.textContent = t(level ? "nextLevel" : "nextPuzzle");
     this.score.hidden = !level;

@@ -13,10 +13,10 @@ Grammar::
             | "g=" goal           (on | <payload>; default all off)
             | "h=" <1-bit payload> holes
             | "d=" <1-bit payload> don't-care cells
-            | "p=" puzzle         (the kind of puzzle the start board was dealt as: 1 to 32
+            | "p=" challenge      (the kind of challenge the start board was dealt as: 1 to 32
                                    characters a-z, 0-9, "-", starting with a letter; the
                                    page's names are random, lit-N, presses-N, daily and
-                                   preset-<id>, and game-<NAME> for a real game, so that an
+                                   sample-<id>, and game-<NAME> for a real game, so that an
                                    opened link shows the puzzle's fewest presses, timer and
                                    best result; level-<SET> is a level's, only on its
                                    preset's link, below)
@@ -72,10 +72,10 @@ from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of,
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
-__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "PUZZLE_KIND", "LEVEL_KIND"]
+__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "CHALLENGE_KIND", "LEVEL_KIND"]
 
-PUZZLE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
-"""A p= value: the kind of puzzle a link's start board was dealt as."""
+CHALLENGE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
+"""A p= value: the kind of challenge a link's start board was dealt as."""
 _HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
 FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "p", "m")
 """The share link's fields, in the order they are written."""
@@ -96,14 +96,14 @@ class ShareState:
     holes: int = 0
     dont_care: int = 0
     moves: tuple[int, ...] = field(default=())
-    puzzle_kind: str | None = None
-    """The p= field: the kind of puzzle the start board was dealt as, or None."""
+    challenge_kind: str | None = None
+    """The p= field: the kind of challenge the start board was dealt as, or None."""
     preset: str | None = None
     """The name of a preset of :mod:`lightsout.games` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
     graph: Graph | None = None
     """A user-defined graph (rows = 1, cols = its cells)."""
     level: int | None = None
-    """The l= field: the number of the level (of the set ``puzzle_kind`` names, ``level-<SET>``) the start board is, or None."""
+    """The l= field: the number of the level (of the set ``challenge_kind`` names, ``level-<SET>``) the start board is, or None."""
 
     @property
     def bits_per_cell(self) -> int:
@@ -249,8 +249,8 @@ def format_share(state: ShareState) -> str:
         out += f";h={_encode(state.holes, cells)}"
     if state.dont_care:
         out += f";d={_encode(state.dont_care, cells)}"
-    if state.puzzle_kind is not None:
-        out += f";p={state.puzzle_kind}"
+    if state.challenge_kind is not None:
+        out += f";p={state.challenge_kind}"
     if state.moves:
         out += f";m={_encode_moves(state.moves)}"
     return out
@@ -301,7 +301,7 @@ def parse_share(text: str) -> ShareState:
             raise _fail("goal_default", where, "g")
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
-    kind = _puzzle_kind(values, levels=False)  # p= comes before m=: its problem is the first
+    kind = _challenge_kind(values, levels=False)  # p= comes before m=: its problem is the first
     holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, kind)
 
@@ -362,13 +362,13 @@ LEVEL_KIND = "level-"
 """How a level's p= value starts: ``level-<SET>``, SET a name of :data:`lightsout.levels.LEVEL_SETS`."""
 
 
-def _puzzle_kind(values: dict[str, tuple[str, int]], levels: bool = True) -> str | None:
-    """The ``p=`` field: the kind of puzzle the start board was dealt as, or None.  A level's
+def _challenge_kind(values: dict[str, tuple[str, int]], levels: bool = True) -> str | None:
+    """The ``p=`` field: the kind of challenge the start board was dealt as, or None.  A level's
     kind (``level-…``) is refused where no level is played (``levels`` false: a grid's or a graph's link)."""
     if "p" not in values:
         return None
     value, where = values["p"]
-    if not PUZZLE_KIND.fullmatch(value):
+    if not CHALLENGE_KIND.fullmatch(value):
         raise _fail("puzzle_name", where, "p")
     if not levels and value.startswith(LEVEL_KIND):
         raise _fail("level_grid", where, "p")
@@ -379,7 +379,7 @@ def _level(values: dict[str, tuple[str, int]], name: str, start: int, board_colu
     """The ``l=`` field of preset ``name``'s link whose board is ``start``: the level's number, or None
     without one.  It needs ``p=level-<SET>`` (and that kind needs it), SET's levels on this preset, a
     number in the set's range, and the level's own board."""
-    kind = _puzzle_kind(values)
+    kind = _challenge_kind(values)
     if kind is None or not kind.startswith(LEVEL_KIND):
         if "l" in values:
             raise _fail("level_needs_set", values["l"][1], "l")
@@ -456,8 +456,8 @@ def _format_graph_share(state: ShareState) -> str:
         parts.append(f"h={_encode(state.holes, cells)}")
     if state.dont_care:
         parts.append(f"d={_encode(state.dont_care, cells)}")
-    if state.puzzle_kind is not None:
-        parts.append(f"p={state.puzzle_kind}")
+    if state.challenge_kind is not None:
+        parts.append(f"p={state.challenge_kind}")
     if state.level is not None:
         parts.append(f"l={state.level}")
     if state.moves:
@@ -498,7 +498,7 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
             goal = "off"
         if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
-    kind = _puzzle_kind(values, levels=name is not None)  # p= and l= come before m=: their problems are the first
+    kind = _challenge_kind(values, levels=name is not None)  # p= and l= come before m=: their problems are the first
     level = None if name is None else _level(values, name, start, payload_column)
     holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(

@@ -116,8 +116,8 @@ test("a level is played as a puzzle: its board, its fewest presses; a win of one
   assert.ok(session.game.board.equals(boardFromId(first.board)));
   assert.equal(session.game.graph.preset.name, "classic");
   assert.deepEqual(levels.current, { set: "classic", number: 1, count: 50, game: sets[0].game });
-  assert.equal(session.puzzle.kind, levelKind("classic"));
-  assert.equal(session.puzzle.minimum, first.minimal_presses);
+  assert.equal(session.challenge.kind, levelKind("classic"));
+  assert.equal(session.challenge.minimum, first.minimal_presses);
   const fewest = await pressFewest(session);
   assert.equal(fewest, first.minimal_presses);
   assert.ok(session.game.isSolved());
@@ -150,9 +150,9 @@ test("a level's link carries p=level-<SET> and l=<number>; opened, the game is t
   const reply = await requests.openShareLink(other.session, written.text);
   assert.equal(reply.level, 12);
   await other.session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves });
-  assert.equal(await other.levels.resume(reply.puzzle_kind, reply.level), true);
+  assert.equal(await other.levels.resume(reply.challenge_kind, reply.level), true);
   assert.deepEqual([other.levels.current.set, other.levels.current.number], ["lights-out-2000", 12]);
-  assert.equal(other.session.puzzle.minimum, levels.set("lights-out-2000").levels[11].minimal_presses);
+  assert.equal(other.session.challenge.minimum, levels.set("lights-out-2000").levels[11].minimal_presses);
   assert.equal(other.session.game.moveCount, 1);
   assert.equal(await other.levels.resume("game-classic", 12), false); // not a level's kind
 });

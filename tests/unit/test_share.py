@@ -29,7 +29,7 @@ def states(draw):
     dont_care = draw(st.integers(0, (1 << rows * cols) - 1))
     buttons = [cell for cell in range(rows * cols) if not holes >> cell & 1]  # a hole has no button
     moves = tuple(draw(st.lists(st.sampled_from(buttons), max_size=20))) if buttons else ()
-    kind = draw(st.sampled_from([None, None, "daily", "preset-tv", "presses-15", "x" * 32, "a1-"]))
+    kind = draw(st.sampled_from([None, None, "daily", "sample-tv", "presses-15", "x" * 32, "a1-"]))
     return ShareState(rows, cols, cells, k, stencil, surface, goal, holes, dont_care, moves, kind)
 
 
@@ -50,9 +50,9 @@ def test_head_is_the_game_id_for_two_states():
 
 
 def test_a_puzzle_field_comes_before_the_moves():
-    state = ShareState(2, 2, 0b0010, moves=(0, 3), puzzle_kind="preset-tv")
-    assert format_share(state) == "2x2:Ag;p=preset-tv;m=AAM"
-    assert parse_share("2x2:Ag;p=preset-tv;m=AAM") == state
+    state = ShareState(2, 2, 0b0010, moves=(0, 3), challenge_kind="sample-tv")
+    assert format_share(state) == "2x2:Ag;p=sample-tv;m=AAM"
+    assert parse_share("2x2:Ag;p=sample-tv;m=AAM") == state
 
 
 def test_known_string():
@@ -128,7 +128,7 @@ def test_every_level_link_round_trips_with_its_number(set_name):
     entry = LEVEL_SETS[set_name]
     for level in entry.levels:
         state = parse_share(_level_link(set_name, level.number, ";m=AAM"))
-        assert (state.preset, state.puzzle_kind, state.level, state.cells, state.moves) == (
+        assert (state.preset, state.challenge_kind, state.level, state.cells, state.moves) == (
             entry.preset, f"level-{set_name}", level.number, level.board, (0, 3))
         assert format_share(state) == _level_link(set_name, level.number, ";m=AAM")
 
@@ -164,14 +164,14 @@ def test_the_share_op_writes_and_reads_a_level():
     entry = LEVEL_SETS["lights-out-2000"]
     board = codec.format_packed(5, 5, entry.level(7).board)
     written = json.loads(handle(json.dumps(
-        {"op": "share", "preset": "classic", "board": board, "moves": [2], "puzzle_kind": "level-lights-out-2000", "level": 7})))
+        {"op": "share", "preset": "classic", "board": board, "moves": [2], "challenge_kind": "level-lights-out-2000", "level": 7})))
     assert written == {"ok": True, "text": _level_link("lights-out-2000", 7, ";m=Ag")}
     read = json.loads(handle(json.dumps({"op": "share", "text": "#" + written["text"]})))
-    assert (read["level"], read["puzzle_kind"], read["board"], read["moves"]) == (7, "level-lights-out-2000", board, [2])
+    assert (read["level"], read["challenge_kind"], read["board"], read["moves"]) == (7, "level-lights-out-2000", board, [2])
     plain = json.loads(handle(json.dumps({"op": "share", "text": "classic:AAAAAA"})))
     assert plain["level"] is None
     wrong = json.loads(handle(json.dumps(
-        {"op": "share", "preset": "classic", "board": board, "puzzle_kind": "level-lights-out-2000", "level": 8})))
+        {"op": "share", "preset": "classic", "board": board, "challenge_kind": "level-lights-out-2000", "level": 8})))
     assert (wrong["error"]["field"], wrong["error"]["code"]) == ("level", "level_board")
     grid = json.loads(handle(json.dumps({"op": "share", "rows": 5, "cols": 5, "board": board, "level": 7})))
     assert grid["error"]["field"] == "level"
