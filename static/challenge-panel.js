@@ -129,7 +129,7 @@ export class ChallengePanel {
       this.cols.value = game.board.cols;
     }
     // A level says its best possible in its own label (levels-panel.js).
-    this.minimum.textContent = challenge?.minimum != null && !puzzle.level ? t("bestPossible", { best: challenge.minimum }) : "";
+    this.minimum.textContent = challenge?.minimum != null && !challenge.level ? t("bestPossible", { best: challenge.minimum }) : "";
     if (!change.challenge && !change.reword && !(challenge && (challenge.startedAt || challenge.done))) return;
     if (!challenge) {
       clearInterval(this.timerInterval);
@@ -162,7 +162,7 @@ export class ChallengePanel {
 
   showBestResult() {
     const challenge = this.session.challenge;
-    const best = challenge && (puzzle.records ?? this.records).get(challenge.key);
+    const best = challenge && (challenge.records ?? this.records).get(challenge.key);
     this.bestResult.hidden = !best;
     // The record is kept per challenge.key (kind, size and variant); the line names the
     // puzzle as its button does.

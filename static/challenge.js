@@ -1,18 +1,134 @@
-// The puzzle being played, for the session (session.js): New puzzle, the puzzle of the
-// day, a preset or a game, or a link to one of them. It keeps the key its best results
-// are filed under, its start, the proven fewest presses (asked of Python once), its clock
-// (from the first press to the goal) and whether the solver helped; the session ends it
-// when the board changes any other way. No DOM: it asks and announces through the session.
+// The timed challenge: New puzzle, the puzzle of the day, a sample board (sample-boards.js)
+// or a real game dealt from the Games choice, or a link to one of them. The tracker keeps the
+// challenge being played for the session (session.js): the key its best results are filed
+// under, its start, the proven fewest presses (asked of Python once), its clock (from the
+// first press to the goal) and whether the solver helped; the session ends it when the board
+// changes any other way. Here too: a challenge's kind as a link's p= token, the puzzle of the
+// day's seed and the best results kept in localStorage (BestResults). No DOM: the tracker
+// asks and announces through the session.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { formatDuration, challengeOfToken } from "./challenge.js";
 import * as requests from "./requests.js";
+import { SAMPLE_BOARDS, sampleBoard } from "./sample-boards.js";
+
+/**
+ * `text` (a challenge kind, a link's p= token or a best result's key, which starts with the
+ * kind) as this page writes it. Sample boards were kinds "preset <id>" (legacy p=preset-<id>) before
+ * issue #30 named them: links and stored best results of then are read through here, the one
+ * place that knows the old word.
+ */
+export function currentKind(text) {
+  return text.replace(/^preset(?=[ -])/, "sample");
+}
+
+/**
+ * A challenge kind as a share link's p= value: the session's kinds ("random", "daily",
+ * "lit 3", "presses 5", "sample tv", "game orbix") with "-" for the space ("sample-tv").
+ */
+export function challengeToken(kind) {
+  return kind.replace(" ", "-");
+}
+
+/**
+ * The challenge a link's p= value names, for the game the link opens: {kind, labelKey} (the
+ * label's string key, with {rows} and {cols} for New puzzle) or, for a real game dealt from
+ * the Games choice ("game-orbix"), {kind, label} (its name by language: the API's
+ * preset.game); null for a kind this page does not deal, or a sample board or game whose board
+ * or variant the link does not have (so a link cannot file another board's result under it).
+ * An old link's "sample-<id>" is the sample board's (currentKind).
+ */
+export function challengeOfToken(token, game) {
+  const kind = currentKind(token).replace("-", " ");
+  const realGame = game.graph?.preset;
+  if (kind.startsWith("game ")) return realGame && kind === `game ${realGame.name}` ? { kind, label: realGame.game } : null;
+  if (kind === "random" || /^(lit|presses) (0|[1-9][0-9]{0,8})$/.test(kind)) return { kind, labelKey: "newPuzzleSized" };
+  if (kind === "daily") return { kind, labelKey: "dailyPuzzle" };
+  const sample = SAMPLE_BOARDS.find((candidate) => kind === `sample ${candidate.id}`);
+  const standard = game.k === 2 && game.stencil.name === "plus" && game.surface === "plane" && !game.mask;
+  if (sample && standard && game.startBoard().equals(sampleBoard(sample))) return { kind, labelKey: sample.labelKey };
+  return null;
+}
+
+/** The puzzle of the day's seed: the UTC date as the number YYYYMMDD. */
+export function dailySeed(date = new Date()) {
+  return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+}
+
+/** Minutes:seconds of `milliseconds`, e.g. "1:05". */
+export function formatDuration(milliseconds) {
+  const seconds = Math.floor(milliseconds / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+const STORAGE_KEY = "lightsout-best";
+
+const isResult = (entry) => Boolean(entry) && Number.isFinite(entry.moves) && Number.isFinite(entry.milliseconds);
+
+/** The better of two results (either may be missing): the fewest moves and the shortest time, each on its own. */
+function better(one, other) {
+  if (!isResult(one)) return other;
+  if (!isResult(other)) return one;
+  return { moves: Math.min(one.moves, other.moves), milliseconds: Math.min(one.milliseconds, other.milliseconds) };
+}
+
+/**
+ * Best results per challenge kind and size ("random:5x5", "daily:5x5", "sample tv:8x8"…):
+ * {moves, milliseconds}, each the best seen on its own (the fewest moves and the
+ * shortest time need not come from the same game). Records stored under an old kind
+ * (currentKind: "sample tv:8x8") move to the current key when read. Storage failures
+ * (private modes, quota) only lose the record.
+ */
+export class BestResults {
+  constructor(storage = globalThis.localStorage) {
+    this.storage = storage;
+  }
+
+  all() {
+    let value;
+    try {
+      value = JSON.parse(this.storage?.getItem(STORAGE_KEY) ?? "{}");
+    } catch {
+      return {};
+    }
+    if (!value || typeof value !== "object") return {};
+    const old = Object.keys(value).filter((key) => currentKind(key) !== key);
+    for (const key of old) {
+      value[currentKind(key)] = better(value[currentKind(key)], value[key]);
+      delete value[key];
+    }
+    if (old.length) this.store(value);
+    return value;
+  }
+
+  get(key) {
+    const entry = this.all()[key];
+    return isResult(entry) ? entry : null;
+  }
+
+  /** Record a solve; returns {best, improved} where improved says whether either record fell. */
+  record(key, moves, milliseconds) {
+    const all = this.all();
+    const old = this.get(key);
+    const best = better(old, { moves, milliseconds });
+    all[key] = best;
+    this.store(all);
+    return { best, improved: !old || best.moves < old.moves || best.milliseconds < old.milliseconds };
+  }
+
+  store(all) {
+    try {
+      this.storage?.setItem(STORAGE_KEY, JSON.stringify(all));
+    } catch {
+      // not kept; the page still shows it this session
+    }
+  }
+}
 
 export class ChallengeTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {kind, key, label, start, minimum, startedAt, done, assisted, level, records}, or null: no puzzle.
+    // {kind, key, label, start, minimum, startedAt, done, assisted, level, records}, or null: no challenge.
     this.current = null;
   }
 
@@ -28,7 +144,7 @@ export class ChallengeTracker {
   }
 
   /**
-   * The game from `start` (a Board) is a puzzle of `kind` (`label`: its name, a message): track it, and ask Python for its
+   * The game from `start` (a Board) is a challenge of `kind` (`label`: its name, a message): track it, and ask Python for its
    * fewest presses unless `minimum` is known. A level (levels.js) gives its `level` ({set, number, count}) and the
    * `records` its best result is kept in (else the session's).
    */
@@ -91,7 +207,7 @@ export class ChallengeTracker {
     challenge.milliseconds = session.now() - challenge.startedAt;
     const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(challenge.milliseconds) });
     if (challenge.assisted) return joinMessages(solved, messageOf("assistedNoRecord"));
-    const records = puzzle.records ?? session.records;
+    const records = challenge.records ?? session.records;
     const improved = records ? records.record(challenge.key, session.game.moveCount, challenge.milliseconds).improved : false;
     return joinMessages(solved, improved ? messageOf("newRecord") : null);
   }

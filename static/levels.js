@@ -187,7 +187,7 @@ export class LevelPlay {
     const puzzle = await requests.presetPuzzle(session, entry.preset);
     if (!puzzle) return false;
     const game = messageOf("nameInLanguage", { names: entry.game });
-    const message = messageOf("levelDealt", { game, number, count: entry.count, best: level.minimal_presses });
+    const message = messageOf("levelDealt", { game, number, total: entry.count, best: level.minimal_presses });
     if (!(await session.deal.playGraph(puzzle, { board: boardFromId(level.board, puzzle.k), message }))) return false;
     this.track(entry, level);
     return true;

@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
 import { wordMessage } from "../../static/messages.js";
-import { challengeOfToken, challengeToken } from "../../static/challenge.js";
+
+import { BestResults, challengeOfToken, challengeToken } from "../../static/challenge.js";
 import { SAMPLE_BOARDS, sampleBoard } from "../../static/sample-boards.js";
 import { gameOfLink, linkOf } from "../../static/share-link.js";
 import { emptyBoard } from "../../static/board.js";
@@ -20,6 +21,28 @@ function makeSession() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A localStorage stand-in: getItem, setItem and the stored text. */
+function memoryStorage(items = {}) {
+  const stored = new Map(Object.entries(items));
+  return { getItem: (key) => stored.get(key) ?? null, setItem: (key, value) => stored.set(key, String(value)), stored };
+}
+
+/** A session whose solver is not ready: an 8×8 challenge's fewest presses are not asked of the brute-force fake. */
+function sessionWithoutMinimum() {
+  const session = makeSession();
+  session.solver.ready = false;
+  return session;
+}
+
+/** The TV show's 8×8 dealt as its sample board in a new session. */
+function tvChallenge() {
+  const tv = SAMPLE_BOARDS.find((sample) => sample.id === "tv");
+  const session = sessionWithoutMinimum();
+  session.setBoard(sampleBoard(tv));
+  session.deal.startChallenge("sample tv", "TV show 8×8");
+  return session;
+}
 
 test("a preset's link carries p=sample-<id>; opened, it is the preset with its minimum, timer and record key", async () => {
   const loj = SAMPLE_BOARDS.find((preset) => preset.id === "loj1");
@@ -94,4 +117,42 @@ test("p=game-<name> is a real game's puzzle only on that game; its label is the 
   session.challenges.end();
   session.deal.resumeChallenge(null);
   assert.equal(session.challenge, null);
+});
+
+// Sample boards were once kinds "preset <id>" (legacy link p=preset-<id>; issue #30): links and best
+// results written then are read as the sample board's.
+test("a legacy link's p=preset-tv opens as the TV show's sample board, and is shared on as p=sample-tv", () => {
+  const sharer = tvChallenge();
+  sharer.press(3, 4);
+  const link = linkOf(sharer.game, "https://example.org/", "preset-tv"); // a legacy link
+  assert.match(link, /;p=preset-tv;m=/); // legacy
+  const opened = gameOfLink(link.split("#")[1]);
+  const reader = sessionWithoutMinimum();
+  reader.deal.openGame(opened.game, "opened", opened.challengeKind);
+  assert.equal(reader.challenge?.kind, "sample tv");
+  assert.equal(reader.challenge.key, sharer.challenge.key);
+  assert.equal(wordMessage(reader.challenge.label), "TV show 8×8");
+  assert.equal(reader.game.moveCount, 1);
+  assert.match(linkOf(reader.game, "https://example.org/", challengeToken(reader.challenge.kind)), /;p=sample-tv;m=/);
+  assert.deepEqual(challengeOfToken("preset-tv", reader.game), { kind: "sample tv", labelKey: "sampleTv" }); // legacy
+  assert.equal(challengeOfToken("preset-loj1", reader.game), null); // legacy: still only on its own board
+});
+
+test("a best result stored under an old \"preset …\" key is found under the sample board's key, and moved there", () => {
+  const { key } = tvChallenge().challenge;
+  assert.equal(key, "sample tv:8x8");
+  const oldKey = key.replace(/^sample/, "preset"); // the key a legacy page filed it under
+  const storage = memoryStorage({
+    "lightsout-best": JSON.stringify({ [oldKey]: { moves: 20, milliseconds: 9000 }, "daily:5x5": { moves: 15, milliseconds: 3000 } }),
+  });
+  const records = new BestResults(storage);
+  assert.deepEqual(records.get(key), { moves: 20, milliseconds: 9000 });
+  assert.deepEqual(JSON.parse(storage.stored.get("lightsout-best")),
+    { [key]: { moves: 20, milliseconds: 9000 }, "daily:5x5": { moves: 15, milliseconds: 3000 } });
+  assert.deepEqual(records.record(key, 18, 12000), { best: { moves: 18, milliseconds: 9000 }, improved: true });
+  // An old record beside a new one of the same board: the better of each survives.
+  const both = new BestResults(memoryStorage({
+    "lightsout-best": JSON.stringify({ [oldKey]: { moves: 20, milliseconds: 9000 }, [key]: { moves: 25, milliseconds: 7000 } }),
+  }));
+  assert.deepEqual(both.all(), { [key]: { moves: 20, milliseconds: 7000 } });
 });
