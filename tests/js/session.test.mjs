@@ -208,9 +208,24 @@ test("requests carry the puzzle fields of docs/api.md and the limits from the AP
   assert.deepEqual(
     [solve.k, solve.rule, solve.surface, solve.target, solve.holes, solve.dont_care, solve.binary],
     [2, "moore", "plane", "on", null, null, true]);
-  const listed = solver.sent.find((message) => message.op === "solutions");
-  assert.equal(listed?.limit, LIMITS.max_listed_solutions);
+  assert.equal(solve.list, LIMITS.max_listed_solutions); // every solution listed in the same reply when few
+  assert.ok(!solver.sent.some((message) => message.op === "solutions"));
   assert.ok(!solver.sent.some((message) => message.op.endsWith("_states")));
+});
+
+test("Solve lists the solutions from its own reply, the marked one first: Solution 1 of N", async () => {
+  const { session, solver } = makeSession();
+  session.setVariant({ rule: makeRule("moore") }); // 2×2 Moore: 8 solutions of a dark board to all on
+  session.setBoard(emptyBoard(2, 2));
+  session.setTarget("on");
+  await session.solving.solve();
+  const { solutions, index } = session.solutionList;
+  assert.equal(solutions.length, 8);
+  assert.equal(index, 0);
+  assert.ok(solutions[0].equals(session.marks));
+  const counts = solutions.map((solution) => solution.litCount);
+  assert.deepEqual(counts, [...counts].sort((a, b) => a - b));
+  assert.equal(solver.sent.filter((message) => message.op === "solve").length, 1);
 });
 
 test("Load text: a parsed board replaces the game; a bad one keeps it and points at the error", async () => {
