@@ -455,7 +455,8 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
       len(``given``)), ``"free"`` (either value works: free in the first-row system) or
       ``"unsolvable"`` (no first row works; ``lights`` is the proof);
     - otherwise ``"formula"`` (``lights`` = ``formula``), ``"free"`` (``lights``: the first
-      quiet pattern pressing it) or ``"unsolvable"``.
+      quiet pattern pressing it) or ``"unsolvable"``; ``pressed``: the full system's walk
+      presses it.
 
     Boards of at most :data:`SYSTEM_CELLS`
     cells by elimination; larger ones (light chasing only: A is symmetric there, so the
@@ -475,13 +476,14 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
     states = puzzle.states(lights)
     difference = [(g - s) % k for g, s in zip(goal, states)]
     reply: dict[str, Any] = {"cell": cell, "determined": False, "formula": [], "coefficients": [], "wrong": 0, "value": 0, "quiet": []}
-    consistent = True
+    consistent, walked = True, 0
     if n <= SYSTEM_CELLS:
         equations, rhs, of = _system_of(puzzle, lights)
         eliminated = _eliminate(equations, rhs, n, k)
         consistent = all(value == 0 for value in eliminated.rhs[eliminated.rank :])
         reply["nullity"] = n - eliminated.rank
         pivot_row = eliminated.pivots.index(cell) if cell in eliminated.pivots else None
+        walked = 0 if pivot_row is None else eliminated.rhs[pivot_row]  # the press count _explain_system gives the cell
         basis = _null_basis(eliminated, n)
         pressing = [vector for vector in basis if vector[cell]]
         if pivot_row is not None and not pressing:
@@ -508,9 +510,9 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
     if chase_applies(puzzle):
         reply.update(_chase_reason(puzzle, lights, cell))
     elif not consistent:
-        reply.update(reason="unsolvable", lights=[], solutions="0")
+        reply.update(reason="unsolvable", lights=[], solutions="0", pressed=False)
     else:
-        reply.update(reason="formula" if reply["determined"] else "free", solutions=str(k ** reply["nullity"]),
+        reply.update(reason="formula" if reply["determined"] else "free", solutions=str(k ** reply["nullity"]), pressed=walked != 0,
                      lights=reply["formula"] if reply["determined"] else [j for j, value in enumerate(reply["quiet"][0]) if value])
     return reply
 

@@ -329,14 +329,14 @@ test("a long solution plays in slices a frame apart, paced over about 3 s, showi
   assert.equal(session.marks, null); // every mark pressed off
   assert.ok(clock.waits.every((ms) => ms === 16));
   assert.ok(clock.waits.length >= 180 && clock.waits.length <= 190, `${clock.waits.length} slices`);
-  // Each slice emits one change with the progress: "Playing 0 / 1 600" first, counts rising.
-  const progress = changes.map((change) => /^Playing (.+) \/ 1\u202f600$/.exec(wordMessage(change.message))).filter(Boolean)
-    .map((match) => Number(match[1].replace(/\u202f/g, "")));
+  // Each slice emits one change with the progress: "Playing 0 / 1,600" first, counts rising.
+  const progress = changes.map((change) => /^Playing (.+) \/ 1,600$/.exec(wordMessage(change.message))).filter(Boolean)
+    .map((match) => Number(match[1].replace(/,/g, "")));
   assert.equal(progress[0], 0);
   assert.ok(progress.length > 150);
   assert.ok(progress.every((done, i) => i === 0 || done > progress[i - 1]));
   assert.ok(changes.every((change) => change.cells === null)); // slices redraw once, not cell by cell
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 1600 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 1,600 moves/);
   assert.equal(session.game.board.litCount, 0);
   // Each press is a move: undo takes back the last one.
   session.undo();
@@ -355,7 +355,7 @@ test("a slice stops at its time budget on a slow machine: the playback takes lon
   // At most the chunks pressed before the deadline was seen: 10 ms / 2 ms a look, 4096 presses a chunk.
   assert.ok(Math.max(...sizes) <= 5 * 4096, `${Math.max(...sizes)} presses in one slice`);
   assert.ok(clock.waits.length > 90_000 / (5 * 4096));
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 90000 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 90,000 moves/);
   assert.ok(session.game.isSolved());
 });
 

@@ -4,6 +4,7 @@ formulas against the solutions they predict."""
 
 import json
 import random
+import re
 
 import pytest
 
@@ -385,13 +386,32 @@ def test_why_on_the_full_system_says_formula_free_or_unsolvable():
     lights = press(puzzle, press(puzzle, 0, 1, 1), 2, 3)
     board = codec.format_packed(5, 5, lights, 2)
     count = solve(puzzle, lights).solution_count
+    walk = call(op="explain", board=board, rule="moore")
+    assert walk["mode"] == "system"
     seen = set()
     for cell in range(25):
         reply = call(op="why", board=board, cell=cell, rule="moore")
         seen.add(reply["reason"])
         assert reply["solutions"] == str(count)
         assert reply["lights"] == (reply["formula"] if reply["reason"] == "formula" else [j for j, v in enumerate(reply["quiet"][0]) if v])
+        assert reply["pressed"] == any(step["cell"] == cell for step in walk["steps"])
+        if reply["reason"] == "formula":
+            assert reply["pressed"] == (reply["value"] == 1)
     assert seen == {"formula", "free"}
     unsolvable = next(b for b in range(1, 1 << 25) if not solve(puzzle, b).solvable)
     reply = call(op="why", board=codec.format_packed(5, 5, unsolvable, 2), cell=0, rule="moore")
     assert (reply["reason"], reply["lights"], reply["solutions"]) == ("unsolvable", [], "0")
+
+
+def test_the_methods_title_counts_the_methods_measured():
+    """Issue #31: "The four methods, measured" headed five rows. The title's number, in English and
+    中文, is the number of methods the methods op measures."""
+    from pathlib import Path
+
+    strings = Path(__file__).resolve().parents[2] / "static" / "strings"
+    titles = {code: json.loads((strings / f"{code}.json").read_text(encoding="utf-8"))["methodsTitle"] for code in ("en", "zh")}
+    rows = call(op="methods", board=board_id(5, 5, [1] + [0] * 24))["methods"]
+    words = {"en": ["one", "two", "three", "four", "five", "six", "seven"], "zh": ["一", "两", "三", "四", "五", "六", "七"]}
+    for code, title in titles.items():
+        said = [n for n, word in enumerate(words[code], 1) if re.search(rf"\b{word}\b" if code == "en" else word, title, re.IGNORECASE)]
+        assert said == [len(rows)], (code, title, len(rows))
