@@ -105,7 +105,7 @@ def test_thousand_board_generated_solved_and_verified_in_the_worker_without_free
     expect(page.get_by_role("grid")).to_have_count(0)  # the DOM grid is gone above 64×64
     page.evaluate(FRAME_PROBE)
     button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 1000×1000 puzzle", timeout=30_000)
+    expect(status(page)).to_contain_text("New 1,000×1,000 puzzle", timeout=30_000)
     lit = attribute(page, "data-lit-count")
     assert 400_000 < lit < 600_000, lit  # a uniform solvable board lights about half
     button(page, "Solve").click()
@@ -258,7 +258,7 @@ def test_open_a_big_loj_file(ready_page, tmp_path):
     path = tmp_path / "big.loj.txt"
     path.write_text(f"{side}\n" + "\n".join(rows) + "\n")
     page.locator("#file-input").set_input_files(path)
-    expect(status(page)).to_contain_text(f"Loaded a {side}×{side} board (LibreOJ)", timeout=30_000)
+    expect(status(page)).to_contain_text("Loaded a 1,000×1,000 board (LibreOJ)", timeout=30_000)
     expect(canvas(page)).to_have_attribute("data-lit-count", str(board.lit_count))
     # A big file's text is not copied into the Board box.
     assert page.get_by_role("textbox", name="Board").input_value() != rows[0]
