@@ -65,7 +65,7 @@ def solved_puzzle(page: Page, rows: int, cols: int) -> int:
     page.get_by_role("radio", name="All off").check()
     set_size(page, rows, cols)
     button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=30_000)
+    expect(status(page)).to_contain_text(f"New {rows:,}×{cols:,} puzzle", timeout=30_000)
     button(page, "Solve").click()
     expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
     return attribute(page, "data-press-count")
@@ -185,7 +185,7 @@ def test_a_hex_board_above_the_grid_limit_is_drawn_pressed_and_solved_as_hexagon
         assert colour[(39, 29)] == colour[(41, 31)] == colour[(40, 27)] != colour[(40, 30)]
         screenshot(page, "big-hex-pressed.png")
         button(page, "New puzzle").click()
-        expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=30_000)
+        expect(status(page)).to_contain_text(f"New {rows:,}×{cols:,} puzzle", timeout=30_000)
         button(page, "Solve").click()
         expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
         verdict = page.evaluate("window.lightsOut.verifyShown()")  # the presses run on the board in Python

@@ -156,7 +156,7 @@ def new_puzzle(page: Page, rows: int, cols: int, timeout: float = 30_000) -> Non
       document.getElementById("lit").value = "";
     }""", [rows, cols])
     button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=timeout)
+    expect(status(page)).to_contain_text(f"New {rows:,}×{cols:,} puzzle", timeout=timeout)
     page.wait_for_function("(old) => location.hash !== old", arg=old_hash, timeout=timeout)
 
 
