@@ -111,7 +111,7 @@ def test_thousand_board_generated_solved_and_verified_in_the_worker_without_free
     button(page, "Solve").click()
     expect(canvas(page)).not_to_have_attribute("data-press-count", "0", timeout=30_000)
     presses = attribute(page, "data-press-count")
-    expect(status(page)).to_contain_text(f"Press the {presses} marked cells")
+    expect(status(page)).to_contain_text(f"Press the {presses:,} marked cells")
     # The check runs the presses on the board in Python (lightsout.api "verify").
     verdict = page.evaluate("window.lightsOut.verifyShown()")
     assert verdict["solved"] is True and verdict["lit"] == 0 and verdict["presses"] == presses
@@ -347,9 +347,9 @@ def test_the_minimap_and_tools_never_cover_a_cell(ready_page):
 
 
 def progress_counts(text: str) -> tuple[int, int]:
-    """(played, total) from "Playing 12 345 / 40 000" or "Stopped after 12 345 of 40 000 presses"."""
-    numbers = re.findall(r"\d[\d\u202f]*", text)
-    played, total = (int(number.replace("\u202f", "")) for number in numbers[:2])
+    """(played, total) from "Playing 12,345 / 40,000" or "Stopped after 12,345 of 40,000 presses"."""
+    numbers = re.findall(r"\d[\d,]*", text)
+    played, total = (int(number.replace(",", "")) for number in numbers[:2])
     return played, total
 
 
@@ -376,21 +376,21 @@ def test_play_solution_on_a_big_board_shows_progress_stops_and_carries_on(ready_
     assert 0 < played < presses and total == presses
     # The presses so far are moves in the history; the marks hold the rest, and together they
     # still solve the board (Python presses them on the board as it is now).
-    expect(page.locator("#move-count")).to_have_text(f"Moves: {played}")
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played:,}")
     assert attribute(page, "data-press-count") == presses - played
     assert attribute(page, "data-lit-count") != lit_before
     verdict = page.evaluate("window.lightsOut.verifyShown()")
     assert verdict["solved"] is True and verdict["presses"] == presses - played
     page.wait_for_timeout(300)
-    expect(page.locator("#move-count")).to_have_text(f"Moves: {played}")  # nothing played on after Stop
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played:,}")  # nothing played on after Stop
 
     # Undo takes back one press, Redo puts it back.
     lit_stopped = attribute(page, "data-lit-count")
     button(page, "Undo").click()
-    expect(page.locator("#move-count")).to_have_text(f"Moves: {played - 1}")
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played - 1:,}")
     assert attribute(page, "data-lit-count") != lit_stopped
     button(page, "Redo").click()
-    expect(page.locator("#move-count")).to_have_text(f"Moves: {played}")
+    expect(page.locator("#move-count")).to_have_text(f"Moves: {played:,}")
     expect(canvas(page)).to_have_attribute("data-lit-count", str(lit_stopped))
 
     # Play solution again (the marks went with Undo: it solves the board as it is) and to the end.
@@ -399,4 +399,4 @@ def test_play_solution_on_a_big_board_shows_progress_stops_and_carries_on(ready_
     expect(canvas(page)).to_have_attribute("data-lit-count", "0")
     expect(playback).to_be_hidden()
     expect(status(page)).to_contain_text("Solved in")
-    assert int(page.locator("#move-count").text_content().split()[-1]) > played
+    assert int(page.locator("#move-count").text_content().split()[-1].replace(",", "")) > played
