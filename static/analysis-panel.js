@@ -2,7 +2,7 @@
 // gallery of quiet patterns (a click outlines one on the board), for the current size,
 // rule, surface, states and shape. Asked for only while the panel is open.
 
-import { currentLanguage, t, tCount } from "./i18n.js";
+import { currentLanguage, formatNumber, t, tCount } from "./i18n.js";
 import { messageOf, wordMessage } from "./messages.js";
 import * as requests from "./requests.js";
 import { boardFromReference, emptyBoard } from "./board.js";
@@ -18,7 +18,7 @@ const WORST_CASE_NULLITY = 4;
 
 /** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
 function quietTotal(nullity) {
-  return nullity <= 40 ? String(2 ** nullity - 1) : `2^${nullity} − 1`;
+  return nullity <= 40 ? formatNumber(2 ** nullity - 1) : `2^${nullity} − 1`;
 }
 
 // A preset or graph puzzle in the panel's key and its heading (grids: size, rule, surface).
@@ -106,8 +106,8 @@ export class AnalysisPanel {
     }
     ui.status.textContent = "";
     ui.facts.hidden = false;
-    ui.rank.textContent = reply.rank;
-    ui.nullity.textContent = reply.nullity;
+    ui.rank.textContent = formatNumber(reply.rank);
+    ui.nullity.textContent = formatNumber(reply.nullity);
     ui.solutions.textContent = powerOfTwo(reply.nullity);
     ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
     ui.worst.textContent = reply.worst_case === null

@@ -5,8 +5,8 @@
 // explainer (explain.js) and calls its commands; the explainer does the rest through the
 // session.
 
-import { t } from "./i18n.js";
-import { messageOf, wordMessage } from "./messages.js";
+import { formatNumber, t } from "./i18n.js";
+import { countMessage, joinMessages, messageOf, wordMessage } from "./messages.js";
 import * as requests from "./requests.js";
 import { cellName } from "./explain.js";
 
@@ -21,7 +21,7 @@ const METHOD_REASONS = { too_slow: "methodTooSlow", plus_plane: "methodPlusPlane
 
 /** "≈ 3.4 × 10⁷" for an operation count given as its log10 (exact below 10⁶). */
 export function operationsText(log10) {
-  if (log10 < 6) return String(Math.round(10 ** log10));
+  if (log10 < 6) return formatNumber(Math.round(10 ** log10));
   const exponent = Math.floor(log10);
   const mantissa = 10 ** (log10 - exponent);
   const superscript = [...String(exponent)].map((digit) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(digit)]).join("");
@@ -34,6 +34,43 @@ export function durationText(seconds) {
   if (seconds < 0.001) return `${(seconds * 1e6).toFixed(0)} µs`;
   if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 0)} ms`;
   return `${seconds.toFixed(1)} s`;
+}
+
+/**
+ * The whole story so far, for the panel beside the board (with its figures: the message line
+ * says each step in a player's words instead): the method, the first-row system once the walk
+ * reaches it, the ending.
+ */
+export function storyOf(explainer) {
+  const { reply } = explainer;
+  const parts = [methodOf(explainer)];
+  if (reply.mode === "chase" && explainer.index >= explainer.firstChaseLength) parts.push(firstRowSystemOf(explainer));
+  if (explainer.index === explainer.total && reply.solvable) parts.push(explainer.ending());
+  return joinMessages(...parts);
+}
+
+/** The method, in a few sentences. */
+function methodOf(explainer) {
+  const { reply } = explainer;
+  const { rows, cols } = explainer.session.game.board;
+  if (reply.mode === "system") {
+    const { equations, unknowns, rank, free } = reply.system;
+    const head = messageOf("explainSystemIntro", { equations, unknowns, rank, free: free.length });
+    return joinMessages(head, reply.solvable ? countMessage("explainSystemPresses", explainer.total) : messageOf("explainSystemNone"));
+  }
+  return messageOf(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
+}
+
+/** The first-row system, solved or without a solution. */
+function firstRowSystemOf(explainer) {
+  const { reply } = explainer;
+  const { equations, unknowns, rank } = reply.system;
+  const lit = reply.residual.length;
+  const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
+  const head = joinMessages(countMessage(rows, lit), messageOf("explainFirstRowSystem", { equations, unknowns, rank }));
+  if (!reply.solvable) return joinMessages(head, countMessage("explainNoSolution", reply.proof.length));
+  const presses = explainer.steps.filter((step) => step.kind === "first-row").length;
+  return joinMessages(head, countMessage(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
 }
 
 export class ExplainPanel {
@@ -91,7 +128,7 @@ export class ExplainPanel {
     ui.nav.dataset.phase = explainer.phase;
     ui.nav.dataset.index = String(explainer.index);
     ui.nav.dataset.total = String(explainer.total);
-    const story = wordMessage(explainer.story());
+    const story = wordMessage(storyOf(explainer));
     if (ui.story.textContent !== story) ui.story.textContent = story;
     ui.why.hidden = !explainer.whyReply;
     if (explainer.whyReply) ui.why.textContent = wordMessage(explainer.whySentence());

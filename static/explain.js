@@ -13,7 +13,7 @@
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
-import { graphCellName } from "./wording.js";
+import { countText, graphCellName } from "./wording.js";
 
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
@@ -39,6 +39,7 @@ export class Explainer {
     this.pressing = false; // our own press or undo is under way (its change event is ours)
     this.playing = false;
     this.asking = false;
+    this.startBoard = null; // the board explained, as it was before the first step
     this.selected = null; // the cell whose "why" is shown
     this.whyReply = null;
     this.listeners = new Set();
@@ -119,6 +120,7 @@ export class Explainer {
     }
     this.reply = reply;
     this.game = game;
+    this.startBoard = game.board.copy(); // "why?" is asked about the board the walk starts from
     this.startMoves = game.moveCount;
     this.index = 0;
     // An explained board is a solved one (no best result); its marks are the explanation's.
@@ -214,8 +216,7 @@ export class Explainer {
     const step = this.index < this.total ? this.steps[this.index] : null;
     let formula = null;
     if (this.whyReply) {
-      formula = new Set(this.whyReply.determined ? this.whyReply.formula
-        : (this.whyReply.quiet[0] ?? []).flatMap((value, index) => (value ? [index] : [])));
+      formula = new Set(this.whyReply.lights); // what decides the press, as Python names it
     } else if (!step && this.reply && !this.reply.solvable) {
       formula = new Set(this.reply.proof); // the lights whose parity no first row can change
     }
@@ -224,33 +225,12 @@ export class Explainer {
     }, options);
   }
 
-  /** The method, in a few sentences (the panel beside the board shows it while explaining). */
-  method() {
-    const { reply } = this;
-    const { rows, cols } = this.session.game.board;
-    if (reply.mode === "system") {
-      const { equations, unknowns, rank, free } = reply.system;
-      const head = messageOf("explainSystemIntro", { equations, unknowns, rank, free: free.length });
-      return joinMessages(head, reply.solvable ? countMessage("explainSystemPresses", this.total) : messageOf("explainSystemNone"));
-    }
-    return messageOf(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
-  }
-
-  /** The whole story so far, for the panel: the method, the first-row system once reached, the ending. */
-  story() {
-    const { reply } = this;
-    const parts = [this.method()];
-    if (reply.mode === "chase" && this.index >= this.firstChaseLength) parts.push(this.systemSentence());
-    if (this.index === this.total && reply.solvable) parts.push(this.ending());
-    return joinMessages(...parts);
-  }
-
   /** The message before the first step: how many steps, and the first. */
   introduction() {
     const { reply } = this;
     if (this.total === 0) {
       if (reply.solvable) return messageOf("explainNothing");
-      return reply.mode === "system" ? messageOf("explainSystemNone") : countMessage("explainUnsolvableShort", reply.proof.length);
+      return reply.mode === "system" ? messageOf("explainCannotSolve") : countMessage("explainUnsolvableShort", reply.proof.length);
     }
     return joinMessages(countMessage("explainStart", this.total), this.nextWords());
   }
@@ -263,18 +243,6 @@ export class Explainer {
       return messageOf("explainNextChase", { cell: cellName(step.cell, game), light: cellName(step.clears, game) });
     }
     return messageOf("explainNextPress", { cell: cellName(step.cell, game) });
-  }
-
-  /** The first-row system, solved or without a solution. */
-  systemSentence() {
-    const { reply } = this;
-    const { equations, unknowns, rank } = reply.system;
-    const lit = reply.residual.length;
-    const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
-    const head = joinMessages(countMessage(rows, lit), messageOf("explainFirstRowSystem", { equations, unknowns, rank }));
-    if (!reply.solvable) return joinMessages(head, countMessage("explainNoSolution", reply.proof.length));
-    const presses = this.steps.filter((step) => step.kind === "first-row").length;
-    return joinMessages(head, countMessage(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
   }
 
   /**
@@ -320,26 +288,49 @@ export class Explainer {
     this.selected = cell;
     this.whyReply = null;
     this.showOverlay();
-    const reply = await requests.why(session, cell);
+    const reply = await requests.why(session, cell, this.startBoard);
     if (!reply || !this.active || this.selected !== cell) return;
     this.whyReply = reply;
     this.showOverlay({ message: this.whySentence() });
     this.changed();
   }
 
-  /** The answer to "why this press?" (a message). */
+  /**
+   * The answer to "why this press?" in the words of the walk (a message): Python's reason
+   * (lightsout.explain.why) for the cell — the light above a chase press, the last-row lights
+   * that decide a first-row press, a free choice with the number of solutions — worded here.
+   */
   whySentence() {
     const reply = this.whyReply;
-    const cell = cellName(reply.cell, this.session.game);
-    const k = this.session.game.k;
-    if (!reply.determined) {
-      return messageOf("whyFree", { cell, count: reply.quiet.length, nullity: reply.nullity });
+    const { game } = this.session;
+    const cell = cellName(reply.cell, game);
+    const off = game.target === "off";
+    const lit = messageOf(off ? "whyLit" : "whyWrong"); // a light that differs from the goal
+    const verdict = messageOf(reply.pressed ? "whyOdd" : "whyEven");
+    switch (reply.reason) {
+      case "chase": {
+        // The step pressing it that comes next, else the last one taken (a cell may be pressed in both chases).
+        const step = reply.steps.find((candidate) => candidate.index >= this.index) ?? reply.steps.at(-1);
+        return messageOf(step.kind === "chase-again" ? "whyChaseAgain" : "whyChase", { cell, light: cellName(step.clears, game), word: lit });
+      }
+      case "dark":
+        return messageOf("whyDarkAbove", { cell, light: cellName(reply.lights[0], game), word: messageOf(off ? "whyDark" : "whyRight") });
+      case "first-row": {
+        const words = {
+          cell, rest: messageOf(this.reply.system.kind === "first-rows" ? "whyRestTorus" : "whyRestPlane"),
+          end: messageOf(off ? "whyEndDark" : "whyEndGoal"), lights: reply.lights.length, lit: reply.lit, word: lit, verdict,
+        };
+        if (reply.given.length === 0) return messageOf("whyDecided", words);
+        return messageOf("whyDecidedGiven", { ...words, given: reply.given.length, total: reply.lit + reply.given.length });
+      }
+      case "free":
+        return joinMessages(messageOf(reply.pressed ? "whyFreePressed" : "whyFreeUnpressed", { cell, solutions: countText(reply.solutions) }),
+          reply.lights.length ? messageOf("whyFreeMarked") : null);
+      case "unsolvable":
+        return messageOf(reply.lights.length ? "whyNoFirstRow" : "whyUnsolvable", { cell });
+      default: // "formula": the full system's
+        if (game.k === 2) return messageOf("whyFormula", { cell, lights: reply.lights.length, lit: reply.wrong, word: lit, verdict });
+        return messageOf("whyStates", { cell, lights: reply.lights.length, value: reply.value });
     }
-    if (k === 2) {
-      const key = reply.value ? "whyPressed" : "whyNotPressed";
-      const word = messageOf(this.session.game.target === "off" ? "whyLit" : "whyWrong"); // the lights that differ from the goal
-      return messageOf(key, { cell, lights: reply.formula.length, lit: reply.wrong, word, every: reply.nullity > 0 ? messageOf("whyEvery") : "" });
-    }
-    return messageOf("whyStates", { cell, lights: reply.formula.length, k, value: reply.value });
   }
 }

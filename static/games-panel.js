@@ -84,8 +84,9 @@ export class GamesPanel {
     const options = this.presets.map((preset) => {
       const option = document.createElement("option");
       option.value = preset.name;
+      // A year is a name, not a count: a string, so t() does not group it ("1995", never "1,995").
       option.textContent = t("gameOption", {
-        game: preset.game[lang], maker: makerName(preset.maker), year: preset.year ? t("gameYear", { year: preset.year }) : "",
+        game: preset.game[lang], maker: makerName(preset.maker), year: preset.year ? t("gameYear", { year: String(preset.year) }) : "",
       });
       option.title = preset.description[lang];
       return option;
@@ -138,7 +139,7 @@ export class GamesPanel {
     if (!preset) return;
     const lang = language();
     $("game-name").textContent = preset.game[lang];
-    $("game-maker").textContent = t("gameMaker", { maker: makerName(preset.maker), year: preset.year ? t("gameYear", { year: preset.year }) : "" });
+    $("game-maker").textContent = t("gameMaker", { maker: makerName(preset.maker), year: preset.year ? t("gameYear", { year: String(preset.year) }) : "" });
     $("game-description").textContent = preset.description[lang];
     $("game-rule").textContent = t("gameRule", { rule: preset.rule[lang] });
     const states = this.session.statesReversed && preset.reversible

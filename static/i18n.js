@@ -104,8 +104,52 @@ export function sentences(...parts) {
   return kept.reduce((text, part) => (text === "" ? part : FULL_WIDTH_STOP.test(text) ? text + part : `${text} ${part}`), "");
 }
 
+/**
+ * The string `key` with its placeholders filled from `params`: {name} is the param, a number
+ * (or bigint) written as the page's language writes numbers (formatNumber: "20,148"), any other
+ * value as it is; {a:name} and {A:name} are English's article for the number the param starts
+ * with, "a" or "an" by its sound (englishArticle: "an 8×8 board"), capitalised for {A:…}.
+ */
 export function t(key, params = {}) {
   const template = STRINGS[language][key] ?? STRINGS.en[key];
   if (template === undefined) throw new RangeError(`no string for ${key}`);
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return template.replace(/\{(?:([aA]):)?(\w+)\}/g, (whole, article, name) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    if (article) {
+      const word = englishArticle(value);
+      return article === "A" ? word[0].toUpperCase() + word.slice(1) : word;
+    }
+    return typeof value === "number" || typeof value === "bigint" ? formatNumber(value) : String(value);
+  });
+}
+
+/**
+ * `value` (a number, a bigint or a string of decimal digits) as the page's language writes
+ * numbers: "20,148" in English and 中文. The one place the page formats a number for reading:
+ * t() formats number params with it, and what is not said through a string calls it.
+ */
+export function formatNumber(value) {
+  const text = typeof value === "string" ? value : null;
+  if (text !== null && !/^-?\d+(\.\d+)?$/.test(text)) return text; // "2^600", "≈ 1.2 × 10^9": already written
+  return numberFormat(language).format(text ?? value); // a decimal string is formatted exactly, digit by digit
+}
+
+const NUMBER_FORMATS = new Map();
+function numberFormat(code) {
+  if (!NUMBER_FORMATS.has(code)) NUMBER_FORMATS.set(code, new Intl.NumberFormat(code, { maximumFractionDigits: 20 }));
+  return NUMBER_FORMATS.get(code);
+}
+
+/**
+ * "an" before a number read aloud with a vowel sound in English, else "a": eight, eleven,
+ * eighteen, eighty… and eight hundred… lead "an 8×8", "an 11×11", "an 18×18", "an 80×80",
+ * "an 800×800", and so do 8 000, 11 000, 18 000… (their first group of three digits is read
+ * first). `value` is a number or a text that starts with one ("8x8").
+ */
+export function englishArticle(value) {
+  let leading = Math.abs(parseInt(String(value).replace(/[^\d-]/g, " ").trim(), 10));
+  if (!Number.isFinite(leading)) return "a";
+  while (leading >= 1000) leading = Math.floor(leading / 1000);
+  return leading === 8 || leading === 11 || leading === 18 || (leading >= 80 && leading < 90) || (leading >= 800 && leading < 900) ? "an" : "a";
 }

@@ -6,18 +6,20 @@
 // A user-defined puzzle's errors (lightsout.errors.PUZZLE_ERRORS, games-panel.js) are said
 // the same way; a share link's by link-errors.js.
 
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 
 /** Characters that would be invisible or confusing inside quotes: controls, spaces, marks. */
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Z}]/gu;
 
-/** A parameter as shown: unseen characters as U+XXXX (not in a list of choices), "5x5" sizes with ×, format names translated. */
+/** A parameter as shown: unseen characters as U+XXXX (not in a list of choices), "5x5" sizes with × and grouped digits, format names translated. */
 function shown(name, value) {
   if (typeof value !== "string") return value;
   if (name === "format") return formatName(value);
   if (name === "choices") return value; // the words to choose from, ours: spaces between them are spaces
   const text = value.replace(UNSEEN, (character) => `U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
-  return name === "size" ? text.replace(/(\d|…)x(\d)/, "$1×$2") : text;
+  if (name !== "size") return text;
+  // "100000x5" → "100,000×5": its numbers written as every number on the page (formatNumber).
+  return text.replace(/(\d|…)x(\d)/, "$1×$2").replace(/\d+/g, (digits) => formatNumber(digits));
 }
 
 /** A text format's name in the page's language ("grid", "LibreOJ", ...); an unknown name as it is. */

@@ -17,11 +17,6 @@ const PLAY_FRAME_MS = 16; // between slices: a frame, in which the page draws th
 const PLAY_CHUNK = 4096; // presses between two looks at the clock within a slice (≈ 0.1 ms of pressing)
 const PLAY_LIMIT = 1_000_000; // more presses than this are not played one by one
 
-/** A count with its thousands set apart by narrow spaces, "500 000" (the SI way, read in any language). */
-export function groupDigits(count) {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
-}
-
 export class Playback {
   /** Plays for `session` (its game, marks, wait, now, reducedMotion and press path). */
   constructor(session) {
@@ -44,12 +39,12 @@ export class Playback {
     const run = this.run;
     if (!run) return;
     this.cancel();
-    this.session.emit({ message: messageOf("playbackStopped", { done: groupDigits(run.done), total: groupDigits(run.total) }) });
+    this.session.emit({ message: messageOf("playbackStopped", { done: run.done, total: run.total }) });
   }
 
   /** The message line while `run` plays: "Playing 123 456 / 500 000". */
   message(run) {
-    return messageOf("playingProgress", { done: groupDigits(run.done), total: groupDigits(run.total) });
+    return messageOf("playingProgress", { done: run.done, total: run.total });
   }
 
   /**

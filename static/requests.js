@@ -63,9 +63,9 @@ export function explain(session) {
   return askAbout(session, "explain", session.game.board, {}, { channel: "explain" });
 }
 
-/** Why `cell` is pressed: its per-cell formula (explain.js). */
-export function why(session, cell) {
-  return askAbout(session, "why", session.game.board, { cell }, { channel: "why" });
+/** Why the explanation of `board` (the board it starts from) presses `cell` (explain.js). */
+export function why(session, cell, board) {
+  return askAbout(session, "why", board, { cell }, { channel: "why" });
 }
 
 /**

@@ -457,7 +457,7 @@ export class Session {
       this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
       this.refreshLayers();
     }
-    this.say(unsolvableMessage(reply, this.game, this.multiState));
+    this.say(unsolvableMessage(reply, this.game, this.multiState, !this.multiState && Boolean(this.overlay.proof)));
   }
 
   /** Mark `found` (a findSolution result) as the solution shown, the solver's help; `change` is emitted with its message. */

@@ -3,7 +3,7 @@
 // to search every solution. Pure functions of the reply; the session says them.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { countText, fractionText, powerOfTwo, invariantFactorsText } from "./wording.js";
+import { countText, fractionText, powerOfTwo } from "./wording.js";
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
@@ -15,9 +15,9 @@ export function solutionMessage(reply, solution, multiState) {
     const key = reply.minimal ? "statesSolutionMinimal" : "statesSolution";
     const cells = solution.litCount;
     const found = cells === 1 ? countMessage(`${key}OneCell`, total, { badge }) : messageOf(key, { total, cells, badge });
+    // How many solutions, in a player's words: their structure (Z/3 × Z/3…) is Analysis's figure.
     return joinMessages(found, reply.minimal ? null : messageOf("statesNotProven"),
-      reply.solutions === "1" ? null
-        : messageOf("statesSolutionCount", { solutions: countText(reply.solutions), structure: invariantFactorsText(reply.invariant_factors) }));
+      reply.solutions === "1" ? null : messageOf("solutionCount", { solutions: countText(reply.solutions) }));
   }
   const count = reply.presses;
   const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
@@ -28,13 +28,17 @@ export function solutionMessage(reply, solution, multiState) {
   return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), shared);
 }
 
-/** Why `game`'s board cannot be solved, from the solve reply; the figures are the puzzle's own (size, rule, surface, shape), Python's. */
-export function unsolvableMessage(reply, game, multiState) {
+/**
+ * Why `game`'s board cannot be solved, from the solve reply, in a player's words: the share of
+ * boards of its kind (size, rule, surface, shape: Python's figure) that can be, and — when
+ * `proofShown` (the proof's lights are marked on the board) — that the marked lights show why.
+ */
+export function unsolvableMessage(reply, game, multiState, proofShown = false) {
   const fraction = fractionText(reply.solvable_fraction);
-  if (multiState) return messageOf("statesUnsolvable", { fraction });
-  if (fraction === "1") return messageOf("unsolvableNullityZero");
-  const { rows, cols } = game.board;
-  return messageOf(game.mask ? "unsolvableShaped" : "unsolvable", { rows, cols, nullity: reply.nullity, fraction });
+  const marked = proofShown ? messageOf("unsolvableMarked") : null;
+  if (multiState) return joinMessages(messageOf("statesUnsolvable", { fraction }), marked);
+  if (fraction === "1") return joinMessages(messageOf("unsolvableNullityZero"), marked);
+  return joinMessages(messageOf(game.mask ? "unsolvableShaped" : "unsolvable", { fraction }), marked);
 }
 
 /**

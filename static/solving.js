@@ -15,13 +15,13 @@ export class Solving {
   }
 
   /** Ask Python for a solution of the current board; {solution: Board, message, reply}, or null (said why). */
-  async findSolution({ method = "auto", minimal = !this.session.usesCanvas(), seconds = null } = {}) {
+  async findSolution({ method = "auto", minimal = !this.session.usesCanvas(), seconds = null, list = 0 } = {}) {
     const { session } = this;
     const game = session.game;
     session.say(messageOf(seconds === null ? "solving" : "searchingToEnd"));
     // The fewest-presses search grows with 2^nullity and with the board: it runs for the
     // grid's sizes only. (With nullity 0 the one solution is the fewest anyway.)
-    const extra = { minimal, ...(game.k === 2 ? { method } : {}), ...(seconds !== null ? { seconds } : session.searchBudget) };
+    const extra = { minimal, ...(game.k === 2 ? { method } : {}), ...(seconds !== null ? { seconds } : session.searchBudget), ...(list ? { list } : {}) };
     const timeoutMs = seconds !== null ? (seconds + 60) * 1000 : undefined;
     const reply = await requests.solve(session, game.board, extra, { timeoutMs, channel: "solve" });
     if (!reply) return null; // failed, or the board changed meanwhile
@@ -37,31 +37,29 @@ export class Solving {
     return { solution, message: solutionMessage(reply, solution, session.multiState), reply };
   }
 
-  /** Solve: mark a solution (fewest presses on the grid), and list them all when there are few. */
+  /**
+   * Solve: mark a solution (fewest presses on the grid) and, on the grid with two states, list
+   * them all when there are at most max_listed_solutions: Python lists them fewest first with the marked one first
+   * among its equals, so the navigator starts at "Solution 1 of N".
+   */
   async solve(options = {}) {
     const { session } = this;
     session.stopPlayback(); // the marks being played are about to be replaced
-    const found = await this.findSolution(options);
-    if (!found) return;
     const onGrid = !session.multiState && !session.usesCanvas(); // the offer and the list: k = 2 on the grid
+    const found = await this.findSolution({ ...options, list: onGrid ? session.limits.max_listed_solutions : 0 });
+    if (!found) return;
     session.showSolution(found, { offer: onGrid ? searchOffer(found.reply, session.limits) : undefined });
-    const total = Number(found.reply.solutions);
-    if (total > 1 && total <= session.limits.max_listed_solutions && onGrid) await this.listSolutions(found.solution);
+    const listed = found.reply.listed ?? [];
+    if (listed.length > 1) {
+      const solutions = listed.map((reference) => boardFromReference(reference, found.reply.payload, session.game.k));
+      session.showSolutionList(solutions, Math.max(0, solutions.findIndex((solution) => solution.equals(found.solution))));
+    }
   }
 
   /** Search every solution for the fewest presses (Cancel stops it); show the proven answer. */
   async searchToEnd() {
     const found = await this.findSolution({ minimal: true, seconds: this.session.limits.max_search_seconds });
     if (found) this.session.showSolution(found);
-  }
-
-  /** Fetch every solution (fewest presses first) for the navigator; `shown` is the one marked. */
-  async listSolutions(shown) {
-    const { session } = this;
-    const reply = await requests.solutions(session, session.game.board, session.limits.max_listed_solutions, {}, { channel: "solutions" });
-    if (!reply) return;
-    const solutions = reply.solutions.map((reference) => boardFromReference(reference, reply.payload, session.game.k));
-    session.showSolutionList(solutions, Math.max(0, solutions.findIndex((solution) => solution.equals(shown))));
   }
 
   /** Mark one press of a solution: any press of a solution is a correct next step (the first in reading order). */

@@ -4,6 +4,7 @@
 // press count as a message (messages.js: data the views word in the page's language). Pure
 // functions of their arguments; no session state.
 
+import { formatNumber } from "./i18n.js";
 import { countMessage, messageOf } from "./messages.js";
 import { isCodedError } from "./paste-errors.js";
 
@@ -23,14 +24,15 @@ for (let n = 2; n < 256; n++) if (SMALL_PRIMES.every((p) => n % p !== 0)) SMALL_
 
 /**
  * A count Python sends as a decimal string (solutions, boards) as the page writes it: in full
- * up to 15 digits, else as a product of powers of primes, "2^600" or "2^3 × 3^100" (the style
+ * up to 15 digits, grouped as the page's language groups them (formatNumber: "20,148"), else as a product of powers of primes, "2^600" or "2^3 × 3^100" (the style
  * of powerOfTwo) — every such count is a product of the orders of cyclic groups Z/m with m
  * dividing k ≤ 255, so its primes are below 256; another number (none is expected) reads
  * "≈ 1.234 × 10^179".
  */
 export function countText(count) {
   const text = String(count);
-  if (text.length <= LONGEST_COUNT || !/^\d+$/.test(text)) return text;
+  if (!/^\d+$/.test(text)) return text;
+  if (text.length <= LONGEST_COUNT) return formatNumber(text);
   let rest = BigInt(text);
   const parts = [];
   for (const prime of SMALL_PRIMES) {
@@ -74,8 +76,9 @@ export function invariantFactorsText(orders) {
   return parts.join(" × ");
 }
 
+/** 2^exponent as the page writes it: in full up to 2^40 ("1,024"), else "2^600". */
 export function powerOfTwo(exponent) {
-  return exponent <= 40 ? String(2 ** exponent) : `2^${exponent}`;
+  return exponent <= 40 ? formatNumber(2 ** exponent) : `2^${exponent}`;
 }
 
 /** " on a torus" and the like after a rule's name (a message; "" on the plane). */

@@ -252,8 +252,16 @@ def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
     method = _field(request, "method", str, "auto")
     if method != "auto" and method not in METHODS:
         raise RequestError(f"unknown method {method!r}; choose auto or one of {', '.join(METHODS)}", "method")
+    listing = _field(request, "list", int, 0)
+    if listing < 0:
+        raise RequestError("list must be at least 0", "list")
     result = solve(puzzle, lights, method, _field(request, "minimal", bool, False), _seconds(request))
-    return solve_figures(result, lambda value: _board(exchange, puzzle, value))
+    reply = solve_figures(result, lambda value: _board(exchange, puzzle, value))
+    if result.solvable and result.solution_count <= min(listing, MAX_LISTED_SOLUTIONS):
+        # Every solution, fewest presses first, this reply's own first among its equals:
+        # listed[0] is the solution marked whenever it is a fewest one ("Solution 1 of N").
+        reply["listed"] = [_board(exchange, puzzle, s) for s in result.solutions(result.solution_count)]
+    return reply
 
 
 def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:

@@ -232,7 +232,25 @@ def _bits_text(value: int, width: int) -> str:
     return "".join("1" if value >> j & 1 else "0" for j in range(width))
 
 
+@dataclass(frozen=True, slots=True)
+class _FirstRows:
+    """The first-row system of a chase explanation, kept for :func:`why`: M (one int of ``unknowns``
+    bits per equation), the residual c (bit e = equation e), the unknowns chosen (None: unsolvable),
+    the cells of the unknowns and of the equations, and the number of solutions of the board."""
+
+    matrix: list[int]
+    residual: int
+    choice: int | None
+    unknown_cells: list[int]
+    equation_cells: list[int]
+    solutions: int
+
+
 def _explain_chase(puzzle: Puzzle, lights: int) -> Explanation:
+    return _chase_parts(puzzle, lights)[0]
+
+
+def _chase_parts(puzzle: Puzzle, lights: int) -> tuple[Explanation, _FirstRows]:
     rows, cols = puzzle.rows, puzzle.cols
     chaser = _Chaser(rows, cols, puzzle.surface == "torus")
     difference = lights ^ puzzle.goal()
@@ -271,7 +289,7 @@ def _explain_chase(puzzle: Puzzle, lights: int) -> Explanation:
             if (y & residual).bit_count() % 2:
                 explanation.proof = [residual_cells[e] for e in range(equations) if y >> e & 1]
                 break
-        return explanation
+        return explanation, _FirstRows(matrix, residual, None, unknown_cells, residual_cells, 0)
     first_flat = _flat(first_presses, cols)
     choice = linear.particular
     if linear.nullity <= FREE_CHOICE_NULLITY:
@@ -296,7 +314,7 @@ def _explain_chase(puzzle: Puzzle, lights: int) -> Explanation:
     assert not any(board), "the second chase ends with every light at the goal"
     explanation.solvable = True
     explanation.net = (first_flat ^ _flat(second, cols)).bit_count()
-    return explanation
+    return explanation, _FirstRows(matrix, residual, choice, unknown_cells, residual_cells, 1 << linear.nullity)
 
 
 # -- the full system ----------------------------------------------------------------
@@ -423,7 +441,24 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
     ``value`` = Σ coefficients·(goal − light) over the ``formula`` lights (mod k; for k = 2 the
     parity of ``wrong``, the formula's lights that differ from the goal now); otherwise
     ``quiet`` lists (up to :data:`SHOWN_QUIET`) quiet patterns that press the cell, each a flat
-    list of press counts, and the choice is free.  Boards of at most :data:`SYSTEM_CELLS`
+    list of press counts, and the choice is free.
+
+    ``reason`` says why in the words of the walk :func:`explain` gives for ``lights`` (the
+    board the explanation started from), with ``lights`` the cells to show, ``solutions``
+    the board's number of solutions (a decimal string) and ``pressed`` (light chasing):
+
+    - light chasing: ``"chase"`` (``steps``, each ``{index, kind, clears}``, press it: the
+      light above, ``lights[0]``, was lit when the chase reached it), ``"dark"`` (that light
+      was dark each time), ``"first-row"`` (a press of the unknown rows decided by the
+      residual ``lights``: ``lit`` of them are lit after the first chase; ``given``: the
+      pressed free cells its equation also holds, so ``pressed`` is the parity of ``lit`` +
+      len(``given``)), ``"free"`` (either value works: free in the first-row system) or
+      ``"unsolvable"`` (no first row works; ``lights`` is the proof);
+    - otherwise ``"formula"`` (``lights`` = ``formula``), ``"free"`` (``lights``: the first
+      quiet pattern pressing it) or ``"unsolvable"``; ``pressed``: the full system's walk
+      presses it.
+
+    Boards of at most :data:`SYSTEM_CELLS`
     cells by elimination; larger ones (light chasing only: A is symmetric there, so the
     formula of cell c is a solution y of A·y = e_c) by one solve.  Raises
     :class:`~lightsout.errors.TooLargeError` for a bigger board of another kind, ``ValueError``
@@ -441,11 +476,14 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
     states = puzzle.states(lights)
     difference = [(g - s) % k for g, s in zip(goal, states)]
     reply: dict[str, Any] = {"cell": cell, "determined": False, "formula": [], "coefficients": [], "wrong": 0, "value": 0, "quiet": []}
+    consistent, walked = True, 0
     if n <= SYSTEM_CELLS:
         equations, rhs, of = _system_of(puzzle, lights)
         eliminated = _eliminate(equations, rhs, n, k)
+        consistent = all(value == 0 for value in eliminated.rhs[eliminated.rank :])
         reply["nullity"] = n - eliminated.rank
         pivot_row = eliminated.pivots.index(cell) if cell in eliminated.pivots else None
+        walked = 0 if pivot_row is None else eliminated.rhs[pivot_row]  # the press count _explain_system gives the cell
         basis = _null_basis(eliminated, n)
         pressing = [vector for vector in basis if vector[cell]]
         if pivot_row is not None and not pressing:
@@ -469,7 +507,61 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
     if reply["determined"]:
         reply["wrong"] = sum(1 for light in reply["formula"] if difference[light])
         reply["value"] = sum(c * difference[light] for light, c in zip(reply["formula"], reply["coefficients"])) % k
+    if chase_applies(puzzle):
+        reply.update(_chase_reason(puzzle, lights, cell))
+    elif not consistent:
+        reply.update(reason="unsolvable", lights=[], solutions="0", pressed=False)
+    else:
+        reply.update(reason="formula" if reply["determined"] else "free", solutions=str(k ** reply["nullity"]), pressed=walked != 0,
+                     lights=reply["formula"] if reply["determined"] else [j for j, value in enumerate(reply["quiet"][0]) if value])
     return reply
+
+
+def _chase_reason(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
+    """Why the light-chasing walk of ``lights`` presses ``cell`` or not, in the walk's own terms (see :func:`why`)."""
+    explanation, first = _chase_parts(puzzle, lights)
+    steps = [{"index": i, "kind": step.kind, "clears": step.clears} for i, step in enumerate(explanation.steps) if step.cell == cell]
+    reason: dict[str, Any] = {"steps": steps, "solutions": str(first.solutions), "given": [], "lit": 0}
+    if cell not in first.unknown_cells:
+        # A chased row: its presses are forced by the light above, in the row the chase has just left.
+        row, column = divmod(cell, puzzle.cols)
+        plan = _Chaser(puzzle.rows, puzzle.cols, puzzle.surface == "torus").plan
+        above = next(light_row for light_row, press_row in plan.steps if press_row == row) * puzzle.cols + column
+        return reason | {"reason": "chase" if steps else "dark", "lights": [above], "pressed": len(steps) % 2 == 1}
+    if first.choice is None:
+        return reason | {"reason": "unsolvable", "lights": explanation.proof, "pressed": False}
+    j = first.unknown_cells.index(cell)
+    pressed = first.choice >> j & 1 == 1
+    # Gauss–Jordan on M with the chosen presses' columns first: the free (non-pivot) unknowns
+    # fall on cells the walk leaves unpressed where the quiet patterns allow it.
+    unknowns = len(first.unknown_cells)
+    order = [u for u in range(unknowns) if first.choice >> u & 1] + [u for u in range(unknowns) if not first.choice >> u & 1]
+    reduced = list(first.matrix)
+    transform = [1 << e for e in range(len(reduced))]  # transform[i]·M = reduced[i]
+    pivots: dict[int, int] = {}
+    for column in order:
+        found = next((i for i in range(len(pivots), len(reduced)) if reduced[i] >> column & 1), None)
+        if found is None:
+            continue
+        top = len(pivots)
+        reduced[top], reduced[found] = reduced[found], reduced[top]
+        transform[top], transform[found] = transform[found], transform[top]
+        for i in range(len(reduced)):
+            if i != top and reduced[i] >> column & 1:
+                reduced[i] ^= reduced[top]
+                transform[i] ^= transform[top]
+        pivots[column] = top
+    if j not in pivots:
+        return reason | {"reason": "free", "lights": [], "pressed": pressed}
+    # f_j + Σ_free f_i·R[j][i] = y·c: the marked residual lights, and the free presses of the walk in the row.
+    y = transform[pivots[j]]
+    given = [u for u in range(unknowns) if u not in pivots and reduced[pivots[j]] >> u & 1 and first.choice >> u & 1]
+    lit = (y & first.residual).bit_count()
+    assert pressed == bool((lit + len(given)) % 2), "the chosen first row satisfies its equation"
+    return reason | {
+        "reason": "first-row", "lights": [first.equation_cells[e] for e in range(len(first.matrix)) if y >> e & 1],
+        "lit": lit, "given": [first.unknown_cells[u] for u in given], "pressed": pressed,
+    }
 
 
 # -- the methods, measured ---------------------------------------------------------

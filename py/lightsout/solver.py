@@ -124,7 +124,7 @@ class Solution:
         return list(self.basis[: self.nullity if limit is None else min(limit, self.nullity)])
 
     def solutions(self, limit: int) -> list[int]:
-        """At most ``limit`` solutions (packed), fewest presses first.
+        """At most ``limit`` solutions (packed), fewest presses first, ``presses`` first among its equals.
 
         At most ``max(1, 2^27 / (cells·b))`` are listed (b bits per cell),
         so a big board's list stays small.  At most ``max(listed, min(65536,
@@ -137,7 +137,9 @@ class Solution:
         limit = min(limit, max(1, LISTED_BITS // (self.puzzle.cells * self.puzzle.bits)))
         budget = max(limit, min(FEWEST_SEARCH_LIMIT, LISTING_BITS // self.puzzle.cells))
         listed = list(self._every(budget))
-        listed.sort(key=lambda value: (self._total(value), value))
+        # The solution found first among those with as few presses: a fewest-presses solve's own
+        # answer heads the list, so the page's "Solution 1 of N" is the solution it marked.
+        listed.sort(key=lambda value: (self._total(value), value != self.presses, value))
         return listed[:limit]
 
     def _total(self, value: int) -> int:

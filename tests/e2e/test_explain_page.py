@@ -215,14 +215,16 @@ def test_why_this_press_and_the_methods(fresh_page, site_url):
     start_explaining(page)
     board(page).locator('[data-row="2"][data-col="3"]').click()
     message = status(page).locator(".message")
-    expect(message).to_contain_text("Why row 3, column 4?")
-    expect(message).to_contain_text("so it is pressed")
-    expect(page.locator("#explain-why")).to_contain_text("so it is pressed")  # the whole answer, beside the board
-    assert page.locator('[role="gridcell"][data-formula="1"]').count() > 0
+    # A chase press (issue #31: in the words of its step, not "its row of A⁻¹ … the parity of the 19 marked lights").
+    said = "Why row 3, column 4? The light just above it, row 2, column 4, was lit when the chase reached it, so this press clears it."
+    expect(message).to_have_text(said)
+    expect(page.locator("#explain-why")).to_have_text(said)  # the whole answer, beside the board
+    expect(page.locator('[role="gridcell"][data-formula="1"][data-row="1"][data-col="3"]')).to_have_count(1)
     expect(page.locator('[role="gridcell"][data-selected="1"]')).to_have_count(1)
     assert snapshot(page)["moves"] == 0, "asking why presses nothing"
+    # Pressed in both chases: the answer is the next step's, the first chase's.
     board(page).locator('[data-row="5"][data-col="5"]').click()
-    expect(message).to_contain_text("so it is not pressed")
+    expect(message).to_have_text("Why row 6, column 6? The light just above it, row 5, column 6, was lit when the chase reached it, so this press clears it.")
     page.locator("#explain-methods summary").click()
     button(page, "Measure").click()
     table = page.locator("#methods-table")

@@ -55,7 +55,7 @@ def test_search_to_the_end_proves_the_fewest_presses(page):
     quick = solved_by_marks(page)
     offer = page.locator("#search-to-end")
     expect(offer).to_be_visible()
-    expect(offer).to_have_text(re.compile(r"^Search all 4194304 solutions \(about \d+ s\)$"))
+    expect(offer).to_have_text(re.compile(r"^Search all 4,194,304 solutions \(about \d+ s\)$"))
     SHOTS.mkdir(exist_ok=True)
     page.locator(".play").screenshot(path=SHOTS / "fewest-offer.png")
     offer.click()

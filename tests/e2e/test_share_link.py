@@ -156,7 +156,7 @@ def new_puzzle(page: Page, rows: int, cols: int, timeout: float = 30_000) -> Non
       document.getElementById("lit").value = "";
     }""", [rows, cols])
     button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text(f"New {rows}×{cols} puzzle", timeout=timeout)
+    expect(status(page)).to_contain_text(f"New {rows:,}×{cols:,} puzzle", timeout=timeout)
     page.wait_for_function("(old) => location.hash !== old", arg=old_hash, timeout=timeout)
 
 
@@ -233,7 +233,7 @@ def test_a_1000_by_1000_board_fits_in_a_link(ready_page):
     link = page.evaluate("location.href")
     other = open_in_new_page(page, link, solver=False)  # the link is read and written by the page alone
     try:
-        expect(status(other)).to_contain_text("Opened a shared 1000×1000 puzzle")
+        expect(status(other)).to_contain_text("Opened a shared 1,000×1,000 puzzle")
         mine, theirs = hash_of(page), other.evaluate("location.hash")
         first = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), None)
         assert mine == theirs, (len(mine), len(theirs), first, mine[:40], theirs[:40])

@@ -10,6 +10,7 @@ import { graphOfPuzzle, pressBoard, pressGraph } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver } from "./python.mjs";
 import { wordMessage } from "../../static/messages.js";
+import { setLanguage } from "../../static/i18n.js";
 
 function makeExplainer(board) {
   const session = new Session({ solver: new PythonSolver(), limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });
@@ -114,3 +115,46 @@ for (const [what, request, name] of [
     assert.ok(said.at(-1).startsWith(`Why ${names[0]}?`), said.at(-1));
   });
 }
+
+test("why this press? on the classic 5×5 answers in the words of the walk, in English and 中文", async () => {
+  const board = emptyBoard(5, 5);
+  for (const [r, c] of [[0, 1], [2, 2], [3, 4]]) pressBoard(board, r, c);
+  const { session, explainer } = makeExplainer(board);
+  await explainer.start();
+  const said = (key) => wordMessage(explainer.whySentence());
+  const name = (cell) => wordMessage(cellName(cell, session.game));
+  // A chase press: the light above it, the one its own step names ("row 1, column 2 is lit, so press row 2, column 2 below it").
+  const chase = explainer.steps[0];
+  assert.equal(chase.kind, "chase");
+  assert.match(wordMessage(explainer.nextWords()), new RegExp(`${name(chase.clears)} is lit, so press ${name(chase.cell)} below it`));
+  await explainer.why(chase.cell);
+  assert.equal(explainer.whyReply.reason, "chase");
+  assert.equal(said(), `Why ${name(chase.cell)}? The light just above it, ${name(chase.clears)}, was lit when the chase reached it, so this press clears it.`);
+  assert.deepEqual([...session.layers.explain.formula], [chase.clears]);
+  // A first-row press: decided by the last row's marked lights, an odd number of them lit after the first chase.
+  const firstRow = explainer.steps.find((step) => step.kind === "first-row");
+  await explainer.why(firstRow.cell);
+  assert.equal(explainer.whyReply.reason, "first-row");
+  assert.match(said(), new RegExp(`^Why ${name(firstRow.cell)}\\? The last row must end dark, so the marked lights there decide this press: after the first chase \\d+ of the \\d+ were lit — an odd number, so it is pressed\\.$`));
+  const marked = [...session.layers.explain.formula];
+  assert.ok(marked.length > 0 && marked.every((cell) => cell >= 20), "the last row's lights are marked");
+  setLanguage("zh");
+  try {
+    assert.match(said(), /^为什么是第 1 行第 \d 列？最后一行最后必须全暗，所以由那里标出的灯决定这一按：第一轮追灯后，这 \d+ 盏中有 \d+ 盏亮着——是奇数，所以要按。$/);
+    await explainer.why(chase.cell);
+    assert.match(said(), /^为什么是第 2 行第 \d 列？追灯到这里时，它正上方的第 1 行第 \d 列亮着，按这里就能把它消掉。$/);
+  } finally {
+    setLanguage("en");
+  }
+  // Only a truly free choice is called free, with what it means; nothing says nullity, A⁻¹, parity or quiet patterns.
+  const reasons = new Map();
+  for (let cell = 0; cell < 25; cell++) {
+    await explainer.why(cell);
+    reasons.set(cell, [explainer.whyReply.reason, said()]);
+  }
+  const free = [...reasons.values()].filter(([reason]) => reason === "free");
+  assert.ok(free.length > 0);
+  for (const [, text] of free) assert.match(text, /It is a free choice: either way works, as this board has 4 solutions\. This one (presses|leaves) it\.$/);
+  for (const [cell, [reason]] of reasons) if (cell >= 5) assert.ok(reason === "chase" || reason === "dark", `${cell}: ${reason}`);
+  for (const [, text] of reasons.values()) assert.doesNotMatch(text, /nullity|A⁻¹|parity|quiet|rank/);
+});

@@ -103,9 +103,11 @@ export class FakeSolver {
         }));
       }
       const best = solutions[0];
-      return reply([best], ([solution]) => ({
+      const listed = message.list >= solutions.length ? solutions : []; // every solution, fewest first, or none
+      return reply([best, ...listed], ([solution, ...references]) => ({
         solvable: true, solution, presses: best.total(), cells_pressed: best.litCount, rank: 0, nullity: 0,
         invariant_factors: [], solutions: String(solutions.length), solvable_fraction, minimal: true, minimal_count: 1,
+        ...(listed.length ? { listed: references } : {}),
       }));
     }
     throw new Error(`the fake solver has no op ${message.op}`);

@@ -85,13 +85,13 @@ test("a few bad puzzles read as sentences, word for word", () => {
     chinese: "第 1 行，第 1 列：presses[1] 应为格子编号的列表或 null。",
   });
   assert.deepEqual(said("more cells than a puzzle may have"), {
-    english: "This is not a puzzle: a puzzle has at most 4096 cells, not 5000.",
-    chinese: "这不是一个谜题：谜题最多 4096 格，这里是 5000 格。",
+    english: "This is not a puzzle: a puzzle has at most 4,096 cells, not 5,000.",
+    chinese: "这不是一个谜题：谜题最多 4,096 格，这里是 5,000 格。",
   });
   // A puzzle file too large to read is refused by the page before Python sees it.
   assert.deepEqual(inBoth(graphErrorMessage, { code: "file_too_large", params: { size: 5000000, most: 4194304 } }), {
-    english: "This is not a puzzle: the file is 5000000 bytes; a puzzle file is at most 4194304 bytes.",
-    chinese: "这不是一个谜题：该文件有 5000000 字节；谜题文件最多 4194304 字节。",
+    english: "This is not a puzzle: the file is 5,000,000 bytes; a puzzle file is at most 4,194,304 bytes.",
+    chinese: "这不是一个谜题：该文件有 5,000,000 字节；谜题文件最多 4,194,304 字节。",
   });
 });
 
@@ -140,8 +140,9 @@ test("links this page cannot play are said in both languages", () => {
     ["3x3:AAA;g=AQA", "column 11 (g=): this page cannot play a goal pattern", "第 11 列（g=）：本页面还不能玩"],
     [darkHead(65, 65, 3) + ";k=3", "(board size): a board with 3 states is at most 64×64 here", "3 种状态的棋盘在这里最多 64×64"],
     [darkHead(65, 65) + ";h=B" + "A".repeat(705), "column 716 (h=): a board with holes or don't-care cells is at most 64×64 here", "有空洞或无所谓格子的棋盘在这里最多 64×64"],
-    [darkHead(10001, 1), "column 1 (board size): a 10001×1 board is larger than this page's 10000×10000", "10001×1 的棋盘大于本页面的 10000×10000"],
-    ["1x1:A" + "A".repeat(2_000_000), "column 1 (board size): the link is 2000005 characters long; at most 2000000 are read", "链接长 2000005 个字符；最多读取 2000000 个"],
+    [darkHead(10001, 1), "column 1 (board size): a 10,001×1 board is larger than this page's 10,000×10,000", "10,001×1 的棋盘大于本页面的 10,000×10,000"],
+    [darkHead(80001, 1), "column 1 (board size): an 80,001×1 board is larger than this page's 10,000×10,000", "80,001×1 的棋盘大于本页面的 10,000×10,000"],
+    ["1x1:A" + "A".repeat(2_000_000), "column 1 (board size): the link is 2,000,005 characters long; at most 2,000,000 are read", "链接长 2,000,005 个字符；最多读取 2,000,000 个"],
   ];
   const raised = new Set();
   for (const [text, english, chinese] of cases) {

@@ -77,7 +77,7 @@ test("unseen characters are named, sizes get ×, and a code the page does not kn
   assert.equal(parseErrorMessage({ code: "unknown_symbol", params: { symbol: "\u00a0", lit: "#", dark: "." }, line: 1, column: 2 }),
     "Line 1, column 2: unknown symbol “U+00A0”; expected “#” (lit) or “.” (dark).");
   assert.equal(parseErrorMessage({ code: "size_too_large", params: { size: "100000x100000", most: 100000000 }, line: 1, column: 1 }),
-    "Line 1, column 1: a 100000×100000 board is too large: at most 100000000 cells.");
+    "Line 1, column 1: a 100,000×100,000 board is too large: at most 100,000,000 cells.");
   assert.equal(parseErrorMessage({ code: "from_the_future", params: {}, message: "line 3, column 1: something new", line: 3, column: 1 }),
     "Line 3, column 1: something new");
   assert.equal(parseErrorMessage({ code: "not_utf8", params: { byte: 3 } }), "The file is not UTF-8 text (byte 3).");

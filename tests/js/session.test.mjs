@@ -208,9 +208,24 @@ test("requests carry the puzzle fields of docs/api.md and the limits from the AP
   assert.deepEqual(
     [solve.k, solve.rule, solve.surface, solve.target, solve.holes, solve.dont_care, solve.binary],
     [2, "moore", "plane", "on", null, null, true]);
-  const listed = solver.sent.find((message) => message.op === "solutions");
-  assert.equal(listed?.limit, LIMITS.max_listed_solutions);
+  assert.equal(solve.list, LIMITS.max_listed_solutions); // every solution listed in the same reply when few
+  assert.ok(!solver.sent.some((message) => message.op === "solutions"));
   assert.ok(!solver.sent.some((message) => message.op.endsWith("_states")));
+});
+
+test("Solve lists the solutions from its own reply, the marked one first: Solution 1 of N", async () => {
+  const { session, solver } = makeSession();
+  session.setVariant({ stencil: makeStencil("moore") }); // 2×2 Moore: 8 solutions of a dark board to all on
+  session.setBoard(emptyBoard(2, 2));
+  session.setTarget("on");
+  await session.solving.solve();
+  const { solutions, index } = session.solutionList;
+  assert.equal(solutions.length, 8);
+  assert.equal(index, 0);
+  assert.ok(solutions[0].equals(session.marks));
+  const counts = solutions.map((solution) => solution.litCount);
+  assert.deepEqual(counts, [...counts].sort((a, b) => a - b));
+  assert.equal(solver.sent.filter((message) => message.op === "solve").length, 1);
 });
 
 test("Load text: a parsed board replaces the game; a bad one keeps it and points at the error", async () => {
@@ -314,14 +329,14 @@ test("a long solution plays in slices a frame apart, paced over about 3 s, showi
   assert.equal(session.marks, null); // every mark pressed off
   assert.ok(clock.waits.every((ms) => ms === 16));
   assert.ok(clock.waits.length >= 180 && clock.waits.length <= 190, `${clock.waits.length} slices`);
-  // Each slice emits one change with the progress: "Playing 0 / 1 600" first, counts rising.
-  const progress = changes.map((change) => /^Playing (.+) \/ 1\u202f600$/.exec(wordMessage(change.message))).filter(Boolean)
-    .map((match) => Number(match[1].replace(/\u202f/g, "")));
+  // Each slice emits one change with the progress: "Playing 0 / 1,600" first, counts rising.
+  const progress = changes.map((change) => /^Playing (.+) \/ 1,600$/.exec(wordMessage(change.message))).filter(Boolean)
+    .map((match) => Number(match[1].replace(/,/g, "")));
   assert.equal(progress[0], 0);
   assert.ok(progress.length > 150);
   assert.ok(progress.every((done, i) => i === 0 || done > progress[i - 1]));
   assert.ok(changes.every((change) => change.cells === null)); // slices redraw once, not cell by cell
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 1600 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 1,600 moves/);
   assert.equal(session.game.board.litCount, 0);
   // Each press is a move: undo takes back the last one.
   session.undo();
@@ -340,7 +355,7 @@ test("a slice stops at its time budget on a slow machine: the playback takes lon
   // At most the chunks pressed before the deadline was seen: 10 ms / 2 ms a look, 4096 presses a chunk.
   assert.ok(Math.max(...sizes) <= 5 * 4096, `${Math.max(...sizes)} presses in one slice`);
   assert.ok(clock.waits.length > 90_000 / (5 * 4096));
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 90000 moves/);
+  assert.match(wordMessage(changes.at(-1).message), /^Solved in 90,000 moves/);
   assert.ok(session.game.isSolved());
 });
 

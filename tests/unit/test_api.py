@@ -515,3 +515,29 @@ def test_the_largest_solution_counts_the_limits_allow_are_written_in_full():
         reply = call(op="solve", k=k, board=dark, dont_care=everything)
         assert reply["ok"] and reply["solutions"] == str(k**cells) and math.prod(reply["invariant_factors"]) == k**cells, reply.get("error")
         assert reply["solution"] == dark and reply["solvable_fraction"] == ("1/2^0" if k == 2 else "1/1")
+
+
+def test_solve_lists_its_solutions_fewest_first_with_the_one_marked_first():
+    """Issue #31: the page showed "Solution 2 of 4" first when two solutions tied for the fewest
+    presses. With ``list``, solve's reply lists every solution, fewest presses first, its own
+    solution first among its equals: listed[0] is the solution marked, each verified by pressing."""
+    import random
+
+    rng = random.Random(31)
+    tied = 0
+    for _ in range(60):
+        presses = Board.from_cells(5, 5, [(r, c) for r in range(5) for c in range(5) if rng.random() < 0.4])
+        board = Board(5, 5).apply(presses)
+        reply = call(op="solve", board=board.to_id(), minimal=True, list=1024)
+        listed = [Board.from_id(s) for s in reply["listed"]]
+        assert len(listed) == int(reply["solutions"]) == 4
+        assert listed[0] == Board.from_id(reply["solution"]) and reply["minimal"]
+        counts = [s.lit_count for s in listed]
+        assert counts == sorted(counts) and counts[0] == reply["presses"]
+        for solution in listed:
+            assert simulate(board, solution) == [[0] * 5 for _ in range(5)]
+        tied += counts[0] == counts[1]
+    assert tied > 0, "no board with two fewest solutions was tried"
+    one = Board(5, 5).apply(Board.from_cells(5, 5, [(0, 1)])).to_id()
+    assert "listed" not in call(op="solve", board=one) and "listed" not in call(op="solve", board=one, list=3)  # 4 solutions
+    assert call(op="solve", board=Board(5, 5).to_id(), list=-1)["error"]["field"] == "list"

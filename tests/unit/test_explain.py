@@ -4,6 +4,7 @@ formulas against the solutions they predict."""
 
 import json
 import random
+import re
 
 import pytest
 
@@ -310,3 +311,107 @@ def test_the_largest_grid_is_explained(surface):
     assert reply["mode"] == "chase" and reply["solvable"] and reply["system"]["matrix"] is None
     assert replay_chase(rows, cols, states, reply, torus) == [0] * (rows * cols)
     assert reply["net"] >= reply["minimal_presses"]
+
+
+@pytest.mark.parametrize("rows,cols,surface", [(5, 5, "plane"), (6, 6, "plane"), (4, 4, "plane"), (4, 7, "plane"), (5, 5, "torus"), (3, 4, "torus")])
+def test_why_answers_in_the_words_of_the_walk(rows, cols, surface):
+    """Issue #31: "why this press?" on a chased board gives the walk's own reason. A chase press
+    (every step pressing the cell is listed) clears the light just above it, lit when the step
+    came (replayed here); a cell of a chased row no step presses has that light dark each time;
+    a press of the unknown rows is decided by the marked residual lights — lit after the first
+    chase, as counted, with the pressed free cells ``given`` — and every solution of the board
+    that agrees with the walk on its free cells agrees with it there; a free cell is pressed in
+    some solutions and not in others; an unsolvable board's unknown cells point at the proof."""
+    rng = random.Random(rows * 31 + cols)
+    torus = surface == "torus"
+    puzzle = Puzzle(rows, cols, rule=parse_rule("plus").on_surface(surface))
+    stencil = STENCILS["plus"]
+    for trial in range(4):
+        states = random_board(rows, cols, rng)
+        lights = codec.pack(states, 1)
+        board = codec.format_packed(rows, cols, lights, 2)
+        walk = call(op="explain", board=board, surface=surface)
+        assert walk["mode"] == "chase"
+        # The board before each step, replayed by a press that shares no code with the walk.
+        before = [states]
+        for step in walk["steps"]:
+            after = list(before[-1])
+            naive_press(after, rows, cols, step["cell"], stencil, torus)
+            before.append(after)
+        chased = len([s for s in walk["steps"] if s["kind"] == "chase"])
+        result = solve(puzzle, lights)
+        solutions = [puzzle.states(s) for s in result.solutions(1024)] if result.solvable else []
+        unknown = set(walk["system"]["unknown_cells"])
+        free_cells = []
+        reasons = {}
+        for cell in range(rows * cols):
+            reply = call(op="why", board=board, cell=cell, surface=surface)
+            reasons[cell] = reply
+            assert reply["solutions"] == str(len(solutions)) if result.solvable else reply["solutions"] == "0"
+            assert [s["index"] for s in reply["steps"]] == [i for i, s in enumerate(walk["steps"]) if s["cell"] == cell]
+            if cell not in unknown:
+                (light,) = reply["lights"]
+                assert light == ((cell // cols - 1) % rows) * cols + cell % cols, "the light just above"
+                assert reply["reason"] == ("chase" if reply["steps"] else "dark")
+                for step in reply["steps"]:
+                    assert step["clears"] == light and before[step["index"]][light] == 1, "lit when its step came"
+            elif not walk["solvable"]:
+                assert reply["reason"] == "unsolvable" and reply["lights"] == walk["proof"]
+            else:
+                assert reply["pressed"] == any(s["cell"] == cell for s in walk["steps"])
+                if reply["reason"] == "free":
+                    free_cells.append(cell)
+                    assert {solution[cell] for solution in solutions} == {0, 1}
+                else:
+                    assert reply["reason"] == "first-row"
+                    assert set(reply["lights"]) <= set(walk["system"]["equation_cells"])
+                    assert reply["lit"] == sum(before[chased][light] for light in reply["lights"])
+                    assert reply["pressed"] == bool((reply["lit"] + len(reply["given"])) % 2)
+        if walk["solvable"]:
+            # The walk's presses, and every solution agreeing with them on the free cells agrees on the decided ones.
+            net = [0] * (rows * cols)
+            for step in walk["steps"]:
+                net[step["cell"]] ^= 1
+            agreeing = [s for s in solutions if all(s[c] == net[c] for c in free_cells)]
+            assert agreeing and all(s[c] == net[c] for s in agreeing for c in unknown)
+            for cell, reply in reasons.items():
+                assert all(g in free_cells and net[g] for g in reply["given"]), cell
+
+
+def test_why_on_the_full_system_says_formula_free_or_unsolvable():
+    """Off light chasing (the Moore rule): the reason is the formula, or a free choice with a quiet
+    pattern pressing the cell marked, with the board's number of solutions; no reason on an unsolvable board."""
+    puzzle = Puzzle(5, 5, rule=parse_rule("moore"))
+    assert solve(puzzle, 0).nullity > 0
+    lights = press(puzzle, press(puzzle, 0, 1, 1), 2, 3)
+    board = codec.format_packed(5, 5, lights, 2)
+    count = solve(puzzle, lights).solution_count
+    walk = call(op="explain", board=board, rule="moore")
+    assert walk["mode"] == "system"
+    seen = set()
+    for cell in range(25):
+        reply = call(op="why", board=board, cell=cell, rule="moore")
+        seen.add(reply["reason"])
+        assert reply["solutions"] == str(count)
+        assert reply["lights"] == (reply["formula"] if reply["reason"] == "formula" else [j for j, v in enumerate(reply["quiet"][0]) if v])
+        assert reply["pressed"] == any(step["cell"] == cell for step in walk["steps"])
+        if reply["reason"] == "formula":
+            assert reply["pressed"] == (reply["value"] == 1)
+    assert seen == {"formula", "free"}
+    unsolvable = next(b for b in range(1, 1 << 25) if not solve(puzzle, b).solvable)
+    reply = call(op="why", board=codec.format_packed(5, 5, unsolvable, 2), cell=0, rule="moore")
+    assert (reply["reason"], reply["lights"], reply["solutions"]) == ("unsolvable", [], "0")
+
+
+def test_the_methods_title_counts_the_methods_measured():
+    """Issue #31: "The four methods, measured" headed five rows. The title's number, in English and
+    中文, is the number of methods the methods op measures."""
+    from pathlib import Path
+
+    strings = Path(__file__).resolve().parents[2] / "static" / "strings"
+    titles = {code: json.loads((strings / f"{code}.json").read_text(encoding="utf-8"))["methodsTitle"] for code in ("en", "zh")}
+    rows = call(op="methods", board=board_id(5, 5, [1] + [0] * 24))["methods"]
+    words = {"en": ["one", "two", "three", "four", "five", "six", "seven"], "zh": ["一", "两", "三", "四", "五", "六", "七"]}
+    for code, title in titles.items():
+        said = [n for n, word in enumerate(words[code], 1) if re.search(rf"\b{word}\b" if code == "en" else word, title, re.IGNORECASE)]
+        assert said == [len(rows)], (code, title, len(rows))
