@@ -50,7 +50,8 @@ from .api_limits import (
 from .analysis import analysis_figures, solve_figures
 from .board import Board
 from .errors import BoardFormatError, LevelError, TooLargeError
-from .explain import compare_methods, explain, why
+from .explain import explain, why
+from .method_comparison import compare_methods
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
@@ -441,7 +442,7 @@ def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _methods(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """The GF(2) methods run on the board, timed (:func:`lightsout.explain.compare_methods`)."""
+    """The GF(2) methods run on the board, timed (:func:`lightsout.method_comparison.compare_methods`)."""
     puzzle, lights = _puzzle(request, exchange)
     assert lights is not None
     return {"methods": compare_methods(puzzle, lights)}
