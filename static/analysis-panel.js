@@ -43,8 +43,8 @@ export class AnalysisPanel {
       analysis: $("analysis"), analysisFor: $("analysis-for"), status: $("analysis-status"),
       facts: $("analysis-facts"), rank: $("analysis-rank"), nullity: $("analysis-nullity"),
       solutions: $("analysis-solutions"), fraction: $("analysis-fraction"),
-      worst: $("analysis-worst"), invariantFactors: $("analysis-structure"),
-      invariantFactorsRow: $("analysis-structure-row"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
+      worst: $("analysis-worst"), invariantFactors: $("analysis-invariant-factors"),
+      invariantFactorsRow: $("analysis-invariant-factors-row"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
       gallery: $("quiet-gallery"), overlayNote: $("overlay-note"), overlayText: $("overlay-text"),
       message: $("message"),
     };

@@ -387,7 +387,7 @@ def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
         game = facts.get("preset") or call({"op": "presets"})["presets"][GAMES.index(name)]
         expect(page.locator("#analysis-for")).to_contain_text(game["game"]["en"], timeout=20_000)
         if facts.get("invariant_factors") and any(order != 2 for order in facts["invariant_factors"]):
-            expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
+            expect(page.locator("#analysis-invariant-factors")).not_to_be_empty(timeout=20_000)
         else:
             expect(page.locator("#analysis-nullity")).to_have_text(str(facts["nullity"]), timeout=20_000)
             expect(page.locator("#analysis-rank")).to_have_text(str(facts["rank"]))

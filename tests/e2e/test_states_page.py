@@ -508,7 +508,7 @@ def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
     load_text(page, LIGHTS_OUT_2000)
     page.locator("#analysis summary").click()
     expect(page.locator("#analysis-solutions")).to_have_text("27", timeout=20_000)
-    expect(page.locator("#analysis-structure")).to_have_text("Z/3 × Z/3 × Z/3")
+    expect(page.locator("#analysis-invariant-factors")).to_have_text("Z/3 × Z/3 × Z/3")
     expect(page.locator("#analysis-fraction")).to_have_text("1 in 27")
     expect(page.locator("#analysis-for")).to_contain_text("3 states")
     expect(page.locator("#quiet-note")).to_contain_text("not available for more than 2 states")
@@ -518,7 +518,7 @@ def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
     load_text(page, "\n".join("0" * 5 for _ in range(5)))
     result = solve_states(Game(5, 5, 4, surface="projective"), [0] * 25)
     expect(page.locator("#analysis-solutions")).to_have_text(str(result.solution_count), timeout=20_000)
-    expect(page.locator("#analysis-structure")).to_have_text(invariant_factors_text(result.invariant_factors))
+    expect(page.locator("#analysis-invariant-factors")).to_have_text(invariant_factors_text(result.invariant_factors))
     assert len(set(result.invariant_factors)) > 1, "expected a mixed structure such as Z/2 × Z/4"
 
 
@@ -558,7 +558,7 @@ def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page)
     load_text(page, "\n".join("0" * 5 for _ in range(5)))
     button(page, "New puzzle").click()
     page.locator("#analysis summary").click()
-    expect(page.locator("#analysis-structure")).not_to_be_empty(timeout=20_000)
+    expect(page.locator("#analysis-invariant-factors")).not_to_be_empty(timeout=20_000)
     solve_and_check(page)
     marked = presses_shown(page)
     try:
