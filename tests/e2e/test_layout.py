@@ -388,3 +388,40 @@ def test_phone_dialogs_show_their_main_action_without_scrolling(views, language,
         for selector in ("#scan-title", "#scan-use", "#scan-again", "#scan-close"):
             assert in_view(page, selector), (width, height, selector, box(page, selector))
     page.locator("#scan-close").click()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_phone_follows_a_solution_from_the_play_column(views, language):
+    """Issue #31, point 4: after Solve, Play solution sits in the slot under the toolbar beside
+    the solution navigator, in view on a phone with every section closed; while it plays,
+    Stop takes its place; nothing needed to follow the marks is in a collapsed section."""
+    page = views.page("phone")
+    if language == "zh":
+        page.locator("[data-language=zh]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    page.evaluate("location.hash = '5x5:M5GpAQ'")  # six presses from dark: a solvable 5×5
+    page.wait_for_function("window.lightsOut.statesSnapshot().cells.some((state) => state)")
+    play = page.locator("#play-solution")
+    expect(play).to_be_hidden()  # nothing to play before Solve
+    page.locator("#solve").click()
+    expect(play).to_be_visible(timeout=20_000)
+    expect(play).to_have_text("演示解法" if language == "zh" else "Play solution")
+    assert play.evaluate("(button) => button.closest('details') === null && button.closest('.board-slot') !== null")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert in_view(page, "#play-solution") and in_view(page, "#board .grid")
+    if page.locator("#solution-nav").is_visible():  # beside the navigator, on one row
+        nav, button_box = box(page, "#solution-nav"), box(page, "#play-solution")
+        assert abs((nav["y"] + nav["height"] / 2) - (button_box["y"] + button_box["height"] / 2)) <= 2
+    marks = page.evaluate("window.lightsOut.statesSnapshot().marks")
+    assert sum(marks) >= 3
+    play.click()
+    stop = page.locator("#stop-playback")
+    expect(stop).to_be_visible()
+    assert stop.evaluate("(button) => button.closest('.board-slot') !== null") and in_view(page, "#stop-playback")
+    expect(play).to_be_hidden()
+    stop.click()
+    expect(status(page).locator(".message")).to_contain_text("演示已停止" if language == "zh" else "Stopped after")
+    expect(play).to_be_visible()  # the marks left show the rest; Play solution carries on
+    play.click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    expect(play).to_be_hidden()
