@@ -130,7 +130,7 @@ export class StatusPanel {
     else if (state === "loading") delete this.status.dataset.solverStart;
     if (state === "ready" || state === "error") delete this.status.dataset.firstLoad; // the message shows from now on (style.css)
     this.showSolverState();
-    if (state === "ready") this.session.puzzles.askMinimum();
+    if (state === "ready") this.session.challenges.askMinimum();
   }
 
   showSolverState() {
