@@ -50,7 +50,7 @@ export class AnalysisPanel {
     };
     this.key = ""; // what the panel shows (size, rule, shape), to skip repeated requests
     this.ui.analysis.addEventListener("toggle", () => this.refresh());
-    $("hide-overlay").addEventListener("click", () => session.hideQuiet());
+    $("hide-overlay").addEventListener("click", () => session.toggleQuiet(null));
     session.subscribe((change) => {
       if (change.reword) this.key = ""; // the panel's text is written with t: ask again (or on the next open)
       this.update();

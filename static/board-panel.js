@@ -1,9 +1,9 @@
 // The board: chooses the view that suits the board's size (the DOM grid of buttons,
 // render.js, up to limits.gridLimit a side; the canvas, canvas-render.js, above), draws
 // the session into it after every change, and routes presses from input.js to the
-// session: to `press`, to `setLight` in set-up mode (the Set up toggle, here), or, while
-// the shape is being edited, to `onEdit`. Undo, redo, the move counter and the win
-// celebration on the board are here too.
+// session: to `press`, to `setLight` in set-up mode (the Set up toggle and, while it is on,
+// Clear and Fill under the toolbar, here), or, while the shape is being edited, to `onEdit`.
+// Undo, redo, the move counter and the win celebration on the board are here too.
 
 import { t } from "./i18n.js";
 import { announce, prefersReducedMotion } from "./a11y.js";
@@ -38,12 +38,15 @@ export class BoardPanel {
     this.redoButton = document.getElementById("redo");
     this.status = document.getElementById("status");
     this.setupButton = document.getElementById("setup-mode");
+    this.setupTools = document.getElementById("setup-tools");
     this.view = null;
     this.unbindView = () => {};
     this.celebrateTimer = 0;
     this.undoButton.addEventListener("click", () => session.undo());
     this.redoButton.addEventListener("click", () => session.redo());
     this.setupButton.addEventListener("click", () => session.setup.set(!session.settingUp));
+    document.getElementById("setup-clear").addEventListener("click", () => session.deal.clear());
+    document.getElementById("setup-fill").addEventListener("click", () => session.setup.fill());
     this.unsubscribe = session.subscribe((change) => this.update(change));
     // The cube and the Orbix in 3D or flat (after this panel in the session's listeners: it reads the view drawn).
     this.solid = new SolidChoice(session, { view: () => this.view, redraw: () => this.update() });
@@ -154,10 +157,11 @@ export class BoardPanel {
       setTimeout(() => button.classList.remove("flash"), FLASH_MS);
     }
     this.moveCount.textContent = t("moves", { count: game.moveCount });
-    this.undoButton.disabled = !game.canUndo;
-    this.redoButton.disabled = !game.canRedo;
+    this.undoButton.disabled = !session.canUndo;
+    this.redoButton.disabled = !session.canRedo;
     this.status.dataset.solved = game.isSolved() ? "1" : "0";
     this.setupButton.setAttribute("aria-pressed", session.settingUp ? "true" : "false");
+    this.setupTools.hidden = !session.settingUp;
     if (session.settingUp) this.element.dataset.mode = "setup";
     else delete this.element.dataset.mode;
     this.showWin(change);

@@ -2,7 +2,8 @@
 // file by Python (the API's parse op: every format lightsout.formats reads), the text kept
 // so that copies reuse its symbols, a pasted POJ 1222 set played one puzzle after another
 // (Next), and boards written as text for Copy and Download. Errors are said as the Board
-// box's (with a caret for a line and column); the board is never touched by a bad text.
+// box's (with a caret for a line and column); the board is never touched by a bad text,
+// and a board loaded is one step Undo takes back (game-swap.js).
 
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
@@ -21,8 +22,8 @@ export class BoardText {
   /**
    * Parse a board with Python: `text` from the box, or a file's raw bytes as `payload`.
    * The board is read with the game's k; on an error the board stays and the error is
-   * emitted as boardError (with `caret` for a line and column in the box's text). Resolves
-   * true when the board was loaded.
+   * emitted as boardError (with `caret` for a line and column in the box's text). Undo
+   * brings back the game the loaded board replaced. Resolves true when the board was loaded.
    */
   async load(text, payload = null) {
     const { session } = this;
@@ -49,7 +50,7 @@ export class BoardText {
     const board = boardFromReference(reply.board, reply.payload, k);
     session.sayBoardError(null);
     const format = k > 2 ? messageOf("statesFormat", { k }) : messageOf("formatName", { format: reply.format });
-    session.setBoard(board, { message: messageOf("loaded", { rows, cols, format }) });
+    session.setBoard(board, { message: messageOf("loaded", { rows, cols, format }), undoable: true });
     if (reply.boards?.length > 1) {
       // A POJ 1222 set: the first puzzle is on the board, Next loads the others (nextInSet).
       this.set = { boards: reply.boards.map((reference) => boardFromReference(reference, reply.payload, k)), index: 0, game: session.game };

@@ -209,6 +209,12 @@ export function emptyBoard(rows, cols, k = 2) {
   return k === 2 ? new BitBoard(rows, cols) : new StateBoard(rows, cols, k);
 }
 
+/** A rows × cols board of k states with every light at `state` (0 … k − 1). */
+export function filledBoard(rows, cols, k, state) {
+  if (k === 2) return new BitBoard(rows, cols, new Uint8Array(packedLength(rows * cols)).fill(state ? 0xff : 0));
+  return new StateBoard(rows, cols, k, new Uint8Array(rows * cols).fill(state));
+}
+
 /** A board from packed bytes (codec.js); for k = 2 the bytes are adopted, not copied. */
 export function boardFromPacked(rows, cols, k, bytes) {
   if (k === 2) return new BitBoard(rows, cols, bytes);

@@ -106,11 +106,11 @@ export class Dealer {
     return Boolean(board);
   }
 
-  /** All lights out (a board to set up by hand). */
+  /** All lights out (a board to set up by hand), as one step Undo takes back (game-swap.js). */
   clear() {
     const { game } = this.session;
     const { rows, cols } = game.board;
-    this.session.setBoard(emptyBoard(rows, cols, game.k), { message: messageOf("cleared") });
+    this.session.setBoard(emptyBoard(rows, cols, game.k), { message: messageOf("cleared"), undoable: true });
   }
 
   /**

@@ -369,6 +369,11 @@ export function graphOfPuzzle(reply) {
   });
 }
 
+/** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
+export function plainTarget(target) {
+  return typeof target === "string" ? target : "off";
+}
+
 export class Game {
   /**
    * `board` (its k is the game's), `target` "off" | "on" | a Board of goal states (a
@@ -389,6 +394,7 @@ export class Game {
     this.redoStack = new MoveStack();
     this.edits = []; // edit number -> Uint32Array of the cell indices it changes by +1
     this.editsInUndo = 0; // edits on the undo stack (they are not counted as moves)
+    this.actions = 0; // new moves and edits so far (not undo or redo): each one clears redo
   }
 
   get k() {
@@ -434,6 +440,7 @@ export class Game {
     const changed = this.pressInPlace(row, col);
     this.undoStack.push(row * this.board.cols + col);
     this.redoStack.clear();
+    this.actions++;
     return changed;
   }
 
@@ -461,6 +468,7 @@ export class Game {
     if (to <= from) return;
     this.undoStack.pushMany(indices, from, to);
     this.redoStack.clear();
+    this.actions++;
   }
 
   /** Add 1 to the lights at `indices` as one undoable edit (not a press). Returns them. */
@@ -471,6 +479,7 @@ export class Game {
     this.edits.push(cells);
     this.editsInUndo++;
     this.redoStack.clear();
+    this.actions++;
     return [...cells];
   }
 

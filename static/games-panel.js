@@ -50,7 +50,7 @@ export class GamesPanel {
         return;
       }
       const text = await chosen.text();
-      this.graphBox.showFile(text);
+      this.graphBox.show(text, "file");
       this.loadGraph(text);
     });
     session.subscribe((change) => {

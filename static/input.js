@@ -226,6 +226,11 @@ export function isTextFile(file) {
   return file.type === "" || file.type.startsWith("text/") || /\.(txt|loj|in|out)$/i.test(file.name);
 }
 
+/** True for an element that takes typed or pasted text itself (a paste there is the field's, not the page's). */
+export function isTextField(element) {
+  return element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== "file");
+}
+
 /** True for a file the page can try to read as a picture (Scan). */
 export function isImageFile(file) {
   return Boolean(file) && (file.type.startsWith("image/") || /\.(png|jpe?g|gif|webp|bmp|avif)$/i.test(file.name ?? ""));

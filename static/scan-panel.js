@@ -14,7 +14,7 @@ import { sentences, t, tCount } from "./i18n.js";
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { boardFromCells, boardFromReference } from "./board.js";
-import { isImageFile } from "./input.js";
+import { isImageFile, isTextField } from "./input.js";
 import { stateColours } from "./palette.js";
 import { SAMPLE_SIDE, detectCorners, homography, hueOfHex, project, scanImage } from "./scan.js";
 
@@ -94,9 +94,7 @@ export class ScanPanel {
     document.addEventListener("paste", (event) => {
       const file = [...(event.clipboardData?.items ?? [])].find((item) => item.kind === "file" && item.type.startsWith("image/"))?.getAsFile();
       if (!file) return;
-      const target = event.target;
-      const typing = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type !== "file");
-      if (typing && !this.dialog.open) return;
+      if (isTextField(event.target) && !this.dialog.open) return;
       event.preventDefault();
       this.open(file);
     });

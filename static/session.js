@@ -27,16 +27,12 @@ import { ChallengeTracker } from "./challenge.js";
 import { SetupMode } from "./setup.js";
 import { Dealer } from "./dealer.js";
 import { BoardText } from "./board-text.js";
+import { GameSwap } from "./game-swap.js";
 import { Solving } from "./solving.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { requestErrorMessage, stencilLabel, surfaceSuffix } from "./wording.js";
 import { boardFromReference, boardWithStates } from "./board.js";
-import { Game, PLUS_STENCIL, isMultiState, randomSolvableBoard } from "./game.js";
-
-/** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
-export function plainTarget(target) {
-  return typeof target === "string" ? target : "off";
-}
+import { Game, PLUS_STENCIL, isMultiState, plainTarget, randomSolvableBoard } from "./game.js";
 
 export class Session {
   /**
@@ -53,9 +49,8 @@ export class Session {
     Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now });
     this.game = new Game(randomSolvableBoard(5, 5, { random }));
     this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
-    // Overlays (session state, not undone). proof and nearest explain the last unsolvable
-    // Solve and go when the lights change; quiet is a quiet pattern from the gallery and
-    // stays until the size, rule or shape changes (it does not depend on the lights).
+    // Overlays (session state, not undone). proof and nearest explain the last unsolvable Solve and go when the
+    // lights change; quiet (a quiet pattern from the gallery) stays until the size, rule or shape changes;
     // explain: the explanation's marks (explain.js): {next, clears, formula: Set | null}.
     this.overlay = { proof: null, nearest: null, quiet: null, explain: null };
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
@@ -66,6 +61,7 @@ export class Session {
     this.deal = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
     this.setup = new SetupMode(this); // a click sets one light instead of pressing
     this.text = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
+    this.swap = new GameSwap(this); // the game a load or set-up's Clear or Fill replaced, for Undo
     this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
     this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
     // The goal just reached by a press or by playback, until the board changes:
@@ -99,8 +95,13 @@ export class Session {
     return rows > this.limits.gridLimit || cols > this.limits.gridLimit;
   }
 
-  get playing() {
-    return this.player.run !== null;
+  /** Undo has something to take back: a move, an edit, or the board a load replaced (game-swap.js). */
+  get canUndo() {
+    return this.game.canUndo || this.swap.canUndo;
+  }
+
+  get canRedo() {
+    return this.game.canRedo || this.swap.canRedo;
   }
 
   /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
@@ -253,8 +254,9 @@ export class Session {
    * Start over with `board` (its k becomes the game's): history and marks go; goal, rule
    * and surface stay, and set-up mode. The shape is `mask` when given (null: none), else the
    * current one if the size is unchanged. Lights in holes are turned off: a hole has no light.
+   * With `undoable`, Undo brings back the game replaced, history and all (game-swap.js).
    */
-  setBoard(board, { message = null, mask = undefined } = {}) {
+  setBoard(board, { message = null, mask = undefined, undoable = false } = {}) {
     const old = this.game;
     this.challenges.end();
     const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
@@ -265,6 +267,7 @@ export class Session {
     // A graph puzzle (a preset, a user's graph) keeps its graph on a board of its size only.
     const options = sameSize || !old.graph ? old.options : { ...old.options, graph: null, target: plainTarget(old.target) };
     this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
+    if (undoable) this.swap.record(old);
     const note = this.setup.on ? this.setup.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
     this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
   }
@@ -342,7 +345,10 @@ export class Session {
   applyHistory(direction) {
     this.stopPlayback();
     const result = direction === "undo" ? this.game.undo() : this.game.redo();
-    if (!result) return;
+    if (!result) {
+      this.swap[direction](); // past the game's first (last) entry: the board a load replaced (game-swap.js)
+      return;
+    }
     const { move } = result; // null for an edit (set-up, Make solvable)
     const index = move === null ? -1 : move.row * this.game.board.cols + move.col;
     const { changed, message } = this.settle([index], 0, 1, direction === "undo" ? 1 : -1, result.changed);
@@ -431,16 +437,10 @@ export class Session {
     this.applyEdit(indices, countMessage("madeSolvable", indices.length));
   }
 
-  /** Show (or, when it is shown, hide) a quiet pattern over the board. */
+  /** Show (or, when it is shown, hide) a quiet pattern over the board; null hides the one shown. */
   toggleQuiet(pattern) {
-    const same = this.overlay.quiet !== null && this.overlay.quiet.equals(pattern);
+    const same = pattern === null || (this.overlay.quiet !== null && this.overlay.quiet.equals(pattern));
     this.overlay = { ...this.overlay, quiet: same ? null : pattern };
-    this.refreshLayers();
-    this.emit();
-  }
-
-  hideQuiet() {
-    this.overlay = { ...this.overlay, quiet: null };
     this.refreshLayers();
     this.emit();
   }

@@ -5,6 +5,7 @@
 // restartHistory, setBoard), the one place that touches version and marks.
 
 import { messageOf } from "./messages.js";
+import { filledBoard } from "./board.js";
 
 export class SetupMode {
   /** Set-up mode for `session` (its game, puzzle tracker, commands and change event). */
@@ -26,7 +27,8 @@ export class SetupMode {
    * set-up changes only; leaving keeps the board as set and starts a fresh history again
    * (undo cannot go back into the set-up; the move count is 0), and the share link then
    * holds the board as set. Marks, overlays and solutions shown for the board stay: they
-   * describe the same lights. Solve, Hint and Analysis answer for the board as set.
+   * describe the same lights. Solve, Hint and Play solution leave set-up mode (solving.js,
+   * playback.js): their marks are followed by pressing. Analysis answers for the board as set.
    */
   set(on) {
     const { session } = this;
@@ -53,6 +55,15 @@ export class SetupMode {
     }
     session.applyEdit([index], this.message());
     return true;
+  }
+
+  /**
+   * Fill: every light on (state k − 1, the goal "All on"; holes stay dark), as one step Undo
+   * takes back (game-swap.js). Set-up's Clear is the dealer's (dealer.js: clear).
+   */
+  fill() {
+    const { rows, cols, k } = this.session.game.board;
+    this.session.setBoard(filledBoard(rows, cols, k, k - 1), { message: messageOf("filled"), undoable: true });
   }
 
   /**

@@ -39,7 +39,7 @@ export class SharePanel {
     // A playback changes the game every frame: its link (up to a million moves) is written
     // once it ends or stops, not every WRITE_INTERVAL_MS while it plays.
     session.subscribe(() => {
-      if (session.playing) return;
+      if (session.playback) return;
       const kind = this.challengeKind();
       if (session.version === this.writtenVersion && session.game === this.writtenGame && kind === this.writtenKind) return;
       this.writtenVersion = session.version;

@@ -1,5 +1,6 @@
-// The Solve group: Solve, Hint, Play solution, the solution navigator, and the
-// explanation of an unsolvable board (the proof, the nearest solvable board, Make solvable).
+// The Solve group: Solve, Hint, the solution navigator and Play solution (in the slot under
+// the toolbar while marks are shown; the status panel shows Stop there while they play), and
+// the explanation of an unsolvable board (the proof, the nearest solvable board, Make solvable).
 
 import { t } from "./i18n.js";
 
@@ -30,7 +31,8 @@ export class SolvePanel {
   update() {
     const { session } = this;
     const { proof, nearest } = session.overlay;
-    this.playButton.disabled = session.playing;
+    // Nothing needed to follow marks is in a collapsed section; set-up mode has the slot for its tools.
+    this.playButton.hidden = !session.marks || session.playback !== null || session.settingUp;
     this.explain.hidden = !(proof || nearest);
     this.makeSolvable.disabled = !nearest || nearest.litCount === 0;
     if (proof || nearest) {
@@ -40,7 +42,7 @@ export class SolvePanel {
         : t(count === 1 ? "nearestLegendOne" : "nearestLegend", { count });
     }
     const list = session.solutionList;
-    this.nav.hidden = list === null;
+    this.nav.hidden = list === null || session.settingUp;
     if (!list) return;
     const { solutions, index } = list;
     const presses = solutions[index].litCount;

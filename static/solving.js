@@ -17,6 +17,7 @@ export class Solving {
   /** Ask Python for a solution of the current board; {solution: Board, message, reply}, or null (said why). */
   async findSolution({ method = "auto", minimal = !this.session.usesCanvas(), seconds = null, list = 0 } = {}) {
     const { session } = this;
+    session.setup.set(false); // the marks answer for the board as set, and are followed by pressing
     const game = session.game;
     session.say(messageOf(seconds === null ? "solving" : "searchingToEnd"));
     // The fewest-presses search grows with 2^nullity and with the board: it runs for the

@@ -128,6 +128,7 @@ export class StatusPanel {
     // How the solver started (automation contract): "snapshot" or "install".
     if (state === "ready" && detail?.start?.path) this.status.dataset.solverStart = detail.start.path;
     else if (state === "loading") delete this.status.dataset.solverStart;
+    if (state === "ready" || state === "error") delete this.status.dataset.firstLoad; // the message shows from now on (style.css)
     this.showSolverState();
     if (state === "ready") this.session.challenges.askMinimum();
   }

@@ -39,10 +39,13 @@ export class TextBox {
     return this.held ?? this.box.value;
   }
 
-  /** Show a file's `text` in the box, or hold it (the box empty, saying why) if it is slow to show. */
-  showFile(text) {
+  /**
+   * Show `text`, a file's (`from` "file") or a paste's ("pasted"), in the box, or hold it (the
+   * box empty, its note saying why: notes[from]) if it is slow to show.
+   */
+  show(text, from) {
     if (slowToShow(text)) {
-      this.hold(text, () => this.notes.file(text));
+      this.hold(text, () => this.notes[from](text));
     } else {
       this.release();
       this.box.value = text;

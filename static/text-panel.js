@@ -1,9 +1,10 @@
 // The Board text group: the Board box (paste, Load), Open file, dropping a file on the
-// page, Copy board; and copyText, which every Copy button uses (the box is its fallback).
+// page, text pasted anywhere on the page, Copy board; and copyText, which every Copy button
+// uses (the box is its fallback).
 
 import { t } from "./i18n.js";
 import { messageOf, wordMessage } from "./messages.js";
-import { bindFileDrop, isImageFile, isTextFile } from "./input.js";
+import { bindFileDrop, isImageFile, isTextField, isTextFile } from "./input.js";
 import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
 import { TextBox } from "./text-box.js";
 
@@ -35,6 +36,18 @@ export class TextPanel {
     });
     bindFileDrop(document.body, (file) => this.loadFile(file),
       (file) => (onImage && isImageFile(file) ? onImage(file) : this.fail(messageOf("dropNotText"))));
+    // Text pasted over the page (not into a field, not over a dialog) is read as the Board box
+    // reads it, shown in the box; a picture pasted is Scan's (scan-panel.js, which listens first).
+    document.addEventListener("paste", (event) => {
+      const data = event.clipboardData;
+      if (event.defaultPrevented || !data || isTextField(event.target) || document.querySelector("dialog[open]")) return;
+      if ([...data.items].some((item) => item.kind === "file")) return;
+      const text = data.getData("text/plain");
+      if (!text) return;
+      event.preventDefault();
+      this.textBox.show(text, "pasted");
+      this.loadText(text);
+    });
     $("copy-board").addEventListener("click", async () => {
       const text = await session.text.format(session.game.board);
       if (text !== null) await this.copyText(text);
@@ -121,7 +134,7 @@ export class TextPanel {
     // A small file's text also goes in the box (unless it is slow to show: text-box.js),
     // and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
-    if (text !== null) this.textBox.showFile(text);
+    if (text !== null) this.textBox.show(text, "file");
     await this.session.text.load(text, bytes);
   }
 

@@ -7,15 +7,18 @@ with how to play."""
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Iterator
 
 import pytest
-from conftest import READY_TIMEOUT_MS
+from conftest import READY_TIMEOUT_MS, ROOT
 from e2e_helpers import board, button, cell, status
 from layout_shift import BOUND, SHIFT_PROBE, VIEWPORTS, play_session, total_shift
+from play_column import moves, walk
 from playwright.sync_api import Browser, Page, expect
 
 TOOLBAR_IDS = ["new-puzzle", "undo", "redo", "hint", "solve"]
+SCAN_PICTURES = ROOT / "tests" / "js" / "scan-pictures.mjs"
 
 
 class ViewPages:
@@ -135,9 +138,11 @@ def test_first_view_is_the_board_and_a_few_controls(views, name):
     cell_size = box(page, '.cell[data-row="0"][data-col="0"]')["width"]
     assert cell_size >= 56 or grid["width"] >= 0.9 * page.viewport_size["width"] - 40, (cell_size, grid)
     if name == "phone":
-        # One header row; the toolbar right under the board.
-        assert box(page, ".page-header")["height"] <= 52
+        # One row of title and tools, the tagline under it (test_phone_shows_the_tagline_...);
+        # the toolbar right under the board, and the slot under it in view.
+        assert box(page, ".page-header h1")["height"] <= 52
         assert box(page, "#toolbar")["y"] - (grid["y"] + grid["height"]) < 48
+        assert in_view(page, ".board-slot")
 
 
 @pytest.mark.parametrize("name", list(VIEWPORTS))
@@ -314,3 +319,112 @@ def test_a_cut_message_opens_whole_on_a_tap_without_moving_the_board(views):
     button(page, "New puzzle").click()
     expect(message).to_contain_text("New 5×5 puzzle")
     expect(status(page)).not_to_have_attribute("data-truncated", "")
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_the_play_column_never_moves(views, name):
+    """Issue #31: the message line, the board area, the moves line, the toolbar and the slot
+    keep their rectangles through board sizes (8×8, 3×12, an 80×100 canvas), games (Merlin,
+    Orbix), and English → 中文 → English; the board scales inside its area."""
+    page = views.page(name)
+    seen = walk(page)
+    assert moves(seen) == [], "\n".join(moves(seen))
+    area = seen[0][1]["board area"]
+    # The board fits its area in every case (the last one is back to the classic 5×5).
+    rect = page.locator("#board").bounding_box()
+    assert rect["y"] + page.evaluate("scrollY") >= area[1] - 0.5
+    assert rect["y"] + page.evaluate("scrollY") + rect["height"] <= area[1] + area[3] + 0.5
+
+
+TAGLINE_WHOLE = """(line) => line.checkVisibility() && line.scrollHeight <= line.clientHeight + 1
+    && line.scrollWidth <= line.clientWidth + 1"""
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_phone_shows_the_tagline_whole_and_centres_the_move_counter(views, language):
+    """Issue #31, point 7: on a phone the tagline shows, whole, and the move counter stays
+    under the middle of the board with the timer and the puzzle's minimum beside it."""
+    page = views.page("phone")
+    if language == "zh":
+        page.locator("[data-language=zh]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    tagline = page.locator(".tagline")
+    expect(tagline).to_have_text("按下一盏灯会切换它和相邻的灯。把所有灯都关掉。" if language == "zh"
+                                 else "Press a light to toggle it and its neighbours. Turn them all off.")
+    assert tagline.evaluate(TAGLINE_WHOLE)
+    assert in_view(page, ".tagline")
+    page.locator("#new-puzzle").click()
+    expect(page.locator("#minimum")).not_to_be_empty(timeout=20_000)
+    page.locator('#board .cell[data-row="2"][data-col="2"]').click()  # by place: the grid's name is the page's language
+    expect(page.locator("#timer")).to_be_visible()
+    counter, grid = box(page, "#move-count"), box(page, "#board .grid")
+    assert abs((counter["x"] + counter["width"] / 2) - (grid["x"] + grid["width"] / 2)) <= 1, (counter, grid)
+    for side in ("#timer", "#minimum"):  # whole, not cut
+        assert page.locator(side).evaluate("(e) => e.scrollWidth <= e.clientWidth + 1"), page.locator(side).text_content()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_phone_dialogs_show_their_main_action_without_scrolling(views, language, tmp_path):
+    """Issue #31, point 7: at 375×667 Help's Close and Scan's buttons (Use this board once a
+    picture is read, a landscape one and a portrait one) are in view as the dialog opens."""
+    page = views.page("phone")
+    if language == "zh":
+        page.locator("[data-language=zh]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    page.locator("#help").click()
+    expect(page.locator("#help-dialog")).to_be_visible()
+    assert in_view(page, "#help-close") and in_view(page, "#help-title")
+    page.keyboard.press("Escape")
+    page.locator("#section-puzzles > summary").click()
+    page.locator("#scan").click()
+    expect(page.locator("#scan-dialog")).to_be_visible()
+    for selector in ("#scan-camera", "#scan-file-button", "#scan-close"):
+        assert in_view(page, selector), selector
+    for width, height in ((800, 600), (600, 800)):
+        path = tmp_path / f"board-{width}x{height}.png"
+        subprocess.run(["node", str(SCAN_PICTURES), "--seed", "501", "--rows", "5", "--cols", "5", "--style", "glow",
+                        "--width", str(width), "--height", str(height), "--png", str(path)], check=True, capture_output=True)
+        if page.locator("#scan-dialog").get_attribute("data-step") == "adjust":
+            page.locator("#scan-again").click()
+        page.locator("#scan-file").set_input_files(str(path))
+        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+        for selector in ("#scan-title", "#scan-use", "#scan-again", "#scan-close"):
+            assert in_view(page, selector), (width, height, selector, box(page, selector))
+    page.locator("#scan-close").click()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_phone_follows_a_solution_from_the_play_column(views, language):
+    """Issue #31, point 4: after Solve, Play solution sits in the slot under the toolbar beside
+    the solution navigator, in view on a phone with every section closed; while it plays,
+    Stop takes its place; nothing needed to follow the marks is in a collapsed section."""
+    page = views.page("phone")
+    if language == "zh":
+        page.locator("[data-language=zh]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    page.evaluate("location.hash = '5x5:M5GpAQ'")  # six presses from dark: a solvable 5×5
+    page.wait_for_function("window.lightsOut.statesSnapshot().cells.some((state) => state)")
+    play = page.locator("#play-solution")
+    expect(play).to_be_hidden()  # nothing to play before Solve
+    page.locator("#solve").click()
+    expect(play).to_be_visible(timeout=20_000)
+    expect(play).to_have_text("演示解法" if language == "zh" else "Play solution")
+    assert play.evaluate("(button) => button.closest('details') === null && button.closest('.board-slot') !== null")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert in_view(page, "#play-solution") and in_view(page, "#board .grid")
+    if page.locator("#solution-nav").is_visible():  # beside the navigator, on one row
+        nav, button_box = box(page, "#solution-nav"), box(page, "#play-solution")
+        assert abs((nav["y"] + nav["height"] / 2) - (button_box["y"] + button_box["height"] / 2)) <= 2
+    marks = page.evaluate("window.lightsOut.statesSnapshot().marks")
+    assert sum(marks) >= 3
+    play.click()
+    stop = page.locator("#stop-playback")
+    expect(stop).to_be_visible()
+    assert stop.evaluate("(button) => button.closest('.board-slot') !== null") and in_view(page, "#stop-playback")
+    expect(play).to_be_hidden()
+    stop.click()
+    expect(status(page).locator(".message")).to_contain_text("演示已停止" if language == "zh" else "Stopped after")
+    expect(play).to_be_visible()  # the marks left show the rest; Play solution carries on
+    play.click()
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    expect(play).to_be_hidden()

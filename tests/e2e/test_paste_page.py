@@ -194,3 +194,69 @@ def test_a_poj_set_loads_the_first_puzzle_and_offers_the_next(ready_page: Page):
     # Another board ends the set: the control goes.
     paste(page, "#.\n.#")
     expect(control).to_be_hidden()
+
+
+PASTE_ON_PAGE = """([text, selector]) => {
+  const data = new DataTransfer();
+  data.setData("text/plain", text);
+  const target = selector ? document.querySelector(selector) : document.body;
+  target.focus?.();
+  const event = new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event.defaultPrevented;
+}"""
+
+
+def lights(page: Page) -> tuple[int, int, list[int]]:
+    """The board's size and states (by the automation contract: the grid's name is the page's language)."""
+    game = page.evaluate("() => window.lightsOut.statesSnapshot()")
+    return game["rows"], game["cols"], game["cells"]
+
+
+def paste_on_page(page: Page, text: str, selector: str | None = None) -> bool:
+    """Paste `text` over the page (Ctrl+V with the focus on `selector`, else on no field): True when the page took it."""
+    page.evaluate("() => document.activeElement?.blur()")
+    return page.evaluate(PASTE_ON_PAGE, [text, selector])
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_text_pasted_anywhere_loads_as_one_undoable_step_and_a_bad_one_keeps_the_board(ready_page: Page, language: str):
+    """Issue #31, point 5: Ctrl+V over the page (not in a field) reads the text as the Board
+    box does: a good board with a message and one step Undo takes back (the board before,
+    its moves too, even of another size); a bad one says why on the message line and the
+    board stays. The first screen names the way (the slot's hint)."""
+    page = ready_page
+    set_language(page, language)
+    start = start_from(page, "#.#.#\n.#.#.\n#...#\n.#.#.\n#.#.#\n")
+    page.locator('#board .cell[data-row="2"][data-col="2"]').click()
+    before = page.evaluate("() => window.lightsOut.statesSnapshot()")
+    rows = [start["cells"][r * 5:(r + 1) * 5] for r in range(5)]
+    assert before["moves"] == 1 and before["cells"] == sum(simulate_press(rows, 2, 2), [])
+    message = status(page).locator(".message")
+    expect(page.locator(".slot-hint")).to_have_text("粘贴（Ctrl+V）、打开或扫描棋盘：见“棋盘文本与文件”和“谜题”。" if language == "zh"
+                                                    else "Paste (Ctrl+V), open or scan a board: Board text and files, Puzzles.")
+
+    assert paste_on_page(page, "##.\n#..\n...\n.#.\n")  # 4×3 over the 5×5
+    expect(message).to_contain_text("已载入 4×3 棋盘" if language == "zh" else "Loaded a 4×3 board")
+    assert lights(page) == (4, 3, [1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0])
+    expect(page.locator("#board-text")).to_have_value("##.\n#..\n...\n.#.\n")  # shown in the box, as pasted there
+    page.locator("#undo").click()
+    expect(message).to_have_text("已撤销：之前的 5×5 棋盘回来了。" if language == "zh" else "Undone: the 5×5 board from before is back.")
+    assert page.evaluate("() => window.lightsOut.statesSnapshot()") == before  # its move too
+    page.locator("#undo").click()
+    assert page.evaluate("() => window.lightsOut.statesSnapshot()")["cells"] == start["cells"]
+    page.locator("#redo").click()
+    page.locator("#redo").click()
+    expect(message).to_have_text("已重做：4×3 棋盘又回来了。" if language == "zh" else "Redone: the 4×3 board is back.")
+    assert lights(page) == (4, 3, [1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0])
+
+    kept = page.evaluate("() => window.lightsOut.statesSnapshot()")
+    assert paste_on_page(page, "#.#\n#.\n")  # ragged rows
+    expect(message).to_contain_text("第 2 行" if language == "zh" else "Line 2")
+    expect(status(page)).to_have_attribute("data-tone", "error")
+    assert page.evaluate("() => window.lightsOut.statesSnapshot()") == kept
+
+    # A paste into a field is the field's: the Rows field keeps it, the board is untouched.
+    assert not paste_on_page(page, "#.#\n.#.\n", "#rows")
+    assert page.evaluate("() => window.lightsOut.statesSnapshot()") == kept
+    set_language(page, "en")

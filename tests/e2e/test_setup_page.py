@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from e2e_helpers import board, button, cell, click_cells, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
 from playwright.sync_api import Page, expect
 
@@ -232,7 +234,8 @@ def test_a_win_is_celebrated_over_the_board_and_next_puzzle_deals_a_new_one(read
     assert any(any(row) for row in read_board(page))
     expect(page.locator("#board")).not_to_have_class("board won")
 
-    # Play solution reaches the goal too: a quieter banner, no celebration.
+    # Play solution (beside the marks after Solve) reaches the goal too: a quieter banner, no celebration.
+    button(page, "Solve").click()
     button(page, "Play solution").click()
     expect(banner).to_be_visible(timeout=20_000)
     expect(page.locator("#win-title")).to_have_text("Solved by Play solution")
@@ -256,3 +259,61 @@ def test_reduced_motion_shows_the_win_without_animation(ready_page: Page) -> Non
     finally:
         page.emulate_media(reduced_motion="no-preference")
         restore_classic_game(page)
+
+
+def set_language(page: Page, code: str) -> None:
+    page.locator(f"#language-switch button[data-language='{code}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_set_up_has_clear_and_fill_and_solve_ends_it_so_the_marks_are_pressed(ready_page: Page, language: str) -> None:
+    """Issue #31, point 2: while set-up is on, Clear and Fill sit under the toolbar (one step
+    Undo takes back each); Solve leaves set-up, so a click on a marked cell presses it (its
+    mark goes, the others stay) and pressing the marks solves the board as set."""
+    page = ready_page
+    restore_classic_game(page)
+    set_language(page, language)
+    words = {"en": ("Clear", "Fill", "Every light on."), "zh": ("清空", "全亮", "所有灯都已点亮。")}[language]
+    tools = page.locator("#setup-tools")
+    expect(tools).to_be_hidden()
+    page.locator("#setup-mode").click()
+    expect(tools).to_be_visible()
+    expect(page.locator("#setup-clear")).to_have_text(words[0])
+    expect(page.locator("#setup-fill")).to_have_text(words[1])
+    page.locator("#setup-fill").click()
+    expect(status(page).locator(".message")).to_contain_text(words[2])
+    assert snapshot(page)["cells"] == [1] * 25
+    page.locator("#setup-clear").click()
+    assert snapshot(page)["cells"] == [0] * 25
+    page.locator("#undo").click()  # Clear taken back: every light on again
+    assert snapshot(page)["cells"] == [1] * 25
+    page.locator("#setup-clear").click()
+    rows = cols = 5
+    puzzle = Puzzle(rows, cols)
+    lights = known_lights(puzzle, 6, seed=31)
+    wanted = puzzle.states(lights)
+    board_cells = page.locator("#board .cell")
+    for index, state in enumerate(wanted):
+        if state:
+            board_cells.nth(index).click()
+    assert snapshot(page)["cells"] == wanted
+
+    page.locator("#solve").click()
+    expect(page.locator("#setup-mode")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board")).not_to_have_attribute("data-mode", "setup")
+    expect(tools).to_be_hidden()
+    page.wait_for_function("window.lightsOut.statesSnapshot().marks !== null", timeout=20_000)
+    marks = snapshot(page)["marks"]
+    assert marks_solve(puzzle, lights, marks)
+    first = next(index for index, count in enumerate(marks) if count)
+    board_cells.nth(first).click()  # pressed, not set: the mark goes, the others stay
+    after = snapshot(page)
+    assert after["moves"] == 1
+    assert after["marks"] == [0 if index == first else count for index, count in enumerate(marks)]
+    for index, count in enumerate(after["marks"]):
+        for _ in range(count):
+            board_cells.nth(index).click()
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    assert snapshot(page)["cells"] == [0] * 25
+    set_language(page, "en")

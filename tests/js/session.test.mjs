@@ -113,7 +113,7 @@ test("playback plays the solution through the press path, in batches, and can be
   await session.playSolution();
   assert.ok(session.game.isSolved());
   assert.equal(session.game.moveCount, 3);
-  assert.equal(session.playing, false);
+  assert.equal(session.playback, null);
 
   // Stopped after the first press: the rest is not played.
   let steps = 0;
@@ -242,6 +242,48 @@ test("Load text: a parsed board replaces the game; a bad one keeps it and points
   assert.match(wordMessage(error.boardError), /line 2, column 2: bad symbol/i);
 });
 
+test("a loaded board is one step Undo takes back, of any size, the board before with its history whole (issue 31)", async () => {
+  const { session, changes } = makeSession();
+  session.setBoard(emptyBoard(3, 3));
+  session.press(1, 1);
+  session.press(0, 0);
+  const before = session.game;
+  const lights = before.board.toList();
+  assert.equal(await session.text.load("#.#.\n.#.."), true); // 2×4 over a 3×3 with two moves
+  session.press(0, 3);
+  assert.ok(session.canUndo);
+  session.undo(); // the press on the loaded board
+  assert.deepEqual(session.game.board.indices(), [0, 2, 5]);
+  session.undo(); // the load
+  assert.equal(session.game, before);
+  assert.deepEqual(session.game.board.toList(), lights);
+  assert.equal(session.game.moveCount, 2);
+  assert.match(wordMessage(changes.at(-1).message), /3×3 board from before is back/);
+  assert.ok(changes.at(-1).reshaped);
+  session.undo(); // its own moves, then nothing
+  session.undo();
+  assert.equal(session.canUndo, false);
+  session.redo();
+  session.redo();
+  session.redo(); // the loaded board again, with the press made on it to redo
+  assert.deepEqual([session.game.board.rows, session.game.board.cols], [2, 4]);
+  assert.match(wordMessage(changes.at(-1).message), /2×4 board is back/);
+  session.redo();
+  assert.equal(session.game.moveCount, 1);
+  assert.equal(session.canRedo, false);
+  // A new move on the board brought back forgets the load's redo, as any move forgets redo.
+  session.undo();
+  session.undo();
+  assert.equal(session.game, before);
+  session.press(2, 2);
+  assert.equal(session.canRedo, false);
+  session.redo();
+  assert.equal(session.game, before);
+  // A bad text changes nothing: nothing new to undo.
+  assert.equal(await session.text.load("#x"), false);
+  assert.equal(session.game, before);
+});
+
 test("a link's game replays its moves through the press path; the goal comes with it", async () => {
   const { gameOfLink } = await import("../../static/share-link.js");
   const { session } = makeSession();
@@ -325,7 +367,7 @@ test("a long solution plays in slices a frame apart, paced over about 3 s, showi
   const { session, changes } = everyCellMarked({ wait: clock.wait, now: clock.now }, 40, 40); // 1600 presses
   await session.playSolution();
   assert.equal(session.game.moveCount, 1600);
-  assert.equal(session.playing, false);
+  assert.equal(session.playback, null);
   assert.equal(session.marks, null); // every mark pressed off
   assert.ok(clock.waits.every((ms) => ms === 16));
   assert.ok(clock.waits.length >= 180 && clock.waits.length <= 190, `${clock.waits.length} slices`);
@@ -372,7 +414,7 @@ test("Stop keeps the presses played (each a move), marks the rest; Play solution
     }
   });
   await session.playSolution();
-  assert.equal(session.playing, false);
+  assert.equal(session.playback, null);
   assert.ok(stopAt > 300 && stopAt < 900, stopAt);
   assert.equal(session.game.moveCount, stopAt);
   assert.ok(session.game.board.equals(pressedFrom(start, all, stopAt)));
@@ -403,7 +445,7 @@ test("Solve or Hint during a playback stops it before its marks are replaced", a
     } }, 20, 20);
     solver.hold(); // the fake solver would search 2^400 boards: its reply is not what is tested
     await session.playSolution();
-    assert.equal(session.playing, false, command);
+    assert.equal(session.playback, null, command);
     assert.ok(session.game.moveCount > 0 && session.game.moveCount < 400, `${command}: ${session.game.moveCount}`);
   }
 });

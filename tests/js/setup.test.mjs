@@ -189,3 +189,65 @@ test("a scanned board (loadScanned) is played with a fresh history and set-up mo
   assert.deepEqual(session.game.board.toList(), scanned);
   assert.equal(session.game.canUndo, false);
 });
+
+test("Solve and Hint leave set-up mode, so their marks are followed by pressing (issue 31)", async () => {
+  for (const command of ["solve", "hint"]) {
+    const { session } = makeSession();
+    session.setBoard(emptyBoard(3, 3));
+    session.setup.set(true);
+    session.setup.setLight(1, 1);
+    const asSet = session.game.board.toList();
+    await session.solving[command]();
+    assert.equal(session.settingUp, false, command);
+    assert.deepEqual(session.game.board.toList(), asSet, command); // the board as set is what was solved
+    const [index] = session.marks.indices();
+    const before = session.marks.litCount;
+    session.press(Math.floor(index / 3), index % 3); // a marked cell is pressed, not set
+    assert.equal(session.game.moveCount, 1, command);
+    assert.equal((session.marks?.litCount ?? 0), before - 1, command); // its mark went, the others stay
+    if (command === "solve") {
+      for (const rest of session.marks.indices()) session.press(Math.floor(rest / 3), rest % 3);
+      assert.ok(session.game.isSolved()); // the marks, pressed, solve the board as set
+    }
+  }
+});
+
+test("set-up's Clear and Fill: every light off or on (k − 1; holes stay dark), each one step Undo takes back", () => {
+  for (const k of [2, 3]) {
+    const { session, changes } = makeSession();
+    session.setBoard(emptyBoard(3, 3));
+    if (k === 3) session.setVariant({ k: 3 });
+    const mask = new Mask(3, 3);
+    mask.setKind(4, HOLE);
+    session.setShape(mask, "shaped");
+    session.setup.set(true);
+    session.setup.setLight(0, 0);
+    session.setup.setLight(2, 1);
+    const asSet = session.game.board.toList();
+    session.setup.fill();
+    assert.deepEqual(session.game.board.toList(), [k - 1, k - 1, k - 1, k - 1, 0, k - 1, k - 1, k - 1, k - 1]);
+    assert.equal(session.settingUp, true);
+    assert.match(wordMessage(changes.at(-1).message), /Every light on/);
+    session.deal.clear();
+    assert.equal(session.game.board.litCount, 0);
+    assert.ok(session.canUndo);
+    session.undo(); // the filled board
+    assert.equal(session.game.board.litCount, 8);
+    assert.equal(session.canUndo, true);
+    session.undo(); // the board as set, its set-up history whole
+    assert.deepEqual(session.game.board.toList(), asSet);
+    session.undo();
+    session.undo();
+    assert.equal(session.game.board.litCount, 0);
+    assert.equal(session.canUndo, false);
+    assert.ok(session.game.mask.equals(mask)); // the shape came back with each board
+    session.redo();
+    session.redo();
+    assert.deepEqual(session.game.board.toList(), asSet);
+    session.redo(); // Fill again, then Clear again
+    assert.equal(session.game.board.litCount, 8);
+    session.redo();
+    assert.equal(session.game.board.litCount, 0);
+    assert.equal(session.canRedo, false);
+  }
+});
