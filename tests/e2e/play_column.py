@@ -65,7 +65,7 @@ def language(code: str) -> Callable[[Page], None]:
 def classic(page: Page) -> None:
     """Puzzles' Classic 5×5: the standard game again (from a game of the Games list too)."""
     open_section(page, "#section-puzzles")
-    page.locator("#preset-classic").click()
+    page.locator("#sample-classic").click()
     page.wait_for_function("() => { const game = window.lightsOut.statesSnapshot();"
                            " return game.rows === 5 && game.cols === 5 && game.puzzle === null; }", timeout=30_000)
 

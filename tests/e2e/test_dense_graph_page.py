@@ -167,5 +167,5 @@ def test_a_graph_one_pair_over_the_limit_is_refused_with_its_figures(ready_page:
     complete = int(MAX_GRAPH_ENTRIES**0.5) + 1
     before = page.evaluate("() => window.lightsOut.statesSnapshot()")
     page.evaluate("(text) => { location.hash = text; }", complete_link(complete))
-    expect(status(page)).to_contain_text(f"the press sets hold {complete * complete} cells in all, at most {MAX_GRAPH_ENTRIES}")
+    expect(status(page)).to_contain_text(f"the press sets hold {complete * complete:,} cells in all, at most {MAX_GRAPH_ENTRIES:,}")
     assert page.evaluate("() => window.lightsOut.statesSnapshot()") == before
