@@ -8,8 +8,11 @@ import { boardFromId } from "./board.js";
 import { challengeToken } from "./challenge.js";
 
 /** What opening a link says: the reader's own game restored, or a shared game of `moveCount` moves opened. */
-function openedMessage(restored, moveCount, { rows, cols }) {
+function openedMessage(restored, moveCount, { rows, cols, preset = null, title = null }) {
   if (restored) return messageOf("gameRestored");
+  // A real game by its name (the Cube, not "6×9"), a user's graph by its title; else the size.
+  const name = preset ? messageOf("nameInLanguage", { names: preset.game }) : title;
+  if (name) return moveCount === 0 ? messageOf("linkOpenedNamedFresh", { name }) : countMessage("linkOpenedNamed", moveCount, { name });
   return moveCount === 0 ? messageOf("linkOpenedFresh", { rows, cols }) : countMessage("linkOpened", moveCount, { rows, cols });
 }
 

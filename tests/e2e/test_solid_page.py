@@ -252,6 +252,7 @@ def test_a_hint_on_a_hidden_face_turns_into_sight_and_a_link_round_trips(solid_p
     page.wait_for_function("() => location.hash.startsWith('#orbix:')")  # another game's link first
     page.evaluate("(hash) => { location.hash = hash; }", link)
     page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'cube' && window.lightsOut.view().kind === 'solid'")
+    expect(page.locator("#message")).to_have_text("Opened a shared Lights Out Cube game with 1 move.")  # its name, not "6×9"
     again = snapshot(page)
     assert (again["cells"], again["moves"]) == (game["cells"], game["moves"])
 
