@@ -8,7 +8,7 @@ import {
   bilinear, boxBlur, capped, convexHull, downscale, largestQuad, morph, orderCorners, otsu, project, quadArea, squareToQuad,
 } from "./scan-pixels.js";
 import {
-  ANGLE_BINS, DETECT_SIDE, STRIP_GAIN, boardScore, compareStrips, edgeMaps, framesAside, framesLights, looksLikeBoard, polishCorners, shiftedGrids,
+  ANGLE_BINS, DETECT_SIDE, STRIP_CLEAR, STRIP_GAIN, STRIP_LESS, boardScore, compareStrips, edgeMaps, framesAside, framesLights, looksLikeBoard, polishCorners, shiftedGrids,
 } from "./scan-grid.js";
 
 const EDGE_SHARES = [0.35, 0.7, 1.2]; // of Otsu's threshold of the gradient: what counts as an edge, for each candidate
@@ -22,7 +22,6 @@ const MIN_GRID = 0.05;
 
 const POLISHED = 4; // the best-scored candidates polished; the best of them that looks like a board wins
 
-const STRIP_CLEAR = 24; // a row or column taken in standing out this much more is taken whatever the score (locateBoard)
 const RIVAL_SCORE = 0.06; // a polished grid within this share of the best one's boardScore is its rival
 
 // Where the grid is looked for around a first quadrilateral: `margin` (a share of its side) outside
@@ -281,16 +280,17 @@ export function locateBoard(image, { rows, cols }) {
     let corners = polishCorners(maps, grid.corners, rows, cols);
     let score = boardScore(maps, corners, rows, cols);
     // A grid one cell aside frames lights as well as the right one, but not the outer
-    // edges. It is taken when its new row or column stands out from its borders at least
-    // as much as the one it leaves (a row on the case beside the board does not), and
-    // either scores better, or stands out STRIP_GAIN more and frames lights (edges on its
-    // gap lines) nearly as well, or stands out STRIP_CLEAR more (the grid was a row off,
-    // on the case, and the case's outer edge lies along its last line; a row on a bright
-    // table stands out from the board's dark gaps, but less, and frames no lights).
+    // edges. It is taken when its new row or column stands out from its borders not far
+    // less than the one it leaves (less than STRIP_LESS: a row of the case beside the
+    // board, even and darker than its borders, does not) and either scores better, or
+    // stands out STRIP_GAIN more and frames lights (edges on its gap lines) nearly as well,
+    // or stands out STRIP_CLEAR more (the grid was a row off, on the case, and the case's
+    // outer edge lies along its last line; a column of a bright table stands out from the
+    // board's dark gaps, but less, and frames no lights).
     for (let moves = 0; moves < 3; moves++) {
       const rival = shiftedGrids(corners, rows, cols)
         .map((shift) => ({ shifted: shift.corners, ...compareStrips(maps, shift), score: boardScore(maps, shift.corners, rows, cols) }))
-        .filter(({ edges, stands, score: shiftedScore }) => stands >= 0 && (shiftedScore > score || stands > STRIP_CLEAR || (stands > STRIP_GAIN && edges >= 0)))
+        .filter(({ edges, stands, score: shiftedScore }) => stands >= -STRIP_LESS && (shiftedScore > score || stands > STRIP_CLEAR || (stands > STRIP_GAIN && edges >= 0)))
         .reduce((a, b) => (a && a.score >= b.score ? a : b), null);
       if (!rival) break;
       corners = polishCorners(maps, rival.shifted, rows, cols);

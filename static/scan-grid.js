@@ -269,34 +269,39 @@ export function framesLights(maps, small, corners, rows, cols) {
   return gridScore(maps.smoothEdges, maps.width, maps.height, corners, rows, cols) >= MIN_GRID_SCORE || clearLights(small, corners, rows, cols);
 }
 
-// A move a cell aside whose new row or column stands out (standsOut) from its borders this
-// much (0..255) more than the one it leaves is taken even when it scores less, if the new
-// row frames lights (scan-corners.js locateBoard); a grid aside is no rival (framesAside)
-// when its new row stands out this much less.
-export const STRIP_GAIN = 8;
+// Moves a cell aside (scan-corners.js locateBoard) and grids aside (framesAside), by how
+// much more the row or column taken in stands out from its borders (standsOut, 0..255)
+// than the one left out. A row of the case beside a board, even and darker than its
+// borders, stood out 49 and 67 less than a row of lights on two glowing boards of the easy
+// set (seed 2026), and a column of the case 20 less on a small 3×3 one; a column of a
+// bright table 11 more than a column of dark tiles (seed 7), and 14 less in a cluttered
+// picture (hard set, seed 6).
+export const STRIP_GAIN = 8; // a move is taken when its new row stands out this much more and frames lights nearly as well,
+export const STRIP_CLEAR = 24; // ... or this much more;
+export const STRIP_LESS = 16; // never when it stands out this much less, and such a grid aside is no rival
 
-// gridsAside: a grid one cell aside is a rival when the row or column it takes in frames
+// framesAside: a grid one cell aside is a rival when the row or column it takes in frames
 // lights (gridScore) at least RIVAL × as well as the one it leaves, and stands out
-// (standsOut) from its borders at least as much, less STRIP_GAIN.
+// (standsOut) from its borders not STRIP_LESS less.
 const RIVAL = 0.8;
 
 /**
  * Whether a grid one cell aside (a shiftedGrids entry) might be the board as well as the
  * one it moves from, in `maps` (edgeMaps'): the row or column it takes in frames lights at
  * least RIVAL × as well as the one it leaves (compareStrips' edges) and stands out from
- * its borders as much, less STRIP_GAIN.
+ * its borders not STRIP_LESS less.
  */
 export function framesAside(maps, shift) {
   const { edges, stands } = compareStrips(maps, shift);
-  return edges >= 0 && stands >= -STRIP_GAIN;
+  return edges >= 0 && stands >= -STRIP_LESS;
 }
 
 /**
  * The grids that might be the board as well as the rows × cols grid framed by `corners` in
  * `image` (at most SAMPLE_SIDE; corners in its pixels), for doubtfulLights: the grids one
  * cell aside (shiftedGrids) whose new row or column frames lights at least RIVAL × as well
- * (gridScore) as the one they leave, and stands out from its borders nearly as much
- * (standsOut, within STRIP_GAIN) — their corners in `image`'s pixels — or null when
+ * (gridScore) as the one they leave, and stands out from its borders not STRIP_LESS less
+ * (framesAside) — their corners in `image`'s pixels — or null when
  * `corners` frame no lights (framesLights).
  */
 export function gridsAside(image, corners, rows, cols) {
