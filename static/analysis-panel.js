@@ -6,7 +6,7 @@ import { currentLanguage, t, tCount } from "./i18n.js";
 import { messageOf, wordMessage } from "./messages.js";
 import * as requests from "./requests.js";
 import { boardFromReference, emptyBoard } from "./board.js";
-import { countText, fractionText, powerOfTwo, ruleLabel, invariantFactorsText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, powerOfTwo, stencilLabel, invariantFactorsText, surfaceSuffix } from "./wording.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
@@ -61,7 +61,7 @@ export class AnalysisPanel {
     const { game } = this.session;
     const mask = game.mask;
     const shape = mask ? `${mask.holes.toId()}|${mask.dontCare.toId()}` : "";
-    return `${game.board.rows}x${game.board.cols}|${game.rule.name}|${shape}|${game.k}|${game.surface}|${graphKey(game.graph)}`;
+    return `${game.board.rows}x${game.board.cols}|${game.stencil.name}|${shape}|${game.k}|${game.surface}|${graphKey(game.graph)}`;
   }
 
   update() {
@@ -92,7 +92,7 @@ export class AnalysisPanel {
     const { game } = session;
     const { rows, cols } = game.board;
     ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisFor", {
-      rows, cols, rule: ruleLabel(game.rule), torus: surfaceSuffix(game.surface),
+      rows, cols, rule: stencilLabel(game.stencil), torus: surfaceSuffix(game.surface),
       shape: game.mask ? messageOf("analysisShaped") : "",
     }));
     ui.status.textContent = t("analysisLoading");
@@ -127,7 +127,7 @@ export class AnalysisPanel {
     const { game } = session;
     const { rows, cols } = game.board;
     ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisStatesFor", {
-      rows, cols, k: game.k, rule: ruleLabel(game.rule), surface: surfaceSuffix(game.surface),
+      rows, cols, k: game.k, rule: stencilLabel(game.stencil), surface: surfaceSuffix(game.surface),
     }));
     ui.status.textContent = t("analysisLoading");
     const reply = await requests.solve(session, emptyBoard(rows, cols, game.k), { minimal: false, target: "off" }, { board: false });

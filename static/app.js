@@ -10,11 +10,11 @@ import {
 import { SolverClient } from "./solver-client.js";
 import { pageOptions } from "./page-options.js";
 import { loadLimits } from "./limits.js";
-import { BestResults } from "./puzzles.js";
+import { BestResults } from "./challenge.js";
 import { Session } from "./session.js";
 import { BoardPanel } from "./board-panel.js";
 import { StatusPanel } from "./status-panel.js";
-import { PuzzlePanel } from "./puzzle-panel.js";
+import { ChallengePanel } from "./challenge-panel.js";
 import { SolvePanel } from "./solve-panel.js";
 import { VariantPanel } from "./variant-panel.js";
 import { TextPanel } from "./text-panel.js";
@@ -62,7 +62,7 @@ const board = new BoardPanel(session, {
   // While the board is explained, a click on a cell asks why it is pressed (explain.js).
   onSelect: (row, col) => explainer.active && (explainer.why(row * session.game.board.cols + col), true),
 });
-const puzzle = new PuzzlePanel(session, records);
+const puzzle = new ChallengePanel(session, records);
 new SolvePanel(session);
 const scan = new ScanPanel(session, {
   colours: () => board.colours(),

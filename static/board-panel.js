@@ -78,7 +78,7 @@ export class BoardPanel {
       if (!coords || (outline === "square" && isGridLayout(coords, rows, cols))) return null;
       return { key: game.graph, coords, outline, edges, names };
     }
-    if (game.rule.name !== "hex" || this.session.usesCanvas()) return null;
+    if (game.stencil.name !== "hex" || this.session.usesCanvas()) return null;
     return { key: `hex ${rows}x${cols}`, coords: hexCoords(rows, cols), outline: "hex", edges: null, names: null };
   }
 
@@ -135,7 +135,7 @@ export class BoardPanel {
     this.element.style.setProperty("--rows", game.board.rows);
     this.element.style.setProperty("--cols", game.board.cols);
     const view = this.view;
-    if (view instanceof CanvasView) view.setShape(game.rule.name === "hex" ? "hex" : "square");
+    if (view instanceof CanvasView) view.setShape(game.stencil.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
     const editing = this.isEditing();
     if (view.setEditing && view.editing !== editing) view.setEditing(editing);

@@ -1,6 +1,6 @@
 // New boards and games, the session's (session.js) helper: random solvable boards (made
 // here or by the worker), New puzzle, another size, Clear, the puzzles it deals (handed to
-// puzzle-tracker.js), a share link's game, and games on a graph (a real game's preset or a
+// challenge.js), a share link's game, and games on a graph (a real game's preset or a
 // user's puzzle). It decides the board; the session's commands (setBoard, replaceGame)
 // make it the game, so the version, marks and overlays change in the session alone.
 
@@ -59,7 +59,7 @@ export class Dealer {
     if (isMultiState(game.k) || (graph && !ready) || (lit === null && presses === null && !ready && !canvas)) {
       session.nextTicket("random"); // a board the worker is still making is not wanted any more
       return randomSolvableBoard(rows, cols, {
-        k: game.k, rule: game.rule, surface: game.surface, mask, random: session.random, graph, start: graph ? goalBoard(game) : null,
+        k: game.k, stencil: game.stencil, surface: game.surface, mask, random: session.random, graph, start: graph ? goalBoard(game) : null,
       });
     }
     if (!ready && (presses !== null || canvas)) {
@@ -92,7 +92,7 @@ export class Dealer {
     const size = { rows, cols };
     session.setBoard(board, { message: presses === null ? messageOf("newBoard", size) : countMessage("puzzlePresses", presses, size), mask });
     const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
-    this.startPuzzle(kind, messageOf("newPuzzleSized", size));
+    this.startChallenge(kind, messageOf("newPuzzleSized", size));
     return true;
   }
 
@@ -115,34 +115,34 @@ export class Dealer {
 
   /**
    * The game from `start` is a puzzle of `kind` (`label`: its name, a message) to play
-   * (set-up mode ends): track it, and ask Python for its fewest presses (puzzle-tracker.js).
+   * (set-up mode ends): track it, and ask Python for its fewest presses (challenge.js).
    */
-  startPuzzle(kind, label, start = this.session.game.board) {
+  startChallenge(kind, label, start = this.session.game.board) {
     this.session.setup.on = false;
-    this.session.puzzles.start(kind, label, start);
+    this.session.challenges.start(kind, label, start);
   }
 
   /**
    * Play `game`, a share link's game built whole with its moves already played
    * (share-link.js: gameOfLink), so that nothing here can fail half way. A link of a puzzle
-   * (`puzzleKind`, its p= field) is that puzzle again: its minimum, timer and best results.
+   * (`challengeKind`, its p= field) is that puzzle again: its minimum, timer and best results.
    */
-  openGame(game, message, puzzleKind = null) {
+  openGame(game, message, challengeKind = null) {
     const { session } = this;
-    session.puzzles.end();
+    session.challenges.end();
     session.setup.on = false; // a link is a game to play
     session.replaceGame(game);
     session.emit({ message, focus: true, reshaped: true, boardError: null });
-    this.resumePuzzle(puzzleKind);
+    this.resumeChallenge(challengeKind);
   }
 
   /**
    * The game a link just opened is the puzzle its p= field (`token`, or null) names, if this
-   * page deals it for that board (puzzles.js: puzzleOfToken): its minimum, timer and best results.
+   * page deals it for that board (challenge.js: challengeOfToken): its minimum, timer and best results.
    */
-  resumePuzzle(token) {
-    const dealt = this.session.puzzles.dealt(token);
-    if (dealt) this.startPuzzle(dealt.kind, dealt.label, this.session.game.startBoard());
+  resumeChallenge(token) {
+    const dealt = this.session.challenges.dealt(token);
+    if (dealt) this.startChallenge(dealt.kind, dealt.label, this.session.game.startBoard());
   }
 
   /**
@@ -162,7 +162,7 @@ export class Dealer {
     const mask = reply.holes || reply.dont_care ? new Mask(rows, cols, flags(reply.holes), flags(reply.dont_care)) : null;
     if (mask && board) for (const index of mask.holes.indices()) board.set(index, 0);
     session.stopPlayback();
-    session.puzzles.end();
+    session.challenges.end();
     session.setup.on = false;
     if (board === null) {
       // Dealt for the new game (its graph and goal), so the random board is the puzzle's.

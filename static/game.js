@@ -28,39 +28,39 @@ export function isMultiState(k) {
 // ---------------------------------------------------------------------------------
 // Rules and surfaces (rules.js names them)
 
-export class RuleError extends Error {
+export class StencilError extends Error {
   constructor(message) {
     super(message);
-    this.name = "RuleError";
+    this.name = "StencilError";
   }
 }
 
-function frozenRule(name, offsets) {
+function frozenStencil(name, offsets) {
   return Object.freeze({ name, offsets: Object.freeze(offsets.map((pair) => Object.freeze([...pair]))) });
 }
 
-export const PLUS_RULE = frozenRule("plus", NAMED_STENCILS.plus);
+export const PLUS_STENCIL = frozenStencil("plus", NAMED_STENCILS.plus);
 
-/** The rule named `name` ("plus" | "moore" | "x" | "custom:.#./###/.#."); throws RuleError. */
-export function makeRule(name) {
-  if (name === "plus") return PLUS_RULE;
+/** The stencil named `name` ("plus" | "moore" | "x" | "custom:.#./###/.#."); throws StencilError. */
+export function makeStencil(name) {
+  if (name === "plus") return PLUS_STENCIL;
   let offsets = NAMED_STENCILS[name];
   if (!offsets) {
-    if (!String(name).startsWith("custom:")) throw new RuleError(`unknown rule ${name}`);
+    if (!String(name).startsWith("custom:")) throw new StencilError(`unknown stencil ${name}`);
     const rows = name.slice("custom:".length).split("/");
     const height = rows.length;
     const width = rows[0].length;
     if (height % 2 === 0 || width % 2 === 0 || height > MAX_STENCIL || width > MAX_STENCIL ||
         rows.some((row) => row.length !== width || /[^#.]/.test(row))) {
-      throw new RuleError(`"${name}" is not an odd square of # and . up to ${MAX_STENCIL}×${MAX_STENCIL}`);
+      throw new StencilError(`"${name}" is not an odd square of # and . up to ${MAX_STENCIL}×${MAX_STENCIL}`);
     }
     offsets = [];
     rows.forEach((row, r) => [...row].forEach((symbol, c) => {
       if (symbol === "#") offsets.push([r - (height >> 1), c - (width >> 1)]);
     }));
-    if (offsets.length === 0) throw new RuleError("a custom stencil needs at least one cell");
+    if (offsets.length === 0) throw new StencilError("a custom stencil needs at least one cell");
   }
-  return frozenRule(name, offsets);
+  return frozenStencil(name, offsets);
 }
 
 /**
@@ -89,10 +89,10 @@ export function stencilName(cells) {
 }
 
 /** The 5×5 boolean picture of `rule`'s stencil (the inverse of stencilName). */
-export function stencilCells(rule) {
+export function stencilCells(stencil) {
   const centre = MAX_STENCIL >> 1;
   const cells = Array.from({ length: MAX_STENCIL }, () => new Array(MAX_STENCIL).fill(false));
-  for (const [dr, dc] of rule.offsets) cells[centre + dr][centre + dc] = true;
+  for (const [dr, dc] of stencil.offsets) cells[centre + dr][centre + dc] = true;
   return cells;
 }
 
@@ -127,9 +127,9 @@ export function wrapIndex(r, c, rows, cols, surface) {
  * it then gains 1 for each time. A stencil is at most 5×5, so this costs the same on
  * any board size.
  */
-export function pressedCells(rows, cols, row, col, rule = PLUS_RULE, surface = "plane", holes = null) {
+export function pressedCells(rows, cols, row, col, stencil = PLUS_STENCIL, surface = "plane", holes = null) {
   const cells = [];
-  for (const [dr, dc] of rule.offsets) {
+  for (const [dr, dc] of stencil.offsets) {
     const index = wrapIndex(row + dr, col + dc, rows, cols, surface);
     if (index < 0 || (holes !== null && holes.get(index))) continue;
     cells.push(index);
@@ -138,13 +138,13 @@ export function pressedCells(rows, cols, row, col, rule = PLUS_RULE, surface = "
 }
 
 /** Apply `times` presses at (row, col) to `board` in place; returns the indices changed. */
-export function pressBoard(board, row, col, { rule = PLUS_RULE, surface = "plane", holes = null, times = 1 } = {}) {
+export function pressBoard(board, row, col, { stencil = PLUS_STENCIL, surface = "plane", holes = null, times = 1 } = {}) {
   const { rows, cols } = board;
   if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0 || row >= rows || col >= cols) {
     throw new RangeError(`press (${row}, ${col}) is outside the ${rows}×${cols} board`);
   }
   if (holes !== null && holes.get(row * cols + col)) throw new RangeError(`(${row}, ${col}) is a hole and has no button`);
-  const changed = pressedCells(rows, cols, row, col, rule, surface, holes);
+  const changed = pressedCells(rows, cols, row, col, stencil, surface, holes);
   for (const index of changed) board.add(index, times);
   return changed;
 }
@@ -281,7 +281,7 @@ export function presetMask(name, rows, cols) {
  * pressed with probability 1/2 over GF(2)). `random` returns [0, 1). Meant for small
  * boards the page makes before Python has loaded; big ones come from the worker.
  */
-export function randomSolvableBoard(rows, cols, { k = 2, rule = PLUS_RULE, surface = "plane", mask = null, random = Math.random, graph = null, start = null } = {}) {
+export function randomSolvableBoard(rows, cols, { k = 2, stencil = PLUS_STENCIL, surface = "plane", mask = null, random = Math.random, graph = null, start = null } = {}) {
   const board = start ?? emptyBoard(rows, cols, k); // presses from a solvable start keep it solvable
   const holes = mask?.holes ?? null;
   for (let r = 0; r < rows; r++) {
@@ -289,7 +289,7 @@ export function randomSolvableBoard(rows, cols, { k = 2, rule = PLUS_RULE, surfa
       if (holes?.get(r * cols + c)) continue;
       const times = Math.floor(random() * k);
       if (times && graph) pressGraph(board, graph, r * cols + c, times, holes);
-      else if (times) pressBoard(board, r, c, { rule, surface, holes, times });
+      else if (times) pressBoard(board, r, c, { stencil, surface, holes, times });
     }
   }
   return board;
@@ -371,17 +371,17 @@ export function graphOfPuzzle(reply) {
 export class Game {
   /**
    * `board` (its k is the game's), `target` "off" | "on" | a Board of goal states (a
-   * preset's own goal, e.g. Merlin's ring), `rule` (makeRule), `surface` (SURFACES), `mask`
+   * preset's own goal, e.g. Merlin's ring), `stencil` (makeStencil), `surface` (SURFACES), `mask`
    * a Mask of the board's size or null, `graph` (graphOfPuzzle) or null: with a graph a
    * press of cell i adds 1 to the cells of graph.presses[i] and rule and surface are unused.
    */
-  constructor(board, { target = "off", rule = PLUS_RULE, surface = "plane", mask = null, graph = null } = {}) {
+  constructor(board, { target = "off", stencil = PLUS_STENCIL, surface = "plane", mask = null, graph = null } = {}) {
     if (!SURFACES.includes(surface)) throw new RangeError(`unknown surface ${surface}`);
     if (graph && graph.presses.length !== board.cellCount) throw new RangeError("the graph's cells are not the board's");
     this.graph = graph;
     this.board = board;
     this.target = target;
-    this.rule = rule;
+    this.stencil = stencil;
     this.surface = surface;
     this.mask = mask && !mask.isEmpty ? mask : null;
     this.undoStack = new MoveStack();
@@ -401,12 +401,12 @@ export class Game {
   /** The puzzle fields of the API (docs/api.md) but the boards: k, rule, surface (or the preset / graph). */
   get variant() {
     if (this.graph) return { k: this.k, ...this.graph.fields };
-    return { k: this.k, rule: this.rule.name, surface: this.surface };
+    return { k: this.k, rule: this.stencil.name, surface: this.surface };
   }
 
   /** The options to make the same kind of game on another board (this one's goal, rule, surface, shape, graph). */
   get options() {
-    return { target: this.target, rule: this.rule, surface: this.surface, mask: this.mask, graph: this.graph };
+    return { target: this.target, stencil: this.stencil, surface: this.surface, mask: this.mask, graph: this.graph };
   }
 
   /** Presses made and not undone (edits are not moves). */
@@ -425,7 +425,7 @@ export class Game {
   /** Apply `times` presses at (row, col) without touching history; returns the changed indices. */
   pressInPlace(row, col, times = 1) {
     if (this.graph) return pressGraph(this.board, this.graph, row * this.board.cols + col, times, this.holes);
-    return pressBoard(this.board, row, col, { rule: this.rule, surface: this.surface, holes: this.holes, times });
+    return pressBoard(this.board, row, col, { stencil: this.stencil, surface: this.surface, holes: this.holes, times });
   }
 
   /** Press (row, col); the move goes on the undo stack and clears redo. Returns the changed indices. */
@@ -452,7 +452,7 @@ export class Game {
         throw new RangeError(`press ${index} is outside the ${rows}×${cols} board`);
       }
     }
-    if (this.k === 2 && !this.graph && this.rule.name === "plus" && this.surface === "plane" && this.holes === null) {
+    if (this.k === 2 && !this.graph && this.stencil.name === "plus" && this.surface === "plane" && this.holes === null) {
       pressPlusPacked(board, indices, from, to);
     } else {
       for (let i = from; i < to; i++) this.pressInPlace(Math.floor(indices[i] / cols), indices[i] % cols);
@@ -562,7 +562,7 @@ export class Game {
   startBoard() {
     const start = this.board.copy();
     const { cols } = start;
-    const options = { rule: this.rule, surface: this.surface, holes: this.holes, times: this.k - 1 };
+    const options = { stencil: this.stencil, surface: this.surface, holes: this.holes, times: this.k - 1 };
     for (const index of this.moves) {
       if (this.graph) pressGraph(start, this.graph, index, this.k - 1, this.holes);
       else pressBoard(start, Math.floor(index / cols), index % cols, options);

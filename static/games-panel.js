@@ -99,7 +99,7 @@ export class GamesPanel {
     const reply = await requests.presetPuzzle(session, name);
     if (!reply) return;
     const game = messageOf("nameInLanguage", { names: reply.preset.game });
-    if (await session.deal.playGraph(reply, { message: messageOf("gameDealt", { game }) })) session.deal.startPuzzle(`game ${name}`, game);
+    if (await session.deal.playGraph(reply, { message: messageOf("gameDealt", { game }) })) session.deal.startChallenge(`game ${name}`, game);
   }
 
   /** Play the user's puzzle in `text` (plain or JSON, lightsout.puzzle_text); a bad one is said and the board kept. */

@@ -13,7 +13,7 @@ import { packPayload } from "./codec.js";
  * The API's puzzle fields (docs/api.md) for `game`, with `boards` packed first in the
  * payload: {fields, payload, references}. `mask`, `rule` and `k` default to the game's.
  */
-export function puzzleFields(game, boards = [], { mask = game.mask, rule = game.rule, k = game.k } = {}) {
+export function puzzleFields(game, boards = [], { mask = game.mask, stencil = game.stencil, k = game.k } = {}) {
   const shape = mask && !mask.isEmpty ? mask : null;
   const { graph, target } = game;
   // The goal shown is always sent: a goal board (a preset's own, or another a link's g= gave) as well.
@@ -22,7 +22,7 @@ export function puzzleFields(game, boards = [], { mask = game.mask, rule = game.
     .map((board) => ({ rows: board.rows, cols: board.cols, bytes: board.packed() }));
   const { payload, references } = packPayload(packed);
   const fields = {
-    k, ...(graph ? graph.fields : { rule: rule.name, surface: game.surface }),
+    k, ...(graph ? graph.fields : { rule: stencil.name, surface: game.surface }),
     target: goalBoard ? references.at(-1) : target,
     holes: shape ? references[boards.length] : null,
     dont_care: shape ? references[boards.length + 1] : null,
@@ -137,10 +137,10 @@ export function graphPuzzle(session, text) {
  * The share text of `game` (a preset or graph game, from its start and moves), or null when
  * the solver failed: quiet, and for `game` as given, whatever the board is by then.
  */
-export function shareLink(session, game, puzzleKind) {
+export function shareLink(session, game, challengeKind) {
   const { fields, payload, references } = puzzleFields(game, [game.startBoard()]);
   return session.request(
-    { op: "share", ...fields, board: references[0], moves: [...game.moves], puzzle_kind: puzzleKind },
+    { op: "share", ...fields, board: references[0], moves: [...game.moves], challenge_kind: challengeKind },
     { payload, board: false, quiet: true });
 }
 

@@ -8,7 +8,7 @@ export const MAX_STENCIL = 5; // a custom stencil fits in a 5×5 square
 const frozen = (offsets) => Object.freeze(offsets.map((pair) => Object.freeze(pair)));
 
 // A rule lists the offsets (dr, dc) a press reaches, relative to the pressed cell (its
-// stencil). A custom rule is named "custom:" + rows of "#"/"." (game.js: makeRule).
+// stencil). A custom rule is named "custom:" + rows of "#"/"." (game.js: makeStencil).
 export const NAMED_STENCILS = Object.freeze({
   plus: frozen([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
   moore: frozen([-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => [dr, dc]))),
@@ -18,7 +18,7 @@ export const NAMED_STENCILS = Object.freeze({
 });
 
 /** The named rules. */
-export const RULE_NAMES = Object.freeze(Object.keys(NAMED_STENCILS));
+export const STENCIL_NAMES = Object.freeze(Object.keys(NAMED_STENCILS));
 
 /** A stencil (list of [dr, dc] offsets within ±2) as its 25-bit mask: bit (dr + 2)·5 + (dc + 2). */
 export function stencilMask(offsets) {
@@ -28,4 +28,4 @@ export function stencilMask(offsets) {
 }
 
 /** The named rules' stencils as 25-bit masks (the share link's r=; the API's limits.rule_masks). */
-export const RULE_MASKS = Object.freeze(Object.fromEntries(RULE_NAMES.map((name) => [name, stencilMask(NAMED_STENCILS[name])])));
+export const STENCIL_MASKS = Object.freeze(Object.fromEntries(STENCIL_NAMES.map((name) => [name, stencilMask(NAMED_STENCILS[name])])));

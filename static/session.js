@@ -4,7 +4,7 @@
 // from the gallery, the explanation's marks), the list of solutions, the one press path and
 // the sequencing of every request to the solver. Its helpers beside it each own one part and
 // change the game through its commands: new boards and games (dealer.js), Solve and Hint
-// (solving.js), solution playback (playback.js), the puzzle being played (puzzle-tracker.js),
+// (solving.js), solution playback (playback.js), the puzzle being played (challenge.js),
 // set-up mode (setup.js), boards as text and pasted board sets (board-text.js); requests
 // are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
 // with request(message, {payload, timeoutMs}) — the page passes its SolverClient, tests a
@@ -23,15 +23,15 @@
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
 import { Playback } from "./playback.js";
-import { PuzzleTracker } from "./puzzle-tracker.js";
+import { ChallengeTracker } from "./challenge.js";
 import { SetupMode } from "./setup.js";
 import { Dealer } from "./dealer.js";
 import { BoardText } from "./board-text.js";
 import { Solving } from "./solving.js";
 import { unsolvableMessage } from "./solve-messages.js";
-import { requestErrorMessage, ruleLabel, surfaceSuffix } from "./wording.js";
+import { requestErrorMessage, stencilLabel, surfaceSuffix } from "./wording.js";
 import { boardFromReference, boardWithStates } from "./board.js";
-import { Game, PLUS_RULE, isMultiState, randomSolvableBoard } from "./game.js";
+import { Game, PLUS_STENCIL, isMultiState, randomSolvableBoard } from "./game.js";
 
 /** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
 export function plainTarget(target) {
@@ -41,7 +41,7 @@ export function plainTarget(target) {
 export class Session {
   /**
    * `solver`: the worker's client (or a fake), {request, ready}; `limits`: the API's limits op
-   * (dist/limits.json) plus the page's gridLimit; `records`: best results (puzzles.js), or null;
+   * (dist/limits.json) plus the page's gridLimit; `records`: best results (challenge.js), or null;
    * `random()`: [0, 1), for boards made here; `reducedMotion()`: prefers-reduced-motion;
    * `searchBudget`: extra solve fields ({seconds}) for the fewest-presses search; `wait(ms)`:
    * resolves after a delay (playback); `now()`: milliseconds (the puzzle timer, playback's pace).
@@ -62,7 +62,7 @@ export class Session {
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
     this.solving = new Solving(this); // Solve, Hint, Search to the end: the questions to Python whose answers are shown here
     this.player = new Playback(this);
-    this.puzzles = new PuzzleTracker(this); // the puzzle being played; it ends when the board changes another way
+    this.challenges = new ChallengeTracker(this); // the puzzle being played; it ends when the board changes another way
     this.deal = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
     this.setup = new SetupMode(this); // a click sets one light instead of pressing
     this.text = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
@@ -79,9 +79,9 @@ export class Session {
   // -------------------------------------------------------------------------------
   // Reading
 
-  /** The puzzle being played (PuzzleTracker.current): {kind, key, label, start, minimum, startedAt, done, assisted}, or null. */
-  get puzzle() {
-    return this.puzzles.current;
+  /** The puzzle being played (ChallengeTracker.current): {kind, key, label, start, minimum, startedAt, done, assisted}, or null. */
+  get challenge() {
+    return this.challenges.current;
   }
 
   /** True for a k-state game (see isMultiState). */
@@ -256,7 +256,7 @@ export class Session {
    */
   setBoard(board, { message = null, mask = undefined } = {}) {
     const old = this.game;
-    this.puzzles.end();
+    this.challenges.end();
     const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
     if (mask === undefined) mask = sameSize ? old.mask : null;
     if (mask && this.usesCanvas(board.rows, board.cols)) mask = null;
@@ -274,19 +274,19 @@ export class Session {
    * The lights stay (each state modulo k), the history restarts (its presses were under
    * the old variant). The shape stays on every surface and for every k.
    */
-  setVariant({ k = this.game.k, surface = this.game.surface, rule = this.game.rule, mask = this.game.mask } = {}) {
+  setVariant({ k = this.game.k, surface = this.game.surface, stencil = this.game.stencil, mask = this.game.mask } = {}) {
     const old = this.game;
     const { rows, cols } = old.board;
     if (this.deal.sizeRefused(rows, cols, k)) return false;
     const board = boardWithStates(old.board, k);
-    const keepQuiet = k === old.k && surface === old.surface && rule === old.rule && mask === old.mask;
-    this.replaceGame(new Game(board, { target: plainTarget(old.target), rule, surface, mask }), keepQuiet);
+    const keepQuiet = k === old.k && surface === old.surface && stencil === old.stencil && mask === old.mask;
+    this.replaceGame(new Game(board, { target: plainTarget(old.target), stencil, surface, mask }), keepQuiet);
     let message;
     if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
       message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
     } else {
-      this.puzzles.end(); // a new rule is a new puzzle
-      message = messageOf("ruleChanged", { rule: ruleLabel(rule), torus: surfaceSuffix(surface) });
+      this.challenges.end(); // a new rule is a new puzzle
+      message = messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
     }
     this.emit({ message, reshaped: true });
     return true;
@@ -300,7 +300,7 @@ export class Session {
   /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
   useStandardGame() {
     const old = this.game;
-    const changed = this.multiState || old.surface !== "plane" || old.rule !== PLUS_RULE || old.mask !== null || old.graph !== null;
+    const changed = this.multiState || old.surface !== "plane" || old.stencil !== PLUS_STENCIL || old.mask !== null || old.graph !== null;
     this.replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
     return changed ? messageOf("standardGameRestored") : null;
   }
@@ -334,7 +334,7 @@ export class Session {
     } else {
       game.playMany(presses, from, to); // the packed fast path of a long playback's slice
     }
-    this.puzzles.startClock();
+    this.challenges.startClock();
     return this.settle(presses, from, to, -1, changed);
   }
 
@@ -376,7 +376,7 @@ export class Session {
     }
     if (this.marks?.litCount === 0) this.marks = null;
     if (this.setup.on) return { changed, message: message ?? this.setup.message() }; // undo of a set-up change
-    if (game.isSolved()) message = this.puzzles.finish() ?? countMessage("solved", game.moveCount);
+    if (game.isSolved()) message = this.challenges.finish() ?? countMessage("solved", game.moveCount);
     return { changed, message };
   }
 
@@ -419,7 +419,7 @@ export class Session {
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
   markAssisted() {
     this.assisted = true;
-    this.puzzles.assist();
+    this.challenges.assist();
   }
 
   /** Add 1 to the nearest solvable board's lights as one undoable edit (not presses). */

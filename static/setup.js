@@ -33,7 +33,7 @@ export class SetupMode {
     if (on === this.on) return;
     session.stopPlayback();
     this.on = on;
-    if (on) session.puzzles.end();
+    if (on) session.challenges.end();
     session.restartHistory();
     session.emit({ message: on ? this.message() : messageOf("setupDone"), setup: true });
   }

@@ -9,7 +9,7 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, Mask, isMultiState, makeRule, stencilName } from "./game.js";
+import { Game, Mask, isMultiState, makeStencil, stencilName } from "./game.js";
 import { MAX_STENCIL, stencilMask } from "./rules.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";
@@ -23,20 +23,20 @@ export const MAX_LINK_LENGTH = 2_000_000;
 const WRITE_INTERVAL_MS = 200;
 
 /** A 25-bit stencil mask (share.js) as the page's rule. */
-function ruleOfStencil(stencil) {
+function stencilOfMask(stencil) {
   const centre = MAX_STENCIL >> 1;
   const cells = Array.from({ length: MAX_STENCIL }, (_, r) =>
     Array.from({ length: MAX_STENCIL }, (_, c) => Boolean(stencil & (1 << (r * MAX_STENCIL + c)))));
-  return makeRule(stencilName(cells));
+  return makeStencil(stencilName(cells));
 }
 
 const heads = new WeakMap(); // Game -> {key: its startKey, head: the share head of that start}
 
 /**
  * The share string of `game` (start board, k, rule, surface, goal, moves) and the kind of
- * puzzle it was dealt as (`puzzleKind`, p=), or null if longer than `limit`.
+ * puzzle it was dealt as (`challengeKind`, p=), or null if longer than `limit`.
  */
-export function shareTextOf(game, limit = MAX_LINK_LENGTH, puzzleKind = null) {
+export function shareTextOf(game, limit = MAX_LINK_LENGTH, challengeKind = null) {
   const { rows, cols } = game.board;
   if (shareHeadLength(rows, cols, game.k) > limit) return null;
   const key = game.startKey;
@@ -45,9 +45,9 @@ export function shareTextOf(game, limit = MAX_LINK_LENGTH, puzzleKind = null) {
   }
   const mask = game.mask;
   const text = heads.get(game).head + formatShareFields({
-    k: game.k, stencil: stencilMask(game.rule.offsets), surface: game.surface,
+    k: game.k, stencil: stencilMask(game.stencil.offsets), surface: game.surface,
     holes: mask ? mask.holes.bits : null, dontCare: mask ? mask.dontCare.bits : null,
-    goal: game.target === "on" ? "on" : "off", puzzleKind, moves: game.moves,
+    goal: game.target === "on" ? "on" : "off", challengeKind, moves: game.moves,
   });
   return text.length > limit ? null : text;
 }
@@ -65,9 +65,9 @@ export function shareAddress(href = location.href) {
   return href.split(/[?#]/)[0];
 }
 
-/** The full link to `game` (dealt as `puzzleKind`) from `base`, or null when it would exceed MAX_LINK_LENGTH. */
-export function linkOf(game, base = pageAddress(), puzzleKind = null) {
-  const text = shareTextOf(game, MAX_LINK_LENGTH - base.length - 1, puzzleKind);
+/** The full link to `game` (dealt as `challengeKind`) from `base`, or null when it would exceed MAX_LINK_LENGTH. */
+export function linkOf(game, base = pageAddress(), challengeKind = null) {
+  const text = shareTextOf(game, MAX_LINK_LENGTH - base.length - 1, challengeKind);
   return text === null ? null : `${base}#${text}`;
 }
 
@@ -77,9 +77,9 @@ export class HashWriter {
    * `graphLink(game)` (optional) resolves with the link of a preset or graph game (its
    * grammar and checks live in Python, lightsout.share: the worker's `share` op), or null.
    */
-  constructor(getGame, getPuzzleKind = () => null, graphLink = null) {
+  constructor(getGame, getChallengeKind = () => null, graphLink = null) {
     this.getGame = getGame;
-    this.getPuzzleKind = getPuzzleKind;
+    this.getChallengeKind = getChallengeKind;
     this.graphLink = graphLink;
     this.timer = 0;
     this.enabled = true;
@@ -125,7 +125,7 @@ export class HashWriter {
       });
       return;
     }
-    const link = linkOf(game, pageAddress(), this.getPuzzleKind()) ?? pageAddress();
+    const link = linkOf(game, pageAddress(), this.getChallengeKind()) ?? pageAddress();
     if (link !== location.href) history.replaceState(history.state, "", link);
     this.written = location.href;
   }
@@ -165,7 +165,7 @@ export function currentHash(raw = location.hash) {
 }
 
 /**
- * Read a link's hash into the game it describes, whole: {game, moveCount, puzzleKind}, a new Game
+ * Read a link's hash into the game it describes, whole: {game, moveCount, challengeKind}, a new Game
  * with the link's moves already played on it, so that opening it is one assignment and
  * nothing can fail half way. Throws ShareError (with the 1-based column and the field)
  * for text that is not a share string (share.js checks every field: payloads, states
@@ -186,7 +186,7 @@ export function gameOfLink(text) {
   if (state.goal !== "off" && state.goal !== "on") {
     throw new ShareError("goal_pattern", {}, columns.g, "g");
   }
-  const rule = ruleOfStencil(state.stencil);
+  const stencil = stencilOfMask(state.stencil);
   const board = boardFromPacked(rows, cols, k, state.cells);
   if (isMultiState(k) && (rows > GRID_LIMIT || cols > GRID_LIMIT)) {
     // The canvas draws two states only: k-state boards are drawn on the grid.
@@ -198,9 +198,9 @@ export function gameOfLink(text) {
   }
   const flags = (bytes) => bytes && boardFromPacked(rows, cols, 2, bytes);
   const mask = shaped ? new Mask(rows, cols, flags(state.holes), flags(state.dontCare)) : null;
-  const game = new Game(board, { target: state.goal, rule, surface, mask });
+  const game = new Game(board, { target: state.goal, stencil, surface, mask });
   // The moves go through Game.play, the press path's own step; share.js has refused
   // any press outside the board or on a hole.
   for (const index of state.moves) game.play(Math.floor(index / cols), index % cols);
-  return { game, moveCount: state.moves.length, puzzleKind: state.puzzleKind };
+  return { game, moveCount: state.moves.length, challengeKind: state.challengeKind };
 }

@@ -5,7 +5,7 @@ import { countMessage, messageOf, withTone } from "./messages.js";
 import * as requests from "./requests.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "./share-link.js";
 import { boardFromId } from "./board.js";
-import { puzzleToken } from "./puzzles.js";
+import { challengeToken } from "./challenge.js";
 
 /** What opening a link says: the reader's own game restored, or a shared game of `moveCount` moves opened. */
 function openedMessage(restored, moveCount, { rows, cols }) {
@@ -18,8 +18,8 @@ export class SharePanel {
     this.session = session;
     this.copyText = copyText;
     // The link carries the kind of puzzle being played, so that it opens with its minimum and timer.
-    this.puzzleKind = () => (session.puzzle ? puzzleToken(session.puzzle.kind) : null);
-    this.hashWriter = new HashWriter(() => session.game, this.puzzleKind, (game) => this.graphLink(game));
+    this.challengeKind = () => (session.challenge ? challengeToken(session.challenge.kind) : null);
+    this.hashWriter = new HashWriter(() => session.game, this.challengeKind, (game) => this.graphLink(game));
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
     // The user edited the hash or followed a link to this page (replaceState fires no event).
     // The event's own URL is read, not location: a scheduled write of the game's hash may
@@ -38,7 +38,7 @@ export class SharePanel {
     // once it ends or stops, not every WRITE_INTERVAL_MS while it plays.
     session.subscribe(() => {
       if (session.playing) return;
-      const kind = this.puzzleKind();
+      const kind = this.challengeKind();
       if (session.version === this.writtenVersion && session.game === this.writtenGame && kind === this.writtenKind) return;
       this.writtenVersion = session.version;
       this.writtenGame = session.game;
@@ -73,7 +73,7 @@ export class SharePanel {
       return false;
     }
     const message = openedMessage(restored, opened.moveCount, opened.game.board);
-    this.session.deal.openGame(opened.game, message, opened.puzzleKind);
+    this.session.deal.openGame(opened.game, message, opened.challengeKind);
     return true;
   }
 
@@ -91,7 +91,7 @@ export class SharePanel {
    */
   async graphLink(game, base = pageAddress()) {
     // Quiet: a failure leaves the message line alone (the link is then written later).
-    const reply = await requests.shareLink(this.session, game, this.puzzleKind());
+    const reply = await requests.shareLink(this.session, game, this.challengeKind());
     return reply ? `${base}#${reply.text}` : null;
   }
 
@@ -109,7 +109,7 @@ export class SharePanel {
     if (!reply) return;
     const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
     if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
-      session.deal.resumePuzzle(reply.puzzle_kind); // a game dealt from the Games choice: its minimum, timer and best results again
+      session.deal.resumeChallenge(reply.challenge_kind); // a game dealt from the Games choice: its minimum, timer and best results again
     }
   }
 
@@ -120,7 +120,7 @@ export class SharePanel {
       if (link) await this.copyText(link);
       return;
     }
-    const link = linkOf(game, shareAddress(), this.puzzleKind()); // without the query: the reader's settings are not the game's
+    const link = linkOf(game, shareAddress(), this.challengeKind()); // without the query: the reader's settings are not the game's
     if (link === null) {
       this.session.say(messageOf("linkTooLarge", { rows: game.board.rows, cols: game.board.cols }));
       return;

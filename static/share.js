@@ -6,7 +6,7 @@
 //
 //   share   = R "x" C ":" payload *( ";" field )
 //   field   = "k=" states | "r=" rule | "w=" surface | "g=" goal
-//           | "h=" holes | "d=" don't-care | "p=" puzzle | "m=" moves
+//           | "h=" holes | "d=" don't-care | "p=" challenge | "m=" moves
 //
 // Fields come in that order, each at most once, and only when not the default, so every
 // state has exactly one string. Payloads are base64url without padding of packed cells
@@ -19,7 +19,7 @@
 //     (bit (dr+2)·5 + (dc+2) of the 5×5 square around the pressed cell), surface,
 //     goal: "off" | "on" | Uint8Array (packed like cells), holes: Uint8Array | null,
 //     dontCare: Uint8Array | null (1 bit a cell), moves: array of cell indices,
-//     puzzleKind: the kind of puzzle the start board was dealt as ("preset-tv", "daily"…) or null }
+//     challengeKind: the kind of challenge the start board was dealt as ("sample-tv", "daily"…) or null }
 // (parseShare adds `columns`: where the size, the board and each field start.)
 
 import {
@@ -27,12 +27,12 @@ import {
 } from "./codec.js";
 import { inLanguage } from "./i18n.js";
 import { linkErrorReason } from "./link-errors.js";
-import { RULE_MASKS, SURFACES } from "./rules.js";
+import { STENCIL_MASKS, SURFACES } from "./rules.js";
 
 export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells (checked likewise)
 export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.test.mjs checks it)
 export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "p", "m"]);
-const PUZZLE_NAME = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (puzzles.js: puzzleToken)
+const CHALLENGE_TOKEN = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (challenge.js: challengeToken)
 
 /**
  * A share string that cannot be read: `code` and `params` say why (lightsout.errors.LINK_ERRORS;
@@ -122,20 +122,20 @@ function stencilHex(mask) {
 }
 
 /** The name of the named rule whose stencil is `mask`, or undefined. */
-function ruleNameOf(mask) {
-  return Object.keys(RULE_MASKS).find((name) => RULE_MASKS[name] === mask);
+function stencilNameOf(mask) {
+  return Object.keys(STENCIL_MASKS).find((name) => STENCIL_MASKS[name] === mask);
 }
 
-function ruleText(mask) {
-  return ruleNameOf(mask) ?? stencilHex(mask);
+function stencilField(mask) {
+  return stencilNameOf(mask) ?? stencilHex(mask);
 }
 
 function parseStencil(text, column) {
-  if (Object.hasOwn(RULE_MASKS, text)) return RULE_MASKS[text];
+  if (Object.hasOwn(STENCIL_MASKS, text)) return STENCIL_MASKS[text];
   if (/^s[0-9a-f]{1,7}$/.test(text)) {
     const mask = parseInt(text.slice(1), 16);
     if (mask > 0 && mask < 2 ** 25 && stencilHex(mask) === text) {
-      const named = ruleNameOf(mask);
+      const named = stencilNameOf(mask);
       if (named !== undefined) throw fail("rule_named", column, "r", { rule: named });
       return mask;
     }
@@ -150,15 +150,15 @@ export function formatShareHead(state) {
 
 /** The fields after the head (";k=…;m=…"), each only when not the default. */
 export function formatShareFields(state) {
-  const { k = 2, stencil = RULE_MASKS.plus, surface = "plane", goal = "off" } = state;
+  const { k = 2, stencil = STENCIL_MASKS.plus, surface = "plane", goal = "off" } = state;
   let out = "";
   if (k !== 2) out += `;k=${k}`;
-  if (stencil !== RULE_MASKS.plus) out += `;r=${ruleText(stencil)}`;
+  if (stencil !== STENCIL_MASKS.plus) out += `;r=${stencilField(stencil)}`;
   if (surface !== "plane") out += `;w=${surface}`;
   if (goal !== "off") out += `;g=${goal === "on" ? "on" : encodeBase64url(goal)}`;
   if (state.holes && !isZero(state.holes)) out += `;h=${encodeBase64url(state.holes)}`;
   if (state.dontCare && !isZero(state.dontCare)) out += `;d=${encodeBase64url(state.dontCare)}`;
-  if (state.puzzleKind) out += `;p=${state.puzzleKind}`;
+  if (state.challengeKind) out += `;p=${state.challengeKind}`;
   if (state.moves && state.moves.length > 0) out += `;m=${encodeMoves(state.moves)}`;
   return out;
 }
@@ -222,11 +222,11 @@ export function parseShare(text) {
   if (k > 2 && hasStateAbove(cells, cellCount, k)) {
     throw fail("state_above", offset + 1, "board", { most: k - 1 });
   }
-  let stencil = RULE_MASKS.plus;
+  let stencil = STENCIL_MASKS.plus;
   if (values.has("r")) {
     const [value, where] = values.get("r");
     stencil = parseStencil(value, where);
-    if (stencil === RULE_MASKS.plus) throw fail("rule_default", where, "r");
+    if (stencil === STENCIL_MASKS.plus) throw fail("rule_default", where, "r");
   }
   let surface = "plane";
   if (values.has("w")) {
@@ -251,13 +251,13 @@ export function parseShare(text) {
     masks[name] = decodePayload(value, cellCount, where, name);
     if (isZero(masks[name])) throw fail("mask_default", where, name);
   }
-  let puzzleKind = null;
+  let challengeKind = null;
   if (values.has("p")) {
     const [value, where] = values.get("p");
-    if (!PUZZLE_NAME.test(value)) {
+    if (!CHALLENGE_TOKEN.test(value)) {
       throw fail("puzzle_name", where, "p");
     }
-    puzzleKind = value;
+    challengeKind = value;
   }
   let moves = [];
   if (values.has("m")) {
@@ -273,5 +273,5 @@ export function parseShare(text) {
   // Where each part starts, so a caller can point at a field it cannot use.
   const columns = { size: offset + 1, board: boardColumn };
   for (const [name, [, where]] of values) columns[name] = where;
-  return { rows, cols, k, cells, stencil, surface, goal, holes: masks.h, dontCare: masks.d, moves, puzzleKind, columns };
+  return { rows, cols, k, cells, stencil, surface, goal, holes: masks.h, dontCare: masks.d, moves, challengeKind, columns };
 }

@@ -129,7 +129,7 @@ export class StatusPanel {
     if (state === "ready" && detail?.start?.path) this.status.dataset.solverStart = detail.start.path;
     else if (state === "loading") delete this.status.dataset.solverStart;
     this.showSolverState();
-    if (state === "ready") this.session.puzzles.askMinimum();
+    if (state === "ready") this.session.challenges.askMinimum();
   }
 
   showSolverState() {

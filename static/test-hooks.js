@@ -89,7 +89,7 @@ export function exposeTestHooks(session, solver, boardPanel) {
       const { game, marks } = session;
       const { rows, cols } = game.board;
       return {
-        rows, cols, k: game.k, surface: game.surface, rule: game.rule.name,
+        rows, cols, k: game.k, surface: game.surface, rule: game.stencil.name,
         target: typeof game.target === "string" ? game.target : game.target.toList(),
         cells: game.board.toList(), marks: marks ? marks.toList() : null, moves: game.moveCount,
         // A preset or graph game: its API field and press sets (null for a grid game).

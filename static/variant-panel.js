@@ -4,9 +4,9 @@
 
 import { t } from "./i18n.js";
 import { messageOf, withTone, wordMessage } from "./messages.js";
-import { CELL, HOLE, Mask, makeRule, presetMask, stencilCells, stencilName } from "./game.js";
-import { RULE_NAMES } from "./rules.js";
-import { ruleLabel, shapeDoneMessage } from "./wording.js";
+import { CELL, HOLE, Mask, makeStencil, presetMask, stencilCells, stencilName } from "./game.js";
+import { STENCIL_NAMES } from "./rules.js";
+import { stencilLabel, shapeDoneMessage } from "./wording.js";
 
 const PRESET_NAMES = { ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" };
 
@@ -14,7 +14,7 @@ export class VariantPanel {
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
-    this.rule = $("rule");
+    this.stencilSelect = $("rule");
     this.surface = $("surface");
     this.states = $("states");
     this.targets = [...document.querySelectorAll("input[name=target]")];
@@ -29,10 +29,10 @@ export class VariantPanel {
     this.tagline = document.querySelector(".tagline"); // it names the goal
     this.editing = false; // shape editing: clicks change cells instead of pressing them
     this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
-    this.stencil = stencilCells(session.game.rule); // the custom editor's 5×5 picture
-    this.shownRule = session.game.rule.name; // the rule the controls show
+    this.picture = stencilCells(session.game.stencil); // the custom editor's 5×5 picture
+    this.shownStencil = session.game.stencil.name; // the rule the controls show
     this.stencilProblem = null; // why the drawn stencil is not the rule (a message), or null
-    this.rule.addEventListener("change", () => this.onRuleSelected());
+    this.stencilSelect.addEventListener("change", () => this.onStencilSelected());
     this.surface.addEventListener("change", () => {
       if (!session.setVariant({ surface: this.surface.value })) this.update(); // refused: show the game as it is
     });
@@ -63,27 +63,27 @@ export class VariantPanel {
     if (k !== session.game.k && !session.setVariant({ k })) this.states.value = session.game.k;
   }
 
-  onRuleSelected() {
-    const custom = this.rule.value === "custom";
+  onStencilSelected() {
+    const custom = this.stencilSelect.value === "custom";
     this.stencilEditor.hidden = !custom;
     if (custom) {
-      this.stencil = stencilCells(this.session.game.rule);
+      this.picture = stencilCells(this.session.game.stencil);
       this.applyStencil();
     } else {
       this.showStencilProblem(null);
-      this.setRule(this.rule.value);
+      this.setStencil(this.stencilSelect.value);
     }
   }
 
-  setRule(name) {
-    this.shownRule = name;
-    this.session.setVariant({ rule: makeRule(name) });
+  setStencil(name) {
+    this.shownStencil = name;
+    this.session.setVariant({ stencil: makeStencil(name) });
   }
 
   buildStencilEditor() {
-    const centre = this.stencil.length >> 1;
+    const centre = this.picture.length >> 1;
     const buttons = [];
-    this.stencil.forEach((line, r) => line.forEach((on, c) => {
+    this.picture.forEach((line, r) => line.forEach((on, c) => {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "stencil-cell" + (r === centre && c === centre ? " stencil-cell--centre" : "");
@@ -92,7 +92,7 @@ export class VariantPanel {
       button.setAttribute("aria-label", r === centre && c === centre ? t("stencilCentre")
         : t("stencilCell", { dr: r - centre, dc: c - centre }));
       button.addEventListener("click", () => {
-        this.stencil[r][c] = !this.stencil[r][c];
+        this.picture[r][c] = !this.picture[r][c];
         this.applyStencil();
       });
       buttons.push(button);
@@ -102,7 +102,7 @@ export class VariantPanel {
 
   drawStencil() {
     for (const button of this.stencilGrid.children) {
-      const on = this.stencil[Number(button.dataset.row)][Number(button.dataset.col)];
+      const on = this.picture[Number(button.dataset.row)][Number(button.dataset.col)];
       button.setAttribute("aria-pressed", on ? "true" : "false");
     }
   }
@@ -110,16 +110,16 @@ export class VariantPanel {
   /** Use the drawn stencil as the rule (an empty drawing keeps the rule and says why). */
   applyStencil() {
     this.drawStencil();
-    const name = stencilName(this.stencil);
+    const name = stencilName(this.picture);
     if (name === null) {
-      const problem = messageOf("stencilEmpty", { rule: ruleLabel(this.session.game.rule) });
+      const problem = messageOf("stencilEmpty", { rule: stencilLabel(this.session.game.stencil) });
       this.showStencilProblem(problem);
       this.session.say(withTone(problem, "error"));
       return;
     }
     this.showStencilProblem(null);
-    this.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(this.stencil)}`;
-    if (name !== this.session.game.rule.name || this.session.game.graph) this.setRule(name); // a game left for its drawn rule
+    this.stencilText.textContent = name.startsWith("custom:") ? name : `custom:${stencilRows(this.picture)}`;
+    if (name !== this.session.game.stencil.name || this.session.game.graph) this.setStencil(name); // a game left for its drawn rule
   }
 
   /** Show why the drawn stencil is not the rule (a message; null: it is). */
@@ -190,8 +190,8 @@ export class VariantPanel {
     this.surface.value = game.graph ? "game" : game.surface;
     for (const radio of this.targets) radio.checked = radio.value === game.target;
     this.showGoalInTagline(game.target);
-    const shown = game.graph ? "game" : game.rule.name;
-    if (shown !== this.shownRule) this.showRule(game.graph ? null : game.rule); // a link, a game or the standard game changed it
+    const shown = game.graph ? "game" : game.stencil.name;
+    if (shown !== this.shownStencil) this.showStencil(game.graph ? null : game.stencil); // a link, a game or the standard game changed it
   }
 
   /** The tagline says the goal ("Turn them all on" for All on); translatePage keeps it in the language. */
@@ -203,22 +203,22 @@ export class VariantPanel {
   }
 
   /** Show `rule` in the selector (and the editor, for a custom one); null: a game's own press sets. */
-  showRule(rule) {
-    this.shownRule = rule ? rule.name : "game";
-    this.rule.value = !rule ? "game" : RULE_NAMES.includes(rule.name) ? rule.name : "custom";
-    this.stencilEditor.hidden = this.rule.value !== "custom";
-    if (this.rule.value === "custom") {
-      this.stencil = stencilCells(rule);
+  showStencil(stencil) {
+    this.shownStencil = stencil ? stencil.name : "game";
+    this.stencilSelect.value = !stencil ? "game" : STENCIL_NAMES.includes(stencil.name) ? stencil.name : "custom";
+    this.stencilEditor.hidden = this.stencilSelect.value !== "custom";
+    if (this.stencilSelect.value === "custom") {
+      this.picture = stencilCells(stencil);
       this.drawStencil();
-      this.stencilText.textContent = rule.name;
+      this.stencilText.textContent = stencil.name;
     }
   }
 }
 
 /** The drawn picture as "#"/"." rows, trimmed like stencilName (for showing named stencils). */
 function stencilRows(cells) {
-  const rule = makeRule(stencilName(cells));
-  const reach = Math.max(...rule.offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
+  const stencil = makeStencil(stencilName(cells));
+  const reach = Math.max(...stencil.offsets.map(([dr, dc]) => Math.max(Math.abs(dr), Math.abs(dc))));
   const centre = cells.length >> 1;
   const lines = [];
   for (let r = centre - reach; r <= centre + reach; r++) {

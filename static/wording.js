@@ -85,9 +85,9 @@ export function surfaceSuffix(surface) {
 }
 
 /** A rule's name as a message: "plus", "Moore", … or the custom stencil. */
-export function ruleLabel(rule) {
+export function stencilLabel(stencil) {
   const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX", hex: "ruleNameHex" };
-  return messageOf(names[rule.name] ?? "ruleNameCustom", names[rule.name] ? {} : { stencil: rule.name.slice("custom:".length) });
+  return messageOf(names[stencil.name] ?? "ruleNameCustom", names[stencil.name] ? {} : { stencil: stencil.name.slice("custom:".length) });
 }
 
 /** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape), as a message. */

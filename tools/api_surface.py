@@ -63,7 +63,7 @@ def requests() -> list[tuple[dict[str, Any], bytes | None]]:
                 ({"op": "verify", "board": lights, "k": k, "surface": surface, "presses": lights}, None),
                 ({"op": "methods", "board": lights, "k": k, "surface": surface}, None),
                 ({"op": "puzzle", "rows": 5, "cols": 5, "k": k, "surface": surface}, None),
-                ({"op": "share", "board": lights, "k": k, "surface": surface, "moves": [0, 4], "puzzle_kind": "random"}, None),
+                ({"op": "share", "board": lights, "k": k, "surface": surface, "moves": [0, 4], "challenge_kind": "random"}, None),
             ]
     out += [
         ({"op": "solve", "board": grid if method != "full-enumeration" else board(rows=4, cols=4), "method": method,

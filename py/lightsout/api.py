@@ -83,7 +83,7 @@ from .games import preset
 from .graph_api import base_puzzle, describe, presets_reply
 from .levels import level_set, levels_reply
 from .cell_runs import format_cells, read_cells
-from .share import PUZZLE_KIND, ShareState, format_share, parse_share
+from .share import CHALLENGE_KIND, ShareState, format_share, parse_share
 from .solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
@@ -460,7 +460,7 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
         reply = describe(puzzle, lambda value: _board(exchange, puzzle, value), base)
         reply["board"] = _board(exchange, puzzle, state.cells)
         reply["moves"] = list(state.moves)
-        reply["puzzle_kind"] = state.puzzle_kind
+        reply["challenge_kind"] = state.challenge_kind
         reply["holes"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.holes) if puzzle.holes else None
         reply["dont_care"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.dont_care) if puzzle.dont_care else None
         return reply
@@ -469,9 +469,9 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     moves = _field(request, "moves", list, [])
     if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
         raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
-    kind = _field(request, "puzzle_kind", str, None)
-    if kind is not None and not PUZZLE_KIND.fullmatch(kind):
-        raise RequestError("puzzle_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "puzzle_kind")
+    kind = _field(request, "challenge_kind", str, None)
+    if kind is not None and not CHALLENGE_KIND.fullmatch(kind):
+        raise RequestError("challenge_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "challenge_kind")
     name = request.get("preset")
     state = ShareState(
         puzzle.rows, puzzle.cols, lights, puzzle.k, puzzle.rule.stencil, puzzle.surface, puzzle.target, puzzle.holes, puzzle.dont_care,

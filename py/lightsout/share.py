@@ -13,10 +13,10 @@ Grammar::
             | "g=" goal           (on | <payload>; default all off)
             | "h=" <1-bit payload> holes
             | "d=" <1-bit payload> don't-care cells
-            | "p=" puzzle         (the kind of puzzle the start board was dealt as: 1 to 32
+            | "p=" challenge      (the kind of challenge the start board was dealt as: 1 to 32
                                    characters a-z, 0-9, "-", starting with a letter; the
                                    page's names are random, lit-N, presses-N, daily and
-                                   preset-<id>, and game-<NAME> for a real game, so that an
+                                   sample-<id>, and game-<NAME> for a real game, so that an
                                    opened link shows the puzzle's fewest presses, timer and
                                    best result)
             | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
@@ -65,10 +65,10 @@ from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of,
 from .puzzle import MAX_STATES, Puzzle
 from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
 
-__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "PUZZLE_KIND"]
+__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "CHALLENGE_KIND"]
 
-PUZZLE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
-"""A p= value: the kind of puzzle a link's start board was dealt as."""
+CHALLENGE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
+"""A p= value: the kind of challenge a link's start board was dealt as."""
 _HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
 FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "p", "m")
 """The share link's fields, in the order they are written."""
@@ -89,8 +89,8 @@ class ShareState:
     holes: int = 0
     dont_care: int = 0
     moves: tuple[int, ...] = field(default=())
-    puzzle_kind: str | None = None
-    """The p= field: the kind of puzzle the start board was dealt as, or None."""
+    challenge_kind: str | None = None
+    """The p= field: the kind of challenge the start board was dealt as, or None."""
     preset: str | None = None
     """The name of a preset of :mod:`lightsout.games` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
     graph: Graph | None = None
@@ -240,8 +240,8 @@ def format_share(state: ShareState) -> str:
         out += f";h={_encode(state.holes, cells)}"
     if state.dont_care:
         out += f";d={_encode(state.dont_care, cells)}"
-    if state.puzzle_kind is not None:
-        out += f";p={state.puzzle_kind}"
+    if state.challenge_kind is not None:
+        out += f";p={state.challenge_kind}"
     if state.moves:
         out += f";m={_encode_moves(state.moves)}"
     return out
@@ -293,7 +293,7 @@ def parse_share(text: str) -> ShareState:
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
     holes, dont_care, moves = _masks_and_moves(values, cells)
-    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, _puzzle_kind(values))
+    return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, _challenge_kind(values))
 
 
 def _read_fields(head: str, fields: list[str], offset: int, order: tuple[str, ...]) -> dict[str, tuple[str, int]]:
@@ -348,12 +348,12 @@ def _masks_and_moves(values: dict[str, tuple[str, int]], cells: int) -> tuple[in
     return holes, dont_care, moves
 
 
-def _puzzle_kind(values: dict[str, tuple[str, int]]) -> str | None:
-    """The ``p=`` field: the kind of puzzle the start board was dealt as, or None."""
+def _challenge_kind(values: dict[str, tuple[str, int]]) -> str | None:
+    """The ``p=`` field: the kind of challenge the start board was dealt as, or None."""
     if "p" not in values:
         return None
     value, where = values["p"]
-    if not PUZZLE_KIND.fullmatch(value):
+    if not CHALLENGE_KIND.fullmatch(value):
         raise _fail("puzzle_name", where, "p")
     return value
 
@@ -411,8 +411,8 @@ def _format_graph_share(state: ShareState) -> str:
         parts.append(f"h={_encode(state.holes, cells)}")
     if state.dont_care:
         parts.append(f"d={_encode(state.dont_care, cells)}")
-    if state.puzzle_kind is not None:
-        parts.append(f"p={state.puzzle_kind}")
+    if state.challenge_kind is not None:
+        parts.append(f"p={state.challenge_kind}")
     if state.moves:
         parts.append(f"m={_encode_moves(state.moves)}")
     return ";".join(parts)
@@ -453,7 +453,7 @@ def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
             raise _fail("state_above", where, "g", what="the goal", most=k - 1)
     holes, dont_care, moves = _masks_and_moves(values, cells)
     return ShareState(
-        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, _puzzle_kind(values), preset=name, graph=graph
+        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, _challenge_kind(values), preset=name, graph=graph
     )
 
 

@@ -153,7 +153,7 @@ def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_natu
 def test_a_shared_preset_or_daily_puzzle_opens_with_its_minimum_and_timer(ready_page: Page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
-    for name, token in (("TV show 8×8", "preset-tv"), ("Puzzle of the day", "daily")):
+    for name, token in (("TV show 8×8", "sample-tv"), ("Puzzle of the day", "daily")):
         load_text(page, grid_text([[0] * 5 for _ in range(5)]))  # no puzzle: no minimum shown, no p= in the hash
         expect(page.locator("#minimum")).to_have_text("")
         button(page, name).click()

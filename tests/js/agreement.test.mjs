@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromId } from "../../static/board.js";
-import { Game, Mask, makeRule } from "../../static/game.js";
+import { Game, Mask, makeStencil } from "../../static/game.js";
 import { runPython } from "./python.mjs";
 
 test("presses agree with Python on every k, rule, surface and shape", () => {
@@ -16,7 +16,7 @@ test("presses agree with Python on every k, rule, surface and shape", () => {
     assert.deepEqual(start.toList(), item.cells);
     const holes = item.holes ? boardFromId(item.holes) : null;
     const mask = holes ? new Mask(item.rows, item.cols, holes) : null;
-    const game = new Game(start, { rule: makeRule(item.rule), surface: item.surface, mask });
+    const game = new Game(start, { stencil: makeStencil(item.rule), surface: item.surface, mask });
     for (const [row, col] of item.presses) game.play(row, col);
     assert.equal(game.board.toId(), item.end, JSON.stringify(item));
   }

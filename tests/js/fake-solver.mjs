@@ -3,7 +3,7 @@
 // order. Every solution it gives is found by simulating presses, never assumed.
 import { packPayload } from "../../static/codec.js";
 import { boardFromReference, emptyBoard } from "../../static/board.js";
-import { Game, makeRule, pressBoard } from "../../static/game.js";
+import { Game, makeStencil, pressBoard } from "../../static/game.js";
 
 export const LIMITS = Object.freeze({
   max_side: 10000, max_states: 255, full_system_cells: 400, max_listed_solutions: 1024, max_quiet_shown: 64,
@@ -28,10 +28,10 @@ export function allSolutions(board, { k, rule, surface, target }) {
       presses.set(i, rest % k);
       rest = Math.floor(rest / k);
     }
-    const game = new Game(board.copy(), { rule: makeRule(rule), surface, target });
+    const game = new Game(board.copy(), { stencil: makeStencil(rule), surface, target });
     for (const index of presses.indices()) {
       pressBoard(game.board, Math.floor(index / board.cols), index % board.cols,
-        { rule: game.rule, surface, times: presses.get(index) });
+        { stencil: game.stencil, surface, times: presses.get(index) });
     }
     if (game.isSolved()) found.push(presses);
   }

@@ -4,12 +4,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
 import {
-  Game, Mask, makeRule, pressBoard, presetMask, randomSolvableBoard, stencilCells, stencilName, wrapIndex,
+  Game, Mask, makeStencil, pressBoard, presetMask, randomSolvableBoard, stencilCells, stencilName, wrapIndex,
 } from "../../static/game.js";
 import { seeded } from "./seeded.mjs";
 
 const SURFACES = ["plane", "torus", "klein", "projective"];
-const RULES = ["plus", "moore", "x", "custom:##./.#./...", "custom:..#../...../.#.#./...../#...#"];
+const STENCILS = ["plus", "moore", "x", "custom:##./.#./...", "custom:..#../...../.#.#./...../#...#"];
 
 
 test("k = 2 is packed bits, k > 2 a byte a cell, behind one interface", () => {
@@ -54,11 +54,11 @@ test("every press is undone by undo, for every rule, surface and k", () => {
   const random = seeded(7);
   for (const k of [2, 3, 5]) {
     for (const surface of SURFACES) {
-      for (const name of RULES) {
+      for (const name of STENCILS) {
         const rows = 1 + Math.floor(random() * 6);
         const cols = 1 + Math.floor(random() * 6);
         const start = boardFromCells(rows, cols, k, Array.from({ length: rows * cols }, () => Math.floor(random() * k)));
-        const game = new Game(start.copy(), { rule: makeRule(name), surface });
+        const game = new Game(start.copy(), { stencil: makeStencil(name), surface });
         for (let n = 0; n < 8; n++) game.play(Math.floor(random() * rows), Math.floor(random() * cols));
         assert.equal(game.moveCount, 8);
         assert.ok(game.startBoard().equals(start));
@@ -75,8 +75,8 @@ test("every press is undone by undo, for every rule, surface and k", () => {
 test("packed and byte boards agree press for press (k = 2 as bits vs the same game at k = 4, mod 2)", () => {
   const random = seeded(11);
   for (const surface of SURFACES) {
-    const packed = new Game(emptyBoard(6, 7, 2), { surface, rule: makeRule("moore") });
-    const bytes = new Game(emptyBoard(6, 7, 4), { surface, rule: makeRule("moore") });
+    const packed = new Game(emptyBoard(6, 7, 2), { surface, stencil: makeStencil("moore") });
+    const bytes = new Game(emptyBoard(6, 7, 4), { surface, stencil: makeStencil("moore") });
     for (let n = 0; n < 30; n++) {
       const [row, col] = [Math.floor(random() * 6), Math.floor(random() * 7)];
       packed.play(row, col);
@@ -90,20 +90,20 @@ test("packed and byte boards agree press for press (k = 2 as bits vs the same ga
 test("playMany is the same as one play a press: board, lit count and history, on every path", () => {
   const random = seeded(23);
   const cases = [
-    { k: 2, rule: "plus", surface: "plane" }, // the packed fast path
-    { k: 2, rule: "plus", surface: "torus" }, { k: 2, rule: "moore", surface: "plane" }, { k: 3, rule: "plus", surface: "plane" },
+    { k: 2, stencil: "plus", surface: "plane" }, // the packed fast path
+    { k: 2, stencil: "plus", surface: "torus" }, { k: 2, stencil: "moore", surface: "plane" }, { k: 3, stencil: "plus", surface: "plane" },
   ];
-  for (const { k, rule, surface } of cases) {
+  for (const { k, stencil, surface } of cases) {
     for (const [rows, cols] of [[1, 1], [1, 9], [9, 1], [7, 13], [16, 16]]) {
       const start = randomSolvableBoard(rows, cols, { k, random });
       const presses = Array.from({ length: 3 * rows * cols }, () => Math.floor(random() * rows * cols));
-      const one = new Game(start.copy(), { rule: makeRule(rule), surface });
-      const many = new Game(start.copy(), { rule: makeRule(rule), surface });
+      const one = new Game(start.copy(), { stencil: makeStencil(stencil), surface });
+      const many = new Game(start.copy(), { stencil: makeStencil(stencil), surface });
       for (const index of presses) one.play(Math.floor(index / cols), index % cols);
       const split = Math.floor(presses.length / 3); // two calls, one of them on a typed array
       many.playMany(presses, 0, split);
       many.playMany(Uint32Array.from(presses), split, presses.length);
-      const label = `${k} ${rule} ${surface} ${rows}×${cols}`;
+      const label = `${k} ${stencil} ${surface} ${rows}×${cols}`;
       assert.ok(many.board.equals(one.board), label);
       assert.equal(many.board.litCount, one.board.litCount, label);
       assert.equal(many.moveCount, presses.length, label);
@@ -175,7 +175,7 @@ test("a random solvable board is the presses it was made of (pressing them k −
 });
 
 test("stencil names round-trip through the 5×5 picture", () => {
-  for (const name of RULES) assert.equal(stencilName(stencilCells(makeRule(name))), name);
+  for (const name of STENCILS) assert.equal(stencilName(stencilCells(makeStencil(name))), name);
   assert.equal(presetMask("ring", 6, 6).holes.litCount, 4);
   assert.deepEqual(boardFromId("2x2:Dw").toList(), [1, 1, 1, 1]);
   assert.throws(() => pressBoard(emptyBoard(2, 2), 2, 0), RangeError);

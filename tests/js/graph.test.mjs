@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import { Game, Mask, graphOfPuzzle, makeRule, randomSolvableBoard } from "../../static/game.js";
+import { Game, Mask, graphOfPuzzle, makeStencil, randomSolvableBoard } from "../../static/game.js";
 import {
   closestDistance, drawnCoords, hexCoords, isGridLayout, maxSpread, nearestInDirection, squareLayout,
 } from "../../static/graph-layout.js";
@@ -117,7 +117,7 @@ test("a graph game with holes: a press leaves them dark and a hole has no button
 });
 
 test("the hex rule is the API's stencil", () => {
-  assert.deepEqual(makeRule("hex").offsets.map(([r, c]) => `${r},${c}`).sort(),
+  assert.deepEqual(makeStencil("hex").offsets.map(([r, c]) => `${r},${c}`).sort(),
     ["-1,0", "-1,1", "0,-1", "0,0", "0,1", "1,-1", "1,0"]);
 });
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runPython } from "./python.mjs";
 import { MAX_SIZE } from "../../static/board.js";
-import { MAX_STENCIL, NAMED_STENCILS, RULE_MASKS, RULE_NAMES, SURFACES, stencilMask } from "../../static/rules.js";
+import { MAX_STENCIL, NAMED_STENCILS, STENCIL_MASKS, STENCIL_NAMES, SURFACES, stencilMask } from "../../static/rules.js";
 import * as share from "../../static/share.js";
 
 const api = runPython("tests/js/print_limits.py");
@@ -28,9 +28,9 @@ test("the figures JS modules hold agree with the API", () => {
   assert.equal(MAX_STENCIL, api.max_stencil);
   assert.deepEqual(SURFACES, api.surfaces);
   // The named rules: their stencils, as the share link's masks, are lightsout.rules.RULES'.
-  assert.deepEqual([...RULE_NAMES].sort(), Object.keys(api.rule_masks).sort());
-  assert.deepEqual({ ...RULE_MASKS }, api.rule_masks);
-  for (const name of RULE_NAMES) assert.equal(stencilMask(NAMED_STENCILS[name]), api.rule_masks[name], name);
+  assert.deepEqual([...STENCIL_NAMES].sort(), Object.keys(api.rule_masks).sort());
+  assert.deepEqual({ ...STENCIL_MASKS }, api.rule_masks);
+  for (const name of STENCIL_NAMES) assert.equal(stencilMask(NAMED_STENCILS[name]), api.rule_masks[name], name);
   // The share-link grammar (share.js parses links synchronously, before any reply).
   assert.equal(share.MAX_STATES, api.max_states);
   assert.equal(share.MAX_DECLARED_CELLS, api.max_cells);

@@ -9,7 +9,7 @@ import { Session } from "../../static/session.js";
 import { shapeDoneMessage } from "../../static/wording.js";
 import { wordMessage } from "../../static/messages.js";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { Mask, makeRule } from "../../static/game.js";
+import { Mask, makeStencil } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 const NOUNS = "moves|presses|lights|cells|holes|solutions|times|boards";
@@ -65,7 +65,7 @@ test("the session's messages about one thing are singular; 中文 has the same w
       session.press(0, 0);
       said.push(messages.at(-1));
       session.setBoard(boardFromCells(1, 1, 2, [1]));
-      session.deal.startPuzzle("random", "1×1");
+      session.deal.startChallenge("random", "1×1");
       session.press(0, 0);
       said.push(messages.at(-1));
       // Shapes.
@@ -73,13 +73,13 @@ test("the session's messages about one thing are singular; 中文 has the same w
       said.push(wordMessage(shapeDoneMessage(mask)));
       said.push(wordMessage(shapeDoneMessage(new Mask(2, 2, boardFromCells(2, 2, 2, [1, 0, 0, 1])))));
       // Make solvable toggles the fake's one nearest light (a 2×2 X-rule board reaches only its diagonals).
-      session.setVariant({ rule: makeRule("x") });
+      session.setVariant({ stencil: makeStencil("x") });
       session.setBoard(boardFromCells(2, 2, 2, [1, 1, 0, 0]));
       await session.solving.solve();
       session.makeSolvable();
       said.push(messages.at(-1));
       // Three states on 1×1: state 2 needs one press, state 1 two presses of the one cell.
-      session.setVariant({ rule: makeRule("plus"), k: 3 });
+      session.setVariant({ stencil: makeStencil("plus"), k: 3 });
       for (const state of [2, 1]) {
         session.setBoard(boardFromCells(1, 1, 3, [state]));
         await session.solving.solve();

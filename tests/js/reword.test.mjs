@@ -9,7 +9,7 @@ import { Session } from "../../static/session.js";
 import { StatusPanel } from "../../static/status-panel.js";
 import { countMessage, joinMessages, messageOf, withTone, wordMessage } from "../../static/messages.js";
 import { emptyBoard } from "../../static/board.js";
-import { makeRule, pressBoard } from "../../static/game.js";
+import { makeStencil, pressBoard } from "../../static/game.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 import { installFakeDom } from "./fake-dom.mjs";
 
@@ -58,7 +58,7 @@ test("a message's nested words (a rule's name, a surface) and an error's tone fo
   setLanguage("en");
   const { session, dom, line, status, offer } = statusPage();
   try {
-    session.setVariant({ rule: makeRule("moore"), surface: "torus" });
+    session.setVariant({ stencil: makeStencil("moore"), surface: "torus" });
     assert.equal(line.textContent, "Presses now follow the 8-neighbour rule on a torus. The lights stay; the history starts afresh.");
     assert.equal(offer.hidden, true);
     setLanguage("zh");

@@ -20,7 +20,7 @@ export function afterMarks(session) {
   const board = game.board.copy();
   for (const index of marks.indices()) {
     pressBoard(board, Math.floor(index / board.cols), index % board.cols,
-      { rule: game.rule, surface: game.surface, holes: game.holes, times: marks.get(index) });
+      { stencil: game.stencil, surface: game.surface, holes: game.holes, times: marks.get(index) });
   }
   return new Game(board, { target: game.target, mask: game.mask });
 }

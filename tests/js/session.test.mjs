@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { DONT_CARE, Game, HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
+import { DONT_CARE, Game, HOLE, Mask, makeStencil, pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 import { puzzleFields } from "../../static/requests.js";
@@ -101,7 +101,7 @@ test("random boards: the one asked for last is shown, whatever order the replies
   solver.release(0);
   await first;
   assert.equal(session.game.board.rows, 3);
-  assert.ok(session.puzzle);
+  assert.ok(session.challenge);
 });
 
 test("playback plays the solution through the press path, in batches, and can be stopped", async () => {
@@ -126,7 +126,7 @@ test("playback plays the solution through the press path, in batches, and can be
 test("an unsolvable board shows the proof and nearest board; Make solvable is one undoable edit", async () => {
   const { session } = makeSession();
   // 2×2 with the X rule reaches only the diagonals: a single light on (0,1) and (1,0) each.
-  session.setVariant({ rule: makeRule("x") });
+  session.setVariant({ stencil: makeStencil("x") });
   session.setBoard(boardFromCells(2, 2, 2, [1, 0, 0, 0]));
   session.game.board.set(1, 1); // (0,1) lit too: not reachable with (0,0) by diagonals alone
   await session.solving.solve();
@@ -184,7 +184,7 @@ test("a shape stays through every change of k and surface", () => {
 
 test("no size is refused before the solver: the API alone says a board costs too much", async () => {
   const { session, solver } = makeSession();
-  session.setVariant({ k: 3, rule: makeRule("moore") });
+  session.setVariant({ k: 3, stencil: makeStencil("moore") });
   session.setBoard(emptyBoard(30, 30, 3)); // 900 cells > full_system_cells: once refused here
   session.game.board.set(0, 1);
   solver.request = async () => {
@@ -200,7 +200,7 @@ test("no size is refused before the solver: the API alone says a board costs too
 
 test("requests carry the puzzle fields of docs/api.md and the limits from the API", async () => {
   const { session, solver } = makeSession();
-  session.setVariant({ rule: makeRule("moore") }); // 2×2 Moore: every press lights all four, 8 solutions
+  session.setVariant({ stencil: makeStencil("moore") }); // 2×2 Moore: every press lights all four, 8 solutions
   session.setBoard(emptyBoard(2, 2));
   session.setTarget("on");
   await session.solving.solve();
@@ -249,9 +249,9 @@ test("a puzzle solved unaided records its best result; Solve or Hint marks it as
   const board = emptyBoard(3, 3);
   pressBoard(board, 1, 1);
   session.setBoard(board);
-  session.deal.startPuzzle("random", "3×3");
+  session.deal.startChallenge("random", "3×3");
   session.press(1, 1);
-  assert.ok(session.puzzle.done);
+  assert.ok(session.challenge.done);
   assert.deepEqual([...saved.keys()], ["random:3x3"]);
   assert.match(wordMessage(changes.at(-1).message), /./);
 
@@ -259,11 +259,11 @@ test("a puzzle solved unaided records its best result; Solve or Hint marks it as
   const next = emptyBoard(3, 3);
   pressBoard(next, 0, 0);
   session.setBoard(next);
-  session.deal.startPuzzle("random", "3×3");
+  session.deal.startChallenge("random", "3×3");
   await session.solving.hint();
-  assert.ok(session.puzzle.assisted);
+  assert.ok(session.challenge.assisted);
   session.press(0, 0);
-  assert.ok(session.puzzle.done);
+  assert.ok(session.challenge.done);
   assert.equal(saved.size, 0); // an assisted solve is not a record
 });
 
@@ -490,7 +490,7 @@ test("applyMoves: a press off the marks drops them (and says so); a change of th
   assert.equal(changed, null); // every mark goes: the view redraws them all
   assert.equal(wordMessage(message), "The board changed, so the solution marks were cleared.");
   // An unsolvable board's overlays describe its lights: any press takes them away.
-  session.setVariant({ rule: makeRule("x") });
+  session.setVariant({ stencil: makeStencil("x") });
   session.setBoard(boardFromCells(2, 2, 2, [1, 1, 0, 0]));
   await session.solving.solve();
   assert.ok(session.overlay.proof && session.overlay.nearest);

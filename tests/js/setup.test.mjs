@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { HOLE, Mask, makeRule, pressBoard } from "../../static/game.js";
+import { HOLE, Mask, makeStencil, pressBoard } from "../../static/game.js";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 
 const marksSolve = (session) => afterMarks(session).isSolved();
@@ -42,11 +42,11 @@ test("leaving set-up keeps the board and starts a fresh history; the puzzle befo
   const board = emptyBoard(3, 3);
   pressBoard(board, 0, 0);
   session.setBoard(board);
-  session.deal.startPuzzle("random", "3×3");
+  session.deal.startChallenge("random", "3×3");
   session.press(2, 2);
   assert.equal(session.game.moveCount, 1);
   session.setup.set(true);
-  assert.equal(session.puzzle, null); // timer, minimum and best result went
+  assert.equal(session.challenge, null); // timer, minimum and best result went
   assert.equal(session.game.canUndo, false); // undo cannot reach the presses before set-up
   session.setup.setLight(1, 1);
   session.setup.setLight(0, 2);
@@ -73,7 +73,7 @@ test("set-up refuses holes and sets don't-care cells, on every surface", () => {
     mask.setKind(0, HOLE);
     mask.setKind(5, "dontCare");
     session.setShape(mask, "shaped");
-    session.setVariant({ surface, rule: makeRule("moore") });
+    session.setVariant({ surface, stencil: makeStencil("moore") });
     session.setup.set(true);
     assert.equal(session.setup.setLight(0, 0), false, surface);
     assert.equal(session.game.board.litCount, 0);
@@ -87,11 +87,11 @@ test("set-up refuses holes and sets don't-care cells, on every surface", () => {
 test("Solve in set-up mode answers for the board as set; a change of a light drops the marks", async () => {
   const { session } = makeSession();
   session.setBoard(emptyBoard(3, 3));
-  session.setVariant({ surface: "torus", rule: makeRule("custom:.#./##./...") });
+  session.setVariant({ surface: "torus", stencil: makeStencil("custom:.#./##./...") });
   session.setup.set(true);
   // The lights of two presses: a board the rule can solve (the set-up does not press).
   const lights = emptyBoard(3, 3);
-  for (const [row, col] of [[0, 1], [2, 2]]) pressBoard(lights, row, col, { rule: session.game.rule, surface: "torus" });
+  for (const [row, col] of [[0, 1], [2, 2]]) pressBoard(lights, row, col, { stencil: session.game.stencil, surface: "torus" });
   for (const index of lights.indices()) session.setup.setLight(Math.floor(index / 3), index % 3);
   assert.deepEqual(session.game.board.toList(), lights.toList());
   await session.solving.solve();

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bitsPerCell, encodeBase64url, packedLength } from "../../static/codec.js";
 import { MAX_STATES, encodeMoves, formatShare, parseShare } from "../../static/share.js";
-import { RULE_MASKS } from "../../static/rules.js";
+import { STENCIL_MASKS } from "../../static/rules.js";
 import { gameOfLink } from "../../static/share-link.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
@@ -61,13 +61,13 @@ function randomLink() {
   const statesAbove = k > 2 && (k & (k - 1)) !== 0 && chance(0.15); // a state ≥ k (needs k not a power of 2)
   const state = {
     rows, cols, k, cells: cellBytes(cells, k, statesAbove),
-    stencil: pick([RULE_MASKS.plus, RULE_MASKS.plus, RULE_MASKS.moore, RULE_MASKS.x, 1 << 12 | 1 << 3, 1 << 0]),
+    stencil: pick([STENCIL_MASKS.plus, STENCIL_MASKS.plus, STENCIL_MASKS.moore, STENCIL_MASKS.x, 1 << 12 | 1 << 3, 1 << 0]),
     surface: pick(["plane", "plane", "torus", "klein", "projective"]),
     goal: pick(["off", "off", "on", null]),
     holes: chance(0.3) ? maskBytes(cells, 0.3) : null,
     dontCare: chance(0.2) ? maskBytes(cells, 0.3) : null,
     moves: [],
-    puzzleKind: chance(0.2) ? pick(["daily", "random", "preset-tv", "presses-3", "lit-10"]) : null,
+    challengeKind: chance(0.2) ? pick(["daily", "random", "sample-tv", "presses-3", "lit-10"]) : null,
   };
   if (state.goal === null) state.goal = cellBytes(cells, k, k > 2 && chance(0.2));
   const buttons = [...Array(cells).keys()].filter((index) => !isSet(state.holes, index));
@@ -103,7 +103,7 @@ function corpus() {
     "99999x99999:", "10000x10000:", "10001x10000:", "10000x10001:AA", "1x100000000:", "100000000x1:A",
     "123456789x1:", "1x1:;k=999", "1x1:A=", "1x1:A%3D", "1x1:AA==", "#", "", "##1x1:AA",
     `2x2:AA;h=AQ;m=${encodeMoves([1, 2, 0])}`, `4x4:AAAA;h=${encodeBase64url(Uint8Array.of(0xff, 0xff))}`,
-    "2x2:AA;p=", "2x2:AA;p=Daily", "2x2:AA;p=daily;h=AQ", "2x2:AA;p=preset-tv;m=AQ",
+    "2x2:AA;p=", "2x2:AA;p=Daily", "2x2:AA;p=daily;h=AQ", "2x2:AA;p=sample-tv;m=AQ",
   ];
   while (texts.length < COUNT / 3) texts.push(randomLink());
   const valid = texts.slice(30);

@@ -475,16 +475,16 @@ def test_a_game_link_carries_the_kind_of_puzzle_it_was_dealt_as():
         return json.loads(handle(json.dumps(request)))
 
     board = call({"op": "random", "preset": "orbix", "seed": 5})["board"]
-    text = call({"op": "share", "preset": "orbix", "board": board, "moves": [4, 7], "puzzle_kind": "game-orbix"})["text"]
+    text = call({"op": "share", "preset": "orbix", "board": board, "moves": [4, 7], "challenge_kind": "game-orbix"})["text"]
     assert text.startswith("orbix:") and ";p=game-orbix;m=" in text
     opened = call({"op": "share", "text": "#" + text})
-    assert (opened["puzzle_kind"], opened["moves"], opened["board"], opened["preset"]["name"]) == ("game-orbix", [4, 7], board, "orbix")
-    assert call({"op": "share", "text": call({"op": "share", "preset": "orbix", "board": board})["text"]})["puzzle_kind"] is None
+    assert (opened["challenge_kind"], opened["moves"], opened["board"], opened["preset"]["name"]) == ("game-orbix", [4, 7], board, "orbix")
+    assert call({"op": "share", "text": call({"op": "share", "preset": "orbix", "board": board})["text"]})["challenge_kind"] is None
     user = parse_puzzle(TRIANGLE_WITH_TAIL)
-    state = ShareState(1, 4, 0, 3, goal=user.puzzle.target, graph=user.puzzle.graph, puzzle_kind="random", moves=(1,))
+    state = ShareState(1, 4, 0, 3, goal=user.puzzle.target, graph=user.puzzle.graph, challenge_kind="random", moves=(1,))
     assert ";p=random;m=" in format_share(state) and parse_share(format_share(state)) == state
-    refused = call({"op": "share", "preset": "orbix", "board": board, "puzzle_kind": "Game Orbix"})
-    assert (refused["ok"], refused["error"]["field"]) == (False, "puzzle_kind")
+    refused = call({"op": "share", "preset": "orbix", "board": board, "challenge_kind": "Game Orbix"})
+    assert (refused["ok"], refused["error"]["field"]) == (False, "challenge_kind")
     for bad, code in (("orbix:Dwg;m=AQ;p=game-orbix", "field_order"), ("orbix:Dwg;p=9x", "puzzle_name")):
         error = call({"op": "share", "text": bad})["error"]
         assert error["code"] == code, error

@@ -23,7 +23,7 @@ def states(draw):
     dont_care = draw(st.integers(0, (1 << rows * cols) - 1))
     buttons = [cell for cell in range(rows * cols) if not holes >> cell & 1]  # a hole has no button
     moves = tuple(draw(st.lists(st.sampled_from(buttons), max_size=20))) if buttons else ()
-    kind = draw(st.sampled_from([None, None, "daily", "preset-tv", "presses-15", "x" * 32, "a1-"]))
+    kind = draw(st.sampled_from([None, None, "daily", "sample-tv", "presses-15", "x" * 32, "a1-"]))
     return ShareState(rows, cols, cells, k, stencil, surface, goal, holes, dont_care, moves, kind)
 
 
@@ -44,9 +44,9 @@ def test_head_is_the_game_id_for_two_states():
 
 
 def test_a_puzzle_field_comes_before_the_moves():
-    state = ShareState(2, 2, 0b0010, moves=(0, 3), puzzle_kind="preset-tv")
-    assert format_share(state) == "2x2:Ag;p=preset-tv;m=AAM"
-    assert parse_share("2x2:Ag;p=preset-tv;m=AAM") == state
+    state = ShareState(2, 2, 0b0010, moves=(0, 3), challenge_kind="sample-tv")
+    assert format_share(state) == "2x2:Ag;p=sample-tv;m=AAM"
+    assert parse_share("2x2:Ag;p=sample-tv;m=AAM") == state
 
 
 def test_known_string():

@@ -1,13 +1,14 @@
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
-// the day and the preset puzzles; the puzzle's timer, minimum and best result.
+// the day and the sample boards; the puzzle's timer, minimum and best result.
 
 import { t, tCount } from "./i18n.js";
 import { joinMessages, messageOf, wordMessage } from "./messages.js";
 import * as requests from "./requests.js";
-import { PRESETS, dailySeed, formatDuration, presetBoard } from "./puzzles.js";
+import { dailySeed, formatDuration } from "./challenge.js";
+import { SAMPLE_BOARDS, sampleBoard } from "./sample-boards.js";
 import { boardFromReference } from "./board.js";
 
-export class PuzzlePanel {
+export class ChallengePanel {
   constructor(session, records) {
     this.session = session;
     this.records = records;
@@ -25,7 +26,7 @@ export class PuzzlePanel {
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
     $("clear").addEventListener("click", () => session.deal.clear());
     $("daily").addEventListener("click", () => this.dailyPuzzle());
-    for (const preset of PRESETS) $(`preset-${preset.id}`).addEventListener("click", () => this.loadPreset(preset));
+    for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => this.loadSampleBoard(sample));
     // A size is dealt when the player commits it, never while typing Rows then Columns:
     // Enter or a spinner step (a change while the field keeps the focus), or the focus
     // leaving the pair. A change made by tabbing from Rows to Columns waits for Columns
@@ -105,20 +106,20 @@ export class PuzzlePanel {
     const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
     session.setBoard(boardFromReference(reply.board, reply.payload),
       { message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null });
-    session.deal.startPuzzle("daily", messageOf("dailyPuzzle"));
+    session.deal.startChallenge("daily", messageOf("dailyPuzzle"));
   }
 
-  loadPreset(preset) {
+  loadSampleBoard(sample) {
     const { session } = this;
     const restored = session.useStandardGame();
-    session.setBoard(presetBoard(preset),
-      { message: joinMessages(messageOf("puzzlePreset", { name: messageOf(preset.labelKey) }), restored), mask: null });
-    session.deal.startPuzzle(`preset ${preset.id}`, messageOf(preset.labelKey));
+    session.setBoard(sampleBoard(sample),
+      { message: joinMessages(messageOf("sampleLoaded", { name: messageOf(sample.labelKey) }), restored), mask: null });
+    session.deal.startChallenge(`sample ${sample.id}`, messageOf(sample.labelKey));
   }
 
   update(change = {}) {
     const { session } = this;
-    const { game, puzzle } = session;
+    const { game, challenge } = session;
     // k-state puzzles are any solvable board: Lit cells and Presses say nothing there.
     this.lit.disabled = session.multiState;
     this.presses.disabled = session.multiState;
@@ -127,9 +128,9 @@ export class PuzzlePanel {
       this.rows.value = game.board.rows;
       this.cols.value = game.board.cols;
     }
-    this.minimum.textContent = puzzle?.minimum != null ? t("bestPossible", { best: puzzle.minimum }) : "";
-    if (!change.puzzle && !change.reword && !(puzzle && (puzzle.startedAt || puzzle.done))) return;
-    if (!puzzle) {
+    this.minimum.textContent = challenge?.minimum != null ? t("bestPossible", { best: challenge.minimum }) : "";
+    if (!change.challenge && !change.reword && !(challenge && (challenge.startedAt || challenge.done))) return;
+    if (!challenge) {
       clearInterval(this.timerInterval);
       this.timerInterval = 0;
       this.timer.hidden = true;
@@ -137,13 +138,13 @@ export class PuzzlePanel {
       return;
     }
     this.timer.hidden = false;
-    if (puzzle.done) {
+    if (challenge.done) {
       clearInterval(this.timerInterval);
       this.timerInterval = 0;
-      this.timer.textContent = t("timer", { time: formatDuration(puzzle.milliseconds) });
-    } else if (puzzle.startedAt && !this.timerInterval) {
+      this.timer.textContent = t("timer", { time: formatDuration(challenge.milliseconds) });
+    } else if (challenge.startedAt && !this.timerInterval) {
       this.timerInterval = setInterval(() => this.tick(), 250);
-    } else if (!puzzle.startedAt) {
+    } else if (!challenge.startedAt) {
       clearInterval(this.timerInterval);
       this.timerInterval = 0;
       this.timer.textContent = t("timer", { time: formatDuration(0) });
@@ -152,20 +153,20 @@ export class PuzzlePanel {
   }
 
   tick() {
-    const puzzle = this.session.puzzle;
-    if (puzzle?.startedAt && !puzzle.done) {
-      this.timer.textContent = t("timer", { time: formatDuration(this.session.now() - puzzle.startedAt) });
+    const challenge = this.session.challenge;
+    if (challenge?.startedAt && !challenge.done) {
+      this.timer.textContent = t("timer", { time: formatDuration(this.session.now() - challenge.startedAt) });
     }
   }
 
   showBestResult() {
-    const puzzle = this.session.puzzle;
-    const best = puzzle && this.records.get(puzzle.key);
+    const challenge = this.session.challenge;
+    const best = challenge && this.records.get(challenge.key);
     this.bestResult.hidden = !best;
-    // The record is kept per puzzle.key (kind, size and variant); the line names the
+    // The record is kept per challenge.key (kind, size and variant); the line names the
     // puzzle as its button does.
     if (best) {
-      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: wordMessage(puzzle.label), time: formatDuration(best.milliseconds) });
+      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: wordMessage(challenge.label), time: formatDuration(best.milliseconds) });
     }
   }
 }

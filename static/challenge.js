@@ -5,10 +5,10 @@
 // when the board changes any other way. No DOM: it asks and announces through the session.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { formatDuration, puzzleOfToken } from "./puzzles.js";
+import { formatDuration, challengeOfToken } from "./challenge.js";
 import * as requests from "./requests.js";
 
-export class PuzzleTracker {
+export class ChallengeTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
@@ -21,7 +21,7 @@ export class PuzzleTracker {
     const { game } = this.session;
     const { rows, cols } = game.board;
     const surface = game.surface === "plane" ? "" : ` ${game.surface}`;
-    const rule = game.rule.name === "plus" && !surface ? "" : ` ${game.rule.name}${surface}`;
+    const rule = game.stencil.name === "plus" && !surface ? "" : ` ${game.stencil.name}${surface}`;
     const states = game.k === 2 ? "" : ` k${game.k}`;
     if (game.graph) return `${kind}:${game.graph.preset?.name ?? "graph"} ${rows}x${cols}${states}${game.mask ? " shaped" : ""}`;
     return `${kind}:${rows}x${cols}${rule}${states}${game.mask ? " shaped" : ""}`;
@@ -32,17 +32,17 @@ export class PuzzleTracker {
     this.current = {
       key: this.key(kind), label, start: start.copy(), minimum: null, startedAt: 0, done: false, kind, assisted: false,
     };
-    this.session.emit({ puzzle: true });
+    this.session.emit({ challenge: true });
     this.askMinimum();
   }
 
   /**
    * The puzzle a link's p= field (`token`, or null) names, if this page deals it for the
-   * game's board (puzzles.js: puzzleOfToken): {kind, label: a message}, or null.
+   * game's board (challenge.js: challengeOfToken): {kind, label: a message}, or null.
    */
   dealt(token) {
     const { game } = this.session;
-    const dealt = token === null || token === undefined ? null : puzzleOfToken(token, game);
+    const dealt = token === null || token === undefined ? null : challengeOfToken(token, game);
     if (!dealt) return null;
     const { rows, cols } = game.board;
     return { kind: dealt.kind, label: dealt.label ? messageOf("nameInLanguage", { names: dealt.label }) : messageOf(dealt.labelKey, { rows, cols }) };
@@ -57,20 +57,20 @@ export class PuzzleTracker {
     const reply = await requests.solve(session, asked.start, { minimal: true }, { board: false, quiet: true });
     asked.asking = false;
     if (reply?.solvable && reply.minimal) asked.minimum = reply.presses;
-    if (this.current === asked) session.emit({ puzzle: true });
+    if (this.current === asked) session.emit({ challenge: true });
   }
 
   /** Stop tracking the puzzle (the board changed some other way). */
   end() {
     const ended = this.current;
     this.current = null;
-    if (ended) this.session.emit({ puzzle: true });
+    if (ended) this.session.emit({ challenge: true });
   }
 
   /** The clock starts at the puzzle's first press. */
   startClock() {
-    const puzzle = this.current;
-    if (puzzle && !puzzle.startedAt && !puzzle.done) puzzle.startedAt = this.session.now();
+    const challenge = this.current;
+    if (challenge && !challenge.startedAt && !challenge.done) challenge.startedAt = this.session.now();
   }
 
   /** Solve, Hint, Explain or Play solution helped: no best result for this puzzle. */
@@ -81,13 +81,13 @@ export class PuzzleTracker {
   /** The puzzle was just solved: stop the clock, record the result; the message (messages.js), or null. */
   finish() {
     const { session } = this;
-    const puzzle = this.current;
-    if (!puzzle || !puzzle.startedAt || puzzle.done) return null;
-    puzzle.done = true;
-    puzzle.milliseconds = session.now() - puzzle.startedAt;
-    const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(puzzle.milliseconds) });
-    if (puzzle.assisted) return joinMessages(solved, messageOf("assistedNoRecord"));
-    const improved = session.records ? session.records.record(puzzle.key, session.game.moveCount, puzzle.milliseconds).improved : false;
+    const challenge = this.current;
+    if (!challenge || !challenge.startedAt || challenge.done) return null;
+    challenge.done = true;
+    challenge.milliseconds = session.now() - challenge.startedAt;
+    const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(challenge.milliseconds) });
+    if (challenge.assisted) return joinMessages(solved, messageOf("assistedNoRecord"));
+    const improved = session.records ? session.records.record(challenge.key, session.game.moveCount, challenge.milliseconds).improved : false;
     return joinMessages(solved, improved ? messageOf("newRecord") : null);
   }
 }

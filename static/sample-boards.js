@@ -7,16 +7,16 @@ import { emptyBoard } from "./board.js";
  * Preset boards as rows of "#" (lit) and "." (dark). `loj` presets are kept in LibreOJ
  * #6243 text (a size line, then the rows), the format the judge reads.
  */
-export const PRESETS = Object.freeze([
-  { id: "classic", labelKey: "presetClassic", text: "#.#.#\n.#.#.\n#.#.#\n.#.#.\n#.#.#" },
+export const SAMPLE_BOARDS = Object.freeze([
+  { id: "classic", labelKey: "sampleClassic", text: "#.#.#\n.#.#.\n#.#.#\n.#.#.\n#.#.#" },
   // The 8×8 board of the TV show (tests/data/tv-show-8x8.txt).
-  { id: "tv", labelKey: "presetTv", text: "..#..#..\n.#....#.\n...##...\n#......#\n#.#..#.#\n.##..##.\n#......#\n#.####.#" },
-  { id: "loj1", labelKey: "presetLoj1", text: "3\n#.#\n...\n#.#", loj: true },
-  { id: "loj2", labelKey: "presetLoj2", text: "4\n#..#\n.##.\n.##.\n#..#", loj: true },
+  { id: "tv", labelKey: "sampleTv", text: "..#..#..\n.#....#.\n...##...\n#......#\n#.#..#.#\n.##..##.\n#......#\n#.####.#" },
+  { id: "loj1", labelKey: "sampleLoj1", text: "3\n#.#\n...\n#.#", loj: true },
+  { id: "loj2", labelKey: "sampleLoj2", text: "4\n#..#\n.##.\n.##.\n#..#", loj: true },
 ]);
 
 /** The board of a preset's text ("#"/"." rows, after a size line for LOJ text). */
-export function presetBoard(preset) {
+export function sampleBoard(preset) {
   const lines = preset.text.split("\n");
   const rows = preset.loj ? lines.slice(1) : lines;
   const board = emptyBoard(rows.length, rows[0].length);
@@ -28,9 +28,9 @@ export function presetBoard(preset) {
 
 /**
  * A puzzle kind as a share link's p= value: the session's kinds ("random", "daily",
- * "lit 3", "presses 5", "preset tv") with "-" for the space ("preset-tv").
+ * "lit 3", "presses 5", "sample tv") with "-" for the space ("sample-tv").
  */
-export function puzzleToken(kind) {
+export function challengeToken(kind) {
   return kind.replace(" ", "-");
 }
 
@@ -41,15 +41,15 @@ export function puzzleToken(kind) {
  * preset.game); null for a kind this page does not deal, or a preset or game whose board or
  * variant the link does not have (so a link cannot file another board's result under it).
  */
-export function puzzleOfToken(token, game) {
+export function challengeOfToken(token, game) {
   const kind = token.replace("-", " ");
   const realGame = game.graph?.preset;
   if (kind.startsWith("game ")) return realGame && kind === `game ${realGame.name}` ? { kind, label: realGame.game } : null;
   if (kind === "random" || /^(lit|presses) (0|[1-9][0-9]{0,8})$/.test(kind)) return { kind, labelKey: "newPuzzleSized" };
   if (kind === "daily") return { kind, labelKey: "dailyPuzzle" };
-  const preset = PRESETS.find((candidate) => kind === `preset ${candidate.id}`);
-  const standard = game.k === 2 && game.rule.name === "plus" && game.surface === "plane" && !game.mask;
-  if (preset && standard && game.startBoard().equals(presetBoard(preset))) return { kind, labelKey: preset.labelKey };
+  const preset = SAMPLE_BOARDS.find((candidate) => kind === `sample ${candidate.id}`);
+  const standard = game.k === 2 && game.stencil.name === "plus" && game.surface === "plane" && !game.mask;
+  if (preset && standard && game.startBoard().equals(sampleBoard(preset))) return { kind, labelKey: preset.labelKey };
   return null;
 }
 
@@ -67,7 +67,7 @@ export function formatDuration(milliseconds) {
 const STORAGE_KEY = "lightsout-best";
 
 /**
- * Best results per puzzle kind and size ("random:5x5", "daily:5x5", "preset-tv:8x8"…):
+ * Best results per puzzle kind and size ("random:5x5", "daily:5x5", "sample-tv:8x8"…):
  * {moves, milliseconds}, each the best seen on its own (the fewest moves and the
  * shortest time need not come from the same game). Storage failures (private modes,
  * quota) only lose the record.
