@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import {
   classify, detectCorners, downscale, homography, hue, orderCorners, otsu, project, scanImage,
 } from "../../static/scan.js";
-import { LO2000_HUES, NO_BOARD_KINDS, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
+import { LO2000_HUES, NO_BOARD_KINDS, benchmarkSpecs, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
 
 const close = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
 
@@ -199,4 +199,41 @@ test("corners framing no board make every light doubtful", () => {
   const image = renderNoBoard({ seed: 3, kind: "noisy-gradient", width: 640, height: 480 });
   const read = scanImage(image, { rows: 5, cols: 5, corners: [[100, 100], [500, 100], [500, 400], [100, 400]] });
   assert.equal(doubtfulCells(read).length, 25);
+});
+
+// Pictures of the easy set (benchmarkSpecs, seed 2026) the first issue-31 reader misread
+// (5 of the first 100, every one said "Not sure") or read right but called unsure (9): each
+// is now read right with the corners found, and sure.
+const EASY_SET = benchmarkSpecs(100, 2026);
+const CAUSES = [
+  // Its contrast term, a median over the cells, preferred a grid at half the lights' pitch
+  // laid over a cluster of lit tiles to the whole flat board, most of whose tiles are dark.
+  [5, "a flat board with few lights lit"],
+  // A grid a row off, over the case beside the board, scored as well: the case, even and
+  // darker than its borders, passed for a row of dark lights.
+  [40, "a glowing board with a wide case (the grid once a row off)"],
+  [49, "a glowing board with a wide case (moved a row aside onto the case)"],
+  // A board filling 6 % of the picture was taken for a few lights of a bigger one.
+  [96, "a small 3×3 board, 6 % of the picture"],
+  // Read right, but the grid a row aside, on the case, was taken for a rival: every light
+  // it read otherwise was marked.
+  [79, "a 7×7 glowing board read right (40 lights marked)"],
+  [89, "a 7×7 glowing board read right (46 lights marked)"],
+];
+for (const [index, what] of CAUSES) {
+  test(`the easy set's picture ${EASY_SET[index].seed} reads right and sure: ${what}`, () => {
+    const picture = renderPicture(EASY_SET[index]);
+    const read = scanImage(picture.image, { rows: picture.rows, cols: picture.cols, k: picture.k, hues: picture.hues });
+    assert.ok(read.corners, "no board found");
+    assert.deepEqual([...read.states], [...picture.states]);
+    assert.deepEqual(doubtfulCells(read), []);
+  });
+}
+
+// A move a cell aside must not take in a column of a bright table: it stands out from the
+// board's dark gaps more than a column of dark tiles, but frames no lights (seed 7's set).
+test("a flat board on a bright table is not moved a column aside onto the table", () => {
+  const picture = renderPicture(benchmarkSpecs(5, 7)[4]);
+  const read = scanImage(picture.image, { rows: picture.rows, cols: picture.cols });
+  assert.deepEqual([...read.states], [...picture.states]);
 });
