@@ -8,6 +8,7 @@
 // superseded); `options` are session.request's ({channel, board, quiet, rethrow, timeoutMs}).
 
 import { packPayload } from "./codec.js";
+import { plainTarget } from "./game.js";
 
 /**
  * The API's puzzle fields (docs/api.md) for `game`, with `boards` packed first in the
@@ -74,8 +75,10 @@ export function why(session, cell, board) {
  * are thrown (rethrow).
  */
 export function random(session, { rows, cols, lit = null, presses = null, mask = null, game = session.game }) {
-  const { fields, payload } = puzzleFields(game, [], { mask });
   const ownSize = game.graph && rows === game.board.rows && cols === game.board.cols; // a preset or graph has its own size
+  // Another size leaves a preset or graph for the plain game, as session.setBoard does: ask for that game's board.
+  const asked = game.graph && !ownSize ? { ...game.options, graph: null, target: plainTarget(game.target), stencil: game.stencil, k: game.k } : game;
+  const { fields, payload } = puzzleFields(asked, [], { mask });
   const size = ownSize ? {} : { rows, cols };
   return session.request({ op: "random", ...size, lit, presses, seed: null, binary: true, ...fields },
     { payload, channel: "random", board: false, rethrow: true });

@@ -6,7 +6,7 @@ import { boardFromCells, emptyBoard } from "../../static/board.js";
 import { DONT_CARE, Game, HOLE, Mask, graphOfPuzzle, makeStencil, pressBoard } from "../../static/game.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
-import { puzzleFields } from "../../static/requests.js";
+import { puzzleFields, random } from "../../static/requests.js";
 
 test("commands emit one change each; subscribe returns its unsubscribe", () => {
   const { session, changes } = makeSession();
@@ -587,4 +587,21 @@ test("a press of a marked cell that does not change its own light (the Orbix) st
   session.press(0, 0);
   assert.equal(session.marks.get(0), 0);
   assert.ok(changes[0].cells === null || changes[0].cells.includes(0), `the change names cell 0: ${changes[0].cells}`);
+});
+
+test("a new size while a real game is played asks for a plain board of that size, not the game's own", () => {
+  // Orbix on, then 8×8 typed into the size fields: the request named the preset, so Python dealt
+  // another Orbix board and the page said "New 8×8 puzzle." over the 1×12 Orbix.
+  const graph = graphOfPuzzle({
+    rows: 1, cols: 3, kind: "graph", presses: [[1, 2], [0, 2], [0, 1]], coords: [[0, 0], [1, 0], [0, 1]], preset: { name: "orbix" },
+  });
+  const game = new Game(emptyBoard(1, 3), { graph });
+  const asked = [];
+  const session = { request: (request) => { asked.push(request); return Promise.resolve(null); } };
+  random(session, { rows: 8, cols: 8, game });
+  random(session, { rows: 1, cols: 3, game });
+  assert.equal(asked[0].preset, undefined);
+  assert.deepEqual([asked[0].rows, asked[0].cols, asked[0].rule, asked[0].surface, asked[0].target], [8, 8, "plus", "plane", "off"]);
+  assert.equal(asked[1].preset, "orbix"); // its own size: the game's own board
+  assert.equal(asked[1].rows, undefined);
 });
