@@ -68,11 +68,12 @@ export class SetupMode {
 
   /**
    * Play `board`, read from a picture (Scan, scan-panel.js), in set-up mode's terms: the
-   * lights as read, a fresh history (move count 0, nothing to undo), set-up mode off, the
-   * game's rule, surface, shape, goal and preset unchanged; Solve answers for it at once.
+   * lights as read, a fresh history (move count 0), set-up mode off, the game's rule, surface,
+   * shape, goal and preset unchanged; Solve answers for it at once. Like any board loaded, one
+   * step Undo takes back (the game before comes back whole: game-swap.js).
    */
   loadScanned(board, message) {
     this.on = false;
-    this.session.setBoard(board, { message });
+    this.session.setBoard(board, { message, undoable: true });
   }
 }

@@ -169,7 +169,7 @@ test("Play solution in set-up mode leaves the mode and plays from the board as s
   assert.deepEqual(session.game.board.toList(), lights.toList());
 });
 
-test("a scanned board (loadScanned) is played with a fresh history and set-up mode off; the variant stays", () => {
+test("a scanned board (loadScanned) is played with a fresh history and set-up mode off, one step Undo takes back; the variant stays", () => {
   const { session, changes } = makeSession();
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ k: 3 });
@@ -183,11 +183,19 @@ test("a scanned board (loadScanned) is played with a fresh history and set-up mo
   assert.equal(session.game.moveCount, 0);
   assert.equal(session.game.canUndo, false);
   assert.match(wordMessage(changes.at(-1).message), /^Scanned\./);
-  // Presses play it, and undo stops at the scanned board.
+  // Presses play it, and undo stops at the scanned board; one Undo more brings back the game the
+  // scan replaced (its lights as they were), like any other loaded board (game-swap.js); Redo the scanned one.
+  const before = emptyBoard(3, 3, 3);
+  pressBoard(before, 0, 0);
   session.press(1, 1);
   session.undo();
   assert.deepEqual(session.game.board.toList(), scanned);
   assert.equal(session.game.canUndo, false);
+  assert.equal(session.canUndo, true);
+  session.undo();
+  assert.deepEqual(session.game.board.toList(), before.toList());
+  session.redo();
+  assert.deepEqual(session.game.board.toList(), scanned);
 });
 
 test("Solve and Hint leave set-up mode, so their marks are followed by pressing (issue 31)", async () => {
