@@ -300,6 +300,12 @@ export class Explainer {
    * (lightsout.explain.why) for the cell — the light above a chase press, the last-row lights
    * that decide a first-row press, a free choice with the number of solutions — worded here.
    */
+  /** A press decided by one light (two states): it is pressed exactly when that light is lit (off the goal). */
+  oneLight(pressed, off) {
+    const word = messageOf(pressed ? (off ? "whyLit" : "whyWrong") : (off ? "whyDark" : "whyRight"));
+    return { word, verdict: messageOf(pressed ? "whyPressedOne" : "whyUnpressedOne") };
+  }
+
   whySentence() {
     const reply = this.whyReply;
     const { game } = this.session;
@@ -320,6 +326,7 @@ export class Explainer {
           cell, rest: messageOf(this.reply.system.kind === "first-rows" ? "whyRestTorus" : "whyRestPlane"),
           end: messageOf(off ? "whyEndDark" : "whyEndGoal"), lights: reply.lights.length, lit: reply.lit, word: lit, verdict,
         };
+        if (reply.given.length === 0 && reply.lights.length === 1) return messageOf("whyDecidedOne", { ...words, ...this.oneLight(reply.pressed, off) });
         if (reply.given.length === 0) return messageOf("whyDecided", words);
         return messageOf("whyDecidedGiven", { ...words, given: reply.given.length, total: reply.lit + reply.given.length });
       }
@@ -329,6 +336,7 @@ export class Explainer {
       case "unsolvable":
         return messageOf(reply.lights.length ? "whyNoFirstRow" : "whyUnsolvable", { cell });
       default: // "formula": the full system's
+        if (game.k === 2 && reply.lights.length === 1) return messageOf("whyFormulaOne", { cell, ...this.oneLight(reply.pressed, off) });
         if (game.k === 2) return messageOf("whyFormula", { cell, lights: reply.lights.length, lit: reply.wrong, word: lit, verdict });
         return messageOf("whyStates", { cell, lights: reply.lights.length, value: reply.value });
     }

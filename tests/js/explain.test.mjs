@@ -158,3 +158,24 @@ test("why this press? on the classic 5×5 answers in the words of the walk, in E
   for (const [cell, [reason]] of reasons) if (cell >= 5) assert.ok(reason === "chase" || reason === "dark", `${cell}: ${reason}`);
   for (const [, text] of reasons.values()) assert.doesNotMatch(text, /nullity|A⁻¹|parity|quiet|rank/);
 });
+
+test("why: a press one light decides says whether that light was lit, not '1 of the 1 were lit'", async () => {
+  // 2×2, only the top-left light on: the first row's left press is decided by one light of the last row.
+  const { explainer } = makeExplainer(boardFromCells(2, 2, 2, [1, 0, 0, 0]));
+  await explainer.start();
+  await explainer.why(0);
+  assert.equal(explainer.whyReply.reason, "first-row");
+  assert.equal(explainer.whyReply.lights.length, 1);
+  const pressed = explainer.whyReply.pressed;
+  try {
+    setLanguage("en");
+    const english = wordMessage(explainer.whySentence());
+    assert.match(english, pressed ? /the marked light there decides this press: after the first chase it was lit, so it is pressed\.$/
+      : /after the first chase it was dark, so it is not pressed\.$/);
+    assert.doesNotMatch(english, /1 of the 1/);
+    setLanguage("zh");
+    assert.match(wordMessage(explainer.whySentence()), pressed ? /第一轮追灯后它亮着，所以要按。$/ : /第一轮追灯后它是暗的，所以不按。$/);
+  } finally {
+    setLanguage("en");
+  }
+});
