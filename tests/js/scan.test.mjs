@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import {
   classify, detectCorners, downscale, homography, hue, orderCorners, otsu, project, scanImage,
 } from "../../static/scan.js";
-import { LO2000_HUES, NO_BOARD_KINDS, benchmarkSpecs, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
+import { LO2000_HUES, NO_BOARD_KINDS, benchmarkSpecs, hardSpecs, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
 
 const close = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
 
@@ -192,6 +192,23 @@ test("corners half a cell or a whole cell off make the misread lights doubtful",
     assert.ok(wrong.length > 0, "the test needs a misreading");
     const doubtful = doubtfulCells(read);
     assert.ok(doubtful.length > 0, `shift ${[du, dv]}: ${wrong.length} lights misread, none doubtful`);
+  }
+});
+
+// Hard seed 31's picture 53 (a tuning picture since): a dim 6×6 glowing board with a wide
+// case, read with the grid a row up, its top row on the case, was called "Board found" —
+// the grid a row down frames lights no better by its edges, and the case's row passed.
+// Every light it misreads must be marked, whether the corners are found or given.
+const CASE_ROW = hardSpecs(54, 31)[53];
+test("a grid a row off onto a board's case marks every light it misreads", () => {
+  const picture = renderPicture(CASE_ROW);
+  const options = { rows: picture.rows, cols: picture.cols, k: picture.k, hues: picture.hues };
+  for (const corners of [shiftCorners(picture.corners, 0, -1 / picture.rows), null]) {
+    const read = scanImage(picture.image, { ...options, corners });
+    const wrong = [...read.states.keys()].filter((i) => read.states[i] !== picture.states[i]);
+    const doubtful = new Set(doubtfulCells(read));
+    assert.deepEqual(wrong.filter((i) => !doubtful.has(i)), [], `${corners ? "corners a row up" : "corners found"}: misread lights not marked`);
+    if (corners) assert.ok(wrong.length > 0, "the test needs a misreading");
   }
 });
 
