@@ -324,7 +324,8 @@ export function leavesCase(maps, corners, rows, cols, shift) {
  * `image` (at most SAMPLE_SIDE; corners in its pixels), for doubtfulLights: the grids one
  * cell aside (shiftedGrids) whose new row or column frames lights at least RIVAL × as well
  * (gridScore) as the one they leave, and stands out from its borders not STRIP_LESS less
- * (framesAside) — their corners in `image`'s pixels — or null when
+ * (framesAside), or that leave a row or column of the case (leavesCase) — their corners in
+ * `image`'s pixels — or null when
  * `corners` frame no lights (framesLights).
  */
 export function gridsAside(image, corners, rows, cols) {
