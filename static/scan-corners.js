@@ -8,7 +8,7 @@ import {
   bilinear, boxBlur, capped, convexHull, downscale, largestQuad, morph, orderCorners, otsu, project, quadArea, squareToQuad,
 } from "./scan-pixels.js";
 import {
-  ANGLE_BINS, DETECT_SIDE, STRIP_CLEAR, STRIP_GAIN, STRIP_LESS, boardScore, compareStrips, edgeMaps, framesAside, framesLights, looksLikeBoard, polishCorners, shiftedGrids,
+  ANGLE_BINS, DETECT_SIDE, STRIP_CLEAR, STRIP_GAIN, STRIP_LESS, boardScore, compareStrips, edgeMaps, framesAside, framesLights, leavesCase, looksLikeBoard, polishCorners, shiftedGrids,
 } from "./scan-grid.js";
 
 const EDGE_SHARES = [0.35, 0.7, 1.2]; // of Otsu's threshold of the gradient: what counts as an edge, for each candidate
@@ -23,6 +23,8 @@ const MIN_GRID = 0.05;
 const POLISHED = 4; // the best-scored candidates polished; the best of them that looks like a board wins
 
 const RIVAL_SCORE = 0.06; // a polished grid within this share of the best one's boardScore is its rival
+
+const CLEARLY_BETTER = 1.1; // a move a cell aside scoring this many times less, polished, is not kept
 
 // Where the grid is looked for around a first quadrilateral: `margin` (a share of its side) outside
 // it on each side, and the grid at least `least` of that window. A quadrilateral around the
@@ -283,18 +285,24 @@ export function locateBoard(image, { rows, cols }) {
     // edges. It is taken when its new row or column stands out from its borders not far
     // less than the one it leaves (less than STRIP_LESS: a row of the case beside the
     // board, even and darker than its borders, does not) and either scores better, or
-    // stands out STRIP_GAIN more and frames lights (edges on its gap lines) nearly as well,
-    // or stands out STRIP_CLEAR more (the grid was a row off, on the case, and the case's
-    // outer edge lies along its last line; a column of a bright table stands out from the
-    // board's dark gaps, but less, and frames no lights).
+    // stands out STRIP_GAIN more and frames lights (edges on its gap lines) nearly as well
+    // or leaves a row of the case (leavesCase), or stands out
+    // STRIP_CLEAR more (the grid was a row off, on the case, and the case's outer edge lies
+    // along its last line; a column of a bright table stands out from the board's dark
+    // gaps, but less, and frames no lights) — and kept unless, polished, it scores
+    // CLEARLY_BETTER less: a bright table's column stood out 31 more than a flat board's
+    // dark tiles (hard seed 31's picture 54), scoring 14 % less.
     for (let moves = 0; moves < 3; moves++) {
       const rival = shiftedGrids(corners, rows, cols)
-        .map((shift) => ({ shifted: shift.corners, ...compareStrips(maps, shift), score: boardScore(maps, shift.corners, rows, cols) }))
-        .filter(({ edges, stands, score: shiftedScore }) => stands >= -STRIP_LESS && (shiftedScore > score || stands > STRIP_CLEAR || (stands > STRIP_GAIN && edges >= 0)))
+        .map((shift) => ({ shift, shifted: shift.corners, ...compareStrips(maps, shift), score: boardScore(maps, shift.corners, rows, cols) }))
+        .filter(({ shift, edges, stands, score: shiftedScore }) => stands >= -STRIP_LESS
+          && (shiftedScore > score || stands > STRIP_CLEAR || (stands > STRIP_GAIN && (edges >= 0 || leavesCase(maps, corners, rows, cols, shift)))))
         .reduce((a, b) => (a && a.score >= b.score ? a : b), null);
       if (!rival) break;
-      corners = polishCorners(maps, rival.shifted, rows, cols);
-      score = boardScore(maps, corners, rows, cols);
+      const moved = polishCorners(maps, rival.shifted, rows, cols);
+      const movedScore = boardScore(maps, moved, rows, cols);
+      if (movedScore * CLEARLY_BETTER <= score) break;
+      [corners, score] = [moved, movedScore];
     }
     if (looksLikeBoard(gray, width, height, corners, rows, cols) && framesLights(maps, small, corners, rows, cols)) boards.push({ corners, score });
   }

@@ -296,12 +296,36 @@ export function framesAside(maps, shift) {
   return edges >= 0 && stands >= -STRIP_LESS;
 }
 
+// leavesCase: the row or column at a grid's edge is no row of lights (the case or the table
+// beside the board) when its cells stand out from their borders (median |contrast|) less
+// than CASE_SHARE of the board's dark lights do, and STRIP_GAIN less at least.
+const CASE_SHARE = 0.4;
+
+/**
+ * Whether the row or column a move one cell aside (a shiftedGrids entry `shift` of the
+ * rows × cols grid framed by `corners`, in `maps`: edgeMaps') leaves out is the case beside
+ * the board rather than lights: its cells stand out from their borders far less than the
+ * grid's dark lights (the median |contrast| of the cells below Otsu's cut of the middles'
+ * brightness; of all when they are alike) — a grid a row off, with that row on the case,
+ * reads every light a row aside.
+ */
+export function leavesCase(maps, corners, rows, cols, shift) {
+  const { means, contrasts } = cellContrasts(maps, corners, rows, cols);
+  const { threshold, low, high } = otsu(means);
+  const alike = high - low < MIN_CONTRAST;
+  const dark = [...contrasts].filter((_, i) => alike || means[i] <= threshold).map(Math.abs);
+  const lights = median(dark.length ? dark : [...contrasts].map(Math.abs));
+  const edge = median([...cellContrasts(maps, shift.dropped, ...shift.strip).contrasts].map(Math.abs));
+  return edge < CASE_SHARE * lights && lights - edge >= STRIP_GAIN;
+}
+
 /**
  * The grids that might be the board as well as the rows × cols grid framed by `corners` in
  * `image` (at most SAMPLE_SIDE; corners in its pixels), for doubtfulLights: the grids one
  * cell aside (shiftedGrids) whose new row or column frames lights at least RIVAL × as well
  * (gridScore) as the one they leave, and stands out from its borders not STRIP_LESS less
- * (framesAside) — their corners in `image`'s pixels — or null when
+ * (framesAside), or that leave a row or column of the case (leavesCase) — their corners in
+ * `image`'s pixels — or null when
  * `corners` frame no lights (framesLights).
  */
 export function gridsAside(image, corners, rows, cols) {
@@ -315,6 +339,6 @@ export function gridsAside(image, corners, rows, cols) {
     return null;
   }
   return shiftedGrids(scaled, rows, cols)
-    .filter((shift) => framesAside(maps, shift))
+    .filter((shift) => framesAside(maps, shift) || leavesCase(maps, scaled, rows, cols, shift))
     .map(({ corners: shifted }) => shifted.map(([x, y]) => [x * factor, y * factor]));
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import {
   classify, detectCorners, downscale, homography, hue, orderCorners, otsu, project, scanImage,
 } from "../../static/scan.js";
-import { LO2000_HUES, NO_BOARD_KINDS, benchmarkSpecs, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
+import { LO2000_HUES, NO_BOARD_KINDS, benchmarkSpecs, hardSpecs, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
 
 const close = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
 
@@ -195,6 +195,23 @@ test("corners half a cell or a whole cell off make the misread lights doubtful",
   }
 });
 
+// Hard seed 31's picture 53 (a tuning picture since): a dim 6×6 glowing board with a wide
+// case, read with the grid a row up, its top row on the case, was called "Board found" —
+// the grid a row down frames lights no better by its edges, and the case's row passed.
+// Every light it misreads must be marked, whether the corners are found or given.
+const CASE_ROW = hardSpecs(54, 31)[53];
+test("a grid a row off onto a board's case marks every light it misreads", () => {
+  const picture = renderPicture(CASE_ROW);
+  const options = { rows: picture.rows, cols: picture.cols, k: picture.k, hues: picture.hues };
+  for (const corners of [shiftCorners(picture.corners, 0, -1 / picture.rows), null]) {
+    const read = scanImage(picture.image, { ...options, corners });
+    const wrong = [...read.states.keys()].filter((i) => read.states[i] !== picture.states[i]);
+    const doubtful = new Set(doubtfulCells(read));
+    assert.deepEqual(wrong.filter((i) => !doubtful.has(i)), [], `${corners ? "corners a row up" : "corners found"}: misread lights not marked`);
+    if (corners) assert.ok(wrong.length > 0, "the test needs a misreading");
+  }
+});
+
 test("corners framing no board make every light doubtful", () => {
   const image = renderNoBoard({ seed: 3, kind: "noisy-gradient", width: 640, height: 480 });
   const read = scanImage(image, { rows: 5, cols: 5, corners: [[100, 100], [500, 100], [500, 400], [100, 400]] });
@@ -237,3 +254,18 @@ test("a flat board on a bright table is not moved a column aside onto the table"
   const read = scanImage(picture.image, { rows: picture.rows, cols: picture.cols });
   assert.deepEqual([...read.states], [...picture.states]);
 });
+
+// Hard seed 31's pictures (tuning pictures since) whose grid was moved a cell aside: a dim
+// glowing board's grid a row off on its wide case was not moved back (the row of dark
+// lights it would take in frames lights no better by its edges), and a flat board's grid
+// was moved a column onto a bright table, which stood out from the board's dark gaps 31
+// more than its dark tiles, though it scored 17 % worse.
+const MOVED = [[53, "a dim 6×6 glowing board, its grid a row off on the case"], [54, "a flat 4×4 board on a bright table"]];
+for (const [index, what] of MOVED) {
+  test(`the hard set's picture ${31000 + index} reads right with corners found: ${what}`, () => {
+    const picture = renderPicture(hardSpecs(index + 1, 31)[index]);
+    const read = scanImage(picture.image, { rows: picture.rows, cols: picture.cols, k: picture.k, hues: picture.hues });
+    assert.ok(read.corners, "no board found");
+    assert.deepEqual([...read.states], [...picture.states]);
+  });
+}
