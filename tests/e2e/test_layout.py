@@ -428,3 +428,24 @@ def test_phone_follows_a_solution_from_the_play_column(views, language):
     play.click()
     expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
     expect(play).to_be_hidden()
+
+
+TOOLBAR_FIT = """() => {
+  const column = document.querySelector('.play').getBoundingClientRect();
+  return [...document.querySelectorAll('#toolbar button')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return r.left < column.left - 0.5 || r.right > column.right + 0.5 || b.scrollWidth > b.clientWidth + 1;
+  }).map((b) => b.id);
+}"""
+
+
+def test_the_toolbar_fits_the_play_column_at_every_window_width(views):
+    """Between one column and a wide window (a 1024 px tablet held sideways), seven buttons of
+    their desktop width were wider than the play column: New puzzle was cut off at the left."""
+    page = views.page("desktop")
+    try:
+        for width in (897, 960, 1024, 1100, 1200, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            assert page.evaluate(TOOLBAR_FIT) == [], width
+    finally:
+        page.set_viewport_size(VIEWPORTS["desktop"])
