@@ -41,8 +41,8 @@
 // build-info.json, so Pyodide's downloads begin as the worker does. Once it has said "ready" it
 // takes a memory snapshot of that interpreter (Pyodide's experimental _makeSnapshot /
 // makeMemorySnapshot; ≈ 30 ms, which "ready" does not wait for) before any request runs (each
-// waits for it), and keeps it in Cache Storage, in the background, with its sha256 and
-// build-info.json's snapshotKey. The fast one,
+// waits for it), and keeps it in Cache Storage (start-cache.js), in the background, with its
+// sha256 and build-info.json's snapshotKey. The fast one,
 // on the next start: restore that snapshot instead (loadPyodide with _loadSnapshot), taken
 // only if it was made by this build (snapshotKey) and its bytes still have the sha256 recorded
 // when it was made; on any mismatch or error the entry is deleted and the worker falls back
@@ -52,16 +52,12 @@
 // usual path and keeps nothing.
 
 import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
+import { sha256Hex, StartCache } from "./start-cache.js";
 
 const SITE_URL = new URL("../", import.meta.url).href; // files are named relative to it
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
 const BUILD_INFO = "static/build-info.json";
 const USE_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
-// Where the snapshot is kept: not a "lightsout-<version>" cache, which the service worker
-// deletes when a new build activates, and under a URL of this site, so two sites of one
-// origin keep their own. Its headers say which build made it and the memory's sha256.
-const SNAPSHOT_CACHE = "lightsout:snapshot";
-const SNAPSHOT_URL = new URL("static/start.snapshot", SITE_URL).href;
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
@@ -84,11 +80,6 @@ function plainError(error, { log = true } = {}) {
 /** An error with a `code` the page turns into a message (see errors.js). */
 function startError(code, message, details = {}) {
   return Object.assign(new Error(message), { name: "StartError", code }, details);
-}
-
-async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -296,6 +287,7 @@ async function loadRuntime(buildInfo, { options = {}, snapshotRead = null } = {}
 // "ready" adds `fetches`, when each file the start fetched was asked for and had arrived.
 const startedFrom = { path: null, ms: null, fallback: null, steps: {}, origin: performance.timeOrigin };
 const step = (name) => { startedFrom.steps[name] = Math.round(performance.now()); };
+const snapshots = new StartCache(new URL("static/start.snapshot", SITE_URL).href, step);
 
 /**
  * The start's download progress, reported to the page as {received, total} bytes. Every
@@ -409,97 +401,6 @@ if (typeof PerformanceObserver === "function") {
   }).observe({ type: "resource", buffered: true });
 }
 
-/** The snapshot cannot be used (the usual path starts instead): `message` says why. */
-function snapshotError(message) {
-  return Object.assign(new Error(message), { name: "SnapshotError" });
-}
-
-/** The kept snapshot's cache, or null where there is none (no Cache Storage or no crypto.subtle: not a secure context). */
-async function snapshotCache() {
-  if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
-  try {
-    return await caches.open(SNAPSHOT_CACHE);
-  } catch {
-    return null; // storage refused (e.g. a private window's quota)
-  }
-}
-
-async function forgetSnapshot() {
-  try {
-    await (await snapshotCache())?.delete(SNAPSHOT_URL);
-  } catch {
-    // nothing kept, or storage refused: nothing to forget
-  }
-}
-
-/** The kept snapshot's entry, whichever build made it, or null. Reads only its headers: quick. */
-async function keptEntry(cache) {
-  try {
-    return (await cache?.match(SNAPSHOT_URL)) ?? null;
-  } catch {
-    return null; // storage refused: as if nothing were kept
-  }
-}
-
-/**
- * `kept` (keptEntry's entry) if this build made it; else a SnapshotError, and the entry of
- * another build is deleted.
- */
-async function checkedEntry(kept, info) {
-  if (kept.headers.get("x-lightsout-build") !== info.snapshotKey) {
-    await kept.body?.cancel();
-    await forgetSnapshot();
-    throw snapshotError("the kept snapshot was made by another build");
-  }
-  return kept;
-}
-
-/**
- * The memory of `kept` (keptSnapshot's entry), once read and checked against the sha256 and
- * length recorded when the snapshot was made; else a SnapshotError, and the entry is deleted.
- */
-async function snapshotMemory(kept) {
-  const sha256 = kept.headers.get("x-lightsout-sha256") ?? "";
-  const length = Number(kept.headers.get("x-lightsout-bytes"));
-  let bytes;
-  try {
-    bytes = new Uint8Array(await kept.arrayBuffer());
-  } catch (error) {
-    await forgetSnapshot();
-    throw snapshotError(`the kept snapshot could not be read: ${error.message}`);
-  }
-  step("snapshotRead");
-  if (bytes.length !== length || await sha256Hex(bytes) !== sha256) {
-    await forgetSnapshot();
-    throw snapshotError("the kept snapshot is damaged (its sha256 is not the one recorded when it was made)");
-  }
-  step("snapshotChecked");
-  return bytes;
-}
-
-/**
- * Keep `memory`, the snapshot just made, for the next start: in Cache Storage with the build's
- * snapshotKey and the memory's sha256 and length. Runs after the start, in the background; a
- * failure (quota, storage refused) only means the next start takes the usual path again.
- */
-async function keepSnapshot(memory, info) {
-  try {
-    const sha256 = await sha256Hex(memory);
-    const cache = await snapshotCache();
-    await cache?.put(SNAPSHOT_URL, new Response(memory, {
-      headers: {
-        "content-type": "application/octet-stream",
-        "x-lightsout-build": info.snapshotKey,
-        "x-lightsout-sha256": sha256,
-        "x-lightsout-bytes": String(memory.length),
-      },
-    }));
-    step("snapshotKept");
-  } catch (error) {
-    console.info(`The solver's start-up snapshot was not kept: ${error.message}`);
-  }
-}
-
 /**
  * The fast path: restore the kept snapshot and return lightsout.api.call. Its memory is read
  * and checked while Pyodide fetches and compiles its wasm (loadPyodide awaits _loadSnapshot
@@ -511,7 +412,7 @@ async function keepSnapshot(memory, info) {
  */
 async function startFromSnapshot(buildInfo, kept) {
   const info = await buildInfo;
-  const memory = snapshotMemory(await checkedEntry(kept, info));
+  const memory = snapshots.memory(await snapshots.checked(kept, info));
   memory.catch(() => {}); // handled in loadRuntime
   const pyodide = await loadRuntime(buildInfo, { options: { _loadSnapshot: memory }, snapshotRead: memory });
   runtime = pyodide;
@@ -546,8 +447,8 @@ async function start() {
   buildInfoFailed.catch(() => {});
   // Whether a snapshot is kept is known at once, without build-info.json: a first visit starts
   // Pyodide (and its downloads) without waiting for that file or a lookup that depends on it.
-  const cache = USE_SNAPSHOT ? await snapshotCache() : null;
-  const kept = await keptEntry(cache);
+  const keeping = USE_SNAPSHOT && await snapshots.available();
+  const kept = keeping ? await snapshots.kept() : null;
   if (kept) {
     try {
       const call = await Promise.race([startFromSnapshot(buildInfo, kept), buildInfoFailed]);
@@ -559,13 +460,13 @@ async function start() {
       startedFrom.fallback = error.message;
       console.info(`The solver starts without its snapshot: ${error.message}`);
     }
-  } else if (cache) {
+  } else if (keeping) {
     startedFrom.fallback = "no snapshot kept yet";
   } else {
     startedFrom.fallback = USE_SNAPSHOT ? "no place to keep a snapshot (no Cache Storage here)" : "switched off (?snapshot=off)";
   }
   self.postMessage({ type: "progress", stage: "loading", fallback: startedFrom.fallback });
-  const call = await startUsual(buildInfo, buildInfoFailed, cache !== null);
+  const call = await startUsual(buildInfo, buildInfoFailed, keeping);
   step("installed");
   Object.assign(startedFrom, { path: "install", ms: performance.now() });
   return call;
@@ -597,7 +498,7 @@ function takeSnapshot(pyodide, buildInfo) {
   try {
     const memory = pyodide.makeMemorySnapshot();
     step("snapshotMade");
-    buildInfo.then((info) => keepSnapshot(memory, info));
+    buildInfo.then((info) => snapshots.keep(memory, info));
   } catch (error) {
     console.info(`The solver's start-up snapshot could not be made: ${error.message}`);
   }
