@@ -72,6 +72,15 @@ function better(one, other) {
 }
 
 /**
+ * A solve in `moves` presses and `milliseconds` against the best result `old` (or null): {best, improved},
+ * improved when either record fell. BestResults and the levels' progress (levels.js) keep their records by it.
+ */
+export function improvedResult(old, moves, milliseconds) {
+  const best = better(old, { moves, milliseconds });
+  return { best, improved: !old || best.moves < old.moves || best.milliseconds < old.milliseconds };
+}
+
+/**
  * Best results per challenge kind and size ("random:5x5", "daily:5x5", "sample tv:8x8"…):
  * {moves, milliseconds}, each the best seen on its own (the fewest moves and the
  * shortest time need not come from the same game). Records stored under an old kind
@@ -108,11 +117,10 @@ export class BestResults {
   /** Record a solve; returns {best, improved} where improved says whether either record fell. */
   record(key, moves, milliseconds) {
     const all = this.all();
-    const old = this.get(key);
-    const best = better(old, { moves, milliseconds });
-    all[key] = best;
+    const result = improvedResult(this.get(key), moves, milliseconds);
+    all[key] = result.best;
     this.store(all);
-    return { best, improved: !old || best.moves < old.moves || best.milliseconds < old.milliseconds };
+    return result;
   }
 
   store(all) {

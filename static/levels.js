@@ -13,6 +13,7 @@
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { boardFromId } from "./board.js";
+import { improvedResult } from "./challenge.js";
 
 const STORAGE_KEY = "lightsout-levels";
 const KIND_PREFIX = "level ";
@@ -116,13 +117,12 @@ export class LevelProgress {
    */
   record(name, number, count, moves, milliseconds) {
     const entry = this.sets[name] ?? { reached: 1, best: {} };
-    const old = entry.best[number] ?? null;
-    const best = old ? { moves: Math.min(old.moves, moves), milliseconds: Math.min(old.milliseconds, milliseconds) } : { moves, milliseconds };
-    entry.best[number] = best;
+    const result = improvedResult(entry.best[number] ?? null, moves, milliseconds);
+    entry.best[number] = result.best;
     entry.reached = Math.max(entry.reached, Math.min(count, number + 1));
     this.sets[name] = entry;
     this.write();
-    return { best, improved: !old || best.moves < old.moves || best.milliseconds < old.milliseconds };
+    return result;
   }
 
   /** Forget set `name`'s progress. */
