@@ -8,7 +8,7 @@ import {
   bilinear, boxBlur, capped, convexHull, downscale, largestQuad, morph, orderCorners, otsu, project, quadArea, squareToQuad,
 } from "./scan-pixels.js";
 import {
-  ANGLE_BINS, DETECT_SIDE, STRIP_CLEAR, STRIP_GAIN, STRIP_LESS, boardScore, compareStrips, edgeMaps, framesAside, framesLights, leavesCase, looksLikeBoard, polishCorners, shiftedGrids,
+  ANGLE_BINS, DETECT_SIDE, STRIP_CLEAR, STRIP_GAIN, STRIP_LESS, boardScore, compareStrips, edgeMaps, framesAside, isBoard, leavesCase, polishCorners, shiftedGrids, towardLights,
 } from "./scan-grid.js";
 
 const EDGE_SHARES = [0.35, 0.7, 1.2]; // of Otsu's threshold of the gradient: what counts as an edge, for each candidate
@@ -245,7 +245,8 @@ function candidateGrids(masks, maps, rows, cols) {
 /**
  * The four corners of a rows × cols board's grid of cells in `image` (top-left first,
  * clockwise, in the image's pixels), or null when nothing board-like stands out: no
- * grid of edges, or a grid whose cells do not stand out from their borders (looksLikeBoard).
+ * grid of edges, or no grid that is a board of lights (isBoard: its cells stand out from their
+ * borders, and its rows and columns have edges between their lights).
  */
 export function detectCorners(image, { rows, cols }) {
   return locateBoard(image, { rows, cols })?.corners ?? null;
@@ -270,11 +271,15 @@ export function locateBoard(image, { rows, cols }) {
   // board among things on a table would merge with them at the larger radius.
   const cut = otsu(edges).threshold;
   const middle = otsu(gray).threshold;
+  // Below Otsu's cut of the dark parts: in a dim room with a few lights lit, Otsu's cut
+  // parts the lit lights from all the rest, the case and the table alike.
+  const darker = otsu(gray.filter((value) => value <= middle)).threshold;
   const masks = [
     ...EDGE_SHARES.map((share) => edges.map((value) => (value > share * cut ? 1 : 0))),
     // The bright parts and the dark ones: lit lights, and a dark case on a lighter table.
     gray.map((value) => (value > middle ? 1 : 0)),
     gray.map((value) => (value <= middle ? 1 : 0)),
+    gray.map((value) => (value <= darker ? 1 : 0)),
   ].flatMap((mask) => [radius, Math.max(1, Math.round(radius / 3))].map((r) => closed(mask, width, height, r)));
   const grids = candidateGrids(masks, maps, rows, cols).sort((a, b) => b.score - a.score);
   const boards = [];
@@ -304,7 +309,11 @@ export function locateBoard(image, { rows, cols }) {
       if (movedScore * CLEARLY_BETTER <= score) break;
       [corners, score] = [moved, movedScore];
     }
-    if (looksLikeBoard(gray, width, height, corners, rows, cols) && framesLights(maps, small, corners, rows, cols)) boards.push({ corners, score });
+    // A board a row off (a row of dark lights left out, one of the case or the table
+    // taken in) scores as well as the right one, or better: its rows and columns tell.
+    if (!isBoard(maps, small, corners, rows, cols)) continue;
+    corners = towardLights(maps, corners, rows, cols);
+    if (isBoard(maps, small, corners, rows, cols)) boards.push({ corners, score: boardScore(maps, corners, rows, cols) });
   }
   if (!boards.length) return null;
   const best = boards.reduce((a, b) => (b.score > a.score ? b : a));

@@ -1,8 +1,10 @@
 // How well four corners frame a rows × cols board of lights in a picture at DETECT_SIDE
 // (static/scan-corners.js searches with these; static/scan.js is the reading as a whole):
 // the edge and brightness maps, gridScore (edges on the gap lines), boardScore (and the
-// lights' contrast), the grids one cell aside, the polish of the corners, and the tests
-// that a grid is a board at all (looksLikeBoard, framesLights) — and, for the confidence
+// lights' contrast), the grids one cell aside, the polish of the corners, the edges
+// between the lights of each row and column (stripEdges, lineEdges) and the moves toward
+// them (towardLights), and the tests that a grid is a board at all (looksLikeBoard,
+// framesLights, isBoard) — and, for the confidence
 // of a reading, the grids one cell aside that would frame the board about as well
 // (gridsAside).
 
@@ -180,13 +182,15 @@ export function shiftedGrids(corners, rows, cols) {
 
 /**
  * Each corner nudged (coordinate descent) while boardScore grows: steps of a quarter and an
- * eighth of a cell first (a candidate a good part of a cell off), then 2, 1 and ½ pixel.
+ * eighth of a cell first (a candidate a good part of a cell off), then 2, 1 and ½ pixel —
+ * only the pixel steps when `fine` (a grid known to sit on the lights: a quarter cell's
+ * steps could walk it a whole cell, where boardScore is wrong).
  */
-export function polishCorners(maps, corners, rows, cols) {
+export function polishCorners(maps, corners, rows, cols, { fine = false } = {}) {
   let current = corners.map((p) => [...p]);
   let best = boardScore(maps, current, rows, cols);
   const pitch = Math.sqrt(quadArea(corners) / (rows * cols));
-  for (const step of [pitch / 4, pitch / 8, 2, 1, 0.5].filter((value, i) => i >= 2 || value > 2)) {
+  for (const step of [pitch / 4, pitch / 8, 2, 1, 0.5].filter((value, i) => i >= 2 || (value > 2 && !fine))) {
     for (let pass = 0; pass < 6; pass++) {
       let moved = false;
       for (let corner = 0; corner < 4; corner++) {
@@ -206,6 +210,77 @@ export function polishCorners(maps, corners, rows, cols) {
   return current;
 }
 
+// A row of lights has an edge between each two of its lights, across the row (their sides);
+// the case's outline, or the edge between the case and the table, runs along a row and has
+// none there. These tell a row of lights from a row of the case or the table where
+// boardScore cannot: a flat board's dark lights differ from its case by as little as the
+// table does, and a grid a row off, on the table, scored 43 against the true grid's 30
+// (hard seed 71's picture 94). Figures from the hard set's seeds 5, 6, 31, 51, 61, 71
+// and 81 (700 pictures, tests/js/scan-pictures.mjs; units: edgeMaps' smoothEdges):
+// lineEdges of the true grids 0.53 or more; of grids on striped or patterned things on
+// the table (which out-scored two boards) −1.3 and 0.1.
+const MIN_LINE_EDGES = 0.25;
+
+// towardLights' moves: the row or column taken in has this much more edges between its
+// lights (stripEdges) than the one left out (none counted below 0). A move from the true
+// grid gained −0.12 at most; grids a cell off gained 0.54 to 8.6.
+const MOVE_GAIN = 0.3;
+
+const MOVES = 3; // towardLights: the most moves
+
+/**
+ * How clearly a strip of cells (a 1 × n or n × 1 grid framed by `corners`, `strip` =
+ * [rows, cols] its shape) in `maps` (edgeMaps') is a row of lights: the median, over the
+ * n − 1 gaps between its cells, of the edge strength (smoothEdges) on the gap, on the
+ * strip's middle line, minus the mean of that at the middles of the two cells beside it.
+ * Lights have their sides there; a strip of the case or the table has nothing there
+ * (about 0), a grid half a cell off has the lights' sides in its middles (below 0). 0 for
+ * a single cell.
+ */
+export function stripEdges(maps, corners, [rows, cols]) {
+  const at = sampler(maps.smoothEdges, maps.width, maps.height, squareToQuad(corners));
+  const cells = Math.max(rows, cols);
+  const along = rows > 1 ? (t) => at(0.5, t) : (t) => at(t, 0.5);
+  const gaps = [];
+  for (let j = 1; j < cells; j++) gaps.push(along(j / cells) - (along((j - 0.5) / cells) + along((j + 0.5) / cells)) / 2);
+  return gaps.length ? median(gaps) : 0;
+}
+
+/**
+ * How clearly each row and column of the rows × cols grid framed by `corners` in `maps`
+ * is a row of lights: the median of stripEdges over its rows and columns of two cells or
+ * more (Infinity for a single cell: nothing to tell).
+ */
+export function lineEdges(maps, corners, rows, cols) {
+  const h = squareToQuad(corners);
+  const frame = (u0, v0, u1, v1) => [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].map(([u, v]) => project(h, u, v));
+  const strips = [];
+  if (cols > 1) for (let r = 0; r < rows; r++) strips.push(stripEdges(maps, frame(0, r / rows, 1, (r + 1) / rows), [1, cols]));
+  if (rows > 1) for (let c = 0; c < cols; c++) strips.push(stripEdges(maps, frame(c / cols, 0, (c + 1) / cols, 1), [rows, 1]));
+  return strips.length ? median(strips) : Infinity;
+}
+
+/**
+ * The rows × cols grid framed by `corners` in `maps` moved a cell aside while the row or
+ * column it would take in is a row of lights and the one it would leave out is not
+ * (stripEdges: MOVE_GAIN more, the one left out counted 0 at least; the largest gain
+ * first, MOVES at most), each move polished by pixels only: new corners. A grid a row off
+ * — a row of dark lights left out, a row of the case or the table taken in — comes back.
+ */
+export function towardLights(maps, corners, rows, cols) {
+  let current = corners;
+  for (let moves = 0; moves < MOVES; moves++) {
+    let best = null, bestGain = MOVE_GAIN;
+    for (const shift of shiftedGrids(current, rows, cols)) {
+      const gain = stripEdges(maps, shift.added, shift.strip) - Math.max(0, stripEdges(maps, shift.dropped, shift.strip));
+      if (gain > bestGain) [best, bestGain] = [shift, gain];
+    }
+    if (!best) break;
+    current = polishCorners(maps, best.corners, rows, cols, { fine: true });
+  }
+  return current;
+}
+
 const BOARD_CONTRAST = 4; // the least contrast (0..255 of brightness) of a board's cells with their borders
 
 const BOARD_CONTRAST_RATIO = 1.4; // ... and of that contrast to the spread inside a cell's middle (plus 1)
@@ -221,7 +296,7 @@ const BOARD_CONTRAST_RATIO = 1.4; // ... and of that contrast to the spread insi
  * most 0.91 of the spread + 1, over 300 boards of the benchmark and 36 all-dark ones at
  * least 1.87.
  */
-export function looksLikeBoard(gray, width, height, corners, rows, cols) {
+function looksLikeBoard(gray, width, height, corners, rows, cols) {
   const h = squareToQuad(corners);
   const at = (u, v) => bilinear(gray, width, height, ...project(h, u, v));
   const contrasts = [], spreads = [];
@@ -267,6 +342,17 @@ function clearLights(image, corners, rows, cols) {
  */
 export function framesLights(maps, small, corners, rows, cols) {
   return gridScore(maps.smoothEdges, maps.width, maps.height, corners, rows, cols) >= MIN_GRID_SCORE || clearLights(small, corners, rows, cols);
+}
+
+/**
+ * Whether the rows × cols grid framed by `corners` in `small` (at DETECT_SIDE; `maps` its
+ * edgeMaps) is a board of lights: its cells stand out from their borders (looksLikeBoard),
+ * it frames lights (framesLights), and its rows and columns have edges between their
+ * lights (lineEdges at least MIN_LINE_EDGES).
+ */
+export function isBoard(maps, small, corners, rows, cols) {
+  return looksLikeBoard(maps.gray, maps.width, maps.height, corners, rows, cols) && framesLights(maps, small, corners, rows, cols)
+    && lineEdges(maps, corners, rows, cols) >= MIN_LINE_EDGES;
 }
 
 // Moves a cell aside (scan-corners.js locateBoard) and grids aside (framesAside), by how

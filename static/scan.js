@@ -8,13 +8,17 @@
 //    (the unit square to the quadrilateral);
 //  - scan-corners.js: the four corners of the board's grid of cells (detectCorners).
 //    Candidate blobs come from several masks — the edges above three cuts of Otsu's
-//    threshold, the bright parts (lit lights) and the dark ones (a case on a lighter
-//    table) — each closed at two radii; the few largest blobs of each are framed by the
+//    threshold, the bright parts (lit lights), the dark ones (a case on a lighter
+//    table) and the darkest (a case in a dim room with a few lights lit) — each closed
+//    at two radii; the few largest blobs of each are framed by the
 //    largest quadrilateral in their convex hull and by the rectangle along the board's
 //    axes. Knowing rows × cols, a grid is fitted in each frame, tight or in a wide window
 //    (a blob of lit lights is only part of the board). The best grids have each corner
 //    nudged while the score grows, and are moved a cell aside while the row or column
-//    taken in holds lights as well as the one left out;
+//    taken in holds lights as well as the one left out, and while it has edges between
+//    its lights and the one left out has none (a row of the case or the table: by
+//    brightness alone a flat board's dark lights pass for either); a grid whose rows
+//    and columns have no edges between their lights is no board;
 //  - scan-grid.js: the scores (scan-corners.js's): edges on the gap lines rather than in
 //    the cells' middles, and lights that stand out from their borders (lit ones and dark
 //    ones alike, whatever share is lit) and are even inside; a picture whose grid's
