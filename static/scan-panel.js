@@ -59,7 +59,7 @@ export class ScanPanel {
     this.found = false; // corners were found automatically (or the reader has moved them since)
     this.checks = 0; // the latest solvability check (an older one's answer is dropped)
     this.checkTimer = 0;
-    this.fixed = new Map(); // cell index → state the reader set by tapping
+    this.fixed = new Map(); // cell index → state the reader set by tapping (checked by them, whatever it is)
     this.stream = null;
     this.returnTo = null; // what had the focus before the dialog opened
     this.wording = null; // the message shown, as a function of the language (to say it again in another)
@@ -460,12 +460,15 @@ export class ScanPanel {
     return t("scanState", { state });
   }
 
-  /** Step one light to its next state (a tap on the preview or on the picture). */
+  /**
+   * Step one light to its next state (a tap on the preview or on the picture). A light
+   * tapped is the reader's: no longer in doubt, even when it is stepped round to what was
+   * read (a doubtful light read right is checked by tapping it round).
+   */
   correct(index) {
     const states = this.states();
     const next = (states[index] + 1) % this.k;
-    if (next === this.read[index]) this.fixed.delete(index);
-    else this.fixed.set(index, next);
+    this.fixed.set(index, next);
     this.judge({ key: "scanCorrected", params: { row: Math.floor(index / this.cols) + 1, col: (index % this.cols) + 1, state: this.stateName(next) } });
   }
 

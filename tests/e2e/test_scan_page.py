@@ -96,13 +96,20 @@ def scan_page(ready_page: Page) -> Iterator[Page]:
     restore_classic_game(ready_page)
 
 
-@pytest.mark.parametrize(("seed", "rows", "cols", "style"), [(501, 5, 5, "glow"), (502, 7, 7, "flat")])
+# A phone photo in a dim room (seed 516): a flat 5×5 board, things on the table, a JPEG at
+# 1280 × 960 — before the grid moved toward the rows of lights (scan-grid.js towardLights)
+# it was read 11 lights wrong.
+DIM_PHOTO = ("--clutter", "5", "--dim", "0.35", "--jpeg", "60")
+
+
+@pytest.mark.parametrize(("seed", "rows", "cols", "style", "size", "extra"), [
+    (501, 5, 5, "glow", (800, 600), ()), (502, 7, 7, "flat", (800, 600), ()), (516, 5, 5, "flat", (1280, 960), DIM_PHOTO)])
 def test_a_photo_of_a_board_is_read_loaded_and_solved(scan_page: Page, tmp_path: Path, seed: int, rows: int, cols: int,
-                                                      style: str) -> None:
+                                                      style: str, size: tuple[int, int], extra: tuple[str, ...]) -> None:
     page = scan_page
     if (rows, cols) != (5, 5):
         set_size(page, rows, cols)
-    path, truth = picture(tmp_path, seed, rows, cols, style)
+    path, truth = picture(tmp_path, seed, rows, cols, style, width=size[0], height=size[1], extra=extra)
     scan_file(page, path)
     expect(page.locator("#scan-dialog")).to_have_attribute("data-found", "1")
     assert preview_states(page) == truth["states"]
