@@ -312,8 +312,9 @@ export function locateBoard(image, { rows, cols }) {
     // A board a row off (a row of dark lights left out, one of the case or the table
     // taken in) scores as well as the right one, or better: its rows and columns tell.
     if (!isBoard(maps, small, corners, rows, cols)) continue;
-    corners = towardLights(maps, corners, rows, cols);
-    if (isBoard(maps, small, corners, rows, cols)) boards.push({ corners, score: boardScore(maps, corners, rows, cols) });
+    const moved = towardLights(maps, corners, rows, cols);
+    if (moved === corners) boards.push({ corners, score });
+    else if (isBoard(maps, small, moved, rows, cols)) boards.push({ corners: moved, score: boardScore(maps, moved, rows, cols) });
   }
   if (!boards.length) return null;
   const best = boards.reduce((a, b) => (b.score > a.score ? b : a));

@@ -164,13 +164,21 @@ function classContrast(means, contrasts) {
 }
 
 /**
+ * The corners, in the picture, of the part [u0, u1] × [v0, v1] of the unit square (the grid
+ * framed by `corners`, in the same perspective): (u0, v0, u1, v1) → four corners, in reading order.
+ */
+function framer(corners) {
+  const h = squareToQuad(corners);
+  return (u0, v0, u1, v1) => [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].map(([u, v]) => project(h, u, v));
+}
+
+/**
  * The grids one cell aside from `corners` (left, right, up, down), in the same
  * perspective: [{corners, dropped, added}], the last two the corners of the row or
  * column of cells the move leaves out and takes in (a 1 × cols or rows × 1 grid).
  */
 export function shiftedGrids(corners, rows, cols) {
-  const h = squareToQuad(corners);
-  const frame = (u0, v0, u1, v1) => [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].map(([u, v]) => project(h, u, v));
+  const frame = framer(corners);
   const [du, dv] = [1 / cols, 1 / rows];
   return [
     { corners: frame(-du, 0, 1 - du, 1), dropped: frame(1 - du, 0, 1, 1), added: frame(-du, 0, 0, 1) },
@@ -252,8 +260,7 @@ export function stripEdges(maps, corners, [rows, cols]) {
  * more (Infinity for a single cell: nothing to tell).
  */
 export function lineEdges(maps, corners, rows, cols) {
-  const h = squareToQuad(corners);
-  const frame = (u0, v0, u1, v1) => [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].map(([u, v]) => project(h, u, v));
+  const frame = framer(corners);
   const strips = [];
   if (cols > 1) for (let r = 0; r < rows; r++) strips.push(stripEdges(maps, frame(0, r / rows, 1, (r + 1) / rows), [1, cols]));
   if (rows > 1) for (let c = 0; c < cols; c++) strips.push(stripEdges(maps, frame(c / cols, 0, (c + 1) / cols, 1), [rows, 1]));
@@ -264,7 +271,8 @@ export function lineEdges(maps, corners, rows, cols) {
  * The rows × cols grid framed by `corners` in `maps` moved a cell aside while the row or
  * column it would take in is a row of lights and the one it would leave out is not
  * (stripEdges: MOVE_GAIN more, the one left out counted 0 at least; the largest gain
- * first, MOVES at most), each move polished by pixels only: new corners. A grid a row off
+ * first, MOVES at most), each move polished by pixels only: new corners (`corners` itself
+ * when no move is taken). A grid a row off
  * — a row of dark lights left out, a row of the case or the table taken in — comes back.
  */
 export function towardLights(maps, corners, rows, cols) {
