@@ -6,7 +6,7 @@ import { currentLanguage, formatNumber, t, tCount } from "./i18n.js";
 import { messageOf, wordMessage } from "./messages.js";
 import * as requests from "./requests.js";
 import { boardFromReference, emptyBoard } from "./board.js";
-import { countText, fractionText, powerOfTwo, stencilLabel, invariantFactorsText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, powerOfTwo, requestErrorMessage, stencilLabel, invariantFactorsText, surfaceSuffix } from "./wording.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
@@ -166,7 +166,7 @@ export class AnalysisPanel {
       return { ...reply, basis: true };
     } catch (error) {
       if (error.name !== "TooLargeError" || nullity === null) {
-        session.reportError(error);
+        session.say(requestErrorMessage(error));
         return null;
       }
       return this.quietPatternsOf(rows, cols, solved);

@@ -164,6 +164,8 @@ export class BoardPanel {
     this.setupTools.hidden = !session.settingUp;
     if (session.settingUp) this.element.dataset.mode = "setup";
     else delete this.element.dataset.mode;
+    // A link Python must read is opening: the board shown is a stand-in (session.openLink), drawn faded.
+    this.element.toggleAttribute("data-opening", session.opening);
     this.showWin(change);
   }
 

@@ -25,7 +25,11 @@ export class BoardText {
    * emitted as boardError (with `caret` for a line and column in the box's text). Undo
    * brings back the game the loaded board replaced. Resolves true when the board was loaded.
    */
-  async load(text, payload = null) {
+  load(text, payload = null) {
+    return this.session.changing(() => this.read(text, payload)); // Solve pressed meanwhile solves the board loaded
+  }
+
+  async read(text, payload) {
     const { session } = this;
     session.say(null);
     const k = session.game.k;

@@ -93,20 +93,20 @@ export class ChallengePanel {
     await this.session.deal.newGame({ ...size, lit, presses });
   }
 
-  async dailyPuzzle() {
+  /** The puzzle of the day (asked of the solver: while it starts, the request waits for it). */
+  dailyPuzzle() {
     const { session } = this;
-    if (!session.solver.ready) {
-      session.say(messageOf("notReady"));
-      return;
-    }
-    const seed = dailySeed();
-    const reply = await requests.daily(session, seed);
-    if (!reply) return;
-    const restored = session.useStandardGame();
-    const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
-    session.setBoard(boardFromReference(reply.board, reply.payload),
-      { message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null });
-    session.deal.startChallenge("daily", messageOf("dailyPuzzle"));
+    if (!session.solver.ready) session.say(messageOf("dailyWaits"));
+    return session.changing(async () => {
+      const seed = dailySeed();
+      const reply = await requests.daily(session, seed);
+      if (!reply) return;
+      const restored = session.useStandardGame();
+      const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+      session.setBoard(boardFromReference(reply.board, reply.payload),
+        { message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null });
+      session.deal.startChallenge("daily", messageOf("dailyPuzzle"));
+    });
   }
 
   loadSampleBoard(sample) {

@@ -57,7 +57,7 @@ export class Dealer {
     const ready = session.solver.ready;
     const canvas = session.usesCanvas(rows, cols);
     if (isMultiState(game.k) || (graph && !ready) || (lit === null && presses === null && !ready && !canvas)) {
-      session.nextTicket("random"); // a board the worker is still making is not wanted any more
+      session.sequencer.nextTicket("random"); // a board the worker is still making is not wanted any more
       return randomSolvableBoard(rows, cols, {
         k: game.k, stencil: game.stencil, surface: game.surface, mask, random: session.random, graph, start: graph ? goalBoard(game) : null,
       });
@@ -82,28 +82,32 @@ export class Dealer {
    * A new puzzle from a spec: {rows, cols, lit, presses} (lit and presses null: any
    * solvable board). The shape stays when the size does.
    */
-  async newGame({ rows, cols, lit = null, presses = null }) {
+  newGame({ rows, cols, lit = null, presses = null }) {
     const { session } = this;
-    if (this.sizeRefused(rows, cols)) return false;
-    const sameSize = rows === session.game.board.rows && cols === session.game.board.cols;
-    const mask = sameSize ? session.game.mask : null;
-    const board = await this.randomBoard(rows, cols, { lit, presses, mask });
-    if (!board) return false;
-    const size = { rows, cols };
-    session.setBoard(board, { message: presses === null ? messageOf("newBoard", size) : countMessage("puzzlePresses", presses, size), mask });
-    const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
-    this.startChallenge(kind, messageOf("newPuzzleSized", size));
-    return true;
+    return session.changing(async () => {
+      if (this.sizeRefused(rows, cols)) return false;
+      const sameSize = rows === session.game.board.rows && cols === session.game.board.cols;
+      const mask = sameSize ? session.game.mask : null;
+      const board = await this.randomBoard(rows, cols, { lit, presses, mask });
+      if (!board) return false;
+      const size = { rows, cols };
+      session.setBoard(board, { message: presses === null ? messageOf("newBoard", size) : countMessage("puzzlePresses", presses, size), mask });
+      const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
+      this.startChallenge(kind, messageOf("newPuzzleSized", size));
+      return true;
+    });
   }
 
   /** A random board of another size (the size fields changed). */
-  async resize(rows, cols) {
+  resize(rows, cols) {
     const { session } = this;
-    if (this.sizeRefused(rows, cols)) return false;
-    const board = await this.randomBoard(rows, cols);
-    if (board) session.setBoard(board, { message: messageOf("newBoard", { rows, cols }) });
-    else session.emit();
-    return Boolean(board);
+    return session.changing(async () => {
+      if (this.sizeRefused(rows, cols)) return false;
+      const board = await this.randomBoard(rows, cols);
+      if (board) session.setBoard(board, { message: messageOf("newBoard", { rows, cols }) });
+      else session.emit();
+      return Boolean(board);
+    });
   }
 
   /** All lights out (a board to set up by hand), as one step Undo takes back (game-swap.js). */
@@ -151,7 +155,8 @@ export class Dealer {
    * the lights to start from; without it a random solvable board is dealt (by the worker
    * when it is ready). `moves` (cell indices, a link's) are replayed onto the board. A `share`
    * reply's `holes` and `dont_care` (a link's h= and d=) are the game's shape; its holes go dark.
-   * Returns false when no board came.
+   * Returns false when no board came. The caller runs the whole deal (its request of the puzzle too)
+   * as the session's `changing` work, so that commands given meanwhile wait for this game.
    */
   async playGraph(reply, { board = null, moves = [], message = null } = {}) {
     const { session } = this;

@@ -103,11 +103,12 @@ export class Explainer {
     this.stop(false);
     if (!this.available) return;
     session.stopPlayback();
-    const game = session.game;
     this.asking = true;
     this.changed();
     session.say(messageOf("explainAsking"));
-    const reply = await requests.explain(session);
+    await session.settled(); // a board on its way (New puzzle, a link, a level) is the one to explain
+    const game = session.game;
+    const reply = this.available ? await requests.explain(session) : null;
     this.asking = false;
     if (!reply || session.game !== game) {
       this.changed();

@@ -95,29 +95,33 @@ export class GamesPanel {
   }
 
   /** Deal a new puzzle of the game `name`. */
-  async deal(name) {
+  deal(name) {
     const { session } = this;
-    const reply = await requests.presetPuzzle(session, name);
-    if (!reply) return;
-    const game = messageOf("nameInLanguage", { names: reply.preset.game });
-    if (await session.deal.playGraph(reply, { message: messageOf("gameDealt", { game }) })) session.deal.startChallenge(`game ${name}`, game);
+    return session.changing(async () => {
+      const reply = await requests.presetPuzzle(session, name);
+      if (!reply) return;
+      const game = messageOf("nameInLanguage", { names: reply.preset.game });
+      if (await session.deal.playGraph(reply, { message: messageOf("gameDealt", { game }) })) session.deal.startChallenge(`game ${name}`, game);
+    });
   }
 
   /** Play the user's puzzle in `text` (plain or JSON, lightsout.puzzle_text); a bad one is said and the board kept. */
-  async loadGraph(text) {
+  loadGraph(text) {
     const { session } = this;
-    let reply;
-    try {
-      reply = await requests.graphPuzzle(session, text);
-    } catch (error) {
-      this.showGraphError(error);
-      return;
-    }
-    if (!reply) return;
-    this.showGraphError(null);
-    const board = reply.start ? boardFromId(reply.start, reply.k) : null;
-    await session.deal.playGraph(reply, {
-      board, message: messageOf("graphDealt", { title: reply.title ?? messageOf("graphUntitled"), cells: reply.cells }),
+    return session.changing(async () => {
+      let reply;
+      try {
+        reply = await requests.graphPuzzle(session, text);
+      } catch (error) {
+        this.showGraphError(error);
+        return;
+      }
+      if (!reply) return;
+      this.showGraphError(null);
+      const board = reply.start ? boardFromId(reply.start, reply.k) : null;
+      await session.deal.playGraph(reply, {
+        board, message: messageOf("graphDealt", { title: reply.title ?? messageOf("graphUntitled"), cells: reply.cells }),
+      });
     });
   }
 

@@ -178,19 +178,21 @@ export class LevelPlay {
     return this.session.challenge?.level ?? null;
   }
 
-  /** Play level `number` of set `name` from its start. Resolves true once it is the game. */
-  async openLevel(name, number) {
+  /** Play level `number` of set `name` from its start (the session's `changing` work). Resolves true once it is the game. */
+  openLevel(name, number) {
     const { session } = this;
-    const entry = (await this.load()) && this.set(name);
-    const level = entry?.levels[number - 1];
-    if (!level) return false;
-    const puzzle = await requests.presetPuzzle(session, entry.preset);
-    if (!puzzle) return false;
-    const game = messageOf("nameInLanguage", { names: entry.game });
-    const message = messageOf("levelDealt", { game, number, total: entry.count, best: level.minimal_presses });
-    if (!(await session.deal.playGraph(puzzle, { board: boardFromId(level.board, puzzle.k), message }))) return false;
-    this.track(entry, level);
-    return true;
+    return session.changing(async () => {
+      const entry = (await this.load()) && this.set(name);
+      const level = entry?.levels[number - 1];
+      if (!level) return false;
+      const puzzle = await requests.presetPuzzle(session, entry.preset);
+      if (!puzzle) return false;
+      const game = messageOf("nameInLanguage", { names: entry.game });
+      const message = messageOf("levelDealt", { game, number, total: entry.count, best: level.minimal_presses });
+      if (!(await session.deal.playGraph(puzzle, { board: boardFromId(level.board, puzzle.k), message }))) return false;
+      this.track(entry, level);
+      return true;
+    });
   }
 
   /** The level after the one being played, or null on the last (or when none is played). */

@@ -5,7 +5,7 @@
 // unless told otherwise. Panels and the session call these; no other module writes an op.
 //
 // Every function takes the session first and resolves with the reply, or null (failed or
-// superseded); `options` are session.request's ({channel, board, quiet, rethrow, timeoutMs}).
+// superseded); `options` are session.request's ({channel, board, quiet, rethrow, timeoutMs, command}).
 
 import { packPayload } from "./codec.js";
 import { plainTarget } from "./game.js";
@@ -61,7 +61,7 @@ export function methods(session) {
 
 /** The board's explanation, step by step (explain.js). */
 export function explain(session) {
-  return askAbout(session, "explain", session.game.board, {}, { channel: "explain" });
+  return askAbout(session, "explain", session.game.board, {}, { channel: "explain", command: "explain" });
 }
 
 /** Why the explanation of `board` (the board it starts from) presses `cell` (explain.js). */

@@ -13,10 +13,9 @@
 // Panels and views read the session's fields and call its commands; after each command
 // the session emits ONE change event to every subscriber (see emit). Only the session and
 // its helpers emit it, and only the session changes the version, the marks and the
-// overlays (tests/js/boundaries.test.mjs). Requests are sequenced: every request carries
-// the game's version (bumped on every change of board or goal) and a ticket of its
-// channel; a reply to a superseded request — a solve of an older board, a random board
-// asked before the last one — is dropped, so what is shown is always what was asked last.
+// overlays (tests/js/boundaries.test.mjs). Requests are sequenced (sequencing.js): a reply
+// to a superseded request is dropped, commands that ask about the board wait for a board on
+// its way, and a player's command overtaken by the player's own change of the lights says so.
 //
 // "Would the player expect this to be restored on undo?" decides what is game state
 // (the board, in game.js's history) and what is session state (marks, overlays).
@@ -29,8 +28,9 @@ import { Dealer } from "./dealer.js";
 import { BoardText } from "./board-text.js";
 import { GameSwap } from "./game-swap.js";
 import { Solving } from "./solving.js";
+import { Sequencer } from "./sequencing.js";
 import { unsolvableMessage } from "./solve-messages.js";
-import { requestErrorMessage, stencilLabel, surfaceSuffix } from "./wording.js";
+import { stencilLabel, surfaceSuffix } from "./wording.js";
 import { boardFromReference, boardWithStates } from "./board.js";
 import { Game, PLUS_STENCIL, isMultiState, plainTarget, randomSolvableBoard } from "./game.js";
 
@@ -68,7 +68,7 @@ export class Session {
     // {by: "player" | "helped" | "played", moves}, or null. The page celebrates "player".
     this.won = null;
     this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
-    this.tickets = new Map(); // channel -> the latest request's ticket
+    this.sequencer = new Sequencer(this); // request tickets, work that replaces the game, a link opening, the command asked
     this.listeners = new Set();
   }
 
@@ -157,42 +157,29 @@ export class Session {
   // -------------------------------------------------------------------------------
   // Requests (built in requests.js)
 
-  /**
-   * Send `message` to the solver. Resolves with the reply, or null when it failed (the
-   * reason is emitted as the message; with `rethrow` the error is thrown instead, for a
-   * caller that answers some errors itself) or was superseded: by a change of the board
-   * or goal when `board` is true, by a later request on the same `channel` when one is given.
-   */
-  async request(message, { payload = null, timeoutMs, channel = null, board = true, quiet = false, rethrow = false } = {}) {
-    const version = this.version;
-    const ticket = this.nextTicket(channel);
-    const current = () => channel === null || this.tickets.get(channel) === ticket;
-    let reply;
-    try {
-      reply = await this.solver.request(message, { payload, ...(timeoutMs ? { timeoutMs } : {}) });
-    } catch (error) {
-      if (rethrow && current() && (!board || version === this.version)) throw error;
-      if (!quiet && current() && !rethrow) this.reportError(error);
-      return null;
-    }
-    if (board && version !== this.version) return null;
-    return current() ? reply : null;
+  /** Send `message` to the solver, sequenced (sequencing.js: Sequencer.request); the reply, or null. */
+  request(message, options) {
+    return this.sequencer.request(message, options);
   }
 
-  /** A new ticket of `channel` (null: none): an older request on the channel is superseded. */
-  nextTicket(channel) {
-    const ticket = (this.tickets.get(channel) ?? 0) + 1;
-    if (channel !== null) this.tickets.set(channel, ticket);
-    return ticket;
+  /** Run `work()`, whose end replaces the game; board commands wait for it (Sequencer.changing). */
+  changing(work) {
+    return this.sequencer.changing(work);
   }
 
-  /**
-   * Emit a failed request's error as the message. A deadline, a crash or a restart is
-   * explained on the status line (errors.js); the message line then only says the request
-   * stopped, so that no busy message ("Solving…") outlives its request.
-   */
-  reportError(error) {
-    this.say(requestErrorMessage(error));
+  /** Resolves once no work that replaces the game is under way (Sequencer.settled). */
+  settled() {
+    return this.sequencer.settled();
+  }
+
+  /** Open a link Python must read: `read()` it, then `play(reply)` (Sequencer.openLink: the board is a stand-in meanwhile). */
+  openLink(read, play) {
+    return this.sequencer.openLink(read, play);
+  }
+
+  /** True while a link Python must read is opening: the board shown is a stand-in (Sequencer.openLink). */
+  get opening() {
+    return this.sequencer.opening !== null;
   }
 
   // -------------------------------------------------------------------------------
@@ -201,6 +188,7 @@ export class Session {
   /** Make `next` the game: marks, overlays and the solution list go (the quiet pattern stays when `keepQuiet`). */
   replaceGame(next, keepQuiet = false) {
     this.stopPlayback();
+    this.sequencer.gameReplaced();
     this.game = next;
     this.won = null;
     this.assisted = false;
@@ -314,7 +302,7 @@ export class Session {
     this.game.target = target;
     this.marks = null;
     this.version++;
-    this.say(this.game.isSolved() ? messageOf("solvedStart") : null);
+    this.say(joinMessages(this.game.isSolved() ? messageOf("solvedStart") : null, this.sequencer.dropAsked()));
   }
 
   // -------------------------------------------------------------------------------
@@ -382,9 +370,10 @@ export class Session {
       }
     }
     if (this.marks?.litCount === 0) this.marks = null;
-    if (this.setup.on) return { changed, message: message ?? this.setup.message() }; // undo of a set-up change
+    const dropped = this.sequencer.dropAsked();
+    if (this.setup.on) return { changed, message: joinMessages(message ?? this.setup.message(), dropped) }; // undo of a set-up change
     if (game.isSolved()) message = this.challenges.finish() ?? countMessage("solved", game.moveCount);
-    return { changed, message };
+    return { changed, message: joinMessages(message, dropped) };
   }
 
   /**
@@ -398,7 +387,7 @@ export class Session {
     if (this.marks) changed = null; // every mark goes: redraw them all
     this.marks = null;
     if (this.clearBoardOverlays()) changed = null;
-    this.emit({ cells: changed, message });
+    this.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
   }
 
   /**
@@ -407,6 +396,10 @@ export class Session {
    * the player's own, or "helped" when Solve, Hint or Play solution was used on this board.
    */
   press(row, col) {
+    if (this.opening) {
+      this.say(messageOf("linkOpeningWait")); // the board is a stand-in until the link opens (openLink)
+      return;
+    }
     this.stopPlayback();
     const index = row * this.game.board.cols + col;
     if (this.setup.on || this.game.holes?.get(index)) return;

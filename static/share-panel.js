@@ -42,7 +42,8 @@ export class SharePanel {
     // A playback changes the game every frame: its link (up to a million moves) is written
     // once it ends or stops, not every WRITE_INTERVAL_MS while it plays.
     session.subscribe(() => {
-      if (session.playback) return;
+      // Not while a link opens: the address holds that link until its game replaces the stand-in (a reload keeps it).
+      if (session.playback || session.opening) return;
       const kind = this.challengeKind();
       if (session.version === this.writtenVersion && session.game === this.writtenGame && kind === this.writtenKind) return;
       this.writtenVersion = session.version;
@@ -100,24 +101,29 @@ export class SharePanel {
     return reply ? `${base}#${reply.text}` : null;
   }
 
-  /** Open a preset's or graph's link: Python reads it (the `share` op) into the puzzle, its board and moves. */
-  async openGraphLink(text, restored) {
+  /**
+   * Open a preset's or graph's link: Python reads it (the `share` op) into the puzzle, its board and moves.
+   * Until then the board is a stand-in (session.openLink: commands given meanwhile answer for the link's game).
+   */
+  openGraphLink(text, restored) {
     const { session } = this;
-    let reply;
-    try {
-      reply = await requests.openShareLink(session, text);
-    } catch (error) {
-      // Python's code, params (the link's part at fault) and column, said in the page's language.
-      session.sayBoardError(messageOf("linkFailure", { error }));
-      return;
-    }
-    if (!reply) return;
-    const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
-    if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
-      // A level (p=level-<SET>;l=N) is that level again; a game dealt from the Games choice, its minimum, timer and best results.
-      if (reply.level) await this.levels.resume(reply.challenge_kind, reply.level);
-      else session.deal.resumeChallenge(reply.challenge_kind);
-    }
+    const read = async () => {
+      try {
+        return await requests.openShareLink(session, text);
+      } catch (error) {
+        // Python's code, params (the link's part at fault) and column, said in the page's language.
+        session.sayBoardError(messageOf("linkFailure", { error }));
+        return null;
+      }
+    };
+    return session.openLink(read, async (reply) => {
+      const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
+      if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
+        // A level (p=level-<SET>;l=N) is that level again; a game dealt from the Games choice, its minimum, timer and best results.
+        if (reply.level) await this.levels.resume(reply.challenge_kind, reply.level);
+        else session.deal.resumeChallenge(reply.challenge_kind);
+      }
+    });
   }
 
   async copyLink() {

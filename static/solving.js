@@ -8,23 +8,35 @@ import * as requests from "./requests.js";
 import { searchOffer, solutionMessage } from "./solve-messages.js";
 import { boardFromReference, emptyBoard } from "./board.js";
 
+/** True when the board's solutions are listed and the fewest can be searched to the end: two states on the DOM grid. */
+function listsSolutions(session) {
+  return !session.multiState && !session.usesCanvas();
+}
+
 export class Solving {
   /** Solves for `session` (its game, limits, search budget, requests and commands). */
   constructor(session) {
     this.session = session;
   }
 
-  /** Ask Python for a solution of the current board; {solution: Board, message, reply}, or null (said why). */
-  async findSolution({ method = "auto", minimal = !this.session.usesCanvas(), seconds = null, list = 0 } = {}) {
+  /**
+   * Ask Python for a solution of the current board — once no board is on its way (session.settled) — with
+   * all of them listed when `list` and the board lists them (listsSolutions); `command` is the player's
+   * ("solve", "hint"), whose answer a press meanwhile drops. {solution: Board, message, reply}, or null (said why).
+   */
+  async findSolution({ method = "auto", minimal, seconds = null, list = false, command = "solve" } = {}) {
     const { session } = this;
+    session.say(messageOf(seconds === null ? "solving" : "searchingToEnd"));
+    await session.settled(); // a board on its way (New puzzle, a link, a level) is the one to solve
     session.setup.set(false); // the marks answer for the board as set, and are followed by pressing
     const game = session.game;
-    session.say(messageOf(seconds === null ? "solving" : "searchingToEnd"));
+    minimal ??= !session.usesCanvas();
     // The fewest-presses search grows with 2^nullity and with the board: it runs for the
     // grid's sizes only. (With nullity 0 the one solution is the fewest anyway.)
-    const extra = { minimal, ...(game.k === 2 ? { method } : {}), ...(seconds !== null ? { seconds } : session.searchBudget), ...(list ? { list } : {}) };
+    const listed = list && listsSolutions(session) ? { list: session.limits.max_listed_solutions } : {};
+    const extra = { minimal, ...(game.k === 2 ? { method } : {}), ...(seconds !== null ? { seconds } : session.searchBudget), ...listed };
     const timeoutMs = seconds !== null ? (seconds + 60) * 1000 : undefined;
-    const reply = await requests.solve(session, game.board, extra, { timeoutMs, channel: "solve" });
+    const reply = await requests.solve(session, game.board, extra, { timeoutMs, channel: "solve", command });
     if (!reply) return null; // failed, or the board changed meanwhile
     if (!reply.solvable) {
       session.showUnsolvable(reply);
@@ -46,9 +58,9 @@ export class Solving {
   async solve(options = {}) {
     const { session } = this;
     session.stopPlayback(); // the marks being played are about to be replaced
-    const onGrid = !session.multiState && !session.usesCanvas(); // the offer and the list: k = 2 on the grid
-    const found = await this.findSolution({ ...options, list: onGrid ? session.limits.max_listed_solutions : 0 });
+    const found = await this.findSolution({ ...options, list: true });
     if (!found) return;
+    const onGrid = listsSolutions(session); // the game solved: findSolution waited for a board on its way
     session.showSolution(found, { offer: onGrid ? searchOffer(found.reply, session.limits) : undefined });
     const listed = found.reply.listed ?? [];
     if (listed.length > 1) {
@@ -67,7 +79,7 @@ export class Solving {
   async hint() {
     const { session } = this;
     session.stopPlayback();
-    const found = await this.findSolution();
+    const found = await this.findSolution({ command: "hint" });
     if (!found) return;
     const [index] = found.solution.indices(1);
     const { rows, cols } = session.game.board;

@@ -43,12 +43,9 @@ export class StatusPanel {
       session.say(messageOf("cancelled"));
     });
     this.searchToEnd.addEventListener("click", () => session.solving.searchToEnd());
-    // Quick requests do not flash "Working…" and Cancel.
-    solver.onBusy = (busy) => {
-      clearTimeout(this.workingTimer);
-      if (busy) this.workingTimer = setTimeout(() => { this.progress.hidden = false; }, WORKING_DELAY_MS);
-      else this.progress.hidden = true;
-    };
+    // Quick requests do not flash "Working…" and Cancel; nor do requests waiting for the solver to start:
+    // nothing runs yet (the badge shows the start), and Cancel would only start the solver again.
+    solver.onBusy = () => this.showWorking();
     // Every message lands here, the Board box's errors too (the box is marked as well).
     session.subscribe((change) => {
       this.showPlayback();
@@ -61,6 +58,16 @@ export class StatusPanel {
       else if (change.message !== undefined) this.say(change.message, change.offer ?? null);
       if (change.message || change.boardError) this.reveal(Boolean(change.boardError));
     });
+  }
+
+  /** "Working…" and Cancel, WORKING_DELAY_MS after the ready solver was given work, until it is idle. */
+  showWorking() {
+    clearTimeout(this.workingTimer);
+    if (this.solver.busy && this.solver.ready) {
+      this.workingTimer = setTimeout(() => { this.progress.hidden = false; }, WORKING_DELAY_MS);
+    } else {
+      this.progress.hidden = true;
+    }
   }
 
   /** The playback's bar (presses played of all) and Stop, while a solution plays. */
@@ -128,8 +135,8 @@ export class StatusPanel {
     // How the solver started (automation contract): "snapshot" or "install".
     if (state === "ready" && detail?.start?.path) this.status.dataset.solverStart = detail.start.path;
     else if (state === "loading") delete this.status.dataset.solverStart;
-    if (state === "ready" || state === "error") delete this.status.dataset.firstLoad; // the message shows from now on (style.css)
     this.showSolverState();
+    this.showWorking(); // requests sent during the start run from now on
     if (state === "ready") this.session.challenges.askMinimum();
   }
 
@@ -138,9 +145,11 @@ export class StatusPanel {
     this.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
     this.retry.hidden = state !== "error";
     const progress = detail?.progress;
+    // Tenths of a megabyte: the figure moves every ≈ 0.5 s on a 1.6 Mbit/s link.
+    const mb = (bytes) => (bytes / 1e6).toFixed(1);
+    const total = progress ? mb(progress.total) : "8.8"; // the badge's widest text while loading (style.css)
+    this.solverStatus.dataset.widest = t("loadingSolver", { received: total, total });
     if (state === "loading" && progress) {
-      // Tenths of a megabyte: the figure moves every ≈ 0.5 s on a 1.6 Mbit/s link.
-      const mb = (bytes) => (bytes / 1e6).toFixed(1);
       this.solverStatus.textContent = t("loadingSolver", { received: mb(progress.received), total: mb(progress.total) });
     } else if (state === "loading") this.solverStatus.textContent = t("loadingPython");
     else if (state === "installing") this.solverStatus.textContent = t("installingSolver");

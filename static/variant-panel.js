@@ -165,8 +165,10 @@ export class VariantPanel {
       return;
     }
     const mask = name === "none" ? null : presetMask(name, rows, cols);
-    const board = await session.deal.randomBoard(rows, cols, { mask });
-    if (board) session.setBoard(board, { message: messageOf("presetApplied", { name: label, rows, cols }), mask });
+    await session.changing(async () => {
+      const board = await session.deal.randomBoard(rows, cols, { mask });
+      if (board) session.setBoard(board, { message: messageOf("presetApplied", { name: label, rows, cols }), mask });
+    });
   }
 
   update(change = {}) {

@@ -26,7 +26,7 @@ function offenders(pattern, allowed) {
 
 // The session's helpers: parts of the midend, each owning one concern and changing the
 // game through the session's commands.
-const HELPERS = ["playback.js", "challenge.js", "setup.js", "board-text.js", "dealer.js", "solving.js", "game-swap.js"];
+const HELPERS = ["playback.js", "challenge.js", "setup.js", "board-text.js", "dealer.js", "solving.js", "game-swap.js", "sequencing.js"];
 
 test("no module but the session assigns the session's version, marks, overlays, layers, win or game", () => {
   const fields = "version|marks|overlay|layers|won|assisted|solutionList|game";

@@ -43,10 +43,24 @@ export class FakeSolver {
     this.ready = true;
     this.sent = []; // every request, as sent
     this.held = null; // when an array, replies wait here until release()
+    this.waiters = []; // {count, resolve}: whenSent's
+  }
+
+  /** Resolves once `count` requests have been sent in all (a command's request may go out a tick after the click). */
+  whenSent(count) {
+    if (this.sent.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
   }
 
   hold() {
     this.held = [];
+  }
+
+  /** Answer every held request, in the order sent, and answer the next ones at once. */
+  releaseAll() {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const entry of held) entry.answer();
   }
 
   /** Answer the held request number `index` (in the order sent). */
@@ -57,6 +71,8 @@ export class FakeSolver {
 
   request(message, { payload = null } = {}) {
     this.sent.push(message);
+    for (const waiter of this.waiters.filter(({ count }) => this.sent.length >= count)) waiter.resolve();
+    this.waiters = this.waiters.filter(({ count }) => this.sent.length < count);
     const answer = () => this.answer(message, payload);
     if (this.held === null) return Promise.resolve().then(answer);
     return new Promise((resolve, reject) => {

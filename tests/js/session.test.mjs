@@ -78,17 +78,22 @@ test("k states: Solve gives press counts that solve it under every surface", asy
   }
 });
 
-test("a solve of an older board is dropped when its reply arrives", async () => {
-  const { session, solver } = makeSession();
-  const board = emptyBoard(2, 2);
-  pressBoard(board, 0, 0);
-  session.setBoard(board);
-  solver.hold();
-  const solving = session.solving.solve();
-  session.press(1, 1); // the board changes while Python works
-  solver.release(0);
-  await solving;
-  assert.equal(session.marks, null);
+test("a solve of an older board is dropped when its reply arrives, and the message line says so", async () => {
+  for (const [command, key] of [["solve", "solveOvertaken"], ["hint", "hintOvertaken"]]) {
+    const { session, solver, changes } = makeSession();
+    const board = emptyBoard(2, 2);
+    pressBoard(board, 0, 0);
+    session.setBoard(board);
+    solver.hold();
+    const solving = session.solving[command]();
+    await solver.whenSent(1);
+    session.press(1, 1); // the board changes while Python works
+    assert.equal(changes.at(-1).message.key, key, command); // said at the press, not left to a silent drop
+    solver.release(0);
+    await solving;
+    assert.equal(session.marks, null, command);
+    assert.equal(changes.at(-1).message.key, key, command); // nothing said over it when the stale answer came
+  }
 });
 
 test("random boards: the one asked for last is shown, whatever order the replies come in", async () => {
