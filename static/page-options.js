@@ -1,11 +1,14 @@
 // What the page's address may set besides the game (the #hash): ?search-budget=MS, the
-// fewest-presses search's time budget, for everyone; and four knobs for the page's own
+// fewest-presses search's time budget, for everyone; and five knobs for the page's own
 // tests, honoured only when the page is served from this machine (a loopback host, as
 // the browser tests serve dist/ on 127.0.0.1):
 //   ?load-timeout=MS     the start-up deadline: how long the start may make no progress (30 s)
 //   ?request-timeout=MS  the request deadline (60 s)
 //   ?restart-above=MB    the wasm heap above which an idle worker is replaced (256 MB)
 //   ?snapshot=off        start the solver the usual way, without its start-up snapshot
+//   ?hold-start          hold the solver's start until window.lightsOut.releaseStart(): the
+//                        half minute a slow phone link takes, made as long as a test needs
+//                        and ended by an event (commands given meanwhile must not be lost)
 // A link to a deployed copy therefore cannot switch its reader's solver off. The host
 // decides rather than a build flag because the tests must drive the very files that are
 // deployed. Copy link drops the query altogether (share-link.js: shareAddress).
@@ -39,6 +42,7 @@ export function pageOptions(href) {
       requestTimeoutMs: knob("request-timeout") ?? REQUEST_TIMEOUT_MS,
       restartAboveBytes: (knob("restart-above") ?? RESTART_ABOVE_BYTES / 2 ** 20) * 2 ** 20,
       useSnapshot: !(test && query.get("snapshot") === "off"),
+      holdStart: test && query.has("hold-start"),
     },
     searchBudget: budget === null ? {} : { seconds: budget / 1000 },
   };

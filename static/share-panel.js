@@ -116,6 +116,7 @@ export class SharePanel {
         return null;
       }
     };
+    this.hashWriter.cancel(); // the stand-in's link, scheduled by the page's first change, must not replace this one
     return session.openLink(read, async (reply) => {
       const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
       if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {

@@ -42,10 +42,11 @@ export class SolverClient {
    */
   constructor(workerUrl, onState, {
     loadTimeoutMs = LOAD_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS, restartAboveBytes = RESTART_ABOVE_BYTES,
-    useSnapshot = true,
+    useSnapshot = true, holdStart = false,
   } = {}) {
     this.workerUrl = workerUrl;
     this.useSnapshot = useSnapshot; // false: the worker skips its start-up snapshot (tests)
+    this.held = holdStart; // true: the first start waits for releaseStart() (tests: page-options.js ?hold-start)
     this.startedFrom = null; // the worker's {path: "snapshot" | "install", ms, fallback} once ready
     this.fallback = null; // why this start does not restore the snapshot, once the worker knows
     this.progress = null; // the start's downloads, {received, total} bytes, once the worker counts them
@@ -81,9 +82,10 @@ export class SolverClient {
     this.progress = null;
     this.setState("loading");
     let url = this.workerUrl;
-    if (!this.useSnapshot) {
+    if (!this.useSnapshot || this.held) {
       url = new URL(url, globalThis.location?.href);
-      url.searchParams.set("snapshot", "off");
+      if (!this.useSnapshot) url.searchParams.set("snapshot", "off");
+      if (this.held) url.searchParams.set("hold", "1");
     }
     globalThis.performance?.mark?.("lightsout:solver-start"); // for the page benchmark
     const worker = new Worker(url, { type: "module" });
@@ -96,7 +98,16 @@ export class SolverClient {
       event.preventDefault();
       this.fail({ name: "WorkerError", message: event.message || "the worker script failed to load" });
     });
+    if (!this.held) this.armLoadTimer(); // a held start makes no progress until released, by design
+  }
+
+  /** Let a start held by ?hold-start go on (tests); the start-up deadline runs from here. */
+  releaseStart() {
+    if (!this.held || !this.worker) return false;
+    this.held = false;
+    this.worker.postMessage({ type: "release" });
     this.armLoadTimer();
+    return true;
   }
 
   /**

@@ -55,7 +55,7 @@ export function exposeTestHooks(session, solver, boardPanel) {
     /**
      * Change the solver's deadlines and heap limit on a running page, as the address's test
      * knobs (page-options.js) set them at start: {loadTimeoutMs, requestTimeoutMs,
-     * restartAboveBytes}, each optional; the client reads them at every start and request,
+     * restartAboveBytes, holdStart (the next start waits for releaseStart)}, each optional; the client reads them at every start and request,
      * so the browser tests share one page instead of starting Pyodide per setting. Returns
      * the settings in force. Like the knobs, only on a page served from this machine.
      */
@@ -66,7 +66,11 @@ export function exposeTestHooks(session, solver, boardPanel) {
         if (!(Number.isFinite(options[name]) && options[name] > 0)) throw new RangeError(`${name} must be positive`);
         solver[name] = options[name];
       }
-      return { loadTimeoutMs: solver.loadTimeoutMs, requestTimeoutMs: solver.requestTimeoutMs, restartAboveBytes: solver.restartAboveBytes };
+      if (options.holdStart !== undefined) solver.held = Boolean(options.holdStart); // the next start waits for releaseStart()
+      return {
+        loadTimeoutMs: solver.loadTimeoutMs, requestTimeoutMs: solver.requestTimeoutMs, restartAboveBytes: solver.restartAboveBytes,
+        holdStart: solver.held,
+      };
     },
     /**
      * The fewest-presses search's time budget in ms, as ?search-budget=MS sets it at start
@@ -79,6 +83,8 @@ export function exposeTestHooks(session, solver, boardPanel) {
       }
       return session.searchBudget.seconds === undefined ? null : session.searchBudget.seconds * 1000;
     },
+    /** Let the solver's start, held by ?hold-start, go on; false when none is held. */
+    releaseStart: () => solver.releaseStart(),
     /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
     debug: (action) => solver.debug(action),
     /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */

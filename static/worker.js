@@ -58,6 +58,10 @@ const SITE_URL = new URL("../", import.meta.url).href; // files are named relati
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
 const BUILD_INFO = "static/build-info.json";
 const USE_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "off";
+// "?hold=1" (page-options.js ?hold-start, tests on this machine): the start waits for a "release" message.
+const released = new URL(import.meta.url).searchParams.get("hold") === "1"
+  ? new Promise((resolve) => self.addEventListener("message", (event) => { if (event.data?.type === "release") resolve(); }))
+  : null;
 
 /**
  * Errors cross postMessage as plain data: class instances and Python proxies do not
@@ -434,6 +438,7 @@ function apiCall(pyodide) {
 async function start() {
   step("moduleRan");
   self.postMessage({ type: "progress", stage: "loading" });
+  if (released) await released;
   const buildInfo = readBuildInfo();
   buildInfoRead = buildInfo;
   buildInfo.then((info) => {

@@ -116,21 +116,21 @@ test("a stored language is used only when it is one of the page's own (not 'cons
   }
 });
 
-test("?load-timeout, ?request-timeout, ?restart-above and ?snapshot=off count only on a loopback host", () => {
+test("?load-timeout, ?request-timeout, ?restart-above, ?snapshot=off and ?hold-start count only on a loopback host", () => {
   for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "[::1]"]) assert.ok(isTestHost(host), host);
   for (const host of ["example.org", "127.0.0.1.example.org", "lights.example", "10.0.0.1", "localhost.evil.net", ""]) {
     assert.ok(!isTestHost(host), host);
   }
-  const query = "?load-timeout=1&request-timeout=1&restart-above=1&snapshot=off&search-budget=20";
+  const query = "?load-timeout=1&request-timeout=1&restart-above=1&snapshot=off&hold-start&search-budget=20";
   const shared = pageOptions(`https://lights.example/lightsout/${query}#5x5:AAAAAA`);
   assert.deepEqual(shared.solver,
-    { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20, useSnapshot: true });
+    { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20, useSnapshot: true, holdStart: false });
   assert.deepEqual(shared.searchBudget, { seconds: 0.02 }); // not a test knob: the reader's own setting
   const local = pageOptions(`http://127.0.0.1:8000/lightsout/${query}`);
-  assert.deepEqual(local.solver, { loadTimeoutMs: 1, requestTimeoutMs: 1, restartAboveBytes: 2 ** 20, useSnapshot: false });
+  assert.deepEqual(local.solver, { loadTimeoutMs: 1, requestTimeoutMs: 1, restartAboveBytes: 2 ** 20, useSnapshot: false, holdStart: true });
   const junk = pageOptions("http://127.0.0.1:8000/?request-timeout=0&load-timeout=abc&restart-above=-5&snapshot=no");
   assert.deepEqual(junk.solver,
-    { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20, useSnapshot: true });
+    { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20, useSnapshot: true, holdStart: false });
   assert.deepEqual(pageOptions("https://lights.example/").searchBudget, {});
 });
 

@@ -155,3 +155,20 @@ test("an undo or a change of goal while Solve is on its way drops the answer and
     assert.equal(session.marks, null, change);
   }
 });
+
+test("Play solution pressed while New puzzle's board is on its way plays the new puzzle, not the old board's marks", async () => {
+  const { session, solver } = makeSession();
+  session.setBoard(grid([[1, 1, 0], [1, 0, 0], [0, 0, 0]]));
+  await session.solving.solve(); // the old board's marks are shown
+  assert.ok(session.marks);
+  solver.hold();
+  const dealing = session.deal.newGame({ rows: 3, cols: 3 });
+  const playing = session.playSolution();
+  solver.releaseAll();
+  await dealing;
+  const dealt = session.game;
+  await playing;
+  assert.equal(session.game, dealt, "the game played is the new puzzle");
+  assert.ok(session.game.isSolved(), "Play solution solved the new puzzle");
+  assert.ok(session.game.moveCount > 0);
+});

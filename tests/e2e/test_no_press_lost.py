@@ -1,0 +1,213 @@
+"""No command lost while the solver starts (issue 38): Solve, Hint, Explain and a cell press
+given during "Loading the solver" on no link, a shared grid link, a shared Cube link and a
+level link are answered for the board they were given on (or for the link's game, which the
+stand-in board shown meanwhile stands for), or the message line says why not; Play solution
+pressed while New puzzle's board is on its way, and Next level pressed while the solver
+restarts, are answered too.
+
+The start is held with the page's ?hold-start test knob (loopback only) and released by
+window.lightsOut.releaseStart(): the half minute a slow phone link takes, as long as the test
+needs and ended by an event. Before issue 38, Solve, Hint and Explain pressed then on the
+Cube or level link came back to "Opened a shared … puzzle." with no marks (the link's own
+request superseded the player's command), and the address bar showed a random 5×5's link
+until the solver was ready. Every solution shown is checked by Python (verifyShown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from conftest import CONTEXT_OPTIONS, PageWatch, wait_ready
+from e2e_helpers import click_cells, marked_cells, status
+
+LINKS = {
+    "none": "",
+    "grid": "#5x5:3VaXAQ;p=random;m=AAE",  # a New puzzle's 5×5 with two moves played (written by the share op)
+    "cube": "#cube:Rf_rKvofAA",  # the Lights Out Cube: Python reads the link (the share op)
+    "level": "#classic:AFQAAA;p=level-classic;l=1",  # classic level 1
+}
+GRAPH_LINKS = {"cube", "level"}  # links Python must read: a stand-in board until the solver is ready
+
+
+@pytest.fixture(scope="module")
+def held_context(browser) -> Iterator[tuple[BrowserContext, PageWatch]]:
+    """One context for the module's pages: its Cache Storage keeps the solver's start snapshot
+    after the first page, so each later page starts in about a second once released."""
+    context = browser.new_context(**CONTEXT_OPTIONS)
+    watch = PageWatch()
+    watch.attach(context)
+    yield context, watch
+    context.close()
+
+
+@pytest.fixture
+def open_held(held_context, site_url: str) -> Iterator:
+    """open_held(link) → a new page on `link` whose solver start is held (?hold-start); after the
+    test nothing may have left 127.0.0.1 and the console must hold no errors."""
+    context, watch = held_context
+    pages: list[Page] = []
+    errors_before = len(watch.errors)
+
+    def open_page(link: str) -> Page:
+        page = context.new_page()
+        pages.append(page)
+        page.goto(f"{site_url}?hold-start{link}")
+        page.wait_for_function("() => window.lightsOut !== undefined")
+        expect(status(page)).to_have_attribute("data-state", "loading")
+        if link and link.split(":")[0].lstrip("#") in ("cube", "classic"):
+            expect(page.locator("#board")).to_have_attribute("data-opening", "")
+        return page
+
+    yield open_page
+    for page in pages:
+        page.close()
+    assert watch.outside_requests() == []
+    assert watch.errors[errors_before:] == []
+
+
+def release(page: Page) -> None:
+    assert page.evaluate("() => window.lightsOut.releaseStart()") is True
+    wait_ready(page)
+
+
+def message(page: Page):
+    return page.locator("#message")
+
+
+def snapshot(page: Page) -> dict:
+    return page.evaluate("() => window.lightsOut.statesSnapshot()")
+
+
+def marks_total(page: Page) -> int:
+    marks = snapshot(page)["marks"]
+    return sum(marks) if marks else 0
+
+
+def expect_link_game(page: Page, link: str) -> None:
+    """The link's own game is on the board: the Cube's 54 cells, level 1 with its label, or the grid link's moves."""
+    if link == "cube":
+        page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'cube'")
+    elif link == "level":
+        expect(page.locator("#level-label-text")).to_contain_text("Level 1 of 50", timeout=20_000)
+        assert snapshot(page)["puzzle"]["preset"] == "classic"
+    elif link == "grid":
+        assert snapshot(page)["moves"] >= 2
+
+
+def first_cell_centre(page: Page) -> tuple[float, float]:
+    """A grid cell's centre (the stand-in, the grid links and no link draw a DOM grid)."""
+    box = page.locator('#board [role="gridcell"][data-row="0"][data-col="0"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def verify_marks_solve(page: Page) -> None:
+    verdict = page.evaluate("() => window.lightsOut.verifyShown()")
+    assert verdict["solved"] and verdict["presses"] > 0, verdict
+
+
+@pytest.mark.parametrize("link", list(LINKS))
+def test_solve_pressed_while_the_solver_starts_marks_a_solution(open_held, link: str) -> None:
+    page = open_held(LINKS[link])
+    page.locator("#solve").click()
+    expect(message(page)).to_have_text("Solving…")
+    expect(page.locator("#progress")).to_be_hidden()  # nothing runs yet: no Working… and Cancel
+    release(page)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks?.some((count) => count > 0)")
+    expect_link_game(page, link)
+    verify_marks_solve(page)
+    expect(message(page)).to_contain_text("marked")
+
+
+@pytest.mark.parametrize("link", list(LINKS))
+def test_hint_pressed_while_the_solver_starts_marks_a_press_of_the_fewest_solution(open_held, link: str) -> None:
+    page = open_held(LINKS[link])
+    page.locator("#hint").click()
+    release(page)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null")
+    expect_link_game(page, link)
+    assert marks_total(page) == 1
+    hinted = snapshot(page)["marks"].index(1)
+    page.locator("#solve").click()  # the fewest solution the hint was taken from
+    page.wait_for_function("(hinted) => (window.lightsOut.statesSnapshot().marks ?? []).filter(Boolean).length > 1"
+                           " && window.lightsOut.statesSnapshot().marks[hinted] === 1", arg=hinted)
+    verify_marks_solve(page)
+
+
+@pytest.mark.parametrize("link", list(LINKS))
+def test_explain_pressed_while_the_solver_starts_explains_the_board(open_held, link: str) -> None:
+    page = open_held(LINKS[link])
+    page.locator("#explain-toggle").click()
+    expect(message(page)).to_have_text("Working out the explanation…")
+    release(page)
+    expect(page.locator("#explain-nav")).to_be_visible(timeout=20_000)
+    expect(message(page)).to_contain_text("The solution in")
+    expect_link_game(page, link)
+
+
+@pytest.mark.parametrize("link", list(LINKS))
+def test_a_press_while_the_solver_starts_is_played_or_said_to_wait_for_the_link(open_held, link: str) -> None:
+    page = open_held(LINKS[link])
+    before = snapshot(page)
+    page.mouse.click(*first_cell_centre(page))
+    if link in GRAPH_LINKS:
+        # The stand-in is not the shared puzzle: the press is refused, and said so.
+        expect(message(page)).to_have_text("The shared puzzle is still opening.")
+        assert snapshot(page)["moves"] == before["moves"] == 0
+        assert snapshot(page)["cells"] == before["cells"]
+        assert page.evaluate("() => location.hash") == LINKS[link], "the address keeps the link while it opens"
+    else:
+        assert snapshot(page)["moves"] == before["moves"] + 1, "the press is played on the board shown"
+    pressed = snapshot(page)
+    release(page)
+    expect_link_game(page, link)
+    after = snapshot(page)
+    if link in GRAPH_LINKS:
+        assert after["moves"] == 0
+    else:
+        assert after["cells"] == pressed["cells"] and after["moves"] == pressed["moves"], "the board pressed stays"
+
+
+def test_play_solution_pressed_while_new_puzzles_board_is_on_its_way_plays_the_new_puzzle(open_held) -> None:
+    page = open_held("")
+    release(page)
+    page.locator("#solve").click()
+    expect(page.locator("#play-solution")).to_be_visible(timeout=20_000)
+    old = snapshot(page)["cells"]
+    # New puzzle asks the solver for its board; Play solution, pressed before it comes, is for that board.
+    page.evaluate("() => { document.getElementById('new-puzzle').click(); document.getElementById('play-solution').click(); }")
+    # Before issue 38 the old board's marks began to play, New puzzle's board stopped them,
+    # and the new puzzle stayed unplayed.
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    page.wait_for_function("() => window.lightsOut.solverInfo().pending === 0")
+    played = snapshot(page)
+    assert played["moves"] > 0 and all(value == 0 for value in played["cells"])
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    assert old != played["cells"]
+
+
+def test_next_level_pressed_while_the_solver_restarts_opens_level_two(open_held) -> None:
+    page = open_held(LINKS["level"])
+    release(page)
+    expect_link_game(page, "level")
+    page.locator("#solve").click()
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null")
+    click_cells(page, marked_cells(page))
+    expect(page.locator("#next-puzzle")).to_be_visible()
+    # The solver restarts (as after a big board grows its heap: solver-client.js) once it is
+    # idle; Next level, pressed while it starts again, opens level 2 when it is ready.
+    page.evaluate("() => window.lightsOut.solverOptions({ restartAboveBytes: 1, holdStart: true })")
+    page.evaluate("() => window.lightsOut.request({ op: 'limits' })")
+    page.wait_for_function("() => window.lightsOut.solverInfo().recycled > 0")
+    page.evaluate("() => window.lightsOut.solverOptions({ restartAboveBytes: 2 ** 30 })")
+    expect(status(page)).to_have_attribute("data-state", "loading")
+    page.locator("#next-puzzle").click()
+    page.locator("#solve").click()
+    expect(message(page)).to_have_text("Solving…")
+    release(page)
+    expect(page.locator("#level-label-text")).to_contain_text("Level 2 of 50", timeout=30_000)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null", timeout=30_000)
+    verify_marks_solve(page)
