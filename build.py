@@ -3,6 +3,8 @@
 
     python3 build.py                 # build dist/
     python3 build.py serve [--port N] # build, then serve dist/ on http://127.0.0.1:N/
+                                      # (--prefix /lightsout/: under a sub-path, as GitHub
+                                      # Pages serves a project; --no-build: dist/ as it is)
     python3 build.py pin              # record the sha256 of the runtime files (after an upgrade)
 
 What dist/ holds (every URL inside it is relative, so it works under any sub-path,
@@ -44,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import urllib.parse
 import zipfile
 import zlib
 from pathlib import Path
@@ -432,9 +435,12 @@ def content_security_policy(site: Path) -> str | None:
 COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".json", ".css", ".wasm", ".webmanifest", ".txt", ".svg", ".map")
 
 
-def make_server(port: int, site: Path = DIST, sent: list[tuple[str, int, int]] | None = None) -> http.server.ThreadingHTTPServer:
+def make_server(port: int, site: Path = DIST, sent: list[tuple[str, int, int]] | None = None,
+                prefix: str = "/") -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``site`` on 127.0.0.1 that sends the page's CSP as a header on
-    every file and gzip-compresses text and wasm for a client that accepts it.
+    every file and gzip-compresses text and wasm for a client that accepts it. The site is
+    served under ``prefix`` (a path that starts and ends with "/"); any other path is a 404,
+    so a URL wrongly starting with "/" fails under a sub-path as it would on GitHub Pages.
 
     The meta tag governs the page only; a worker takes its policy from its own
     response, so the header is what puts static/worker.js under the policy too.
@@ -444,8 +450,17 @@ def make_server(port: int, site: Path = DIST, sent: list[tuple[str, int, int]] |
     policy = content_security_policy(site)
     compressed: dict[tuple[str, int, int], bytes] = {}
 
+    if not (prefix.startswith("/") and prefix.endswith("/")):
+        raise ValueError(f"the prefix {prefix!r} must start and end with '/'")
+
     class SiteHandler(http.server.SimpleHTTPRequestHandler):
         status = 0
+
+        def translate_path(self, path: str) -> str:
+            route = urllib.parse.urlsplit(path).path
+            if not route.startswith(prefix):
+                return str(site / "__outside_the_site__")
+            return super().translate_path("/" + path[len(prefix):])
 
         def send_response(self, code: int, message: str | None = None) -> None:
             self.status = code
@@ -501,9 +516,9 @@ def make_server(port: int, site: Path = DIST, sent: list[tuple[str, int, int]] |
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(SiteHandler, directory=str(site)))
 
 
-def serve(port: int) -> None:
-    with make_server(port) as server:
-        print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+def serve(port: int, prefix: str = "/") -> None:
+    with make_server(port, prefix=prefix) as server:
+        print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}{prefix}  (Ctrl+C stops)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
@@ -514,19 +529,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", nargs="?", choices=("build", "serve", "pin"), default="build")
     parser.add_argument("--port", type=int, default=8000, help="port for `serve` (default 8000; 0 picks a free one)")
+    parser.add_argument("--prefix", default="/", help="the path `serve` serves the site under (default /; e.g. /lightsout/)")
+    parser.add_argument("--no-build", action="store_true", help="`serve` dist/ as it is, without building it first")
     parser.add_argument("--package", type=Path, default=ROOT / "py",
                         help="folder of the Python package to ship (default: py/)")
     args = parser.parse_args(argv)
+    if not (args.prefix.startswith("/") and args.prefix.endswith("/")):
+        parser.error(f"--prefix {args.prefix!r} must start and end with '/'")
     try:
         if args.command == "pin":
             pin_hashes()
             return 0
-        build(args.package.resolve())
+        if not (args.command == "serve" and args.no_build):
+            build(args.package.resolve())
+        elif not (DIST / "index.html").is_file():
+            raise BuildError(f"{DIST} holds no built site: run `python3 build.py` first")
     except BuildError as error:
         print(f"build.py: error: {error}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        serve(args.port)
+        serve(args.port, args.prefix)
     return 0
 
 

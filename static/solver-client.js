@@ -193,8 +193,8 @@ export class SolverClient {
           clearTimeout(this.loadTimer);
           for (const [id, entry] of this.pending) entry.timer ??= this.requestTimer(id, entry.timeoutMs);
           this.startedFrom = message.start ?? null;
-        } else {
-          this.armLoadTimer();
+        } else if (!this.held) {
+          this.armLoadTimer(); // a held start (tests) waits for releaseStart, by design
         }
         this.setState(message.stage, { start: this.startedFrom, progress: this.progress });
         break;

@@ -16,26 +16,45 @@ fi
 PYTHON="$PWD/.venv/bin/python"
 "$PYTHON" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 
-echo "== Chromium"
-# Debian's Chromium: its headless shell for the tests (lighter; tests/e2e/conftest.py),
-# else the full browser. Playwright cannot download its own browsers here.
+echo "== Browsers: Chromium, Firefox ESR and WebKitGTK (Debian's), Xvfb, a CJK font"
+# Debian's browsers: test tools cannot download their own here. Chromium as its headless
+# shell for the Playwright tests (lighter; tests/e2e/conftest.py), else the full browser;
+# Firefox driven over its own WebDriver BiDi (puppeteer-core), WebKit through WebKitGTK's
+# WebDriver on an Xvfb screen (selenium-webdriver): tests/engines/. The CJK font is for
+# screenshots of the page in 中文 (the headless shell has none).
+missing=()
 if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
     echo "using \$CHROMIUM=$CHROMIUM"
-elif [ -x /usr/bin/chromium-headless-shell ]; then
-    echo "using /usr/bin/chromium-headless-shell"
-elif [ "$(id -u)" = "0" ]; then
-    apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium-headless-shell \
-        || DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
-elif [ -x /usr/bin/chromium ]; then
-    echo "using /usr/bin/chromium"
-else
-    echo "error: no Chromium. Install Debian's package as root: apt-get install -y chromium-headless-shell" >&2
-    echo "       (or chromium, or set CHROMIUM=/path/to/chromium)" >&2
-    exit 1
+elif [ ! -x /usr/bin/chromium-headless-shell ] && [ ! -x /usr/bin/chromium ]; then
+    missing+=(chromium-headless-shell)
+fi
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null || missing+=(xvfb)
+fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
+if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" = "0" ]; then
+        apt-get update -q
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+    else
+        echo "error: missing Debian packages: ${missing[*]}. Install them as root: apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
 fi
 
-echo "== Build dist/ (runs npm ci the first time)"
+echo "== npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver)"
+# npm ci when a pinned package is missing or at another version (a checkout made before a pin changed).
+if ! node -e '
+    const pins = require("./package.json").devDependencies;
+    for (const [name, version] of Object.entries(pins)) {
+      let installed = null;
+      try { installed = require(`./node_modules/${name}/package.json`).version; } catch {}
+      if (installed !== version) process.exit(1);
+    }'; then
+    npm ci --no-audit --no-fund
+fi
+
+echo "== Build dist/"
 "$PYTHON" build.py
 
 # The type check and lint run beside the JS tests (they share no files); their output is
@@ -44,6 +63,17 @@ echo "== Type check of the package (mypy --strict) and lint (ruff: pyflakes rule
 checks_log="$(mktemp)"
 ( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py ) >"$checks_log" 2>&1 &
 checks_pid=$!
+
+# The cross-engine flows (tests/engines/: the player's main flows in Chromium, Firefox and
+# WebKit, one node test file each, run side by side) wait on the page, mostly idle: they run
+# beside the other tests, and their output is printed at the end.
+engines_log="$(mktemp)"
+engines_pid=""
+if [ "$#" -eq 0 ]; then
+    echo "== Cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit), in the background"
+    node --test --test-concurrency=3 tests/engines/ >"$engines_log" 2>&1 &
+    engines_pid=$!
+fi
 
 echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python)"
 command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
@@ -84,5 +114,16 @@ fi
 # page (marked "timing": frame gaps) then run alone, on an idle machine.
 echo "== Tests: unit and browser, ${TEST_WORKERS:-4} workers"
 run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder
+echo "== Cross-engine flows: the output"
+engines_status=0
+wait "$engines_pid" || engines_status=$?
+grep -E '^# |^not ok|^ok|^    (not )?ok' "$engines_log" || true
+if [ "$engines_status" -ne 0 ]; then
+    cat "$engines_log"
+    rm -f "$engines_log"
+    echo "error: the cross-engine flows failed (above)" >&2
+    exit "$engines_status"
+fi
+rm -f "$engines_log"
 echo "== Tests: the page's timing, alone"
 run_pytest tests/e2e -m timing

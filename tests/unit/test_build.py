@@ -54,6 +54,34 @@ def test_serve_sends_the_page_policy_as_a_header_on_every_file(tmp_path):
             server.shutdown()
 
 
+def test_serve_under_a_prefix_serves_the_site_there_and_nothing_outside(tmp_path):
+    """`build.py serve --prefix /lightsout/` serves the site as GitHub Pages serves a project
+    (tests/engines/ run on it): the prefix's files, and a 404 for a path outside it."""
+    import threading
+    import urllib.error
+    import urllib.request
+
+    import pytest
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>page</title>")
+    with pytest.raises(ValueError):
+        site_build.make_server(0, tmp_path, prefix="lightsout")
+    with site_build.make_server(0, tmp_path, prefix="/lightsout/") as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            with urllib.request.urlopen(f"{base}/lightsout/index.html") as response:
+                assert b"<title>page</title>" in response.read()
+            with urllib.request.urlopen(f"{base}/lightsout/") as response:
+                assert response.status == 200
+            for outside in ("/index.html", "/", "/lightsoutindex.html"):
+                with pytest.raises(urllib.error.HTTPError) as refused:
+                    urllib.request.urlopen(base + outside)
+                assert refused.value.code == 404, outside
+        finally:
+            server.shutdown()
+
+
 def test_serve_compresses_text_and_wasm_for_a_client_that_accepts_gzip(tmp_path):
     """`build.py serve` sends text and wasm gzip-compressed when asked, as GitHub Pages does;
     wheels and the (already compressed) snapshot go as they are; revalidation still works."""

@@ -1,0 +1,4 @@
+// The cross-engine flows (suite.mjs, flows.mjs) in webkit.
+import { engineSuite } from "./suite.mjs";
+
+engineSuite("webkit");
