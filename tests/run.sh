@@ -66,9 +66,11 @@ checks_pid=$!
 
 # The cross-engine flows (tests/engines/: the player's main flows in Chromium, Firefox and
 # WebKit, one node test file each, run side by side) wait on the page, mostly idle: they run
-# beside the other tests, and their output is printed at the end.
+# beside the other tests, and their output is printed at the end, whatever else failed.
 engines_log="$(mktemp)"
 engines_pid=""
+# A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$engines_log"' EXIT
 if [ "$#" -eq 0 ]; then
     echo "== Cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit), in the background"
     node --test --test-concurrency=3 tests/engines/ >"$engines_log" 2>&1 &
@@ -113,17 +115,18 @@ fi
 # the same time (both cores are then busy: the run is CPU-bound). The tests that time the
 # page (marked "timing": frame gaps) then run alone, on an idle machine.
 echo "== Tests: unit and browser, ${TEST_WORKERS:-4} workers"
-run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder
+pytest_status=0
+run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder || pytest_status=$?
 echo "== Cross-engine flows: the output"
 engines_status=0
 wait "$engines_pid" || engines_status=$?
-grep -E '^# |^not ok|^ok|^    (not )?ok' "$engines_log" || true
 if [ "$engines_status" -ne 0 ]; then
     cat "$engines_log"
-    rm -f "$engines_log"
     echo "error: the cross-engine flows failed (above)" >&2
-    exit "$engines_status"
+else
+    grep -E '^# |^    (not )?ok' "$engines_log" || true
 fi
-rm -f "$engines_log"
+[ "$pytest_status" -eq 0 ] || { echo "error: the unit or browser tests failed (above)" >&2; exit "$pytest_status"; }
+[ "$engines_status" -eq 0 ] || exit "$engines_status"
 echo "== Tests: the page's timing, alone"
 run_pytest tests/e2e -m timing
