@@ -1,13 +1,19 @@
 // The worker protocol's client (static/solver-client.js) against a fake Worker: a worker
 // whose wasm heap grew past the threshold is replaced once the client is idle, without
-// losing a request, and is kept while requests are pending.
+// losing a request, and is kept while requests are pending; the start-up deadline measures
+// stalls; a held start (?hold-start) waits for its release.
+//
+// Nothing here depends on how busy the machine is (a 5 ms wait once raced a 1 ms reply and
+// failed 3 of 6 runs beside other work): the heap tests wait for the state they expect
+// (until) or for the next task (a timer of 0 ms fires after those set before it), and the
+// deadline tests run on a simulated clock (node:test's mock timers).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SolverClient } from "../../static/solver-client.js";
 
 const MB = 2 ** 20;
 
-/** A module worker stand-in: ready at once; each request's reply reports `heap` (bytes). */
+/** A module worker stand-in: ready after `readyAfterMs`; each request's reply (1 ms later) reports `heap` (bytes). */
 class FakeWorker {
   static made = [];
   static readyAfterMs = 1;
@@ -38,7 +44,7 @@ class FakeWorker {
       this.send({ type: "success", id, result: { ok: true, echo: request?.op, payload: new Uint8Array(0) }, heapBytes: this.heap });
     };
     if (this.hold) this.held.push(reply);
-    else setTimeout(reply, 1);
+    else if (message.type === "request") setTimeout(reply, 1);
   }
 
   terminate() {
@@ -46,7 +52,25 @@ class FakeWorker {
   }
 }
 
-const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `condition()` holds (checked every millisecond); fails after `ms` of real time. */
+async function until(condition, what, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`not reached in ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** Resolves after the timers of 0 ms already set (the client's recycle among them) have fired. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Move the simulated clock `ms` milliseconds, a millisecond at a time, settling every promise after each. */
+async function advance(t, ms) {
+  for (let i = 0; i < ms; i++) {
+    t.mock.timers.tick(1);
+    await new Promise((resolve) => setImmediate(resolve)); // not a mocked API: runs once the promises settled
+  }
+}
 
 async function readyClient(options) {
   FakeWorker.made = [];
@@ -55,21 +79,19 @@ async function readyClient(options) {
   const states = [];
   const client = new SolverClient("worker.js", (state) => states.push(state), { restartAboveBytes: 512 * MB, ...options });
   client.start();
-  await tick();
-  assert.equal(client.state, "ready");
+  await until(() => client.state === "ready", "the fake worker is ready");
   return { client, states };
 }
 
 test("an idle worker whose heap grew past the threshold is replaced; requests go to the new one", async () => {
   const { client, states } = await readyClient();
   await client.request({ op: "solve" });
-  await tick();
+  await nextTask();
   assert.equal(FakeWorker.made.length, 1, "a worker at 30 MB is kept");
   const reply = await client.request({ op: "format", grow: 2200 * MB });
   assert.equal(reply.echo, "format");
   assert.equal(client.heapBytes, 2200 * MB);
-  await tick();
-  assert.equal(FakeWorker.made.length, 2);
+  await until(() => FakeWorker.made.length === 2 && client.state === "ready", "a new worker, ready");
   assert.ok(FakeWorker.made[0].terminated);
   assert.equal(client.recycled, 1);
   assert.deepEqual(states.slice(-2), ["loading", "ready"]);
@@ -77,6 +99,7 @@ test("an idle worker whose heap grew past the threshold is replaced; requests go
   assert.equal((await client.request({ op: "solve" })).echo, "solve");
   assert.equal(client.heapBytes, 30 * MB);
   assert.equal(FakeWorker.made[1].received.length, 1);
+  client.stop();
 });
 
 test("a grown worker is kept while a request is pending, and one sent during the restart is answered", async () => {
@@ -88,29 +111,28 @@ test("a grown worker is kept while a request is pending, and one sent during the
   assert.equal((await next).echo, "solutions");
   assert.equal(first.received.length, 2, "the follow-up went to the old worker, before it was replaced");
   FakeWorker.readyAfterMs = 50;
-  await tick();
-  assert.ok(first.terminated);
+  await until(() => first.terminated, "the grown worker replaced once idle");
   // A request sent while the new worker loads waits for it.
   const during = client.request({ op: "verify" });
   assert.equal(client.state, "loading");
   assert.equal((await during).echo, "verify");
   assert.equal(client.recycled, 1);
+  client.stop();
 });
 
 test("a pending request keeps the worker alive even above the threshold", async () => {
   const { client } = await readyClient({ restartAboveBytes: 100 * MB });
   const worker = FakeWorker.made[0];
-  const big = client.request({ op: "format", grow: 300 * MB });
-  await big;
+  await client.request({ op: "format", grow: 300 * MB });
   worker.hold = true;
   const slow = client.request({ op: "solve" }); // sent in the same task as the reply was handled
-  await tick(10);
+  await nextTask(); // the recycle's turn has come and gone
   assert.ok(!worker.terminated, "replaced with a request pending");
   worker.hold = false;
   worker.held.forEach((reply) => reply());
   assert.equal((await slow).echo, "solve");
-  await tick();
-  assert.ok(worker.terminated);
+  await until(() => worker.terminated, "replaced once idle");
+  client.stop(); // its timers go with it (the next test's mock clock could not clear them)
 });
 
 /** A worker that reports download progress every `everyMs` for `forMs`, then (if `ready`) is ready. */
@@ -136,7 +158,8 @@ class SlowStartWorker extends FakeWorker {
   }
 }
 
-async function startSlow(plan, loadTimeoutMs) {
+function startSlow(t, plan, loadTimeoutMs) {
+  t.mock.timers.enable({ apis: ["setTimeout", "Date"] });
   SlowStartWorker.plan = plan;
   FakeWorker.readyAfterMs = null; // ready only when the plan says
   globalThis.Worker = SlowStartWorker;
@@ -146,9 +169,9 @@ async function startSlow(plan, loadTimeoutMs) {
   return { client, seen };
 }
 
-test("the start-up deadline measures stalls: a start that keeps receiving bytes longer than the deadline is not cut off", async () => {
-  const { client, seen } = await startSlow({ everyMs: 20, forMs: 400, ready: true }, 150);
-  await tick(600);
+test("the start-up deadline measures stalls: a start that keeps receiving bytes longer than the deadline is not cut off", async (t) => {
+  const { client, seen } = startSlow(t, { everyMs: 20, forMs: 400, ready: true }, 150);
+  await advance(t, 600);
   assert.equal(client.state, "ready", "400 ms of steady progress outlasts a 150 ms stall deadline");
   // The page hears the progress: bytes received of the total, growing.
   const received = seen.filter(([state, detail]) => state === "loading" && detail.progress).map(([, detail]) => detail.progress.received);
@@ -157,13 +180,40 @@ test("the start-up deadline measures stalls: a start that keeps receiving bytes 
   client.stop();
 });
 
-test("a start whose progress stops fails after the stall deadline, saying how long nothing moved", async () => {
-  const { client, seen } = await startSlow({ everyMs: 20, forMs: 100, ready: false }, 150);
-  await tick(180);
+test("a start whose progress stops fails after the stall deadline, saying how long nothing moved", async (t) => {
+  const { client, seen } = startSlow(t, { everyMs: 20, forMs: 100, ready: false }, 150);
+  await advance(t, 180);
   assert.equal(client.state, "loading", "still within 150 ms of the last progress");
-  await tick(250);
+  await advance(t, 250);
   assert.equal(client.state, "error");
   const [, detail] = seen.at(-1);
   assert.equal(detail.error.timeoutKind, "load");
   assert.equal(detail.error.seconds, 0.15);
+});
+
+test("a held start (?hold-start) waits for its release however long, then runs with its deadline", async (t) => {
+  const { client, seen } = startSlow(t, { everyMs: 20, forMs: 100, ready: true }, 150);
+  client.stop();
+  const held = new SolverClient("file:///site/static/worker.js", (state, detail) => seen.push([state, detail]), { loadTimeoutMs: 150, holdStart: true });
+  globalThis.Worker = FakeWorker;
+  FakeWorker.readyAfterMs = null;
+  FakeWorker.made = [];
+  held.start();
+  const worker = FakeWorker.made[0];
+  worker.send({ type: "progress", stage: "loading" }); // the worker's first word, before it waits
+  const request = held.request({ op: "solve" });
+  await advance(t, 1000); // far past the stall deadline: a held start makes no progress by design
+  assert.equal(held.state, "loading");
+  assert.equal(held.releaseStart(), true);
+  assert.deepEqual(worker.received.at(-1), { type: "release" });
+  assert.equal(held.releaseStart(), false, "released once");
+  worker.send({ type: "progress", stage: "ready" });
+  await advance(t, 2);
+  assert.equal((await request).echo, "solve", "the request sent while held is answered");
+  held.stop();
+  const stalled = new SolverClient("file:///site/static/worker.js", () => {}, { loadTimeoutMs: 150, holdStart: true });
+  stalled.start();
+  stalled.releaseStart();
+  await advance(t, 200);
+  assert.equal(stalled.state, "error", "once released, a start that stalls fails as any start does");
 });
