@@ -1,6 +1,7 @@
 """On-demand benchmark of the start over a phone-like network (not collected by pytest):
 
     python3 build.py && python3 tests/e2e/bench_network.py [--runs 3] [--profiles none,fast,slow] [--compare DIR]
+    python3 tests/e2e/bench_network.py --serve slow   # only serve dist/ so (prints its URL; tests/engines/bench_ready.mjs)
 
 Serves dist/ (and, with --compare, another built site, e.g. of main before a change) as GitHub
 Pages serves a site: gzip on the fly for HTML, CSS, JavaScript, JSON, the manifest and .wasm
@@ -218,9 +219,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per profile and site (default 3)")
     parser.add_argument("--profiles", default="none,fast,slow", help="comma-separated: none, fast, slow")
     parser.add_argument("--compare", type=Path, default=None, help="another built site to alternate with (e.g. main's dist/)")
+    parser.add_argument("--serve", choices=sorted(PROFILES), default=None,
+                        help="only serve dist/ with this profile, printing its URL, until stopped (the other engines' benchmark)")
     args = parser.parse_args()
     if not (DIST / "index.html").is_file():
         sys.exit("build the site first: python3 build.py")
+    if args.serve:
+        warm(DIST)
+        with serve_like_pages(DIST, PROFILES[args.serve]) as (url, _):
+            print(f"serving {DIST} at {url} as {PROFILES[args.serve]}", flush=True)
+            threading.Event().wait()
+        return 0
     sites = {"this": DIST} | ({"compare": args.compare.resolve()} if args.compare else {})
     profiles = [PROFILES[name] for name in args.profiles.split(",")]
     for site in sites.values():
