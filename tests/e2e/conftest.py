@@ -26,6 +26,13 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 SUB_PATH = "/lightsout/"  # like GitHub Pages' /<repository>/
 READY_TIMEOUT_MS = 60_000  # a cold Pyodide start takes ~3 s; leave room for a slow CI machine
+# How long any wait on the page may last before it fails: every wait ends on an event (a
+# state, a text, an attribute), so the bound only decides when a broken page is given up on,
+# and it is long enough for a machine busy with other work (issue 38: two CPU-bound
+# processes beside the run). Playwright's own defaults (5 s for expect, 30 s for the rest)
+# failed there. Tests that time the page assert durations they measure, not this bound.
+WAIT_MS = 60_000
+expect.set_options(timeout=WAIT_MS)
 # Debian's Chromium, as its headless shell (the old headless mode, the build Playwright
 # itself runs for headless tests) if installed: the same Blink and V8 with less of the
 # browser around them (four heavy test modules in parallel: 97 → 86 s).
@@ -109,10 +116,13 @@ def _count_starts(browser: Browser) -> Iterator[None]:
     new_context, new_page = browser.new_context, browser.new_page
 
     def counted_context(*args, **kwargs):
-        return closing_quietly(START_COUNT.watch_context(new_context(*args, **kwargs)))
+        context = new_context(*args, **kwargs)
+        context.set_default_timeout(WAIT_MS)
+        return closing_quietly(START_COUNT.watch_context(context))
 
     def counted_page(*args, **kwargs):
         page = new_page(*args, **kwargs)
+        page.context.set_default_timeout(WAIT_MS)
         closing_quietly(START_COUNT.watch_context(page.context))
         return page
 

@@ -58,7 +58,7 @@ def click_cells(page: Page, cells: Iterable[tuple[int, int]]) -> None:
 def settled(page: Page) -> None:
     """Wait until the grid has finished a chunked update (it is aria-busy meanwhile)."""
     page.wait_for_function(
-        "!document.querySelector('[role=\"grid\"][aria-label=\"Board\"][aria-busy=\"true\"]')", timeout=5_000
+        "!document.querySelector('[role=\"grid\"][aria-label=\"Board\"][aria-busy=\"true\"]')"
     )
 
 
@@ -95,7 +95,7 @@ def load_text(page: Page, text: str) -> None:
     box = page.get_by_role("textbox", name="Board")
     box.fill(text)
     button(page, "Load").click()
-    expect(status(page).locator(".message")).to_contain_text("Loaded", timeout=10_000)
+    expect(status(page).locator(".message")).to_contain_text("Loaded")
 
 
 def set_goal(page: Page, goal: str) -> None:
@@ -123,7 +123,7 @@ def solve_and_press_marks(page: Page, goal: str = "off") -> list[tuple[int, int]
     its way (a board dealt by leaving a size field, then New puzzle's, used to land after
     Solve and replace its marks: issue 38)."""
     button(page, "Solve").click()
-    expect(board(page).locator('[data-press="1"]').first).to_be_visible(timeout=20_000)
+    expect(board(page).locator('[data-press="1"]').first).to_be_visible()
     presses = marked_cells(page)
     simulated = read_board(page)
     for row, col in presses:

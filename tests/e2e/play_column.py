@@ -40,7 +40,7 @@ def board_size(rows: int, cols: int) -> Callable[[Page], None]:
             page.locator(field).fill(str(value))
             page.locator(field).press("Tab")
         page.wait_for_function("([rows, cols]) => { const game = window.lightsOut.statesSnapshot();"
-                               " return game.rows === rows && game.cols === cols; }", arg=[rows, cols], timeout=30_000)
+                               " return game.rows === rows && game.cols === cols; }", arg=[rows, cols])
     return change
 
 
@@ -48,10 +48,10 @@ def game(name: str) -> Callable[[Page], None]:
     """A game of the Games list, as a player chooses it."""
     def change(page: Page) -> None:
         open_section(page, "#games")
-        expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+        expect(page.locator("#game-select")).to_be_enabled()
         page.locator("#game-select").select_option(name)
         page.wait_for_function("(name) => window.lightsOut.statesSnapshot().puzzle?.preset === name",
-                               arg=name, timeout=20_000)
+                               arg=name)
     return change
 
 
@@ -67,7 +67,7 @@ def classic(page: Page) -> None:
     open_section(page, "#section-puzzles")
     page.locator("#sample-classic").click()
     page.wait_for_function("() => { const game = window.lightsOut.statesSnapshot();"
-                           " return game.rows === 5 && game.cols === 5 && game.puzzle === null; }", timeout=30_000)
+                           " return game.rows === 5 && game.cols === 5 && game.puzzle === null; }")
 
 
 # From the arrival's 5×5 in English: what issue #31 names (a bigger board, a preset game,

@@ -69,7 +69,7 @@ def wait_controlled(page) -> None:
     """Reload until the service worker controls the page (the first load is never claimed)."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 def cached_sha256(page, cache: str, path: str) -> str | None:
@@ -109,7 +109,7 @@ def test_a_truncated_python_zip_on_the_first_visit_is_not_cached_and_a_reload_re
     version = json.loads((site / "static" / "precache.json").read_text())["version"]
     # The page asks for the registration only once the solver has started (or failed): wait for
     # the browser's answer before waiting for the install to end, or a late install is missed.
-    page.wait_for_selector("html[data-service-worker]", state="attached", timeout=30_000)
+    page.wait_for_selector("html[data-service-worker]", state="attached")
     page.evaluate("""async () => {
       for (;;) {  // until the install has ended (a failed first install drops the registration)
         const registration = await navigator.serviceWorker.getRegistration();
@@ -154,7 +154,7 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     # The worker keeps its own snapshot in the background after "ready": wait for it, or it could
     # land after the foreign one planted below and replace it.
     page.wait_for_function("""async (target) => Boolean(await (await caches.open("lightsout:snapshot")).match(target))""",
-                           arg=f"{url}/lightsout/static/start.snapshot", timeout=30_000)
+                           arg=f"{url}/lightsout/static/start.snapshot")
 
     # Another site on the same origin (user.github.io/other/) writes into our cache.
     other = context.new_page()
@@ -188,7 +188,7 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     page.wait_for_function("""async () => {
       const kept = await (await caches.open("lightsout:snapshot")).match(new URL("static/start.snapshot", document.baseURI).href);
       return kept && Number(kept.headers.get("x-lightsout-bytes")) > 10000000;
-    }""", timeout=10_000)
+    }""")
 
     # A later visit: the browser has stopped the idle service worker (and with it the
     # worker's memo of files it already checked), and a new page (a reload may take

@@ -77,7 +77,7 @@ def grid_of(snap: dict) -> list[list[int]]:
 
 def start_explaining(page: Page) -> dict:
     button(page, "Explain").click()
-    expect(page.locator("#explain-nav")).to_be_visible(timeout=30_000)
+    expect(page.locator("#explain-nav")).to_be_visible()
     expect(button(page, "Explain")).to_have_attribute("aria-pressed", "true")
     return snapshot(page)
 
@@ -228,7 +228,7 @@ def test_why_this_press_and_the_methods(fresh_page, site_url):
     page.locator("#explain-methods summary").click()
     button(page, "Measure").click()
     table = page.locator("#methods-table")
-    expect(table).to_be_visible(timeout=30_000)
+    expect(table).to_be_visible()
     expect(table.locator("tbody tr")).to_have_count(5)
     expect(table.locator('tr[data-method="full-enumeration"]')).to_contain_text("not run")
     expect(table.locator('tr[data-method="chebyshev"] td').last).to_have_text(re.compile(r"^[\d.]+ (ns|µs|ms|s)$"))
@@ -255,7 +255,7 @@ def test_explain_says_why_it_is_off_on_a_canvas_board(fresh_page, site_url):
     page.get_by_role("button", name="中文").click()
     expect(toggle).to_have_attribute("title", re.compile(r"网格"))
     page.goto(site_url + "#5x5:AAAAAA")
-    expect(toggle).to_be_enabled(timeout=20_000)
+    expect(toggle).to_be_enabled()
     assert toggle.get_attribute("title") is None
     assert watch.errors == []
 
@@ -279,7 +279,7 @@ def screenshots(page: Page, site_url: str, suffix: str) -> None:
     page.locator("#win-close").click()
     page.locator("#explain-methods summary").click()
     button(page, "Measure").click()
-    expect(page.locator("#methods-table")).to_be_visible(timeout=30_000)
+    expect(page.locator("#methods-table")).to_be_visible()
     page.locator("#explain-details").scroll_into_view_if_needed()
     page.screenshot(path=str(shots_dir("explain") / f"explain-5x5-methods-{suffix}.png"), full_page=False)
     button(page, "Done").click()
@@ -312,10 +312,10 @@ def test_screenshots_desktop_and_phone(browser, site_url):
 
 
 def play_preset(page: Page, name: str) -> None:
-    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    expect(page.locator("#game-select")).to_be_enabled()
     page.locator("#game-select").select_option(name)
-    expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
-    page.wait_for_function(f"window.lightsOut.statesSnapshot().puzzle?.preset === {name!r}", timeout=20_000)
+    expect(page.locator("#game-select")).to_have_value(name)
+    page.wait_for_function(f"window.lightsOut.statesSnapshot().puzzle?.preset === {name!r}")
 
 
 # Click Next step to the end in the page: for each step, the game before it, the cell(s)

@@ -36,7 +36,7 @@ def test_download_image_and_text(ready_page):
 
     # With a solution shown, the text carries it after a blank line.
     button(page, "Solve").click()
-    board(page).locator('[data-press="1"]').first.wait_for(timeout=20_000)
+    board(page).locator('[data-press="1"]').first.wait_for()
     presses = set(marked_cells(page))
     with page.expect_download() as info:
         button(page, "Download text").click()

@@ -34,7 +34,7 @@ def set_size(page: Page, rows: int, cols: int) -> None:
         page.get_by_label(label).fill(str(value))
         page.get_by_label(label).press("Tab")
     grid = page.get_by_role("grid", name="Board")
-    expect(grid.locator('[role="row"]')).to_have_count(rows, timeout=30_000)
+    expect(grid.locator('[role="row"]')).to_have_count(rows)
     expect(grid.locator('[role="row"]').first.locator('[role="gridcell"]')).to_have_count(cols)
 
 
@@ -51,7 +51,7 @@ def test_search_to_the_end_proves_the_fewest_presses(page):
     message = status(page).locator(".message")
     set_size(page, 23, 47)  # nullity 22: 4 194 304 solutions
     button(page, "Solve").click()
-    expect(message).to_contain_text("Not proven the fewest", timeout=30_000)
+    expect(message).to_contain_text("Not proven the fewest")
     quick = solved_by_marks(page)
     offer = page.locator("#search-to-end")
     expect(offer).to_be_visible()
@@ -72,11 +72,11 @@ def test_no_offer_above_nullity_30_and_a_new_message_withdraws_it(page):
     offer = page.locator("#search-to-end")
     set_size(page, 39, 39)  # nullity 32: about seven minutes, not offered
     button(page, "Solve").click()
-    expect(message).to_contain_text("Not proven the fewest", timeout=30_000)
+    expect(message).to_contain_text("Not proven the fewest")
     expect(offer).to_be_hidden()
     set_size(page, 23, 47)
     button(page, "Solve").click()
-    expect(offer).to_be_visible(timeout=30_000)
+    expect(offer).to_be_visible()
     page.get_by_role("button", name="Hint", exact=True).click()
     expect(message).to_contain_text("hint", ignore_case=True)
     expect(offer).to_be_hidden()

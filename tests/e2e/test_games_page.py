@@ -61,11 +61,11 @@ def open_games(page: Page) -> None:
 def deal(page: Page, name: str) -> dict:
     """Choose the game `name` and wait until its board is drawn; the game as plain data."""
     open_games(page)
-    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    expect(page.locator("#game-select")).to_be_enabled()
     page.locator("#game-select").select_option(name)
-    expect(page.locator("#game-select")).to_have_value(name, timeout=20_000)
+    expect(page.locator("#game-select")).to_have_value(name)
     # The select shows the choice at once; the game arrives when Python has made it.
-    page.wait_for_function("(name) => window.lightsOut.statesSnapshot().puzzle?.preset === name", arg=name, timeout=20_000)
+    page.wait_for_function("(name) => window.lightsOut.statesSnapshot().puzzle?.preset === name", arg=name)
     expect(page.locator("#game-info")).to_be_visible()
     game = snapshot(page)
     assert game["puzzle"]["preset"] == name
@@ -101,7 +101,7 @@ def solve_and_press(page: Page, game: dict) -> None:
         page.wait_for_timeout(500)
         game = snapshot(page)
     button(page, "Solve").click()
-    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached()
     shown = snapshot(page)
     marks = shown["marks"]
     moves_before = shown["moves"]
@@ -110,7 +110,7 @@ def solve_and_press(page: Page, game: dict) -> None:
     assert verdict["solved"], f"{game['puzzle']}: the marked presses do not reach the goal"
     assert page.evaluate("() => window.lightsOut.verifyShown()")["solved"]
     click_cells(page, [divmod(index, cols) for index, count in enumerate(marks) for _ in range(count)])
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
     assert snapshot(page)["moves"] == moves_before + sum(marks)
 
 
@@ -180,16 +180,16 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     other, _ = fresh_page
     other.goto(link)
     wait_ready(other)
-    expect(other.locator("#game-select")).to_have_value("cube", timeout=20_000)
+    expect(other.locator("#game-select")).to_have_value("cube")
     reopened = snapshot(other)
     assert (reopened["cells"], reopened["moves"]) == (played["cells"], 2)
     # The same puzzle again: its proven fewest presses (of the dealt board) and its timer.
-    expect(other.locator("#minimum")).to_have_text(minimum, timeout=20_000)
+    expect(other.locator("#minimum")).to_have_text(minimum)
     # A broken game link is refused by Python's share parser, named by its column, board kept.
     other.evaluate("location.hash = 'cube:xyz'")
     message = other.locator("#message")
     expect(message).to_have_text("This link cannot be opened — column 6 (board): the board needs 10 base64url characters, found 3."
-                                 " The board was kept.", timeout=20_000)
+                                 " The board was kept.")
     assert snapshot(other)["cells"] == played["cells"]
 
 
@@ -200,12 +200,12 @@ def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_p
     box = page.get_by_label("Puzzle text")
     box.fill("cells 3\npress 0: 9\n")
     button(page, "Play this puzzle").click()
-    expect(page.locator("#graph-error")).to_contain_text("Line 2", timeout=20_000)
+    expect(page.locator("#graph-error")).to_contain_text("Line 2")
     before = snapshot(page)
     box.fill(USER_GRAPH)
     button(page, "Play this puzzle").click()
     expect(page.locator("#graph-error")).to_have_text("")
-    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5, timeout=20_000)
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5)
     assert before["puzzle"] is None or before["cells"] != snapshot(page)["cells"]
     game = snapshot(page)
     assert game["cells"] == [1, 1, 0, 0, 0] and game["target"] == "on"
@@ -217,7 +217,7 @@ def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_p
     other, _ = fresh_page
     other.goto(link)
     wait_ready(other)
-    expect(other.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5, timeout=20_000)
+    expect(other.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5)
     reopened = snapshot(other)
     assert reopened["cells"] == played["cells"] and reopened["moves"] == 1
     assert reopened["puzzle"]["presses"] == played["puzzle"]["presses"]
@@ -230,7 +230,7 @@ def open_hash(page: Page, text: str, cells: int) -> dict:
     page.evaluate("(text) => { location.hash = text; }", text)
     page.wait_for_function("(cells) => { const game = window.lightsOut.statesSnapshot();"
                            " return game.puzzle !== null && game.rows * game.cols === cells"
-                           " && document.querySelector('#message').textContent.includes('Opened'); }", arg=cells, timeout=20_000)
+                           " && document.querySelector('#message').textContent.includes('Opened'); }", arg=cells)
     return snapshot(page)
 
 
@@ -243,14 +243,14 @@ def test_a_game_link_keeps_its_goal_shape_and_names(games_page: Page) -> None:
     goal = [1, 1, 1, 0, 0, 0, 1, 1, 1]  # xwE: bits 0-2 and 6-8
     assert game["target"] == goal and game["cells"] == [1, 0, 1, 0, 0, 0, 0, 0, 0]
     button(page, "Solve").click()
-    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached()
     marks = snapshot(page)["marks"]
     verdict = call({"op": "verify", "preset": "merlin", "target": board_id(3, 3, 2, goal),
                     "board": board_id(3, 3, 2, game["cells"]), "presses": board_id(3, 3, 2, marks)})
     assert verdict["solved"], "the marks reach the goal shown"
     click_cells(page, [divmod(index, 3) for index, count in enumerate(marks) for _ in range(count)])
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
-    expect(page).to_have_url(re.compile(r"#merlin:BQA;g=xwE;m="), timeout=10_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    expect(page).to_have_url(re.compile(r"#merlin:BQA;g=xwE;m="))
 
     open_hash(page, "cube:CwAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA", 54)
     grid = page.get_by_role("grid", name="Board")
@@ -282,7 +282,7 @@ def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> 
     expect(grid.locator("svg polygon.goutline")).to_have_count(16)
     game = snapshot(page)
     button(page, "Solve").click()
-    expect(grid.locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(grid.locator("[data-press]").first).to_be_attached()
     shown = snapshot(page)
     verdict = call({"op": "verify", "rule": "hex", "board": board_id(4, 4, 2, shown["cells"]),
                     "presses": board_id(4, 4, 2, shown["marks"])})
@@ -320,9 +320,9 @@ def test_a_hex_board_with_a_hole_and_a_dont_care_cell_draws_skips_and_solves_the
     page.keyboard.press("ArrowRight")  # over the hole to the next cell of the row
     assert page.evaluate("() => [document.activeElement.dataset.row, document.activeElement.dataset.col]") == ["2", "3"]
     button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New", timeout=20_000)
+    expect(status(page)).to_contain_text("New")
     button(page, "Solve").click()
-    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached()
     shown = snapshot(page)
     states, marks = list(shown["cells"]), shown["marks"]
     assert marks[2 * 5 + 2] == 0 and states[2 * 5 + 2] == 0  # nothing in the hole
@@ -385,11 +385,11 @@ def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
         analysis.locator("summary").click()
     try:
         game = facts.get("preset") or call({"op": "presets"})["presets"][GAMES.index(name)]
-        expect(page.locator("#analysis-for")).to_contain_text(game["game"]["en"], timeout=20_000)
+        expect(page.locator("#analysis-for")).to_contain_text(game["game"]["en"])
         if facts.get("invariant_factors") and any(order != 2 for order in facts["invariant_factors"]):
-            expect(page.locator("#analysis-invariant-factors")).not_to_be_empty(timeout=20_000)
+            expect(page.locator("#analysis-invariant-factors")).not_to_be_empty()
         else:
-            expect(page.locator("#analysis-nullity")).to_have_text(str(facts["nullity"]), timeout=20_000)
+            expect(page.locator("#analysis-nullity")).to_have_text(str(facts["nullity"]))
             expect(page.locator("#analysis-rank")).to_have_text(str(facts["rank"]))
     finally:
         analysis.locator("summary").click()
@@ -403,12 +403,12 @@ def test_a_games_board_text_is_its_own_form(games_page: Page) -> None:
     box = page.get_by_role("textbox", name="Board")
     box.fill("#" * 54)
     button(page, "Load").click()
-    expect(status(page).locator(".message")).to_contain_text("Loaded a 6×9 board (one symbol per cell)", timeout=10_000)
+    expect(status(page).locator(".message")).to_contain_text("Loaded a 6×9 board (one symbol per cell)")
     game = snapshot(page)
     assert game["cells"] == [1] * 54 and game["puzzle"]["preset"] == "cube"
     box.fill("#" * 53)
     button(page, "Load").click()
-    expect(page.locator("#board-error")).not_to_be_empty(timeout=10_000)
+    expect(page.locator("#board-error")).not_to_be_empty()
     assert snapshot(page)["cells"] == [1] * 54
 
 
@@ -460,7 +460,7 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     with page.expect_file_chooser() as chooser:
         page.locator("#graph-file-button").click()
     chooser.value.set_files(str(good))
-    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5, timeout=20_000)
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5)
     game = snapshot(page)
     assert game["cells"] == [1, 1, 0, 0, 0] and game["puzzle"]["presses"][4] == [0, 4]
     bad = tmp_path / "bad.json"
@@ -468,7 +468,7 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     with page.expect_file_chooser() as chooser:
         page.locator("#graph-file-button").click()
     chooser.value.set_files(str(bad))
-    expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
+    expect(page.locator("#graph-error")).not_to_be_empty()
     assert snapshot(page)["cells"] == game["cells"]  # the game is kept
     assert page.locator("#graph-text").input_value() == bad.read_text(encoding="utf-8")  # shown, to be mended
     # Random text, thousands of characters no font here has: read, but kept out of the box,
@@ -480,7 +480,7 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     with page.expect_file_chooser() as chooser:
         page.locator("#graph-file-button").click()
     chooser.value.set_files(str(junk))
-    expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
+    expect(page.locator("#graph-error")).not_to_be_empty()
     box = page.locator("#graph-text")
     assert box.input_value() == "" and "not shown" in (box.get_attribute("placeholder") or "")
     page.locator('[data-language="zh"]').click()  # the note is said again in the other language
@@ -491,7 +491,7 @@ def test_a_puzzle_file_opens_as_a_game_and_a_bad_one_keeps_the_board(games_page:
     expect(box).to_have_attribute("placeholder", re.compile(r"^\(The file is read but not shown"))
     page.locator("#graph-error").evaluate("error => { error.textContent = ''; }")
     page.locator("#graph-play").click()
-    expect(page.locator("#graph-error")).not_to_be_empty(timeout=20_000)
+    expect(page.locator("#graph-error")).not_to_be_empty()
     assert snapshot(page)["cells"] == game["cells"]
 
 
@@ -519,7 +519,7 @@ def said_in_chinese(page: Page, tmp_path) -> None:
     chooser.value.set_files(str(bad))
     error = page.locator("#graph-error")
     # Python's code and params (lightsout.errors.PUZZLE_ERRORS), said by the page: line, column, the field.
-    expect(error).to_have_text("第 3 行，第 8 列：goal 中应为 # 或 .（也可用 1/0、*/.、x/o），这里是“?”。", timeout=20_000)
+    expect(error).to_have_text("第 3 行，第 8 列：goal 中应为 # 或 .（也可用 1/0、*/.、x/o），这里是“?”。")
     assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", error.text_content()))
     assert snapshot(page)["cells"] == before["cells"]  # the board is kept
     page.locator('[data-language="en"]').click()  # said again in the other language
@@ -529,9 +529,9 @@ def said_in_chinese(page: Page, tmp_path) -> None:
     # A broken game link, refused by Python's share parser: its column and part, in 中文.
     page.evaluate("location.hash = 'cube:xyz'")
     message = page.locator("#message")
-    expect(message).to_have_text("无法打开此链接——第 6 列（棋盘）：棋盘需要 10 个编码字符，这里有 3 个。棋盘保持不变。", timeout=20_000)
+    expect(message).to_have_text("无法打开此链接——第 6 列（棋盘）：棋盘需要 10 个编码字符，这里有 3 个。棋盘保持不变。")
     page.evaluate("location.hash = 'G3:BQ;e=AgAAAwAAAAIBBQ'")
-    expect(message).to_have_text("无法打开此链接——第 9 列（e=）：格子 2 的按键集合涉及格子 7，超出了 3 个格子。棋盘保持不变。", timeout=20_000)
+    expect(message).to_have_text("无法打开此链接——第 9 列（e=）：格子 2 的按键集合涉及格子 7，超出了 3 个格子。棋盘保持不变。")
     assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", message.text_content()))
     assert snapshot(page)["cells"] == before["cells"]
 
@@ -547,7 +547,7 @@ def test_a_graph_label_is_cut_on_whole_characters_and_a_title_with_an_escape_is_
     with page.expect_file_chooser() as chooser:
         page.locator("#graph-file-button").click()
     chooser.value.set_files(str(emoji))
-    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(2, timeout=20_000)
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(2)
     assert page.locator(".glabel").all_text_contents() == ["😀" * 5 + "…", "b"]
     game = snapshot(page)
     evil = tmp_path / "evil.txt"
@@ -555,7 +555,7 @@ def test_a_graph_label_is_cut_on_whole_characters_and_a_title_with_an_escape_is_
     with page.expect_file_chooser() as chooser:
         page.locator("#graph-file-button").click()
     chooser.value.set_files(str(evil))
-    expect(page.locator("#graph-error")).to_contain_text("control character", timeout=20_000)
+    expect(page.locator("#graph-error")).to_contain_text("control character")
     assert snapshot(page)["cells"] == game["cells"]
 
 
@@ -640,7 +640,7 @@ def test_a_big_hex_board_is_drawn_on_a_canvas_and_plays_as_the_svg_does(games_pa
     expect(page.locator(":focus")).to_have_attribute("aria-label", f"Cell {index + 2}, {'lit' if pressed['cells'][index + 1] else 'dark'}")
     shown_as(pressed["cells"])
     button(page, "Solve").click()
-    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null", timeout=30_000)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null")
     marks = snapshot(page)["marks"]
     verdict = call({"op": "verify", "rule": "hex", "board": board_id(BIG_HEX, BIG_HEX, 2, pressed["cells"]),
                     "presses": board_id(BIG_HEX, BIG_HEX, 2, marks)})

@@ -158,7 +158,7 @@ def test_a_canvas_board_and_its_bar_fit_between_the_header_and_the_toolbar(views
     for label, value in (("Rows", 80), ("Columns", 100)):
         page.get_by_label(label).fill(str(value))
         page.get_by_label(label).press("Tab")
-    expect(page.locator('canvas[aria-label="Board"]')).to_have_attribute("data-cols", "100", timeout=30_000)
+    expect(page.locator('canvas[aria-label="Board"]')).to_have_attribute("data-cols", "100")
     page.evaluate("window.scrollTo(0, 0)")
     header, message, canvas = box(page, ".page-header"), box(page, ".status-bar"), box(page, ".board-canvas")
     tools, toolbar = box(page, ".canvas-bar"), box(page, "#toolbar")
@@ -354,7 +354,7 @@ def test_phone_shows_the_tagline_whole_and_centres_the_move_counter(views, langu
     assert tagline.evaluate(TAGLINE_WHOLE)
     assert in_view(page, ".tagline")
     page.locator("#new-puzzle").click()
-    expect(page.locator("#minimum")).not_to_be_empty(timeout=20_000)
+    expect(page.locator("#minimum")).not_to_be_empty()
     page.locator('#board .cell[data-row="2"][data-col="2"]').click()  # by place: the grid's name is the page's language
     expect(page.locator("#timer")).to_be_visible()
     counter, grid = box(page, "#move-count"), box(page, "#board .grid")
@@ -387,7 +387,7 @@ def test_phone_dialogs_show_their_main_action_without_scrolling(views, language,
         if page.locator("#scan-dialog").get_attribute("data-step") == "adjust":
             page.locator("#scan-again").click()
         page.locator("#scan-file").set_input_files(str(path))
-        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust")
         for selector in ("#scan-title", "#scan-use", "#scan-again", "#scan-close"):
             assert in_view(page, selector), (width, height, selector, box(page, selector))
     page.locator("#scan-close").click()
@@ -407,7 +407,7 @@ def test_phone_follows_a_solution_from_the_play_column(views, language):
     play = page.locator("#play-solution")
     expect(play).to_be_hidden()  # nothing to play before Solve
     page.locator("#solve").click()
-    expect(play).to_be_visible(timeout=20_000)
+    expect(play).to_be_visible()
     expect(play).to_have_text("演示解法" if language == "zh" else "Play solution")
     assert play.evaluate("(button) => button.closest('details') === null && button.closest('.board-slot') !== null")
     page.evaluate("window.scrollTo(0, 0)")
@@ -426,7 +426,7 @@ def test_phone_follows_a_solution_from_the_play_column(views, language):
     expect(status(page).locator(".message")).to_contain_text("演示已停止" if language == "zh" else "Stopped after")
     expect(play).to_be_visible()  # the marks left show the rest; Play solution carries on
     play.click()
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
     expect(play).to_be_hidden()
 
 

@@ -45,11 +45,11 @@ def open_level(page: Page, number: int) -> None:
     """Choose the classic set in the Games section and click level `number`'s button."""
     page.locator("#levels-open").click()  # the header's Levels button opens the Games section
     expect(page.locator("#games")).to_have_attribute("open", "")
-    expect(page.locator("#level-set")).to_be_enabled(timeout=30_000)
+    expect(page.locator("#level-set")).to_be_enabled()
     page.locator("#level-set").select_option("classic")
     page.locator(f'#level-list button[data-level="{number}"]').click()
     expect(page.locator("#level-label-text")).to_have_text(
-        f"Level {number} of 50 · best possible {CLASSIC.level(number).minimal_presses}", timeout=20_000)
+        f"Level {number} of 50 · best possible {CLASSIC.level(number).minimal_presses}")
 
 
 def test_level_one_played_by_its_fewest_presses_then_next_level_and_reload(ready_page: Page) -> None:
@@ -69,15 +69,15 @@ def test_level_one_played_by_its_fewest_presses_then_next_level_and_reload(ready
     expect(page.locator("#level-progress")).to_have_text("Reached level 2 of 50; 1 solved on your own.")
     next_level = page.get_by_role("button", name="Next level")
     next_level.click()
-    expect(page.locator("#level-label-text")).to_have_text(f"Level 2 of 50 · best possible {CLASSIC.level(2).minimal_presses}", timeout=20_000)
+    expect(page.locator("#level-label-text")).to_have_text(f"Level 2 of 50 · best possible {CLASSIC.level(2).minimal_presses}")
     expect(banner).to_be_hidden()
     assert lit_cells(page) == bin(CLASSIC.level(2).board).count("1")
     # The link is level 2's; a reload restores it, and the progress is still there.
-    page.wait_for_function("() => location.hash.includes(';p=level-classic;l=2')", timeout=20_000)
+    page.wait_for_function("() => location.hash.includes(';p=level-classic;l=2')")
     page.reload()
     wait_ready(page)
-    expect(page.locator("#level-label-text")).to_have_text(f"Level 2 of 50 · best possible {CLASSIC.level(2).minimal_presses}", timeout=20_000)
-    expect(page.locator("#level-progress")).to_have_text("Reached level 2 of 50; 1 solved on your own.", timeout=20_000)
+    expect(page.locator("#level-label-text")).to_have_text(f"Level 2 of 50 · best possible {CLASSIC.level(2).minimal_presses}")
+    expect(page.locator("#level-progress")).to_have_text("Reached level 2 of 50; 1 solved on your own.")
     expect(page.locator("#level-list button[data-level='1']")).to_have_attribute("data-best", str(len(presses)))
     expect(page.get_by_role("button", name="Play level 2")).to_be_visible()
     # Reset forgets it.
@@ -92,13 +92,13 @@ def test_a_level_link_opens_that_level(ready_page: Page, site_url: str) -> None:
     page.goto("about:blank")
     page.goto(f"{site_url}#classic:{codec.encode(level.board, CELLS)};p=level-classic;l=12")
     wait_ready(page)
-    expect(page.locator("#level-label-text")).to_have_text(f"Level 12 of 50 · best possible {level.minimal_presses}", timeout=20_000)
+    expect(page.locator("#level-label-text")).to_have_text(f"Level 12 of 50 · best possible {level.minimal_presses}")
     assert lit_cells(page) == bin(level.board).count("1")
     expect(page.locator("#level-set")).to_have_value("classic")
     expect(page.locator("#level-list button[aria-current=true]")).to_have_text("12")
     # Hint helps: the win is "with help", no stars, no best result.
     page.get_by_role("button", name="Hint").click()
-    expect(page.locator("#board [data-press]")).not_to_have_count(0, timeout=20_000)
+    expect(page.locator("#board [data-press]")).not_to_have_count(0)
     click_cells(page, fewest_presses(12))
     expect(page.locator("#win-title")).to_have_text("Solved, with help")
     expect(page.locator("#win-score")).to_be_hidden()
@@ -111,5 +111,5 @@ def test_a_bad_level_link_is_refused_with_its_reason(ready_page: Page, site_url:
     page.goto(f"{site_url}#classic:{codec.encode(CLASSIC.level(1).board, CELLS)};p=level-classic;l=2")
     wait_ready(page)
     expect(page.locator("#message")).to_have_text(
-        "This link cannot be opened — column 9 (board): the board is not level 2 of the classic levels. The board was kept.", timeout=20_000)
+        "This link cannot be opened — column 9 (board): the board is not level 2 of the classic levels. The board was kept.")
     expect(page.locator("#level-label")).to_be_hidden()

@@ -91,7 +91,7 @@ def expect_link_game(page: Page, link: str) -> None:
     if link == "cube":
         page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'cube'")
     elif link == "level":
-        expect(page.locator("#level-label-text")).to_contain_text("Level 1 of 50", timeout=20_000)
+        expect(page.locator("#level-label-text")).to_contain_text("Level 1 of 50")
         assert snapshot(page)["puzzle"]["preset"] == "classic"
     elif link == "grid":
         assert snapshot(page)["moves"] >= 2
@@ -143,7 +143,7 @@ def test_explain_pressed_while_the_solver_starts_explains_the_board(open_held, l
     page.locator("#explain-toggle").click()
     expect(message(page)).to_have_text("Working out the explanation…")
     release(page)
-    expect(page.locator("#explain-nav")).to_be_visible(timeout=20_000)
+    expect(page.locator("#explain-nav")).to_be_visible()
     expect(message(page)).to_contain_text("The solution in")
     expect_link_game(page, link)
 
@@ -175,13 +175,13 @@ def test_play_solution_pressed_while_new_puzzles_board_is_on_its_way_plays_the_n
     page = open_held("")
     release(page)
     page.locator("#solve").click()
-    expect(page.locator("#play-solution")).to_be_visible(timeout=20_000)
+    expect(page.locator("#play-solution")).to_be_visible()
     old = snapshot(page)["cells"]
     # New puzzle asks the solver for its board; Play solution, pressed before it comes, is for that board.
     page.evaluate("() => { document.getElementById('new-puzzle').click(); document.getElementById('play-solution').click(); }")
     # Before issue 38 the old board's marks began to play, New puzzle's board stopped them,
     # and the new puzzle stayed unplayed.
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
     page.wait_for_function("() => window.lightsOut.solverInfo().pending === 0")
     played = snapshot(page)
     assert played["moves"] > 0 and all(value == 0 for value in played["cells"])
@@ -208,6 +208,6 @@ def test_next_level_pressed_while_the_solver_restarts_opens_level_two(open_held)
     page.locator("#solve").click()
     expect(message(page)).to_have_text("Solving…")
     release(page)
-    expect(page.locator("#level-label-text")).to_contain_text("Level 2 of 50", timeout=30_000)
-    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null", timeout=30_000)
+    expect(page.locator("#level-label-text")).to_contain_text("Level 2 of 50")
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null")
     verify_marks_solve(page)

@@ -30,7 +30,7 @@ def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, si
         # registered it is controlled from its next load.
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
         version = json.loads((site_dir / "static" / "precache.json").read_text())["version"]
         # The site's cache, and the solver's kept snapshot (its own cache, which the service worker leaves alone).
         assert sorted(page.evaluate("caches.keys()")) == sorted([f"lightsout-{version}", "lightsout:snapshot"])

@@ -15,7 +15,7 @@ def test_board_is_playable_at_once_then_solver_becomes_ready(fresh_page, site_ur
     page, watch = fresh_page
     page.goto(site_url)
     # The JS-made 5×5 puzzle is there without waiting for Python.
-    expect(board(page).get_by_role("gridcell")).to_have_count(25, timeout=5_000)
+    expect(board(page).get_by_role("gridcell")).to_have_count(25)
     before = read_board(page)
     cell(page, 2, 2).click()
     assert read_board(page) == simulate_press(before, 2, 2)
@@ -65,7 +65,7 @@ def test_hanging_start_times_out_with_retry(fresh_page, site_url):
     # Hold the wasm back forever, as a wrongly served .wasm would hang Pyodide.
     page.context.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: stalled.append(route))
     page.goto(site_url + "?load-timeout=1500")
-    expect(status(page)).to_have_attribute("data-state", "error", timeout=20_000)
+    expect(status(page)).to_have_attribute("data-state", "error")
     expect(status(page)).to_contain_text("did not start")
     expect(button(page, "Retry")).to_be_visible()
     page.context.unroute_all(behavior="ignoreErrors")

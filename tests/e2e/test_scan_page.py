@@ -63,7 +63,7 @@ def use_and_solve(page: Page, truth: dict) -> None:
     if status(page).get_attribute("data-solved") == "1":
         return  # an all-off board: nothing to solve
     button(page, "Solve").click()
-    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached()
     shown = snapshot(page)
     fields = {"preset": shown["puzzle"]["preset"]} if shown["puzzle"] else {"k": k}
     verdict = json.loads(api.handle(json.dumps({
@@ -71,21 +71,21 @@ def use_and_solve(page: Page, truth: dict) -> None:
         "presses": board_id(rows, cols, k, shown["marks"])})))
     assert verdict["ok"] and verdict["solved"], verdict
     click_cells(page, [divmod(index, cols) for index, count in enumerate(shown["marks"]) for _ in range(count)])
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
 
 
 def set_size(page: Page, rows: int, cols: int) -> None:
     for label, value in (("Rows", rows), ("Columns", cols)):
         page.get_by_label(label).fill(str(value))
         page.get_by_label(label).press("Tab")
-    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(rows * cols, timeout=20_000)
+    expect(page.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(rows * cols)
 
 
 def scan_file(page: Page, path: Path) -> None:
     button(page, "Scan a board…").click()
     expect(page.locator("#scan-dialog")).to_be_visible()
     page.locator("#scan-file").set_input_files(str(path))
-    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust")
 
 
 @pytest.fixture
@@ -120,11 +120,11 @@ def test_a_photo_of_lights_out_2000_reads_red_and_green(scan_page: Page, tmp_pat
     page = scan_page
     if page.locator("#games").get_attribute("open") is None:
         page.locator("#games > summary").click()
-    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    expect(page.locator("#game-select")).to_be_enabled()
     page.locator("#game-select").select_option("lights-out-2000")
-    expect(page.locator("#game-select")).to_have_value("lights-out-2000", timeout=20_000)
+    expect(page.locator("#game-select")).to_have_value("lights-out-2000")
     # The select shows the choice at once; the game is dealt when Python's puzzle op answers.
-    page.wait_for_function("() => window.lightsOut.statesSnapshot().k === 3", timeout=20_000)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().k === 3")
     path, truth = picture(tmp_path, 503, 5, 5, "lo2000")
     assert set(truth["states"]) == {0, 1, 2}
     scan_file(page, path)
@@ -182,7 +182,7 @@ def test_without_a_camera_the_dialog_says_so_and_offers_the_file_picker(scan_pag
     page = scan_page
     button(page, "Scan a board…").click()
     button(page, "Use the camera").click()
-    expect(page.locator("#scan-message")).to_contain_text("Choose a picture instead", timeout=10_000)
+    expect(page.locator("#scan-message")).to_contain_text("Choose a picture instead")
     expect(page.locator("#scan-file-button")).to_be_focused()
     button(page, "Close").click()
 
@@ -213,10 +213,10 @@ def test_the_camera_takes_a_still_that_is_read_and_solved(playwright: Playwright
         wait_ready(page)
         button(page, "Scan a board…").click()
         button(page, "Use the camera").click()
-        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "camera", timeout=10_000)
-        page.wait_for_function("() => document.getElementById('scan-video').videoWidth > 0", timeout=10_000)
+        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "camera")
+        page.wait_for_function("() => document.getElementById('scan-video').videoWidth > 0")
         button(page, "Take picture").click()
-        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=10_000)
+        expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust")
         assert preview_states(page) == truth["states"]
         use_and_solve(page, truth)
         assert watch.outside_requests() == []
@@ -242,7 +242,7 @@ def test_a_picture_pasted_or_dropped_on_the_page_opens_scan_with_it(scan_page: P
         }""",
         [base64.b64encode(path.read_bytes()).decode("ascii"), how],  # a list of ints would cost seconds
     )
-    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust")
     assert preview_states(page) == truth["states"]
     button(page, "Close").click()
 
@@ -257,7 +257,7 @@ def choose_picture(page: Page, path: Path) -> None:
     if page.locator("#scan-dialog").get_attribute("data-step") == "adjust":
         page.locator("#scan-again").click()
     page.locator("#scan-file").set_input_files(str(path))
-    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust", timeout=20_000)
+    expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust")
 
 
 def marked(page: Page) -> list[int]:
@@ -290,7 +290,7 @@ def test_board_found_only_when_sure_else_the_doubtful_lights_are_marked(scan_pag
 
         clean, truth = picture(tmp_path, 501, 5, 5, "glow")
         choose_picture(page, clean)
-        expect(dialog).to_have_attribute("data-verdict", "found", timeout=20_000)
+        expect(dialog).to_have_attribute("data-verdict", "found")
         expect(message).to_contain_text(says["found"])
         assert preview_states(page) == truth["states"]
         assert marked(page) == []
@@ -310,14 +310,14 @@ def test_board_found_only_when_sure_else_the_doubtful_lights_are_marked(scan_pag
         else:
             cell.click()
             cell.click()
-        expect(dialog).to_have_attribute("data-verdict", "found", timeout=20_000)
+        expect(dialog).to_have_attribute("data-verdict", "found")
         assert marked(page) == []
 
         corner = "1" + "0" * 24  # one corner lit: no 5×5 presses give it
         lone, truth = picture(tmp_path, 505, 5, 5, "glow", extra=("--states", corner, "--glare", "0"))
         choose_picture(page, lone)
         assert preview_states(page) == truth["states"]
-        expect(dialog).to_have_attribute("data-verdict", "unsolvable", timeout=20_000)
+        expect(dialog).to_have_attribute("data-verdict", "unsolvable")
         expect(message).to_contain_text(says["unsolvable"])
         assert 1 <= len(marked(page)) <= 3
         page.locator("#scan-use").click()

@@ -92,7 +92,7 @@ def test_copy_a_board_cell_by_cell_on_the_grid_then_solve_it(ready_page: Page) -
     button(page, "Clear").click()
     page.wait_for_function("(old) => location.hash !== old", arg=link)  # the cleared board's link
     page.evaluate("(hash) => { location.hash = hash; }", link)
-    expect(status(page).locator(".message")).to_contain_text("Opened", timeout=10_000)
+    expect(status(page).locator(".message")).to_contain_text("Opened")
     assert snapshot(page)["cells"] == wanted
 
     presses = solve_and_press_marks(page)  # checks the marks by simulation, presses them, sees the goal
@@ -134,7 +134,7 @@ def test_set_up_with_three_states_by_keyboard_then_solve(ready_page: Page) -> No
     expect(button(page, "Undo")).to_be_disabled()
 
     button(page, "Solve").click()
-    page.wait_for_function("window.lightsOut.statesSnapshot().marks !== null", timeout=20_000)
+    page.wait_for_function("window.lightsOut.statesSnapshot().marks !== null")
     marks = snapshot(page)["marks"]
     assert marks_solve(puzzle, lights, marks)
     click_cells(page, [divmod(index, cols) for index, times in enumerate(marks) for _ in range(times)])
@@ -151,8 +151,8 @@ def test_copy_a_board_onto_the_canvas_by_coordinates_then_solve_it(ready_page: P
     for label, value in (("Rows", rows), ("Columns", cols)):
         page.get_by_label(label).fill(str(value))
         page.get_by_label(label).press("Tab")
-    expect(canvas).to_have_attribute("data-rows", str(rows), timeout=30_000)
-    expect(canvas).to_have_attribute("data-cols", str(cols), timeout=30_000)
+    expect(canvas).to_have_attribute("data-rows", str(rows))
+    expect(canvas).to_have_attribute("data-cols", str(cols))
     button(page, "Clear").click()
     expect(canvas).to_have_attribute("data-lit-count", "0")
     puzzle = Puzzle(rows, cols)
@@ -173,12 +173,12 @@ def test_copy_a_board_onto_the_canvas_by_coordinates_then_solve_it(ready_page: P
     expect(page.locator("#board")).not_to_have_attribute("data-mode", "setup")
 
     button(page, "Solve").click()
-    expect(canvas).not_to_have_attribute("data-press-count", "0", timeout=30_000)
+    expect(canvas).not_to_have_attribute("data-press-count", "0")
     marks = snapshot(page)["marks"]
     assert marks_solve(puzzle, lights, marks)
     assert (page.evaluate("window.lightsOut.verifyShown()"))["solved"]
     button(page, "Play solution").click()  # presses every mark through the press path
-    expect(canvas).to_have_attribute("data-lit-count", "0", timeout=30_000)
+    expect(canvas).to_have_attribute("data-lit-count", "0")
     expect(status(page)).to_have_attribute("data-solved", "1")
     restore_classic_game(page)
 
@@ -237,7 +237,7 @@ def test_a_win_is_celebrated_over_the_board_and_next_puzzle_deals_a_new_one(read
     # Play solution (beside the marks after Solve) reaches the goal too: a quieter banner, no celebration.
     button(page, "Solve").click()
     button(page, "Play solution").click()
-    expect(banner).to_be_visible(timeout=20_000)
+    expect(banner).to_be_visible()
     expect(page.locator("#win-title")).to_have_text("Solved by Play solution")
     expect(page.locator("#board")).to_have_class("board won")
     button(page, "Close").click()
@@ -303,7 +303,7 @@ def test_set_up_has_clear_and_fill_and_solve_ends_it_so_the_marks_are_pressed(re
     expect(page.locator("#setup-mode")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#board")).not_to_have_attribute("data-mode", "setup")
     expect(tools).to_be_hidden()
-    page.wait_for_function("window.lightsOut.statesSnapshot().marks !== null", timeout=20_000)
+    page.wait_for_function("window.lightsOut.statesSnapshot().marks !== null")
     marks = snapshot(page)["marks"]
     assert marks_solve(puzzle, lights, marks)
     first = next(index for index, count in enumerate(marks) if count)

@@ -226,7 +226,7 @@ def test_share_link_round_trip_in_a_new_page(ready_page, site_url):
 
 def test_a_1000_by_1000_board_fits_in_a_link(ready_page):
     page = ready_page
-    new_puzzle(page, 1000, 1000, timeout=30_000)
+    new_puzzle(page, 1000, 1000)
     page.wait_for_function("location.hash.startsWith('#1000x1000:')")
     state = parse_share(hash_of(page))
     assert (state.rows, state.cols) == (1000, 1000)

@@ -137,11 +137,11 @@ def test_a_python_link_to_a_7_state_klein_bottle_opens_and_solves(page):
     assert (data["k"], data["surface"]) == (7, "klein")
     assert data["cells"] == game.press(cells, 2, 2)
     button(page, "Solve").click()
-    expect(page.locator("#board [data-press]").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#board [data-press]").first).to_be_visible()
     data = snapshot(page)
     assert game.apply(data["cells"], data["marks"]) == [0] * 25
     button(page, "Play solution").click()
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=30_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
 
 
 def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(page):
@@ -184,7 +184,7 @@ def test_a_three_state_link_with_a_hole_and_a_dont_care_cell_opens_and_solves(pa
     assert data["cells"] == cells
     assert page.locator('[role="gridcell"][data-row="3"][data-col="3"]').get_attribute("data-hole") == "1"
     button(page, "Solve").click()
-    expect(page.locator("[data-press]").first).to_be_visible(timeout=30_000)
+    expect(page.locator("[data-press]").first).to_be_visible()
     marks = snapshot(page)["marks"]
     assert marks[hole] == 0
     # Simulate the presses here (plus rule on a plane; the hole has no light).

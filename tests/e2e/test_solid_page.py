@@ -39,10 +39,10 @@ def deal(page: Page, name: str) -> dict:
     """Choose game `name` and wait for its 3D view, settled; the game as plain data."""
     if page.locator("#games").get_attribute("open") is None:
         page.locator("#games > summary").click()
-    expect(page.locator("#game-select")).to_be_enabled(timeout=30_000)
+    expect(page.locator("#game-select")).to_be_enabled()
     page.locator("#game-select").select_option(name)
     page.wait_for_function("(name) => window.lightsOut.statesSnapshot().puzzle?.preset === name"
-                           " && window.lightsOut.view().kind === 'solid'", arg=name, timeout=20_000)
+                           " && window.lightsOut.view().kind === 'solid'", arg=name)
     expect(board(page)).not_to_have_attribute("aria-busy", "true")
     return snapshot(page)
 
@@ -190,7 +190,7 @@ def play_marks_through_the_3d_view(page: Page, name: str) -> None:
     if game["cells"] == snapshot(page)["cells"] and status(page).get_attribute("data-solved") == "1":
         button(page, "New puzzle").click()
     button(page, "Solve").click()
-    expect(board(page).locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(board(page).locator("[data-press]").first).to_be_attached()
     assert page.evaluate("() => window.lightsOut.verifyShown()")["solved"]
     marks = snapshot(page)["marks"]
     total, clicks, turns = sum(marks), 0, 0
@@ -215,7 +215,7 @@ def play_marks_through_the_3d_view(page: Page, name: str) -> None:
         turns += 1
         assert turns < 40, "the marks could not be reached by turning"
     assert clicks == total
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
     expect(page.locator("#board")).to_have_class("board board--graph won")
     assert turns > 0 or name == "orbix"  # the cube's solutions always have marks on the three hidden faces
 
@@ -229,7 +229,7 @@ def test_a_hint_on_a_hidden_face_turns_into_sight_and_a_link_round_trips(solid_p
     page = solid_page
     deal(page, "cube")
     button(page, "Hint").click()
-    expect(board(page).locator("[data-press]")).to_have_count(1, timeout=30_000)
+    expect(board(page).locator("[data-press]")).to_have_count(1)
     hinted = int(board(page).locator("[data-press]").get_attribute("data-index"))
     # Turn until the hinted sticker is out of sight, then ask again: the view turns back to it.
     page.locator('[role="gridcell"][tabindex="0"]').focus()
@@ -239,7 +239,7 @@ def test_a_hint_on_a_hidden_face_turns_into_sight_and_a_link_round_trips(solid_p
         shift_turn(page, key)
     assert cells(page)[hinted]["away"]
     button(page, "Hint").click()
-    expect(page.locator("#message")).to_have_text("Hint: press the marked cell.", timeout=30_000)
+    expect(page.locator("#message")).to_have_text("Hint: press the marked cell.")
     page.wait_for_function("(i) => !document.querySelector(`[role=gridcell][data-index=\"${i}\"]`).dataset.away", arg=hinted)
     press_seen(page, hinted)
     game = snapshot(page)

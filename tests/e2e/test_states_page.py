@@ -89,7 +89,7 @@ def solve_and_check(page: Page) -> list[int]:
     """Solve; check the marked press counts take the board to the goal (states_reference.py);
     returns them."""
     button(page, "Solve").click()
-    expect(board(page).locator("[data-press]").first).to_be_visible(timeout=30_000)
+    expect(board(page).locator("[data-press]").first).to_be_visible()
     data = snapshot(page)
     game = python_game(page)
     cells, presses = states_shown(page), presses_shown(page)
@@ -132,7 +132,7 @@ def test_three_state_board_round_trips_solves_and_plays(page):
     assert page.evaluate("navigator.clipboard.readText()") == format_states(5, 5, presses, 3)
 
     button(page, "Play solution").click()
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
     assert states_shown(page) == [0] * 25
     assert board(page).locator("[data-press]").count() == 0
     expect(page.locator("#move-count")).to_have_text(f"Moves: {sum(presses)}")
@@ -167,7 +167,7 @@ def test_composite_k_boards_are_solved_and_marked_cells_count_down(page, k, surf
     cell(page, row, col).click()
     assert presses_shown(page)[index] == presses[index] - 1
     button(page, "Play solution").click()
-    expect(status(page)).to_have_attribute("data-solved", "1", timeout=30_000)
+    expect(status(page)).to_have_attribute("data-solved", "1")
     target = 0 if goal == "off" else k - 1
     assert states_shown(page) == [target] * (rows * cols)
 
@@ -217,7 +217,7 @@ def test_hint_keyboard_and_shortcuts_play_a_k_state_board(page):
     load_text(page, "\n".join("".join(str(v) for v in start[r * 4:(r + 1) * 4]) for r in range(4)))
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("h")  # H: a hint, one marked press
-    expect(board(page).locator("[data-press]")).to_have_count(1, timeout=20_000)
+    expect(board(page).locator("[data-press]")).to_have_count(1)
     expect(status(page).locator(".message")).to_contain_text("Hint")
     index = presses_shown(page).index(1)
     row, col = divmod(index, 4)
@@ -235,7 +235,7 @@ def test_hint_keyboard_and_shortcuts_play_a_k_state_board(page):
     expect(page.locator("#move-count")).to_have_text("Moves: 0")
     assert states_shown(page) == start
     page.keyboard.press("s")  # S solves
-    expect(board(page).locator("[data-press]").first).to_be_visible(timeout=20_000)
+    expect(board(page).locator("[data-press]").first).to_be_visible()
     data = snapshot(page)
     assert game.apply(data["cells"], data["marks"]) == [0] * 16
 
@@ -256,7 +256,7 @@ def test_k_state_new_puzzle_has_its_minimum_timer_and_best_result(page):
         start = snapshot(page)["cells"]
         fewest = solve_states(Game(4, 4, 3), start, "zero", minimal=True)
         assert fewest.minimal and fewest.presses is not None
-        expect(page.locator("#minimum")).to_have_text(f"(best possible: {fewest.total_presses})", timeout=20_000)
+        expect(page.locator("#minimum")).to_have_text(f"(best possible: {fewest.total_presses})")
         expect(page.locator("#timer")).to_have_text("Time: 0:00")
         click_cells(page, [divmod(index, 4) for index, count in enumerate(fewest.presses) for _ in range(count)])
         if fewest.total_presses:
@@ -282,7 +282,7 @@ def test_puzzle_of_the_day_and_presets_go_back_to_the_classic_game(page):
     expect(page.get_by_label("States", exact=True)).to_have_value("2")
     expect(page.get_by_label("Surface", exact=True)).to_have_value("plane")
     assert snapshot(page)["k"] == 2
-    expect(page.locator("#minimum")).to_contain_text("best possible", timeout=20_000)
+    expect(page.locator("#minimum")).to_contain_text("best possible")
     set_variant(page, 4, "projective", "moore")
     button(page, "Classic 5×5").click()
     expect(page.get_by_label("Rule", exact=True)).to_have_value("plus")
@@ -399,7 +399,7 @@ def test_k_state_boards_stay_within_64_by_64_and_the_solver_says_what_is_too_lar
     load_text(page, "\n".join("0" * 20 for _ in range(20)) + "\n" + "0" * 19 + "1")
     assert (snapshot(page)["rule"], snapshot(page)["rows"]) == ("moore", 21)
     button(page, "Solve").click()
-    expect(status(page)).to_contain_text("Too large for this solver", timeout=30_000)
+    expect(status(page)).to_contain_text("Too large for this solver")
     expect(status(page)).to_contain_text(str(page.evaluate("window.lightsOut.limits().full_system_cells")))
 
 
@@ -413,10 +413,10 @@ def test_two_state_klein_bottle_of_100_by_100_plays_and_solves_on_the_canvas(pag
         page.get_by_label(label).fill("100")
         page.get_by_label(label).press("Tab")
     canvas = page.locator('canvas[aria-label="Board"]')
-    expect(canvas).to_have_attribute("data-rows", "100", timeout=30_000)
+    expect(canvas).to_have_attribute("data-rows", "100")
     expect(canvas).to_have_attribute("data-cols", "100")
     button(page, "New puzzle").click()
-    expect(status(page)).to_contain_text("New 100×100 puzzle", timeout=30_000)
+    expect(status(page)).to_contain_text("New 100×100 puzzle")
     assert int(canvas.get_attribute("data-lit-count")) > 0
     button(page, "Solve").click()
     expect(canvas).not_to_have_attribute("data-press-count", "0", timeout=60_000)
@@ -469,14 +469,14 @@ def test_three_states_with_a_hole_and_a_dont_care_cell_solve_and_play_to_the_goa
         hole, dont_care = 2 * 5 + 2, 0 * 5 + 4
         assert data["cells"][hole] == 0
         button(page, "Solve").click()
-        expect(board(page).locator("[data-press]").first).to_be_visible(timeout=30_000)
+        expect(board(page).locator("[data-press]").first).to_be_visible()
         data = snapshot(page)
         after = plus_on_plane_with_holes(5, 5, 3, data["cells"], data["marks"], {hole})
         assert all(state == 0 for index, state in enumerate(after) if index not in (hole, dont_care)), after
         verdict = page.evaluate("window.lightsOut.verifyShown()")
         assert verdict["solved"] is True
         button(page, "Play solution").click()
-        expect(status(page)).to_have_attribute("data-solved", "1", timeout=20_000)
+        expect(status(page)).to_have_attribute("data-solved", "1")
         final = snapshot(page)["cells"]
         assert final == after
     finally:
@@ -507,7 +507,7 @@ def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
     set_states(page, 3)
     load_text(page, LIGHTS_OUT_2000)
     page.locator("#analysis summary").click()
-    expect(page.locator("#analysis-solutions")).to_have_text("27", timeout=20_000)
+    expect(page.locator("#analysis-solutions")).to_have_text("27")
     expect(page.locator("#analysis-invariant-factors")).to_have_text("Z/3 × Z/3 × Z/3")
     expect(page.locator("#analysis-fraction")).to_have_text("1 in 27")
     expect(page.locator("#analysis-for")).to_contain_text("3 states")
@@ -517,7 +517,7 @@ def test_analysis_panel_for_k_states_shows_solutions_and_structure(page):
     set_variant(page, 4, "projective")
     load_text(page, "\n".join("0" * 5 for _ in range(5)))
     result = solve_states(Game(5, 5, 4, surface="projective"), [0] * 25)
-    expect(page.locator("#analysis-solutions")).to_have_text(str(result.solution_count), timeout=20_000)
+    expect(page.locator("#analysis-solutions")).to_have_text(str(result.solution_count))
     expect(page.locator("#analysis-invariant-factors")).to_have_text(invariant_factors_text(result.invariant_factors))
     assert len(set(result.invariant_factors)) > 1, "expected a mixed structure such as Z/2 × Z/4"
 
@@ -558,7 +558,7 @@ def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page)
     load_text(page, "\n".join("0" * 5 for _ in range(5)))
     button(page, "New puzzle").click()
     page.locator("#analysis summary").click()
-    expect(page.locator("#analysis-invariant-factors")).not_to_be_empty(timeout=20_000)
+    expect(page.locator("#analysis-invariant-factors")).not_to_be_empty()
     solve_and_check(page)
     marked = presses_shown(page)
     try:
@@ -605,7 +605,7 @@ def test_a_k_state_puzzle_with_numbers_and_its_minimum_fits_a_375px_phone(browse
         set_states(phone, 20)
         load_text(phone, "\n".join(" ".join(["0"] * 7) for _ in range(7)))
         button(phone, "New puzzle").click()
-        expect(phone.locator("#minimum")).to_contain_text("best possible", timeout=20_000)
+        expect(phone.locator("#minimum")).to_contain_text("best possible")
         solve_and_check(phone)
         expect(board(phone)).to_have_class(re.compile(r"\bgrid--numbers\b"))
         assert phone.evaluate("document.documentElement.scrollWidth") <= 375
@@ -647,6 +647,6 @@ def test_screenshots_of_k_state_boards(page):
     solve_and_check(page)
     page.locator("#analysis summary").click()
     # Two states on a Klein bottle get the two-state analysis: rank, nullity, quiet patterns.
-    expect(page.locator("#analysis-nullity")).to_have_text("6", timeout=20_000)
+    expect(page.locator("#analysis-nullity")).to_have_text("6")
     expect(page.locator("#analysis-for")).to_contain_text("Klein bottle")
     full_page_screenshot(page, "states-klein.png")

@@ -61,7 +61,7 @@ def words(page: Page, suffix: str) -> None:
     corner[0][0] = 1
     load_text(page, grid_text(corner))
     button(page, "Solve").click()
-    expect(message).to_have_text("This board cannot be solved: 1 in 4 boards of this size can. The marked lights show why.", timeout=30_000)
+    expect(message).to_have_text("This board cannot be solved: 1 in 4 boards of this size can. The marked lights show why.")
     assert page.locator('[role="gridcell"][data-proof="1"]').count() > 0
     shoot(page, f"words-unsolvable-{suffix}.png")
     in_chinese(page, lambda: expect(message).to_have_text("这个棋盘无法解开：这种大小的棋盘每 4 个中只有 1 个可以解开。标出的灯说明了原因。"))
@@ -69,7 +69,7 @@ def words(page: Page, suffix: str) -> None:
     # "Why this press?" on the classic 5×5: a chase step and a first-row step, in the step's words.
     load_text(page, grid_text(pressed(5, 5, [(0, 1), (2, 2), (3, 4)])))
     button(page, "Explain").click()
-    expect(page.locator("#explain-nav")).to_be_visible(timeout=30_000)
+    expect(page.locator("#explain-nav")).to_be_visible()
     expect(message).to_contain_text("Next: row 1, column 1 is lit, so press row 2, column 1 below it.")
     board(page).locator('[data-row="1"][data-col="0"]').click()
     expect(message).to_have_text("Why row 2, column 1? The light just above it, row 1, column 1, was lit when the chase reached it, so this press clears it.")
@@ -88,7 +88,7 @@ def words(page: Page, suffix: str) -> None:
     page.locator("#explain-methods summary").click()
     expect(page.locator("#explain-methods summary")).to_have_text("The five methods, measured")
     button(page, "Measure").click()
-    expect(page.locator("#methods-table tbody tr")).to_have_count(5, timeout=30_000)
+    expect(page.locator("#methods-table tbody tr")).to_have_count(5)
     in_chinese(page, lambda: expect(page.locator("#explain-methods summary")).to_have_text("五种方法的实测"))
     button(page, "Done").click()
 
@@ -97,7 +97,7 @@ def words(page: Page, suffix: str) -> None:
     load_text(page, grid_text(cells))
     button(page, "Solve").click()
     label = page.locator("#solution-label")
-    expect(label).to_have_text(f"Solution 1 of 4 ({fewest} presses)", timeout=30_000)
+    expect(label).to_have_text(f"Solution 1 of 4 ({fewest} presses)")
     in_chinese(page, lambda: expect(label).to_have_text(f"第 1 个解，共 4 个（按 {fewest} 次）"))
 
     # English's article by the number's sound.
@@ -107,11 +107,11 @@ def words(page: Page, suffix: str) -> None:
 
     # Lights Out 2000's Solve: how many solutions, not their Z/3 structure.
     select = page.locator("#game-select")
-    expect(select).to_be_enabled(timeout=30_000)
+    expect(select).to_be_enabled()
     select.select_option("lights-out-2000")
-    page.wait_for_function("window.lightsOut.statesSnapshot().puzzle?.preset === 'lights-out-2000'", timeout=20_000)
+    page.wait_for_function("window.lightsOut.statesSnapshot().puzzle?.preset === 'lights-out-2000'")
     button(page, "Solve").click()
-    expect(message).to_contain_text("different solutions exist", timeout=30_000)
+    expect(message).to_contain_text("different solutions exist")
     expect(message).not_to_contain_text("Z/")
     expect(message).not_to_contain_text("structure")
     shoot(page, f"words-lo2000-solve-{suffix}.png")
