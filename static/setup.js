@@ -43,11 +43,16 @@ export class SetupMode {
   /**
    * In set-up mode, step the light at (row, col) to its next state, 0 → 1 → … → k−1 → 0,
    * and nothing else: one undoable edit, not a press (the move count stays 0). Returns
-   * false (changing nothing) outside set-up mode and on a hole, which has no light.
+   * false (changing nothing) outside set-up mode, on a hole, which has no light, and on a
+   * link's stand-in (it says why).
    */
   setLight(row, col) {
     const { session } = this;
     if (!this.on) return false;
+    if (session.opening) {
+      session.say(messageOf("linkOpeningWait")); // the board is a stand-in until the link opens (sequencing.js: openLink)
+      return false;
+    }
     const index = row * session.game.board.cols + col;
     if (session.game.holes?.get(index)) {
       session.say(messageOf("setupHole"));

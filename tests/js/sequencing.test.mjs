@@ -68,6 +68,12 @@ test("a link being read: its stand-in refuses presses with a word; Solve, Hint a
     assert.deepEqual(lastSaid(changes), ["linkOpeningWait"], "a press on the stand-in says why it did nothing");
     assert.equal(session.game, standIn);
     assert.equal(session.game.moveCount, 0);
+    session.setup.set(true);
+    const lights = session.game.board.copy();
+    assert.equal(session.setup.setLight(0, 0), false, "nor does set-up change a light of it");
+    assert.deepEqual(lastSaid(changes), ["linkOpeningWait"]);
+    assert.ok(session.game.board.equals(lights));
+    session.setup.set(false);
     const asked = command === "explain" ? explainer.start() : session.solving[command]();
     await Promise.resolve();
     assert.equal(solver.sent.length, 0, `${command}: nothing asked about the stand-in`);
