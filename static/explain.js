@@ -106,9 +106,10 @@ export class Explainer {
     this.asking = true;
     this.changed();
     session.say(messageOf("explainAsking"));
-    await session.settled(); // a board on its way (New puzzle, a link, a level) is the one to explain
+    // A board on its way (New puzzle, a link, a level) is the one to explain (none if a link failed meanwhile).
+    const settled = await session.settled();
     const game = session.game;
-    const reply = this.available ? await requests.explain(session) : null;
+    const reply = settled && this.available ? await requests.explain(session) : null;
     this.asking = false;
     if (!reply || session.game !== game) {
       this.changed();

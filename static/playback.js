@@ -56,8 +56,8 @@ export class Playback {
   async play() {
     const session = this.session;
     if (this.run) return;
-    await session.settled(); // New puzzle, then Play solution: the marks shown are the old board's; play the new one's
-    if (this.run) return;
+    // New puzzle, then Play solution: the marks shown are the old board's; play the new one's (none if a link failed).
+    if (!(await session.settled()) || this.run) return;
     if (session.settingUp) session.setup.set(false); // play from the board as set
     if (!session.marks) {
       const found = await session.solving.findSolution();

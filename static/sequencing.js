@@ -28,6 +28,7 @@ export class Sequencer {
     // The player's command whose answer is on its way, {command: "solve" | "hint" | "explain"}, or null.
     this.asked = null;
     this.opening = null; // while a link Python must read is opening: {} (openLink), else null
+    this.linkFailures = 0; // links that could not be read (settled)
   }
 
   /**
@@ -85,9 +86,16 @@ export class Sequencer {
     }
   }
 
-  /** Resolves once no work that replaces the game is under way (changing); at once when none is. */
+  /**
+   * Resolves once no work that replaces the game is under way (changing); at once when none is.
+   * Resolves false when a link opened meanwhile could not be read: the command waiting was
+   * meant for the link's game, which never came, so it is not answered for the stand-in
+   * instead, and the message line keeps saying why the link failed. Else true.
+   */
   async settled() {
+    const failures = this.linkFailures;
     while (this.changes.size > 0) await Promise.allSettled([...this.changes]);
+    return this.linkFailures === failures;
   }
 
   /**
@@ -110,7 +118,10 @@ export class Sequencer {
       } finally {
         if (this.opening === opening) {
           this.opening = null;
-          if (!found) session.emit(); // refused or failed: the stand-in is the board now
+          if (!found) {
+            this.linkFailures++;
+            session.emit(); // refused or failed: the stand-in is the board now
+          }
         } else {
           found = null; // the player chose another game meanwhile
         }

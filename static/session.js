@@ -167,7 +167,7 @@ export class Session {
     return this.sequencer.changing(work);
   }
 
-  /** Resolves once no work that replaces the game is under way (Sequencer.settled). */
+  /** Resolves once no work that replaces the game is under way: true, or false when a link failed meanwhile (Sequencer.settled). */
   settled() {
     return this.sequencer.settled();
   }

@@ -27,7 +27,9 @@ export class Solving {
   async findSolution({ method = "auto", minimal, seconds = null, list = false, command = "solve" } = {}) {
     const { session } = this;
     session.say(messageOf(seconds === null ? "solving" : "searchingToEnd"));
-    await session.settled(); // a board on its way (New puzzle, a link, a level) is the one to solve
+    // A board on its way (New puzzle, a link, a level) is the one to solve; a link that failed
+    // meanwhile leaves its error on the message line, and nothing is solved for the stand-in.
+    if (!(await session.settled())) return null;
     session.setup.set(false); // the marks answer for the board as set, and are followed by pressing
     const game = session.game;
     minimal ??= !session.usesCanvas();

@@ -211,3 +211,17 @@ def test_next_level_pressed_while_the_solver_restarts_opens_level_two(open_held)
     expect(page.locator("#level-label-text")).to_contain_text("Level 2 of 50")
     page.wait_for_function("() => window.lightsOut.statesSnapshot().marks !== null")
     verify_marks_solve(page)
+
+
+def test_solve_given_while_a_bad_link_opens_leaves_the_links_error_said(open_held) -> None:
+    """Solve meant for the shared puzzle is not answered for the stand-in when the link turns
+    out unreadable: the message line keeps why the link failed, and the board is kept."""
+    page = open_held("#cube:AAAA")  # too short for the Cube's 54 lights
+    before = snapshot(page)
+    page.locator("#solve").click()
+    release(page)
+    expect(message(page)).to_contain_text("This link cannot be opened")
+    page.wait_for_function("() => window.lightsOut.solverInfo().pending === 0")
+    expect(message(page)).to_contain_text("This link cannot be opened")
+    after = snapshot(page)
+    assert after["marks"] is None and after["cells"] == before["cells"] and after["puzzle"] is None

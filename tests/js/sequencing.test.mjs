@@ -105,13 +105,22 @@ test("a game chosen while a link is read wins: the link, read later, is dropped"
   assert.equal(session.game.moveCount, 1);
 });
 
-test("a link that could not be read leaves the stand-in as the board, pressable again", async () => {
-  const { session } = makeSession();
+test("a link that could not be read leaves the stand-in as the board, pressable again; Solve given meanwhile leaves the link's error said", async () => {
+  const { session, solver, changes } = makeSession();
   const link = heldRead();
-  const opening = session.openLink(link.read, playBoard(session));
+  const failing = () => link.read().then((value) => {
+    session.sayBoardError({ key: "linkFailure", params: {} }); // as share-panel.js says a link Python refused
+    return value;
+  });
+  const opening = session.openLink(failing, playBoard(session));
+  const solving = session.solving.solve();
   link.open(null);
   await opening;
+  await solving;
   assert.equal(session.opening, false);
+  assert.equal(solver.sent.length, 0, "nothing solved for the stand-in: Solve was meant for the link's game");
+  assert.equal(session.marks, null);
+  assert.equal(changes.findLast((change) => change.message !== undefined || change.boardError !== undefined).boardError.key, "linkFailure");
   session.press(0, 0);
   assert.equal(session.game.moveCount, 1);
 });
