@@ -188,6 +188,31 @@ export function stepTurn(geometry, q, dx, dy) {
   return compose(turnFromTo(seen.map((v) => v / Math.hypot(...seen)), [0, 0, 1]), q);
 }
 
+/**
+ * The cell drawn at point (x, y) of the drawing (its SVG units: x right, y down; the solid's
+ * centre at 0, 0) under `q`, or null: a seen cell (facing above FACING_SHOWN) whose outline,
+ * a square of side `geometry.size` (`outline` "circle": a disc that wide), holds the point.
+ * The point is written in each cell's own frame as placeCell draws it (its centre, right and
+ * up as seen: a 2×2 system whose determinant is how much the cell faces the viewer, at least
+ * FACING_SHOWN). A square's rounded corners count as the cell: a fingertip is wider than they are.
+ * The 3D view finds a pointer's cell so, from where the pointer was, not from the event's target:
+ * on a touch screen the browser moves a tap's target to the element it judges likeliest (Chromium's
+ * touch adjustment), and at a steep angle that was the next sticker (bindTurning).
+ */
+export function cellAt(geometry, q, x, y, outline = "square") {
+  const half = geometry.size / 2;
+  for (const index of shownCells(geometry, q)) {
+    const [p, r, u] = [geometry.points[index], geometry.right[index], geometry.up[index]].map((v) => rotate(q, v));
+    const [dx, dy] = [x - p[0], y + p[1]]; // from the cell's centre, in the drawing's axes (y down)
+    const determinant = r[0] * u[1] - u[0] * r[1];
+    const along = (dx * u[1] + dy * u[0]) / determinant; // along the cell's right
+    const down = (dy * r[0] + dx * r[1]) / determinant; // along the cell's down (−up)
+    const inside = outline === "circle" ? Math.hypot(along, down) <= half : Math.max(Math.abs(along), Math.abs(down)) <= half;
+    if (inside) return index; // the cells seen on a convex solid do not overlap: the first is the one
+  }
+  return null;
+}
+
 /** `q` turned by a drag of (dx, dy) CSS pixels: the surface under the pointer follows it. */
 export function dragTurn(q, dx, dy) {
   return compose(turnAbout([dy, dx, 0], Math.hypot(dx, dy) * DRAG_RADIANS_PER_PIXEL * (180 / Math.PI)), q);
@@ -222,6 +247,7 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
       this.onTurn = onTurn;
       this.motion = 0; // the frame of a running turn or flick
       this.target = null; // where a running turn ends
+      this.tap = null; // where a pointer came up without dragging, {x, y} client pixels, for its click (bindTurning)
       this.grid.classList.add("solid-board");
       this.unbind = this.bindTurning();
     }
@@ -334,16 +360,35 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
       return neighbourInDirection(this.geometry, this.turn, index, dx, dy, usable);
     }
 
-    /** A press lands only on a cell that is seen (a drag is never a press: bindTurning). */
+    /**
+     * A press lands only on a cell that is seen (a drag is never a press: bindTurning). A
+     * pointer's click presses the cell drawn where the pointer came up (cellAt): the click's
+     * own target and place are the browser's guess on a touch screen (bindTurning).
+     */
     indexAt(event) {
+      const tap = this.tap;
+      if (event.type === "click") this.tap = null;
+      if (event.type === "click" && tap && event.detail > 0) return this.cellAtClient(tap.x, tap.y);
       const index = super.indexAt(event);
       return index !== null && this.isShown(index) ? index : null;
     }
 
+    /** The seen cell drawn at client point (x, y), or null. */
+    cellAtClient(x, y) {
+      const point = new DOMPoint(x, y).matrixTransform(this.svg.getScreenCTM().inverse());
+      return cellAt(this.geometry, this.turn, point.x, point.y, this.layout.outline);
+    }
+
     /**
      * Drag (mouse or one finger) turns the solid freely, with a flick's inertia unless
-     * prefers-reduced-motion; the click that ends a drag presses nothing. Shift+arrows turn
-     * by a step; the keyboard's cell is turned into sight when it takes focus. Returns the unbind.
+     * prefers-reduced-motion; the click that ends a drag presses nothing. A pointer that
+     * comes up without dragging leaves where it came up (`tap`, client pixels) for the click
+     * that follows: the cell pressed is the one drawn there (indexAt). Not the click's target:
+     * for a tap Chromium hit-tests the finger's whole contact area and sends pointerdown and
+     * the click to the element it scores best (its touch adjustment), which at a steep angle
+     * was a neighbouring sticker — the click moved about 14 pixels onto it — while the pointer
+     * events' clientX and clientY stay where the finger was. Shift+arrows turn by a step; the
+     * keyboard's cell is turned into sight when it takes focus. Returns the unbind.
      */
     bindTurning() {
       const { grid } = this;
@@ -353,6 +398,7 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
         if (event.pointerType === "mouse" && event.button !== 0) return;
         cancelAnimationFrame(this.motion);
         swallowClick = false;
+        this.tap = null;
         down = down ? null : { id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false, speed: [0, 0] }; // two fingers: no turn
       };
       const onPointerMove = (event) => {
@@ -370,7 +416,10 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
         if (!down || down.id !== event.pointerId) return;
         const { dragging, speed } = down;
         down = null;
-        if (!dragging) return;
+        if (!dragging) {
+          if (event.type === "pointerup") this.tap = { x: event.clientX, y: event.clientY };
+          return;
+        }
         swallowClick = true;
         setTimeout(() => { swallowClick = false; }, 0); // a click, if any, comes in this task
         if (event.type === "pointerup" && !prefersReducedMotion()) this.flick(speed.map((v) => v * 16));
