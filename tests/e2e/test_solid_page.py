@@ -4,13 +4,15 @@ presses nothing, a sticker turned away takes no press; the board's cell contract
 (arrows across faces, Space, Shift+arrows turning, focus turned into sight); Solve's marks
 played to the goal on both games, turning to reach the hidden ones (the note counts them);
 Hint turned into sight; a link's round trip; the phone's layout; 中文 names. On a touch phone
-(issue #38): a tap presses the sticker under the finger at every turn."""
+(issue #38): a tap presses the sticker under the finger at every turn, and a drag held still
+before release does not spin on."""
 
 from __future__ import annotations
 
 import json
 import math
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -314,6 +316,10 @@ def phone(browser: Browser, site_url: str) -> Iterator[Page]:
     assert watch.outside_requests() == [] and watch.errors == []
 
 
+def degrees_between(a: list[float], b: list[float]) -> float:
+    return math.degrees(2 * math.acos(min(1.0, abs(sum(x * y for x, y in zip(a, b))))))
+
+
 # The seen cells and where each is drawn: its own frame's origin (placeCell's transform) is its centre.
 SEEN_CENTRES = """() => [...document.querySelectorAll('[role="grid"][aria-label="Board"] [role="gridcell"]:not([data-away])')]
   .map((cell) => { const frame = cell.getScreenCTM(); return [Number(cell.dataset.index), frame.e, frame.f]; })"""
@@ -352,3 +358,45 @@ def test_a_tap_presses_the_sticker_under_the_finger_at_every_turn_however_steep(
                 misses.append((index, pressed, [round(v, 3) for v in turn]))
     assert faces == set(FACES) and taps > 250
     assert misses == [], f"{taps - len(misses)} of {taps} taps pressed the sticker tapped; (tapped, pressed, turn): {misses}"
+
+
+def touch_drag(page: Page, points: list[tuple[float, float]], hold_ms: float) -> None:
+    """A finger down on points[0], moved through the others one every 16 ms, held still `hold_ms` and lifted. The
+    events carry those times (CDP's timestamp, which the page's event.timeStamp follows), so the page sees this timing
+    however busy the machine is."""
+    cdp = page.context.new_cdp_session(page)
+    start = time.time()
+    try:
+        for step, (x, y) in enumerate(points):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart" if step == 0 else "touchMove",
+                                                  "touchPoints": [{"x": x, "y": y}], "timestamp": start + step * 0.016})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [],
+                                              "timestamp": start + (len(points) - 1) * 0.016 + hold_ms / 1000})
+    finally:
+        cdp.detach()
+
+
+# Wait `n` animation frames: a flick turns the view once a frame.
+FRAMES = "(n) => new Promise((done) => { const step = () => (n-- > 0 ? requestAnimationFrame(step) : done()); step(); })"
+
+
+def spin_after_release(page: Page, hold_ms: float) -> float:
+    """Degrees the view turns after a drag across the cube (a move of 8 px every 16 ms) held still `hold_ms` before release."""
+    box = board(page).locator("svg").bounding_box()
+    x, y = box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5
+    touch_drag(page, [(x + 8 * step, y + 2 * step) for step in range(12)], hold_ms)
+    page.evaluate(FRAMES, 20)  # a flick turns from its first frame on, slowing by a tenth a frame
+    return degrees_between(page.evaluate("() => window.turnAtRelease"), page.evaluate("() => window.lightsOut.view().turn"))
+
+
+def test_a_drag_held_still_before_release_does_not_spin_on_and_a_flick_does(phone: Page) -> None:
+    page = phone
+    page.emulate_media(reduced_motion="no-preference")
+    # The view's turn as the finger lifts (before the view's own pointerup handler, which starts a flick).
+    page.evaluate("() => window.addEventListener('pointerup', () => { window.turnAtRelease = window.lightsOut.view().turn; }, true)")
+    moves = snapshot(page)["moves"]
+    flicked = spin_after_release(page, 0)
+    assert flicked > 5, f"a drag released moving flicks on: {flicked:.1f}°"
+    spins = {hold: spin_after_release(page, hold) for hold in (100, 200, 400, 800)}
+    assert all(spin < 0.01 for spin in spins.values()), {hold: f"{spin:.1f}°" for hold, spin in spins.items()}
+    assert snapshot(page)["moves"] == moves  # a drag presses nothing

@@ -2,11 +2,11 @@
 // them: the solid's neighbours are the press sets both ways, the body's faces hold the cells,
 // which cells are seen from a few turns, the arrows' neighbour across a face's edge, turning
 // a hidden cell into sight, and the step turns (Shift+arrows); the cell drawn under a point
-// (a pointer's press: cellAt).
+// (a pointer's press: cellAt) and a drag's flick from the release's own speed (releaseFlick).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  cellAt, compose, dragTurn, facing, neighbourInDirection, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
+  cellAt, compose, dragTurn, facing, neighbourInDirection, releaseFlick, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
 } from "../../static/solid-view.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
@@ -198,4 +198,26 @@ test("the Orbix's button under a point is the one whose drawn disc holds it", ()
       }
     }
   }
+});
+
+test("a drag keeps turning only at the speed it was released with, none after it held still", () => {
+  /** A drag to the right at `speed` pixels a millisecond, a move every 16 ms for `ms`, from x = 0 at time 1000. */
+  const drag = (speed, ms) => {
+    const samples = [[0, 0, 1000]];
+    for (let t = 16; t <= ms; t += 16) samples.push([speed * t, 0, 1000 + t]);
+    return samples;
+  };
+  const moving = drag(1, 320);
+  const [x, , t] = moving.at(-1);
+  const close = (actual, expected) => assert.ok(Math.hypot(actual[0] - expected[0], actual[1] - expected[1]) < 1e-9, `${actual} ≠ ${expected}`);
+  close(releaseFlick([...moving, [x, 0, t]], t), [16, 0]); // released moving: 1 px/ms, 16 px a frame
+  // Held still before release: browsers send no move meanwhile, so the release is all that comes.
+  for (const held of [80, 100, 300, 800]) close(releaseFlick([...moving, [x, 0, t + held]], t + held), [0, 0]);
+  const half = releaseFlick([...moving, [x, 0, t + 40]], t + 40)[0]; // held for half the window: slower, not full speed
+  assert.ok(half > 0 && half < 16, `${half}`);
+  // A finger held "still" wanders a pixel or two: no flick. A quick flick younger than the window: its own speed.
+  close(releaseFlick([[0, 0, 0], [1, 0, 30], [0, 1, 60], [1, 1, 90], [1, 0, 120]], 120), [0, 0]);
+  close(releaseFlick([[0, 0, 0], [20, 10, 10], [40, 20, 20], [60, 30, 30]], 30), [32, 16]);
+  close(releaseFlick([], 5), [0, 0]);
+  close(releaseFlick([[3, 4, 7]], 7), [0, 0]); // down and up at once
 });
