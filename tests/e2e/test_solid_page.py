@@ -124,6 +124,7 @@ def test_the_cube_opens_in_3d_with_the_cell_contract_and_flat_is_one_remembered_
     button(page, "3D").click()
     page.wait_for_function("() => window.lightsOut.view().kind === 'solid'")
     assert page.evaluate("() => localStorage.getItem('lightsout.boardView')") == "3d"
+    expect(board(page).locator('[role="gridcell"]')).to_have_count(12)  # the new view makes its cells in its first frame
     labels = board(page).locator('[role="gridcell"]').evaluate_all("(cells) => cells.map((c) => c.getAttribute('aria-label'))")
     assert labels[4].startswith("Button 5, ")
 
@@ -360,18 +361,21 @@ def test_a_tap_presses_the_sticker_under_the_finger_at_every_turn_however_steep(
     assert misses == [], f"{taps - len(misses)} of {taps} taps pressed the sticker tapped; (tapped, pressed, turn): {misses}"
 
 
+TOUCH_CLOCK = [0.0]  # when the last scripted touch ended (seconds since the epoch): the next starts after it
+
+
 def touch_drag(page: Page, points: list[tuple[float, float]], hold_ms: float) -> None:
     """A finger down on points[0], moved through the others one every 16 ms, held still `hold_ms` and lifted. The
     events carry those times (CDP's timestamp, which the page's event.timeStamp follows), so the page sees this timing
     however busy the machine is."""
     cdp = page.context.new_cdp_session(page)
-    start = time.time()
+    start = max(time.time(), TOUCH_CLOCK[0] + 0.1)
+    TOUCH_CLOCK[0] = start + (len(points) - 1) * 0.016 + hold_ms / 1000
     try:
         for step, (x, y) in enumerate(points):
             cdp.send("Input.dispatchTouchEvent", {"type": "touchStart" if step == 0 else "touchMove",
                                                   "touchPoints": [{"x": x, "y": y}], "timestamp": start + step * 0.016})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [],
-                                              "timestamp": start + (len(points) - 1) * 0.016 + hold_ms / 1000})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [], "timestamp": TOUCH_CLOCK[0]})
     finally:
         cdp.detach()
 
