@@ -4,14 +4,16 @@ presses nothing, a sticker turned away takes no press; the board's cell contract
 (arrows across faces, Space, Shift+arrows turning, focus turned into sight); Solve's marks
 played to the goal on both games, turning to reach the hidden ones (the note counts them);
 Hint turned into sight; a link's round trip; the phone's layout; 中文 names. On a touch phone
-(issue #38): a tap presses the sticker under the finger at every turn, and a drag held still
-before release does not spin on."""
+(issue #38): a tap presses the sticker under the finger at every turn, a drag held still before
+release does not spin on, Solve's marks are followed by taps and drags alone, the out-of-sight
+note keeps off the board, and no word names a key the phone has not got."""
 
 from __future__ import annotations
 
 import json
 import math
 import random
+import re
 import time
 from collections.abc import Iterator
 
@@ -278,6 +280,27 @@ def test_the_phone_layout_keeps_the_cube_and_orbix_cells_40_pixels_and_clear_of_
         assert math.isclose(page.locator("#board").bounding_box()["width"], page.locator("#board").bounding_box()["height"], rel_tol=0.25)
 
 
+def test_the_note_on_marks_out_of_sight_keeps_off_the_board_on_a_desktop_in_english_and_chinese(solid_page: Page) -> None:
+    page = solid_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    deal(page, "cube")
+    button(page, "Reset view").click()
+    page.wait_for_function("() => window.lightsOut.solverInfo().pending === 0")
+    button(page, "Solve").click()
+    note = page.locator("#view-note")
+    try:
+        for language, said in (("en", "drag the board or press Shift+arrows to turn it."), ("zh", "拖动棋盘或按 Shift+方向键转动它。")):
+            page.locator(f'button[data-language="{language}"]').click()
+            expect(note).to_contain_text(said, timeout=30_000)  # a mouse and a keyboard: the keys are named
+            note_box, board_box = note.bounding_box(), page.locator("#board").bounding_box()
+            assert note_box["y"] >= board_box["y"] + board_box["height"], (note_box, board_box)
+            assert note.evaluate("(note) => note.scrollHeight <= note.clientHeight")  # its whole text shows
+            assert page.locator("#move-count").bounding_box()["y"] >= note_box["y"] + note_box["height"]
+    finally:
+        page.locator('button[data-language="en"]').click()
+        button(page, "New puzzle").click()
+
+
 def test_the_3d_view_in_chinese(solid_page: Page) -> None:
     page = solid_page
     game = deal(page, "cube")
@@ -298,6 +321,8 @@ def test_the_3d_view_in_chinese(solid_page: Page) -> None:
 
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
 CUBE_LINK = "#cube:Rf_rKvofAA"
+# Words naming keys a phone has not got, in English and 中文.
+KEY_WORDS = re.compile(r"Ctrl|Shift|\barrows?\b|方向键", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
@@ -315,6 +340,21 @@ def phone(browser: Browser, site_url: str) -> Iterator[Page]:
     yield page
     context.close()
     assert watch.outside_requests() == [] and watch.errors == []
+
+
+def about(axis: tuple[float, float, float], degrees: float) -> list[float]:
+    """The unit quaternion [w, x, y, z] of a turn by `degrees` about `axis` (solid-view.js's turnAbout)."""
+    half = math.radians(degrees) / 2
+    size = math.hypot(*axis)
+    return [math.cos(half), *(value / size * math.sin(half) for value in axis)]
+
+
+def after(a: list[float], b: list[float]) -> list[float]:
+    """The turn `a` after `b` (solid-view.js's compose)."""
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    return [aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw]
 
 
 def degrees_between(a: list[float], b: list[float]) -> float:
@@ -404,3 +444,80 @@ def test_a_drag_held_still_before_release_does_not_spin_on_and_a_flick_does(phon
     spins = {hold: spin_after_release(page, hold) for hold in (100, 200, 400, 800)}
     assert all(spin < 0.01 for spin in spins.values()), {hold: f"{spin:.1f}°" for hold, spin in spins.items()}
     assert snapshot(page)["moves"] == moves  # a drag presses nothing
+
+
+def test_solves_marks_are_followed_by_taps_and_drags_alone_and_the_note_keeps_off_the_board(phone: Page) -> None:
+    """The phone's player: Solve, tap each mark seen, drag the cube round to the others (the third tap once went wrong and
+    cleared every mark); the note on the marks out of sight stays off the board, says no key, and fits its room."""
+    page = phone
+    page.emulate_media(reduced_motion="no-preference")
+    button(page, "Solve").tap()
+    expect(board(page).locator("[data-press]").first).to_be_attached(timeout=30_000)
+    total = sum(snapshot(page)["marks"])
+    note = page.locator("#view-note")
+    taps = drags = 0
+    while any(snapshot(page)["marks"] or []):
+        seen = cells(page)
+        hidden = sum(1 for cell in seen if cell["press"] and cell["away"])
+        if hidden:
+            expect(note).to_have_text(f"{hidden} mark{'s are' if hidden > 1 else ' is'} out of sight: drag the board to turn it.")
+            note_box, board_box = note.bounding_box(), page.locator("#board").bounding_box()
+            assert note_box["y"] >= board_box["y"] + board_box["height"], (note_box, board_box)
+            assert note.evaluate("(note) => note.scrollHeight <= note.clientHeight")  # its whole text shows
+        marked = next((cell for cell in seen if cell["press"] and not cell["away"]), None)
+        if marked:
+            centre = page.evaluate("(i) => { const frame = document.querySelector(`[role=gridcell][data-index=\"${i}\"]`)"
+                                   ".getScreenCTM(); return [frame.e, frame.f]; }", marked["index"])
+            assert tap_and_see(page, *centre) == marked["index"]
+            taps += 1
+            continue
+        # Every mark left is out of sight: a quarter turn by a drag held still before release (no flick), across or down.
+        box = board(page).locator("svg").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        dx, dy = [(1, 0), (1, 0), (1, 0), (0, 1)][drags % 4]
+        touch_drag(page, [(x - 78 * dx + 13 * dx * step, y - 78 * dy + 13 * dy * step) for step in range(13)], 150)
+        drags += 1
+        assert drags < 20, "the marks could not be reached by dragging"
+    assert taps == total and drags > 0
+    expect(status(page)).to_have_attribute("data-solved", "1", timeout=10_000)
+    expect(note).to_be_hidden()
+
+
+def visible_words(page: Page) -> str:
+    """The page's text as shown (innerText leaves out what is hidden), but the Help dialog's, which lists shortcuts."""
+    return page.evaluate("() => document.body.innerText.replace(document.getElementById('help-dialog').innerText, '')")
+
+
+def test_a_phone_is_told_of_no_key_it_has_not_got_in_english_or_chinese(phone: Page) -> None:
+    page = phone
+    page.emulate_media(reduced_motion="reduce")
+    start = page.evaluate("() => window.lightsOut.view().turn")
+    if page.locator("#win").is_visible():
+        page.locator("#win-close").tap()
+    page.evaluate("(turn) => window.lightsOut.turnView(turn)", start)
+    index, x, y = page.evaluate(SEEN_CENTRES)[0]
+    assert tap_and_see(page, x, y) == index  # a board to hint on (the one before it was solved, or the link's)
+    button(page, "Hint").tap()
+    expect(board(page).locator("[data-press]")).to_have_count(1, timeout=30_000)
+    hinted = int(board(page).locator("[data-press]").get_attribute("data-index"))
+    for turn in (start, after(about((0, 1, 0), 180), start), after(about((1, 0, 0), 180), start)):  # one of them hides it
+        page.evaluate("(turn) => window.lightsOut.turnView(turn)", turn)
+        if cells(page)[hinted]["away"]:
+            break
+    note = page.locator("#view-note")
+    try:
+        for language, said, slot in (
+            ("en", "1 mark is out of sight: drag the board to turn it.", "Paste, open or scan a board: Board text and files, Puzzles."),
+            ("zh", "有 1 个标记在背面看不到：拖动棋盘转动它。", "粘贴、打开或扫描棋盘：见“棋盘文本与文件”和“谜题”。"),
+        ):
+            page.locator(f'button[data-language="{language}"]').tap()
+            expect(note).to_have_text(said)
+            expect(page.locator(".slot-hint")).to_have_text(slot)
+            # Every string of the markup (the Scan dialog's, Explain's too), and all the page shows.
+            texts = page.evaluate("() => [...document.querySelectorAll('[data-i18n]')].filter((e) => !e.closest('#help-dialog'))"
+                                  ".map((e) => e.textContent)")
+            assert [text for text in texts if KEY_WORDS.search(text)] == [], language
+            shown = visible_words(page)
+            assert said in shown and not KEY_WORDS.search(shown), (language, KEY_WORDS.findall(shown))
+    finally:
+        page.locator('button[data-language="en"]').tap()
