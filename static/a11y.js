@@ -2,7 +2,9 @@
 // announces moves, the high-contrast theme and the language switch. No game logic:
 // app.js passes in what each shortcut does.
 
-import { LANGUAGES, LANGUAGE_BUTTONS, currentLanguage, saveLanguage, setLanguage, translatePage } from "./i18n.js";
+import {
+  LANGUAGES, LANGUAGE_BUTTONS, TOUCH_FIRST, currentLanguage, saveLanguage, setLanguage, setTouchFirst, translatePage,
+} from "./i18n.js";
 
 const CONTRAST_KEY = "lightsout.highContrast"; // localStorage: "1" when chosen
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -123,7 +125,9 @@ export function bindContrastToggle() {
 
 /**
  * The language switch (one toggle button per language). A choice is remembered, the
- * markup re-filled, and `onChange` redraws what app.js wrote with `t`.
+ * markup re-filled, and `onChange` redraws what app.js wrote with `t`. The words follow
+ * the device's primary input too (i18n.js's touch forms name no keys): when it changes (a
+ * tablet docked to a keyboard and a trackpad), they are said again the same way.
  */
 export function bindLanguageSwitch(onChange) {
   const buttons = [...document.querySelectorAll("#language-switch button[data-language]")];
@@ -146,4 +150,10 @@ export function bindLanguageSwitch(onChange) {
     });
   }
   mark();
+  const touch = typeof matchMedia === "function" ? matchMedia(TOUCH_FIRST) : null;
+  touch?.addEventListener("change", () => {
+    setTouchFirst(touch.matches);
+    translatePage();
+    onChange();
+  });
 }

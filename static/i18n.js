@@ -2,7 +2,9 @@
 // one JSON file per language (static/strings/<code>.json, the same keys in each, in the
 // same order); placeholders are written {name}. Keys by family: parse_<code> and
 // link_<code> say an error code of lightsout.errors (a link's {part} is linkPart_<field>),
-// format_<name> a text format's name, and <key>One the singular form tCount picks.
+// format_<name> a text format's name, <key>One the singular form tCount picks, and <key>Touch
+// the words t picks on a device whose primary input is a finger (touchFirst): the same thing
+// said without the keys (Ctrl+V, Shift+arrows, Space) a phone has not got.
 // To add a language, add its file, import it here and name it in LANGUAGES.
 
 import en from "./strings/en.json" with { type: "json" };
@@ -18,6 +20,18 @@ export const LANGUAGE_BUTTONS = Object.freeze({ en: "EN", zh: "中文" });
 const LANGUAGE_KEY = "lightsout.language"; // localStorage: the reader's explicit choice
 
 let language = "en";
+
+/**
+ * The media query of a device whose primary pointer is a finger: a phone, a tablet (a laptop's
+ * touch screen is not its primary pointer). Such a player has, as a rule, no keyboard.
+ */
+export const TOUCH_FIRST = "(pointer: coarse)";
+let touchFirst = typeof matchMedia === "function" && matchMedia(TOUCH_FIRST).matches;
+
+/** Say things for a device whose primary input is a finger (true: the <key>Touch forms) or not. */
+export function setTouchFirst(on) {
+  touchFirst = Boolean(on);
+}
 
 export function setLanguage(code) {
   if (!Object.hasOwn(STRINGS, code)) throw new RangeError(`no strings for language ${code}`);
@@ -109,8 +123,11 @@ export function sentences(...parts) {
  * (or bigint) written as the page's language writes numbers (formatNumber: "20,148"), any other
  * value as it is; {a:name} and {A:name} are English's article for the number the param starts
  * with, "a" or "an" by its sound (englishArticle: "an 8×8 board"), capitalised for {A:…}.
+ * On a touch-first device a key with a touch form (`<key>Touch`) is said in that form.
  */
 export function t(key, params = {}) {
+  const touchKey = `${key}Touch`;
+  if (touchFirst && Object.hasOwn(STRINGS.en, touchKey)) key = touchKey;
   const template = STRINGS[language][key] ?? STRINGS.en[key];
   if (template === undefined) throw new RangeError(`no string for ${key}`);
   return template.replace(/\{(?:([aA]):)?(\w+)\}/g, (whole, article, name) => {

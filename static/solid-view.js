@@ -14,6 +14,14 @@ const DRAG_THRESHOLD = 5; // CSS pixels a pointer may move and still be a click
 const DRAG_RADIANS_PER_PIXEL = 0.01;
 const INERTIA_DECAY = 0.9; // per frame, after a flick; stops below INERTIA_LEAST radians a frame
 const INERTIA_LEAST = 0.002;
+const FRAME_MS = 16; // a frame at 60 Hz: a flick's speed in pixels a millisecond, as pixels a frame
+/**
+ * A release's speed is the way the pointer went in its last RELEASE_WINDOW_MS: long enough to
+ * hold a few moves (a phone sends one every 8–17 ms), short enough that a drag held still
+ * before release has none (browsers send no move while a pointer holds still).
+ */
+const RELEASE_WINDOW_MS = 80;
+const FLICK_LEAST = 0.1; // pixels a millisecond a release needs to flick: a finger held "still" wanders a pixel or two
 const CELL_SIZE = { cube: 0.92, icosahedron: 0.55 }; // in distances between neighbours, as graph-render.js's drawingOf
 /** The cube's view before any turn: its front, right and up faces (a turn about y, then about x, in degrees). */
 const CUBE_START = [[0, 1, 0, -35], [1, 0, 0, 25]];
@@ -188,6 +196,51 @@ export function stepTurn(geometry, q, dx, dy) {
   return compose(turnFromTo(seen.map((v) => v / Math.hypot(...seen)), [0, 0, 1]), q);
 }
 
+/**
+ * The cell drawn at point (x, y) of the drawing (its SVG units: x right, y down; the solid's
+ * centre at 0, 0) under `q`, or null: a seen cell (facing above FACING_SHOWN) whose outline,
+ * a square of side `geometry.size` (`outline` "circle": a disc that wide), holds the point.
+ * The point is written in each cell's own frame as placeCell draws it (its centre, right and
+ * up as seen: a 2×2 system whose determinant is how much the cell faces the viewer, at least
+ * FACING_SHOWN). A square's rounded corners count as the cell: a fingertip is wider than they are.
+ * The 3D view finds a pointer's cell so, from where the pointer was, not from the event's target:
+ * on a touch screen the browser moves a tap's target to the element it judges likeliest (Chromium's
+ * touch adjustment), and at a steep angle that was the next sticker (bindTurning).
+ */
+export function cellAt(geometry, q, x, y, outline = "square") {
+  const half = geometry.size / 2;
+  for (const index of shownCells(geometry, q)) {
+    const [p, r, u] = [geometry.points[index], geometry.right[index], geometry.up[index]].map((v) => rotate(q, v));
+    const [dx, dy] = [x - p[0], y + p[1]]; // from the cell's centre, in the drawing's axes (y down)
+    const determinant = r[0] * u[1] - u[0] * r[1];
+    const along = (dx * u[1] + dy * u[0]) / determinant; // along the cell's right
+    const down = (dy * r[0] + dx * r[1]) / determinant; // along the cell's down (−up)
+    const inside = outline === "circle" ? Math.hypot(along, down) <= half : Math.max(Math.abs(along), Math.abs(down)) <= half;
+    if (inside) return index; // the cells seen on a convex solid do not overlap: the first is the one
+  }
+  return null;
+}
+
+/**
+ * The speed [x, y] in pixels a frame a drag released at time `at` (ms) keeps turning at, or
+ * [0, 0]: the pointer's way over the last RELEASE_WINDOW_MS before `at`, from `samples`, its
+ * positions [x, y, time] in time order (the first where it came down, the last where it
+ * was released), where the pointer stays at each until the next. A pointer that held still
+ * through that window, or crept slower than FLICK_LEAST, does not flick: only the release's
+ * own speed does, never the speed of a move from before a pause (which the view used to keep).
+ */
+export function releaseFlick(samples, at, windowMs = RELEASE_WINDOW_MS) {
+  if (samples.length === 0) return [0, 0];
+  const from = at - windowMs;
+  let start = samples[0]; // where the pointer was at `from`: the last sample by then (or the first, if the drag is younger)
+  for (const sample of samples) if (sample[2] <= from) start = sample;
+  const end = samples[samples.length - 1];
+  const elapsed = Math.min(windowMs, at - samples[0][2]); // a drag younger than the window: over its whole life
+  if (!(elapsed > 0)) return [0, 0];
+  const speed = [(end[0] - start[0]) / elapsed, (end[1] - start[1]) / elapsed];
+  return Math.hypot(...speed) < FLICK_LEAST ? [0, 0] : speed.map((v) => v * FRAME_MS);
+}
+
 /** `q` turned by a drag of (dx, dy) CSS pixels: the surface under the pointer follows it. */
 export function dragTurn(q, dx, dy) {
   return compose(turnAbout([dy, dx, 0], Math.hypot(dx, dy) * DRAG_RADIANS_PER_PIXEL * (180 / Math.PI)), q);
@@ -222,6 +275,7 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
       this.onTurn = onTurn;
       this.motion = 0; // the frame of a running turn or flick
       this.target = null; // where a running turn ends
+      this.tap = null; // where a pointer came up without dragging, {x, y} client pixels, for its click (bindTurning)
       this.grid.classList.add("solid-board");
       this.unbind = this.bindTurning();
     }
@@ -334,46 +388,81 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
       return neighbourInDirection(this.geometry, this.turn, index, dx, dy, usable);
     }
 
-    /** A press lands only on a cell that is seen (a drag is never a press: bindTurning). */
+    /**
+     * A press lands only on a cell that is seen (a drag is never a press: bindTurning). A
+     * pointer's click presses the cell drawn where the pointer came up (cellAt): the click's
+     * own target and place are the browser's guess on a touch screen (bindTurning).
+     */
     indexAt(event) {
+      const tap = this.tap;
+      if (event.type === "click") this.tap = null;
+      if (event.type === "click" && tap && event.detail > 0) return this.cellAtClient(tap.x, tap.y);
       const index = super.indexAt(event);
       return index !== null && this.isShown(index) ? index : null;
     }
 
+    /** The seen cell drawn at client point (x, y), or null. */
+    cellAtClient(x, y) {
+      const point = new DOMPoint(x, y).matrixTransform(this.svg.getScreenCTM().inverse());
+      return cellAt(this.geometry, this.turn, point.x, point.y, this.layout.outline);
+    }
+
     /**
-     * Drag (mouse or one finger) turns the solid freely, with a flick's inertia unless
-     * prefers-reduced-motion; the click that ends a drag presses nothing. Shift+arrows turn
-     * by a step; the keyboard's cell is turned into sight when it takes focus. Returns the unbind.
+     * Drag (mouse or one finger) turns the solid freely, with a flick's inertia from the
+     * release's own speed (releaseFlick) unless prefers-reduced-motion; the click that ends a
+     * drag presses nothing. A pointer that comes up without dragging leaves where it came up
+     * (`tap`, client pixels) for the click that follows: the cell pressed is the one drawn
+     * there (indexAt). Not the click's target: for a tap Chromium hit-tests the finger's whole
+     * contact area and sends pointerdown and the click to the element it scores best (its touch
+     * adjustment), which at a steep angle was a neighbouring sticker — the click moved about
+     * 14 pixels onto it — while the pointer events' clientX and clientY stay where the finger was.
+     * Shift+arrows turn by a step; the keyboard's cell is turned into sight when it takes
+     * focus. Returns the unbind.
      */
     bindTurning() {
       const { grid } = this;
-      let down = null; // {id, x, y (where it came down), dragging, last: [x, y, time], speed: [dx, dy] pixels a millisecond}
+      let down = null; // {id, x, y (where it came down), dragging, samples: [x, y, time] since (releaseFlick's)}
       let swallowClick = false;
       const onPointerDown = (event) => {
         if (event.pointerType === "mouse" && event.button !== 0) return;
         cancelAnimationFrame(this.motion);
+        this.motion = 0;
         swallowClick = false;
-        down = down ? null : { id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false, speed: [0, 0] }; // two fingers: no turn
+        this.tap = null;
+        down = down ? null : { // two fingers: no turn
+          id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false, samples: [[event.clientX, event.clientY, event.timeStamp]],
+        };
+      };
+      const sample = (event) => {
+        down.samples.push([event.clientX, event.clientY, event.timeStamp]);
+        // Keep the window releaseFlick reads and the one sample before it (where the pointer was as the window began).
+        while (down.samples.length > 2 && down.samples[1][2] <= event.timeStamp - RELEASE_WINDOW_MS) down.samples.shift();
       };
       const onPointerMove = (event) => {
         if (!down || down.id !== event.pointerId) return;
         if (!down.dragging) {
           if (Math.hypot(event.clientX - down.x, event.clientY - down.y) <= DRAG_THRESHOLD) return;
-          [down.dragging, down.last] = [true, [down.x, down.y, event.timeStamp]];
+          down.dragging = true;
           grid.setPointerCapture?.(event.pointerId); // only now: a click's target stays the cell
         }
-        const [dx, dy, elapsed] = [event.clientX - down.last[0], event.clientY - down.last[1], Math.max(1, event.timeStamp - down.last[2])];
-        [down.speed, down.last] = [[dx / elapsed, dy / elapsed], [event.clientX, event.clientY, event.timeStamp]];
-        this.setTurn(dragTurn(this.turn, dx, dy));
+        const [x, y] = down.samples[down.samples.length - 1];
+        sample(event);
+        this.setTurn(dragTurn(this.turn, event.clientX - x, event.clientY - y));
       };
       const onPointerUp = (event) => {
         if (!down || down.id !== event.pointerId) return;
-        const { dragging, speed } = down;
+        const { dragging } = down;
+        if (!dragging) {
+          down = null;
+          if (event.type === "pointerup") this.tap = { x: event.clientX, y: event.clientY };
+          return;
+        }
+        sample(event);
+        const speed = releaseFlick(down.samples, event.timeStamp);
         down = null;
-        if (!dragging) return;
         swallowClick = true;
         setTimeout(() => { swallowClick = false; }, 0); // a click, if any, comes in this task
-        if (event.type === "pointerup" && !prefersReducedMotion()) this.flick(speed.map((v) => v * 16));
+        if (event.type === "pointerup" && !prefersReducedMotion()) this.flick(speed);
       };
       const onClick = (event) => {
         if (swallowClick) event.stopPropagation(); // before input.js's press on the grid
@@ -401,7 +490,10 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
 
     /** Keep turning at `speed` (pixels a frame), slowing each frame, until it stops or the pointer comes down. */
     flick(speed) {
-      if (Math.hypot(...speed) * DRAG_RADIANS_PER_PIXEL < INERTIA_LEAST) return;
+      if (Math.hypot(...speed) * DRAG_RADIANS_PER_PIXEL < INERTIA_LEAST) {
+        this.motion = 0;
+        return;
+      }
       this.target = null;
       this.motion = requestAnimationFrame(() => {
         this.setTurn(dragTurn(this.turn, ...speed));

@@ -35,6 +35,16 @@ export function exposeTestHooks(session, solver, boardPanel) {
       kind: view() instanceof CanvasView ? "canvas" : view() instanceof GraphCanvasView ? "graph-canvas" : view().kind ?? "grid",
       scale: view().scale ?? null, turn: view().turn ?? null,
     }),
+    /**
+     * Show the 3D view turned by `turn` (a unit quaternion [w, x, y, z]) at once, as a drag
+     * ending there would leave it: a test sweeps many orientations on one page without
+     * dragging to each. Returns the turn in force; null (and no change) if the board is not in 3D.
+     */
+    turnView(turn) {
+      if (view().kind !== "solid") return null;
+      view().setTurn(turn);
+      return view().turn;
+    },
     /** Send one API request as it is; resolves with the reply or a plain {error} (no UI). */
     request: (request) => solver.request(request).then(
       (reply) => ({ ...reply, payload: undefined }),

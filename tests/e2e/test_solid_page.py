@@ -3,17 +3,24 @@ one toggle away and remembered; a click presses the sticker seen there, a drag t
 presses nothing, a sticker turned away takes no press; the board's cell contract and keys
 (arrows across faces, Space, Shift+arrows turning, focus turned into sight); Solve's marks
 played to the goal on both games, turning to reach the hidden ones (the note counts them);
-Hint turned into sight; a link's round trip; the phone's layout; 中文 names."""
+Hint turned into sight; a link's round trip; the phone's layout; 中文 names. On a touch phone
+(issue #38): a tap presses the sticker under the finger at every turn, a drag held still before
+release does not spin on, Solve's marks are followed by taps and drags alone, the out-of-sight
+note keeps off the board, and no word names a key the phone has not got."""
 
 from __future__ import annotations
 
 import json
 import math
+import random
+import re
+import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from conftest import CONTEXT_OPTIONS, PageWatch, wait_ready
 from e2e_helpers import board, button, restore_classic_game, status
 from lightsout import api
 
@@ -119,6 +126,7 @@ def test_the_cube_opens_in_3d_with_the_cell_contract_and_flat_is_one_remembered_
     button(page, "3D").click()
     page.wait_for_function("() => window.lightsOut.view().kind === 'solid'")
     assert page.evaluate("() => localStorage.getItem('lightsout.boardView')") == "3d"
+    expect(board(page).locator('[role="gridcell"]')).to_have_count(12)  # the new view makes its cells in its first frame
     labels = board(page).locator('[role="gridcell"]').evaluate_all("(cells) => cells.map((c) => c.getAttribute('aria-label'))")
     assert labels[4].startswith("Button 5, ")
 
@@ -272,6 +280,27 @@ def test_the_phone_layout_keeps_the_cube_and_orbix_cells_40_pixels_and_clear_of_
         assert math.isclose(page.locator("#board").bounding_box()["width"], page.locator("#board").bounding_box()["height"], rel_tol=0.25)
 
 
+def test_the_note_on_marks_out_of_sight_keeps_off_the_board_on_a_desktop_in_english_and_chinese(solid_page: Page) -> None:
+    page = solid_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    deal(page, "cube")
+    button(page, "Reset view").click()
+    page.wait_for_function("() => window.lightsOut.solverInfo().pending === 0")
+    button(page, "Solve").click()
+    note = page.locator("#view-note")
+    try:
+        for language, said in (("en", "drag the board or press Shift+arrows to turn it."), ("zh", "拖动棋盘或按 Shift+方向键转动它。")):
+            page.locator(f'button[data-language="{language}"]').click()
+            expect(note).to_contain_text(said)  # a mouse and a keyboard: the keys are named
+            note_box, board_box = note.bounding_box(), page.locator("#board").bounding_box()
+            assert note_box["y"] >= board_box["y"] + board_box["height"], (note_box, board_box)
+            assert note.evaluate("(note) => note.scrollHeight <= note.clientHeight")  # its whole text shows
+            assert page.locator("#move-count").bounding_box()["y"] >= note_box["y"] + note_box["height"]
+    finally:
+        page.locator('button[data-language="en"]').click()
+        button(page, "New puzzle").click()
+
+
 def test_the_3d_view_in_chinese(solid_page: Page) -> None:
     page = solid_page
     game = deal(page, "cube")
@@ -285,3 +314,210 @@ def test_the_3d_view_in_chinese(solid_page: Page) -> None:
         assert page.evaluate("() => window.lightsOut.view().kind") == "solid"
     finally:
         page.locator('button[data-language="en"]').click()
+
+
+# ---------------------------------------------------------------------------------
+# A touch phone (issue #38): one page, its solver started once, for the tests below.
+
+PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
+CUBE_LINK = "#cube:Rf_rKvofAA"
+# Words naming keys a phone has not got, in English and 中文.
+KEY_WORDS = re.compile(r"Ctrl|Shift|\barrows?\b|方向键", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A 375×667 touch phone on a shared Cube link, shown in 3D (the default), nothing pending."""
+    context = browser.new_context(**{**CONTEXT_OPTIONS, **PHONE})
+    watch = PageWatch()
+    watch.attach(context)
+    page = context.new_page()
+    page.goto(site_url + CUBE_LINK)
+    wait_ready(page)
+    page.wait_for_function("() => window.lightsOut.view().kind === 'solid' && window.lightsOut.solverInfo().pending === 0")
+    expect(board(page)).not_to_have_attribute("aria-busy", "true")
+    page.locator("#board").scroll_into_view_if_needed()
+    yield page
+    context.close()
+    assert watch.outside_requests() == [] and watch.errors == []
+
+
+def about(axis: tuple[float, float, float], degrees: float) -> list[float]:
+    """The unit quaternion [w, x, y, z] of a turn by `degrees` about `axis` (solid-view.js's turnAbout)."""
+    half = math.radians(degrees) / 2
+    size = math.hypot(*axis)
+    return [math.cos(half), *(value / size * math.sin(half) for value in axis)]
+
+
+def after(a: list[float], b: list[float]) -> list[float]:
+    """The turn `a` after `b` (solid-view.js's compose)."""
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    return [aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw]
+
+
+def degrees_between(a: list[float], b: list[float]) -> float:
+    return math.degrees(2 * math.acos(min(1.0, abs(sum(x * y for x, y in zip(a, b))))))
+
+
+# The seen cells and where each is drawn: its own frame's origin (placeCell's transform) is its centre.
+SEEN_CENTRES = """() => [...document.querySelectorAll('[role="grid"][aria-label="Board"] [role="gridcell"]:not([data-away])')]
+  .map((cell) => { const frame = cell.getScreenCTM(); return [Number(cell.dataset.index), frame.e, frame.f]; })"""
+# The game once its move count passes `moves` (a tap's click comes after the touch's events).
+AFTER_MOVE = "(moves) => { const game = window.lightsOut.statesSnapshot(); return game.moves > moves ? game : null; }"
+
+
+def tap_and_see(page: Page, x: float, y: float) -> int | None:
+    """Tap (x, y) and return the cell the press pressed (its press set is what changed), or None for another change."""
+    before = snapshot(page)
+    page.touchscreen.tap(x, y)
+    game = page.wait_for_function(AFTER_MOVE, arg=before["moves"]).json_value()
+    changed = sorted(i for i, (was, now) in enumerate(zip(before["cells"], game["cells"])) if was != now)
+    return next((i for i, presses in enumerate(game["puzzle"]["presses"]) if sorted(presses) == changed), None)
+
+
+def test_a_tap_presses_the_sticker_under_the_finger_at_every_turn_however_steep(phone: Page) -> None:
+    page = phone
+    # The start's view, then twelve turns drawn uniformly over every way round (Shoemake's method, seeded: the same
+    # turns each run): faces head on and at steep angles, every face. Chromium's touch adjustment sent 11 of these
+    # 306 taps to a neighbouring sticker, on the steep faces of two turns, where a mouse pressed every one right.
+    turns = [page.evaluate("() => window.lightsOut.view().turn")]
+    draw = random.Random(38)
+    for _ in range(12):
+        u1, u2, u3 = draw.random(), draw.random(), draw.random()
+        turns.append([math.sqrt(1 - u1) * math.sin(2 * math.pi * u2), math.sqrt(1 - u1) * math.cos(2 * math.pi * u2),
+                      math.sqrt(u1) * math.sin(2 * math.pi * u3), math.sqrt(u1) * math.cos(2 * math.pi * u3)])
+    misses, taps, faces = [], 0, set()
+    for turn in turns:
+        page.evaluate("(turn) => window.lightsOut.turnView(turn)", turn)
+        for index, x, y in page.evaluate(SEEN_CENTRES):
+            pressed = tap_and_see(page, x, y)
+            taps += 1
+            faces.add(CUBE["solid"]["places"][index][0])
+            if pressed != index:
+                misses.append((index, pressed, [round(v, 3) for v in turn]))
+    assert faces == set(FACES) and taps > 250
+    assert misses == [], f"{taps - len(misses)} of {taps} taps pressed the sticker tapped; (tapped, pressed, turn): {misses}"
+
+
+TOUCH_CLOCK = [0.0]  # when the last scripted touch ended (seconds since the epoch): the next starts after it
+
+
+def touch_drag(page: Page, points: list[tuple[float, float]], hold_ms: float) -> None:
+    """A finger down on points[0], moved through the others one every 16 ms, held still `hold_ms` and lifted. The
+    events carry those times (CDP's timestamp, which the page's event.timeStamp follows), so the page sees this timing
+    however busy the machine is."""
+    cdp = page.context.new_cdp_session(page)
+    start = max(time.time(), TOUCH_CLOCK[0] + 0.1)
+    TOUCH_CLOCK[0] = start + (len(points) - 1) * 0.016 + hold_ms / 1000
+    try:
+        for step, (x, y) in enumerate(points):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart" if step == 0 else "touchMove",
+                                                  "touchPoints": [{"x": x, "y": y}], "timestamp": start + step * 0.016})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [], "timestamp": TOUCH_CLOCK[0]})
+    finally:
+        cdp.detach()
+
+
+# Wait `n` animation frames: a flick turns the view once a frame.
+FRAMES = "(n) => new Promise((done) => { const step = () => (n-- > 0 ? requestAnimationFrame(step) : done()); step(); })"
+
+
+def spin_after_release(page: Page, hold_ms: float) -> float:
+    """Degrees the view turns after a drag across the cube (a move of 8 px every 16 ms) held still `hold_ms` before release."""
+    box = board(page).locator("svg").bounding_box()
+    x, y = box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5
+    touch_drag(page, [(x + 8 * step, y + 2 * step) for step in range(12)], hold_ms)
+    page.evaluate(FRAMES, 20)  # a flick turns from its first frame on, slowing by a tenth a frame
+    return degrees_between(page.evaluate("() => window.turnAtRelease"), page.evaluate("() => window.lightsOut.view().turn"))
+
+
+def test_a_drag_held_still_before_release_does_not_spin_on_and_a_flick_does(phone: Page) -> None:
+    page = phone
+    page.emulate_media(reduced_motion="no-preference")
+    # The view's turn as the finger lifts (before the view's own pointerup handler, which starts a flick).
+    page.evaluate("() => window.addEventListener('pointerup', () => { window.turnAtRelease = window.lightsOut.view().turn; }, true)")
+    moves = snapshot(page)["moves"]
+    flicked = spin_after_release(page, 0)
+    assert flicked > 5, f"a drag released moving flicks on: {flicked:.1f}°"
+    spins = {hold: spin_after_release(page, hold) for hold in (100, 200, 400, 800)}
+    assert all(spin < 0.01 for spin in spins.values()), {hold: f"{spin:.1f}°" for hold, spin in spins.items()}
+    assert snapshot(page)["moves"] == moves  # a drag presses nothing
+
+
+def test_solves_marks_are_followed_by_taps_and_drags_alone_and_the_note_keeps_off_the_board(phone: Page) -> None:
+    """The phone's player: Solve, tap each mark seen, drag the cube round to the others (the third tap once went wrong and
+    cleared every mark); the note on the marks out of sight stays off the board, says no key, and fits its room."""
+    page = phone
+    page.emulate_media(reduced_motion="no-preference")
+    button(page, "Solve").tap()
+    expect(board(page).locator("[data-press]").first).to_be_attached(timeout=30_000)
+    total = sum(snapshot(page)["marks"])
+    note = page.locator("#view-note")
+    taps = drags = 0
+    while any(snapshot(page)["marks"] or []):
+        seen = cells(page)
+        hidden = sum(1 for cell in seen if cell["press"] and cell["away"])
+        if hidden:
+            expect(note).to_have_text(f"{hidden} mark{'s are' if hidden > 1 else ' is'} out of sight: drag the board to turn it.")
+            note_box, board_box = note.bounding_box(), page.locator("#board").bounding_box()
+            assert note_box["y"] >= board_box["y"] + board_box["height"], (note_box, board_box)
+            assert note.evaluate("(note) => note.scrollHeight <= note.clientHeight")  # its whole text shows
+        marked = next((cell for cell in seen if cell["press"] and not cell["away"]), None)
+        if marked:
+            centre = page.evaluate("(i) => { const frame = document.querySelector(`[role=gridcell][data-index=\"${i}\"]`)"
+                                   ".getScreenCTM(); return [frame.e, frame.f]; }", marked["index"])
+            assert tap_and_see(page, *centre) == marked["index"]
+            taps += 1
+            continue
+        # Every mark left is out of sight: a quarter turn by a drag held still before release (no flick), across or down.
+        box = board(page).locator("svg").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        dx, dy = [(1, 0), (1, 0), (1, 0), (0, 1)][drags % 4]
+        touch_drag(page, [(x - 78 * dx + 13 * dx * step, y - 78 * dy + 13 * dy * step) for step in range(13)], 150)
+        drags += 1
+        assert drags < 20, "the marks could not be reached by dragging"
+    assert taps == total and drags > 0
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    expect(note).to_be_hidden()
+
+
+def visible_words(page: Page) -> str:
+    """The page's text as shown (innerText leaves out what is hidden), but the Help dialog's, which lists shortcuts."""
+    return page.evaluate("() => document.body.innerText.replace(document.getElementById('help-dialog').innerText, '')")
+
+
+def test_a_phone_is_told_of_no_key_it_has_not_got_in_english_or_chinese(phone: Page) -> None:
+    page = phone
+    page.emulate_media(reduced_motion="reduce")
+    start = page.evaluate("() => window.lightsOut.view().turn")
+    if page.locator("#win").is_visible():
+        page.locator("#win-close").tap()
+    page.evaluate("(turn) => window.lightsOut.turnView(turn)", start)
+    index, x, y = page.evaluate(SEEN_CENTRES)[0]
+    assert tap_and_see(page, x, y) == index  # a board to hint on (the one before it was solved, or the link's)
+    button(page, "Hint").tap()
+    expect(board(page).locator("[data-press]")).to_have_count(1)
+    hinted = int(board(page).locator("[data-press]").get_attribute("data-index"))
+    for turn in (start, after(about((0, 1, 0), 180), start), after(about((1, 0, 0), 180), start)):  # one of them hides it
+        page.evaluate("(turn) => window.lightsOut.turnView(turn)", turn)
+        if cells(page)[hinted]["away"]:
+            break
+    note = page.locator("#view-note")
+    try:
+        for language, said, slot in (
+            ("en", "1 mark is out of sight: drag the board to turn it.", "Paste, open or scan a board: Board text and files, Puzzles."),
+            ("zh", "有 1 个标记在背面看不到：拖动棋盘转动它。", "粘贴、打开或扫描棋盘：见“棋盘文本与文件”和“谜题”。"),
+        ):
+            page.locator(f'button[data-language="{language}"]').tap()
+            expect(note).to_have_text(said)
+            expect(page.locator(".slot-hint")).to_have_text(slot)
+            # Every string of the markup (the Scan dialog's, Explain's too), and all the page shows.
+            texts = page.evaluate("() => [...document.querySelectorAll('[data-i18n]')].filter((e) => !e.closest('#help-dialog'))"
+                                  ".map((e) => e.textContent)")
+            assert [text for text in texts if KEY_WORDS.search(text)] == [], language
+            shown = visible_words(page)
+            assert said in shown and not KEY_WORDS.search(shown), (language, KEY_WORDS.findall(shown))
+    finally:
+        page.locator('button[data-language="en"]').tap()

@@ -16,7 +16,7 @@ const FORBIDDEN = {
   en: /\bnullity\b|\brank\b|Z\/\d|A⁻¹|\bparity\b|quiet pattern|\bkernel\b|\bmatrix\b|column space|\bstructure\b|\bformula\b|\bmod\b/i,
   zh: /零化度|秩|奇偶|静默图案|安静图案|矩阵|列空间|A⁻¹|Z\/\d|结构|公式|模 \d/,
 };
-const SINGULAR = ["", "One", "OneCell", "OneCellOne"]; // tCount's singular and solve-messages' one-cell forms
+const SINGULAR = ["", "One", "OneCell", "OneCellOne"].flatMap((form) => [form, `${form}Touch`]); // tCount's singular, solve-messages' one-cell forms, and t's touch forms of each
 
 function modules() {
   return readdirSync(STATIC).filter((name) => name.endsWith(".js")).map((name) => [name, readFileSync(new URL(name, STATIC), "utf8")]);
@@ -59,7 +59,7 @@ test("the figures' own words stay in the panels that show them", () => {
   const panels = modules().filter(([name]) => FIGURE_PANELS.has(name)).map(([, source]) => source).join("\n");
   const html = readFileSync(new URL("../index.html", STATIC), "utf8");
   for (const key of figures) {
-    const base = key.replace(/One$/, ""); // a singular form, picked by tCount
+    const base = key.replace(/Touch$/, "").replace(/One$/, ""); // a singular or touch form, picked by tCount or t
     assert.ok([key, base].some((name) => panels.includes(`"${name}"`) || html.includes(`"${name}"`)), `${key} is used by a figure panel`);
   }
 });

@@ -1,13 +1,15 @@
 // The 3D view's geometry (solid-view.js) on the cube and the Orbix as Python's puzzle op gives
 // them: the solid's neighbours are the press sets both ways, the body's faces hold the cells,
 // which cells are seen from a few turns, the arrows' neighbour across a face's edge, turning
-// a hidden cell into sight, and the step turns (Shift+arrows).
+// a hidden cell into sight, and the step turns (Shift+arrows); the cell drawn under a point
+// (a pointer's press: cellAt) and a drag's flick from the release's own speed (releaseFlick).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  compose, dragTurn, facing, neighbourInDirection, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
+  cellAt, compose, dragTurn, facing, neighbourInDirection, releaseFlick, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
 } from "../../static/solid-view.js";
 import { pythonJson } from "./python.mjs";
+import { seeded } from "./seeded.mjs";
 
 const [cube, orbix] = pythonJson(`import json
 from lightsout import api
@@ -121,4 +123,101 @@ test("the Orbix shows its front triangle and three buttons round it, and Shift+a
     assert.ok(r[0] * u[1] - r[1] * u[0] > 0, `button ${i}`);
   }
   assert.ok(sameTurn(compose(turnAbout([0, 1, 0], 90), turnAbout([0, 1, 0], -90)), IDENTITY));
+});
+
+/** `count` orientations spread over every way round (seeded: a failure is the same turn each run), the start's first. */
+function orientations(geometry, count, seed) {
+  const random = seeded(seed);
+  const turns = [geometry.start];
+  while (turns.length < count) {
+    const axis = [random() - 0.5, random() - 0.5, random() - 0.5];
+    turns.push(compose(turnAbout(axis, random() * 360), geometry.start));
+  }
+  return turns;
+}
+
+/** Where point (a, b) of cell `index`'s own frame (b down, as graph-render.js draws it) is drawn under `q`: placeCell's matrix. */
+function drawnAt(geometry, q, index, a, b) {
+  const [p, r, u] = [geometry.points[index], geometry.right[index], geometry.up[index]].map((v) => rotate(q, v));
+  return [p[0] + a * r[0] - b * u[0], -p[1] - a * r[1] + b * u[1]];
+}
+
+/** True when (x, y) is inside the convex polygon `corners` (in order, either way round). */
+function insidePolygon(corners, [x, y]) {
+  const sides = corners.map(([ax, ay], k) => {
+    const [bx, by] = corners[(k + 1) % corners.length];
+    return Math.sign((bx - ax) * (y - ay) - (by - ay) * (x - ax));
+  });
+  return sides.every((side) => side >= 0) || sides.every((side) => side <= 0);
+}
+
+test("the cube's cell under a point is the sticker whose drawn square holds it, at every turn, however steep", () => {
+  const geometry = solidGeometry(cube.solid, cube.presses);
+  const half = geometry.size / 2;
+  const random = seeded(38);
+  let steep = 0;
+  for (const turn of orientations(geometry, 200, 3)) {
+    const shown = shownCells(geometry, turn);
+    const squares = shown.map((i) => [i, [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([a, b]) => drawnAt(geometry, turn, i, a * half, b * half))]);
+    for (const i of shown) {
+      if (facing(geometry, turn, i) < 0.35) steep++;
+      // Its centre and the points near its corners and edges are the sticker, however thin it is seen.
+      for (const [a, b] of [[0, 0], [0.45, 0.45], [-0.45, 0.45], [0.45, -0.45], [-0.45, -0.45], [0.49, 0], [0, -0.49]]) {
+        assert.equal(cellAt(geometry, turn, ...drawnAt(geometry, turn, i, a * geometry.size, b * geometry.size)), i, `cell ${i} at (${a}, ${b})`);
+      }
+      // Just past its edge (the gap between stickers, or the next face) it is not.
+      for (const [a, b] of [[0.52, 0], [-0.52, 0], [0, 0.52], [0, -0.52]]) {
+        assert.notEqual(cellAt(geometry, turn, ...drawnAt(geometry, turn, i, a * geometry.size, b * geometry.size)), i, `cell ${i} past (${a}, ${b})`);
+      }
+    }
+    // Any point of the drawing: the one seen sticker whose drawn square holds it, else none (the body, the background).
+    for (let k = 0; k < 60; k++) {
+      const point = [(random() * 2 - 1) * geometry.radius, (random() * 2 - 1) * geometry.radius];
+      const holding = squares.filter(([, corners]) => insidePolygon(corners, point)).map(([i]) => i);
+      assert.ok(holding.length <= 1, `stickers seen do not overlap: ${holding}`);
+      assert.equal(cellAt(geometry, turn, ...point), holding[0] ?? null, `point ${point}`);
+    }
+  }
+  assert.ok(steep > 500, `${steep} stickers seen at a steep angle were tried`);
+  // A sticker turned away is never found, even where it would be drawn.
+  const back = cubeCell("B", 1, 1);
+  assert.equal(cellAt(geometry, geometry.start, ...drawnAt(geometry, geometry.start, back, 0, 0)) === back, false);
+});
+
+test("the Orbix's button under a point is the one whose drawn disc holds it", () => {
+  const geometry = solidGeometry(orbix.solid, orbix.presses);
+  const radius = geometry.size / 2;
+  for (const turn of orientations(geometry, 100, 4)) {
+    for (const i of shownCells(geometry, turn)) {
+      for (let k = 0; k < 8; k++) {
+        const angle = (k * Math.PI) / 4;
+        const at = (scale) => drawnAt(geometry, turn, i, scale * radius * Math.cos(angle), scale * radius * Math.sin(angle));
+        assert.equal(cellAt(geometry, turn, ...at(0), "circle"), i);
+        assert.equal(cellAt(geometry, turn, ...at(0.95), "circle"), i, `button ${i} inside its rim`);
+        assert.notEqual(cellAt(geometry, turn, ...at(1.05), "circle"), i, `button ${i} outside its rim`);
+      }
+    }
+  }
+});
+
+test("a drag keeps turning only at the speed it was released with, none after it held still", () => {
+  /** A drag to the right at `speed` pixels a millisecond, a move every 16 ms for `ms`, from x = 0 at time 1000. */
+  const drag = (speed, ms) => {
+    const samples = [[0, 0, 1000]];
+    for (let t = 16; t <= ms; t += 16) samples.push([speed * t, 0, 1000 + t]);
+    return samples;
+  };
+  const moving = drag(1, 320);
+  const [x, , t] = moving.at(-1);
+  const close = (actual, expected) => assert.ok(Math.hypot(actual[0] - expected[0], actual[1] - expected[1]) < 1e-9, `${actual} ≠ ${expected}`);
+  close(releaseFlick([...moving, [x, 0, t]], t), [16, 0]); // released moving: 1 px/ms, 16 px a frame
+  // Held still before release: browsers send no move meanwhile, so the release is all that comes.
+  for (const held of [80, 100, 300, 800]) close(releaseFlick([...moving, [x, 0, t + held]], t + held), [0, 0]);
+  const half = releaseFlick([...moving, [x, 0, t + 40]], t + 40)[0]; // held for half the window: slower, not full speed
+  assert.ok(half > 0 && half < 16, `${half}`);
+  // A finger held "still" wanders a pixel or two: no flick. A quick flick younger than the window: its own speed.
+  close(releaseFlick([[0, 0, 0], [1, 0, 30], [0, 1, 60], [1, 1, 90], [1, 0, 120]], 120), [0, 0]);
+  close(releaseFlick([[0, 0, 0], [20, 10, 10], [40, 20, 20], [60, 30, 30]], 30), [32, 16]);
+  close(releaseFlick([], 5), [0, 0]);
+  close(releaseFlick([[3, 4, 7]], 7), [0, 0]); // down and up at once
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, t, tCount } from "../../static/i18n.js";
+import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, setTouchFirst, t, tCount } from "../../static/i18n.js";
 import { parseShare } from "../../static/share.js";
 import { ROOT } from "./python.mjs";
 
@@ -48,6 +48,41 @@ test("inLanguage words one thing in another language and restores the page's, ev
     assert.throws(() => parseShare("2x2:AA;h=AQ;m=AA"), (error) => error.message === "move 1 presses cell 0, a hole, which has no button");
     assert.equal(currentLanguage(), "zh");
   } finally {
+    setLanguage("en");
+  }
+});
+
+// Keys a phone has not got, named in either language (the Help dialog's list of shortcuts may name them).
+const KEY_NAMES = /Ctrl|Shift|[Aa]rrow|\bSpace\b|\bEnter\b|\bEsc\b|方向键|空格|回车/; // "Space" the key, not "column space"
+
+test("on a touch-first device t says each thing in its touch form, which names no key; elsewhere as before", () => {
+  const touchForms = Object.keys(STRINGS.en).filter((key) => key.endsWith("Touch"));
+  assert.deepEqual(touchForms.sort(), ["bringBoardTouch", "explainWhyHelpTouch", "marksOutOfSightOneTouch", "marksOutOfSightTouch",
+    "scanAdjustHelpTouch"]);
+  for (const code of Object.keys(STRINGS)) {
+    for (const key of touchForms) {
+      assert.ok(Object.hasOwn(STRINGS[code], key.slice(0, -"Touch".length)), `${code}: ${key} is a form of a key`);
+      assert.doesNotMatch(STRINGS[code][key], KEY_NAMES, `${code}: ${key}`);
+    }
+    // Every string outside the Help dialog's shortcuts (key…, help…) that names a key has a touch form.
+    const naming = Object.keys(STRINGS[code]).filter((key) => KEY_NAMES.test(STRINGS[code][key]) && !/^(key|help)[A-Z]/.test(key)
+      && !key.startsWith("parse_"));
+    assert.deepEqual(naming.filter((key) => !Object.hasOwn(STRINGS[code], `${key}Touch`)), [], code);
+  }
+  try {
+    setTouchFirst(true);
+    setLanguage("en");
+    assert.equal(tCount("marksOutOfSight", 3), "3 marks are out of sight: drag the board to turn it.");
+    assert.equal(tCount("marksOutOfSight", 1), "1 mark is out of sight: drag the board to turn it.");
+    assert.equal(t("bringBoard"), "Paste, open or scan a board: Board text and files, Puzzles.");
+    setLanguage("zh");
+    assert.equal(tCount("marksOutOfSight", 3), "有 3 个标记在背面看不到：拖动棋盘转动它。");
+    setTouchFirst(false);
+    assert.equal(tCount("marksOutOfSight", 3), "有 3 个标记在背面看不到：拖动棋盘或按 Shift+方向键转动它。");
+    setLanguage("en");
+    assert.equal(t("bringBoard"), "Paste (Ctrl+V), open or scan a board: Board text and files, Puzzles.");
+  } finally {
+    setTouchFirst(false);
     setLanguage("en");
   }
 });
