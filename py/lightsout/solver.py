@@ -33,7 +33,7 @@ from .errors import TooLargeError
 from .methods import METHODS, LazyBasis, auto_method
 from .names import MAX_LISTED_SOLUTIONS
 from .puzzle import Puzzle
-from .zmod import ModularSolution, solve_mod
+from .zmod import ModularSolution, invariant_factor_generators, solve_mod
 from .zmod_chase import CHASE_WORK_LIMIT, TRANSPOSABLE_SURFACES, chase_plan_of, chase_solve, chase_work
 
 __all__ = [
@@ -63,13 +63,14 @@ class Solution:
     """What :func:`solve` found for one puzzle and board (packed boards throughout, see :mod:`lightsout.codec`).
 
     - ``presses``: press counts reaching the goal (a packed board), or None;
-    - ``rank`` and ``nullity``: nullity is the number of cyclic factors of
-      the group of quiet patterns (press counts that change no light), rank
-      = buttons − nullity; for k = 2 these are the GF(2) rank and nullity of
-      the press matrix;
-    - ``invariant_factors``: the orders of those cyclic factors, ascending
-      (``(2,) * nullity`` for k = 2), so a solvable board has ∏ invariant_factors
-      solutions;
+    - ``rank`` and ``nullity``: nullity is the number of invariant factors of
+      the group of quiet patterns (press counts that change no light), the
+      fewest elements that generate it, rank = buttons − nullity; for k = 2
+      these are the GF(2) rank and nullity of the press matrix;
+    - ``invariant_factors``: the group's invariant factors d1 | d2 | …,
+      ascending (it is ≅ Z/d1 × Z/d2 × …; ``(2,) * nullity`` for k = 2; for
+      composite k not the elementary divisors, :func:`lightsout.zmod.invariant_factor_generators`),
+      so a solvable board has ∏ invariant_factors solutions;
     - ``minimal``: True when ``presses`` is proven to need the fewest presses
       (Σ counts); ``minimal_count``: how many solutions share that count,
       when known;
@@ -245,7 +246,9 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     else:
         found = _full_system(puzzle, goal)
         method = "full-system"
-    generators = sorted(found.generators, key=lambda generator: generator[1])  # in the order of ``invariant_factors``
+    # One generator per invariant factor, ascending (for composite k a prime power's generators merge with the others'):
+    # the order of ``invariant_factors``.
+    generators = invariant_factor_generators(found.generators, k)
     nullity = len(generators)
     counts = found.particular
     exact = counts is not None and nullity == 0

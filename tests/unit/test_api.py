@@ -541,3 +541,12 @@ def test_solve_lists_its_solutions_fewest_first_with_the_one_marked_first():
     one = Board(5, 5).apply(Board.from_cells(5, 5, [(0, 1)])).to_id()
     assert "listed" not in call(op="solve", board=one) and "listed" not in call(op="solve", board=one, list=3)  # 4 solutions
     assert call(op="solve", board=Board(5, 5).to_id(), list=-1)["error"]["field"] == "list"
+
+
+def test_invariant_factors_of_a_composite_k_are_the_invariant_factors():
+    # The case: 4x4, k = 6 has the quiet group Z/2 × Z/2 × Z/6 × Z/6 (elementary divisors 2,2,2,2,3,3).
+    for op in ("analyze", "solve"):
+        fields = {"rows": 4, "cols": 4} if op == "analyze" else {"board": pack(4, 4, [0] * 16, 6)}
+        reply = call(op=op, k=6, **fields)
+        assert reply["ok"] and reply["invariant_factors"] == [2, 2, 6, 6], reply
+        assert reply["nullity"] == 4 and reply["rank"] == 12
