@@ -77,7 +77,7 @@ from .puzzle import (
     differing,
     press,
 )
-from .random_boards import PressCountError
+from .random_boards import LitWithPresses, PressCountError
 from .random_boards import random_board
 from .rules import SURFACES, parse_rule
 from .games import preset
@@ -376,6 +376,8 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise
     except PressCountError:
         raise  # with its maximum
+    except LitWithPresses as error:
+        raise RequestError(str(error), error.field) from None
     except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
         raise RequestError(str(error), "presses" if presses is not None else "lit" if lit is not None else None) from None
     return {"board": _board(exchange, puzzle, board)}
