@@ -372,10 +372,8 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
     lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
     try:
         board = random_board(puzzle, rng, lit, presses)
-    except TooLargeError:
-        raise
-    except PressCountError:
-        raise  # with its maximum
+    except (TooLargeError, PressCountError):
+        raise  # with its limit, its maximum
     except LitWithPresses as error:
         raise RequestError(str(error), error.field) from None
     except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
@@ -481,6 +479,9 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     moves = _field(request, "moves", list, [])
     if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
         raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
+    on_hole = next((number for number, move in enumerate(moves, 1) if puzzle.holes >> move & 1), None)
+    if on_hole is not None:  # refused at write, as the reader refuses it (move_on_hole)
+        raise RequestError(f"move {on_hole} presses cell {moves[on_hole - 1]}, a hole, which has no button", "moves")
     kind = _field(request, "challenge_kind", str, None)
     if kind is not None and not CHALLENGE_KIND.fullmatch(kind):
         raise RequestError("challenge_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "challenge_kind")
