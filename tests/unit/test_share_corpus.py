@@ -34,11 +34,15 @@ def test_python_gives_every_link_of_the_corpus_its_outcome():
 
 
 def test_every_link_read_is_the_one_string_of_its_state():
-    accepted = [link for link in CORPUS["links"] if link["ok"]]
-    assert len(accepted) > 300
-    for link in accepted:
-        text = link["text"]
-        assert link["canonical"] == (text[1:] if text.startswith("#") else text), link
+    # Whatever the reader accepts, of the corpus's 3 000 forms, is already the string the writer writes for it.
+    accepted = 0
+    for link in CORPUS["links"]:
+        found = outcome(link["text"])
+        if found["ok"]:
+            accepted += 1
+            text = link["text"]
+            assert found["canonical"] == (text[1:] if text.startswith("#") else text), link
+    assert accepted > 300
 
 
 def test_the_corpus_holds_every_other_form_the_issue_named():
