@@ -245,7 +245,7 @@ def test_limits_publish_every_constant_the_page_needs():
         "max_search_seconds": 3600.0, "exact_nullity": 30, "full_system_cells": 400, "gf2_full_system_cells": 4096,
         "max_state_cells": 1 << 20, "chase_work_limit": 1 << 25, "chase_cell_cost": 128, "nearest_parity_checks": 20, "max_listed_bits": 1 << 27,
         "torus_chase_cells": 1 << 22, "projective_chase_cells": 1 << 18,
-        "worst_case_cells": 36, "max_text_bytes": 120 * 1024 * 1024, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
+        "worst_case_cells": 36, "max_text_bytes": 100 * 1024 * 1024, "max_text_lines": 1 << 21, "max_text_numbers": 1 << 22, "state_symbols": "0123456789abcdefghijklmnopqrstuvwxyz",
         "max_long_side": 1_000_000, "max_format_cells": 1 << 22, "max_number": 1 << 53, "full_enumeration_cells": 20,
         "first_row_enumeration_columns": 18, "first_row_enumeration_work": 1 << 23, "first_row_system_columns": 3000,
         "random_search_seconds": 5.0, "random_lit_cells": 1 << 21, "max_boards": 10_000,
