@@ -162,6 +162,7 @@ def text_cases() -> list[Case]:
         text("text: valid", "api parse 10000x10000 grid (100 MB)", "", lambda: (b"#." * 5000 + b"\n") * 10_000),
         text("text: valid", "api parse 1000000x100 grid (10⁸ cells, 101 MB)", "", lambda: (b"#." * 50 + b"\n") * 1_000_000),
         text("text: valid", "api parse preset cube, 100 MB of blank lines", "", lambda: b"\n" * (100 * mb), preset="cube"),
+        Case("text: lines", "api puzzle, a graph's text of 20 MB of blank lines", "", request={"op": "puzzle", "graph": "cells 3\n" + "\n" * (20 * mb)}),
         cli("text: cli", "cli solve /dev/zero", "7.6 GB, then 'lightsout: MemoryError' before", "solve", "/dev/zero"),
         cli("text: cli", "cli solve a 60 MB file of one-cell rows", "", "solve", "{folder}/rows.txt", files={"rows.txt": lambda: b"#\n" * (30 * mb)}),
         cli("text: cli", "cli solve 1000x1000 --mask (1 MB mask)", "", "solve", "{folder}/board.txt", "--mask", "{folder}/mask.txt",

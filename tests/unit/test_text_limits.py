@@ -141,3 +141,12 @@ def test_a_mask_is_read_a_row_at_a_time_and_refused_past_a_limit():
 def test_a_board_of_the_most_rows_is_still_read():
     board = read_board("#\n" * MAX_LONG_SIDE)
     assert (board.rows, board.cols) == (MAX_LONG_SIDE, 1) and board.packed == (1 << MAX_LONG_SIDE) - 1
+
+
+def test_a_puzzle_text_past_the_most_lines_is_refused_before_a_line_is_read():
+    # A user-defined puzzle's text form (the puzzle op's graph field, the CLI's --puzzle): 20 million blank
+    # lines took 3 s and a list of 20 million strings.
+    reply = json.loads(api.handle(json.dumps({"op": "puzzle", "graph": "cells 3\n" + "\n" * MAX_TEXT_LINES})))
+    assert refusal(reply) == ("TooLargeError", "max_text_lines", "lines_over", MAX_TEXT_LINES + 1, 1)
+    reply = json.loads(api.handle(json.dumps({"op": "puzzle", "graph": "cells 3\n" + "\n" * (MAX_TEXT_LINES - 2) + "edge 0 1"})))
+    assert reply["ok"] and reply["edges"] == [[0, 1]]
