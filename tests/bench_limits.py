@@ -427,6 +427,7 @@ def run_pyodide(case: Case, repeat: int, server: PyodideServer, folder: Path) ->
     """The API case in Pyodide, ``repeat`` times: (median call seconds, median call CPU seconds, heap bytes after it, outcome)."""
     case_path = _write_case(case, folder)
     reply_path = folder / "reply-pyodide.json"
+    reply_path.unlink(missing_ok=True)  # no earlier case's reply read as this one's
     calls, cpus = [], []
     heap = 0
     for _ in range(repeat):
@@ -436,7 +437,12 @@ def run_pyodide(case: Case, repeat: int, server: PyodideServer, folder: Path) ->
         calls.append(figures["call_s"])
         cpus.append(figures["call_cpu_s"])
         heap = figures["heap_bytes"]
-    return statistics.median(calls), statistics.median(cpus), heap, summary(json.loads(reply_path.read_text()))
+    try:
+        reply = json.loads(reply_path.read_text())
+    except (OSError, ValueError):  # the interpreter failed (out of its wasm memory): no reply written
+        server.stop()
+        return statistics.median(calls), statistics.median(cpus), heap, "no reply: the interpreter failed"
+    return statistics.median(calls), statistics.median(cpus), heap, summary(reply)
 
 
 def main() -> int:
