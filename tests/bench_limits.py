@@ -16,7 +16,11 @@ the CLI's exit status and first line of stderr) and what the case derives from i
 the page itself (Chromium's layout and paint) are not here: tests/e2e/bench_page.py and the
 browser tests measure those.  This prints figures; it asserts nothing.
 
-``--case`` runs the cases whose row or name holds one of the words (``--case explain why``).
+``--case`` runs the cases whose row or name holds one of the words (``--case explain why``);
+``--case text:`` runs the hostile texts of issue #39 (docs/limits.md, *Hostile texts*), whose
+payloads (up to 120 MB) are made when the case runs and handed to the child and to Pyodide as a file
+of raw bytes, so each holds the text once, as the page's worker does.  ``--package DIR`` runs the
+CPython cases on another checkout's package (the "before" figures).
 With ``--pyodide`` the whole run took 21 minutes on a loaded 2-core machine (load average 10), six
 of them the k = 252 graph, which ran out of the 60 s ``--timeout`` in both before its elimination
 was done on packed rows (1.1 s now).
