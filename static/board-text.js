@@ -11,6 +11,8 @@ import { isCodedError } from "./paste-errors.js";
 import { requestErrorMessage } from "./wording.js";
 import { MAX_SIZE, boardFromReference } from "./board.js";
 
+const PAYLOAD_TEXT_LENGTH = 1 << 20; // characters of pasted text above which it is sent as bytes
+
 export class BoardText {
   /** Boards as text for `session` (its game, limits, requests and change event). */
   constructor(session) {
@@ -33,9 +35,12 @@ export class BoardText {
     const { session } = this;
     session.say(null);
     const k = session.game.k;
+    // A long text goes as its UTF-8 bytes, as a file's do: the solver then holds it once, not as a JSON
+    // request and the string read from it.
+    const bytes = payload ?? (text.length > PAYLOAD_TEXT_LENGTH ? new TextEncoder().encode(text) : null);
     let reply;
     try {
-      reply = await requests.parse(session, text, payload);
+      reply = await requests.parse(session, text, bytes);
     } catch (error) {
       session.emit(this.failure(error, text, payload));
       return false;

@@ -66,6 +66,58 @@ export function utf8BytesOver(text, limit) {
   return false;
 }
 
+// Line breaks as Python's str.splitlines ends a line (CRLF is one); zero-width marks, which the solver
+// drops before it counts lines (lightsout.text_input.clean_text), do not end a line's text.
+const BREAKS = new Set([0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029]);
+const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
+
+/**
+ * True when `text` has more than `limit` lines as the solver counts them (the API's max_text_lines,
+ * lightsout.text_input.check_lines: every line break of str.splitlines, CRLF one, and a last line
+ * without one), counting only as far as needed to pass `limit`: the page refuses such a text before
+ * sending it (a 60 MB file of one-cell rows once kept the solver busy until its deadline).
+ */
+export function linesOver(text, limit) {
+  if (text.length <= limit) return false; // a line takes at least one character
+  let lines = 0;
+  let open = false; // a line has begun that no break has ended yet
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (BREAKS.has(code)) {
+      if (code === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+      if (++lines > limit) return true;
+      open = false;
+    } else if (!ZERO_WIDTH.has(code)) {
+      open = true;
+    }
+  }
+  return lines + (open ? 1 : 0) > limit;
+}
+
+/** linesOver for a file's UTF-8 `bytes` (Uint8Array), without decoding them. */
+export function bytesLinesOver(bytes, limit) {
+  if (bytes.length <= limit) return false;
+  let lines = 0;
+  let open = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    let isBreak = (byte >= 0x0a && byte <= 0x0d) || (byte >= 0x1c && byte <= 0x1e);
+    let mark = false;
+    if (byte === 0xc2 && bytes[i + 1] === 0x85) { isBreak = true; i++; }
+    else if (byte === 0xe2 && bytes[i + 1] === 0x80 && (bytes[i + 2] === 0xa8 || bytes[i + 2] === 0xa9)) { isBreak = true; i += 2; }
+    else if (byte === 0xe2 && ((bytes[i + 1] === 0x80 && bytes[i + 2] >= 0x8b && bytes[i + 2] <= 0x8d) || (bytes[i + 1] === 0x81 && bytes[i + 2] === 0xa0))) { mark = true; i += 2; }
+    else if (byte === 0xef && bytes[i + 1] === 0xbb && bytes[i + 2] === 0xbf) { mark = true; i += 2; }
+    if (isBreak) {
+      if (byte === 0x0d && bytes[i + 1] === 0x0a) i++;
+      if (++lines > limit) return true;
+      open = false;
+    } else if (!mark && (byte < 0x80 || byte >= 0xc0)) { // a character's first byte (not a continuation)
+      open = true;
+    }
+  }
+  return lines + (open ? 1 : 0) > limit;
+}
+
 /**
  * The API's limits (limits.json, written by build.py from lightsout.api's "limits" op)
  * with the page's own as `gridLimit`.

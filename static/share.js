@@ -8,8 +8,10 @@
 //   field   = "k=" states | "r=" rule | "w=" surface | "g=" goal
 //           | "h=" holes | "d=" don't-care | "p=" challenge | "m=" moves
 //
-// Fields come in that order, each at most once, and only when not the default, so every
-// state has exactly one string. Payloads are base64url without padding of packed cells
+// Fields come in that order, each at most once, and only when not the default; numbers have
+// no leading zero and a goal of all off or all on is the word: every state has exactly one
+// string, and every other form is refused (tests/data/share-links.json: both readers give each
+// link the same outcome). Payloads are base64url without padding of packed cells
 // (codec.js: b = bit_length(k − 1) bits a cell, the game ID's layout for k = 2). Moves
 // are cell indices as LEB128 varints (7 bits a byte, low group first, high bit = more
 // follows), then base64url.
@@ -65,6 +67,25 @@ function fail(code, column, field, params = {}) {
 function isZero(bytes) {
   for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
   return true;
+}
+
+/** True when the packed `bytes` hold every one of `cellCount` cells at k − 1 (a goal of all on); stops at the first other. */
+function isAllOn(bytes, cellCount, k) {
+  const bits = bitsPerCell(k);
+  for (let i = 0; i < cellCount; i++) {
+    let value = 0;
+    for (let b = 0; b < bits; b++) {
+      const bit = i * bits + b;
+      value |= ((bytes[bit >> 3] >> (bit & 7)) & 1) << b;
+    }
+    if (value !== k - 1) return false;
+  }
+  return true;
+}
+
+/** A number with a leading zero ("05") is refused: every number has one form (lightsout.share: leading_zero). */
+function noLeadingZero(digits, column, field) {
+  if (digits.length > 1 && digits.startsWith("0")) throw fail("leading_zero", column, field, { found: digits.slice(0, 12) });
 }
 
 /** Decode a packed payload of `bits` bits; errors as in lightsout.codec.decode, column for column. */
@@ -158,7 +179,11 @@ export function formatShareFields(state) {
   if (k !== 2) out += `;k=${k}`;
   if (stencil !== STENCIL_MASKS.plus) out += `;r=${stencilField(stencil)}`;
   if (surface !== "plane") out += `;w=${surface}`;
-  if (goal !== "off") out += `;g=${goal === "on" ? "on" : encodeBase64url(goal)}`;
+  // A goal board of all off is the default, one of all on is written as the word (one string per state).
+  const cellCount = state.rows * state.cols;
+  const word = typeof goal === "string" ? goal : isZero(goal) ? "off"
+    : Number.isInteger(cellCount) && isAllOn(goal, cellCount, k) ? "on" : null;
+  if (word !== "off") out += `;g=${word ?? encodeBase64url(goal)}`;
   if (state.holes && !isZero(state.holes)) out += `;h=${encodeBase64url(state.holes)}`;
   if (state.dontCare && !isZero(state.dontCare)) out += `;d=${encodeBase64url(state.dontCare)}`;
   if (state.challengeKind) out += `;p=${state.challengeKind}`;
@@ -189,6 +214,8 @@ export function parseShare(text) {
   if (!match) {
     throw fail("head", offset + 1, "size");
   }
+  noLeadingZero(match[1], offset + 1, "size");
+  noLeadingZero(match[2], offset + match[1].length + 2, "size");
   const rows = Number(match[1]);
   const cols = Number(match[2]);
   if (rows < 1 || cols < 1 || rows * cols > MAX_DECLARED_CELLS) {
@@ -216,6 +243,7 @@ export function parseShare(text) {
     if (!/^[0-9]{1,3}$/.test(value) || Number(value) < 3 || Number(value) > MAX_STATES) {
       throw fail("states", where, "k", { most: MAX_STATES });
     }
+    noLeadingZero(value, where, "k");
     k = Number(value);
   }
   const cellCount = rows * cols;
@@ -245,6 +273,7 @@ export function parseShare(text) {
     goal = value === "on" ? "on" : decodePayload(value, cellCount * bits, where, "g");
     if (goal !== "on" && isZero(goal)) throw fail("goal_default", where, "g");
     if (goal !== "on" && k > 2 && hasStateAbove(goal, cellCount, k)) throw fail("state_above", where, "g", { most: k - 1 });
+    if (goal !== "on" && isAllOn(goal, cellCount, k)) throw fail("goal_word", where, "g", { word: "on" });
   }
   const masks = {};
   for (const name of ["h", "d"]) {

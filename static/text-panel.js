@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { messageOf, wordMessage } from "./messages.js";
 import { bindFileDrop, isImageFile, isTextField, isTextFile } from "./input.js";
-import { BOX_TEXT_LIMIT, utf8BytesOver } from "./limits.js";
+import { BOX_TEXT_LIMIT, bytesLinesOver, linesOver, utf8BytesOver } from "./limits.js";
 import { TextBox } from "./text-box.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
@@ -114,9 +114,15 @@ export class TextPanel {
       this.fail(messageOf("pasteEmpty"));
       return Promise.resolve();
     }
-    const most = this.session.limits.max_text_bytes;
+    // What the solver would refuse (lightsout.text_input), refused before it is sent, its limit in the words:
+    // the solver stays free, and a text past them is said to be too large rather than left to a deadline.
+    const { max_text_bytes: most, max_text_lines: lines } = this.session.limits;
     if (utf8BytesOver(text, most)) {
       this.fail(messageOf("textTooLarge", { megabytes: most / 1024 / 1024 }));
+      return Promise.resolve();
+    }
+    if (lines && linesOver(text, lines)) {
+      this.fail(messageOf("textTooManyLines", { lines }));
       return Promise.resolve();
     }
     if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: megabytes(text) }));
@@ -125,12 +131,16 @@ export class TextPanel {
 
   /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
   async loadFile(file) {
-    const most = this.session.limits.max_text_bytes;
+    const { max_text_bytes: most, max_text_lines: lines } = this.session.limits;
     if (file.size > most) {
       this.fail(messageOf("fileTooLarge", { megabytes: most / 1024 / 1024, size: Math.ceil(file.size / 1024 / 1024) }));
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
+    if (lines && bytesLinesOver(bytes, lines)) {
+      this.fail(messageOf("fileTooManyLines", { lines }));
+      return;
+    }
     // A small file's text also goes in the box (unless it is slow to show: text-box.js),
     // and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;

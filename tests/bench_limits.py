@@ -16,7 +16,11 @@ the CLI's exit status and first line of stderr) and what the case derives from i
 the page itself (Chromium's layout and paint) are not here: tests/e2e/bench_page.py and the
 browser tests measure those.  This prints figures; it asserts nothing.
 
-``--case`` runs the cases whose row or name holds one of the words (``--case explain why``).
+``--case`` runs the cases whose row or name holds one of the words (``--case explain why``);
+``--case text:`` runs the hostile texts of issue #39 (docs/limits.md, *Hostile texts*), whose
+payloads (up to 120 MB) are made when the case runs and handed to the child and to Pyodide as a file
+of raw bytes, so each holds the text once, as the page's worker does.  ``--package DIR`` runs the
+CPython cases on another checkout's package (the "before" figures).
 With ``--pyodide`` the whole run took 21 minutes on a loaded 2-core machine (load average 10), six
 of them the k = 252 graph, which ran out of the 60 s ``--timeout`` in both before its elimination
 was done on packed rows (1.1 s now).
@@ -53,14 +57,26 @@ import base64, json, sys, time
 from lightsout.api import call
 with open(sys.argv[1]) as given:
     case = json.load(given)
-payload = base64.b64decode(case["payload"]) if case["payload"] else None
+if case.get("payload_file"):  # a big text: its bytes as they are, as the page's worker holds them
+    with open(case["payload_file"], "rb") as raw:
+        payload = raw.read()
+else:
+    payload = base64.b64decode(case["payload"]) if case["payload"] else None
+def resident():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS:"))
+before = resident()
 start, cpu = time.perf_counter(), time.process_time()
 reply, out = call(case["request"], payload)
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 with open(sys.argv[2], "w") as written:
     written.write(reply)
-print(json.dumps({"call_s": seconds, "call_cpu_s": cpu, "payload_bytes": len(out)}))
+print(json.dumps({"call_s": seconds, "call_cpu_s": cpu, "payload_bytes": len(out), "rss_before": before}))
 """
+
+BIG_PAYLOAD = 1 << 20
+"""A payload above this many bytes goes to the child (and to Pyodide) as a file of its raw bytes, not base64 in the
+case's JSON: the child then holds the text once, as the page's worker does, and its peak memory is the call's."""
 
 
 @dataclass
@@ -80,6 +96,12 @@ class Case:
     argv: list[str] = field(default_factory=list)
     stdin: str = ""
     derive: Callable[[Measured], str] | None = None
+    files: dict[str, Callable[[], bytes]] = field(default_factory=dict)
+    """Files a CLI case reads (made when it runs), written to the scratch folder; ``{folder}`` in ``argv`` is that folder."""
+    make_payload: Callable[[], bytes] | None = None
+    """The payload made when the case runs (a big text is not held for every case at once)."""
+    address_cap: int | None = bench_hostile.ADDRESS_CAP
+    """The process's address space (RLIMIT_AS), to see a case under a memory cap."""
 
 
 @dataclass
@@ -101,8 +123,55 @@ def api(row: str, name: str, doc: str, request: dict[str, Any], payload: bytes =
     return Case(row, name, doc, request=request, payload=payload, derive=derive)
 
 
-def cli(row: str, name: str, doc: str, *argv: str, stdin: str = "") -> Case:
-    return Case(row, name, doc, argv=list(argv), stdin=stdin)
+def cli(row: str, name: str, doc: str, *argv: str, stdin: str = "", files: dict[str, Callable[[], bytes]] | None = None) -> Case:
+    return Case(row, name, doc, argv=list(argv), stdin=stdin, files=files or {})
+
+
+def text(row: str, name: str, doc: str, payload: Callable[[], bytes], address_cap: int | None = bench_hostile.ADDRESS_CAP, **fields: Any) -> Case:
+    """The page's Open file: ``parse`` of a file's bytes (the payload, ``text: "@"``), k and format auto, as text-panel.js sends it."""
+    request = {"op": "parse", "text": "@", "format": "auto", "k": 2, "binary": True, **fields}
+    return Case(row, name, doc, request=request, make_payload=payload, address_cap=address_cap)
+
+
+def text_cases() -> list[Case]:
+    """The hostile texts of issue #39, each a shape a reader could once be made to pay for beyond its size."""
+    mb = 1_000_000
+    row_of_states = ("012" * 334)[:1000] + "\n"
+
+
+    def numbers() -> bytes:  # 1,2,3,... to 60 MB, written a block at a time
+        blocks, size, start = [], 0, 1
+        while size < 60 * mb:
+            block = ",".join(map(str, range(start, start + 100_000))).encode() + b","
+            blocks.append(block)
+            size += len(block)
+            start += 100_000
+        return b"".join(blocks)[: 60 * mb].rstrip(b",")
+
+    return [
+        text("text: lines", "api parse 10 MB of one-cell rows (#\\n)", "6 s / 1 GB before", lambda: b"#\n" * (5 * mb)),
+        text("text: lines", "api parse 25 MB of one-cell rows", "15 s / 2.5 GB before", lambda: b"#\n" * (12_500_000)),
+        text("text: lines", "api parse 60 MB of one-cell rows (the page's file)", "60 s in the page before", lambda: b"#\n" * (30 * mb)),
+        text("text: lines", "api parse 100 MiB of one-cell rows", "", lambda: b"#\n" * (50 << 20)),
+        text("text: bytes", "api parse 120 MB of one-cell rows, 2 GiB address cap", "untyped MemoryError before", lambda: b"#\n" * (60 * mb), 2 << 30),
+        text("text: lines", "api parse 1000001 one-cell rows (the most rows + 1)", "refused at its last line", lambda: b"#\n" * 1_000_001),
+        text("text: cells", "api parse k=3 states, 10 MB (10000 rows of 1000)", "accepted as 10⁷ cells before", lambda: row_of_states.encode() * 10_000, k=3),
+        text("text: columns", "api parse 100 MB in one line of #", "", lambda: b"#" * (100 * mb)),
+        text("text: columns", "api parse 60 MB in one spaced line (# # #)", "", lambda: b"# " * (30 * mb)),
+        text("text: numbers", "api parse 60 MB list of lit cells (1,2,3,…)", "", numbers),
+        text("text: lines", "api parse 100 MB of blank lines", "", lambda: b"\n" * (100 * mb)),
+        text("text: lines", "api parse 100 MB of spaces", "", lambda: b" " * (100 * mb)),
+        text("text: wide", "api parse 100 MB of rows and one emoji", "", lambda: b"#.\n" * (33 * mb) + "😀".encode()),
+        text("text: wide", "api parse 99 MB of U+3000 spaces", "", lambda: "\u3000".encode() * (33 * mb)),
+        text("text: valid", "api parse 10000x10000 grid (100 MB)", "", lambda: (b"#." * 5000 + b"\n") * 10_000),
+        text("text: valid", "api parse 1000000x100 grid (10⁸ cells, 101 MB)", "", lambda: (b"#." * 50 + b"\n") * 1_000_000),
+        text("text: valid", "api parse preset cube, 100 MB of blank lines", "", lambda: b"\n" * (100 * mb), preset="cube"),
+        Case("text: lines", "api puzzle, a graph's text of 20 MB of blank lines", "", request={"op": "puzzle", "graph": "cells 3\n" + "\n" * (20 * mb)}),
+        cli("text: cli", "cli solve /dev/zero", "7.6 GB, then 'lightsout: MemoryError' before", "solve", "/dev/zero"),
+        cli("text: cli", "cli solve a 60 MB file of one-cell rows", "", "solve", "{folder}/rows.txt", files={"rows.txt": lambda: b"#\n" * (30 * mb)}),
+        cli("text: cli", "cli solve 1000x1000 --mask (1 MB mask)", "", "solve", "{folder}/board.txt", "--mask", "{folder}/mask.txt",
+            files={"board.txt": lambda: (b"#" * 1000 + b"\n") * 1000, "mask.txt": lambda: (b"?" * 999 + b".\n") * 1000}),
+    ]
 
 
 def _random_board(**request: Any) -> str:
@@ -227,6 +296,7 @@ def cases() -> list[Case]:
         api("analyze", "api analyze 1x1000000", "0.53 s, Pyodide 1.0 s", {"op": "analyze", "rows": 1, "cols": 1_000_000}),
         api("graph puzzles", "api analyze preset cube", "1 ms", {"op": "analyze", "preset": "cube"}),
         api("graph puzzles", "api solve preset cube minimal", "1 ms", {"op": "solve", "preset": "cube", "board": cube, "minimal": True}),
+        *text_cases(),
     ]
 
 
@@ -261,7 +331,15 @@ def summary(reply: dict[str, Any] | None) -> str:
 
 def _write_case(case: Case, folder: Path) -> Path:
     path = folder / "case.json"
-    path.write_text(json.dumps({"request": json.dumps(case.request), "payload": base64.b64encode(case.payload).decode()}))
+    data: dict[str, Any] = {"request": json.dumps(case.request), "payload": ""}
+    payload = case.payload if case.make_payload is None else case.make_payload()
+    if len(payload) > BIG_PAYLOAD:
+        raw = folder / "payload.bin"
+        raw.write_bytes(payload)
+        data["payload_file"] = str(raw)
+    else:
+        data["payload"] = base64.b64encode(payload).decode()
+    path.write_text(json.dumps(data))
     return path
 
 
@@ -276,7 +354,7 @@ def run_cpython(case: Case, repeat: int, timeout: float, folder: Path) -> Measur
         if case_path is not None:
             reply_path = folder / "reply.json"
             argv = [sys.executable, "-c", API_CHILD, str(case_path), str(reply_path)]
-            taken, peak, code, stdout, stderr = run_process(argv, "", timeout)
+            taken, peak, code, stdout, stderr = run_process(argv, "", timeout, case.address_cap)
             if code == 0:
                 figures = json.loads(stdout.strip().splitlines()[-1])
                 calls.append(figures["call_s"])
@@ -289,8 +367,10 @@ def run_cpython(case: Case, repeat: int, timeout: float, folder: Path) -> Measur
             else:
                 outcome = f"killed after {timeout:g} s" if code is None else f"exit {code}: {stderr.strip().splitlines()[-1:]}"
         else:
-            argv = [sys.executable, "-m", "lightsout", *case.argv]
-            taken, peak, code, stdout, stderr = run_process(argv, case.stdin, timeout)
+            for name, make in case.files.items():
+                (folder / name).write_bytes(make())
+            argv = [sys.executable, "-m", "lightsout", *(arg.replace("{folder}", str(folder)) for arg in case.argv)]
+            taken, peak, code, stdout, stderr = run_process(argv, case.stdin, timeout, case.address_cap)
             lines = stderr.strip().splitlines()
             outcome = f"killed after {timeout:g} s" if code is None else f"exit {code}" + (f": {lines[0][:120]}" if lines else f", {len(stdout)} characters out")
         seconds.append(taken)
@@ -351,6 +431,7 @@ def run_pyodide(case: Case, repeat: int, server: PyodideServer, folder: Path) ->
     """The API case in Pyodide, ``repeat`` times: (median call seconds, median call CPU seconds, heap bytes after it, outcome)."""
     case_path = _write_case(case, folder)
     reply_path = folder / "reply-pyodide.json"
+    reply_path.unlink(missing_ok=True)  # no earlier case's reply read as this one's
     calls, cpus = [], []
     heap = 0
     for _ in range(repeat):
@@ -360,7 +441,12 @@ def run_pyodide(case: Case, repeat: int, server: PyodideServer, folder: Path) ->
         calls.append(figures["call_s"])
         cpus.append(figures["call_cpu_s"])
         heap = figures["heap_bytes"]
-    return statistics.median(calls), statistics.median(cpus), heap, summary(json.loads(reply_path.read_text()))
+    try:
+        reply = json.loads(reply_path.read_text())
+    except (OSError, ValueError):  # the interpreter failed (out of its wasm memory): no reply written
+        server.stop()
+        return statistics.median(calls), statistics.median(cpus), heap, "no reply: the interpreter failed"
+    return statistics.median(calls), statistics.median(cpus), heap, summary(reply)
 
 
 def main() -> int:

@@ -6,7 +6,7 @@
 // worker) or a request ran out of time. Build the site first (python3 build.py).
 //
 //   node tests/bench_pyodide.mjs < lines of "CASE.json REPLY.json"
-//     CASE.json: {"request": JSON text, "payload": base64 or ""}
+//     CASE.json: {"request": JSON text, "payload": base64 or "", "payload_file"?: a file of the payload's raw bytes}
 //
 // Prints one JSON line when started: load_s (loadPyodide and importing lightsout.api) and
 // heap_bytes (the wasm heap then); then one a request, once answered: call_s (the call alone),
@@ -35,8 +35,9 @@ console.log(JSON.stringify({ load_s: loadSeconds, heap_bytes: heapLoaded }));
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const [caseFile, replyFile] = line.trim().split(" ");
-  const { request, payload } = JSON.parse(readFileSync(caseFile, "utf8"));
-  const bytes = payload ? new Uint8Array(Buffer.from(payload, "base64")) : null;
+  const { request, payload, payload_file: payloadFile } = JSON.parse(readFileSync(caseFile, "utf8"));
+  // A big text comes as a file of its raw bytes (tests/bench_limits.py, BIG_PAYLOAD).
+  const bytes = payloadFile ? new Uint8Array(readFileSync(payloadFile)) : payload ? new Uint8Array(Buffer.from(payload, "base64")) : null;
   const before = performance.now();
   const cpuBefore = process.cpuUsage();
   // JS null would arrive as JsNull, not None: leave the argument out instead (as the worker does).

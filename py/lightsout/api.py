@@ -52,6 +52,7 @@ from .board import Board
 from .errors import BoardFormatError, LevelError, TooLargeError
 from .explain import explain, why
 from .method_comparison import compare_methods
+from .text_input import check_text_size, decode_text
 from .formats import (
     DEFAULT_STYLE,
     FORMATS,
@@ -77,7 +78,7 @@ from .puzzle import (
     differing,
     press,
 )
-from .random_boards import PressCountError
+from .random_boards import LitWithPresses, PressCountError
 from .random_boards import random_board
 from .rules import SURFACES, parse_rule
 from .games import preset
@@ -281,24 +282,23 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     if not MIN_STATES <= k <= MAX_STATES:
         raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
     text = _field(request, "text", str)
-    if text == "@":
-        try:
-            text = exchange.payload.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise BoardFormatError.of("not_utf8", byte=error.start + 1) from None
-    if base_puzzle(request) is not None:  # a preset's or graph's board: one symbol per cell (lightsout.puzzle_text)
-        puzzle, _ = _puzzle(request, exchange, sized=True)
-        value = read_cells(puzzle, text)
+    # A preset's or graph's board: one symbol per cell (lightsout.cell_runs); its fields may be in the payload too.
+    puzzle = _puzzle(request, exchange, sized=True)[0] if base_puzzle(request) is not None else None
+    original = None  # line n of a text cleaned as bytes, as given (decode_text)
+    if text == "@":  # then the payload is let go: in Pyodide the page's bytes were copied in, the text is held once
+        (text, original), exchange.payload = decode_text(exchange.payload), b""
+    else:
+        check_text_size(text)
+    if puzzle is not None:
+        value = read_cells(puzzle, text, original=original)
         return {"board": _board(exchange, puzzle, value), "rows": puzzle.rows, "cols": puzzle.cols, "k": puzzle.k, "format": "cells"}
     chosen = _field(request, "format", str, "auto")
     if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
     if k > 2 and chosen not in ("auto", STATES, "id"):
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
-    size = None
-    if request.get("rows") is not None or request.get("cols") is not None:
-        size = _size(request)
-    read = read_board(text, chosen, k, size, MAX_BOARDS)
+    size = _size(request) if request.get("rows") is not None or request.get("cols") is not None else None
+    read = read_board(text, chosen, k, size, MAX_BOARDS, original)
     check_size(read.rows, read.cols, "text")
     reply: Reply = {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
     if read.boards:
@@ -372,10 +372,10 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
     lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
     try:
         board = random_board(puzzle, rng, lit, presses)
-    except TooLargeError:
-        raise
-    except PressCountError:
-        raise  # with its maximum
+    except (TooLargeError, PressCountError):
+        raise  # with its limit, its maximum
+    except LitWithPresses as error:
+        raise RequestError(str(error), error.field) from None
     except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
         raise RequestError(str(error), "presses" if presses is not None else "lit" if lit is not None else None) from None
     return {"board": _board(exchange, puzzle, board)}
@@ -479,6 +479,9 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     moves = _field(request, "moves", list, [])
     if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
         raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
+    on_hole = next((number for number, move in enumerate(moves, 1) if puzzle.holes >> move & 1), None)
+    if on_hole is not None:  # refused at write, as the reader refuses it (move_on_hole)
+        raise RequestError(f"move {on_hole} presses cell {moves[on_hole - 1]}, a hole, which has no button", "moves")
     kind = _field(request, "challenge_kind", str, None)
     if kind is not None and not CHALLENGE_KIND.fullmatch(kind):
         raise RequestError("challenge_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "challenge_kind")
@@ -534,8 +537,10 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
 
 
 def _error(error: Exception) -> Reply:
+    if isinstance(error, MemoryError):  # Python's own is untyped and says nothing ("MemoryError", "")
+        error = TooLargeError("out of memory: the request needed more memory than the solver could get", code="out_of_memory")
     detail: dict[str, Any] = {"name": type(error).__name__, "message": str(error)}
-    if isinstance(error, BoardFormatError):
+    if isinstance(error, (BoardFormatError, TooLargeError)):  # a text refused where it went wrong or past a limit
         if error.line is not None:
             detail["line"] = error.line
         if error.column is not None:
@@ -550,7 +555,7 @@ def _error(error: Exception) -> Reply:
     code = getattr(error, "code", None) or (error.limit if isinstance(error, TooLargeError) and error.params else None)
     if code is not None:
         detail["code"] = code
-        detail["params"] = getattr(error, "params", {})
+        detail["params"] = getattr(error, "params", {}) or {}
     return {"ok": False, "error": detail}
 
 
@@ -590,7 +595,5 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
 def handle(request: str) -> str:
     """Answer one JSON request (see docs/api.md) with one JSON reply; boards as ``RxC:`` strings.
 
-    Never raises: malformed requests, bad boards and unexpected failures all
-    come back as ``{"ok": false, ...}``.
-    """
+    Never raises: malformed requests, bad boards and failures all come back as ``{"ok": false, ...}``."""
     return call(request)[0]

@@ -12,7 +12,7 @@ from typing import Any
 from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS
 from .coset_leader import EXACT_NULLITY
 from .explain import EXPLAIN_SIDE, SHOWN_COLUMNS, SYSTEM_CELLS
-from .formats import FORMATS, MAX_DECLARED_CELLS, MAX_FORMAT_CELLS, STATES, SYMBOLS
+from .formats import FORMATS, MAX_DECLARED_CELLS, MAX_FORMAT_CELLS, MAX_TEXT_NUMBERS, STATES, SYMBOLS
 from .games import PRESETS
 from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES
 from .methods import (
@@ -31,6 +31,7 @@ from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
 from .rules import MAX_STENCIL, RULES, SURFACES
 from .share import FIELD_ORDER, GRAPH_FIELD_ORDER, stencil_mask
 from .solver import FULL_SYSTEM_CELLS, LISTED_BITS, MAX_LISTED_SOLUTIONS
+from .text_input import MAX_TEXT_BYTES, MAX_TEXT_LINES
 from .zmod_chase import CHASE_CELL_COST, CHASE_WORK_LIMIT
 
 MAX_API_CELLS = MAX_DECLARED_CELLS
@@ -56,8 +57,6 @@ MAX_NUMBER = 1 << 53
 MAX_BOARDS = 10_000
 """Most puzzles of a POJ 1222 board set ``parse`` reads (each comes back as a board of the reply)."""
 
-MAX_TEXT_BYTES = 120 * 1024 * 1024
-"""Most bytes of text the page sends to ``parse`` (a 10000×10000 #/. grid is 100 010 000 bytes)."""
 
 def limits() -> dict[str, Any]:
     """Every constant the page needs, in one reply (the ``limits`` op).
@@ -86,6 +85,9 @@ def limits() -> dict[str, Any]:
     ``worst_case_cells``: boards up to this size get a worst case;
     ``nearest_parity_checks``: most parity checks the nearest-board search
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
+    ``max_text_lines``: most lines of it; ``max_text_numbers``: most
+    numbers of a list of lit cells (the readers refuse a text at the first
+    line past any of their limits, :mod:`lightsout.text_input`);
     ``max_boards``: most puzzles of a POJ 1222 set ``parse`` reads;
     ``max_long_side``: most cells along a board's longer side (every op and
     the CLI, with ``max_cells``; :func:`lightsout.puzzle.check_size`);
@@ -141,6 +143,8 @@ def limits() -> dict[str, Any]:
         "worst_case_cells": WORST_CASE_CELLS,
         "nearest_parity_checks": NEAREST_NULLITY_LIMIT,
         "max_text_bytes": MAX_TEXT_BYTES,
+        "max_text_lines": MAX_TEXT_LINES,
+        "max_text_numbers": MAX_TEXT_NUMBERS,
         "max_boards": MAX_BOARDS,
         "max_long_side": MAX_LONG_SIDE,
         "max_format_cells": MAX_FORMAT_CELLS,

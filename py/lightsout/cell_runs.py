@@ -13,9 +13,14 @@ from __future__ import annotations
 import re
 
 from . import codec
-from .errors import BoardFormatError, clipped
+from .errors import BoardFormatError, TooLargeError, clipped
 from .formats import SYMBOLS, read_board
 from .puzzle import Puzzle
+from .text_input import forgiving, position_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["read_cells", "format_cells", "ON_SYMBOLS", "OFF_SYMBOLS", "RUN_LINE"]
 
@@ -29,22 +34,26 @@ RUN_LINE = 64
 """Symbols a line when a graph puzzle's board is written without a layout of its own."""
 
 
-def read_cells(puzzle: Puzzle, text: str, what: str = "board") -> int:
+def read_cells(puzzle: Puzzle, text: str, what: str = "board", original: Callable[[int], str] | None = None) -> int:
     """Read a board of ``puzzle`` as one symbol per cell in cell order (whitespace ignored); return it packed.
 
     A grid puzzle (no graph) also takes any text format of
     :func:`lightsout.formats.read_board` of its R×C size.  Raises
     :class:`BoardFormatError` (line, column) for an unknown symbol, a state
-    of k or more, or the wrong number of cells.
+    of k or more, or the wrong number of cells, and
+    :class:`~lightsout.errors.TooLargeError` for a text of more than
+    ``max_text_lines`` lines; the text is cleaned first
+    (:func:`lightsout.text_input.forgiving`; ``original`` as there) and
+    read no further than the puzzle's cells and one more.
     """
     try:
-        return _read_run(puzzle, text, what)
+        return forgiving(text, lambda clean: _read_run(puzzle, clean, what), original)
     except BoardFormatError as error:
         if puzzle.graph is not None:
             raise
         try:
-            read = read_board(text, "auto", puzzle.k)
-        except BoardFormatError:
+            read = read_board(text, "auto", puzzle.k, original=original)
+        except (BoardFormatError, TooLargeError):
             raise error from None
         if (read.rows, read.cols) != (puzzle.rows, puzzle.cols):
             raise error from None
@@ -52,28 +61,29 @@ def read_cells(puzzle: Puzzle, text: str, what: str = "board") -> int:
 
 
 def _read_run(puzzle: Puzzle, text: str, what: str) -> int:
+    """The run of a cleaned ``text``: its symbols (a word each above 36 states), found by one search each,
+    stopping at the one past the puzzle's cells (a graph has at most 4096)."""
     k, n = puzzle.k, puzzle.cells
     states: list[int] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        pattern = r"\S+" if k > len(SYMBOLS) else r"\S"
-        for match in re.finditer(pattern, line):
-            token, column = match.group(), match.start() + 1
+    for match in re.finditer(r"\S+" if k > len(SYMBOLS) else r"\S", text):
+        token = match.group()
+        if k == 2:
+            value = 1 if token in ON_SYMBOLS else 0 if token in OFF_SYMBOLS else -1
+        elif k > len(SYMBOLS):
+            value = int(token) if token.isascii() and token.isdigit() and len(token) <= 3 else -1
+        else:
+            value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
+        if not 0 <= value < k:
+            line, column = position_of(text, match.start())
             if k == 2:
-                value = 1 if token in ON_SYMBOLS else 0 if token in OFF_SYMBOLS else -1
-            elif k > len(SYMBOLS):
-                value = int(token) if token.isascii() and token.isdigit() and len(token) <= 3 else -1
-            else:
-                value = 0 if token == "." else SYMBOLS.find(token.lower()) if token.isascii() else -1
-            if not 0 <= value < k:
-                if k == 2:
-                    raise BoardFormatError.of("run_symbol", number, column, field=what, found=clipped(token))
-                raise BoardFormatError.of("run_state", number, column, field=what, most=k - 1, found=clipped(token))
-            if len(states) == n:
-                raise BoardFormatError.of("run_too_long", number, column, field=what, cells=n)
-            states.append(value)
+                raise BoardFormatError.of("run_symbol", line, column, field=what, found=clipped(token))
+            raise BoardFormatError.of("run_state", line, column, field=what, most=k - 1, found=clipped(token))
+        if len(states) == n:
+            raise BoardFormatError.of("run_too_long", *position_of(text, match.start()), field=what, cells=n)
+        states.append(value)
     if len(states) != n:
-        lines = text.splitlines() or [""]
-        raise BoardFormatError.of("run_count", len(lines), len(lines[-1]) + 1, field=what, found=len(states), cells=n)
+        last = text[:-1] if text.endswith("\n") else text  # the last line's end, as str.splitlines counts lines
+        raise BoardFormatError.of("run_count", last.count("\n") + 1, len(last) - last.rfind("\n"), field=what, found=len(states), cells=n)
     return codec.pack(states, codec.bits_per_cell(k))
 
 

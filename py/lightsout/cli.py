@@ -41,7 +41,7 @@ from .names import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import Any, NoReturn
 
     from .formats import ParsedBoard
@@ -73,28 +73,52 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read(path: str | None) -> str:
-    if path is None or path == "-":
-        return sys.stdin.read()
+    """The text of ``path`` (``-`` or None: stdin): :func:`_read_text`'s."""
+    return _read_text(path)[0]
+
+
+def _read_text(path: str | None) -> tuple[str, Callable[[int], str] | None]:
+    """The text of ``path`` (``-`` or None: stdin), at most max_text_bytes of it: a file or stream of more is
+    refused having read one byte more (``solve /dev/zero`` read 7.6 GB before), and big text that is not
+    ASCII is cleaned as bytes, with the reader of its lines as given (:func:`lightsout.text_input.decode_text`)."""
+    from .errors import TooLargeError
+    from .text_input import MAX_TEXT_BYTES, decode_text
+
+    source = _source(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        if path is None or path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read(MAX_TEXT_BYTES + 1) if stream is not None else sys.stdin.read(MAX_TEXT_BYTES + 1).encode("utf-8", "surrogatepass")
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_TEXT_BYTES + 1)
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not UTF-8 text") from None
+    if len(data) > MAX_TEXT_BYTES:
+        raise UsageError(f"{source} is larger than max_text_bytes ({MAX_TEXT_BYTES} bytes, {MAX_TEXT_BYTES >> 20} MiB): not read")
+    try:
+        return decode_text(data)
+    except BoardFormatError as error:
+        if error.code == "not_utf8":
+            raise UsageError(f"{source} is not UTF-8 text (byte {error.params['byte']})") from None
+        raise UsageError(f"{source}: {error}") from None
+    except TooLargeError as error:
+        raise UsageError(f"{source}: {error}") from None
 
 
 def _source(path: str | None) -> str:
     return "<stdin>" if path in (None, "-") else str(path)
 
 
-def _board_text(text: str, k: int, format: str, source: str) -> tuple[int, int, int, ParsedBoard | None]:
-    """Read a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None)."""
+def _board_text(text: str, k: int, format: str, source: str, original: Callable[[int], str] | None = None) -> tuple[int, int, int, ParsedBoard | None]:
+    """Read a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None);
+    ``original`` as :func:`lightsout.formats.read_board` takes it."""
+    from .errors import TooLargeError
     from .formats import read_board
 
     try:
-        read = read_board(text, format, k)
-    except BoardFormatError as error:
+        read = read_board(text, format, k, original=original)
+    except (BoardFormatError, TooLargeError) as error:
         raise UsageError(f"{source}: {error}") from None
     return read.rows, read.cols, read.packed, read.parsed
 
@@ -152,15 +176,13 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(f"--algorithm is for two states; with --states {args.states} the method is chosen by cost")
     if args.states > 2 and args.format not in ("auto", STATES, "id"):
         raise UsageError(f"--format {args.format} holds two-state boards; with --states {args.states} use states or id")
-    text = _read(args.file)
+    text, original = _read_text(args.file)
     if _plain_loj(args):
-        answer = _loj_answer(text, source)
-        if answer is not None:
-            print(answer)
-            return 0
+        print(_loj_answer(text, source, original))
+        return 0
     from .formats import POJ_STYLE, ParsedBoard
 
-    rows, cols, lights, parsed = _board_text(text, args.states, args.format, source)
+    rows, cols, lights, parsed = _board_text(text, args.states, args.format, source, original)
     if parsed is not None and parsed.format == "poj":
         # POJ 1222: every puzzle of the set, each answer after its "PUZZLE #m" line (or in a JSON list).
         answers = [_solve_one(args, rows, cols, board.flat, ParsedBoard(board, "poj", POJ_STYLE)) for board in parsed.boards]
@@ -188,31 +210,28 @@ def _plain_loj(args: argparse.Namespace) -> bool:
     )
 
 
-def _loj_answer(text: str, source: str) -> str | None:
-    """The answer to a LibreOJ #6243 board (n×n, the plus rule on a plane, all off), or None.
+def _loj_answer(text: str, source: str, original: Callable[[int], str] | None = None) -> str:
+    """The answer to a LibreOJ #6243 board (n×n, the plus rule on a plane, all off).
 
     The same answer as the general path (which :func:`lightsout.solver.solve`
     solves by the Chebyshev method for this board), through the LOJ reader and
     writer of :mod:`lightsout.grid_text`, the first-row system in GF(2)[y]
     (:func:`lightsout.chebyshev.chebyshev_system`) and light chasing
     (:func:`lightsout.chase.chase`): no Board, Puzzle or dataclass is loaded.
-    None for a board of more than max_cells cells (a square within it is
-    within max_long_side too): the general path then names the limit.
     Raises :class:`UsageError` for text that is not an LOJ board, with the
-    message of the general path.
+    message of the general path (both read through :func:`lightsout.grid_text.read_loj`,
+    which refuses n·n past max_cells at the size line).
     """
     # "from .module import name", not "from . import module": -X importtime reports only the former.
     from .chase import chase
     from .chebyshev import chebyshev_system
-    from .codec import MAX_DECLARED_CELLS
+    from .errors import TooLargeError
     from .grid_text import NO_SOLUTION, forgiving, read_loj, write_rows
 
     try:
-        size, rows, symbols = forgiving(text, read_loj)
-    except BoardFormatError as error:
+        size, rows, symbols = forgiving(text, read_loj, original)
+    except (BoardFormatError, TooLargeError) as error:
         raise UsageError(f"{source}: {error}") from None
-    if size * size > MAX_DECLARED_CELLS:
-        return None
     first, _, _ = chebyshev_system(rows, size)
     if first is None:
         return NO_SOLUTION
@@ -437,7 +456,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         _say(str(error))
         return 2
-    except (ValueError, MemoryError, RecursionError, OverflowError) as error:  # a limit of the model (TooLargeError, ...): still one line
+    except MemoryError:  # Python's own says nothing ("MemoryError" and no message)
+        _say("out of memory: the input needed more memory than this process could get")
+        return 2
+    except (ValueError, RecursionError, OverflowError) as error:  # a limit of the model (TooLargeError, ...): still one line
         _say(str(error) or type(error).__name__)
         return 2
     except BrokenPipeError:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_DECLARED_CELLS",
+    "MAX_LONG_SIDE",
+    "MAX_STATE_CELLS",
     "PACKED_BOARD",
     "declared_size",
     "parse_packed",
@@ -47,6 +49,14 @@ MAX_DECLARED_CELLS = 10_000 * 10_000
 
 Grids and LOJ boards are as large as their text; a header alone must not
 make a parser allocate an arbitrarily large board."""
+
+MAX_LONG_SIDE = 1_000_000
+"""Most cells along a board's longer side.  A board is a list of row ints and the chases run
+along the longer side, one Python step per row: 10^6 rows (or one row of 10^6 cells, solved on
+its transpose) take about 0.5 s; 10^8 would take a minute and, as a list of rows, gigabytes."""
+
+MAX_STATE_CELLS = 1 << 20
+"""Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
 
 MAX_SIZE_DIGITS = 9
 """Most digits of a side in a size header."""

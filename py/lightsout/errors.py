@@ -60,6 +60,16 @@ PARSE_ERRORS: dict[str, str] = {
     "not_utf8": "the file is not UTF-8 text (byte {byte})",
     "two_state_format": "the {format} format holds two-state boards; with {k} states use states or id",
     "unknown_format": "unknown format {format!r}; choose auto, {choices}",
+    # a text past a limit, refused at the first line past it (TooLargeError: its limit is the key in params)
+    "text_bytes_over": "the text is {found} bytes; at most max_text_bytes ({most}) are read",
+    "lines_over": "the text has more than max_text_lines ({most}) lines",
+    "rows_over": "a board has at most max_long_side ({most}) rows; this is row {found}",
+    "columns_over": "a board has at most max_long_side ({most}) columns; this row has more",
+    "cells_over": "a board has at most max_cells ({most}) cells; the rows up to here hold {found}",
+    "state_cells_over": "a board with {k} states has at most max_state_cells ({most}) cells; the rows up to here hold {found}",
+    "numbers_over": "a list of lit cells holds at most max_text_numbers ({most}) numbers",
+    "out_of_memory": "the request needed more memory than the solver could get",
+    "foreign_character": "{symbol!r} is no symbol of any board text",
 }
 """Every code of the text parser's errors and its English message (``str.format`` with the params)."""
 
@@ -130,6 +140,8 @@ LINK_ERRORS: dict[str, str] = {
     "surface_name": "surface must be torus, klein or projective",
     "goal_default": "an all-off goal is the default and not written",
     "goal_own": "this goal is the default and not written",
+    "goal_word": "this goal is written g={word}",
+    "leading_zero": "{found!r} is written with a leading zero",
     "mask_default": "an empty mask is the default and not written",
     "puzzle_name": "the puzzle must be 1 to 32 characters a-z, 0-9 or -, starting with a letter",
     "number_too_long": "a number in {what} is too long",
@@ -147,8 +159,10 @@ LINK_ERRORS: dict[str, str] = {
     "press_sets_too_many": "the press sets hold {found} cells in all, at most {most}",
     "coords_link": "the coordinates are {count} decimal numbers separated by commas",
     "coord_not_finite": "a coordinate must be a finite number of at most 1e9 in size, not {found!r}",
+    "coord_form": "a coordinate is written {shortest}, not {found!r}",
     "names_link": "the names are {cells}, separated by commas",
     "name_not_utf8": "a name is not percent-encoded UTF-8",
+    "name_form": "name {number} is not percent-encoded in its one form: letters, digits and - . _ ~ as they are, every other byte as %XX in capitals",
     "shape_link": "the shape is square or hex (circle is the default and not written)",
     # a level's link: NAME:<board>;p=level-<set>;l=<number> (lightsout.levels)
     "level_grid": "a level's link starts with its game, such as classic:, not a board size",
@@ -225,14 +239,28 @@ class TooLargeError(ValueError):
     ``"max_long_side"``), when it has one; ``field`` names the API request
     field at fault, when known.  ``params`` holds the figures of the message
     (``most``, ``found``, ...) where the page translates it (a pasted board's
-    size: :func:`lightsout.puzzle.check_size`).
+    size: :func:`lightsout.puzzle.check_size`); ``code`` says which sentence
+    (the limit's name when None).  A text refused as it is read (:meth:`of`)
+    has the ``line`` and ``column`` (1-based) where it went past the limit.
     """
 
-    def __init__(self, message: str, limit: str | None = None, field: str | None = None, params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, limit: str | None = None, field: str | None = None, params: dict[str, Any] | None = None,
+        *, code: str | None = None, line: int | None = None, column: int | None = None,
+    ) -> None:
+        super().__init__(message if line is None else f"line {line}, column {column}: {message}")
         self.limit = limit
         self.field = field
         self.params: dict[str, Any] = params or {}
+        self.code = code
+        self.line = line
+        self.column = column
+
+    @classmethod
+    def of(cls, code: str, limit: str, line: int | None = None, column: int | None = None, **params: Any) -> TooLargeError:
+        """A text past ``limit`` (a key of the API's ``limits``), as the sentence ``code`` of :data:`PARSE_ERRORS`
+        at (line, column); ``field`` is ``"text"``."""
+        return cls(PARSE_ERRORS[code].format(**params), limit, "text", params, code=code, line=line, column=column)
 
 
 class LevelError(ValueError):

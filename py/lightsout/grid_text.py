@@ -10,24 +10,30 @@ these as ``Board`` and ``GridStyle`` values and re-exports
 :func:`clean_text` and :data:`NO_SOLUTION`.
 
 Errors raise :class:`~lightsout.errors.BoardFormatError` with 1-based
-``line`` and ``column`` (see :mod:`lightsout.formats`).
+``line`` and ``column`` (see :mod:`lightsout.formats`), and
+:class:`~lightsout.errors.TooLargeError` at the first row past a limit (rows,
+columns, cells): the text is walked a line at a time
+(:mod:`lightsout.text_input`), never split whole.
 """
 
 from __future__ import annotations
 
 import re
 
+import itertools
+
 from . import codec
-from .errors import BoardFormatError
+from .errors import BoardFormatError, TooLargeError
+from .text_input import Span, clean_text, content_spans, forgiving, nth_word, position_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import TypeVar
+    from collections.abc import Iterable, Iterator
 
-    _T = TypeVar("_T")
-
-__all__ = ["NO_SOLUTION", "Symbols", "SIZE_LINE", "content_lines", "grid_rows", "read_loj", "write_rows", "clean_text", "forgiving"]
+__all__ = [
+    "NO_SOLUTION", "Symbols", "SIZE_LINE", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "count_spans",
+    "read_loj", "write_rows", "clean_text", "forgiving",
+]
 
 NO_SOLUTION = "No solution"
 """The answer to an unsolvable board, in every format."""
@@ -55,82 +61,137 @@ _PAIRS = {
 
 
 
-def content_lines(text: str) -> list[tuple[int, int, str]]:
-    """Return (line number, column offset, stripped text) of each non-blank line."""
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if stripped:
-            out.append((number, len(raw) - len(raw.lstrip()), stripped))
-    return out
+Limits = tuple[int, int, int]
+"""The most rows, columns and cells a reader takes: ``max_long_side`` twice and ``max_cells`` by default."""
+
+LIMITS: Limits = (codec.MAX_LONG_SIDE, codec.MAX_LONG_SIDE, codec.MAX_DECLARED_CELLS)
+
+_SPACED = re.compile(r"\S[^\S\n]+\S")  # two symbols with spaces between them on one line
+_TWO_SYMBOLS = re.compile(r"\S\S")
+_FIRST_SYMBOL = re.compile(r"[^\s.]")
 
 
-def grid_rows(lines: list[tuple[int, int, str]]) -> tuple[list[int], Symbols]:
-    """Parse grid rows (non-blank, stripped, as :func:`content_lines` gives them) into row ints and their symbols.
+def content_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tuple[int, int, str]]:
+    """(line number, column offset, stripped text) of each non-blank line of a cleaned ``text``, lazily
+    (:func:`lightsout.text_input.content_spans`, with the line's text)."""
+    for line, offset, begin, end in content_spans(text, start, number):
+        yield line, offset, text[begin:end]
 
-    Returns the rows (bit c = column c) and ``(on, off, separator)``: the lit
-    and dark symbols and ``" "`` when cells are spaced, else ``""``.  Raises
-    :class:`BoardFormatError` for an unknown or mixed symbol or ragged rows.
+
+def check_rows(count: int, row: int, cols: int, number: int, column: int, limits: Limits, states: int = 2) -> None:
+    """Refuse the ``count``-th row (line ``number``, its first symbol at ``column``) of a board ``cols`` wide
+    when it passes a limit: rows (``rows_over``), cells (``cells_over``, or ``state_cells_over`` with more
+    than two states: the most is then ``max_state_cells``).  ``row`` is unused: the width was checked."""
+    most_rows, _, most_cells = limits
+    if count > most_rows:
+        raise TooLargeError.of("rows_over", "max_long_side", number, column, most=most_rows, found=count)
+    if count * cols > most_cells:
+        if states > 2:
+            raise TooLargeError.of("state_cells_over", "max_state_cells", number, column, k=states, most=most_cells, found=count * cols)
+        raise TooLargeError.of("cells_over", "max_cells", number, column, most=most_cells, found=count * cols)
+
+
+def wide_row(line: str, width: int, number: int, offset: int, spaced: bool, limits: Limits) -> None:
+    """Refuse a row of ``width`` cells past ``max_long_side`` (``columns_over``), at its first cell too many."""
+    most = limits[1]
+    if width <= most:
+        return
+    if not spaced:
+        column = offset + most + 1
+    else:  # the first cell past the most, counted a piece of the line at a time (no list of the cells)
+        column = offset + nth_word(line, 0, len(line), most) + 1
+    raise TooLargeError.of("columns_over", "max_long_side", number, column, most=most)
+
+
+def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tuple[list[int], int, Symbols]:
+    """Parse grid rows (the non-blank lines of a cleaned ``text``, as :func:`~lightsout.text_input.content_spans` gives
+    them, the last lines of the text) into row ints, their width and their symbols.
+
+    Returns the rows (bit c = column c), the width and ``(on, off, separator)``: the lit and dark
+    symbols and ``" "`` when cells are spaced, else ``""``.  Raises :class:`BoardFormatError` for a
+    symbol of two characters between spaces (the first anywhere, ``cell_not_single``), an unknown
+    first symbol (``unknown_grid_symbol``), an unknown or mixed symbol or ragged rows, each at its
+    line; and :class:`~lightsout.errors.TooLargeError` at the first row past ``limits`` (the most
+    rows, columns, cells: ``rows_over``, ``columns_over``, ``cells_over``).  Whether cells are
+    spaced, the symbol of two characters and the first symbol are found by searches over the
+    text at C speed; then each line costs a translate and an ``int`` (no cell is a Python step).
     """
-    spaced = any(" " in text or "\t" in text for _, _, text in lines)
-    # Per line: number, offset, the cell symbols, and their columns when spaced
-    # (unspaced symbol i sits at column offset + i + 1; no list kept for speed).
-    parsed: list[tuple[int, int, str, list[int] | None]] = []
-    for number, offset, text in lines:
-        if not spaced:
-            parsed.append((number, offset, text, None))
-            continue
-        token_columns: list[int] = []
-        tokens: list[str] = []
-        for match in re.finditer(r"\S+", text):
-            column = offset + match.start() + 1
-            if len(match.group()) != 1:
-                raise BoardFormatError.of("cell_not_single", number, column, found=match.group()[:20])
-            token_columns.append(column)
-            tokens.append(match.group())
-        parsed.append((number, offset, "".join(tokens), token_columns))
-
-    def column_of(offset: int, columns: list[int] | None, index: int) -> int:
-        return columns[index] if columns is not None else offset + index + 1
-
-    on, off = _detect_pair(parsed, column_of)
-    case_free = on in "Xx"
-    allowed = {on, off} | ({"X", "x", "O", "o"} if case_free else set())
-    # Every other ASCII character becomes 'x', which int(..., 2) rejects, so one
-    # translate and one int() both check and convert a row at C speed.
-    table = str.maketrans({chr(code): "x" for code in range(128)})
-    table.update(str.maketrans({s: ("1" if s.upper() == on.upper() else "0") for s in allowed}))
-    rows = []
-    width = len(parsed[0][2])
-    for number, offset, symbols, columns in parsed:
+    lines = iter(lines)
+    first = next(lines, None)
+    if first is None:
+        return [], 0, ("#", ".", "")
+    region = first[2]
+    spaced = text.find(" ", region) >= 0 and _SPACED.search(text, region) is not None
+    if spaced:
+        double = _TWO_SYMBOLS.search(text, region)
+        if double is not None:  # the leftmost two symbols side by side start the first cell of two symbols
+            found = text[double.start() : double.start() + 20].split()[0]
+            raise BoardFormatError.of("cell_not_single", *position_of(text, double.start()), found=found)
+    symbol = _FIRST_SYMBOL.search(text, region)
+    if symbol is not None and symbol.group() not in _PAIRS:
+        raise BoardFormatError.of("unknown_grid_symbol", *position_of(text, symbol.start()), symbol=symbol.group())
+    on, off = _PAIRS[symbol.group()] if symbol is not None else ("#", ".")
+    allowed = {on, off} | ({"X", "x", "O", "o"} if on in "Xx" else set())
+    bad_symbol = re.compile("[^" + re.escape("".join(sorted(allowed | ({" "} if spaced else set())))) + "]")
+    # Every other ASCII character becomes 'x', which int(..., 2) refuses, and a space goes: one translate and
+    # one int() both check and convert a row at C speed.
+    table: dict[int, str | None] = {code: "x" for code in range(128)}
+    table.update({ord(character): ("1" if character.upper() == on.upper() else "0") for character in allowed})
+    if spaced:
+        table[ord(" ")] = None
+    most_rows, most_cols, most_cells = limits
+    rows: list[int] = []
+    append = rows.append
+    width = -1
+    count = text.count
+    for number, offset, begin, end in _chained(first, lines):
+        cells = end - begin - (count(" ", begin, end) if spaced else 0)
+        if width < 0:
+            width = cells
+            if width > most_cols:
+                wide_row(text[begin:end] if spaced else "", width, number, offset, spaced, limits)
+        if len(rows) >= most_rows or (len(rows) + 1) * width > most_cells:
+            check_rows(len(rows) + 1, 0, width, number, offset + 1, limits)
+        if cells != width:  # the row's symbols are checked before its width (a line far too wide is never converted)
+            _check_symbols(text, begin, end, number, offset, spaced, bad_symbol, on, off)
+            index = width if cells > width else cells - 1
+            column = _cell_column(text, begin, end, offset, index, spaced) + (cells < width)
+            raise BoardFormatError.of("ragged_rows", number, column, found=cells, expected=width)
+        line = text[begin:end]
         try:
-            if not symbols.isascii():
+            if not line.isascii():  # int() would read other scripts' digits
                 raise ValueError
-            row = int(symbols.translate(table)[::-1], 2)
+            append(int(line.translate(table)[::-1], 2))
         except ValueError:
-            bad = next(i for i, s in enumerate(symbols) if s not in allowed)
-            raise BoardFormatError.of("unknown_symbol", number, column_of(offset, columns, bad), symbol=symbols[bad], lit=on, dark=off) from None
-        if len(symbols) != width:
-            if len(symbols) > width:
-                column = column_of(offset, columns, width)
-            else:
-                column = column_of(offset, columns, len(symbols) - 1) + 1
-            raise BoardFormatError.of("ragged_rows", number, column, found=len(symbols), expected=width)
-        rows.append(row)
-    return rows, (on, off, " " if spaced else "")
+            _check_symbols(text, begin, end, number, offset, spaced, bad_symbol, on, off)
+            raise
+    return rows, width, (on, off, " " if spaced else "")
 
 
-def _detect_pair(parsed: list[tuple[int, int, str, list[int] | None]], column_of: Callable[[int, list[int] | None, int], int]) -> tuple[str, str]:
-    """Return the (lit, dark) symbol pair from the first symbol that is not '.'."""
-    for number, offset, symbols, columns in parsed:
-        rest = symbols.lstrip(".")
-        if not rest:
-            continue
-        if rest[0] in _PAIRS:
-            return _PAIRS[rest[0]]
-        index = len(symbols) - len(rest)
-        raise BoardFormatError.of("unknown_grid_symbol", number, column_of(offset, columns, index), symbol=rest[0])
-    return ("#", ".")
+def _check_symbols(text: str, begin: int, end: int, number: int, offset: int, spaced: bool, bad_symbol: re.Pattern[str], on: str, off: str) -> None:
+    """Refuse the first symbol of text[begin:end] (a row, at line ``number``) that is not the grid's (``unknown_symbol``)."""
+    bad = bad_symbol.search(text, begin, end)
+    if bad is not None:
+        index = bad.start() - begin - (text.count(" ", begin, bad.start()) if spaced else 0)
+        column = _cell_column(text, begin, end, offset, index, spaced)
+        raise BoardFormatError.of("unknown_symbol", number, column, symbol=bad.group(), lit=on, dark=off)
+
+
+def _chained(first: Span, rest: Iterator[Span]) -> Iterator[Span]:
+    yield first
+    yield from rest
+
+
+def _cell_column(text: str, begin: int, end: int, offset: int, index: int, spaced: bool) -> int:
+    """The column of cell ``index`` of the row text[begin:end] (stripped, its first symbol at ``offset``)."""
+    if not spaced:
+        return offset + index + 1
+    return offset + nth_word(text, begin, end, index) - begin + 1
+
+
+def count_spans(spans: Iterable[Span]) -> int:
+    """How many lines ``spans`` has left (a count for an error's ``found``: bounded by the text's lines)."""
+    return sum(1 for _ in spans)
 
 
 def write_rows(rows: list[int] | tuple[int, ...], cols: int, symbols: Symbols = ("#", ".", "")) -> str:
@@ -148,98 +209,35 @@ def write_rows(rows: list[int] | tuple[int, ...], cols: int, symbols: Symbols = 
 
 
 def read_loj(text: str) -> tuple[int, list[int], Symbols]:
-    """Read LibreOJ #6243 input: ``n`` then n rows of n cells (``#`` lit, ``.`` dark).
+    """Read LibreOJ #6243 input (cleaned, :func:`~lightsout.text_input.forgiving`): ``n`` then n rows of n cells (``#`` lit, ``.`` dark).
 
     Returns ``(n, rows, symbols)``: the n row ints (bit c = column c) and
     ``(on, off, separator)`` as :func:`grid_rows` gives them.
 
-    Raises :class:`BoardFormatError` for a missing or bad size line, a row
-    count or width that disagrees with ``n``, or an unknown symbol.
+    Raises :class:`BoardFormatError` for a missing or bad size line (n·n at most ``max_cells``), a row
+    count or width that disagrees with ``n``, or an unknown symbol (see :func:`grid_rows`).
     """
-    lines = content_lines(text)
-    if not lines:
+    spans = content_spans(text)
+    head = next(spans, None)
+    if head is None:
         raise BoardFormatError.of("empty_input", 1, 1)
-    number, offset, header = lines[0]
+    number, offset, begin, end = head
+    header = text[begin:end]
     if not SIZE_LINE.fullmatch(header):
         raise BoardFormatError.of("size_line_expected", number, offset + 1, found=header[:20])
-    if len(header) > codec.MAX_SIZE_DIGITS:
-        raise BoardFormatError.of("size_too_large", number, offset + 1, size=header[:12] + "…", most=codec.MAX_DECLARED_CELLS)
+    if len(header) > codec.MAX_SIZE_DIGITS or int(header) ** 2 > codec.MAX_DECLARED_CELLS:
+        raise BoardFormatError.of("size_too_large", number, offset + 1, size=header[:12] + ("…" if len(header) > 12 else ""), most=codec.MAX_DECLARED_CELLS)
     size = int(header)
     if size < 1:
         raise BoardFormatError.of("size_below_one", number, offset + 1, size=f"{size}x{size}")
-    body = lines[1:]
+    body = list(itertools.islice(spans, size + 1))  # positions only: at most n + 1 lines, n ≤ 10 000
     if len(body) != size:
         if len(body) < size:  # the missing row would start on the line after the last one
-            line, column = (body[-1][0] if body else number) + 1, 1
+            line, column, found = (body[-1][0] if body else number) + 1, 1, len(body)
         else:  # the first row too many
-            line, column = body[size][0], body[size][1] + 1
-        raise BoardFormatError.of("row_count", line, column, expected=size, found=len(body))
-    rows, symbols = grid_rows(body)
-    width = len(body[0][2].split()) if symbols[2] else len(body[0][2])
+            line, column, found = body[size][0], body[size][1] + 1, size + 1 + count_spans(spans)
+        raise BoardFormatError.of("row_count", line, column, expected=size, found=found)
+    rows, width, symbols = grid_rows(text, body)
     if width != size:
         raise BoardFormatError.of("column_count", body[0][0], body[0][1] + 1, expected=size, found=width)
     return size, rows, symbols
-
-
-# -- forgiving input ---------------------------------------------------------
-
-_SPACES = "\t\u00a0\u1680" + "".join(chr(code) for code in range(0x2000, 0x200B)) + "\u202f\u205f\u3000"
-_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
-# In this order: CRLF before CR.  One str.replace per character present: str.translate or
-# re.sub over a 100 MB text take 4-15 s in CPython, a replace about 0.1 s.
-_ASCII_REPLACEMENTS = (("\r\n", "\n"), ("\r", "\n"), ("\v", "\n"), ("\f", "\n"), ("\x1c", "\n"), ("\x1d", "\n"), ("\x1e", "\n"), ("\t", " "))
-_REPLACEMENTS = (
-    *_ASCII_REPLACEMENTS,
-    *(("\x85", "\n"), ("\u2028", "\n"), ("\u2029", "\n")),
-    *((space, " ") for space in _SPACES[1:]),
-    *((mark, "") for mark in _ZERO_WIDTH),
-)
-_UNUSUAL = re.compile("[" + "".join(re.escape(character) for character, _ in _REPLACEMENTS if len(character) == 1) + "]")
-
-
-def clean_text(text: str) -> str:
-    """``text`` as the parsers read it: every line break a ``\\n``, every space a plain space, no zero-width marks.
-
-    Line breaks are those of :meth:`str.splitlines` (CRLF and CR, U+2028,
-    U+2029, U+0085, ...); spaces are tabs, no-break spaces (U+00A0,
-    U+202F), U+1680, U+2000–U+200A, U+205F and U+3000; U+200B–U+200D,
-    U+2060 and U+FEFF (a byte-order mark, at the start or anywhere) are
-    dropped.  Each space stays one character, so only dropped marks move
-    columns.  Text with none of these is returned as it is.
-    """
-    if text.isascii():
-        present = {character for character, _ in _ASCII_REPLACEMENTS if character in text}
-    else:  # one scan for them all: 30 searches of a 100 MB text of 2-byte characters take 5 s
-        present = set(_UNUSUAL.findall(text))
-        if "\r" in present:
-            present.add("\r\n")
-    for character, replacement in _REPLACEMENTS:
-        if character in present:
-            text = text.replace(character, replacement)
-    return text
-
-
-def forgiving(text: str, read: Callable[[str], _T]) -> _T:
-    """``read(clean_text(text))``; an error's column is moved back to the text as given."""
-    clean = clean_text(text)
-    try:
-        return read(clean)
-    except BoardFormatError as error:
-        if clean is text or error.line is None or error.column is None or error.code in ("empty_input", "empty_states"):
-            raise
-        if not any(mark in text for mark in _ZERO_WIDTH):
-            raise
-        lines = text.splitlines()
-        original = lines[error.line - 1] if error.line <= len(lines) else ""
-        raise error.moved(error.line, _original_column(original, error.column)) from None
-
-
-def _original_column(line: str, column: int) -> int:
-    """The column in ``line`` (as given) of the ``column``-th character left once zero-width marks go."""
-    kept = 0
-    for index, character in enumerate(line):
-        if character not in _ZERO_WIDTH:
-            kept += 1
-            if kept == column:
-                return index + 1
-    return len(line) + column - kept

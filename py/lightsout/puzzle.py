@@ -48,10 +48,8 @@ __all__ = [
 MAX_CELLS = codec.MAX_DECLARED_CELLS
 """Most cells of any board (10000 × 10000)."""
 
-MAX_LONG_SIDE = 1_000_000
-"""Most cells along a board's longer side.  A board is a list of row ints and the chases run
-along the longer side, one Python step per row: 10^6 rows (or one row of 10^6 cells, solved on
-its transpose) take about 0.5 s; 10^8 would take a minute and, as a list of rows, gigabytes."""
+MAX_LONG_SIDE = codec.MAX_LONG_SIDE
+"""Most cells along a board's longer side (:data:`lightsout.codec.MAX_LONG_SIDE`, where the text readers find it)."""
 
 
 def check_size(rows: int, cols: int, field: str | None = None) -> None:
@@ -74,7 +72,7 @@ def check_size(rows: int, cols: int, field: str | None = None) -> None:
             {"most": MAX_CELLS, "rows": rows, "cols": cols, "found": rows * cols},
         )
 
-MAX_STATE_CELLS = 1 << 20
+MAX_STATE_CELLS = codec.MAX_STATE_CELLS
 """Most cells of a board with more than two states (held as a list of states while solved or pressed)."""
 
 

@@ -55,6 +55,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +63,7 @@ from .cell_runs import format_cells, read_cells
 from .errors import BoardFormatError, TooLargeError, clipped
 from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
 from .puzzle import MAX_STATES, MIN_STATES, Puzzle
+from .text_input import MAX_TEXT_LINES, check_text_size
 from .rules import PLUS
 
 __all__ = [
@@ -94,8 +96,12 @@ def parse_puzzle(text: str) -> UserPuzzle:
     Raises :class:`BoardFormatError` naming the line and column (JSON: the
     position of a syntax error, else line 1) of the first problem, and
     :class:`~lightsout.errors.TooLargeError` above ``max_graph_cells`` or
-    ``max_graph_entries``.
+    ``max_graph_entries``, and for a text of more than ``max_text_bytes``
+    (``text_bytes_over``) or, in the text form, ``max_text_lines`` lines
+    (``lines_over``, counted before a line is read, which are then read one
+    at a time: 20 million blank lines took 3 s and a list of them).
     """
+    check_text_size(text)
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
@@ -364,6 +370,18 @@ _STATEMENT = re.compile(r"([A-Za-z]+)\s*(.*)")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` ended by \n, \r\n or \r, one at a time; refused above ``max_text_lines`` first."""
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    if breaks + 1 > MAX_TEXT_LINES:
+        raise TooLargeError.of("lines_over", "max_text_lines", MAX_TEXT_LINES + 1, 1, most=MAX_TEXT_LINES)
+    start = 0
+    for end in _LINE_END.finditer(text):
+        yield text[start : end.start()]
+        start = end.end()
+    yield text[start:]
+
+
 def _parse_text(text: str) -> UserPuzzle:
     draft = _Draft()
     last_line = 1
@@ -381,7 +399,7 @@ def _parse_text(text: str) -> UserPuzzle:
     board_lines: dict[str, list[str]] = {}
     board_places: dict[str, list[tuple[int, int]]] = {}  # goal/start: (line, column) where each part starts
     # Only \n, \r\n and \r end a line: str.splitlines() would also end one inside a name at U+2028 or U+0085.
-    for number, raw in enumerate(_LINE_END.split(text), start=1):
+    for number, raw in enumerate(_lines(text), start=1):
         # A goal's "#" is a lit light; a name's or title's comment is cut by _label (a quoted one may hold "#").
         line = raw if raw.lstrip().lower().startswith(("goal", "start", "name", "title")) else raw.split("#", 1)[0]
         if not line.strip():

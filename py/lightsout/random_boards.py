@@ -23,7 +23,7 @@ from .puzzle import Puzzle, apply
 from .rules import PLUS, Rule, split_rows
 from .solver import solve
 
-__all__ = ["random_board", "random_solvable", "random_with_presses", "MAX_ATTEMPTS", "RANDOM_LIT_CELLS"]
+__all__ = ["random_board", "random_solvable", "random_with_presses", "LitWithPresses", "PressCountError", "MAX_ATTEMPTS", "RANDOM_LIT_CELLS"]
 
 MAX_ATTEMPTS = 2000
 """Draws tried before giving up on an exact lit-cell count or press count."""
@@ -84,11 +84,14 @@ def random_solvable(
 ) -> Board:
     """Return a random solvable R×C board (dark only when nothing else is reachable).
 
-    With ``lit`` the board has exactly that many lit cells.  With a mask,
+    With ``lit`` the board has exactly that many lit relevant cells (neither
+    holes nor don't-care cells: the lights :func:`lightsout.puzzle.differing`
+    and the API's ``verify`` count), every other cell dark.  With a mask,
     holes stay dark and are never pressed.  Raises ``ValueError`` when
-    ``lit`` is outside 0..cells or no solvable board with that count turned
-    up in :data:`MAX_ATTEMPTS` draws or :data:`SEARCH_SECONDS` (the message
-    says how many were tried, and the share of boards that can be solved).
+    ``lit`` is outside 0..relevant cells or no solvable board with that count
+    turned up in :data:`MAX_ATTEMPTS` draws or :data:`SEARCH_SECONDS` (the
+    message says how many were tried, and the share of boards that can be
+    solved).
     """
     holes = 0 if mask is None else mask.holes
     if lit is None:
@@ -102,11 +105,13 @@ def random_solvable(
             if not board.is_dark:
                 break
         return board
+    # The cells lit cells are drawn from: those whose light counts (not holes, not don't-care cells).
+    skipped = holes | (0 if mask is None else mask.dont_care)
     cells: Sequence[int] = range(rows * cols)
-    if holes:
+    if skipped:
         if rows * cols > MASKED_DRAW_CELLS:
-            raise ValueError(f"lit cells are drawn on boards with holes of at most {MASKED_DRAW_CELLS} cells, not {rows * cols}")
-        cells = [i for i, hole in enumerate(format(holes, f"0{rows * cols}b")[::-1]) if hole == "0"]
+            raise ValueError(f"lit cells are drawn on boards with holes or don't-care cells of at most {MASKED_DRAW_CELLS} cells, not {rows * cols}")
+        cells = [i for i, out in enumerate(format(skipped, f"0{rows * cols}b")[::-1]) if out == "0"]
     if not 0 <= lit <= len(cells):
         raise ValueError(f"this {rows}x{cols} board has 0..{len(cells)} cells to light, not {lit}")
     if min(lit, len(cells) - lit) > RANDOM_LIT_CELLS:
@@ -132,7 +137,7 @@ def random_solvable(
         chosen = rng.sample(cells, len(cells) - lit if dark_draw else lit)
         board = Board.from_cells(rows, cols, (divmod(i, cols) for i in chosen), rule)
         if dark_draw:
-            board = Board(rows, cols, [row ^ full for row, full in zip(board.lights, _full_rows(rows, cols, holes))], rule)
+            board = Board(rows, cols, [row ^ full for row, full in zip(board.lights, _full_rows(rows, cols, skipped))], rule)
         draws += 1
         solvable = checks.solvable(board.flat, deadline) if checks is not None else solve(puzzle, board.flat).solvable
         if solvable:
@@ -146,12 +151,19 @@ def random_solvable(
     )
 
 
-def _full_rows(rows: int, cols: int, holes: int) -> list[int]:
-    """Every cell that exists, as rows (holes left out)."""
+def _full_rows(rows: int, cols: int, skipped: int) -> list[int]:
+    """Every cell but the ``skipped`` ones (a flat int: holes, don't-care cells), as rows."""
     full = (1 << cols) - 1
-    if not holes:
+    if not skipped:
         return [full] * rows
-    return [full & ~row for row in split_rows(holes, rows, cols)]
+    return [full & ~row for row in split_rows(skipped, rows, cols)]
+
+
+class LitWithPresses(ValueError):
+    """``lit`` and ``presses`` asked of one deal (:func:`random_board`): two different boards, so neither is dealt.
+    ``field`` is the API request field named first, ``"lit"`` (the message names both)."""
+
+    field = "lit"
 
 
 class PressCountError(ValueError):
@@ -213,13 +225,20 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
 def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, presses: int | None = None) -> int:
     """A random board the puzzle can solve (packed), uniform over the solvable boards by default.
 
-    For k = 2, ``lit`` asks for exactly that many lights differing from the
-    goal, ``presses`` for a board whose fewest-press solution has exactly
-    that many presses (no mask).  Raises ``ValueError`` when that cannot be
+    For k = 2, ``lit`` asks for exactly that many relevant lights (neither
+    holes nor don't-care cells) differing from the goal, the don't-care
+    cells at the goal; ``presses`` for a board whose fewest-press solution
+    has exactly that many presses (no mask).  Raises :class:`LitWithPresses`
+    (a ``ValueError``) for both at once, ``ValueError`` when one cannot be
     met (see :func:`random_solvable`, :func:`random_with_presses`) or for
     ``lit``/``presses`` with k > 2.  A graph puzzle (k = 2) is drawn by
     :func:`_random_graph_board`.
     """
+    if lit is not None and presses is not None:
+        raise LitWithPresses(
+            f"lit ({lit}) and presses ({presses}) cannot be asked together: lit deals a board with that many lights to "
+            "change, presses one whose fewest solution has that many presses; give one of them"
+        )
     if puzzle.k == 2 and puzzle.graph is not None:
         return _random_graph_board(puzzle, rng, lit, presses)
     if puzzle.k == 2:
@@ -247,15 +266,17 @@ def _random_graph_board(puzzle: Puzzle, rng: random.Random, lit: int | None, pre
 
     By default uniform over the solvable boards: the goal changed by a
     uniformly random set of presses (holes never pressed; redrawn up to 8
-    times while it equals the goal).  ``lit``: exactly that many relevant or
-    don't-care lights (not holes) differ from the goal, drawn uniformly and
-    kept when solvable; ``presses``: that many distinct cells pressed, kept
-    when no solution is shorter (proven).  Raises ``ValueError`` when no
-    such board turns up within :data:`MAX_ATTEMPTS` draws or
-    :data:`SEARCH_SECONDS`.
+    times while it equals the goal).  ``lit``: exactly that many relevant
+    lights (neither holes nor don't-care cells, as ``verify`` counts them)
+    differ from the goal, drawn uniformly and kept when solvable, the
+    don't-care cells at the goal; ``presses``: that many distinct cells
+    pressed, kept when no solution is shorter (proven).  Raises
+    ``ValueError`` when no such board turns up within :data:`MAX_ATTEMPTS`
+    draws or :data:`SEARCH_SECONDS`.
     """
     holes, goal = puzzle.holes, puzzle.goal() & ~puzzle.holes
-    cells = [i for i in range(puzzle.cells) if not holes >> i & 1]
+    drawn_from = puzzle.holes | (puzzle.dont_care if presses is None else 0)  # lit: relevant lights; presses: buttons
+    cells = [i for i in range(puzzle.cells) if not drawn_from >> i & 1]
     if lit is None and presses is None:
         board = goal
         for _ in range(8):

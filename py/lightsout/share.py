@@ -44,6 +44,14 @@ refuses rather than misreads::
             | "s=" (square | hex)                    cell outline (default circle)
             | "k=" ... | "g=" ... | "h=" ... | "d=" ... | "p=" ... | "m=" ...   as above
 
+Numbers (sizes, k, a level) are written without leading zeros; a goal
+equal to all off or all on is written as the word (or left out when it is
+the default); a coordinate is the shortest decimal that reads back as its
+value, with no exponent and no ``-0``; a name escapes every byte but the
+unreserved characters of RFC 3986 (letters, digits, ``-._~``) as ``%XX`` in
+capitals.  The readers refuse every other form of the same state, at its
+column, so every state has exactly one string.
+
 Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
 i = r·C + c occupies bits i·b .. i·b + b − 1, least significant bit first,
 in little-endian bytes; unused bits of the last byte are 0.  For k = 2 the
@@ -57,149 +65,38 @@ so every state has exactly one string.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from urllib.parse import quote, unquote
 
-from . import codec
-from .board import Board
-from .errors import BoardFormatError
 from .codec import MAX_DECLARED_CELLS
 from .games import PRESETS
-from .levels import LEVEL_SETS
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, is_coordinate
-from .puzzle import MAX_STATES, Puzzle
-from .rules import PLUS, RULES, SURFACES, Rule, format_stencil
+from .rules import PLUS, RULES, SURFACES
+from .share_fields import (
+    CHALLENGE_KIND,
+    FIELD_ORDER,
+    GRAPH_FIELD_ORDER,
+    GRAPH_HEAD,
+    LEVEL_KIND,
+    ShareState,
+    canonical_goal,
+    challenge_kind_field,
+    check_moves,
+    decode_part,
+    encode_moves,
+    encode,
+    link_error,
+    masks_field,
+    moves_field,
+    no_leading_zero,
+    read_fields,
+    states_field,
+)
+from .share_graph import format_graph_share, parse_graph_share
 
-__all__ = ["ShareState", "parse_share", "format_share", "stencil_mask", "FIELD_ORDER", "CHALLENGE_KIND", "LEVEL_KIND"]
+__all__ = [
+    "ShareState", "parse_share", "format_share", "canonical_goal", "stencil_mask", "FIELD_ORDER", "GRAPH_FIELD_ORDER",
+    "CHALLENGE_KIND", "LEVEL_KIND",
+]
 
-CHALLENGE_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")
-"""A p= value: the kind of challenge a link's start board was dealt as."""
 _HEAD = re.compile(r"([0-9]{1,9})x([0-9]{1,9}):([A-Za-z0-9_-]*)")
-FIELD_ORDER = ("k", "r", "w", "g", "h", "d", "p", "m")
-"""The share link's fields, in the order they are written."""
-
-
-
-@dataclass(frozen=True)
-class ShareState:
-    """Everything a share link carries.  Cell values and masks are packed ints (see the module docstring)."""
-
-    rows: int
-    cols: int
-    cells: int
-    k: int = 2
-    stencil: frozenset[tuple[int, int]] = PLUS.stencil
-    surface: str = "plane"
-    goal: int | str = "off"
-    holes: int = 0
-    dont_care: int = 0
-    moves: tuple[int, ...] = field(default=())
-    challenge_kind: str | None = None
-    """The p= field: the kind of challenge the start board was dealt as, or None."""
-    preset: str | None = None
-    """The name of a preset of :mod:`lightsout.games` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
-    graph: Graph | None = None
-    """A user-defined graph (rows = 1, cols = its cells)."""
-    level: int | None = None
-    """The l= field: the number of the level (of the set ``challenge_kind`` names, ``level-<SET>``) the start board is, or None."""
-
-    @property
-    def bits_per_cell(self) -> int:
-        return (self.k - 1).bit_length()
-
-    def cell(self, index: int) -> int:
-        """State of cell ``index`` (r·C + c)."""
-        b = self.bits_per_cell
-        return self.cells >> (index * b) & ((1 << b) - 1)
-
-    def rule(self) -> Rule:
-        """The press rule: the stencil on the link's surface."""
-        for rule in RULES.values():
-            if rule.stencil == self.stencil:
-                return rule.on_surface(self.surface)
-        return Rule("custom:" + format_stencil(self.stencil), self.stencil, self.surface)
-
-    def puzzle(self) -> Puzzle:
-        """The puzzle this link describes (:class:`lightsout.puzzle.Puzzle`; a cell both a hole and
-        don't-care counts as a hole).  Its lights are :attr:`cells`, packed the same way."""
-        if self.preset is not None:
-            base = PRESETS[self.preset].puzzle
-            return Puzzle(base.rows, base.cols, base.k, base.rule, self.holes, self.dont_care, self.goal, base.graph)
-        return Puzzle(self.rows, self.cols, self.k, self.rule(), self.holes, self.dont_care, self.goal, self.graph)
-
-    def board(self) -> Board:
-        """The start board (k = 2 only).  Raises ``ValueError`` for k > 2."""
-        if self.k != 2:
-            raise ValueError("a board with more than two states is not a GF(2) Board")
-        return Board.from_flat(self.rows, self.cols, self.cells, self.rule())
-
-
-_encode = codec.encode
-
-
-def _fail(code: str, column: int, field: str | None, *, what: str = "", **params: object) -> BoardFormatError:
-    """The link error ``code`` (:data:`lightsout.errors.LINK_ERRORS`) at ``column``, ``field`` (the
-    link's part at fault: ``size``, ``board``, a field letter, or None) among its params."""
-    return BoardFormatError.of(code, 1, column, what=what, field=field, **params)
-
-
-@contextmanager
-def _part(field: str) -> Iterator[None]:
-    """Name the link's part ``field`` in the params of a codec error raised inside."""
-    try:
-        yield
-    except BoardFormatError as error:
-        error.params["field"] = field
-        raise
-
-
-def _decode(text: str, bits: int, what: str, column: int, field: str) -> int:
-    """:func:`lightsout.codec.decode` of the link's part ``field``, which its error's params name."""
-    with _part(field):
-        return codec.decode(text, bits, what, column)
-
-
-def _read_varints(text: str, column: int, field: str, what: str, cells: int | None = None) -> list[int]:
-    """Base64url of LEB128 varints (each in its shortest form) as numbers; ``field`` is the link's
-    part, ``what`` names it in English; with ``cells`` each number is a cell below it, checked as
-    it is read (the order share.js checks in)."""
-    with _part(field):
-        data = codec.decode_bytes(text, what, column)
-    out: list[int] = []
-    value = shift = 0
-    for byte in data:
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if shift > 35:
-            raise _fail("number_too_long", column, field, what=what)
-        if not byte & 0x80:
-            if shift > 7 and byte == 0:
-                raise _fail("not_shortest", column, field, what=what, number=len(out) + 1)
-            if cells is not None and value >= cells:
-                raise _fail("move_outside", column, field, number=len(out) + 1, cell=value, cells=cells)
-            out.append(value)
-            value = shift = 0
-    if shift:
-        raise _fail("numbers_cut", column + len(text), field, what=what)
-    return out
-
-
-def _encode_moves(moves: tuple[int, ...]) -> str:
-    data = bytearray()
-    for move in moves:
-        while True:
-            byte = move & 0x7F
-            move >>= 7
-            data.append(byte | (0x80 if move else 0))
-            if not move:
-                break
-    return codec.encode_bytes(bytes(data))
-
-
-def _decode_moves(text: str, cells: int, column: int) -> tuple[int, ...]:
-    return tuple(_read_varints(text, column, "m", "the move list", cells))
 
 
 def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:
@@ -220,9 +117,9 @@ def _parse_stencil(text: str, column: int) -> frozenset[tuple[int, int]]:
         if 0 < mask < 1 << 25 and _stencil_hex(_stencil_of(mask)) == text:
             named = next((rule.name for rule in RULES.values() if rule.stencil == _stencil_of(mask)), None)
             if named is not None:
-                raise _fail("rule_named", column, "r", rule=named)
+                raise link_error("rule_named", column, "r", rule=named)
             return _stencil_of(mask)
-    raise _fail("unknown_rule", column, "r", found=text[:20])
+    raise link_error("unknown_rule", column, "r", found=text[:20])
 
 
 def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
@@ -230,11 +127,16 @@ def _stencil_of(mask: int) -> frozenset[tuple[int, int]]:
 
 
 def format_share(state: ShareState) -> str:
-    """Return the share string of ``state`` (see the module docstring)."""
+    """Return the share string of ``state`` (see the module docstring): the one string :func:`parse_share` reads back as it.
+
+    A goal of all off or all on is written as the word (left out when it is the default).  Raises
+    ``ValueError`` for a move outside the board or on a hole (a hole has no button).
+    """
+    check_moves(state)
     if state.preset is not None or state.graph is not None:
-        return _format_graph_share(state)
+        return format_graph_share(state)
     cells = state.rows * state.cols
-    out = f"{state.rows}x{state.cols}:{_encode(state.cells, cells * state.bits_per_cell)}"
+    out = f"{state.rows}x{state.cols}:{encode(state.cells, cells * state.bits_per_cell)}"
     if state.k != 2:
         out += f";k={state.k}"
     if state.stencil != PLUS.stencil:
@@ -242,17 +144,17 @@ def format_share(state: ShareState) -> str:
         out += f";r={name or _stencil_hex(state.stencil)}"
     if state.surface != "plane":
         out += f";w={state.surface}"
-    if state.goal != "off":
-        goal = "on" if state.goal == "on" else _encode(int(state.goal), cells * state.bits_per_cell)
-        out += f";g={goal}"
+    goal = canonical_goal(state.goal, cells, state.k)
+    if goal != "off":
+        out += f";g={goal if isinstance(goal, str) else encode(goal, cells * state.bits_per_cell)}"
     if state.holes:
-        out += f";h={_encode(state.holes, cells)}"
+        out += f";h={encode(state.holes, cells)}"
     if state.dont_care:
-        out += f";d={_encode(state.dont_care, cells)}"
+        out += f";d={encode(state.dont_care, cells)}"
     if state.challenge_kind is not None:
         out += f";p={state.challenge_kind}"
     if state.moves:
-        out += f";m={_encode_moves(state.moves)}"
+        out += f";m={encode_moves(state.moves)}"
     return out
 
 
@@ -266,308 +168,47 @@ def parse_share(text: str) -> ShareState:
     offset = 1 if text.startswith("#") else 0
     body = text[offset:]
     head, *fields = body.split(";")
-    graph_head = _GRAPH_HEAD.fullmatch(head)
+    graph_head = GRAPH_HEAD.fullmatch(head)
     if graph_head is not None and (graph_head.group(1) is not None or graph_head.group(2) in PRESETS):
-        return _parse_graph_share(head, fields, offset)
+        return parse_graph_share(head, fields, offset)
     match = _HEAD.fullmatch(head)
     if not match:
-        raise _fail("head", offset + 1, "size")
+        raise link_error("head", offset + 1, "size")
+    no_leading_zero(match.group(1), offset + 1, "size")
+    no_leading_zero(match.group(2), offset + len(match.group(1)) + 2, "size")
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1 or rows * cols > MAX_DECLARED_CELLS:
-        raise _fail("size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
-    values = _read_fields(head, fields, offset, FIELD_ORDER)
-    k = _states(values)
+        raise link_error("size", offset + 1, "size", size=f"{rows}x{cols}", most=MAX_DECLARED_CELLS)
+    values = read_fields(head, fields, offset, FIELD_ORDER)
+    k = states_field(values)
     cells = rows * cols
     bits = (k - 1).bit_length()
-    start = _decode(match.group(3), cells * bits, "the board", offset + len(match.group(1)) + len(match.group(2)) + 3, "board")
+    start = decode_part(match.group(3), cells * bits, "the board", offset + len(match.group(1)) + len(match.group(2)) + 3, "board")
     if k > 2 and any((start >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
-        raise _fail("state_above", offset + 1, "board", what="the board", most=k - 1)
+        raise link_error("state_above", offset + 1, "board", what="the board", most=k - 1)
     stencil = PLUS.stencil
     if "r" in values:
         stencil = _parse_stencil(*values["r"])
         if stencil == PLUS.stencil:
-            raise _fail("rule_default", values["r"][1], "r")
+            raise link_error("rule_default", values["r"][1], "r")
     surface = "plane"
     if "w" in values:
         value, where = values["w"]
         if value not in SURFACES or value == "plane":
-            raise _fail("surface_name", where, "w")
+            raise link_error("surface_name", where, "w")
         surface = value
     goal: int | str = "off"
     if "g" in values:
         value, where = values["g"]
-        goal = "on" if value == "on" else _decode(value, cells * bits, "the goal", where, "g")
+        goal = "on" if value == "on" else decode_part(value, cells * bits, "the goal", where, "g")
         if goal == 0:
-            raise _fail("goal_default", where, "g")
+            raise link_error("goal_default", where, "g")
         if k > 2 and isinstance(goal, int) and any((goal >> (i * bits) & ((1 << bits) - 1)) >= k for i in range(cells)):
-            raise _fail("state_above", where, "g", what="the goal", most=k - 1)
-    kind = _challenge_kind(values, levels=False)  # p= comes before m=: its problem is the first
-    holes, dont_care, moves = _masks_and_moves(values, cells)
+            raise link_error("state_above", where, "g", what="the goal", most=k - 1)
+        if canonical_goal(goal, cells, k) != goal:
+            raise link_error("goal_word", where, "g", word="on")
+    # In the fields' order (share.js checks in the same order, so both name the same first problem).
+    holes, dont_care = masks_field(values, cells)
+    kind = challenge_kind_field(values, levels=False)
+    moves = moves_field(values, cells, holes)
     return ShareState(rows, cols, start, k, stencil, surface, goal, holes, dont_care, moves, kind)
-
-
-def _read_fields(head: str, fields: list[str], offset: int, order: tuple[str, ...]) -> dict[str, tuple[str, int]]:
-    """The ``name=value`` fields after ``head``, each with the column of its value; in ``order``, each at most once."""
-    values: dict[str, tuple[str, int]] = {}
-    column = offset + len(head) + 2
-    last = -1
-    for item in fields:
-        name, equals, value = item.partition("=")
-        if not equals or name not in order:
-            raise _fail("unknown_field", column, None, found=item[:20], choices=", ".join(n + "=" for n in order))
-        position = order.index(name)
-        if position <= last:
-            raise _fail("field_order", column, name, name=name)
-        last = position
-        values[name] = (value, column + len(name) + 1)
-        column += len(item) + 1
-    return values
-
-
-def _states(values: dict[str, tuple[str, int]]) -> int:
-    """The ``k=`` field (3..255), or 2 without one."""
-    if "k" not in values:
-        return 2
-    value, where = values["k"]
-    if not re.fullmatch(r"[0-9]{1,3}", value) or not 3 <= int(value) <= MAX_STATES:
-        raise _fail("states", where, "k", most=MAX_STATES)
-    return int(value)
-
-
-def _masks_and_moves(values: dict[str, tuple[str, int]], cells: int) -> tuple[int, int, tuple[int, ...]]:
-    """The ``h=``, ``d=`` and ``m=`` fields: (holes, don't-care cells, moves)."""
-    masks = []
-    for name, what in (("h", "the holes"), ("d", "the don't-care cells")):
-        mask = 0
-        if name in values:
-            value, where = values[name]
-            mask = _decode(value, cells, what, where, name)
-            if mask == 0:
-                raise _fail("mask_default", where, name)
-        masks.append(mask)
-    holes, dont_care = masks
-    moves: tuple[int, ...] = ()
-    if "m" in values:
-        value, where = values["m"]
-        moves = _decode_moves(value, cells, where)
-        if not moves:
-            raise _fail("moves_default", where, "m")
-        for number, move in enumerate(moves, 1):
-            if holes >> move & 1:
-                raise _fail("move_on_hole", where, "m", number=number, cell=move)
-    return holes, dont_care, moves
-
-
-LEVEL_KIND = "level-"
-"""How a level's p= value starts: ``level-<SET>``, SET a name of :data:`lightsout.levels.LEVEL_SETS`."""
-
-
-def _challenge_kind(values: dict[str, tuple[str, int]], levels: bool = True) -> str | None:
-    """The ``p=`` field: the kind of challenge the start board was dealt as, or None.  A level's
-    kind (``level-…``) is refused where no level is played (``levels`` false: a grid's or a graph's link)."""
-    if "p" not in values:
-        return None
-    value, where = values["p"]
-    if not CHALLENGE_KIND.fullmatch(value):
-        raise _fail("puzzle_name", where, "p")
-    if not levels and value.startswith(LEVEL_KIND):
-        raise _fail("level_grid", where, "p")
-    return value
-
-
-def _level(values: dict[str, tuple[str, int]], name: str, start: int, board_column: int) -> int | None:
-    """The ``l=`` field of preset ``name``'s link whose board is ``start``: the level's number, or None
-    without one.  It needs ``p=level-<SET>`` (and that kind needs it), SET's levels on this preset, a
-    number in the set's range, and the level's own board."""
-    kind = _challenge_kind(values)
-    if kind is None or not kind.startswith(LEVEL_KIND):
-        if "l" in values:
-            raise _fail("level_needs_set", values["l"][1], "l")
-        return None
-    set_name, where = kind[len(LEVEL_KIND):], values["p"][1]
-    entry = LEVEL_SETS.get(set_name)
-    if entry is None:
-        raise _fail("level_set", where, "p", found=set_name, choices=", ".join(LEVEL_SETS))
-    if entry.preset != name:
-        raise _fail("level_preset", where, "p", set=set_name, preset=entry.preset)
-    if "l" not in values:
-        raise _fail("level_missing", where, "p", set=set_name)
-    text, at = values["l"]
-    if not re.fullmatch(r"[1-9][0-9]{0,8}", text) or int(text) > len(entry.levels):
-        raise _fail("level_number", at, "l", count=len(entry.levels), found=text[:20])
-    number = int(text)
-    if start != entry.level(number).board:
-        raise _fail("level_board", board_column, "board", number=number, set=set_name)
-    return number
-
-
-# -- presets and graphs -------------------------------------------------------
-
-_GRAPH_HEAD = re.compile(r"(?:G([0-9]{1,5})|([a-z][a-z0-9-]{0,39})):([A-Za-z0-9_-]*)")
-GRAPH_FIELD_ORDER = ("e", "c", "n", "s", "k", "g", "h", "d", "p", "m")
-"""The fields of a graph link, in the order they are written."""
-PRESET_FIELD_ORDER = ("g", "h", "d", "p", "l", "m")
-"""The fields of a preset's link, in the order they are written."""
-
-
-def _varints(values: list[int]) -> str:
-    return _encode_moves(tuple(values))
-
-
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
-
-
-def _format_graph_share(state: ShareState) -> str:
-    cells = state.rows * state.cols
-    bits = state.bits_per_cell
-    parts: list[str] = []
-    if state.preset is not None:
-        base = PRESETS[state.preset].puzzle
-        parts.append(f"{state.preset}:{_encode(state.cells, cells * bits)}")
-        if state.goal != base.target:
-            parts.append("g=" + (state.goal if isinstance(state.goal, str) else _encode(state.goal, cells * bits)))
-    else:
-        graph = state.graph
-        assert graph is not None
-        parts.append(f"G{cells}:{_encode(state.cells, cells * bits)}")
-        stream: list[int] = []
-        for reach in graph.presses:
-            members = bits_of(reach)
-            stream.append(len(members))
-            previous = -1
-            for j in members:
-                stream.append(j - previous - 1)
-                previous = j
-        parts.append("e=" + _varints(stream))
-        if graph.coords is not None:
-            parts.append("c=" + ",".join(_number(v) for point in graph.coords for v in point))
-        if graph.names is not None:
-            parts.append("n=" + ",".join(quote(name, safe="") for name in graph.names))
-        if graph.outline != "circle":
-            parts.append("s=" + graph.outline)
-        if state.k != 2:
-            parts.append(f"k={state.k}")
-        if state.goal != "off":
-            parts.append("g=" + (state.goal if isinstance(state.goal, str) else _encode(state.goal, cells * bits)))
-    if state.holes:
-        parts.append(f"h={_encode(state.holes, cells)}")
-    if state.dont_care:
-        parts.append(f"d={_encode(state.dont_care, cells)}")
-    if state.challenge_kind is not None:
-        parts.append(f"p={state.challenge_kind}")
-    if state.level is not None:
-        parts.append(f"l={state.level}")
-    if state.moves:
-        parts.append(f"m={_encode_moves(state.moves)}")
-    return ";".join(parts)
-
-
-def _parse_graph_share(head: str, fields: list[str], offset: int) -> ShareState:
-    """Parse a preset or graph link (see the module docstring)."""
-    match = _GRAPH_HEAD.fullmatch(head)
-    assert match is not None  # parse_share routes only a preset's or a graph's head here
-    name = match.group(2)
-    values = _read_fields(head, fields, offset, PRESET_FIELD_ORDER if name is not None else GRAPH_FIELD_ORDER)
-    payload_column = offset + len(head) - len(match.group(3)) + 1
-    graph: Graph | None = None
-    base_goal: int | str = "off"
-    if name is not None:
-        base = PRESETS[name].puzzle
-        rows, cols, k, base_goal = base.rows, base.cols, base.k, base.target
-    else:
-        cells = int(match.group(1))
-        if not 1 <= cells <= MAX_GRAPH_CELLS:
-            raise _fail("graph_cells", offset + 2, "size", most=MAX_GRAPH_CELLS, found=cells)
-        rows, cols, k = 1, cells, _states(values)
-        graph = _graph_fields(values, cells, offset + 1)
-    cells = rows * cols
-    bits = (k - 1).bit_length()
-    start = _decode(match.group(3), cells * bits, "the board", payload_column, "board")
-    if k > 2 and codec.first_state_above(start, cells, k) is not None:
-        raise _fail("state_above", payload_column, "board", what="the board", most=k - 1)
-    goal: int | str = base_goal
-    if "g" in values:
-        value, where = values["g"]
-        goal = value if value in ("on", "off") else _decode(value, cells * bits, "the goal", where, "g")
-        if goal == base_goal or (goal == 0 and base_goal == "off") or (goal == "off" and name is None):
-            raise _fail("goal_own", where, "g")
-        if goal == 0:
-            goal = "off"
-        if isinstance(goal, int) and k > 2 and codec.first_state_above(goal, cells, k) is not None:
-            raise _fail("state_above", where, "g", what="the goal", most=k - 1)
-    kind = _challenge_kind(values, levels=name is not None)  # p= and l= come before m=: their problems are the first
-    level = None if name is None else _level(values, name, start, payload_column)
-    holes, dont_care, moves = _masks_and_moves(values, cells)
-    return ShareState(
-        rows, cols, start, k, PLUS.stencil, "plane", goal, holes, dont_care, moves, kind, preset=name, graph=graph, level=level,
-    )
-
-
-def _graph_fields(values: dict[str, tuple[str, int]], cells: int, column: int) -> Graph:
-    """The graph of a graph link: press sets (e=), coordinates (c=), names (n=), outline (s=)."""
-    if "e" not in values:
-        raise _fail("press_sets_missing", column, "e")
-    text, where = values["e"]
-    stream = _read_varints(text, where, "e", "the press sets")
-    presses = []
-    position = 0
-    for i in range(cells):
-        if position >= len(stream):
-            raise _fail("press_sets_end", where, "e", cell=i)
-        size = stream[position]
-        members = stream[position + 1 : position + 1 + size]
-        if len(members) != size:
-            raise _fail("press_set_early", where, "e", cell=i)
-        position += 1 + size
-        reach, previous = 0, -1
-        for gap in members:
-            previous += gap + 1
-            if previous >= cells:
-                raise _fail("press_set_outside", where, "e", cell=i, reach=previous, cells=cells)
-            reach |= 1 << previous
-        presses.append(reach)
-    if position != len(stream):
-        raise _fail("press_sets_extra", where, "e", cells=cells)
-    coords = None
-    if "c" in values:
-        text, where = values["c"]
-        numbers = text.split(",")
-        if len(numbers) != 2 * cells or not all(re.fullmatch(r"-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?", v) for v in numbers):
-            raise _fail("coords_link", where, "c", count=2 * cells)
-        floats = [float(v) for v in numbers]
-        at = where  # the column of each number in turn
-        for number, value in zip(numbers, floats):
-            if not is_coordinate(value):  # the bound the JSON and text readers apply
-                raise _fail("coord_not_finite", at, "c", found=number[:20])
-            at += len(number) + 1
-        coords = tuple((floats[2 * i], floats[2 * i + 1]) for i in range(cells))
-    names = None
-    if "n" in values:
-        text, where = values["n"]
-        parts = text.split(",")
-        if len(parts) != cells:
-            raise _fail("names_link", where, "n", cells=cells)
-        try:
-            names = tuple(unquote(part, errors="strict") for part in parts)
-        except UnicodeDecodeError:
-            raise _fail("name_not_utf8", where, "n") from None
-    outline = "circle"
-    if "s" in values:
-        text, where = values["s"]
-        if text not in OUTLINES or text == "circle":
-            raise _fail("shape_link", where, "s")
-        outline = text
-    entries = sum(reach.bit_count() for reach in presses)
-    if entries > MAX_GRAPH_ENTRIES:
-        raise _fail("press_sets_too_many", values["e"][1], "e", found=entries, most=MAX_GRAPH_ENTRIES)
-    try:
-        return Graph(tuple(presses), coords, names, outline)
-    except BoardFormatError as error:
-        # a name too long or with a control character (the rest is checked above): the n= field
-        part = "n" if "n" in values else None
-        moved = error.moved(1, values["n"][1] if part else column)
-        moved.params = {**error.params, "field": part}
-        raise moved from None

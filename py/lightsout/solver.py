@@ -33,12 +33,13 @@ from .errors import TooLargeError
 from .methods import METHODS, LazyBasis, auto_method
 from .names import MAX_LISTED_SOLUTIONS
 from .puzzle import Puzzle
-from .zmod import ModularSolution, solve_mod
+from .zmod import ModularSolution, invariant_factor_generators, solve_mod
 from .zmod_chase import CHASE_WORK_LIMIT, TRANSPOSABLE_SURFACES, chase_plan_of, chase_solve, chase_work
 
 __all__ = [
     "Solution",
     "solve",
+    "presses_lower_bound",
     "FULL_SYSTEM_CELLS",
     "FEWEST_SEARCH_LIMIT",
     "LISTED_BITS",
@@ -63,13 +64,14 @@ class Solution:
     """What :func:`solve` found for one puzzle and board (packed boards throughout, see :mod:`lightsout.codec`).
 
     - ``presses``: press counts reaching the goal (a packed board), or None;
-    - ``rank`` and ``nullity``: nullity is the number of cyclic factors of
-      the group of quiet patterns (press counts that change no light), rank
-      = buttons − nullity; for k = 2 these are the GF(2) rank and nullity of
-      the press matrix;
-    - ``invariant_factors``: the orders of those cyclic factors, ascending
-      (``(2,) * nullity`` for k = 2), so a solvable board has ∏ invariant_factors
-      solutions;
+    - ``rank`` and ``nullity``: nullity is the number of invariant factors of
+      the group of quiet patterns (press counts that change no light), the
+      fewest elements that generate it, rank = buttons − nullity; for k = 2
+      these are the GF(2) rank and nullity of the press matrix;
+    - ``invariant_factors``: the group's invariant factors d1 | d2 | …,
+      ascending (it is ≅ Z/d1 × Z/d2 × …; ``(2,) * nullity`` for k = 2; for
+      composite k not the elementary divisors, :func:`lightsout.zmod.invariant_factor_generators`),
+      so a solvable board has ∏ invariant_factors solutions;
     - ``minimal``: True when ``presses`` is proven to need the fewest presses
       (Σ counts); ``minimal_count``: how many solutions share that count,
       when known;
@@ -206,6 +208,8 @@ def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, s
         if seconds is None:
             seconds = math.inf if nullity <= EXACT_NULLITY else SEARCH_SECONDS
         presses, minimal_count, exact = minimum_in_coset(presses, list(found.quiet), seconds)
+    if presses is not None and not exact:
+        exact = _meets_bound(puzzle, lights, presses.bit_count())
     return Solution(puzzle, lights, found.method, presses, puzzle.buttons - nullity, nullity, (2,) * nullity, exact, minimal_count, found.quiet)
 
 
@@ -245,16 +249,84 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     else:
         found = _full_system(puzzle, goal)
         method = "full-system"
-    generators = sorted(found.generators, key=lambda generator: generator[1])  # in the order of ``invariant_factors``
+    # One generator per invariant factor, ascending (for composite k a prime power's generators merge with the others'):
+    # the order of ``invariant_factors``.
+    generators = invariant_factor_generators(found.generators, k)
     nullity = len(generators)
     counts = found.particular
     exact = counts is not None and nullity == 0
     if minimal and counts is not None and found.solution_count <= FEWEST_SEARCH_LIMIT:
         counts, exact = _fewest_total(counts, generators, found.solution_count, k), True
+    if counts is not None and not exact:
+        exact = _meets_bound(puzzle, lights, sum(counts))
     return Solution(
         puzzle, lights, method, None if counts is None else puzzle.packed(counts), puzzle.buttons - nullity, nullity,
         tuple(order for _, order in generators), exact, None, LazyBasis([vector for vector, _ in generators], puzzle.packed),
     )
+
+
+EXACT_REACH_CELLS = 4096
+"""Up to this many cells the most one press adds to the relevant lights is found press by press
+(:func:`presses_lower_bound`); above it a press's stencil or press set stands in for it."""
+
+
+def presses_lower_bound(puzzle: Puzzle, lights: int) -> int:
+    """The fewest total presses (Σ counts) any solution of ``lights`` (a packed board) can have, by counting.
+
+    A press adds 1 (mod k) to each light it reaches; light i must in all be raised by d_i = (goal − light) mod
+    k or by d_i plus a multiple of k, so by at least d_i.  One press adds at most m to the relevant lights
+    together (m: the most any press that exists adds, each light's additions taken mod k — a light reached
+    twice by one press of a two-state puzzle is not changed), so a solution has at least ⌈Σ d_i / m⌉
+    presses: for k = 2 the lit relevant lights over the most relevant lights one press changes, and at
+    least 1 for any board not at its goal.  m is exact up to :data:`EXACT_REACH_CELLS` cells, above it the
+    size of the stencil or the largest press set (no smaller than m, so the bound stays a bound).  0 for a
+    board at its goal, and for one no press can change (unsolvable).
+    """
+    needed = _needed(puzzle, lights)
+    most = _most_added(puzzle) if needed else 0
+    return 0 if most == 0 else -(-needed // most)
+
+
+def _needed(puzzle: Puzzle, lights: int) -> int:
+    """Σ (goal − light) mod k over the relevant lights: the lit relevant lights for k = 2."""
+    goal = puzzle.goal()
+    if puzzle.k == 2:
+        return ((lights ^ goal) & puzzle.relevant).bit_count()
+    relevant, k = puzzle.relevant, puzzle.k
+    return sum((g - s) % k for i, (g, s) in enumerate(zip(puzzle.states(goal), puzzle.states(lights))) if relevant >> i & 1)
+
+
+def _most_added(puzzle: Puzzle) -> int:
+    """The most one press adds to the relevant lights together, each light's additions mod k (see
+    :func:`presses_lower_bound`); an upper bound of that above :data:`EXACT_REACH_CELLS` cells."""
+    graph = puzzle.graph
+    if puzzle.cells > EXACT_REACH_CELLS:
+        return len(puzzle.rule.stencil) if graph is None else max(reach.bit_count() for reach in graph.presses)
+    relevant, holes, k = puzzle.relevant, puzzle.holes, puzzle.k
+    if graph is not None:
+        return max(((reach & relevant).bit_count() for i, reach in enumerate(graph.presses) if not holes >> i & 1), default=0)
+    most = 0
+    for button in range(puzzle.cells):
+        if holes >> button & 1:
+            continue
+        added: dict[int, int] = {}
+        for light in puzzle.covered(*divmod(button, puzzle.cols)):  # a light twice on a tiny wrapped board
+            if relevant >> light & 1:
+                added[light] = added.get(light, 0) + 1
+        most = max(most, sum(times % k for times in added.values()))
+    return most
+
+
+def _meets_bound(puzzle: Puzzle, lights: int, total: int) -> bool:
+    """Whether a solution of ``total`` presses is proven fewest by :func:`presses_lower_bound`: the press-by-press
+    figure is looked for only when it could prove it (the bound is at most the light changes needed)."""
+    if total == 0:
+        return True
+    needed = _needed(puzzle, lights)
+    if total > needed:
+        return False
+    most = _most_added(puzzle)
+    return most > 0 and total <= -(-needed // most)
 
 
 def _full_system(puzzle: Puzzle, goal: list[int]) -> ModularSolution:

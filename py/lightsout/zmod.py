@@ -23,7 +23,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["ModularSolution", "solve_mod", "factorize", "apply_matrix"]
+__all__ = ["ModularSolution", "solve_mod", "factorize", "apply_matrix", "invariant_factor_generators"]
 
 
 def factorize(k: int) -> list[tuple[int, int]]:
@@ -73,9 +73,42 @@ class ModularSolution:
         return self.kernel_size if self.solvable else 0
 
     @property
-    def invariant_factors(self) -> list[int]:
-        """Orders of the cyclic factors of the kernel, ascending (the module ≅ ⊕ Z/order)."""
+    def elementary_divisors(self) -> list[int]:
+        """Orders of the generators, ascending: prime powers, the kernel's elementary divisors (it is ≅ ⊕ Z/order).
+        :func:`invariant_factor_generators` merges them into its invariant factors."""
         return sorted(order for _, order in self.generators)
+
+
+def invariant_factor_generators(generators: Sequence[tuple[list[int], int]], k: int) -> list[tuple[list[int], int]]:
+    """Generators of prime-power orders (a module's elementary divisors) merged into generators whose orders are its
+    invariant factors d1 | d2 | … | dr, ascending: the same module, ≅ Z/d1 ⊕ … ⊕ Z/dr, with r as small as can be.
+
+    Per prime p the orders p^a are lined up largest last; the i-th generator of the result is the sum (mod k) of the
+    i-th of every prime, of order the product of theirs (the orders are coprime: Chinese remainder theorem), so each
+    order divides the next.  E.g. (Z/2)⁴ ⊕ (Z/3)² (the 4×4 board with k = 6) is Z/2 ⊕ Z/2 ⊕ Z/6 ⊕ Z/6.  (The
+    invariant factors and elementary divisors of a finitely generated abelian group: e.g. Dummit and Foote,
+    *Abstract Algebra*, 3rd ed., §5.2.)  Vectors are lists of counts mod k.
+    """
+    by_prime: dict[int, list[tuple[list[int], int]]] = {}
+    for vector, order in generators:
+        prime = factorize(order)[0][0]
+        by_prime.setdefault(prime, []).append((vector, order))
+    width = max((len(members) for members in by_prime.values()), default=0)
+    merged: list[tuple[list[int], int]] = []
+    for slot in range(width):
+        total: list[int] | None = None
+        product = 1
+        for members in by_prime.values():
+            members.sort(key=lambda member: member[1])
+            index = slot - (width - len(members))  # each prime's largest orders in the last slots
+            if index < 0:
+                continue
+            vector, order = members[index]
+            total = list(vector) if total is None else [(a + b) % k for a, b in zip(total, vector)]
+            product *= order
+        assert total is not None
+        merged.append((total, product))
+    return merged
 
 
 class _Fields:

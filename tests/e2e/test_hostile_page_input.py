@@ -215,14 +215,14 @@ def test_text_and_files_over_the_byte_limit_are_refused_before_parsing(ready_pag
       transfer.items.add(new File([new Uint8Array(121 * 1024 * 1024)], "big.txt", { type: "text/plain" }));
       document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }""")
-    expect(alert).to_contain_text("this page reads at most 120 MB")
+    expect(alert).to_contain_text("this page reads at most 100 MB")
     assert read_board(page) == before
     over = page.evaluate("""async () => {
       const { utf8BytesOver } = await import(new URL("static/limits.js", document.baseURI).href);
       return [window.lightsOut.limits().max_text_bytes, utf8BytesOver("a".repeat(11), 10), utf8BytesOver("a".repeat(10), 10),
               utf8BytesOver("é".repeat(6), 11), utf8BytesOver("é".repeat(5), 11), utf8BytesOver("€".repeat(4), 11)];
     }""")
-    assert over == [120 * 1024 * 1024, True, False, True, False, True]
+    assert over == [100 * 1024 * 1024, True, False, True, False, True]
     clear_error(page)
 
 

@@ -126,14 +126,14 @@ def test_a_parse_error_names_its_line_and_column_in_either_language(ready_page):
     page = ready_page
     alert = page.get_by_role("alert")
     box = page.locator("#board-text")
-    box.fill("100000\n#.")
+    box.fill("10000\n#.")
     button(page, "Load").click()
     # The parser places a missing row where it should start (issue #13: "column undefined").
-    expect(alert).to_have_text("Line 3, column 1: the size line says 100,000 rows, but there are 1.")
+    expect(alert).to_have_text("Line 3, column 1: the size line says 10,000 rows, but there are 1.")
     page.locator('[data-language="zh"]').click()
-    box.fill("100000\n#.\n")
+    box.fill("10000\n#.\n")
     page.locator("#load").click()
-    expect(alert).to_have_text("第 3 行，第 1 列：第一行说有 100,000 行，实际有 1 行。")  # no English inside (issue #14)
+    expect(alert).to_have_text("第 3 行，第 1 列：第一行说有 10,000 行，实际有 1 行。")  # no English inside (issue #14)
     box.fill("#.\n#")
     page.locator("#load").click()
     expect(alert).to_have_text(re.compile(r"^第 2 行，第 2 列："))
@@ -143,8 +143,7 @@ def test_a_parse_error_names_its_line_and_column_in_either_language(ready_page):
 
 def test_after_a_request_deadline_the_message_no_longer_says_solving(ready_page):
     page = ready_page
-    with solver_options(page, requestTimeoutMs=1500):  # as ?request-timeout=1500
-        request_deadline_passes(page)
+    request_deadline_passes(page)
 
 
 def request_deadline_passes(page: Page) -> None:
@@ -154,10 +153,15 @@ def request_deadline_passes(page: Page) -> None:
     expect(message(page)).to_contain_text("New 64×64 puzzle")
     page.wait_for_function("(old) => location.hash.startsWith('#64x64:') && location.hash !== old", arg=old_hash)
     before = read_board(page)
-    page.evaluate("window.lightsOut.solve({ method: 'full-system' }); null")
-    expect(message(page)).to_have_text("Solving…")
-    expect(status(page)).to_have_attribute("data-state", "error")
-    expect(status(page)).to_contain_text("did not answer within 1.5 s")
+    # A worker replaced once idle (its heap grew in earlier tests) would answer "still loading": solve once it is ready.
+    page.wait_for_function("() => window.lightsOut.solverInfo().state === 'ready' && window.lightsOut.solverInfo().pending === 0")
+    # 0.3 s for the solve alone (the board was dealt at the usual deadline): a 64×64 full-system solve never answers
+    # that fast (0.65 s in CPython); at 1.5 s it did on an idle machine, and the test failed so.
+    with solver_options(page, requestTimeoutMs=300):  # as ?request-timeout=300
+        page.evaluate("window.lightsOut.solve({ method: 'full-system' }); null")
+        expect(message(page)).to_have_text("Solving…")
+        expect(status(page)).to_have_attribute("data-state", "error")
+        expect(status(page)).to_contain_text("did not answer within 0.3 s")
     expect(message(page)).to_have_text("Stopped; the board is as it was.")
     assert read_board(page) == before
 

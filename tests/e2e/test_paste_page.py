@@ -89,9 +89,9 @@ def test_every_bad_paste_is_explained_in_both_languages_and_keeps_the_board(read
                 shown = error.text_content() or ""
                 where = f"{case['name']} ({language}): {shown!r}"
                 assert "undefined" not in shown and "{" not in shown and "null" not in shown, where
-                if case.get("line"):
-                    frame = (f"第 {case['line']} 行，第 {case['column']} 列：" if language == "zh"
-                             else f"Line {case['line']}, column {case['column']}: ")
+                if case.get("line"):  # numbers as the page writes them, grouped: "column 1,000,001"
+                    frame = (f"第 {case['line']:,} 行，第 {case['column']:,} 列：" if language == "zh"
+                             else f"Line {case['line']:,}, column {case['column']:,}: ")
                     assert shown.startswith(frame), where
                 if language == "zh":
                     assert not LATIN_WORD.search(shown), where

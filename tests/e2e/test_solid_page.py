@@ -452,7 +452,7 @@ def test_solves_marks_are_followed_by_taps_and_drags_alone_and_the_note_keeps_of
     page = phone
     page.emulate_media(reduced_motion="no-preference")
     button(page, "Solve").tap()
-    expect(board(page).locator("[data-press]").first).to_be_attached(timeout=30_000)
+    expect(board(page).locator("[data-press]").first).to_be_attached()
     total = sum(snapshot(page)["marks"])
     note = page.locator("#view-note")
     taps = drags = 0

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseErrorMessage } from "../../static/paste-errors.js";
 import { wordMessage } from "../../static/messages.js";
-import { setLanguage } from "../../static/i18n.js";
+import { formatNumber, setLanguage } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
 import { SolverError } from "../../static/solver-client.js";
 import { emptyBoard } from "../../static/board.js";
@@ -27,8 +27,10 @@ from lightsout.formats import read_board
 cases = json.load(open("tests/data/bad-pastes.json", encoding="utf-8"))["cases"]
 out = []
 for case in cases:
-    text = case.get("text") or ("@" if "bytes" in case else case["repeat"][0] * case["repeat"][1])
+    text = case.get("text") or ("@" if "bytes" in case else case.get("before", "") + case["repeat"][0] * case["repeat"][1] + case.get("then", ""))
     payload = base64.b64decode(case["bytes"]) if "bytes" in case else None
+    if case.get("as_bytes"):  # sent as a file's bytes
+        text, payload = "@", text.encode()
     if case.get("via") == "read_board":
         try:
             read_board(text, case.get("format", "auto"), case.get("k", 2))
@@ -57,9 +59,13 @@ test("every bad paste reads as a sentence in English and in 中文", () => {
       for (const text of [english, chinese]) {
         assert.doesNotMatch(text, /undefined|null|\{\w+\}/, `${expected.name}: ${text}`);
       }
-      if (expected.line) {
-        assert.ok(english.startsWith(`Line ${expected.line}, column ${expected.column}: `), english);
-        assert.ok(chinese.startsWith(`第 ${expected.line} 行，第 ${expected.column} 列：`), chinese);
+      if (expected.line) { // numbers written as the page writes them (1,000,001)
+        setLanguage("en");
+        const [line, column] = [formatNumber(expected.line), formatNumber(expected.column)];
+        assert.ok(english.startsWith(`Line ${line}, column ${column}: `), english);
+        setLanguage("zh");
+        const [lineZh, columnZh] = [formatNumber(expected.line), formatNumber(expected.column)];
+        assert.ok(chinese.startsWith(`第 ${lineZh} 行，第 ${columnZh} 列：`), chinese);
       }
       // The user's own text quoted back (a symbol, a format name typed) is not English of ours.
       const ours = Object.values(error.params ?? {}).filter((value) => typeof value === "string")

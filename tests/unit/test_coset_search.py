@@ -189,8 +189,8 @@ def test_cli_fewest_presses_on_a_graph_of_nullity_1199(tmp_path, capsys, seconds
     pressed = [i for i, symbol in enumerate(report["solution"].replace("\n", "")) if symbol == "#"]
     assert len(pressed) % 2 == 1  # each press toggles cell 0, the only lit cell
     assert report["presses"] == len(pressed) == 1  # the greedy start already finds one press
-    if seconds == "0":
-        assert report["minimal"] is False and "fewest presses not proven" in captured.err
+    # One press is the fewest for a board not at its goal, whether or not the search had time (issue #39).
+    assert report["minimal"] is True and "fewest presses not proven" not in captured.err
 
 
 def test_random_by_presses_on_a_graph_of_nullity_1199():

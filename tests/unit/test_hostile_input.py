@@ -18,6 +18,8 @@ from lightsout import BoardFormatError, parse_board
 from lightsout.board import Board
 from lightsout.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj, parse_poj
 from lightsout.mask import parse_mask
+from lightsout.errors import TooLargeError
+from lightsout.codec import MAX_LONG_SIDE
 
 PARSERS = {
     "auto": lambda text: parse_board(text),
@@ -39,7 +41,7 @@ sizes = st.tuples(st.integers(0, 12), st.integers(0, 12))
 def parse_or_error(name, text):
     try:
         result = PARSERS[name](text)
-    except BoardFormatError as error:
+    except (BoardFormatError, TooLargeError) as error:  # a text past a limit is refused where it goes past it
         assert str(error), name
         assert error.line is not None and error.column is not None, (name, error)  # the page shows both
         return None
@@ -137,16 +139,18 @@ def test_ten_million_character_line(name):
     start = time.perf_counter()
     result = parse_or_error(name if name != "id" else "auto", text)
     assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is tests/bench_hostile.py's
-    if name in ("grid",):
-        board, _ = result
-        assert (board.rows, board.cols) == (1, 10_000_000)
+    if name in ("grid",):  # 10^7 columns: refused at the first past max_long_side, as it is read (issue #39)
+        assert result is None
+        with pytest.raises(TooLargeError) as caught:
+            parse_grid(text)
+        assert (caught.value.code, caught.value.line, caught.value.column) == ("columns_over", 1, MAX_LONG_SIDE + 1)
 
 
-def test_ten_million_character_line_with_a_bad_symbol_at_the_end():
-    text = "#." * 5_000_000 + "?"
+def test_a_line_of_nearly_a_million_cells_with_a_bad_symbol_at_the_end():
+    text = "#." * (MAX_LONG_SIDE // 2 - 1) + "?"
     with pytest.raises(BoardFormatError) as caught:
         parse_grid(text)
-    assert (caught.value.line, caught.value.column) == (1, 10_000_001)
+    assert (caught.value.line, caught.value.column) == (1, MAX_LONG_SIDE - 1)
 
 
 def test_million_line_input():
@@ -155,9 +159,9 @@ def test_million_line_input():
     board = parse_board(text).board
     assert (board.rows, board.cols) == (1_000_000, 1) and board.lit_count == 1_000_000
     assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is tests/bench_hostile.py's
-    with pytest.raises(BoardFormatError) as caught:
+    with pytest.raises(TooLargeError) as caught:  # row 10^6 + 1: past max_long_side, refused at its line
         parse_board(text + "##\n")
-    assert caught.value.line == 1_000_001
+    assert (caught.value.code, caught.value.line, caught.value.limit) == ("rows_over", 1_000_001, "max_long_side")
 
 
 def test_board_too_large_for_the_model_is_refused():
@@ -393,8 +397,10 @@ def test_cli_limit_outside_one_to_the_listed_maximum_exits_2(limit):
 
 
 def test_a_bare_number_then_a_row_names_line_and_column():
-    reply = api(op="parse", text="100000\n#.")
+    reply = api(op="parse", text="10000\n#.")  # LibreOJ: 10 000 rows said, one given
     assert not reply["ok"] and (reply["error"]["line"], reply["error"]["column"]) == (3, 1), reply
+    reply = api(op="parse", text="100000\n#.")  # 10^10 cells: refused at the size line, before any row is looked for
+    assert not reply["ok"] and (reply["error"]["code"], reply["error"]["line"], reply["error"]["column"]) == ("size_too_large", 1, 1), reply
     for text in ("100000\n#.", "3\n#..\n...\n...\n...\n", "", "  \n", "\u200b\n"):
         with pytest.raises(BoardFormatError) as caught:
             parse_board(text)

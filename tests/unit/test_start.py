@@ -29,6 +29,7 @@ LOJ_PATH_MODULES = {
     "lightsout.cli",
     "lightsout.names",
     "lightsout.errors",
+    "lightsout.text_input",
     "lightsout.grid_text",
     "lightsout.codec",
     "lightsout.chebyshev",
@@ -36,7 +37,8 @@ LOJ_PATH_MODULES = {
     "lightsout.chase",
     "lightsout.rows",
 }
-"""The parser (grid_text, with codec's size limits and errors' messages), the GF(2) solver
+"""The parser (grid_text, reading through text_input within its limits, with codec's size limits and errors'
+messages), the GF(2) solver
 (chebyshev, poly, chase, rows) and the command line itself (cli, names)."""
 
 HEAVY_STDLIB = ("dataclasses", "inspect", "typing", "ast", "dis", "tokenize", "json", "random", "base64", "importlib.metadata")
@@ -166,13 +168,13 @@ def test_the_loj_path_answers_as_the_general_path(text, tmp_path, capsys):
         assert board_read.apply(presses).is_dark
 
 
-def test_a_board_beyond_max_cells_goes_to_the_general_path_which_names_the_limit(tmp_path, capsys, monkeypatch):
+def test_a_board_beyond_max_cells_is_refused_at_its_size_line_naming_the_limit(tmp_path, capsys, monkeypatch):
+    # The reader refuses n·n past max_cells at the size line, before any row (both paths read through read_loj).
     from lightsout import codec, puzzle
 
     monkeypatch.setattr(codec, "MAX_DECLARED_CELLS", 8)
     monkeypatch.setattr(puzzle, "MAX_CELLS", 8)
     board = tmp_path / "board.txt"
     board.write_text(_loj(_random_rows(3, 1)), encoding="utf-8")
-    assert cli._loj_answer(board.read_text(encoding="utf-8"), "board.txt") is None
     code, out, err = _run(capsys, ["solve", "--format", "loj", str(board)])
-    assert (code, out) == (2, "") and "max_cells (8)" in err
+    assert (code, out) == (2, "") and "line 1, column 1: board size 3 is too large: at most 8 cells" in err

@@ -9,7 +9,7 @@ from lightsout.formats import format_states, parse_states
 from lightsout.puzzle import Puzzle
 from lightsout.solver import solve
 from lightsout.rules import MOORE, PLUS, SURFACES, X_RULE, wrap
-from lightsout.zmod import factorize, solve_mod
+from lightsout.zmod import factorize, invariant_factor_generators, solve_mod
 from reference import naive_apply, state_table
 
 RULES = {"plus": PLUS, "moore": MOORE, "x": X_RULE}
@@ -121,7 +121,7 @@ def test_chase_agrees_with_the_general_engine(k, surface):
         assert chased.method == (expected if surface != "projective" or rows >= 4 else "full-system")
         reference = solve_mod(game.matrix, [(-value) % k for value in cells], game.cells, k)
         assert chased.solution_count == reference.solution_count
-        assert chased.invariant_factors == reference.invariant_factors
+        assert chased.invariant_factors == [order for _, order in invariant_factor_generators(reference.generators, k)]
         if chased.solvable:
             assert game.apply(cells, chased.presses) == [0] * game.cells
 
@@ -156,7 +156,7 @@ def test_lights_out_2000_style_3_state_5x5():
     result = solve_states(game, cells, minimal=True)
     assert result.solvable and game.apply(cells, result.presses) == [0] * 25
     general = solve_mod(game.matrix, [(-value) % 3 for value in cells], 25, 3)  # the other path
-    assert result.invariant_factors == general.invariant_factors == [3, 3, 3]
+    assert result.invariant_factors == general.elementary_divisors == [3, 3, 3]  # k prime: the two are the same
     for vector, _ in result.generators:
         assert any(vector) and game.apply([0] * 25, vector) == [0] * 25
     assert result.minimal and sum(result.presses) <= sum(general.particular)
@@ -244,3 +244,36 @@ def test_pressing_a_k_state_grid_adds_each_stencil_cell_once_per_press(surface):
                         cell = landed[0] * cols + landed[1]
                         expected[cell] = (expected[cell] + times) % k
             assert puzzle.states(apply(puzzle, puzzle.packed(lights), puzzle.packed(counts))) == expected, (rows, cols, k)
+
+
+@pytest.mark.parametrize("rows, cols, k, stencil, surface", [
+    (4, 4, 6, "plus", "plane"), (5, 5, 12, "plus", "projective"), (4, 4, 10, "plus", "torus"),
+    (3, 3, 30, "moore", "torus"), (2, 3, 36, "x", "klein"), (4, 4, 4, "plus", "plane"),
+])
+def test_invariant_factors_divide_each_other_and_their_generators_have_those_orders(rows, cols, k, stencil, surface):
+    # The invariant factors d1 | d2 | … of the quiet group ≅ Z/d1 × Z/d2 × … (the Smith normal form's diagonal), not
+    # its elementary divisors (prime powers): for composite k the factors of different primes merge into one.
+    game = Game(rows, cols, k, stencil, surface)
+    result = solve(game.puzzle, 0)
+    factors = list(result.invariant_factors)
+    assert factors == sorted(factors) and all(d > 1 for d in factors)
+    assert all(bigger % smaller == 0 for smaller, bigger in zip(factors, factors[1:])), factors
+    assert result.nullity == len(factors) and result.rank == rows * cols - len(factors)
+    for vector, order in zip(result.quiet(), factors):
+        counts = game.puzzle.states(vector)
+        assert game.apply([0] * game.cells, counts) == [0] * game.cells
+        # exactly of its order: order·g = 0 and (order / p)·g ≠ 0 for every prime p of the order
+        assert all(value * order % k == 0 for value in counts)
+        assert all(any(value * (order // p) % k for value in counts) for p, _ in factorize(order))
+    # The t_i·g_i (0 ≤ t_i < d_i) are every quiet pattern, each once: as many as brute force finds.
+    if result.solution_count <= 5000:
+        listed = result.solutions(result.solution_count)
+        assert len(set(listed)) == result.solution_count
+        for presses in listed:
+            assert game.apply([0] * game.cells, game.puzzle.states(presses)) == [0] * game.cells
+
+
+def test_the_4x4_board_with_six_states_has_invariant_factors_2_2_6_6():
+    # mod 2 the quiet group is (Z/2)^4, mod 3 (Z/3)^2: Z/2 × Z/2 × Z/6 × Z/6, not Z/2^4 × Z/3^2 listed prime by prime.
+    result = solve(Game(4, 4, 6).puzzle, 0)
+    assert list(result.invariant_factors) == [2, 2, 6, 6] and result.solution_count == 144

@@ -106,7 +106,7 @@ def test_composite_moduli_agree_with_the_smith_normal_form_of_each_factor(k):
             found = solve_mod(matrix, rhs, cols, k)
             factors = [smith_solve(matrix, rhs, cols, p, e) for p, e in factorize(k)]
             assert found.solvable == all(particular is not None for particular, _ in factors)
-            assert found.invariant_factors == sorted(order for _, generators in factors for _, order in generators)
+            assert found.elementary_divisors == sorted(order for _, generators in factors for _, order in generators)
             if found.solvable:
                 assert times(matrix, found.particular, k) == [value % k for value in rhs]
             for vector, order in found.generators:
@@ -126,7 +126,7 @@ def test_a_dense_400_unknown_system(k):
     rhs = times(matrix, x, k)
     found = solve_mod(matrix, rhs, n, k)
     assert found.solvable and times(matrix, found.particular, k) == rhs
-    assert math.prod(found.invariant_factors) % k == 0
+    assert math.prod(found.elementary_divisors) % k == 0
     for vector, _ in found.generators:
         assert not any(times(matrix, vector, k))
 
