@@ -16,12 +16,12 @@ fi
 PYTHON="$PWD/.venv/bin/python"
 "$PYTHON" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 
-echo "== Browsers: Chromium, Firefox ESR and WebKitGTK (Debian's), Xvfb, a CJK font"
+echo "== Browsers: Chromium, Firefox ESR and WebKitGTK (Debian's), Xvfb"
 # Debian's browsers: test tools cannot download their own here. Chromium as its headless
 # shell for the Playwright tests (lighter; tests/e2e/conftest.py), else the full browser;
 # Firefox driven over its own WebDriver BiDi (puppeteer-core), WebKit through WebKitGTK's
-# WebDriver on an Xvfb screen (selenium-webdriver): tests/engines/. The CJK font is for
-# screenshots of the page in 中文 (the headless shell has none).
+# WebDriver on an Xvfb screen (selenium-webdriver): tests/engines/. The tests read 中文 as
+# text; to look at its screenshots, install a CJK font too (fonts-noto-cjk, 57 MB).
 missing=()
 if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
     echo "using \$CHROMIUM=$CHROMIUM"
@@ -31,7 +31,6 @@ fi
 [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null || missing+=(xvfb)
-fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" = "0" ]; then
         apt-get update -q
