@@ -186,14 +186,7 @@ def _check_utf8(data: bytes) -> None:
 
 def _byte_line(data: bytes, number: int) -> str:
     """Line ``number`` (1-based, as str.splitlines counts them) of the UTF-8 text ``data``, decoded."""
-    start = 0
-    for _ in range(number - 1):
-        found = _BYTE_BREAK.search(data, start)
-        if found is None:
-            return ""
-        start = found.end()
-    end = _BYTE_BREAK.search(data, start)
-    return data[start : len(data) if end is None else end.start()].decode("utf-8", "replace")
+    return _nth_line(data, number, _BYTE_BREAK).decode("utf-8", "replace")
 
 
 def check_lines(text: str) -> None:
@@ -232,14 +225,19 @@ def _moved(error: TooLargeError, column: int) -> TooLargeError:
 
 
 def _line_of(text: str, number: int) -> str:
-    """Line ``number`` (1-based) of ``text`` as str.splitlines counts them, found without splitting all of it."""
+    """Line ``number`` (1-based) of ``text`` as str.splitlines counts them."""
+    return _nth_line(text, number, _BREAK)
+
+
+def _nth_line(text: _Text, number: int, breaks: re.Pattern[_Text]) -> _Text:
+    """Line ``number`` (1-based) of ``text``, its lines ended by ``breaks``, found without splitting all of it."""
     start = 0
     for _ in range(number - 1):
-        found = _BREAK.search(text, start)
+        found = breaks.search(text, start)
         if found is None:
-            return ""
+            return text[:0]
         start = found.end()
-    end = _BREAK.search(text, start)
+    end = breaks.search(text, start)
     return text[start : len(text) if end is None else end.start()]
 
 
