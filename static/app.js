@@ -38,11 +38,13 @@ const options = pageOptions(location.href);
 let status = null;
 let games = null;
 let levelsPanel = null;
+let share = null;
 let serviceWorkerDue = true;
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
   status?.solverChanged(state, detail);
   games?.solverChanged(state);
   levelsPanel?.solverChanged(state);
+  share?.solverChanged(state);
   if (serviceWorkerDue && (state === "ready" || state === "error")) {
     serviceWorkerDue = false;
     registerServiceWorker();
@@ -75,7 +77,7 @@ const scan = new ScanPanel(session, {
 const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
 const levels = new LevelPlay(session, new LevelProgress());
-const share = new SharePanel(session, (copied) => text.copyText(copied), levels);
+share = new SharePanel(session, (copied) => text.copyText(copied), levels);
 new AnalysisPanel(session);
 new WinPanel(session, () => puzzle.newPuzzle(), levels);
 games = new GamesPanel(session);

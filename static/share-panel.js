@@ -108,12 +108,19 @@ export class SharePanel {
    */
   openGraphLink(text, restored) {
     const { session } = this;
+    this.unopened = null;
     const read = async () => {
       try {
         return await requests.openShareLink(session, text);
       } catch (error) {
-        // Python's code, params (the link's part at fault) and column, said in the page's language.
-        session.sayBoardError(messageOf("linkFailure", { error }));
+        if (isCodedError(error)) {
+          // Python's code, params (the link's part at fault) and column, said in the page's language.
+          session.sayBoardError(messageOf("linkFailure", { error }));
+        } else {
+          // The solver failed (its status line says why), not the link: opened once it runs again (solverChanged).
+          this.unopened = { text, restored, game: session.game };
+          session.say(messageOf("linkWaitsForSolver"));
+        }
         return null;
       }
     };
@@ -126,6 +133,17 @@ export class SharePanel {
         else session.deal.resumeChallenge(reply.challenge_kind);
       }
     });
+  }
+
+  /**
+   * The solver client's state: a link that could not be read because the solver failed is
+   * opened once it is ready again (Retry), unless the player has played or chosen a game since.
+   */
+  solverChanged(state) {
+    const unopened = this.unopened;
+    if (state !== "ready" || !unopened) return;
+    this.unopened = null;
+    if (this.session.game === unopened.game && this.session.game.moveCount === 0) this.openGraphLink(unopened.text, unopened.restored);
   }
 
   async copyLink() {
