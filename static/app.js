@@ -3,14 +3,14 @@
 // the views and panels that read the session and call its commands.
 
 import { preferredLanguage, setLanguage, translatePage } from "./i18n.js";
-import { messageOf } from "./messages.js";
+import { messageOf, withTone } from "./messages.js";
 import {
   bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, bindToolbar, prefersReducedMotion,
 } from "./a11y.js";
 import { SolverClient } from "./solver-client.js";
 import { pageOptions } from "./page-options.js";
 import { loadLimits } from "./limits.js";
-import { BestResults } from "./challenge.js";
+import { Records } from "./records.js";
 import { Session } from "./session.js";
 import { BoardPanel } from "./board-panel.js";
 import { StatusPanel } from "./status-panel.js";
@@ -23,9 +23,7 @@ import { SharePanel } from "./share-panel.js";
 import { AnalysisPanel } from "./analysis-panel.js";
 import { WinPanel } from "./win-panel.js";
 import { GamesPanel } from "./games-panel.js";
-import { LevelPlay, LevelProgress } from "./levels.js";
 import { LevelsPanel } from "./levels-panel.js";
-import { Explainer } from "./explain.js";
 import { ExplainPanel } from "./explain-panel.js";
 import { ScanPanel } from "./scan-panel.js";
 import { exposeTestHooks } from "./test-hooks.js";
@@ -51,24 +49,15 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   }
 },
   options.solver);
-const records = new BestResults();
+const records = new Records(); // best results and level progress, one store
 const session = new Session({
   solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget,
 });
 
 status = new StatusPanel(session, solver);
-const explainer = new Explainer(session);
-const variant = new VariantPanel(session);
-const board = new BoardPanel(session, {
-  isEditing: () => variant.editing,
-  onEdit: (row, col) => {
-    variant.editCell(row, col);
-    board.view.setFocusCell(row, col, true);
-  },
-  // While the board is explained, a click on a cell asks why it is pressed (explain.js).
-  onSelect: (row, col) => explainer.active && (explainer.why(row * session.game.board.cols + col), true),
-});
-const puzzle = new ChallengePanel(session, records);
+new VariantPanel(session);
+const board = new BoardPanel(session);
+const challengePanel = new ChallengePanel(session);
 new SolvePanel(session);
 const scan = new ScanPanel(session, {
   colours: () => board.colours(),
@@ -76,13 +65,12 @@ const scan = new ScanPanel(session, {
 });
 const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
-const levels = new LevelPlay(session, new LevelProgress());
-share = new SharePanel(session, (copied) => text.copyText(copied), levels);
+share = new SharePanel(session, (copied) => text.copyText(copied));
 new AnalysisPanel(session);
-new WinPanel(session, () => puzzle.newPuzzle(), levels);
+new WinPanel(session, () => challengePanel.newPuzzle());
 games = new GamesPanel(session);
-levelsPanel = new LevelsPanel(session, levels);
-new ExplainPanel(session, explainer);
+levelsPanel = new LevelsPanel(session);
+new ExplainPanel(session, session.explainer);
 exposeTestHooks(session, solver, board);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
@@ -91,7 +79,7 @@ bindShortcuts({
   undo: byButton("undo", () => session.undo()),
   redo: byButton("redo", () => session.redo()),
   hint: byButton("hint", () => session.solving.hint()),
-  newPuzzle: byButton("new-puzzle", () => puzzle.newPuzzle()),
+  newPuzzle: byButton("new-puzzle", () => challengePanel.newPuzzle()),
   solve: byButton("solve", () => session.solving.solve()),
   help: bindHelpDialog().open,
 });
@@ -116,7 +104,8 @@ function registerServiceWorker() {
     .then(answered("registered"), answered("refused"));
 }
 
-session.say(messageOf("playing")); // the first change: every panel draws the session
+// The first change: every panel draws the session. Stored records that could not be read were set aside: said once.
+session.say(records.problem ? withTone(records.problem, "error") : messageOf("playing"));
 for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = false; // the panels listen now
 // The solver starts first, so nothing a link holds can keep it from starting. A link
 // opened on arrival replaces the random board; a bad one leaves it (and says why).

@@ -1,9 +1,9 @@
 // The board: chooses the view that suits the board's size (the DOM grid of buttons,
 // render.js, up to limits.gridLimit a side; the canvas, canvas-render.js, above), draws
-// the session into it after every change, and routes presses from input.js to the
-// session: to `press`, to `setLight` in set-up mode (the Set up toggle and, while it is on,
-// Clear and Fill under the toolbar, here), or, while the shape is being edited, to `onEdit`.
-// Undo, redo, the move counter and the win celebration on the board are here too.
+// the session into it after every change, and hands a click on a cell from input.js to the
+// session, which decides what it means (session.click: a press, a light set in set-up mode,
+// a shape edit, "why this press?"). The Set up toggle and, while it is on, Clear and Fill
+// under the toolbar; Undo, redo, the move counter and the win celebration on the board.
 
 import { t } from "./i18n.js";
 import { announce, prefersReducedMotion } from "./a11y.js";
@@ -22,16 +22,8 @@ const FLASH_MS = 150; // how long a played press's cell flashes
 const CELEBRATE_MS = 2000; // the win animation's longest run (style.css: the wave and the glow)
 
 export class BoardPanel {
-  /**
-   * `isEditing()` says whether clicks edit the shape; `onEdit(row, col)` edits a cell.
-   * `onSelect(row, col)` takes a click instead of a press when it returns true (while the
-   * board is explained, a click asks "why this press?").
-   */
-  constructor(session, { isEditing = () => false, onEdit = () => {}, onSelect = () => false } = {}) {
+  constructor(session) {
     this.session = session;
-    this.isEditing = isEditing;
-    this.onEdit = onEdit;
-    this.onSelect = onSelect;
     this.element = document.getElementById("board");
     this.moveCount = document.getElementById("move-count");
     this.undoButton = document.getElementById("undo");
@@ -44,9 +36,9 @@ export class BoardPanel {
     this.celebrateTimer = 0;
     this.undoButton.addEventListener("click", () => session.undo());
     this.redoButton.addEventListener("click", () => session.redo());
-    this.setupButton.addEventListener("click", () => session.setup.set(!session.settingUp));
-    document.getElementById("setup-clear").addEventListener("click", () => session.deal.clear());
-    document.getElementById("setup-fill").addEventListener("click", () => session.setup.fill());
+    this.setupButton.addEventListener("click", () => session.setupMode.set(!session.settingUp));
+    document.getElementById("setup-clear").addEventListener("click", () => session.dealer.clear());
+    document.getElementById("setup-fill").addEventListener("click", () => session.setupMode.fill());
     this.unsubscribe = session.subscribe((change) => this.update(change));
     // The cube and the Orbix in 3D or flat (after this panel in the session's listeners: it reads the view drawn).
     this.solid = new SolidChoice(session, { view: () => this.view, redraw: () => this.update() });
@@ -106,26 +98,19 @@ export class BoardPanel {
     return this.palette;
   }
 
+  /** A click on a cell: the session decides what it means (session.click); this says it to a screen reader. */
   userPress(row, col) {
     const { session } = this;
-    if (this.isEditing()) {
-      session.stopPlayback();
-      this.onEdit(row, col);
-      return;
+    const did = session.click(row, col);
+    const { board } = session.game;
+    if (did === "shape") {
+      this.view.setFocusCell(row, col, true); // the cursor stays on the cell just changed
+    } else if (did === "set") {
+      announce(t("announceSet", { row: row + 1, col: col + 1, state: board.get(row * board.cols + col) }));
+    } else if (did === "press") {
+      const lit = board.litCount;
+      announce(t(lit === 1 ? "announcePressOne" : "announcePress", { row: row + 1, col: col + 1, lit }));
     }
-    const { game } = session;
-    if (game.holes?.get(row * game.board.cols + col)) return;
-    if (this.onSelect(row, col)) return;
-    if (session.settingUp) {
-      if (session.setup.setLight(row, col)) {
-        const state = session.game.board.get(row * game.board.cols + col);
-        announce(t("announceSet", { row: row + 1, col: col + 1, state }));
-      }
-      return;
-    }
-    session.press(row, col);
-    const lit = session.game.board.litCount;
-    announce(t(lit === 1 ? "announcePressOne" : "announcePress", { row: row + 1, col: col + 1, lit }));
   }
 
   /** Draw the session; `change.cells` lists the cells a press touched (null: look at all). */
@@ -143,7 +128,7 @@ export class BoardPanel {
     const view = this.view;
     if (view instanceof CanvasView) view.setShape(game.stencil.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
-    const editing = this.isEditing();
+    const editing = session.shapeEditing.on;
     if (view.setEditing && view.editing !== editing) view.setEditing(editing);
     view.grid?.classList.toggle("editing", editing);
     if (change.focus) {

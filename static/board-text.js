@@ -42,7 +42,9 @@ export class BoardText {
     try {
       reply = await requests.parse(session, text, bytes);
     } catch (error) {
-      session.emit(this.failure(error, text, payload));
+      const { message, boardError, caret } = this.failure(error, text, payload);
+      if (boardError) session.sayBoardError(boardError, caret);
+      else session.say(message);
       return false;
     }
     const { rows, cols } = reply;
@@ -59,14 +61,12 @@ export class BoardText {
     const board = boardFromReference(reply.board, reply.payload, k);
     session.sayBoardError(null);
     const format = k > 2 ? messageOf("statesFormat", { k }) : messageOf("formatName", { format: reply.format });
-    session.setBoard(board, { message: messageOf("loaded", { rows, cols, format }), undoable: true });
-    if (reply.boards?.length > 1) {
-      // A POJ 1222 set: the first puzzle is on the board, Next loads the others (nextInSet).
-      this.set = { boards: reply.boards.map((reference) => boardFromReference(reference, reply.payload, k)), index: 0, game: session.game };
-      session.emit({ boardSet: true });
-    } else {
-      this.set = null;
-    }
+    // A POJ 1222 set: the first puzzle is on the board, Next loads the others (nextInSet).
+    const boards = reply.boards?.length > 1 ? reply.boards.map((reference) => boardFromReference(reference, reply.payload, k)) : null;
+    session.setBoard(board, {
+      message: messageOf("loaded", { rows, cols, format }), undoable: true,
+      replaced: (game) => { this.set = boards ? { boards, index: 0, game } : null; },
+    });
     return true;
   }
 
@@ -96,9 +96,10 @@ export class BoardText {
     const { set, session } = this;
     if (!set || set.index + 1 >= set.boards.length) return false;
     set.index++;
-    session.setBoard(set.boards[set.index].copy(), { message: messageOf("boardSetLoaded", { index: set.index + 1, count: set.boards.length }) });
-    set.game = session.game;
-    session.emit({ boardSet: true });
+    session.setBoard(set.boards[set.index].copy(), {
+      message: messageOf("boardSetLoaded", { index: set.index + 1, count: set.boards.length }),
+      replaced: (game) => { set.game = game; },
+    });
     return true;
   }
 

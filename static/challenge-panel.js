@@ -2,16 +2,13 @@
 // the day and the sample boards; the puzzle's timer, minimum and best result.
 
 import { t, tCount } from "./i18n.js";
-import { joinMessages, messageOf, wordMessage } from "./messages.js";
-import * as requests from "./requests.js";
-import { dailySeed, formatDuration } from "./challenge.js";
-import { SAMPLE_BOARDS, sampleBoard } from "./sample-boards.js";
-import { boardFromReference } from "./board.js";
+import { messageOf, wordMessage } from "./messages.js";
+import { formatDuration } from "./challenge.js";
+import { SAMPLE_BOARDS } from "./sample-boards.js";
 
 export class ChallengePanel {
-  constructor(session, records) {
+  constructor(session) {
     this.session = session;
-    this.records = records;
     const $ = (id) => document.getElementById(id);
     this.rows = $("rows");
     this.cols = $("cols");
@@ -24,9 +21,9 @@ export class ChallengePanel {
     this.newPuzzleButton = $("new-puzzle");
     this.timerInterval = 0;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
-    $("clear").addEventListener("click", () => session.deal.clear());
-    $("daily").addEventListener("click", () => this.dailyPuzzle());
-    for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => this.loadSampleBoard(sample));
+    $("clear").addEventListener("click", () => session.dealer.clear());
+    $("daily").addEventListener("click", () => session.dealer.daily());
+    for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => session.dealer.sample(sample));
     // A size is dealt when the player commits it, never while typing Rows then Columns:
     // Enter or a spinner step (a change while the field keeps the focus), or the focus
     // leaving the pair. A change made by tabbing from Rows to Columns waits for Columns
@@ -39,7 +36,7 @@ export class ChallengePanel {
         else {
           setTimeout(() => {
             if (!this.sizeFields.includes(document.activeElement)) this.commitSize();
-            else if (!session.deal.validSide(Number(input.value))) session.say(messageOf("sizeInvalid")); // said at once
+            else if (!session.dealer.validSide(Number(input.value))) session.say(messageOf("sizeInvalid")); // said at once
           });
         }
       });
@@ -58,16 +55,16 @@ export class ChallengePanel {
     const cols = Number(this.cols.value);
     if (rows === board.rows && cols === board.cols) return;
     if (this.dealing === `${rows}x${cols}`) return; // committed already (Enter, then leaving the field)
-    const size = session.deal.checkSize(rows, cols);
+    const size = session.dealer.checkSize(rows, cols);
     if (!size) return;
-    if (session.deal.sizeRefused(size.rows, size.cols)) {
+    if (session.dealer.sizeRefused(size.rows, size.cols)) {
       this.rows.value = board.rows;
       this.cols.value = board.cols;
       return;
     }
     this.dealing = `${rows}x${cols}`;
     try {
-      await session.deal.resize(size.rows, size.cols);
+      await session.dealer.resize(size.rows, size.cols);
     } finally {
       if (this.dealing === `${rows}x${cols}`) this.dealing = null;
     }
@@ -84,37 +81,13 @@ export class ChallengePanel {
   }
 
   async newPuzzle() {
-    const size = this.session.deal.checkSize(Number(this.rows.value), Number(this.cols.value));
+    const size = this.session.dealer.checkSize(Number(this.rows.value), Number(this.cols.value));
     if (!size) return;
     const lit = this.readCount(this.lit);
     if (lit === undefined) return;
     const presses = this.readCount(this.presses);
     if (presses === undefined) return;
-    await this.session.deal.newGame({ ...size, lit, presses });
-  }
-
-  /** The puzzle of the day (asked of the solver: while it starts, the request waits for it). */
-  dailyPuzzle() {
-    const { session } = this;
-    if (!session.solver.ready) session.say(messageOf("dailyWaits"));
-    return session.changing(async () => {
-      const seed = dailySeed();
-      const reply = await requests.daily(session, seed);
-      if (!reply) return;
-      const restored = session.useStandardGame();
-      const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
-      session.setBoard(boardFromReference(reply.board, reply.payload),
-        { message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null });
-      session.deal.startChallenge("daily", messageOf("dailyPuzzle"));
-    });
-  }
-
-  loadSampleBoard(sample) {
-    const { session } = this;
-    const restored = session.useStandardGame();
-    session.setBoard(sampleBoard(sample),
-      { message: joinMessages(messageOf("sampleLoaded", { name: messageOf(sample.labelKey) }), restored), mask: null });
-    session.deal.startChallenge(`sample ${sample.id}`, messageOf(sample.labelKey));
+    await this.session.dealer.newGame({ ...size, lit, presses });
   }
 
   update(change = {}) {
@@ -162,7 +135,7 @@ export class ChallengePanel {
 
   showBestResult() {
     const challenge = this.session.challenge;
-    const best = challenge && (challenge.records ?? this.records).get(challenge.key);
+    const best = challenge && (challenge.records ?? this.session.records)?.get(challenge.key);
     this.bestResult.hidden = !best;
     // The record is kept per challenge.key (kind, size and variant); the line names the
     // puzzle as its button does.

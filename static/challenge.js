@@ -4,22 +4,13 @@
 // under, its start, the proven fewest presses (asked of Python once), its clock (from the
 // first press to the goal) and whether the solver helped; the session ends it when the board
 // changes any other way. Here too: a challenge's kind as a link's p= token, the puzzle of the
-// day's seed and the best results kept in localStorage (BestResults). No DOM: the tracker
-// asks and announces through the session.
+// day's seed. Best results are kept with the other records (records.js, the session's
+// `records`). No DOM: the tracker asks and announces through the session.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { SAMPLE_BOARDS, sampleBoard } from "./sample-boards.js";
-
-/**
- * `text` (a challenge kind, a link's p= token or a best result's key, which starts with the
- * kind) as this page writes it. Sample boards were kinds "preset <id>" (legacy p=preset-<id>) before
- * issue #30 named them: links and stored best results of then are read through here, the one
- * place that knows the old word.
- */
-export function currentKind(text) {
-  return text.replace(/^preset(?=[ -])/, "sample");
-}
+import { currentKind } from "./records.js";
 
 /**
  * A challenge kind as a share link's p= value: the session's kinds ("random", "daily",
@@ -30,16 +21,18 @@ export function challengeToken(kind) {
 }
 
 /**
- * The challenge a link's p= value names, for the game the link opens: {kind, labelKey} (the
- * label's string key, with {rows} and {cols} for New puzzle) or, for a real game dealt from
- * the Games choice ("game-orbix"), {kind, label} (its name by language: the API's
- * preset.game); null for a kind this page does not deal, or a sample board or game whose board
- * or variant the link does not have (so a link cannot file another board's result under it).
- * An old link's "sample-<id>" is the sample board's (currentKind).
+ * The puzzle a link's p= value (`token`) names, for the game the link opens — the one reader
+ * of p= tokens: a level ("level-classic": {kind, levelSet}, its number being the link's l=);
+ * {kind, labelKey} (the label's string key, with {rows} and {cols} for New puzzle); for a real
+ * game dealt from the Games choice ("game-orbix"), {kind, label} (its name by language: the
+ * API's preset.game); null for a kind this page does not deal, or a sample board or game whose
+ * board or variant the link does not have (so a link cannot file another board's result under
+ * it). An old link's "sample-<id>" is the sample board's (currentKind).
  */
 export function challengeOfToken(token, game) {
   const kind = currentKind(token).replace("-", " ");
   const realGame = game.graph?.preset;
+  if (/^level [a-z][a-z0-9-]*$/.test(kind)) return { kind, levelSet: kind.slice("level ".length) };
   if (kind.startsWith("game ")) return realGame && kind === `game ${realGame.name}` ? { kind, label: realGame.game } : null;
   if (kind === "random" || /^(lit|presses) (0|[1-9][0-9]{0,8})$/.test(kind)) return { kind, labelKey: "newPuzzleSized" };
   if (kind === "daily") return { kind, labelKey: "dailyPuzzle" };
@@ -60,83 +53,11 @@ export function formatDuration(milliseconds) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-const STORAGE_KEY = "lightsout-best";
-
-const isResult = (entry) => Boolean(entry) && Number.isFinite(entry.moves) && Number.isFinite(entry.milliseconds);
-
-/** The better of two results (either may be missing): the fewest moves and the shortest time, each on its own. */
-function better(one, other) {
-  if (!isResult(one)) return other;
-  if (!isResult(other)) return one;
-  return { moves: Math.min(one.moves, other.moves), milliseconds: Math.min(one.milliseconds, other.milliseconds) };
-}
-
-/**
- * A solve in `moves` presses and `milliseconds` against the best result `old` (or null): {best, improved},
- * improved when either record fell. BestResults and the levels' progress (levels.js) keep their records by it.
- */
-export function improvedResult(old, moves, milliseconds) {
-  const best = better(old, { moves, milliseconds });
-  return { best, improved: !old || best.moves < old.moves || best.milliseconds < old.milliseconds };
-}
-
-/**
- * Best results per challenge kind and size ("random:5x5", "daily:5x5", "sample tv:8x8"…):
- * {moves, milliseconds}, each the best seen on its own (the fewest moves and the
- * shortest time need not come from the same game). Records stored under an old kind
- * (currentKind: "sample tv:8x8") move to the current key when read. Storage failures
- * (private modes, quota) only lose the record.
- */
-export class BestResults {
-  constructor(storage = globalThis.localStorage) {
-    this.storage = storage;
-  }
-
-  all() {
-    let value;
-    try {
-      value = JSON.parse(this.storage?.getItem(STORAGE_KEY) ?? "{}");
-    } catch {
-      return {};
-    }
-    if (!value || typeof value !== "object") return {};
-    const old = Object.keys(value).filter((key) => currentKind(key) !== key);
-    for (const key of old) {
-      value[currentKind(key)] = better(value[currentKind(key)], value[key]);
-      delete value[key];
-    }
-    if (old.length) this.store(value);
-    return value;
-  }
-
-  get(key) {
-    const entry = this.all()[key];
-    return isResult(entry) ? entry : null;
-  }
-
-  /** Record a solve; returns {best, improved} where improved says whether either record fell. */
-  record(key, moves, milliseconds) {
-    const all = this.all();
-    const result = improvedResult(this.get(key), moves, milliseconds);
-    all[key] = result.best;
-    this.store(all);
-    return result;
-  }
-
-  store(all) {
-    try {
-      this.storage?.setItem(STORAGE_KEY, JSON.stringify(all));
-    } catch {
-      // not kept; the page still shows it this session
-    }
-  }
-}
-
 export class ChallengeTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {kind, key, label, start, minimum, startedAt, done, assisted, level, records}, or null: no challenge.
+    // {kind, key, label, start, minimum, startedAt, done, level, records}, or null: no challenge.
     this.current = null;
   }
 
@@ -157,10 +78,7 @@ export class ChallengeTracker {
    * `records` its best result is kept in (else the session's).
    */
   start(kind, label, start, { minimum = null, level = null, records = null } = {}) {
-    this.current = {
-      key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, assisted: false, level, records,
-    };
-    this.session.emit({ challenge: true });
+    this.current = { key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, level, records };
     this.askMinimum();
   }
 
@@ -171,7 +89,7 @@ export class ChallengeTracker {
   dealt(token) {
     const { game } = this.session;
     const dealt = token === null || token === undefined ? null : challengeOfToken(token, game);
-    if (!dealt) return null;
+    if (!dealt || dealt.levelSet) return null; // a level is levels.js's
     const { rows, cols } = game.board;
     return { kind: dealt.kind, label: dealt.label ? messageOf("nameInLanguage", { names: dealt.label }) : messageOf(dealt.labelKey, { rows, cols }) };
   }
@@ -185,25 +103,18 @@ export class ChallengeTracker {
     const reply = await requests.solve(session, asked.start, { minimal: true }, { board: false, quiet: true });
     asked.asking = false;
     if (reply?.solvable && reply.minimal) asked.minimum = reply.presses;
-    if (this.current === asked) session.emit({ challenge: true });
+    if (this.current === asked) session.challengeChanged();
   }
 
-  /** Stop tracking the puzzle (the board changed some other way). */
+  /** Stop tracking the puzzle (the board changed some other way): part of the command that changed it, which tells it. */
   end() {
-    const ended = this.current;
     this.current = null;
-    if (ended) this.session.emit({ challenge: true });
   }
 
   /** The clock starts at the puzzle's first press. */
   startClock() {
     const challenge = this.current;
     if (challenge && !challenge.startedAt && !challenge.done) challenge.startedAt = this.session.now();
-  }
-
-  /** Solve, Hint, Explain or Play solution helped: no best result for this puzzle. */
-  assist() {
-    if (this.current) this.current.assisted = true;
   }
 
   /** The puzzle was just solved: stop the clock, record the result; the message (messages.js), or null. */
@@ -214,7 +125,7 @@ export class ChallengeTracker {
     challenge.done = true;
     challenge.milliseconds = session.now() - challenge.startedAt;
     const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(challenge.milliseconds) });
-    if (challenge.assisted) return joinMessages(solved, messageOf("assistedNoRecord"));
+    if (session.assisted) return joinMessages(solved, messageOf("assistedNoRecord")); // the solver helped since it was dealt
     const records = challenge.records ?? session.records;
     const improved = records ? records.record(challenge.key, session.game.moveCount, challenge.milliseconds).improved : false;
     return joinMessages(solved, improved ? messageOf("newRecord") : null);

@@ -8,6 +8,8 @@ import { countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { pressCountMessage, requestErrorMessage } from "./wording.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, emptyBoard } from "./board.js";
+import { challengeOfToken, dailySeed } from "./challenge.js";
+import { sampleBoard } from "./sample-boards.js";
 import { Game, Mask, graphOfPuzzle, isMultiState, randomSolvableBoard } from "./game.js";
 
 /** The board of `game`'s goal: its target board, or every light off / at k − 1. */
@@ -91,10 +93,51 @@ export class Dealer {
       const board = await this.randomBoard(rows, cols, { lit, presses, mask });
       if (!board) return false;
       const size = { rows, cols };
-      session.setBoard(board, { message: presses === null ? messageOf("newBoard", size) : countMessage("puzzlePresses", presses, size), mask });
       const kind = presses !== null ? `presses ${presses}` : lit !== null ? `lit ${lit}` : "random";
-      this.startChallenge(kind, messageOf("newPuzzleSized", size));
+      session.setBoard(board, {
+        message: presses === null ? messageOf("newBoard", size) : countMessage("puzzlePresses", presses, size), mask,
+        replaced: () => this.startChallenge(kind, messageOf("newPuzzleSized", size)),
+      });
       return true;
+    });
+  }
+
+  /** The puzzle of the day, the standard 5×5 game's board for today (asked of the solver: while it starts, the request waits for it). */
+  daily() {
+    const { session } = this;
+    if (!session.solver.ready) session.say(messageOf("dailyWaits"));
+    return session.changing(async () => {
+      const seed = dailySeed();
+      const reply = await requests.daily(session, seed);
+      if (!reply) return false;
+      const restored = session.useStandardGame();
+      const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
+      session.setBoard(boardFromReference(reply.board, reply.payload), {
+        message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null,
+        replaced: () => this.startChallenge("daily", messageOf("dailyPuzzle")),
+      });
+      return true;
+    });
+  }
+
+  /** A sample board (sample-boards.js) of the standard game, played as a puzzle. */
+  sample(sample) {
+    const { session } = this;
+    const restored = session.useStandardGame();
+    session.setBoard(sampleBoard(sample), {
+      message: joinMessages(messageOf("sampleLoaded", { name: messageOf(sample.labelKey) }), restored), mask: null,
+      replaced: () => this.startChallenge(`sample ${sample.id}`, messageOf(sample.labelKey)),
+    });
+  }
+
+  /** A new puzzle of the real game `name` (a preset of the API's), played as a puzzle of that game. */
+  preset(name) {
+    const { session } = this;
+    return session.changing(async () => {
+      const reply = await requests.presetPuzzle(session, name);
+      if (!reply) return false;
+      const game = messageOf("nameInLanguage", { names: reply.preset.game });
+      return this.playGraph(reply, { message: messageOf("gameDealt", { game }), replaced: () => this.startChallenge(`game ${name}`, game) });
     });
   }
 
@@ -105,7 +148,7 @@ export class Dealer {
       if (this.sizeRefused(rows, cols)) return false;
       const board = await this.randomBoard(rows, cols);
       if (board) session.setBoard(board, { message: messageOf("newBoard", { rows, cols }) });
-      else session.emit();
+      else session.redraw();
       return Boolean(board);
     });
   }
@@ -122,8 +165,8 @@ export class Dealer {
    * (set-up mode ends): track it, and ask Python for its fewest presses (challenge.js; `details`: its start's).
    */
   startChallenge(kind, label, start = this.session.game.board, details = {}) {
-    this.session.setup.on = false;
-    this.session.challenges.start(kind, label, start, details);
+    this.session.setupMode.end();
+    this.session.challengeTracker.start(kind, label, start, details);
   }
 
   /**
@@ -132,12 +175,21 @@ export class Dealer {
    * (`challengeKind`, its p= field) is that puzzle again: its minimum, timer and best results.
    */
   openGame(game, message, challengeKind = null) {
-    const { session } = this;
-    session.challenges.end();
-    session.setup.on = false; // a link is a game to play
-    session.replaceGame(game);
-    session.emit({ message, focus: true, reshaped: true, boardError: null });
-    this.resumeChallenge(challengeKind);
+    this.session.playGame(game, { message, replaced: () => this.resumeChallenge(challengeKind) });
+  }
+
+  /**
+   * Play the game of a link Python read (the `share` reply, docs/api.md: a preset's or a graph's;
+   * `board` its lights, `moves` its presses, `message` what to say): a level's link (p=level-<SET>,
+   * l=N) is that level again (levels.js), another puzzle's is that puzzle (resumeChallenge).
+   * Resolves false when no board came.
+   */
+  async openGraphLink(reply, { board, moves, message }) {
+    if (!(await this.playGraph(reply, { board, moves, message }))) return false;
+    const named = reply.challenge_kind ? challengeOfToken(reply.challenge_kind, this.session.game) : null;
+    if (named?.levelSet && reply.level) await this.session.levelPlay.resume(named.levelSet, reply.level);
+    else this.resumeChallenge(reply.challenge_kind);
+    return true;
   }
 
   /**
@@ -145,7 +197,7 @@ export class Dealer {
    * page deals it for that board (challenge.js: challengeOfToken): its minimum, timer and best results.
    */
   resumeChallenge(token) {
-    const dealt = this.session.challenges.dealt(token);
+    const dealt = this.session.challengeTracker.dealt(token);
     if (dealt) this.startChallenge(dealt.kind, dealt.label, this.session.game.startBoard());
   }
 
@@ -158,7 +210,7 @@ export class Dealer {
    * Returns false when no board came. The caller runs the whole deal (its request of the puzzle too)
    * as the session's `changing` work, so that commands given meanwhile wait for this game.
    */
-  async playGraph(reply, { board = null, moves = [], message = null } = {}) {
+  async playGraph(reply, { board = null, moves = [], message = null, replaced = null } = {}) {
     const { session } = this;
     const graph = graphOfPuzzle(reply);
     const { rows, cols, k } = reply;
@@ -166,22 +218,17 @@ export class Dealer {
     const flags = (id) => (id ? boardFromId(id) : null);
     const mask = reply.holes || reply.dont_care ? new Mask(rows, cols, flags(reply.holes), flags(reply.dont_care)) : null;
     if (mask && board) for (const index of mask.holes.indices()) board.set(index, 0);
-    session.stopPlayback();
-    session.challenges.end();
-    session.setup.on = false;
     if (board === null) {
       // Dealt for the new game (its graph and goal), so the random board is the puzzle's.
       board = await this.randomBoard(rows, cols, { mask, game: new Game(emptyBoard(rows, cols, k), { target, graph, mask }) });
       if (!board) {
-        session.emit();
+        session.redraw();
         return false;
       }
     }
     const game = new Game(board, { target, graph, mask });
     if (moves.length > 0) game.playMany(moves);
-    session.replaceGame(game);
-    const solved = game.isSolved() ? messageOf("solvedStart") : null;
-    session.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
+    session.playGame(game, { message, replaced, sayIfSolved: true });
     return true;
   }
 }

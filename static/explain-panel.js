@@ -96,7 +96,6 @@ export class ExplainPanel {
     ui.measure.addEventListener("click", () => this.measure());
     this.methodsKey = null;
     this.systemReply = null;
-    explainer.subscribe(() => this.update());
     session.subscribe((change) => {
       if (change.reword) this.systemReply = null; // the system is drawn again in the new language
       this.update();

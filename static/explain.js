@@ -42,18 +42,12 @@ export class Explainer {
     this.startBoard = null; // the board explained, as it was before the first step
     this.selected = null; // the cell whose "why" is shown
     this.whyReply = null;
-    this.listeners = new Set();
     session.subscribe((change) => this.sessionChanged(change));
   }
 
-  /** Call `listener()` whenever the explanation changes; returns the unsubscribe. */
-  subscribe(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  changed() {
-    for (const listener of [...this.listeners]) listener();
+  /** The explanation changed without a change of its marks: the session tells it (its change's `explain`), saying `message`. */
+  changed(message = undefined) {
+    this.session.explanationChanged(message);
   }
 
   get active() {
@@ -104,8 +98,7 @@ export class Explainer {
     if (!this.available) return;
     session.stopPlayback();
     this.asking = true;
-    this.changed();
-    session.say(messageOf("explainAsking"));
+    this.changed(messageOf("explainAsking"));
     // A board on its way (New puzzle, a link, a level) is the one to explain (none if a link failed meanwhile).
     const settled = await session.settled();
     const game = session.game;
@@ -116,8 +109,7 @@ export class Explainer {
       return;
     }
     if (reply.mode === "none") {
-      this.changed();
-      session.say(messageOf(reply.refusal === "states" ? "explainRefusedStates" : "explainRefusedSize", { cells: session.limits.explain_cells ?? 64 }));
+      this.changed(messageOf(reply.refusal === "states" ? "explainRefusedStates" : "explainRefusedSize", { cells: session.limits.explain_cells ?? 64 }));
       return;
     }
     this.reply = reply;
@@ -127,7 +119,6 @@ export class Explainer {
     this.index = 0;
     // An explained board is a solved one (no best result); its marks are the explanation's.
     this.showOverlay({ message: this.introduction(), start: true });
-    this.changed();
   }
 
   /** End the explanation (Done, or the board changed: then `say` what happened). */
@@ -138,7 +129,6 @@ export class Explainer {
     this.selected = null;
     this.whyReply = null;
     this.session.setExplainOverlay(null, { message: say ? message : undefined });
-    this.changed();
   }
 
   /** Anything the explainer did not do itself ends it: another game, another press, an undo. */
@@ -163,7 +153,6 @@ export class Explainer {
     this.selected = null;
     this.whyReply = null;
     this.showOverlay({ message: this.sentence() });
-    this.changed();
     return true;
   }
 
@@ -181,7 +170,6 @@ export class Explainer {
     this.selected = null;
     this.whyReply = null;
     this.showOverlay({ message: this.said() });
-    this.changed();
     return true;
   }
 
@@ -294,7 +282,6 @@ export class Explainer {
     if (!reply || !this.active || this.selected !== cell) return;
     this.whyReply = reply;
     this.showOverlay({ message: this.whySentence() });
-    this.changed();
   }
 
   /**

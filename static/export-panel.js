@@ -38,7 +38,7 @@ export class ExportPanel {
         session.say(messageOf("noSolutionToCopy"));
         return;
       }
-      const text = await session.text.format(session.marks, true);
+      const text = await session.boardText.format(session.marks, true);
       if (text !== null) await copyText(text);
     });
     session.subscribe(() => {
@@ -54,7 +54,7 @@ export class ExportPanel {
       session.say(messageOf("noSolutionToCopy"));
       return;
     }
-    const parts = presses.cellCount <= session.text.maxFormatCells ? [await session.text.format(presses, true)] : await solutionRows(presses);
+    const parts = presses.cellCount <= session.boardText.maxFormatCells ? [await session.boardText.format(presses, true)] : await solutionRows(presses);
     if (parts[0] === null) return;
     saveBlob(new Blob(parts, { type: "text/plain" }), `lights-out-${presses.rows}x${presses.cols}-solution.txt`);
   }

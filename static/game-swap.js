@@ -55,9 +55,7 @@ export class GameSwap {
   }
 
   show(game, key) {
-    const { session } = this;
     const { rows, cols } = game.board;
-    session.replaceGame(game);
-    session.emit({ message: messageOf(key, { rows, cols }), reshaped: true, focus: true });
+    this.session.playGame(game, { message: messageOf(key, { rows, cols }), keepSetup: true });
   }
 }

@@ -33,7 +33,7 @@ export class GamesPanel {
     this.graphError = $("graph-error");
     this.errorShown = null; // {line, column, message} of the graph error shown, to say it again in another language
     this.select.addEventListener("change", () => {
-      if (this.select.value) this.deal(this.select.value);
+      if (this.select.value) session.dealer.preset(this.select.value);
     });
     this.reverse.addEventListener("change", () => session.setStatesReversed(this.reverse.checked));
     // A puzzle's text too slow to show in its box is kept aside for Play (text-box.js).
@@ -94,17 +94,6 @@ export class GamesPanel {
     this.select.replaceChildren(choose, ...options);
   }
 
-  /** Deal a new puzzle of the game `name`. */
-  deal(name) {
-    const { session } = this;
-    return session.changing(async () => {
-      const reply = await requests.presetPuzzle(session, name);
-      if (!reply) return;
-      const game = messageOf("nameInLanguage", { names: reply.preset.game });
-      if (await session.deal.playGraph(reply, { message: messageOf("gameDealt", { game }) })) session.deal.startChallenge(`game ${name}`, game);
-    });
-  }
-
   /** Play the user's puzzle in `text` (plain or JSON, lightsout.puzzle_text); a bad one is said and the board kept. */
   loadGraph(text) {
     const { session } = this;
@@ -119,7 +108,7 @@ export class GamesPanel {
       if (!reply) return;
       this.showGraphError(null);
       const board = reply.start ? boardFromId(reply.start, reply.k) : null;
-      await session.deal.playGraph(reply, {
+      await session.dealer.playGraph(reply, {
         board, message: messageOf("graphDealt", { title: reply.title ?? messageOf("graphUntitled"), cells: reply.cells }),
       });
     });

@@ -6,16 +6,17 @@
 // played: "Level 12 of 50 · best possible 8".
 
 import { currentLanguage, t } from "./i18n.js";
-import { messageOf, withTone } from "./messages.js";
+import { messageOf } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
 
 export class LevelsPanel {
-  /** `levels`: the Levels mode (levels.js: LevelPlay, with its progress). */
-  constructor(session, levels) {
+  /** The Levels mode is the session's (levels.js: LevelPlay), the progress its records' (records.js). */
+  constructor(session) {
+    const levels = session.levelPlay;
     this.session = session;
     this.levels = levels;
-    this.progress = levels.progress;
+    this.progress = session.records; // may be null (no storage): then nothing is kept
     this.chosen = null; // the set whose levels are listed
     this.shownLevel = null; // the level being played when last drawn, to follow a new one
     this.drawn = null; // what the list was last drawn from
@@ -32,9 +33,9 @@ export class LevelsPanel {
       this.chosen = this.select.value || null;
       this.update();
     });
-    this.continueButton.addEventListener("click", () => levels.openLevel(this.chosen, this.progress.reached(this.chosen)));
+    this.continueButton.addEventListener("click", () => levels.openLevel(this.chosen, this.reached(this.chosen)));
     this.resetButton.addEventListener("click", () => {
-      this.progress.reset(this.chosen);
+      this.progress?.resetLevels(this.chosen);
       session.say(messageOf("levelResetDone", { game: this.gameName(this.chosen) }));
     });
     this.list.addEventListener("click", (event) => {
@@ -60,13 +61,15 @@ export class LevelsPanel {
     if (!sets) return;
     this.fillOptions();
     this.select.disabled = false;
-    // Stored progress that could not be read was set aside: say so once.
-    if (this.progress.problem) this.session.say(withTone(this.progress.problem, "error"));
-    this.progress.problem = null;
     this.update();
   }
 
   /** Set `name`'s game in the page's language. */
+  /** The highest level of set `name` reached (1 with no records). */
+  reached(name) {
+    return this.progress?.reached(name) ?? 1;
+  }
+
   gameName(name) {
     const names = this.levels.set(name)?.game;
     return names ? names[currentLanguage()] ?? names.en : name;
@@ -107,11 +110,11 @@ export class LevelsPanel {
     const shown = Boolean(entry);
     for (const element of [this.summary, this.continueButton, this.resetButton, this.list]) element.hidden = !shown;
     if (!entry) return;
-    const reached = this.progress.reached(entry.name);
-    this.summary.textContent = t("levelProgress", { reached, count: entry.count, solved: this.progress.solvedCount(entry.name) });
+    const reached = this.reached(entry.name);
+    this.summary.textContent = t("levelProgress", { reached, count: entry.count, solved: this.progress?.solvedCount(entry.name) ?? 0 });
     this.continueButton.textContent = t("levelContinue", { number: reached });
     this.list.setAttribute("aria-label", t("levelListLabel", { game: this.gameName(entry.name) }));
-    const state = JSON.stringify([entry.name, playing, reached, this.progress.sets[entry.name] ?? null, currentLanguage()]);
+    const state = JSON.stringify([entry.name, playing, reached, this.progress?.levels[entry.name] ?? null, currentLanguage()]);
     if (state !== this.drawn) this.drawList(entry, level);
     this.drawn = state;
   }
@@ -124,7 +127,7 @@ export class LevelsPanel {
       button.className = "level-button";
       button.dataset.level = String(number);
       button.textContent = String(number);
-      const best = this.progress.best(entry.name, number);
+      const best = this.progress?.levelBest(entry.name, number) ?? null;
       if (best) {
         button.dataset.best = String(best.moves);
         if (best.moves <= minimum) button.dataset.perfect = "1";

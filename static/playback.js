@@ -4,7 +4,7 @@
 // plays press by press, each drawn and flashed; a long one in slices, one a frame, none
 // taking more than PLAY_SLICE_MS of the main thread (bench_playback.py: 500 000 presses on
 // 1000×1000 in about 3 s while the page keeps drawing). The run's progress is read by the
-// status panel as session.playback; Stop or any other command ends it.
+// status panel as session.playbackRun; Stop or any other command ends it.
 
 import { messageOf } from "./messages.js";
 
@@ -39,7 +39,7 @@ export class Playback {
     const run = this.run;
     if (!run) return;
     this.cancel();
-    this.session.emit({ message: messageOf("playbackStopped", { done: run.done, total: run.total }) });
+    this.session.say(messageOf("playbackStopped", { done: run.done, total: run.total }));
   }
 
   /** The message line while `run` plays: "Playing 123 456 / 500 000". */
@@ -58,7 +58,7 @@ export class Playback {
     if (this.run) return;
     // New puzzle, then Play solution: the marks shown are the old board's; play the new one's (none if a link failed).
     if (!(await session.settled()) || this.run) return;
-    if (session.settingUp) session.setup.set(false); // play from the board as set
+    if (session.settingUp) session.setupMode.set(false); // play from the board as set
     if (!session.marks) {
       const found = await session.solving.findSolution();
       if (!found || this.run) return;
@@ -66,13 +66,13 @@ export class Playback {
     }
     const pressTotal = session.marks.total();
     if (pressTotal > PLAY_LIMIT) {
-      session.emit({ message: messageOf("tooManyToPlay", { count: pressTotal }) });
+      session.say(messageOf("tooManyToPlay", { count: pressTotal }));
       return;
     }
     const presses = session.marks.pressList(); // each cell as many times as it is marked, in reading order
     const run = { cancelled: false, done: 0, total: presses.length };
     this.run = run;
-    session.emit({ message: this.message(run) });
+    session.say(this.message(run));
     const ending = presses.length <= PLAY_ONE_BY_ONE
       ? await this.playOneByOne(run, presses)
       : await this.playInSlices(run, presses);
@@ -96,7 +96,7 @@ export class Playback {
       run.done++;
       const step = { cells: changed, flash: presses[i] };
       if (run.done === run.total) return { ...step, message }; // "Solved in …" (the press path's word)
-      session.emit({ ...step, message: this.message(run) });
+      session.showPlaybackStep({ ...step, message: this.message(run) });
     }
     return {};
   }
@@ -125,7 +125,7 @@ export class Playback {
         run.done = end;
         if (session.now() >= deadline) break;
       }
-      if (run.done < run.total) session.emit({ message: this.message(run) });
+      if (run.done < run.total) session.say(this.message(run));
       else return { message: said }; // "Solved in …" (the press path's word), or nothing
     }
     return {};

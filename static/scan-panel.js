@@ -528,6 +528,6 @@ export class ScanPanel {
     if (!this.image) return;
     const board = boardFromCells(this.rows, this.cols, this.k, this.states());
     this.close();
-    this.session.setup.loadScanned(board, messageOf("scanLoaded", { rows: this.rows, cols: this.cols }));
+    this.session.setupMode.loadScanned(board, messageOf("scanLoaded", { rows: this.rows, cols: this.cols }));
   }
 }

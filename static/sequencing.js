@@ -120,7 +120,7 @@ export class Sequencer {
           this.opening = null;
           if (!found) {
             this.linkFailures++;
-            session.emit(); // refused or failed: the stand-in is the board now
+            session.redraw(); // refused or failed: the stand-in is the board now
           }
         } else {
           found = null; // the player chose another game meanwhile

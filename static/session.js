@@ -29,15 +29,38 @@ import { BoardText } from "./board-text.js";
 import { GameSwap } from "./game-swap.js";
 import { Solving } from "./solving.js";
 import { Sequencer } from "./sequencing.js";
+import { ShapeEditing } from "./shape-editing.js";
+import { Explainer } from "./explain.js";
+import { LevelPlay } from "./levels.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { stencilLabel, surfaceSuffix } from "./wording.js";
 import { boardFromReference, boardWithStates } from "./board.js";
 import { Game, PLUS_STENCIL, isMultiState, plainTarget, randomSolvableBoard } from "./game.js";
 
+/**
+ * The fields of the session's change event (emit), each a fact about the command just done:
+ * - `cells`: the indices a press changed, or null when any cell, mark or overlay may have changed;
+ * - `message`: the new message (messages.js; null empties the line, undefined keeps it);
+ * - `boardError`: the Board box's error, a message (the message line shows it too; null clears it,
+ *   undefined keeps it), and `caret`: where in the box's text, {text, line, column};
+ * - `offer`: the Search to the end button's message, with a solution's message;
+ * - `reshaped`: a new game (size, variant, shape or graph); `focus`: put the cursor on the first cell;
+ * - `pressed`: {row, col} of the player's press; `flash`: the cell a playback just pressed;
+ * - `hint`: the index of the cell a Hint just marked (a view may turn it into sight);
+ * - `won`: the goal was just reached (session.won says how);
+ * - `challenge`: the puzzle being played started, ended or got its fewest presses;
+ * - `setup`: set-up mode turned on or off; `explain`: the explanation changed;
+ * - `reword`: the page's language changed (word again what is shown).
+ */
+export const CHANGE_FIELDS = Object.freeze([
+  "cells", "message", "boardError", "caret", "offer", "reshaped", "focus", "pressed", "flash", "hint", "won",
+  "challenge", "setup", "explain", "reword",
+]);
+
 export class Session {
   /**
    * `solver`: the worker's client (or a fake), {request, ready}; `limits`: the API's limits op
-   * (dist/limits.json) plus the page's gridLimit; `records`: best results (challenge.js), or null;
+   * (dist/limits.json) plus the page's gridLimit; `records`: the player's records (records.js), or null;
    * `random()`: [0, 1), for boards made here; `reducedMotion()`: prefers-reduced-motion;
    * `searchBudget`: extra solve fields ({seconds}) for the fewest-presses search; `wait(ms)`:
    * resolves after a delay (playback); `now()`: milliseconds (the puzzle timer, playback's pace).
@@ -47,6 +70,7 @@ export class Session {
     wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = () => performance.now(),
   }) {
     Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now });
+    this.listeners = new Set(); // the change event's (emit); the explainer listens from its start
     this.game = new Game(randomSolvableBoard(5, 5, { random }));
     this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
     // Overlays (session state, not undone). proof and nearest explain the last unsolvable Solve and go when the
@@ -56,12 +80,15 @@ export class Session {
     this.layers = null; // what a view draws over the lights; a new object whenever it changes
     this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
     this.solving = new Solving(this); // Solve, Hint, Search to the end: the questions to Python whose answers are shown here
-    this.player = new Playback(this);
-    this.challenges = new ChallengeTracker(this); // the puzzle being played; it ends when the board changes another way
-    this.deal = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
-    this.setup = new SetupMode(this); // a click sets one light instead of pressing
-    this.text = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
-    this.swap = new GameSwap(this); // the game a load or set-up's Clear or Fill replaced, for Undo
+    this.playback = new Playback(this);
+    this.challengeTracker = new ChallengeTracker(this); // the puzzle being played; it ends when the board changes another way
+    this.dealer = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
+    this.setupMode = new SetupMode(this); // a click sets one light instead of pressing
+    this.boardText = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
+    this.gameSwap = new GameSwap(this); // the game a load or set-up's Clear or Fill replaced, for Undo
+    this.shapeEditing = new ShapeEditing(this); // a click changes a cell's kind (hole, don't-care) instead of pressing
+    this.explainer = new Explainer(this); // the board explained a press at a time; a click asks "why this press?"
+    this.levelPlay = new LevelPlay(this); // the handhelds' level sets, and the level being played
     this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
     this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
     // The goal just reached by a press or by playback, until the board changes:
@@ -69,15 +96,23 @@ export class Session {
     this.won = null;
     this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
     this.sequencer = new Sequencer(this); // request tickets, work that replaces the game, a link opening, the command asked
-    this.listeners = new Set();
   }
 
   // -------------------------------------------------------------------------------
   // Reading
 
-  /** The puzzle being played (ChallengeTracker.current): {kind, key, label, start, minimum, startedAt, done, assisted}, or null. */
+  /**
+   * What Next offers after a win: "level" (the next level of the set being played), "none"
+   * (that set's last level was played), or "puzzle" (a new puzzle of the same kind).
+   */
+  get nextKind() {
+    if (!this.levelPlay.current) return "puzzle";
+    return this.levelPlay.next ? "level" : "none";
+  }
+
+  /** The puzzle being played (ChallengeTracker.current): {kind, key, label, start, minimum, startedAt, done, level, records}, or null. */
   get challenge() {
-    return this.challenges.current;
+    return this.challengeTracker.current;
   }
 
   /** True for a k-state game (see isMultiState). */
@@ -87,7 +122,7 @@ export class Session {
 
   /** True in set-up mode (setup.js): a click sets a light instead of pressing. */
   get settingUp() {
-    return this.setup.on;
+    return this.setupMode.on;
   }
 
   /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
@@ -97,16 +132,16 @@ export class Session {
 
   /** Undo has something to take back: a move, an edit, or the board a load replaced (game-swap.js). */
   get canUndo() {
-    return this.game.canUndo || this.swap.canUndo;
+    return this.game.canUndo || this.gameSwap.canUndo;
   }
 
   get canRedo() {
-    return this.game.canRedo || this.swap.canRedo;
+    return this.game.canRedo || this.gameSwap.canRedo;
   }
 
   /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
-  get playback() {
-    return this.player.run;
+  get playbackRun() {
+    return this.playback.run;
   }
 
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
@@ -116,19 +151,14 @@ export class Session {
   }
 
   /**
-   * The one change event, emitted by the session and its helpers only; a listener reads the
-   * session for the rest. `change.cells`: the indices a press changed, or null when any
-   * cell, mark or overlay may have changed; `message`: the new message (messages.js; null
-   * empties the line, undefined keeps it); `boardError`: the Board box's error, a message
-   * (undefined keeps it; the message line shows it too). Occasional hints: `reshaped` (a new
-   * game: size, variant or shape), `puzzle` (the puzzle started, ended or got its minimum),
-   * `pressed` ({row, col} of the player's press), `flash` (a cell just played back), `focus`
-   * (put the cursor on the first cell), `caret` (a parse error's {text, line, column}),
-   * `offer` (a message: the Search to the end button's), `boardSet` (a pasted set's puzzle
-   * was loaded), `setup` (set-up mode turned on or off), `won` (the goal was just reached:
-   * session.won says how), `reword` (the page's language changed: word again what is shown).
+   * The one change event: every command of the session (and of its helpers, through the
+   * session's commands below) emits one, whose fields are CHANGE_FIELDS; a listener reads
+   * the session for the rest. Nothing else emits (tests/js/boundaries.test.mjs).
    */
   emit(change = {}) {
+    for (const field of Object.keys(change)) {
+      if (!CHANGE_FIELDS.includes(field)) throw new TypeError(`no change field ${field}: the fields are CHANGE_FIELDS (session.js)`);
+    }
     const full = { cells: null, ...change };
     for (const listener of [...this.listeners]) listener(full);
   }
@@ -138,9 +168,37 @@ export class Session {
     this.emit({ message });
   }
 
-  /** Say `message` as the Board box's error (on the message line too); null clears it. */
-  sayBoardError(message) {
-    this.emit({ boardError: message });
+  /**
+   * Say `message` as the Board box's error (on the message line too); null clears it. `caret`:
+   * where in the box's text it is, {text, line, column} (a parse error's).
+   */
+  sayBoardError(message, caret = undefined) {
+    this.emit({ boardError: message, ...(caret ? { caret } : {}) });
+  }
+
+  /** Nothing changed that a view must know of, but a request came to nothing: views draw the session again (a size field goes back). */
+  redraw() {
+    this.emit();
+  }
+
+  /** Set-up mode turned on or off (setup.js), saying `message`. */
+  setupChanged(message) {
+    this.emit({ message, setup: true });
+  }
+
+  /** A step of a playback (playback.js): {cells, flash, message}, as a press would tell it. */
+  showPlaybackStep(step) {
+    this.emit(step);
+  }
+
+  /** The puzzle being played started, ended or got its fewest presses (challenge.js). */
+  challengeChanged() {
+    this.emit({ challenge: true });
+  }
+
+  /** The explanation changed (explain.js): its step, its "why", its asking. */
+  explanationChanged(message = undefined) {
+    this.emit({ explain: true, message });
   }
 
   /** The page's language changed: every view words again what it shows (the last message too). */
@@ -226,7 +284,7 @@ export class Session {
     }
     this.overlay = { ...this.overlay, explain };
     this.refreshLayers();
-    this.emit({ message });
+    this.emit({ message, explain: true });
   }
 
   /** Drop the overlays that describe the lights (after any change of them); true if some went. */
@@ -243,10 +301,12 @@ export class Session {
    * and surface stay, and set-up mode. The shape is `mask` when given (null: none), else the
    * current one if the size is unchanged. Lights in holes are turned off: a hole has no light.
    * With `undoable`, Undo brings back the game replaced, history and all (game-swap.js).
+   * `replaced(game)` runs with the new game in place, before the change is told (a puzzle it
+   * starts, a board set it belongs to, is told with it).
    */
-  setBoard(board, { message = null, mask = undefined, undoable = false } = {}) {
+  setBoard(board, { message = null, mask = undefined, undoable = false, replaced = null } = {}) {
     const old = this.game;
-    this.challenges.end();
+    this.challengeTracker.end();
     const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
     if (mask === undefined) mask = sameSize ? old.mask : null;
     if (mask && this.usesCanvas(board.rows, board.cols)) mask = null;
@@ -255,9 +315,26 @@ export class Session {
     // A graph puzzle (a preset, a user's graph) keeps its graph on a board of its size only.
     const options = sameSize || !old.graph ? old.options : { ...old.options, graph: null, target: plainTarget(old.target) };
     this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
-    if (undoable) this.swap.record(old);
-    const note = this.setup.on ? this.setup.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
+    if (undoable) this.gameSwap.record(old);
+    replaced?.(this.game);
+    const note = this.setupMode.on ? this.setupMode.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
     this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
+  }
+
+  /**
+   * Play `game`, built whole elsewhere (a link's, a graph's, the one Undo brings back): its
+   * marks, overlays and puzzle start afresh, and set-up mode ends unless `keepSetup` (a game
+   * Undo brings back while setting up). `replaced(game)` runs with the new game in place,
+   * before the change is told (a puzzle it starts is told with it); `message` is said, with
+   * "already solved" when `sayIfSolved` and it is.
+   */
+  playGame(game, { message = null, keepQuiet = false, replaced = null, keepSetup = false, sayIfSolved = false } = {}) {
+    this.challengeTracker.end();
+    if (!keepSetup) this.setupMode.end();
+    this.replaceGame(game, keepQuiet);
+    replaced?.(game);
+    const solved = sayIfSolved && game.isSolved() ? messageOf("solvedStart") : null;
+    this.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
   }
 
   /**
@@ -268,7 +345,7 @@ export class Session {
   setVariant({ k = this.game.k, surface = this.game.surface, stencil = this.game.stencil, mask = this.game.mask } = {}) {
     const old = this.game;
     const { rows, cols } = old.board;
-    if (this.deal.sizeRefused(rows, cols, k)) return false;
+    if (this.dealer.sizeRefused(rows, cols, k)) return false;
     const board = boardWithStates(old.board, k);
     const keepQuiet = k === old.k && surface === old.surface && stencil === old.stencil && mask === old.mask;
     this.replaceGame(new Game(board, { target: plainTarget(old.target), stencil, surface, mask }), keepQuiet);
@@ -276,7 +353,7 @@ export class Session {
     if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
       message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
     } else {
-      this.challenges.end(); // a new rule is a new puzzle
+      this.challengeTracker.end(); // a new rule is a new puzzle
       message = messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
     }
     this.emit({ message, reshaped: true });
@@ -314,9 +391,11 @@ export class Session {
    * {changed, message} without emitting: `changed` the cells one press changed, null when
    * many did or every mark must be redrawn. Pressing a marked cell takes one press off its
    * mark, which leaves the marks a solution (presses commute); any other press makes the
-   * marks stale. Reaching the goal stops the puzzle's clock and says so.
+   * marks stale. Reaching the goal stops the puzzle's clock and says so; it is a win `by`
+   * "player" (a click or a key, or the explainer's step: "helped" when the solver helped) or
+   * "played" (Play solution), decided in settle.
    */
-  applyMoves(presses, from = 0, to = presses.length) {
+  applyMoves(presses, from = 0, to = presses.length, by = "played") {
     const game = this.game;
     let changed = null;
     if (to - from === 1) {
@@ -325,8 +404,8 @@ export class Session {
     } else {
       game.playMany(presses, from, to); // the packed fast path of a long playback's slice
     }
-    this.challenges.startClock();
-    return this.settle(presses, from, to, -1, changed);
+    this.challengeTracker.startClock();
+    return this.settle(presses, from, to, -1, changed, by);
   }
 
   /** Undo or redo one move (`direction` "undo" | "redo"), settled as the press path settles a press. */
@@ -334,7 +413,7 @@ export class Session {
     this.stopPlayback();
     const result = direction === "undo" ? this.game.undo() : this.game.redo();
     if (!result) {
-      this.swap[direction](); // past the game's first (last) entry: the board a load replaced (game-swap.js)
+      this.gameSwap[direction](); // past the game's first (last) entry: the board a load replaced (game-swap.js)
       return;
     }
     const { move } = result; // null for an edit (set-up, Make solvable)
@@ -351,8 +430,12 @@ export class Session {
     this.applyHistory("redo");
   }
 
-  /** After moves `presses[from..to)`: the version, overlays and marks (each mark moved by `step`), and what to say. */
-  settle(presses, from, to, step, changed) {
+  /**
+   * After moves `presses[from..to)`: the version, overlays and marks (each mark moved by `step`),
+   * the win (the one place it is decided: by `by`, "player" or "played"; an undo or redo, null,
+   * reaches the goal without a win), and what to say.
+   */
+  settle(presses, from, to, step, changed, by = null) {
     const game = this.game;
     this.won = null;
     this.version++;
@@ -371,8 +454,11 @@ export class Session {
     }
     if (this.marks?.litCount === 0) this.marks = null;
     const dropped = this.sequencer.dropAsked();
-    if (this.setup.on) return { changed, message: joinMessages(message ?? this.setup.message(), dropped) }; // undo of a set-up change
-    if (game.isSolved()) message = this.challenges.finish() ?? countMessage("solved", game.moveCount);
+    if (this.setupMode.on) return { changed, message: joinMessages(message ?? this.setupMode.message(), dropped) }; // undo of a set-up change
+    if (game.isSolved()) {
+      message = this.challengeTracker.finish() ?? countMessage("solved", game.moveCount);
+      if (by) this.won = { by: by === "player" && this.assisted ? "helped" : by, moves: game.moveCount };
+    }
     return { changed, message: joinMessages(message, dropped) };
   }
 
@@ -391,6 +477,30 @@ export class Session {
   }
 
   /**
+   * A click (a tap, Space or Enter) on cell (row, col): what it means is decided here, by the
+   * mode — while the shape is edited it changes the cell's kind (shape-editing.js); while the
+   * board is explained it asks why the cell is pressed (explain.js); in set-up mode it steps
+   * the light (setup.js); else it presses. Returns what it did: "shape", "why", "set", "press",
+   * or null (nothing: a hole, a link's stand-in).
+   */
+  click(row, col) {
+    const index = row * this.game.board.cols + col;
+    if (this.shapeEditing.on) {
+      this.shapeEditing.edit(row, col);
+      return "shape";
+    }
+    if (this.game.holes?.get(index)) return null;
+    if (this.explainer.active) {
+      this.explainer.why(index);
+      return "why";
+    }
+    if (this.setupMode.on) return this.setupMode.setLight(row, col) ? "set" : null;
+    const moves = this.game.moveCount;
+    this.press(row, col);
+    return this.game.moveCount !== moves ? "press" : null;
+  }
+
+  /**
    * A press by the player (a click or a key). Holes have no button; in set-up mode a
    * click sets a light (setup.js) and nothing is pressed. Reaching the goal is a win of
    * the player's own, or "helped" when Solve, Hint or Play solution was used on this board.
@@ -402,24 +512,19 @@ export class Session {
     }
     this.stopPlayback();
     const index = row * this.game.board.cols + col;
-    if (this.setup.on || this.game.holes?.get(index)) return;
-    const { changed, message } = this.applyMoves([index]);
-    const won = this.game.isSolved();
-    if (won) this.won = { by: this.assisted ? "helped" : "player", moves: this.game.moveCount };
-    this.emit({ cells: changed, message, pressed: { row, col }, won: won || undefined });
+    if (this.setupMode.on || this.game.holes?.get(index)) return;
+    const { changed, message } = this.applyMoves([index], 0, 1, "player");
+    this.emit({ cells: changed, message, pressed: { row, col }, won: this.won !== null || undefined });
   }
 
-  /** The end of a playback (playback.js): `ending` its last change; the goal reached is Play solution's win. */
+  /** The end of a playback (playback.js): `ending` its last change; the goal its last press reached is Play solution's win (settle). */
   playbackEnded(ending) {
-    const won = this.game.isSolved();
-    if (won) this.won = { by: "played", moves: this.game.moveCount };
-    this.emit({ ...ending, won: won || undefined });
+    this.emit({ ...ending, won: this.won !== null || undefined });
   }
 
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
   markAssisted() {
     this.assisted = true;
-    this.challenges.assist();
   }
 
   /** Add 1 to the nearest solvable board's lights as one undoable edit (not presses). */
@@ -476,18 +581,25 @@ export class Session {
     this.emit();
   }
 
+  /** Next after a win (nextKind): the next level, or `dealNew()` (a new puzzle of the same kind, the New puzzle group's). */
+  next(dealNew) {
+    const kind = this.nextKind;
+    if (kind === "level") return this.levelPlay.openNext();
+    return kind === "puzzle" ? dealNew() : Promise.resolve(false);
+  }
+
   /** End a playback without a word (the command that ends it says what it did). */
   stopPlayback() {
-    this.player.cancel();
+    this.playback.cancel();
   }
 
   /** Stop the playback (the Stop button); the presses played stay, the marks show the rest (playback.js). */
   stop() {
-    this.player.stop();
+    this.playback.stop();
   }
 
   /** Play the marked solution (solving first when none is marked) through the press path (playback.js). */
   playSolution() {
-    return this.player.play();
+    return this.playback.play();
   }
 }

@@ -8,10 +8,21 @@ import { messageOf } from "./messages.js";
 import { filledBoard } from "./board.js";
 
 export class SetupMode {
-  /** Set-up mode for `session` (its game, puzzle tracker, commands and change event). */
+  #on = false; // changed here only: set (a command, told) and end (inside another command)
+
+  /** Set-up mode for `session` (its game, puzzle tracker and commands). */
   constructor(session) {
     this.session = session;
-    this.on = false;
+  }
+
+  /** True while a click sets a light instead of pressing. */
+  get on() {
+    return this.#on;
+  }
+
+  /** Leave set-up mode as part of another command that replaces the game (a deal, a link, a scan): it tells the change. */
+  end() {
+    this.#on = false;
   }
 
   /** What a click does in set-up mode, for the message line (a message). */
@@ -32,12 +43,15 @@ export class SetupMode {
    */
   set(on) {
     const { session } = this;
-    if (on === this.on) return;
+    if (on === this.#on) return;
     session.stopPlayback();
-    this.on = on;
-    if (on) session.challenges.end();
+    this.#on = on;
+    if (on) {
+      session.challengeTracker.end();
+      session.shapeEditing.end(); // set-up mode and shape editing exclude each other
+    }
     session.restartHistory();
-    session.emit({ message: on ? this.message() : messageOf("setupDone"), setup: true });
+    session.setupChanged(on ? this.message() : messageOf("setupDone"));
   }
 
   /**
@@ -78,7 +92,7 @@ export class SetupMode {
    * step Undo takes back (the game before comes back whole: game-swap.js).
    */
   loadScanned(board, message) {
-    this.on = false;
+    this.#on = false;
     this.session.setBoard(board, { message, undoable: true });
   }
 }

@@ -18,11 +18,9 @@ function openedMessage(restored, moveCount, { rows, cols, preset = null, title =
 }
 
 export class SharePanel {
-  /** `levels`: the Levels mode (levels.js), which a level's link resumes. */
-  constructor(session, copyText, levels) {
+  constructor(session, copyText) {
     this.session = session;
     this.copyText = copyText;
-    this.levels = levels;
     // The link carries the kind of puzzle being played, so that it opens with its minimum and timer.
     this.challengeKind = () => (session.challenge ? challengeToken(session.challenge.kind) : null);
     this.hashWriter = new HashWriter(() => session.game, this.challengeKind, (game) => this.graphLink(game));
@@ -44,7 +42,7 @@ export class SharePanel {
     // once it ends or stops, not every WRITE_INTERVAL_MS while it plays.
     session.subscribe(() => {
       // Not while a link opens: the address holds that link until its game replaces the stand-in (a reload keeps it).
-      if (session.playback || session.opening) return;
+      if (session.playbackRun || session.opening) return;
       const kind = this.challengeKind();
       if (session.version === this.writtenVersion && session.game === this.writtenGame && kind === this.writtenKind) return;
       this.writtenVersion = session.version;
@@ -80,7 +78,7 @@ export class SharePanel {
       return false;
     }
     const message = openedMessage(restored, opened.moveCount, opened.game.board);
-    this.session.deal.openGame(opened.game, message, opened.challengeKind);
+    this.session.dealer.openGame(opened.game, message, opened.challengeKind);
     return true;
   }
 
@@ -127,11 +125,7 @@ export class SharePanel {
     this.hashWriter.cancel(); // the stand-in's link, scheduled by the page's first change, must not replace this one
     return session.openLink(read, async (reply) => {
       const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
-      if (await session.deal.playGraph(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message })) {
-        // A level (p=level-<SET>;l=N) is that level again; a game dealt from the Games choice, its minimum, timer and best results.
-        if (reply.level) await this.levels.resume(reply.challenge_kind, reply.level);
-        else session.deal.resumeChallenge(reply.challenge_kind);
-      }
+      await session.dealer.openGraphLink(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message });
     });
   }
 

@@ -81,8 +81,7 @@ export class SolidChoice {
     this.resetButton.hidden = this.chosen !== "3d";
     const view = this.solidView();
     // A Hint on a face turned away: the view turns to it (the player asked).
-    const marked = this.markedCells();
-    if (view && change.message?.key === "hintShown" && marked.length > 0) view.show(marked[0]);
+    if (view && change.hint !== undefined) view.show(change.hint);
     this.showNote();
   }
 

@@ -72,7 +72,7 @@ export class StatusPanel {
 
   /** The playback's bar (presses played of all) and Stop, while a solution plays. */
   showPlayback() {
-    const run = this.session.playback;
+    const run = this.session.playbackRun;
     if (this.playback.hidden !== (run === null)) this.playback.hidden = run === null;
     if (!run) return;
     this.playbackBar.max = run.total;
@@ -137,7 +137,7 @@ export class StatusPanel {
     else if (state === "loading") delete this.status.dataset.solverStart;
     this.showSolverState();
     this.showWorking(); // requests sent during the start run from now on
-    if (state === "ready") this.session.challenges.askMinimum();
+    if (state === "ready") this.session.challengeTracker.askMinimum();
   }
 
   showSolverState() {

@@ -49,14 +49,14 @@ export class TextPanel {
       this.loadText(text);
     });
     $("copy-board").addEventListener("click", async () => {
-      const text = await session.text.format(session.game.board);
+      const text = await session.boardText.format(session.game.board);
       if (text !== null) await this.copyText(text);
     });
     // A pasted board set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
     this.boardSet = $("board-set");
     this.boardSetPosition = $("board-set-position");
     this.boardSetNext = $("board-set-next");
-    this.boardSetNext.addEventListener("click", () => session.text.nextInSet());
+    this.boardSetNext.addEventListener("click", () => session.boardText.nextInSet());
     session.subscribe((change) => {
       if (change.reword) {
         this.textBox.reword();
@@ -74,7 +74,7 @@ export class TextPanel {
   }
 
   showBoardSet() {
-    const position = this.session.text.setPosition;
+    const position = this.session.boardText.setPosition;
     this.boardSet.hidden = position === null;
     if (position === null) return;
     this.boardSetPosition.textContent = t("boardSetOf", position);
@@ -126,7 +126,7 @@ export class TextPanel {
       return Promise.resolve();
     }
     if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: megabytes(text) }));
-    return this.session.text.load(text);
+    return this.session.boardText.load(text);
   }
 
   /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
@@ -145,7 +145,7 @@ export class TextPanel {
     // and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
     if (text !== null) this.textBox.show(text, "file");
-    await this.session.text.load(text, bytes);
+    await this.session.boardText.load(text, bytes);
   }
 
   /** Copy `text` to the clipboard; when the page may not, put it in the box, selected. */

@@ -1,14 +1,12 @@
 // The variant: the click rule (with the custom stencil editor), the surface, the number
 // of states, the goal, and the shape (holes and don't-care cells, edited on the board or
-// from a preset). The shape tool and whether clicks edit the shape are UI state, here.
+// from a preset: the session's shape editing, shape-editing.js, whose controls are here).
 
 import { t } from "./i18n.js";
 import { messageOf, withTone, wordMessage } from "./messages.js";
-import { CELL, HOLE, Mask, makeStencil, presetMask, stencilCells, stencilName } from "./game.js";
+import { makeStencil, stencilCells, stencilName } from "./game.js";
 import { STENCIL_NAMES } from "./rules.js";
-import { stencilLabel, shapeDoneMessage } from "./wording.js";
-
-const PRESET_NAMES = { ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" };
+import { stencilLabel } from "./wording.js";
 
 export class VariantPanel {
   constructor(session) {
@@ -27,8 +25,6 @@ export class VariantPanel {
     this.tools = [...document.querySelectorAll("button.tool")];
     this.shapePresets = [...document.querySelectorAll("button.preset")];
     this.tagline = document.querySelector(".tagline"); // it names the goal
-    this.editing = false; // shape editing: clicks change cells instead of pressing them
-    this.tool = "cell"; // the shape tool: "cell" | "hole" | "dontCare"
     this.picture = stencilCells(session.game.stencil); // the custom editor's 5×5 picture
     this.shownStencil = session.game.stencil.name; // the rule the controls show
     this.stencilProblem = null; // why the drawn stencil is not the rule (a message), or null
@@ -40,14 +36,9 @@ export class VariantPanel {
     for (const radio of this.targets) {
       radio.addEventListener("change", () => { if (radio.checked) session.setTarget(radio.value); });
     }
-    this.editShapeButton.addEventListener("click", () => this.setEditing(!this.editing));
-    for (const button of this.tools) {
-      button.addEventListener("click", () => {
-        this.tool = button.dataset.tool;
-        this.update();
-      });
-    }
-    for (const button of this.shapePresets) button.addEventListener("click", () => this.applyPreset(button.dataset.preset));
+    this.editShapeButton.addEventListener("click", () => session.shapeEditing.set(!session.shapeEditing.on));
+    for (const button of this.tools) button.addEventListener("click", () => session.shapeEditing.choose(button.dataset.tool));
+    for (const button of this.shapePresets) button.addEventListener("click", () => session.shapeEditing.preset(button.dataset.preset));
     this.buildStencilEditor();
     this.drawStencil();
     session.subscribe((change) => this.update(change));
@@ -128,49 +119,6 @@ export class VariantPanel {
     this.stencilError.textContent = wordMessage(problem);
   }
 
-  /** Apply the shape tool to (row, col). The shape is part of the puzzle, so history restarts. */
-  editCell(row, col) {
-    const { game } = this.session;
-    const index = row * game.board.cols + col;
-    const mask = game.mask ? game.mask.copy() : new Mask(game.board.rows, game.board.cols);
-    const wanted = this.tool === "hole" ? HOLE : this.tool === "dontCare" ? "dontCare" : CELL;
-    mask.setKind(index, mask.kind(index) === wanted ? CELL : wanted);
-    this.session.setShape(mask, shapeDoneMessage(mask));
-    return index;
-  }
-
-  /** Shapes are drawn on the grid (any k, any surface); the canvas does not draw them. */
-  get shapes() {
-    return !this.session.usesCanvas();
-  }
-
-  /** Edit the shape or play; set-up mode (session.js) and shape editing exclude each other. */
-  setEditing(on) {
-    const { session } = this;
-    if (on && session.settingUp) session.setup.set(false);
-    this.editing = on && this.shapes;
-    session.say(this.editing ? messageOf("shapeEditing") : shapeDoneMessage(session.game.mask));
-  }
-
-  async applyPreset(name) {
-    const { session } = this;
-    const { rows, cols } = session.game.board;
-    if (session.usesCanvas()) {
-      session.say(messageOf("shapeTooBig"));
-      return;
-    }
-    const label = messageOf(PRESET_NAMES[name]);
-    if (name !== "none" && (rows < 3 || cols < 3)) {
-      session.say(messageOf("presetTooSmall", { name: label }));
-      return;
-    }
-    const mask = name === "none" ? null : presetMask(name, rows, cols);
-    await session.changing(async () => {
-      const board = await session.deal.randomBoard(rows, cols, { mask });
-      if (board) session.setBoard(board, { message: messageOf("presetApplied", { name: label, rows, cols }), mask });
-    });
-  }
-
   update(change = {}) {
     const { session } = this;
     const { game } = session;
@@ -179,12 +127,12 @@ export class VariantPanel {
       this.drawStencil();
       this.showStencilProblem(this.stencilProblem);
     }
-    if (!this.shapes || session.settingUp) this.editing = false; // the canvas has no shape; set-up mode excludes it
-    const shapes = this.shapes;
+    const shape = session.shapeEditing;
+    const shapes = shape.available;
     this.editShapeButton.disabled = !shapes;
-    this.editShapeButton.setAttribute("aria-pressed", this.editing ? "true" : "false");
-    this.shapeTools.hidden = !this.editing;
-    for (const button of this.tools) button.setAttribute("aria-pressed", button.dataset.tool === this.tool ? "true" : "false");
+    this.editShapeButton.setAttribute("aria-pressed", shape.on ? "true" : "false");
+    this.shapeTools.hidden = !shape.on;
+    for (const button of this.tools) button.setAttribute("aria-pressed", button.dataset.tool === shape.tool ? "true" : "false");
     for (const button of this.shapePresets) button.disabled = !shapes;
     if (document.activeElement !== this.states) this.states.value = game.k;
     // A game (a preset or a user's graph) has its own press sets: the menus say so, and

@@ -20,10 +20,10 @@ function focusBoard() {
 }
 
 export class WinPanel {
-  /** `nextPuzzle()` deals the next puzzle (the puzzle panel's New puzzle); `levels`: the Levels mode (levels.js). */
-  constructor(session, nextPuzzle, levels) {
+  /** `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is. */
+  constructor(session, nextPuzzle) {
     this.session = session;
-    this.levels = levels;
+    this.levels = session.levelPlay;
     const $ = (id) => document.getElementById(id);
     this.banner = $("win");
     this.title = $("win-title");
@@ -33,7 +33,7 @@ export class WinPanel {
     this.dismissed = null; // the session.won the reader closed
     // The banner's buttons vanish with it: the keyboard goes back to the board.
     this.next.addEventListener("click", async () => {
-      await (this.levels.current ? this.levels.openNext() : nextPuzzle());
+      await session.next(nextPuzzle);
       const lost = !document.activeElement || document.activeElement === document.body || this.banner.contains(document.activeElement);
       if (this.banner.hidden && lost) focusBoard();
     });
@@ -54,8 +54,9 @@ export class WinPanel {
     this.title.textContent = t(TITLES[won.by]);
     const level = this.levels.current;
     const minimum = this.session.challenge?.minimum;
-    this.next.hidden = Boolean(level) && !this.levels.next;
-    this.next.textContent = t(level ? "nextLevel" : "nextPuzzle");
+    const next = this.session.nextKind;
+    this.next.hidden = next === "none";
+    this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
     this.score.hidden = !level;
     if (!level) {
       delete this.banner.dataset.stars;
@@ -64,7 +65,7 @@ export class WinPanel {
     }
     const over = won.moves - minimum;
     const parts = [tCount("winLevelMoves", won.moves, { best: minimum }), over > 0 ? tCount("winLevelOver", over) : t("winLevelPerfect")];
-    if (!this.levels.next) parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
+    if (next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
     this.detail.textContent = parts.join(" · ");
     // Stars for the player's own win only; with help there is no score to give.
     const stars = won.by === "player" ? levelStars(won.moves, minimum) : 0;

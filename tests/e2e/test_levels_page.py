@@ -83,7 +83,7 @@ def test_level_one_played_by_its_fewest_presses_then_next_level_and_reload(ready
     # Reset forgets it.
     page.get_by_role("button", name="Reset progress").click()
     expect(page.locator("#level-progress")).to_have_text("Reached level 1 of 50; 0 solved on your own.")
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('lightsout-levels')).classic") is None
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('lightsout-records')).levels.classic") is None
 
 
 def test_a_level_link_opens_that_level(ready_page: Page, site_url: str) -> None:

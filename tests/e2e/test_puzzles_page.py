@@ -69,7 +69,7 @@ def board_cells(game_id: str) -> list[list[int]]:
 def test_tv_show_preset_minimum_timer_and_best_result(ready_page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
-    page.evaluate("localStorage.removeItem('lightsout-best')")
+    page.evaluate("localStorage.removeItem('lightsout-records')")
     button(page, "TV show 8×8").click()
     expected = [[1 if ch == "#" else 0 for ch in line] for line in (DATA / "tv-show-8x8.txt").read_text().split()]
     assert read_board(page) == expected
@@ -81,7 +81,7 @@ def test_tv_show_preset_minimum_timer_and_best_result(ready_page):
     expect(status(page)).to_have_attribute("data-solved", "1")
     expect(status(page)).to_contain_text(f"Solved in {len(presses)} moves and 0:")
     expect(status(page)).to_contain_text("A new best!")
-    best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))")
+    best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-records')).best")
     assert best["sample tv:8x8"]["moves"] == len(presses)
     expect(page.locator("#best-result")).to_have_text(re.compile(rf"^Best for TV show 8×8: {len(presses)} moves, 0:\d\d\.$"))
     # Loading the preset again shows the record; the LOJ examples load as boards.
@@ -90,7 +90,7 @@ def test_tv_show_preset_minimum_timer_and_best_result(ready_page):
     # With the solver's help the result is not recorded.
     solve_and_press_marks(page)
     expect(status(page)).to_contain_text("not a best result")
-    assert page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))") == best
+    assert page.evaluate("JSON.parse(localStorage.getItem('lightsout-records')).best") == best
     button(page, "LOJ example 3×3").click()
     assert read_board(page) == [[1, 0, 1], [0, 0, 0], [1, 0, 1]]
     button(page, "Classic 5×5").click()

@@ -241,7 +241,7 @@ def test_hint_keyboard_and_shortcuts_play_a_k_state_board(page):
 
 
 def test_k_state_new_puzzle_has_its_minimum_timer_and_best_result(page):
-    page.evaluate("localStorage.removeItem('lightsout-best')")
+    page.evaluate("localStorage.removeItem('lightsout-records')")
     page.get_by_label("Presses").fill("3")
     try:
         set_states(page, 3)
@@ -262,7 +262,7 @@ def test_k_state_new_puzzle_has_its_minimum_timer_and_best_result(page):
         if fewest.total_presses:
             expect(status(page)).to_contain_text(f"Solved in {fewest.total_presses} moves and 0:")
             expect(status(page)).to_contain_text("A new best!")
-            best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-best'))")
+            best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-records')).best")
             assert list(best) == ["random:4x4 k3"]
             assert best["random:4x4 k3"]["moves"] == fewest.total_presses
             expect(page.locator("#best-result")).to_have_text(

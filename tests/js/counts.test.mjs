@@ -22,7 +22,7 @@ for (const [k, power, digits] of [[2, "2^599", 181], [3, "3^199", 95]]) {
     const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve() });
     const cells = k === 2 ? 600 : 200;
     const reply = await solver.request({ op: "puzzle", graph: allOnCellZero(cells, k) });
-    await session.deal.playGraph(reply, { board: emptyBoard(reply.rows, reply.cols, k) });
+    await session.dealer.playGraph(reply, { board: emptyBoard(reply.rows, reply.cols, k) });
     const { fields, payload, references } = puzzleFields(session.game, [session.game.board]);
     const solved = await solver.request({ op: "solve", board: references[0], minimal: false, ...fields }, { payload });
     assert.equal(solved.solutions.length, digits); // Python's count, in full

@@ -100,7 +100,7 @@ for (const [what, request, name] of [
     const game = graphOfPuzzle(reply);
     const board = emptyBoard(reply.rows, reply.cols, reply.k);
     for (const cell of [0, 3, 4]) pressGraph(board, game, cell);
-    await session.deal.playGraph(reply, { board });
+    await session.dealer.playGraph(reply, { board });
     const explainer = new Explainer(session);
     const said = await messagesOf(session, async () => {
       await explainer.start();

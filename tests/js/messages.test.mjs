@@ -41,7 +41,7 @@ test("a parse error without a column reads 'Line L: …' in both languages, neve
     try {
       const { session, changes } = sessionWith(solver);
       const before = session.game;
-      assert.equal(await session.text.load("100000\n#."), false);
+      assert.equal(await session.boardText.load("100000\n#."), false);
       assert.equal(session.game, before);
       const shown = lastOf(changes, "boardError");
       assert.equal(shown, `${frame}the size line says 100000 rows, found 1`);
@@ -56,7 +56,7 @@ test("a parse error without a column reads 'Line L: …' in both languages, neve
   try {
     const withColumn = failingSolver({ name: "BoardFormatError", message: "line 2, column 2: ragged rows", line: 2, column: 2 });
     const { session, changes } = sessionWith(withColumn);
-    await session.text.load("#.\n#");
+    await session.boardText.load("#.\n#");
     assert.equal(lastOf(changes, "boardError"), "第 2 行，第 2 列：ragged rows");
   } finally {
     setLanguage("en");
@@ -73,13 +73,13 @@ for (const [name, error] of [
     const { session, changes } = sessionWith(failingSolver(error));
     const stopped = t("requestStopped");
     for (const command of [() => session.solving.solve(), () => session.solving.hint(), () => session.solving.searchToEnd(),
-      () => session.deal.newGame({ rows: 5, cols: 5, lit: 3 })]) {
+      () => session.dealer.newGame({ rows: 5, cols: 5, lit: 3 })]) {
       changes.length = 0;
       await command();
       assert.equal(lastOf(changes, "message"), stopped, String(command));
     }
     changes.length = 0;
-    await session.text.load("#.\n.#");
+    await session.boardText.load("#.\n.#");
     assert.equal(lastOf(changes, "message"), stopped);
     assert.ok(!changes.some((change) => change.boardError), "a stopped parse is not a parse error");
     assert.ok(changes.every((change) => !wordMessage(change.message).includes("undefined")));
@@ -89,8 +89,8 @@ for (const [name, error] of [
 test("Copy board / Copy solution above the format cap say so and send nothing", async () => {
   const solver = new FakeSolver();
   const { session, changes } = sessionWith(solver, { ...LIMITS, max_format_cells: 100 });
-  assert.equal(await session.text.format(emptyBoard(10, 11)), null);
-  assert.equal(await session.text.format(emptyBoard(10, 11), true), null);
+  assert.equal(await session.boardText.format(emptyBoard(10, 11)), null);
+  assert.equal(await session.boardText.format(emptyBoard(10, 11), true), null);
   assert.equal(solver.sent.length, 0);
   const messages = changes.map((change) => wordMessage(change.message));
   assert.deepEqual(messages, [
@@ -153,7 +153,7 @@ test("Presses above the most any board needs say the maximum from Python, in bot
     try {
       const { session, changes } = sessionWith(failingSolver(refusal));
       const before = session.game;
-      assert.equal(await session.deal.newGame({ rows: 5, cols: 5, presses: 24 }), false);
+      assert.equal(await session.dealer.newGame({ rows: 5, cols: 5, presses: 24 }), false);
       assert.equal(session.game, before);
       assert.equal(lastOf(changes, "message"), wanted);
     } finally {
@@ -161,10 +161,10 @@ test("Presses above the most any board needs say the maximum from Python, in bot
     }
   }
   const { session, changes } = sessionWith(failingSolver({ ...refusal, maximum: 49, bound: "rank" }));
-  await session.deal.newGame({ rows: 7, cols: 7, presses: 50 });
+  await session.dealer.newGame({ rows: 7, cols: 7, presses: 50 });
   assert.equal(lastOf(changes, "message"), "No 7×7 board needs more than 49 presses: choose Presses from 0 to 49.");
   const { session: other, changes: said } = sessionWith(failingSolver({ ...refusal, maximum: 15 }));
-  await other.deal.newGame({ rows: 5, cols: 5, presses: 15 });
+  await other.dealer.newGame({ rows: 5, cols: 5, presses: 15 });
   assert.equal(lastOf(said, "message"),
     "Found no 5×5 board whose fewest solution has exactly 15 presses in the time allowed; none needs more than 15.");
 });

@@ -115,26 +115,26 @@ test("Load: a list without a size takes the board's size, a POJ set offers its p
   const changes = [];
   session.subscribe((change) => changes.push(change));
   session.setBoard(emptyBoard(4, 6));
-  assert.equal(await session.text.load("1, 8; 24"), true);
+  assert.equal(await session.boardText.load("1, 8; 24"), true);
   assert.deepEqual([solver.sent[0].rows, solver.sent[0].cols], [4, 6]);
   assert.deepEqual([session.game.board.rows, session.game.board.cols, session.game.board.indices()], [4, 6, [0, 7, 23]]);
-  assert.equal(session.text.setPosition, null);
+  assert.equal(session.boardText.setPosition, null);
   // A POJ 1222 set of two puzzles: the first is played, Next loads the second.
   const rows = (cells) => Array.from({ length: 5 }, (_, r) => Array.from({ length: 6 }, (_, c) => (cells.includes(r * 6 + c) ? 1 : 0)).join(" "));
   const text = ["2", ...rows([0, 29]), ...rows([7, 14])].join("\n");
-  assert.equal(await session.text.load(text), true);
+  assert.equal(await session.boardText.load(text), true);
   assert.deepEqual(session.game.board.indices(), [0, 29]);
-  assert.deepEqual(session.text.setPosition, { index: 1, count: 2 });
-  assert.equal(session.text.nextInSet(), true);
+  assert.deepEqual(session.boardText.setPosition, { index: 1, count: 2 });
+  assert.equal(session.boardText.nextInSet(), true);
   assert.deepEqual(session.game.board.indices(), [7, 14]);
-  assert.deepEqual(session.text.setPosition, { index: 2, count: 2 });
-  assert.equal(wordMessage(changes.at(-2).message), "Puzzle 2 of 2 of the pasted set.");
-  assert.equal(session.text.nextInSet(), false);
+  assert.deepEqual(session.boardText.setPosition, { index: 2, count: 2 });
+  assert.equal(wordMessage(changes.at(-1).message), "Puzzle 2 of 2 of the pasted set.");
+  assert.equal(session.boardText.nextInSet(), false);
   // A board from elsewhere ends the set; a bad paste keeps the board and says why.
   session.setBoard(emptyBoard(3, 3));
-  assert.equal(session.text.setPosition, null);
+  assert.equal(session.boardText.setPosition, null);
   const before = session.game;
-  assert.equal(await session.text.load("1 2 3 x"), false);
+  assert.equal(await session.boardText.load("1 2 3 x"), false);
   assert.equal(session.game, before);
   assert.equal(wordMessage(changes.findLast((change) => change.boardError)?.boardError), "Line 1, column 7: expected a cell number, found “x”.");
 });

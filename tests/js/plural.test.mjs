@@ -65,7 +65,7 @@ test("the session's messages about one thing are singular; 中文 has the same w
       session.press(0, 0);
       said.push(messages.at(-1));
       session.setBoard(boardFromCells(1, 1, 2, [1]));
-      session.deal.startChallenge("random", "1×1");
+      session.dealer.startChallenge("random", "1×1");
       session.press(0, 0);
       said.push(messages.at(-1));
       // Shapes.
@@ -86,7 +86,7 @@ test("the session's messages about one thing are singular; 中文 has the same w
         said.push(messages.at(-1));
       }
       session.setVariant({ k: 2 });
-      await session.deal.newGame({ rows: 3, cols: 3, presses: 1 });
+      await session.dealer.newGame({ rows: 3, cols: 3, presses: 1 });
       said.push(messages.find((text) => text.includes("3×3")));
       assert.deepEqual(said, expected[language]);
       if (language === "zh") for (const text of said) assert.doesNotMatch(text, /[A-Za-z]{2,}/, text);

@@ -65,7 +65,7 @@ test("a message's nested words (a rule's name, a surface) and an error's tone fo
     session.reword();
     assert.equal(line.textContent, "现在按下遵循八邻域规则（环面）。灯保持不变；历史重新开始。");
     // The Board box's error: on the message line in the error's tone, worded again too.
-    assert.equal(await session.text.load("#.#\n.x."), false);
+    assert.equal(await session.boardText.load("#.#\n.x."), false);
     assert.equal(line.textContent, "第 2 行，第 2 列：bad symbol"); // the fake parser's own English reason, framed in 中文
     assert.equal(status.dataset.tone, "error");
     setLanguage("en");

@@ -36,7 +36,7 @@ test("Solve, Hint and Play solution given while New puzzle's board is on its way
     const { session, solver } = makeSession();
     session.setBoard(grid([[1, 0], [0, 0]]));
     solver.hold();
-    const dealing = session.deal.newGame({ rows: 3, cols: 3 });
+    const dealing = session.dealer.newGame({ rows: 3, cols: 3 });
     const asked = command === "play" ? session.playSolution() : session.solving[command]();
     await Promise.resolve();
     assert.equal(solver.sent.length, 1, `${command}: nothing asked about the old board`);
@@ -68,12 +68,12 @@ test("a link being read: its stand-in refuses presses with a word; Solve, Hint a
     assert.deepEqual(lastSaid(changes), ["linkOpeningWait"], "a press on the stand-in says why it did nothing");
     assert.equal(session.game, standIn);
     assert.equal(session.game.moveCount, 0);
-    session.setup.set(true);
+    session.setupMode.set(true);
     const lights = session.game.board.copy();
-    assert.equal(session.setup.setLight(0, 0), false, "nor does set-up change a light of it");
+    assert.equal(session.setupMode.setLight(0, 0), false, "nor does set-up change a light of it");
     assert.deepEqual(lastSaid(changes), ["linkOpeningWait"]);
     assert.ok(session.game.board.equals(lights));
-    session.setup.set(false);
+    session.setupMode.set(false);
     const asked = command === "explain" ? explainer.start() : session.solving[command]();
     await Promise.resolve();
     assert.equal(solver.sent.length, 0, `${command}: nothing asked about the stand-in`);
@@ -95,7 +95,7 @@ test("a game chosen while a link is read wins: the link, read later, is dropped"
   const { session } = makeSession();
   const link = heldRead();
   const opening = session.openLink(link.read, playBoard(session));
-  await session.deal.newGame({ rows: 3, cols: 3 });
+  await session.dealer.newGame({ rows: 3, cols: 3 });
   const chosen = session.game;
   assert.equal(session.opening, false, "the new puzzle is no stand-in");
   link.open(grid([[1, 1], [1, 1]]));
@@ -128,7 +128,7 @@ test("a link that could not be read leaves the stand-in as the board, pressable 
 test("Solve given while a pasted board is being read solves the pasted board", async () => {
   const { session, solver } = makeSession();
   solver.hold();
-  const loading = session.text.load("##.\n#..\n...");
+  const loading = session.boardText.load("##.\n#..\n...");
   const solving = session.solving.solve();
   await solver.whenSent(1);
   assert.equal(solver.sent.length, 1);
@@ -145,7 +145,7 @@ test("a later command of the player's wins: Solve, then New puzzle, shows the ne
   solver.hold();
   const solving = session.solving.solve();
   await solver.whenSent(1);
-  const dealing = session.deal.newGame({ rows: 3, cols: 3 });
+  const dealing = session.dealer.newGame({ rows: 3, cols: 3 });
   solver.release(1);
   await dealing;
   solver.release(0);
@@ -177,7 +177,7 @@ test("Play solution pressed while New puzzle's board is on its way plays the new
   await session.solving.solve(); // the old board's marks are shown
   assert.ok(session.marks);
   solver.hold();
-  const dealing = session.deal.newGame({ rows: 3, cols: 3 });
+  const dealing = session.dealer.newGame({ rows: 3, cols: 3 });
   const playing = session.playSolution();
   solver.releaseAll();
   await dealing;

@@ -13,12 +13,12 @@ test("set-up with k = 3: a click cycles one light 0 → 1 → 2 → 0 and nothin
   const { session, changes } = makeSession();
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ k: 3 });
-  session.setup.set(true);
+  session.setupMode.set(true);
   assert.equal(session.settingUp, true);
   assert.ok(changes.at(-1).setup);
   const seen = [];
   for (let step = 0; step < 4; step++) {
-    assert.equal(session.setup.setLight(1, 1), true);
+    assert.equal(session.setupMode.setLight(1, 1), true);
     seen.push(session.game.board.get(4));
     const others = session.game.board.toList().filter((_, index) => index !== 4);
     assert.deepEqual(others, new Array(8).fill(0)); // the neighbours did not change
@@ -42,16 +42,16 @@ test("leaving set-up keeps the board and starts a fresh history; the puzzle befo
   const board = emptyBoard(3, 3);
   pressBoard(board, 0, 0);
   session.setBoard(board);
-  session.deal.startChallenge("random", "3×3");
+  session.dealer.startChallenge("random", "3×3");
   session.press(2, 2);
   assert.equal(session.game.moveCount, 1);
-  session.setup.set(true);
+  session.setupMode.set(true);
   assert.equal(session.challenge, null); // timer, minimum and best result went
   assert.equal(session.game.canUndo, false); // undo cannot reach the presses before set-up
-  session.setup.setLight(1, 1);
-  session.setup.setLight(0, 2);
+  session.setupMode.setLight(1, 1);
+  session.setupMode.setLight(0, 2);
   const asSet = session.game.board.toList();
-  session.setup.set(false);
+  session.setupMode.set(false);
   assert.equal(session.settingUp, false);
   assert.deepEqual(session.game.board.toList(), asSet);
   assert.equal(session.game.canUndo, false);
@@ -61,7 +61,7 @@ test("leaving set-up keeps the board and starts a fresh history; the puzzle befo
   session.undo();
   assert.deepEqual(session.game.board.toList(), asSet);
   assert.equal(session.game.canUndo, false);
-  assert.equal(session.setup.setLight(0, 0), false); // not in set-up mode: nothing set
+  assert.equal(session.setupMode.setLight(0, 0), false); // not in set-up mode: nothing set
   assert.deepEqual(session.game.board.toList(), asSet);
 });
 
@@ -74,12 +74,12 @@ test("set-up refuses holes and sets don't-care cells, on every surface", () => {
     mask.setKind(5, "dontCare");
     session.setShape(mask, "shaped");
     session.setVariant({ surface, stencil: makeStencil("moore") });
-    session.setup.set(true);
-    assert.equal(session.setup.setLight(0, 0), false, surface);
+    session.setupMode.set(true);
+    assert.equal(session.setupMode.setLight(0, 0), false, surface);
     assert.equal(session.game.board.litCount, 0);
     assert.match(wordMessage(changes.at(-1).message), /hole/);
-    assert.equal(session.setup.setLight(1, 1), true); // don't care: still a light
-    assert.equal(session.setup.setLight(3, 3), true); // a corner: wrapping surfaces change nothing else
+    assert.equal(session.setupMode.setLight(1, 1), true); // don't care: still a light
+    assert.equal(session.setupMode.setLight(3, 3), true); // a corner: wrapping surfaces change nothing else
     assert.deepEqual(session.game.board.indices(), [5, 15], surface);
   }
 });
@@ -88,30 +88,30 @@ test("Solve in set-up mode answers for the board as set; a change of a light dro
   const { session } = makeSession();
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ surface: "torus", stencil: makeStencil("custom:.#./##./...") });
-  session.setup.set(true);
+  session.setupMode.set(true);
   // The lights of two presses: a board the rule can solve (the set-up does not press).
   const lights = emptyBoard(3, 3);
   for (const [row, col] of [[0, 1], [2, 2]]) pressBoard(lights, row, col, { stencil: session.game.stencil, surface: "torus" });
-  for (const index of lights.indices()) session.setup.setLight(Math.floor(index / 3), index % 3);
+  for (const index of lights.indices()) session.setupMode.setLight(Math.floor(index / 3), index % 3);
   assert.deepEqual(session.game.board.toList(), lights.toList());
   await session.solving.solve();
   assert.ok(session.marks);
   assert.ok(marksSolve(session));
-  session.setup.set(false); // the marks describe the same lights: they stay
+  session.setupMode.set(false); // the marks describe the same lights: they stay
   assert.ok(session.marks && marksSolve(session));
-  session.setup.set(true);
-  session.setup.setLight(1, 1);
+  session.setupMode.set(true);
+  session.setupMode.setLight(1, 1);
   assert.equal(session.marks, null);
 });
 
 test("set-up and a new puzzle or a link: dealing a puzzle leaves set-up mode; Clear keeps it", async () => {
   const { session, changes } = makeSession();
   session.setBoard(emptyBoard(3, 3));
-  session.setup.set(true);
-  session.deal.clear();
+  session.setupMode.set(true);
+  session.dealer.clear();
   assert.equal(session.settingUp, true);
   assert.match(wordMessage(changes.at(-1).message), /click/);
-  await session.deal.newGame({ rows: 3, cols: 3 });
+  await session.dealer.newGame({ rows: 3, cols: 3 });
   assert.equal(session.settingUp, false);
 });
 
@@ -145,22 +145,22 @@ test("a win: the player's own, helped after a hint, played by Play solution; non
   const single = emptyBoard(3, 3);
   single.set(4, 1);
   session.setBoard(single);
-  session.setup.set(true);
-  session.setup.setLight(1, 1); // the one light that was on: the board is dark now, but set, not solved
+  session.setupMode.set(true);
+  session.setupMode.setLight(1, 1); // the one light that was on: the board is dark now, but set, not solved
   assert.equal(session.game.isSolved(), true);
   assert.equal(session.won, null);
   assert.ok(!changes.at(-1).won);
-  session.setup.set(false);
+  session.setupMode.set(false);
   assert.equal(session.won, null);
 });
 
 test("Play solution in set-up mode leaves the mode and plays from the board as set", async () => {
   const { session } = makeSession();
   session.setBoard(emptyBoard(3, 3));
-  session.setup.set(true);
+  session.setupMode.set(true);
   const lights = emptyBoard(3, 3);
   pressBoard(lights, 0, 0);
-  for (const index of lights.indices()) session.setup.setLight(Math.floor(index / 3), index % 3);
+  for (const index of lights.indices()) session.setupMode.setLight(Math.floor(index / 3), index % 3);
   await session.playSolution();
   assert.equal(session.settingUp, false);
   assert.equal(session.game.isSolved(), true);
@@ -174,9 +174,9 @@ test("a scanned board (loadScanned) is played with a fresh history and set-up mo
   session.setBoard(emptyBoard(3, 3));
   session.setVariant({ k: 3 });
   session.press(0, 0);
-  session.setup.set(true);
+  session.setupMode.set(true);
   const scanned = [0, 1, 2, 2, 1, 0, 0, 0, 1];
-  session.setup.loadScanned(boardFromCells(3, 3, 3, scanned), "Scanned.");
+  session.setupMode.loadScanned(boardFromCells(3, 3, 3, scanned), "Scanned.");
   assert.equal(session.settingUp, false);
   assert.equal(session.game.k, 3);
   assert.deepEqual(session.game.board.toList(), scanned);
@@ -202,8 +202,8 @@ test("Solve and Hint leave set-up mode, so their marks are followed by pressing 
   for (const command of ["solve", "hint"]) {
     const { session } = makeSession();
     session.setBoard(emptyBoard(3, 3));
-    session.setup.set(true);
-    session.setup.setLight(1, 1);
+    session.setupMode.set(true);
+    session.setupMode.setLight(1, 1);
     const asSet = session.game.board.toList();
     await session.solving[command]();
     assert.equal(session.settingUp, false, command);
@@ -228,20 +228,21 @@ test("set-up's Clear and Fill: every light off or on (k − 1; holes stay dark),
     const mask = new Mask(3, 3);
     mask.setKind(4, HOLE);
     session.setShape(mask, "shaped");
-    session.setup.set(true);
-    session.setup.setLight(0, 0);
-    session.setup.setLight(2, 1);
+    session.setupMode.set(true);
+    session.setupMode.setLight(0, 0);
+    session.setupMode.setLight(2, 1);
     const asSet = session.game.board.toList();
-    session.setup.fill();
+    session.setupMode.fill();
     assert.deepEqual(session.game.board.toList(), [k - 1, k - 1, k - 1, k - 1, 0, k - 1, k - 1, k - 1, k - 1]);
     assert.equal(session.settingUp, true);
     assert.match(wordMessage(changes.at(-1).message), /Every light on/);
-    session.deal.clear();
+    session.dealer.clear();
     assert.equal(session.game.board.litCount, 0);
     assert.ok(session.canUndo);
     session.undo(); // the filled board
     assert.equal(session.game.board.litCount, 8);
     assert.equal(session.canUndo, true);
+    assert.equal(session.settingUp, true); // a board Undo brings back keeps set-up on
     session.undo(); // the board as set, its set-up history whole
     assert.deepEqual(session.game.board.toList(), asSet);
     session.undo();

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
 import { wordMessage } from "../../static/messages.js";
 
-import { BestResults, challengeOfToken, challengeToken } from "../../static/challenge.js";
+import { challengeOfToken, challengeToken } from "../../static/challenge.js";
+import { RECORDS_KEY, Records } from "../../static/records.js";
 import { SAMPLE_BOARDS, sampleBoard } from "../../static/sample-boards.js";
 import { gameOfLink, linkOf } from "../../static/share-link.js";
 import { emptyBoard } from "../../static/board.js";
@@ -40,7 +41,7 @@ function tvChallenge() {
   const tv = SAMPLE_BOARDS.find((sample) => sample.id === "tv");
   const session = sessionWithoutMinimum();
   session.setBoard(sampleBoard(tv));
-  session.deal.startChallenge("sample tv", "TV show 8×8");
+  session.dealer.startChallenge("sample tv", "TV show 8×8");
   return session;
 }
 
@@ -48,7 +49,7 @@ test("a preset's link carries p=sample-<id>; opened, it is the preset with its m
   const loj = SAMPLE_BOARDS.find((preset) => preset.id === "loj1");
   const sharer = makeSession();
   sharer.setBoard(sampleBoard(loj));
-  sharer.deal.startChallenge("sample loj1", "LOJ example 3×3");
+  sharer.dealer.startChallenge("sample loj1", "LOJ example 3×3");
   await settle();
   assert.ok(sharer.challenge.minimum > 0);
   sharer.press(0, 0);
@@ -58,7 +59,7 @@ test("a preset's link carries p=sample-<id>; opened, it is the preset with its m
   const opened = gameOfLink(link.split("#")[1]);
   assert.equal(opened.challengeKind, "sample-loj1");
   const reader = makeSession();
-  reader.deal.openGame(opened.game, "opened", opened.challengeKind);
+  reader.dealer.openGame(opened.game, "opened", opened.challengeKind);
   await settle();
   assert.equal(reader.challenge.kind, "sample loj1");
   assert.equal(reader.challenge.key, sharer.challenge.key);
@@ -99,7 +100,7 @@ test("a link without p= opens as a plain game: no minimum, no timer", async () =
   const opened = gameOfLink(linkOf(session.game, "https://example.org/").split("#")[1]);
   assert.equal(opened.challengeKind, null);
   const reader = makeSession();
-  reader.deal.openGame(opened.game, "opened", opened.challengeKind);
+  reader.dealer.openGame(opened.game, "opened", opened.challengeKind);
   assert.equal(reader.challenge, null);
 });
 
@@ -111,11 +112,11 @@ test("p=game-<name> is a real game's puzzle only on that game; its label is the 
   assert.equal(challengeOfToken("game-orbix", { ...game, graph: null }), null); // a grid is no real game
   const session = makeSession();
   session.game.graph = { preset: orbix }; // the resumed puzzle is labelled by the game, not a size
-  session.deal.resumeChallenge("game-orbix");
+  session.dealer.resumeChallenge("game-orbix");
   assert.equal(session.challenge.kind, "game orbix");
   assert.equal(wordMessage(session.challenge.label), "Orbix");
-  session.challenges.end();
-  session.deal.resumeChallenge(null);
+  session.challengeTracker.end();
+  session.dealer.resumeChallenge(null);
   assert.equal(session.challenge, null);
 });
 
@@ -128,7 +129,7 @@ test("a legacy link's p=preset-tv opens as the TV show's sample board, and is sh
   assert.match(link, /;p=preset-tv;m=/); // legacy
   const opened = gameOfLink(link.split("#")[1]);
   const reader = sessionWithoutMinimum();
-  reader.deal.openGame(opened.game, "opened", opened.challengeKind);
+  reader.dealer.openGame(opened.game, "opened", opened.challengeKind);
   assert.equal(reader.challenge?.kind, "sample tv");
   assert.equal(reader.challenge.key, sharer.challenge.key);
   assert.equal(wordMessage(reader.challenge.label), "TV show 8×8");
@@ -145,14 +146,14 @@ test("a best result stored under an old \"preset …\" key is found under the sa
   const storage = memoryStorage({
     "lightsout-best": JSON.stringify({ [oldKey]: { moves: 20, milliseconds: 9000 }, "daily:5x5": { moves: 15, milliseconds: 3000 } }),
   });
-  const records = new BestResults(storage);
+  const records = new Records(storage);
   assert.deepEqual(records.get(key), { moves: 20, milliseconds: 9000 });
-  assert.deepEqual(JSON.parse(storage.stored.get("lightsout-best")),
+  assert.deepEqual(JSON.parse(storage.stored.get(RECORDS_KEY)).best,
     { [key]: { moves: 20, milliseconds: 9000 }, "daily:5x5": { moves: 15, milliseconds: 3000 } });
   assert.deepEqual(records.record(key, 18, 12000), { best: { moves: 18, milliseconds: 9000 }, improved: true });
   // An old record beside a new one of the same board: the better of each survives.
-  const both = new BestResults(memoryStorage({
+  const both = new Records(memoryStorage({
     "lightsout-best": JSON.stringify({ [oldKey]: { moves: 20, milliseconds: 9000 }, [key]: { moves: 25, milliseconds: 7000 } }),
   }));
-  assert.deepEqual(both.all(), { [key]: { moves: 20, milliseconds: 7000 } });
+  assert.deepEqual(both.bestResults, { [key]: { moves: 20, milliseconds: 7000 } });
 });
