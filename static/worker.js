@@ -52,7 +52,7 @@
 // usual path and keeps nothing.
 
 import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
-import { sha256Hex, StartCache } from "./start-cache.js";
+import { sha256Hex, StartCache } from "./solver/start-cache.js";
 
 const SITE_URL = new URL("../", import.meta.url).href; // files are named relative to it
 const PYODIDE_URL = new URL("pyodide/", SITE_URL).href;
