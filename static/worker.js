@@ -28,7 +28,8 @@
 //                                                (the usual path), ms since the worker began,
 //                                                fallback why the snapshot was not used, or null
 //        {type: "fatal", error}                  start-up failed, or Python broke; this
-//                                                worker is useless (error.code says why)
+//                                                worker is useless (error.code says why);
+//                                                after a failed start it closes itself
 //   debug (tests and tools/endurance only):
 //   in:  {type: "debug", id, action}             action: "memory" | "crash"
 //   out: {type: "success", id, result}           "memory": {wasmBytes, jsHeapBytes}
@@ -112,6 +113,9 @@ started.then(
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);
     self.postMessage({ type: "fatal", error: plainError(error, { log: false }) });
+    // This worker is done (the page replaces it). The runtime that failed may still be loading
+    // and would print to the console, given back by the start: run nothing more.
+    self.close();
   },
 );
 
