@@ -275,11 +275,14 @@ def test_the_snapshot_is_made_and_restored_under_the_page_and_worker_policies(br
 
 def test_the_build_ships_no_snapshot_and_keys_the_kept_one_to_what_shapes_it(site_dir):
     """build-info.json's snapshotKey is the sha256 of every file that shapes the memory (the
-    runtime, the Python zip, worker.js); the site ships no snapshot, lock file or wheel."""
+    runtime, the Python zip, worker.js and the start's modules in static/solver/); the site ships
+    no snapshot, lock file or wheel."""
     info = build_info(site_dir)
+    worker = ["static/worker.js", *sorted(path.relative_to(site_dir).as_posix() for path in (site_dir / "static" / "solver").glob("*.js"))]
+    assert "static/solver/start.js" in worker
     shaping = {path: hashlib.sha256((site_dir / path).read_bytes()).hexdigest()
-               for path in [*info["runtimeSha256"], "static/worker.js"]}
-    assert shaping == {**info["runtimeSha256"], "static/worker.js": shaping["static/worker.js"]}
+               for path in [*info["runtimeSha256"], *worker]}
+    assert {path: shaping[path] for path in info["runtimeSha256"]} == info["runtimeSha256"]
     assert info["snapshotKey"] == hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()
     shipped = [path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*") if path.is_file()]
     assert not [path for path in shipped if path.endswith((".gz", ".whl", "pyodide-lock.json")) or "snapshot" in path], shipped
