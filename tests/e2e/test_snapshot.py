@@ -87,6 +87,15 @@ def kept_snapshot(page: Page) -> dict | None:
     return kept
 
 
+def globals_left_patched(page: Page) -> list[str]:
+    """The globals the start borrowed (fetch, console.warn, console.error) that are not the
+    browser's own in the solver's worker, once it is ready: none, whichever path it took."""
+    worker = next(worker for worker in reversed(page.workers) if "/static/worker.js" in worker.url)
+    return worker.evaluate("""() => Object.entries({ fetch, warn: console.warn, error: console.error })
+      .filter(([, f]) => !/\\{\\s*\\[native code\\]\\s*\\}$/.test(Function.prototype.toString.call(f)))
+      .map(([name]) => name)""")
+
+
 def build_info(site_dir) -> dict:
     return json.loads((site_dir / "static" / "build-info.json").read_text())
 
@@ -120,6 +129,7 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
     # "ready" did not wait for the snapshot: it is made after (before any request runs).
     assert {"started", "apiReady"} <= set(start["steps"]) and "snapshotMade" not in start["steps"], start["steps"]
+    assert globals_left_patched(page) == []
     # The kept entry records the memory's sha256 and length, and they are its body's.
     kept = page.evaluate(KEPT)
     assert kept["bodySha256"] == kept["sha256"] and kept["length"] == kept["bytes"] > 10_000_000
@@ -136,6 +146,7 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     start = started_from(page)
     assert start["path"] == "snapshot" and start["fallback"] is None, start
     assert {"snapshotRead", "snapshotChecked", "restored"} <= set(start["steps"])
+    assert globals_left_patched(page) == []
     solve_board(page)
     assert watch.errors == [] and watch.outside_requests() == []
 
