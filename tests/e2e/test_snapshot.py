@@ -1,4 +1,4 @@
-"""The solver's two ways to start (static/worker.js): the usual path (Pyodide, then the package
+"""The solver's two ways to start (static/solver/start.js): the usual path (Pyodide, then the package
 imported from the shipped Python zip), which also snapshots the interpreter's memory and keeps
 it in Cache Storage ("lightsout:snapshot") with the build's snapshotKey and the memory's sha256;
 and the next start, which restores that snapshot if this build made it and it is intact, and
