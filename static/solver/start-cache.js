@@ -1,5 +1,5 @@
-// The start cache: where the solver worker (worker.js) keeps the memory snapshot of its first start, for the
-// next visit: Cache Storage, checked before every restore. Not a "lightsout-<version>" cache,
+// The start cache: where the solver's start (start.js, in the worker) keeps the memory snapshot of its first
+// start, for the next visit: Cache Storage, checked before every restore. Not a "lightsout-<version>" cache,
 // which the service worker deletes when a new build activates, and under a URL of this site,
 // so two sites of one origin keep their own. The entry's headers say which build made it
 // (build-info.json's snapshotKey) and the memory's length and sha256, recorded when it was made.
