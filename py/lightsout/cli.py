@@ -125,7 +125,7 @@ def _board_text(text: str, k: int, format: str, source: str, original: Callable[
 
 def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
     """The puzzle the options describe (``--states``, ``--surface``/``--torus``, ``--rule``, ``--mask``, ``--target``)."""
-    from .mask import parse_mask
+    from .mask_text import parse_mask
     from .puzzle import Puzzle
     from .rules import parse_rule
 

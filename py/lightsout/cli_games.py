@@ -25,7 +25,7 @@ from .coset_leader import SEARCH_SECONDS
 from .errors import BoardFormatError
 from .games import PRESETS, Preset, preset, preset_figures
 from .graph_api import presets_reply
-from .mask import parse_mask
+from .mask_text import parse_mask
 from .puzzle import Puzzle
 from .solver import FEWEST_SEARCH_LIMIT, Solution, solve
 from .cell_runs import format_cells, read_cells

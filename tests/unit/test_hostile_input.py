@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from lightsout import BoardFormatError, parse_board
 from lightsout.board import Board
 from lightsout.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj, parse_poj
-from lightsout.mask import parse_mask
+from lightsout.mask_text import parse_mask
 from lightsout.errors import TooLargeError
 from lightsout.codec import MAX_LONG_SIDE
 

@@ -21,7 +21,7 @@ from lightsout.cli import main
 from lightsout.codec import MAX_LONG_SIDE, MAX_STATE_CELLS
 from lightsout.errors import TooLargeError
 from lightsout.formats import MAX_TEXT_NUMBERS, read_board
-from lightsout.mask import parse_mask
+from lightsout.mask_text import parse_mask
 from lightsout.text_input import MAX_TEXT_BYTES, MAX_TEXT_LINES, decode_text
 
 PACKAGE = Path(__file__).resolve().parents[2] / "py"

@@ -10,7 +10,8 @@ from board_solve import presses_of, quiet_of, solve_board
 from lightsout.board import Board
 from lightsout.analysis import left_kernel, nearest, proof, worst_case
 from lightsout.cli import main
-from lightsout.mask import Mask, format_mask, parse_mask
+from lightsout.mask import Mask
+from lightsout.mask_text import format_mask, parse_mask
 from lightsout.rules import MOORE, PLUS, X_RULE, Rule, parse_rule
 from reference import naive_apply, naive_landing
 
