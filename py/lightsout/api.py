@@ -81,8 +81,8 @@ from .puzzle import (
 from .random_boards import LitWithPresses, PressCountError
 from .random_boards import random_board
 from .rules import SURFACES, parse_rule
-from .games import preset
-from .graph_api import base_puzzle, describe, presets_reply
+from .games import preset, presets_reply
+from .graph_api import base_puzzle, describe
 from .levels import levels_reply
 from .cell_runs import format_cells, read_cells
 from .share import LEVEL_KIND, CHALLENGE_KIND, ShareState, format_share, parse_share

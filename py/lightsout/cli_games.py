@@ -23,8 +23,7 @@ from . import codec
 from .analysis import analysis_figures, solve_figures
 from .coset_leader import SEARCH_SECONDS
 from .errors import BoardFormatError
-from .games import PRESETS, Preset, preset, preset_figures
-from .graph_api import presets_reply
+from .games import PRESETS, Preset, preset, preset_figures, presets_reply
 from .mask_text import parse_mask
 from .puzzle import Puzzle
 from .solver import FEWEST_SEARCH_LIMIT, Solution, solve

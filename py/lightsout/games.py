@@ -3,7 +3,9 @@
 ``PRESETS[name]`` is a :class:`Preset`: the puzzle (cells, press rule, k,
 goal), the game's name, maker and year, a one-line description in English
 and 简体中文, the names of its states, the order of its cells in text, and
-the sources of its rule (docs/games.md cites them).  Grid games are R×C
+the sources of its rule (docs/games.md cites them); :func:`preset_info` and
+:func:`presets_reply` give these facts as JSON (the API's ``presets`` reply, the CLI's
+``presets --json``).  Grid games are R×C
 grids under a stencil rule; Merlin's Magic Square, the Lights Out Cube and
 the Orbix are graphs (:class:`~lightsout.graph.Graph`).
 
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from .graph import Graph
 from .puzzle import Puzzle
@@ -45,7 +48,7 @@ from .rules import PLUS, X_RULE, parse_rule
 
 __all__ = [
     "Preset", "Solid", "PRESETS", "preset", "preset_figures", "CUBE_FACES", "cube_graph", "cube_solid", "orbix_graph", "orbix_solid",
-    "merlin_graph",
+    "merlin_graph", "preset_info", "solid_json", "presets_reply",
 ]
 
 Vector = tuple[float, float, float]
@@ -391,3 +394,49 @@ def preset_figures() -> list[dict[str, int | str | None]]:
             }
         )
     return rows
+
+
+def preset_info(entry: Preset) -> dict[str, Any]:
+    """The facts about a real game: name, game, maker, year, description, rule, sources, states, cell_order, notes, reversible
+    (texts as ``{"en", "zh"}``), and its size: rows, cols, cells, k, target (``"off"``/``"on"`` or a list of states), kind."""
+    puzzle = entry.puzzle
+    return {
+        "name": entry.name,
+        "game": entry.game,
+        "maker": entry.maker,
+        "year": entry.year,
+        "description": entry.description,
+        "rule": entry.rule,
+        "sources": list(entry.sources),
+        "states": list(entry.states),
+        "cell_order": entry.cell_order,
+        "notes": entry.notes or None,
+        "reversible": entry.reversible,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "cells": puzzle.cells,
+        "k": puzzle.k,
+        "target": puzzle.target if isinstance(puzzle.target, str) else puzzle.states(puzzle.target),
+        "kind": "grid" if puzzle.graph is None else "graph",
+    }
+
+
+def solid_json(solid: Solid) -> dict[str, Any]:
+    """A game's :class:`Solid` as JSON: {shape, points, right, up, places}, each vector
+    [x, y, z] to 6 decimals (x right, y up, z towards the viewer), places [face, row, column] or null."""
+
+    def vectors(values: tuple[tuple[float, float, float], ...]) -> list[list[float]]:
+        return [[round(v, 6) + 0.0 for v in value] for value in values]  # + 0.0: no "-0.0" in the JSON
+
+    return {
+        "shape": solid.shape,
+        "points": vectors(solid.points),
+        "right": vectors(solid.right),
+        "up": vectors(solid.up),
+        "places": None if solid.places is None else [list(place) for place in solid.places],
+    }
+
+
+def presets_reply() -> dict[str, Any]:
+    """The ``presets`` op: every real game, in order (see :func:`preset_info`)."""
+    return {"presets": [preset_info(entry) for entry in PRESETS.values()]}

@@ -4,8 +4,8 @@
 :data:`lightsout.games.PRESETS`) or ``graph`` (a user-defined puzzle: its
 JSON object, or its text in either form of :mod:`lightsout.puzzle_text`).
 :func:`describe` gives everything the page needs to draw and play a
-puzzle — grid or graph — in one JSON object; :func:`preset_info` the
-facts about a real game.  Errors are ``ValueError`` (a
+puzzle — grid or graph — in one JSON object (a preset's facts:
+:func:`lightsout.games.preset_info`).  Errors are ``ValueError`` (a
 :class:`~lightsout.errors.BoardFormatError` with line and column for bad
 text) with ``field`` set to the request field at fault.
 """
@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import BoardFormatError
-from .games import PRESETS, Preset, Solid, preset
+from .games import Preset, preset, preset_info, solid_json
 from .graph import hex_centre
 from .puzzle import Puzzle
 from .puzzle_text import UserPuzzle, parse_puzzle, puzzle_from_json, puzzle_json
 
-__all__ = ["Base", "base_puzzle", "describe", "preset_info", "solid_json", "MAX_DESCRIBED_CELLS", "MAX_DRAWN_EDGES"]
+__all__ = ["Base", "base_puzzle", "describe", "MAX_DESCRIBED_CELLS", "MAX_DRAWN_EDGES"]
 
 MAX_DESCRIBED_CELLS = 4096
 """Most cells whose coordinates and press sets ``puzzle`` lists for a grid (a graph has at most
@@ -78,47 +78,6 @@ def base_puzzle(request: dict[str, Any]) -> Base | None:
     return Base(user.puzzle, None, user)
 
 
-def preset_info(entry: Preset) -> dict[str, Any]:
-    """The facts about a real game: name, game, maker, year, description, rule, sources, states, cell_order, notes, reversible
-    (texts as ``{"en", "zh"}``), and its size: rows, cols, cells, k, target (``"off"``/``"on"`` or a list of states), kind."""
-    puzzle = entry.puzzle
-    return {
-        "name": entry.name,
-        "game": entry.game,
-        "maker": entry.maker,
-        "year": entry.year,
-        "description": entry.description,
-        "rule": entry.rule,
-        "sources": list(entry.sources),
-        "states": list(entry.states),
-        "cell_order": entry.cell_order,
-        "notes": entry.notes or None,
-        "reversible": entry.reversible,
-        "rows": puzzle.rows,
-        "cols": puzzle.cols,
-        "cells": puzzle.cells,
-        "k": puzzle.k,
-        "target": puzzle.target if isinstance(puzzle.target, str) else puzzle.states(puzzle.target),
-        "kind": "grid" if puzzle.graph is None else "graph",
-    }
-
-
-def solid_json(solid: Solid) -> dict[str, Any]:
-    """A game's :class:`~lightsout.games.Solid` as JSON: {shape, points, right, up, places}, each vector
-    [x, y, z] to 6 decimals (x right, y up, z towards the viewer), places [face, row, column] or null."""
-
-    def vectors(values: tuple[tuple[float, float, float], ...]) -> list[list[float]]:
-        return [[round(v, 6) + 0.0 for v in value] for value in values]  # + 0.0: no "-0.0" in the JSON
-
-    return {
-        "shape": solid.shape,
-        "points": vectors(solid.points),
-        "right": vectors(solid.right),
-        "up": vectors(solid.up),
-        "places": None if solid.places is None else [list(place) for place in solid.places],
-    }
-
-
 def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = None) -> dict[str, Any]:
     """What the page needs to draw and play ``puzzle`` (see docs/api.md, op ``puzzle``).
 
@@ -168,8 +127,3 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
     reply["start"] = None if user is None or user.start is None else board(user.start)
     reply["graph"] = puzzle_json(puzzle, None if user is None else user.name) if graph is not None and (base is None or base.preset is None) else None
     return reply
-
-
-def presets_reply() -> dict[str, Any]:
-    """The ``presets`` op: every real game, in order (see :func:`preset_info`)."""
-    return {"presets": [preset_info(entry) for entry in PRESETS.values()]}
