@@ -4,7 +4,7 @@ Two kinds of explanation (:func:`explain`):
 
 - **Light chasing** (``mode "chase"``: two states, the plus rule on a plane,
   or on a torus of at least 3×3, no holes or don't-care cells, at most
-  :data:`EXPLAIN_SIDE` a side).  The chase plan of :func:`lightsout.chase_plans.chase_plan`
+  :data:`EXPLAIN_SIDE` a side).  The chase plan of :func:`lightsout.solving.chase_plans.chase_plan`
   leaves some press rows unknown (the first row on a plane, the first two on a
   torus).  With those presses left out, each lit light of a chased row is
   cleared by pressing the cell below it, until only the *residual rows* (the
@@ -35,7 +35,7 @@ with nullity > 0, the quiet patterns that press the cell (its press is then a
 free choice) or, when none does, the formula that holds for every solution.
 
 The API's ``methods`` op (the methods run and timed on the board) is
-:mod:`lightsout.method_comparison`.
+:mod:`lightsout.analysis.method_comparison`.
 
 Cell indices are r·C + c; rows of the chase are ints with bit c = column c.
 """
@@ -46,12 +46,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chase_plans import ChasePlan, chase_plan
-from .errors import TooLargeError
-from .gf2 import null_space, solve_linear
-from .puzzle import Puzzle, apply
-from .solver import solve
-from .rules import PLUS, row_mask
+from ..solving.chase_plans import ChasePlan, chase_plan
+from ..errors import TooLargeError
+from ..solving.gf2 import null_space, solve_linear
+from ..model.puzzle import Puzzle, apply
+from ..solving.solver import solve
+from ..model.rules import PLUS, row_mask
 
 __all__ = [
     "Step", "Explanation", "explain", "why", "chase_applies",

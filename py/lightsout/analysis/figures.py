@@ -12,7 +12,7 @@ the *left kernel* {y : yᵀA = 0}.  Such a y is a set of lights that every
 press changes an even number of times, so the parity of the lit cells in y
 never changes: a board with an odd number of lit cells in y can never be
 switched off — a proof anyone can check.  For a rule whose press matrix
-is symmetric (:attr:`Rule.is_symmetric <lightsout.rules.Rule.is_symmetric>`:
+is symmetric (:attr:`Rule.is_symmetric <lightsout.model.rules.Rule.is_symmetric>`:
 a point-symmetric stencil, on the Klein bottle and the projective plane a
 mirror-symmetric one too) and no mask, the left kernel is the space of quiet
 patterns (Anderson and Feil, "Turning Lights Out with Linear Algebra", Math.
@@ -30,14 +30,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import TooLargeError
-from .gf2 import null_space
-from .mask import Mask
-from .methods import cell_effects
-from .puzzle import Puzzle
-from .rules import PLUS, Rule
-from .solver import FULL_SYSTEM_CELLS, Solution, solve
-from .zmod import solve_mod
+from ..errors import TooLargeError
+from ..solving.gf2 import null_space
+from ..model.mask import Mask
+from ..solving.methods import cell_effects
+from ..model.puzzle import Puzzle
+from ..model.rules import PLUS, Rule
+from ..solving.solver import FULL_SYSTEM_CELLS, Solution, solve
+from ..solving.zmod import solve_mod
 
 __all__ = [
     "solve_figures",
@@ -266,7 +266,7 @@ def left_kernel(rows: int, cols: int, rule: Rule = PLUS, mask: Mask | None = Non
     """Return a basis of {y : yᵀA = 0}: light sets every press changes evenly (flat ints).
 
     Only lights that matter appear in y.  For a rule whose press matrix is
-    symmetric (:attr:`Rule.is_symmetric <lightsout.rules.Rule.is_symmetric>`)
+    symmetric (:attr:`Rule.is_symmetric <lightsout.model.rules.Rule.is_symmetric>`)
     without a mask this is the quiet-pattern basis (cheap, even for huge
     boards); otherwise it is the null space of Aᵀ by elimination,
     O((R·C)³/w) (those rules are solved by elimination too).

@@ -1,4 +1,4 @@
-"""The GF(2) methods of :mod:`lightsout.methods` run and timed on one board: the API's ``methods`` op
+"""The GF(2) methods of :mod:`lightsout.solving.methods` run and timed on one board: the API's ``methods`` op
 (the Analysis panel's "The five methods, measured").
 
 :func:`compare_methods` runs each method where it is affordable (under :data:`METHOD_BUDGETS`,
@@ -16,10 +16,10 @@ import math
 import time
 from typing import Any
 
-from .errors import TooLargeError
-from .methods import METHODS
-from .puzzle import Puzzle
-from .solver import solve
+from ..errors import TooLargeError
+from ..solving.methods import METHODS
+from ..model.puzzle import Puzzle
+from ..solving.solver import solve
 
 __all__ = ["compare_methods", "METHOD_BUDGETS", "COMPARED"]
 

@@ -14,14 +14,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from .analysis import worst_case_if_small
-from .board import Board
-from .errors import TooLargeError
-from .mask import Mask
-from .coset_leader import SEARCH_SECONDS as COSET_SECONDS
-from .puzzle import Puzzle, apply
-from .rules import PLUS, Rule, split_rows
-from .solver import solve
+from .figures import worst_case_if_small
+from ..model.board import Board
+from ..errors import TooLargeError
+from ..model.mask import Mask
+from ..solving.coset_leader import SEARCH_SECONDS as COSET_SECONDS
+from ..model.puzzle import Puzzle, apply
+from ..model.rules import PLUS, Rule, split_rows
+from ..solving.solver import solve
 
 __all__ = ["random_board", "random_solvable", "random_with_presses", "LitWithPresses", "PressCountError", "MAX_ATTEMPTS", "RANDOM_LIT_CELLS"]
 
@@ -49,10 +49,10 @@ class _ParityChecks:
     """Whether a two-state board can be switched off, by its overlap with each quiet pattern in turn.
 
     For a rule whose press matrix is symmetric and no mask the quiet patterns are the left kernel
-    (:mod:`lightsout.analysis`): a board is solvable iff it lights an even number of cells of every
+    (:mod:`lightsout.analysis.figures`): a board is solvable iff it lights an even number of cells of every
     one.  A random board fails the first check with probability 1/2, the second with 1/4, ..., so
     a draw is usually refused after a pattern or two, and only the patterns a search reaches are
-    chased (a solve's ``basis`` is a :class:`lightsout.methods.LazyBasis`, holding first rows
+    chased (a solve's ``basis`` is a :class:`lightsout.solving.methods.LazyBasis`, holding first rows
     only): a 2048×2048 board has 1 056, 4 Mi bits each, and building them all first took 6.9 s
     and 794 MB.  The first :data:`KEPT_CHECK_BITS` bits of patterns are kept for the next draws.
     """
@@ -85,7 +85,7 @@ def random_solvable(
     """Return a random solvable R×C board (dark only when nothing else is reachable).
 
     With ``lit`` the board has exactly that many lit relevant cells (neither
-    holes nor don't-care cells: the lights :func:`lightsout.puzzle.differing`
+    holes nor don't-care cells: the lights :func:`lightsout.model.puzzle.differing`
     and the API's ``verify`` count), every other cell dark.  With a mask,
     holes stay dark and are never pressed.  Raises ``ValueError`` when
     ``lit`` is outside 0..relevant cells or no solvable board with that count
@@ -171,7 +171,7 @@ class PressCountError(ValueError):
 
     ``maximum`` is the most presses a fewest solution of an R×C board can
     have, as far as known: the worst case itself (``bound`` ``"worst_case"``,
-    :func:`lightsout.analysis.worst_case_if_small`) or, when that is not
+    :func:`lightsout.analysis.figures.worst_case_if_small`) or, when that is not
     computed, the rank (``bound`` ``"rank"``: an upper bound, since setting
     the free variables of an elimination to 0 leaves a solution pressing only
     pivot cells).  ``field`` is the API request field at fault, ``"presses"``.
@@ -189,7 +189,7 @@ def random_with_presses(rows: int, cols: int, rng: random.Random, presses: int, 
 
     Draws ``presses`` distinct cells, presses them on a dark board, and keeps
     the board if no solution is shorter (proven by
-    :func:`lightsout.solver.solve` with ``minimal``; a board whose minimum could not
+    :func:`lightsout.solving.solver.solve` with ``minimal``; a board whose minimum could not
     be proven is skipped).  Raises ``ValueError`` for a negative ``presses``,
     :class:`PressCountError` (with the maximum) when ``presses`` is above
     the size's worst case or rank, or when no such board turned up in

@@ -8,18 +8,18 @@ false, "error": {"name", "message", "line"?, "column"?, "field"?, "limit"?,
 a pasted board's size limit) as data the page translates
 (:data:`lightsout.errors.PARSE_ERRORS`).
 
-One puzzle model (:class:`lightsout.puzzle.Puzzle`): every op that has a
+One puzzle model (:class:`lightsout.model.puzzle.Puzzle`): every op that has a
 board takes the puzzle fields ``k``, ``rule``, ``surface`` (``torus: true``
 is an alias of ``surface: "torus"``), ``holes``, ``dont_care`` and
 ``target``.  Boards are ``"RxC:<base64url>"`` or ``"RxC@N"`` (the packed
 bytes at byte offset N of the request's payload), packed with
-b = bit_length(k − 1) bits per cell (:mod:`lightsout.codec`); holes and
+b = bit_length(k − 1) bits per cell (:mod:`lightsout.model.codec`); holes and
 don't-care masks are always 1 bit per cell.  With ``"binary": true`` the
 reply's boards are ``"RxC@N"`` references into the reply payload.
 
-A ``preset`` (a real game, :mod:`lightsout.games`) or ``graph`` (a
-user-defined puzzle, :mod:`lightsout.puzzle_text`) field names a puzzle
-whose cells, press rule and k are its own (:mod:`lightsout.graph_api`).
+A ``preset`` (a real game, :mod:`lightsout.presets`) or ``graph`` (a
+user-defined puzzle, :mod:`lightsout.text.puzzle_text`) field names a puzzle
+whose cells, press rule and k are its own (:mod:`lightsout.api.puzzles`).
 
 Operations (see :data:`OPERATIONS` and docs/api.md for every field):
 ``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
@@ -36,8 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import codec
-from .api_limits import (
+from ..model import codec
+from .published_limits import (
     DEFAULT_SEARCH_SECONDS,
     MAX_API_CELLS,
     MAX_NUMBER,
@@ -47,13 +47,13 @@ from .api_limits import (
     MAX_SIDE,
     limits,
 )
-from .analysis import analysis_figures, solve_figures
-from .board import Board
-from .errors import BoardFormatError, LevelError, TooLargeError
-from .explain import explain, why
-from .method_comparison import compare_methods
-from .text_input import check_text_size, decode_text
-from .formats import (
+from ..analysis.figures import analysis_figures, solve_figures
+from ..model.board import Board
+from ..errors import BoardFormatError, LevelError, TooLargeError
+from ..analysis.explain import explain, why
+from ..analysis.method_comparison import compare_methods
+from ..text.text_input import check_text_size, decode_text
+from ..text.formats import (
     DEFAULT_STYLE,
     FORMATS,
     MAX_FORMAT_CELLS,
@@ -67,8 +67,8 @@ from .formats import (
     parse_board,
     read_board,
 )
-from .methods import METHODS
-from .puzzle import (
+from ..solving.methods import METHODS
+from ..model.puzzle import (
     MAX_STATE_CELLS,
     MAX_STATES,
     MIN_STATES,
@@ -78,15 +78,15 @@ from .puzzle import (
     differing,
     press,
 )
-from .random_boards import LitWithPresses, PressCountError
-from .random_boards import random_board
-from .rules import SURFACES, parse_rule
-from .games import preset, presets_reply
-from .graph_api import base_puzzle, describe
-from .levels import levels_reply
-from .cell_runs import format_cells, read_cells
-from .share import LEVEL_KIND, CHALLENGE_KIND, ShareState, format_share, parse_share
-from .solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
+from ..analysis.random_boards import LitWithPresses, PressCountError
+from ..analysis.random_boards import random_board
+from ..model.rules import SURFACES, parse_rule
+from ..presets.presets import preset, presets_reply
+from .puzzles import base_puzzle, describe
+from ..presets.levels import levels_reply
+from ..text.cell_runs import format_cells, read_cells
+from ..share.links import LEVEL_KIND, CHALLENGE_KIND, ShareState, format_share, parse_share
+from ..solving.solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
 
 __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
 
@@ -282,7 +282,7 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     if not MIN_STATES <= k <= MAX_STATES:
         raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
     text = _field(request, "text", str)
-    # A preset's or graph's board: one symbol per cell (lightsout.cell_runs); its fields may be in the payload too.
+    # A preset's or graph's board: one symbol per cell (lightsout.text.cell_runs); its fields may be in the payload too.
     puzzle = _puzzle(request, exchange, sized=True)[0] if base_puzzle(request) is not None else None
     original = None  # line n of a text cleaned as bytes, as given (decode_text)
     if text == "@":  # then the payload is let go: in Pyodide the page's bytes were copied in, the text is held once
@@ -420,14 +420,14 @@ def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _explain(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """The step-by-step explanation of solving the board (:func:`lightsout.explain.explain`)."""
+    """The step-by-step explanation of solving the board (:func:`lightsout.analysis.explain.explain`)."""
     puzzle, lights = _puzzle(request, exchange)
     assert lights is not None
     return explain(puzzle, lights).to_json()
 
 
 def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """Why a cell is pressed: its per-cell formula (:func:`lightsout.explain.why`)."""
+    """Why a cell is pressed: its per-cell formula (:func:`lightsout.analysis.explain.why`)."""
     puzzle, lights = _puzzle(request, exchange)
     assert lights is not None
     cell = _field(request, "cell", int)
@@ -442,7 +442,7 @@ def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _methods(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """The GF(2) methods run on the board, timed (:func:`lightsout.method_comparison.compare_methods`)."""
+    """The GF(2) methods run on the board, timed (:func:`lightsout.analysis.method_comparison.compare_methods`)."""
     puzzle, lights = _puzzle(request, exchange)
     assert lights is not None
     return {"methods": compare_methods(puzzle, lights)}
@@ -504,7 +504,7 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _levels(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """The handhelds' built-in puzzles (:func:`lightsout.levels.levels_reply`): every set, ``game``'s, or its ``level``.
+    """The handhelds' built-in puzzles (:func:`lightsout.presets.levels.levels_reply`): every set, ``game``'s, or its ``level``.
     A bad set or number is a :class:`~lightsout.errors.LevelError` with its ``code`` and ``params`` and ``field``
     ``game`` (``unknown_set``) or ``level`` (``number_outside``, ``set_needed``)."""
     name, number = _field(request, "game", str, None), _field(request, "level", int, None)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS
-from .coset_leader import EXACT_NULLITY
-from .explain import EXPLAIN_SIDE, SHOWN_COLUMNS, SYSTEM_CELLS
-from .formats import FORMATS, MAX_DECLARED_CELLS, MAX_FORMAT_CELLS, MAX_TEXT_NUMBERS, STATES, SYMBOLS
-from .games import PRESETS
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES
-from .methods import (
+from ..analysis.figures import NEAREST_NULLITY_LIMIT, WORST_CASE_CELLS
+from ..solving.coset_leader import EXACT_NULLITY
+from ..analysis.explain import EXPLAIN_SIDE, SHOWN_COLUMNS, SYSTEM_CELLS
+from ..text.formats import FORMATS, MAX_DECLARED_CELLS, MAX_FORMAT_CELLS, MAX_TEXT_NUMBERS, STATES, SYMBOLS
+from ..presets.presets import PRESETS
+from ..model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES
+from ..solving.methods import (
     FIRST_ROW_ENUMERATION_LIMIT,
     FIRST_ROW_ENUMERATION_WORK,
     FIRST_ROW_SYSTEM_COLUMNS,
@@ -25,21 +25,21 @@ from .methods import (
     PROJECTIVE_CHASE_LIMIT,
     TORUS_CHASE_LIMIT,
 )
-from .puzzle import MAX_LONG_SIDE, MAX_STATE_CELLS, MAX_STATES, MIN_STATES
-from .random_boards import RANDOM_LIT_CELLS
-from .random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
-from .rules import MAX_STENCIL, RULES, SURFACES
-from .share import FIELD_ORDER, GRAPH_FIELD_ORDER, stencil_mask
-from .solver import FULL_SYSTEM_CELLS, LISTED_BITS, MAX_LISTED_SOLUTIONS
-from .text_input import MAX_TEXT_BYTES, MAX_TEXT_LINES
-from .zmod_chase import CHASE_CELL_COST, CHASE_WORK_LIMIT
+from ..model.puzzle import MAX_LONG_SIDE, MAX_STATE_CELLS, MAX_STATES, MIN_STATES
+from ..analysis.random_boards import RANDOM_LIT_CELLS
+from ..analysis.random_boards import SEARCH_SECONDS as RANDOM_SEARCH_SECONDS
+from ..model.rules import MAX_STENCIL, RULES, SURFACES
+from ..share.links import FIELD_ORDER, GRAPH_FIELD_ORDER, stencil_mask
+from ..solving.solver import FULL_SYSTEM_CELLS, LISTED_BITS, MAX_LISTED_SOLUTIONS
+from ..text.text_input import MAX_TEXT_BYTES, MAX_TEXT_LINES
+from ..solving.zmod_chase import CHASE_CELL_COST, CHASE_WORK_LIMIT
 
 MAX_API_CELLS = MAX_DECLARED_CELLS
 """Largest board (in cells) the API accepts: 10000 × 10000."""
 
 MAX_SIDE = 10_000
 """Largest number of rows or columns the page offers (its Rows/Columns fields and canvas); the API
-and the CLI take any board within ``max_long_side`` and ``max_cells`` (:func:`lightsout.puzzle.check_size`)."""
+and the CLI take any board within ``max_long_side`` and ``max_cells`` (:func:`lightsout.model.puzzle.check_size`)."""
 
 MAX_QUIET_SHOWN = 64
 """Most quiet patterns ``analyze`` returns (the gallery)."""
@@ -87,10 +87,10 @@ def limits() -> dict[str, Any]:
     takes; ``max_text_bytes``: most bytes of text sent to ``parse``;
     ``max_text_lines``: most lines of it; ``max_text_numbers``: most
     numbers of a list of lit cells (the readers refuse a text at the first
-    line past any of their limits, :mod:`lightsout.text_input`);
+    line past any of their limits, :mod:`lightsout.text.text_input`);
     ``max_boards``: most puzzles of a POJ 1222 set ``parse`` reads;
     ``max_long_side``: most cells along a board's longer side (every op and
-    the CLI, with ``max_cells``; :func:`lightsout.puzzle.check_size`);
+    the CLI, with ``max_cells``; :func:`lightsout.model.puzzle.check_size`);
     ``max_format_cells``: most cells ``format`` writes as text (``id``
     exempt); ``max_number``: largest whole-number request field;
     ``full_enumeration_cells``, ``first_row_enumeration_columns``,
@@ -110,11 +110,11 @@ def limits() -> dict[str, Any]:
     ``explain_side``/``explain_cells``/``explain_shown_columns``: light
     chasing is explained up to this many rows and columns, the full system
     up to this many cells, the first-row system's matrix sent up to this
-    many columns (:mod:`lightsout.explain`).
+    many columns (:mod:`lightsout.analysis.explain`).
     ``state_symbols``: the symbols of the ``states`` text format (0–9, a–z;
     numbers above 36 states); ``rule_masks``: each named rule's stencil as a
     25-bit mask, bit (dr + 2)·5 + (dc + 2); ``share_fields``: the share
-    link's fields in their order (:mod:`lightsout.share`).
+    link's fields in their order (:mod:`lightsout.share.links`).
     """
     return {
         "max_cells": MAX_API_CELLS,

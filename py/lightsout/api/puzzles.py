@@ -1,11 +1,11 @@
 """The API's view of presets and graph puzzles: the base puzzle a request names, and what the page draws.
 
 :func:`base_puzzle` reads a request's ``preset`` (a name of
-:data:`lightsout.games.PRESETS`) or ``graph`` (a user-defined puzzle: its
-JSON object, or its text in either form of :mod:`lightsout.puzzle_text`).
+:data:`lightsout.presets.PRESETS`) or ``graph`` (a user-defined puzzle: its
+JSON object, or its text in either form of :mod:`lightsout.text.puzzle_text`).
 :func:`describe` gives everything the page needs to draw and play a
 puzzle — grid or graph — in one JSON object (a preset's facts:
-:func:`lightsout.games.preset_info`).  Errors are ``ValueError`` (a
+:func:`lightsout.presets.preset_info`).  Errors are ``ValueError`` (a
 :class:`~lightsout.errors.BoardFormatError` with line and column for bad
 text) with ``field`` set to the request field at fault.
 """
@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .errors import BoardFormatError
-from .games import Preset, preset, preset_info, solid_json
-from .graph import hex_centre
-from .puzzle import Puzzle
-from .puzzle_text import UserPuzzle, parse_puzzle, puzzle_from_json, puzzle_json
+from ..errors import BoardFormatError
+from ..presets.presets import Preset, preset, preset_info, solid_json
+from ..model.graph import hex_centre
+from ..model.puzzle import Puzzle
+from ..text.puzzle_text import UserPuzzle, parse_puzzle, puzzle_from_json, puzzle_json
 
 __all__ = ["Base", "base_puzzle", "describe", "MAX_DESCRIBED_CELLS", "MAX_DRAWN_EDGES"]
 
@@ -83,7 +83,7 @@ def describe(puzzle: Puzzle, board: Callable[[int], str], base: Base | None = No
 
     ``board`` writes a packed board for the reply.  Coordinates are cell
     centres, y down, neighbours about 1 apart: a grid's cell (r, c) at
-    (c + ½, r + ½), a ``hex`` grid by :func:`lightsout.graph.hex_centre`,
+    (c + ½, r + ½), a ``hex`` grid by :func:`lightsout.model.graph.hex_centre`,
     a graph at its own coordinates or on a circle.  Grids above
     :data:`MAX_DESCRIBED_CELLS` cells get no ``coords`` and ``presses``;
     a graph with more than :data:`MAX_DRAWN_EDGES` edges no ``edges``.

@@ -1,4 +1,4 @@
-"""Benchmark: graph puzzles, run on demand (``python -m lightsout.bench_graph``).
+"""Benchmark: graph puzzles, run on demand (``python -m lightsout.bench.graphs``).
 
 Prints, for random graphs of n cells (each press set: the cell itself and
 ``--degree`` random other cells, not symmetric), the time of one solve,
@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from .analysis import analysis_figures
-from .cli_games import list_presets
-from .graph import Graph
-from .puzzle import Puzzle, apply
-from .solver import solve
-from .random_boards import random_board
+from ..analysis.figures import analysis_figures
+from ..cli.presets import list_presets
+from ..model.graph import Graph
+from ..model.puzzle import Puzzle, apply
+from ..solving.solver import solve
+from ..analysis.random_boards import random_board
 
 __all__ = ["main"]
 
@@ -40,7 +40,7 @@ def _timed(action: Callable[[], T]) -> tuple[float, T]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lightsout.bench_graph", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lightsout.bench.graphs", description=__doc__)
     parser.add_argument("--degree", type=int, default=4, help="random cells in each press set besides the cell itself (default 4)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

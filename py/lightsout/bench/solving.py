@@ -1,11 +1,11 @@
 """Benchmark: solve times of each method on random n×n boards, run on demand.
 
-``python -m lightsout.bench`` prints a table of median solve times (seconds)
+``python -m lightsout.bench.solving`` prints a table of median solve times (seconds)
 for n = 100, 300, 1000 (``--big`` adds 2000, 4000 and 10000; ``--sizes``
 picks others), each method run where it is practical, and the log-log slope
 of time against n per method (2 means time grows like the board, R·C).
 
-``python -m lightsout.bench --fewest`` times the fewest-presses search
+``python -m lightsout.bench.solving --fewest`` times the fewest-presses search
 instead: random solvable boards of nullity 16, 20 and 30 (19×19, 30×30,
 47×47; the last takes one to two minutes) searched to the end, a nullity-30
 puzzle made by nine presses, and the Gray-code search for comparison.
@@ -19,9 +19,9 @@ import random
 import statistics
 import time
 
-from . import coset_leader
-from .puzzle import Puzzle, apply
-from .solver import solve
+from ..solving import coset_leader
+from ..model.puzzle import Puzzle, apply
+from ..solving.solver import solve
 
 __all__ = ["main"]
 
@@ -87,7 +87,7 @@ def _fewest(rng: random.Random) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lightsout.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lightsout.bench.solving", description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", metavar="N", help="board sides to time")
     parser.add_argument("--big", action="store_true", help="also time n = 2000, 4000 and 10000")
     parser.add_argument("--repeats", type=int, default=5, help="runs per measurement below n = 2000 (median reported)")

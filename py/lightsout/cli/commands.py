@@ -3,8 +3,8 @@
 Every subcommand describes its puzzle with the same options: ``--states K``,
 ``--surface S`` (``--torus`` = ``--surface torus``), ``--rule R``,
 ``--mask FILE`` and ``--target T``; or ``--preset NAME`` (a real game) /
-``--puzzle FILE`` (a user-defined graph), handled by :mod:`lightsout.cli_games`.  The figures come from
-:mod:`lightsout.analysis`, the same functions the JSON API uses.
+``--puzzle FILE`` (a user-defined graph), handled by :mod:`lightsout.cli.presets`.  The figures come from
+:mod:`lightsout.analysis.figures`, the same functions the JSON API uses.
 
 Exit status: 0 when an answer was computed (``No solution`` included), 2 for
 bad input: one line on stderr naming what was wrong and where, never a
@@ -14,8 +14,8 @@ Start-up: the module imports only argparse and the leaf modules its parser
 needs (:mod:`lightsout.names`, ...); each command imports the rest when it
 runs.  ``solve --format loj`` on a plain board (two states, the plus rule on
 a plane, all off, no other option) reads, solves and writes through
-:mod:`lightsout.grid_text`, :mod:`lightsout.chebyshev` and
-:mod:`lightsout.chase` alone (:func:`_loj_answer`), so it starts about as
+:mod:`lightsout.text.grid_text`, :mod:`lightsout.solving.chebyshev` and
+:mod:`lightsout.solving.chase` alone (:func:`_loj_answer`), so it starts about as
 fast as the interpreter; ``tests/unit/test_start.py`` checks which modules
 that path imports, ``tests/bench_cli_start.py`` times it.
 """
@@ -25,8 +25,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .errors import BoardFormatError
-from .names import (
+from ..errors import BoardFormatError
+from ..names import (
     EXACT_NULLITY,
     FORMATS,
     HIDDEN_CHARACTERS,
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any, NoReturn
 
-    from .formats import ParsedBoard
-    from .puzzle import Puzzle
+    from ..text.formats import ParsedBoard
+    from ..model.puzzle import Puzzle
 
 __all__ = ["main"]
 
@@ -80,9 +80,9 @@ def _read(path: str | None) -> str:
 def _read_text(path: str | None) -> tuple[str, Callable[[int], str] | None]:
     """The text of ``path`` (``-`` or None: stdin), at most max_text_bytes of it: a file or stream of more is
     refused having read one byte more (``solve /dev/zero`` read 7.6 GB before), and big text that is not
-    ASCII is cleaned as bytes, with the reader of its lines as given (:func:`lightsout.text_input.decode_text`)."""
-    from .errors import TooLargeError
-    from .text_input import MAX_TEXT_BYTES, decode_text
+    ASCII is cleaned as bytes, with the reader of its lines as given (:func:`lightsout.text.text_input.decode_text`)."""
+    from ..errors import TooLargeError
+    from ..text.text_input import MAX_TEXT_BYTES, decode_text
 
     source = _source(path)
     try:
@@ -112,9 +112,9 @@ def _source(path: str | None) -> str:
 
 def _board_text(text: str, k: int, format: str, source: str, original: Callable[[int], str] | None = None) -> tuple[int, int, int, ParsedBoard | None]:
     """Read a board in ``format`` with k states: (rows, cols, packed, the parsed two-state board or None);
-    ``original`` as :func:`lightsout.formats.read_board` takes it."""
-    from .errors import TooLargeError
-    from .formats import read_board
+    ``original`` as :func:`lightsout.text.formats.read_board` takes it."""
+    from ..errors import TooLargeError
+    from ..text.formats import read_board
 
     try:
         read = read_board(text, format, k, original=original)
@@ -125,9 +125,9 @@ def _board_text(text: str, k: int, format: str, source: str, original: Callable[
 
 def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
     """The puzzle the options describe (``--states``, ``--surface``/``--torus``, ``--rule``, ``--mask``, ``--target``)."""
-    from .mask_text import parse_mask
-    from .puzzle import Puzzle
-    from .rules import parse_rule
+    from ..text.mask_text import parse_mask
+    from ..model.puzzle import Puzzle
+    from ..model.rules import parse_rule
 
     surface = args.surface
     if args.torus:
@@ -164,13 +164,13 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 def _solve(args: argparse.Namespace) -> int:
     if args.level is not None or args.game is not None:
-        from . import cli_levels
+        from . import levels
 
-        return cli_levels.solve_level(args, _read)
+        return levels.solve_level(args, _read)
     if args.preset is not None or args.puzzle is not None:
-        from . import cli_games
+        from . import presets
 
-        return cli_games.solve_command(args, _read)
+        return presets.solve_command(args, _read)
     source = _source(args.file)
     if args.states > 2 and args.algorithm != "auto":
         raise UsageError(f"--algorithm is for two states; with --states {args.states} the method is chosen by cost")
@@ -180,7 +180,7 @@ def _solve(args: argparse.Namespace) -> int:
     if _plain_loj(args):
         print(_loj_answer(text, source, original))
         return 0
-    from .formats import POJ_STYLE, ParsedBoard
+    from ..text.formats import POJ_STYLE, ParsedBoard
 
     rows, cols, lights, parsed = _board_text(text, args.states, args.format, source, original)
     if parsed is not None and parsed.format == "poj":
@@ -213,20 +213,20 @@ def _plain_loj(args: argparse.Namespace) -> bool:
 def _loj_answer(text: str, source: str, original: Callable[[int], str] | None = None) -> str:
     """The answer to a LibreOJ #6243 board (n×n, the plus rule on a plane, all off).
 
-    The same answer as the general path (which :func:`lightsout.solver.solve`
+    The same answer as the general path (which :func:`lightsout.solving.solver.solve`
     solves by the Chebyshev method for this board), through the LOJ reader and
-    writer of :mod:`lightsout.grid_text`, the first-row system in GF(2)[y]
-    (:func:`lightsout.chebyshev.chebyshev_system`) and light chasing
-    (:func:`lightsout.chase.chase`): no Board, Puzzle or dataclass is loaded.
+    writer of :mod:`lightsout.text.grid_text`, the first-row system in GF(2)[y]
+    (:func:`lightsout.solving.chebyshev.chebyshev_system`) and light chasing
+    (:func:`lightsout.solving.chase.chase`): no Board, Puzzle or dataclass is loaded.
     Raises :class:`UsageError` for text that is not an LOJ board, with the
-    message of the general path (both read through :func:`lightsout.grid_text.read_loj`,
+    message of the general path (both read through :func:`lightsout.text.grid_text.read_loj`,
     which refuses n·n past max_cells at the size line).
     """
     # "from .module import name", not "from . import module": -X importtime reports only the former.
-    from .chase import chase
-    from .chebyshev import chebyshev_system
-    from .errors import TooLargeError
-    from .grid_text import NO_SOLUTION, forgiving, read_loj, write_rows
+    from ..solving.chase import chase
+    from ..solving.chebyshev import chebyshev_system
+    from ..errors import TooLargeError
+    from ..text.grid_text import NO_SOLUTION, forgiving, read_loj, write_rows
 
     try:
         size, rows, symbols = forgiving(text, read_loj, original)
@@ -243,10 +243,10 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
     """Solve one board read from the input; return what is printed for it."""
     import json
 
-    from . import codec
-    from .analysis import solve_figures
-    from .formats import MAX_FORMAT_CELLS, NO_SOLUTION
-    from .solver import FEWEST_SEARCH_LIMIT, solve
+    from ..model import codec
+    from ..analysis.figures import solve_figures
+    from ..text.formats import MAX_FORMAT_CELLS, NO_SOLUTION
+    from ..solving.solver import FEWEST_SEARCH_LIMIT, solve
 
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
@@ -260,7 +260,7 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
             why = f"found in {budget:g} s at nullity {result.nullity}; --seconds gives the search more time"
         else:
             why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        from .cli_games import count_text
+        from .presets import count_text
 
         print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
     if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
@@ -292,8 +292,8 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
 
 def _text(puzzle: Puzzle, parsed: ParsedBoard | None, solution: bool = False) -> Any:
     """A writer of packed boards as text: the input's format and symbols (two states), else the states format."""
-    from .board import Board
-    from .formats import format_grid, format_solution, format_states
+    from ..model.board import Board
+    from ..text.formats import format_grid, format_solution, format_states
 
     def write(value: int) -> str:
         if puzzle.k > 2 or (parsed is None and solution):
@@ -308,13 +308,14 @@ def _analyze(args: argparse.Namespace) -> int:
     import json
     import math
 
-    from . import cli_games, codec
-    from .analysis import analysis_figures
-    from .rules import SURFACE_NAMES
-    from .solver import solve
+    from . import presets
+    from ..model import codec
+    from ..analysis.figures import analysis_figures
+    from ..model.rules import SURFACE_NAMES
+    from ..solving.solver import solve
 
     if args.preset is not None or args.puzzle is not None:
-        return cli_games.analyze_command(args, _read)
+        return presets.analyze_command(args, _read)
     if args.size is None:
         raise UsageError("analyze needs a size RxC, --preset NAME or --puzzle FILE")
     rows, cols = args.size
@@ -332,7 +333,7 @@ def _analyze(args: argparse.Namespace) -> int:
     heading = f"{rows}x{cols} board, {puzzle.k} states, {puzzle.rule.name} rule on a {SURFACE_NAMES[puzzle.surface]}" + (
         ", masked" if puzzle.mask is not None else ""
     )
-    print(cli_games.analysis_text(heading, result, figures))
+    print(presets.analysis_text(heading, result, figures))
     return 0
 
 
@@ -355,7 +356,7 @@ def _states(text: str) -> int:
 def _size(text: str) -> tuple[int, int]:
     import re
 
-    from .puzzle import check_size
+    from ..model.puzzle import check_size
 
     match = re.fullmatch(r"\s*(\d{1,9})\s*[xX×]\s*(\d{1,9})\s*", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
@@ -419,21 +420,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _level(text: str) -> int:
-    from .cli_levels import level_number
+    from .levels import level_number
 
     return level_number(text)
 
 
 def _levels(args: argparse.Namespace) -> int:
-    from . import cli_levels
+    from . import levels
 
-    return cli_levels.list_levels(args)
+    return levels.list_levels(args)
 
 
 def _presets(args: argparse.Namespace) -> int:
-    from . import cli_games
+    from . import presets
 
-    return cli_games.list_presets(args)
+    return presets.list_presets(args)
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:

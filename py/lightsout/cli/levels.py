@@ -1,11 +1,11 @@
 """The command line for levels: ``levels [--game NAME] [--level N] [--json]`` and ``solve --level N``.
 
-:mod:`lightsout.cli` calls :func:`list_levels` for the ``levels`` command and
+:mod:`lightsout.cli.commands` calls :func:`list_levels` for the ``levels`` command and
 :func:`solve_level` when ``solve`` is given ``--level`` (or ``--game``).  The
-sets are :data:`lightsout.levels.LEVEL_SETS`; a board is written in its
-preset's text form (:func:`lightsout.puzzle_text.format_cells`).  Errors are
+sets are :data:`lightsout.presets.levels.LEVEL_SETS`; a board is written in its
+preset's text form (:func:`lightsout.text.puzzle_text.format_cells`).  Errors are
 ``ValueError`` with one line naming the option and the valid names or range;
-:func:`lightsout.cli.main` prints it and exits 2.
+:func:`lightsout.cli.commands.main` prints it and exits 2.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import codec
-from .games import preset
-from .levels import LEVEL_SETS, Level, LevelSet, level_set, levels_reply
-from .cell_runs import format_cells
+from ..model import codec
+from ..presets.presets import preset
+from ..presets.levels import LEVEL_SETS, Level, LevelSet, level_set, levels_reply
+from ..text.cell_runs import format_cells
 
 __all__ = ["list_levels", "solve_level", "level_number"]
 
@@ -116,7 +116,7 @@ def solve_level(args: argparse.Namespace, read: Reader) -> int:
     Raises ``ValueError`` for no ``--level``, FILE or ``--puzzle`` with it, an unknown set, a preset
     without levels or other than the set's, or a level out of range.
     """
-    from . import cli_games
+    from . import presets
 
     if args.level is None:
         raise ValueError(f"--game {args.game} names a level set: give --level N too")
@@ -142,4 +142,4 @@ def solve_level(args: argparse.Namespace, read: Reader) -> int:
     level = _level(entry, args.level)
     args.preset = entry.preset
     text = _text(entry, level.board)
-    return cli_games.solve_command(args, lambda path: text if path is None else read(path))
+    return presets.solve_command(args, lambda path: text if path is None else read(path))

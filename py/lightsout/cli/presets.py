@@ -1,12 +1,12 @@
 """The command line for presets and graph puzzles: ``--preset NAME``, ``--puzzle FILE``, ``presets``.
 
-:mod:`lightsout.cli` calls :func:`solve`, :func:`analyze` and
+:mod:`lightsout.cli.commands` calls :func:`solve`, :func:`analyze` and
 :func:`list_presets` when a command names a preset of
-:mod:`lightsout.games` or a user-defined puzzle (:mod:`lightsout.puzzle_text`).
+:mod:`lightsout.presets` or a user-defined puzzle (:mod:`lightsout.text.puzzle_text`).
 A board is read in the puzzle's text form: one symbol per cell in the
 documented cell order, whitespace ignored (grids also take every grid
 format).  Errors are ``ValueError`` with one line naming what and where;
-:func:`lightsout.cli.main` prints it and exits 2.
+:func:`lightsout.cli.commands.main` prints it and exits 2.
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import codec
-from .analysis import analysis_figures, solve_figures
-from .coset_leader import SEARCH_SECONDS
-from .errors import BoardFormatError
-from .games import PRESETS, Preset, preset, preset_figures, presets_reply
-from .mask_text import parse_mask
-from .puzzle import Puzzle
-from .solver import FEWEST_SEARCH_LIMIT, Solution, solve
-from .cell_runs import format_cells, read_cells
-from .puzzle_text import UserPuzzle, parse_puzzle
+from ..model import codec
+from ..analysis.figures import analysis_figures, solve_figures
+from ..solving.coset_leader import SEARCH_SECONDS
+from ..errors import BoardFormatError
+from ..presets.presets import PRESETS, Preset, preset, preset_figures, presets_reply
+from ..text.mask_text import parse_mask
+from ..model.puzzle import Puzzle
+from ..solving.solver import FEWEST_SEARCH_LIMIT, Solution, solve
+from ..text.cell_runs import format_cells, read_cells
+from ..text.puzzle_text import UserPuzzle, parse_puzzle
 
 __all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle"]
 
@@ -180,7 +180,7 @@ def _invariant_factors_text(orders: Sequence[int]) -> str:
 
 def analysis_text(heading: str, result: Solution, figures: dict[str, Any]) -> str:
     """The text report of ``analyze`` (grids, presets and graphs alike): ``heading``, then the figures of
-    :func:`lightsout.analysis.analysis_figures` (its quiet patterns already written as text); a count of
+    :func:`lightsout.analysis.figures.analysis_figures` (its quiet patterns already written as text); a count of
     more than :data:`LONGEST_COUNT` digits as powers (:func:`count_text`)."""
     count = count_text(math.prod(result.invariant_factors))
     factors = _invariant_factors_text(result.invariant_factors)

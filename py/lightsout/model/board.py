@@ -83,7 +83,7 @@ class Board:
 
     @classmethod
     def from_id(cls, game_id: str, rule: Rule = PLUS) -> Board:
-        """Parse a game ID (``RxC:`` + packed bits); see :mod:`lightsout.codec`.
+        """Parse a game ID (``RxC:`` + packed bits); see :mod:`lightsout.model.codec`.
 
         Raises :class:`~lightsout.errors.BoardFormatError`.
         """

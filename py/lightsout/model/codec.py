@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import BoardFormatError
+from ..errors import BoardFormatError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def transpose_packed(value: int, rows: int, cols: int, bits: int) -> int:
     """The packed C×R board whose cell (c, r) is cell (r, c) of the packed R×C board ``value``.
 
     Through :func:`unpack` and :func:`pack`; a single row or column is its own transpose.  (A
-    two-state plane chase transposes its row ints instead: :func:`lightsout.rows.transpose_rows`.)
+    two-state plane chase transposes its row ints instead: :func:`lightsout.model.rows.transpose_rows`.)
     """
     if rows == 1 or cols == 1 or value == 0:
         return value

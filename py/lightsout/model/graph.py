@@ -4,14 +4,14 @@ A :class:`Graph` is the press rule of a puzzle that is not a stencil on a
 grid: ``presses[i]`` is an int whose bit j is set when a press of cell i
 adds 1 to light j.  The set need not contain i (the Orbix presses only its
 five neighbours), and sets need not be symmetric (j may be in i's set while
-i is not in j's).  :class:`lightsout.puzzle.Puzzle` holds a Graph in place
+i is not in j's).  :class:`lightsout.model.puzzle.Puzzle` holds a Graph in place
 of its grid rule (``Puzzle(rows, cols, ..., graph=g)`` with rows·cols = n
 cells, flat index i = r·C + c), so holes, don't-care cells, k states, goals,
 solving, the fewest presses and the analysis are the grid's own code: the
-Z/kZ elimination, :func:`~lightsout.puzzle.apply` and
-:func:`~lightsout.puzzle.press` reach the cells through
-:meth:`Puzzle.covered <lightsout.puzzle.Puzzle.covered>`, and for k = 2
-:func:`lightsout.methods.full_system` eliminates the n × n press matrix
+Z/kZ elimination, :func:`~lightsout.model.puzzle.apply` and
+:func:`~lightsout.model.puzzle.press` reach the cells through
+:meth:`Puzzle.covered <lightsout.model.puzzle.Puzzle.covered>`, and for k = 2
+:func:`lightsout.solving.methods.full_system` eliminates the n × n press matrix
 (rows :attr:`Graph.reached_by`), reported as ``graph-system``.
 
 Optional drawing data: ``coords`` (one (x, y) per cell, any unit, y down)
@@ -31,8 +31,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import BoardFormatError, TooLargeError
-from .names import HIDDEN_CHARACTERS
+from ..errors import BoardFormatError, TooLargeError
+from ..names import HIDDEN_CHARACTERS
 
 __all__ = [
     "Graph",
@@ -237,6 +237,6 @@ def hex_centre(row: int, col: int) -> tuple[float, float]:
     each row sits half a cell right of the row above and the R×C board is
     a rhombus.  The six neighbours of (r, c) are (r, c ± 1), (r ± 1, c),
     (r − 1, c + 1) and (r + 1, c − 1): the ``hex`` stencil of
-    :mod:`lightsout.rules`.
+    :mod:`lightsout.model.rules`.
     """
     return (col + row / 2, row * math.sqrt(3) / 2)

@@ -7,7 +7,7 @@ be pressed, but its final state does not matter.
 
 Bit order: both masks are flat ints, bit ``r·C + c`` = cell (r, c).
 
-The text form (rows of ``.``, ``?`` and ``-``) is :mod:`lightsout.mask_text`'s: the model
+The text form (rows of ``.``, ``?`` and ``-``) is :mod:`lightsout.text.mask_text`'s: the model
 reads no text.
 """
 

@@ -4,7 +4,7 @@ A :class:`Puzzle` is
 
 - the cells: an R×C grid, with an optional mask of *holes* (no light, no
   button) and *don't-care* cells (a light whose final state does not count);
-- the press rule: a stencil on a surface (:class:`lightsout.rules.Rule`);
+- the press rule: a stencil on a surface (:class:`lightsout.model.rules.Rule`);
 - the number of states k (2..255): a press adds 1 (mod k) to every light
   its stencil reaches;
 - the goal: ``"off"`` (every light 0), ``"on"`` (every light k − 1) or a
@@ -12,11 +12,11 @@ A :class:`Puzzle` is
 
 Boards (lights, goals, press counts) are *packed ints*: cell i = r·C + c
 holds bits i·b … i·b + b − 1 with b = bit_length(k − 1) (see
-:mod:`lightsout.codec`); for k = 2 that is the flat int, bit r·C + c = cell
+:mod:`lightsout.model.codec`); for k = 2 that is the flat int, bit r·C + c = cell
 (r, c), which the two-state fast paths take as is.
 
 :func:`apply`, :func:`press` and :func:`differing` play on it; solving is
-:func:`lightsout.solver.solve`, the derived figures :mod:`lightsout.analysis`.
+:func:`lightsout.solving.solver.solve`, the derived figures :mod:`lightsout.analysis.figures`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from functools import cached_property
 from operator import add
 
 from . import codec
-from .errors import TooLargeError
+from ..errors import TooLargeError
 from .graph import Graph, bits_of
 from .mask import Mask
-from .names import MAX_STATES, MIN_STATES
+from ..names import MAX_STATES, MIN_STATES
 from .rules import PLUS, Rule, effect_rows, join_rows, split_rows, wrap
 
 __all__ = [
@@ -49,7 +49,7 @@ MAX_CELLS = codec.MAX_DECLARED_CELLS
 """Most cells of any board (10000 × 10000)."""
 
 MAX_LONG_SIDE = codec.MAX_LONG_SIDE
-"""Most cells along a board's longer side (:data:`lightsout.codec.MAX_LONG_SIDE`, where the text readers find it)."""
+"""Most cells along a board's longer side (:data:`lightsout.model.codec.MAX_LONG_SIDE`, where the text readers find it)."""
 
 
 def check_size(rows: int, cols: int, field: str | None = None) -> None:
@@ -83,10 +83,10 @@ class Puzzle:
     The Z/kZ elimination, :func:`apply` and :func:`press` reach the grid
     only through :meth:`covered` (the lights a press adds 1 to) and the flat
     cell index r·C + c, so a general graph with explicit press sets stands
-    in for the R×C grid there: with ``graph`` (a :class:`~lightsout.graph.Graph`
+    in for the R×C grid there: with ``graph`` (a :class:`~lightsout.model.graph.Graph`
     of R·C cells) a press of cell i adds 1 to the lights of
     ``graph.presses[i]`` and ``rule`` is unused; for k = 2 such a puzzle is
-    solved by the GF(2) full system (:func:`lightsout.methods.full_system`).  The chases and the
+    solved by the GF(2) full system (:func:`lightsout.solving.methods.full_system`).  The chases and the
     two-state fast paths work on the grid's rows (grids only).
 
     ``holes`` and ``dont_care`` are flat ints (bit r·C + c); a cell in both
@@ -268,7 +268,7 @@ def _add_presses(puzzle: Puzzle, states: list[int], counts: list[int]) -> list[i
     A row of presses lands, for each stencil offset, on at most a few runs of one row — one run for
     each time c + dc crosses an edge — and a run maps columns by ±1 on every surface (a crossing
     may mirror it: Klein bottle, projective plane), so the two ends of a run, placed by
-    :func:`~lightsout.rules.wrap`, place all of it, and one slice addition adds it.  A 1024×1024
+    :func:`~lightsout.model.rules.wrap`, place all of it, and one slice addition adds it.  A 1024×1024
     board with a 5×5 stencil is 2·10⁵ slices rather than 2.6·10⁷ single additions (15–27 s before).
     """
     rows, cols, surface = puzzle.rows, puzzle.cols, puzzle.rule.surface

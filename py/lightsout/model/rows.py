@@ -5,8 +5,8 @@ whose bit ``c`` is column ``c`` (column 0 is the least significant bit); a
 flat board of R rows is one ``int`` whose bit ``r·C + c`` is cell (r, c).
 
 A leaf module of plain int operations (it imports nothing), so light
-chasing (:mod:`lightsout.chase`) and the command line's LOJ path use it
-without loading the rules (:mod:`lightsout.rules`, which re-exports these).
+chasing (:mod:`lightsout.solving.chase`) and the command line's LOJ path use it
+without loading the rules (:mod:`lightsout.model.rules`, which re-exports these).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Press rules: which lights a press changes, and how the board wraps (its surface).
 
-Bit order: see :mod:`lightsout.rows` (bit ``c`` of a row is column ``c``).
+Bit order: see :mod:`lightsout.model.rows` (bit ``c`` of a row is column ``c``).
 
 A rule is a *stencil* — the set of offsets ``(dr, dc)`` toggled by a press,
 relative to the pressed cell — plus a surface: how the stencil wraps across
@@ -12,14 +12,14 @@ applied first).  Every
 function that turns presses into light changes goes through
 :func:`effect_rows`, so a new stencil or wrap mode needs no change elsewhere.
 The row helpers (masks, shifts, joining rows into a flat int) live in
-:mod:`lightsout.rows`, which states the bit order; they are re-exported here.
+:mod:`lightsout.model.rows`, which states the bit order; they are re-exported here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .names import SURFACES
+from ..names import SURFACES
 from .rows import join_rows, mirror_row, row_mask, shift_row, split_rows, transpose_rows
 
 __all__ = [
@@ -160,7 +160,7 @@ HEX = Rule("hex", frozenset({(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), 
 """Hexagonal boards in axial layout: the cell and its six neighbours.  Cell (r, c) is the hexagon at
 axial (q, r) = (c, r); its neighbours are (r, c ± 1), (r ± 1, c), (r − 1, c + 1) and (r + 1, c − 1),
 so an R×C board is a rhombus of hexagons, each row half a cell right of the one above (drawn by
-:func:`lightsout.graph.hex_centre`).  Holes cut other shapes out of it."""
+:func:`lightsout.model.graph.hex_centre`).  Holes cut other shapes out of it."""
 
 RULES = {rule.name: rule for rule in (PLUS, MOORE, X_RULE, HEX)}
 """The named click rules."""

@@ -1,6 +1,6 @@
 """The handhelds' built-in puzzles, as their sources give them (docs/games.md#levels).
 
-Read by :mod:`lightsout.levels`, which turns each into a board of its preset and names the sets.
+Read by :mod:`lightsout.presets.levels`, which turns each into a board of its preset and names the sets.
 Every figure below was computed by the package's fewest-presses search and is checked by
 tests/unit/test_levels.py, which solves every level again, presses the solution cell by cell
 and counts the fewest-press solutions by visiting every solution.

@@ -1,11 +1,11 @@
 """Levels: the handhelds' own built-in puzzles, in order, each with the fewest presses it needs.
 
 ``LEVEL_SETS[name]`` is a :class:`LevelSet`: the game, the preset of
-:mod:`lightsout.games` its boards belong to (rule, states, goal, cell order),
+:mod:`lightsout.presets` its boards belong to (rule, states, goal, cell order),
 its sources, and its levels, numbered from 1.  Each :class:`Level` is a
 packed board of that preset (k = 2: bit i = cell i in the preset's cell
 order) with the fewest presses that solve it and how many solutions need
-that few.  The raw boards and the figures are in :mod:`lightsout.level_data`
+that few.  The raw boards and the figures are in :mod:`lightsout.presets.level_data`
 (with their sources); docs/games.md#levels tells the sets apart.
 
 The sets (names as the CLI's ``--game`` and the API's ``game`` take them):
@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import level_data
-from .errors import LevelError
-from .games import CUBE_FACES
+from ..errors import LevelError
+from .presets import CUBE_FACES
 
 __all__ = [
     "Level",
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 CUBE_APP_FACES = ("U", "F", "R", "D", "B", "L")
-"""The preset's face (:data:`lightsout.games.CUBE_FACES`) of each face 0–5 of the Cube's source numbering."""
+"""The preset's face (:data:`lightsout.presets.CUBE_FACES`) of each face 0–5 of the Cube's source numbering."""
 
 CUBE_APP_TURNS = (0, 0, 0, 1, 3, 3)
 """Quarter turns clockwise that lay each source face (positions 1–9 row by row) on its preset face as the net draws it."""
@@ -67,7 +67,7 @@ class Level:
 
 @dataclass(frozen=True)
 class LevelSet:
-    """A handheld's built-in puzzles, in order, on one preset of :data:`lightsout.games.PRESETS`."""
+    """A handheld's built-in puzzles, in order, on one preset of :data:`lightsout.presets.PRESETS`."""
 
     name: str
     preset: str

@@ -1,4 +1,4 @@
-"""Presets of the real games: each handheld Lights Out as one :class:`~lightsout.puzzle.Puzzle`.
+"""Presets of the real games: each handheld Lights Out as one :class:`~lightsout.model.puzzle.Puzzle`.
 
 ``PRESETS[name]`` is a :class:`Preset`: the puzzle (cells, press rule, k,
 goal), the game's name, maker and year, a one-line description in English
@@ -7,7 +7,7 @@ the sources of its rule (docs/games.md cites them); :func:`preset_info` and
 :func:`presets_reply` give these facts as JSON (the API's ``presets`` reply, the CLI's
 ``presets --json``).  Grid games are R×C
 grids under a stencil rule; Merlin's Magic Square, the Lights Out Cube and
-the Orbix are graphs (:class:`~lightsout.graph.Graph`).
+the Orbix are graphs (:class:`~lightsout.model.graph.Graph`).
 
 Cell orders (the order of the symbols of a board in text, and the flat index):
 
@@ -41,10 +41,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .graph import Graph
-from .puzzle import Puzzle
-from .solver import solve
-from .rules import PLUS, X_RULE, parse_rule
+from ..model.graph import Graph
+from ..model.puzzle import Puzzle
+from ..solving.solver import solve
+from ..model.rules import PLUS, X_RULE, parse_rule
 
 __all__ = [
     "Preset", "Solid", "PRESETS", "preset", "preset_figures", "CUBE_FACES", "cube_graph", "cube_solid", "orbix_graph", "orbix_solid",

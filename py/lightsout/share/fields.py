@@ -1,8 +1,8 @@
-"""The parts share links are made of (grammar: :mod:`lightsout.share`): the state a link carries,
+"""The parts share links are made of (grammar: :mod:`lightsout.share.links`): the state a link carries,
 its ``name=value`` fields read in their order, payloads, varint lists, masks, moves, goals and
 challenge kinds, and the errors that name the link's part and column.
 
-:mod:`lightsout.share` (grid links, and the entry points) and :mod:`lightsout.share_graph` (preset
+:mod:`lightsout.share.links` (grid links, and the entry points) and :mod:`lightsout.share.puzzle_links` (preset
 and graph links) are built on these, so both read a field the same way and name the same first problem.
 Errors: :class:`~lightsout.errors.BoardFormatError` with a code of :data:`lightsout.errors.LINK_ERRORS`
 (or the codec's), line 1 and the column, and ``params["field"]``: the link's part.
@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import codec
-from .board import Board
-from .errors import BoardFormatError
-from .games import PRESETS
-from .graph import Graph
-from .puzzle import MAX_STATES, Puzzle
-from .rules import PLUS, RULES, Rule, format_stencil
+from ..model import codec
+from ..model.board import Board
+from ..errors import BoardFormatError
+from ..presets.presets import PRESETS
+from ..model.graph import Graph
+from ..model.puzzle import MAX_STATES, Puzzle
+from ..model.rules import PLUS, RULES, Rule, format_stencil
 
 __all__ = [
     "ShareState", "CHALLENGE_KIND", "LEVEL_KIND", "FIELD_ORDER", "GRAPH_FIELD_ORDER", "PRESET_FIELD_ORDER", "GRAPH_HEAD",
@@ -40,12 +40,12 @@ GRAPH_FIELD_ORDER = ("e", "c", "n", "s", "k", "g", "h", "d", "p", "m")
 PRESET_FIELD_ORDER = ("g", "h", "d", "p", "l", "m")
 """The fields of a preset's link, in the order they are written."""
 LEVEL_KIND = "level-"
-"""How a level's p= value starts: ``level-<SET>``, SET a name of :data:`lightsout.levels.LEVEL_SETS`."""
+"""How a level's p= value starts: ``level-<SET>``, SET a name of :data:`lightsout.presets.levels.LEVEL_SETS`."""
 
 
 @dataclass(frozen=True)
 class ShareState:
-    """Everything a share link carries.  Cell values and masks are packed ints (the packing: :mod:`lightsout.share`)."""
+    """Everything a share link carries.  Cell values and masks are packed ints (the packing: :mod:`lightsout.share.links`)."""
 
     rows: int
     cols: int
@@ -60,7 +60,7 @@ class ShareState:
     challenge_kind: str | None = None
     """The p= field: the kind of challenge the start board was dealt as, or None."""
     preset: str | None = None
-    """The name of a preset of :mod:`lightsout.games` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
+    """The name of a preset of :mod:`lightsout.presets` (its rows, cols, k, rule and graph; ``goal`` is the game's own unless changed)."""
     graph: Graph | None = None
     """A user-defined graph (rows = 1, cols = its cells)."""
     level: int | None = None
@@ -83,7 +83,7 @@ class ShareState:
         return Rule("custom:" + format_stencil(self.stencil), self.stencil, self.surface)
 
     def puzzle(self) -> Puzzle:
-        """The puzzle this link describes (:class:`lightsout.puzzle.Puzzle`; a cell both a hole and
+        """The puzzle this link describes (:class:`lightsout.model.puzzle.Puzzle`; a cell both a hole and
         don't-care counts as a hole).  Its lights are :attr:`cells`, packed the same way."""
         if self.preset is not None:
             base = PRESETS[self.preset].puzzle
@@ -117,7 +117,7 @@ def link_part(field: str) -> Iterator[None]:
 
 
 def decode_part(text: str, bits: int, what: str, column: int, field: str) -> int:
-    """:func:`lightsout.codec.decode` of the link's part ``field``, which its error's params name."""
+    """:func:`lightsout.model.codec.decode` of the link's part ``field``, which its error's params name."""
     with link_part(field):
         return codec.decode(text, bits, what, column)
 

@@ -22,14 +22,14 @@ Grammar::
                                    preset's link, below)
             | "m=" moves          (base64url of LEB128 varints: cell indices in play order)
 
-A preset of a real game (:mod:`lightsout.games`) or a puzzle on any graph
-(:mod:`lightsout.graph`) has a head of its own, which a grid parser
+A preset of a real game (:mod:`lightsout.presets`) or a puzzle on any graph
+(:mod:`lightsout.model.graph`) has a head of its own, which a grid parser
 refuses rather than misreads::
 
-    preset  = NAME ":" payload *( ";" pfield )       NAME as in lightsout.games.PRESETS
+    preset  = NAME ":" payload *( ";" pfield )       NAME as in lightsout.presets.PRESETS
     pfield  = "g=" (off | on | <payload>)            only when not the preset's own goal
             | "h=" ... | "d=" ... | "p=" ...           as above
-            | "l=" level                             a level of :mod:`lightsout.levels`: its number
+            | "l=" level                             a level of :mod:`lightsout.presets.levels`: its number
                                                      (1.., shortest form), with p=level-<SET> naming
                                                      its set, whose preset NAME is; the payload is
                                                      then that level's board
@@ -55,7 +55,7 @@ column, so every state has exactly one string.
 Packing: with b = bit_length(k − 1) bits per cell (1 for k = 2), cell
 i = r·C + c occupies bits i·b .. i·b + b − 1, least significant bit first,
 in little-endian bytes; unused bits of the last byte are 0.  For k = 2 the
-``R x C : payload`` head is exactly the game ID of :mod:`lightsout.formats`.
+``R x C : payload`` head is exactly the game ID of :mod:`lightsout.text.formats`.
 ``s<hex>`` is a custom stencil: bit (dr + 2)·5 + (dc + 2) of a 25-bit mask
 over the 5×5 square around the pressed cell.  "on" means every light at
 k − 1.  Fields are written in the order above and only when not default,
@@ -66,10 +66,10 @@ from __future__ import annotations
 
 import re
 
-from .codec import MAX_DECLARED_CELLS
-from .games import PRESETS
-from .rules import PLUS, RULES, SURFACES
-from .share_fields import (
+from ..model.codec import MAX_DECLARED_CELLS
+from ..presets.presets import PRESETS
+from ..model.rules import PLUS, RULES, SURFACES
+from .fields import (
     CHALLENGE_KIND,
     FIELD_ORDER,
     GRAPH_FIELD_ORDER,
@@ -89,7 +89,7 @@ from .share_fields import (
     read_fields,
     states_field,
 )
-from .share_graph import format_graph_share, parse_graph_share
+from .puzzle_links import format_graph_share, parse_graph_share
 
 __all__ = [
     "ShareState", "parse_share", "format_share", "canonical_goal", "stencil_mask", "FIELD_ORDER", "GRAPH_FIELD_ORDER",
@@ -161,7 +161,7 @@ def format_share(state: ShareState) -> str:
 def parse_share(text: str) -> ShareState:
     """Parse a share string (a leading ``#`` is ignored).
 
-    Raises :class:`~lightsout.formats.BoardFormatError` naming the column of
+    Raises :class:`~lightsout.text.formats.BoardFormatError` naming the column of
     the first problem: a bad size or payload, an unknown, repeated or
     out-of-order field, a value out of range.
     """

@@ -1,7 +1,7 @@
-"""Share links of presets and of puzzles on any graph: ``NAME:…`` and ``G<n>:…`` (grammar: :mod:`lightsout.share`).
+"""Share links of presets and of puzzles on any graph: ``NAME:…`` and ``G<n>:…`` (grammar: :mod:`lightsout.share.links`).
 
-The writer and reader of :func:`lightsout.share.format_share` and :func:`lightsout.share.parse_share` for
-a preset of :mod:`lightsout.games` (its fields g=, h=, d=, p=, l= — a level of :mod:`lightsout.levels` —
+The writer and reader of :func:`lightsout.share.links.format_share` and :func:`lightsout.share.links.parse_share` for
+a preset of :mod:`lightsout.presets` (its fields g=, h=, d=, p=, l= — a level of :mod:`lightsout.presets.levels` —
 and m=) and for a user graph (e= press sets, c= coordinates, n= names, s= outline, then k=, g=, h=, d=,
 p=, m=), built on that module's fields.  Errors: :class:`~lightsout.errors.BoardFormatError` with a
 code of :data:`lightsout.errors.LINK_ERRORS`, its column and the link's part.
@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, unquote
 
-from . import codec
-from .errors import BoardFormatError
-from .games import PRESETS
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, is_coordinate
-from .levels import LEVEL_SETS
-from .rules import PLUS
-from .share_fields import (
+from ..model import codec
+from ..errors import BoardFormatError
+from ..presets.presets import PRESETS
+from ..model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, is_coordinate
+from ..presets.levels import LEVEL_SETS
+from ..model.rules import PLUS
+from .fields import (
     GRAPH_FIELD_ORDER,
     GRAPH_HEAD,
     LEVEL_KIND,

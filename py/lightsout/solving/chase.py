@@ -18,18 +18,18 @@ Solving the C × C *first-row system* M·f = c by elimination costs O(C³/w)
 form of M is Sutner's, "σ-automata and Chebyshev polynomials", Theoret.
 Comput. Sci. 230 (2000).
 
-Bit order: rows are ints, bit c = column c (:mod:`lightsout.rows`).
+Bit order: rows are ints, bit c = column c (:mod:`lightsout.model.rows`).
 
-This module works on row ints alone and imports only :mod:`lightsout.rows`
-(the command line's LOJ path solves through it and :mod:`lightsout.chebyshev`);
+This module works on row ints alone and imports only :mod:`lightsout.model.rows`
+(the command line's LOJ path solves through it and :mod:`lightsout.solving.chebyshev`);
 the methods built on it (first-row system, Chebyshev, quiet patterns chased from
-their first rows) are in :mod:`lightsout.methods`, the chase order on other
-surfaces :mod:`lightsout.chase_plans`.
+their first rows) are in :mod:`lightsout.solving.methods`, the chase order on other
+surfaces :mod:`lightsout.solving.chase_plans`.
 """
 
 from __future__ import annotations
 
-from .rows import row_mask
+from ..model.rows import row_mask
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

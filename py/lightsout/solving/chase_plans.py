@@ -1,9 +1,9 @@
 """The order of a light chase for the plus rule on each surface (plane, torus, Klein bottle, projective plane).
 
-The chase itself on a plane is :func:`lightsout.chase.chase`; a plan says,
+The chase itself on a plane is :func:`lightsout.solving.chase.chase`; a plan says,
 for any surface, which press rows stay unknown and in which order the light
-rows force the others.  Used by the Z/kZ chase of :mod:`lightsout.zmod_chase`
-(k > 2) and the projective chase of :mod:`lightsout.methods`.
+rows force the others.  Used by the Z/kZ chase of :mod:`lightsout.solving.zmod_chase`
+(k > 2) and the projective chase of :mod:`lightsout.solving.methods`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Chebyshev (polynomial) method: the first-row system solved in GF(2)[y].
 
 Standard plus rule on an R×C plane.  Light chasing (see
-:mod:`lightsout.chase`) reduces the board to the C × C first-row system
+:mod:`lightsout.solving.chase`) reduces the board to the C × C first-row system
 M·f = c with M = U_{R+1}(T), T = I + A, A the adjacency matrix of a path on
 C cells.  Instead of eliminating M (O(C³/w)), identify GF(2)^C with
 GF(2)[y]/(U_{C+1}(y)) by e_k ↔ U_k(y) (k = 1..C, i.e. column k−1):

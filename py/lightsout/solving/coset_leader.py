@@ -19,7 +19,7 @@ import time
 from array import array
 from collections.abc import Sequence
 
-from .names import EXACT_NULLITY, SEARCH_SECONDS
+from ..names import EXACT_NULLITY, SEARCH_SECONDS
 
 __all__ = [
     "minimum_in_coset",

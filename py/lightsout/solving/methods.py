@@ -1,7 +1,7 @@
 """The two-state (GF(2)) solving methods: A·x = b over GF(2) for a puzzle's board b = lights XOR goal.
 
 Every method is a function ``method(puzzle, difference) -> Found`` for a
-two-state :class:`~lightsout.puzzle.Puzzle` and ``difference`` = lights XOR
+two-state :class:`~lightsout.model.puzzle.Puzzle` and ``difference`` = lights XOR
 goal as a flat int (bit r·C + c = cell (r, c)); A is the puzzle's press
 matrix and x the press pattern:
 
@@ -19,10 +19,10 @@ matrix and x the press pattern:
   every press rule on every surface works through it.  O((R·C)³/w); at most
   :data:`FULL_SYSTEM_LIMIT` cells.
 - ``first-row-system``: light chasing, then the C × C first-row system
-  (:mod:`lightsout.chase`).  O(R·C + C³/w); at most
+  (:mod:`lightsout.solving.chase`).  O(R·C + C³/w); at most
   :data:`FIRST_ROW_SYSTEM_COLUMNS` columns.
 - ``chebyshev``: the same first-row system solved as one congruence in
-  GF(2)[y] by extended Euclid (:mod:`lightsout.chebyshev`).  O(R·C/w + C²/w);
+  GF(2)[y] by extended Euclid (:mod:`lightsout.solving.chebyshev`).  O(R·C/w + C²/w);
   the default for the plus rule on a plane.
 - ``torus-chase`` / ``klein-chase``: light chasing with two unknown rows for
   the plus rule on a torus or Klein bottle of at least 3×3 (:func:`torus_chase`).
@@ -31,11 +31,11 @@ matrix and x the press pattern:
 
 The three plane chases (:data:`TRANSPOSED_METHODS`) want C to be the shorter
 side: they chase the transpose of a board wider than tall, its rows read
-across by :func:`lightsout.rows.transpose_rows` (the rows they chase anyway;
+across by :func:`lightsout.model.rows.transpose_rows` (the rows they chase anyway;
 a packed transpose would add a join and a split of the whole board, 10 %
 more time at 100×10⁶).  These are the k = 2 fast paths on Python ints (rows as
 ints, bit c = column c; affine forms as ints, bit 0 the constant): light
-chasing over Z/kZ (:mod:`lightsout.zmod_chase`) does the same for any k on
+chasing over Z/kZ (:mod:`lightsout.solving.zmod_chase`) does the same for any k on
 lists of coefficients, and at k = 2 took 90 times as long on a 118×118 torus
 (0.71 s against 8 ms) and 2 500 times on a 200×200 plane (1.6 s against the
 Chebyshev method's 0.6 ms) here, so the two stay apart.
@@ -49,10 +49,10 @@ from typing import Generic, NamedTuple, TypeVar, overload
 from .chase import chase, chase_residual, first_row_matrix
 from .chase_plans import chase_plan
 from .chebyshev import chebyshev_system
-from .errors import TooLargeError
+from ..errors import TooLargeError
 from .gf2 import reduce_against, solve_linear
-from .puzzle import Puzzle
-from .rules import PLUS, Rule, join_rows, split_rows, transpose_rows, wrap
+from ..model.puzzle import Puzzle
+from ..model.rules import PLUS, Rule, join_rows, split_rows, transpose_rows, wrap
 
 __all__ = [
     "Found",
@@ -311,11 +311,11 @@ def full_system(puzzle: Puzzle, difference: int) -> Found:
 
 
 def first_row_system(puzzle: Puzzle, difference: int) -> Found:
-    """Solve by light chasing and the C × C first-row system (see :mod:`lightsout.chase`).
+    """Solve by light chasing and the C × C first-row system (see :mod:`lightsout.solving.chase`).
 
     Chasing with an all-zero first row leaves residual c in the last row;
     the first row f must satisfy M·f = c with M from
-    :func:`lightsout.chase.first_row_matrix`.  Quiet patterns are the chases
+    :func:`lightsout.solving.chase.first_row_matrix`.  Quiet patterns are the chases
     of the kernel of M.  Plus rule on a plane only.  O(R·C/w + C³/w).
     """
     _require_standard(puzzle, "the first-row linear system")
@@ -333,7 +333,7 @@ def first_row_system(puzzle: Puzzle, difference: int) -> Found:
 
 
 def chebyshev_method(puzzle: Puzzle, difference: int) -> Found:
-    """Solve through the first-row system in GF(2)[y] (see :mod:`lightsout.chebyshev`).
+    """Solve through the first-row system in GF(2)[y] (see :mod:`lightsout.solving.chebyshev`).
 
     Plus rule on a plane only.  O(R·C/w + C²/w) word operations; the quiet
     basis is chased lazily from its first rows.

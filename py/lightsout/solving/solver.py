@@ -1,22 +1,22 @@
 """``solve``: one entry point for every puzzle, picking a method by cost, and its :class:`Solution`.
 
 For k = 2 :func:`solve` hands the board lights XOR goal (a flat int) to a
-GF(2) method of :mod:`lightsout.methods`: ``"auto"`` is Chebyshev for the
+GF(2) method of :mod:`lightsout.solving.methods`: ``"auto"`` is Chebyshev for the
 plus rule on a plane, the torus, Klein or projective chase for the plus rule
 on those surfaces, elimination of the press matrix (up to 64×64) for other
 rules, masks and graphs.  For k > 2 it solves over Z/kZ: light chasing
-(:mod:`lightsout.zmod_chase`) for the plus rule without a mask while its
-work is at most :data:`~lightsout.zmod_chase.CHASE_WORK_LIMIT`, else the
-elimination of the whole press matrix per prime power (:mod:`lightsout.zmod`, up to
+(:mod:`lightsout.solving.zmod_chase`) for the plus rule without a mask while its
+work is at most :data:`~lightsout.solving.zmod_chase.CHASE_WORK_LIMIT`, else the
+elimination of the whole press matrix per prime power (:mod:`lightsout.solving.zmod`, up to
 :data:`FULL_SYSTEM_CELLS` cells) — exact for composite k, where elimination
 that treats Z/kZ as a field misses or invents solutions.  A chase whose
 unknowns are a row is run on the transpose of a board wider than tall, so
 its unknowns are the shorter side.
 
-The fewest-presses solution is a coset leader (:mod:`lightsout.coset_leader`)
+The fewest-presses solution is a coset leader (:mod:`lightsout.solving.coset_leader`)
 for k = 2, and the lightest of all solutions, when few enough, for k > 2.
 The derived figures (solvable fraction, unsolvability proof, nearest
-solvable board, worst case) are in :mod:`lightsout.analysis`.
+solvable board, worst case) are in :mod:`lightsout.analysis.figures`.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .chase_plans import chase_plan
-from .codec import transpose_packed
+from ..model.codec import transpose_packed
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS, minimum_in_coset
-from .errors import TooLargeError
+from ..errors import TooLargeError
 from .methods import METHODS, LazyBasis, auto_method
-from .names import MAX_LISTED_SOLUTIONS
-from .puzzle import Puzzle
+from ..names import MAX_LISTED_SOLUTIONS
+from ..model.puzzle import Puzzle
 from .zmod import ModularSolution, invariant_factor_generators, solve_mod
 from .zmod_chase import CHASE_WORK_LIMIT, TRANSPOSABLE_SURFACES, chase_plan_of, chase_solve, chase_work
 
@@ -61,7 +61,7 @@ LISTED_BITS = 1 << 27
 
 @dataclass(frozen=True)
 class Solution:
-    """What :func:`solve` found for one puzzle and board (packed boards throughout, see :mod:`lightsout.codec`).
+    """What :func:`solve` found for one puzzle and board (packed boards throughout, see :mod:`lightsout.model.codec`).
 
     - ``presses``: press counts reaching the goal (a packed board), or None;
     - ``rank`` and ``nullity``: nullity is the number of invariant factors of
@@ -70,7 +70,7 @@ class Solution:
       these are the GF(2) rank and nullity of the press matrix;
     - ``invariant_factors``: the group's invariant factors d1 | d2 | …,
       ascending (it is ≅ Z/d1 × Z/d2 × …; ``(2,) * nullity`` for k = 2; for
-      composite k not the elementary divisors, :func:`lightsout.zmod.invariant_factor_generators`),
+      composite k not the elementary divisors, :func:`lightsout.solving.zmod.invariant_factor_generators`),
       so a solvable board has ∏ invariant_factors solutions;
     - ``minimal``: True when ``presses`` is proven to need the fewest presses
       (Σ counts); ``minimal_count``: how many solutions share that count,
@@ -164,22 +164,22 @@ class Solution:
 
 
 def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = False, seconds: float | None = None) -> Solution:
-    """Solve ``lights`` (a packed board, see :mod:`lightsout.codec`) for the puzzle's goal.
+    """Solve ``lights`` (a packed board, see :mod:`lightsout.model.codec`) for the puzzle's goal.
 
-    ``method`` names a GF(2) method of :data:`lightsout.methods.METHODS` for
+    ``method`` names a GF(2) method of :data:`lightsout.solving.methods.METHODS` for
     k = 2 (``"auto"`` picks the cheapest that applies; a graph takes
     ``"auto"`` or ``"graph-system"``); for k > 2 only ``"auto"`` is
     accepted.  With ``minimal`` the solution is replaced by one with the
     fewest presses: for k = 2 the coset-leader search within ``seconds``
     (``math.inf`` runs it to the end; None, the default: to the end up to
-    nullity :data:`~lightsout.coset_leader.EXACT_NULLITY`, else
-    :data:`~lightsout.coset_leader.SEARCH_SECONDS`); for k > 2 every
+    nullity :data:`~lightsout.solving.coset_leader.EXACT_NULLITY`, else
+    :data:`~lightsout.solving.coset_leader.SEARCH_SECONDS`); for k > 2 every
     solution is visited when there are at most :data:`FEWEST_SEARCH_LIMIT`.
     Raises ``ValueError`` for a bad board or method and
     :class:`~lightsout.errors.TooLargeError` when no method can afford the
     puzzle.
 
-    >>> from lightsout.puzzle import Puzzle
+    >>> from lightsout.model.puzzle import Puzzle
     >>> solve(Puzzle(3, 3), 0b010_111_010).presses == 1 << 4  # the plus a press at the centre makes
     True
     """
@@ -346,9 +346,9 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     """Solve a k > 2 plus-rule puzzle wider than tall (no mask) on its transpose, where the chase's unknowns are the shorter side.
 
     The board, the target, the presses and the quiet basis are read across by
-    :func:`lightsout.codec.transpose_packed` (the basis one generator at a
+    :func:`lightsout.model.codec.transpose_packed` (the basis one generator at a
     time, when asked for).  (The two-state plane chases transpose their own
-    rows: :mod:`lightsout.methods`.)
+    rows: :mod:`lightsout.solving.methods`.)
     """
     rows, cols, bits = puzzle.rows, puzzle.cols, puzzle.bits
     target = puzzle.target if isinstance(puzzle.target, str) else transpose_packed(puzzle.target, rows, cols, bits)

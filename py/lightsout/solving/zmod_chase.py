@@ -3,19 +3,19 @@
 A press adds 1 (mod k) to the lights of its plus; once the presses above a
 light row are known, that row's lights force the presses of the next row
 (the only ones left that reach it).  Leaving the plan's first rows as
-unknowns (:func:`lightsout.chase_plans.chase_plan`: row 0 on a plane, rows 0
+unknowns (:func:`lightsout.solving.chase_plans.chase_plan`: row 0 on a plane, rows 0
 and 1 on a torus or Klein bottle, rows 0 and R−1 on a projective plane) and
 chasing *affine forms* — coefficients of the unknowns plus a constant —
 makes every press a form and leaves residual forms that must vanish: a
 system in C (or 2C) unknowns, solved by the elimination over Z/kZ of
-:mod:`lightsout.zmod` (exact for composite k).  One more chase turns its
+:mod:`lightsout.solving.zmod` (exact for composite k).  One more chase turns its
 solutions into press counts.
 
-Cost: :func:`chase_work`; :func:`lightsout.solver.solve` takes the chase up to
+Cost: :func:`chase_work`; :func:`lightsout.solving.solver.solve` takes the chase up to
 :data:`CHASE_WORK_LIMIT` and on the transpose of a board wider than tall.
 Boards are flat lists of states, cell r·C + c.  The two-state chases on
-Python ints are :mod:`lightsout.chase` (plane) and the torus and projective
-chases of :mod:`lightsout.methods`.
+Python ints are :mod:`lightsout.solving.chase` (plane) and the torus and projective
+chases of :mod:`lightsout.solving.methods`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import math
 from collections.abc import Sequence
 
 from .chase_plans import ChasePlan, chase_plan
-from .puzzle import Puzzle
-from .rules import PLUS, wrap
+from ..model.puzzle import Puzzle
+from ..model.rules import PLUS, wrap
 from .zmod import ModularSolution, solve_mod
 
 __all__ = ["chase_plan_of", "chase_work", "chase_solve", "CHASE_WORK_LIMIT", "CHASE_CELL_COST", "TRANSPOSABLE_SURFACES"]
@@ -48,7 +48,7 @@ across the rows only, so its transpose is another surface)."""
 
 
 def chase_plan_of(puzzle: Puzzle) -> ChasePlan | None:
-    """The light-chase plan of a puzzle (plus rule, no mask, no graph; see :func:`lightsout.chase_plans.chase_plan`), or None."""
+    """The light-chase plan of a puzzle (plus rule, no mask, no graph; see :func:`lightsout.solving.chase_plans.chase_plan`), or None."""
     if puzzle.graph is not None or puzzle.rule.stencil != PLUS.stencil or puzzle.holes | puzzle.dont_care:
         return None
     return chase_plan(puzzle.rows, puzzle.cols, puzzle.rule.surface)

@@ -4,18 +4,18 @@ Whitespace is ignored.  Two states: ``#``, ``1``, ``*``, ``x``, ``X`` are on
 (1), ``.``, ``0``, ``o``, ``O`` off (0); more states: ``0``–``9`` then
 ``a``–``z`` (either case; ``.`` is 0), or, above 36 states, numbers
 separated by whitespace.  A grid puzzle also reads every board text format of
-:mod:`lightsout.formats` of its size.  Boards are packed ints
-(:mod:`lightsout.codec`), cell i = bit group i.
+:mod:`lightsout.text.formats` of its size.  Boards are packed ints
+(:mod:`lightsout.model.codec`), cell i = bit group i.
 """
 
 from __future__ import annotations
 
 import re
 
-from . import codec
-from .errors import BoardFormatError, TooLargeError, clipped
+from ..model import codec
+from ..errors import BoardFormatError, TooLargeError, clipped
 from .formats import SYMBOLS, read_board
-from .puzzle import Puzzle
+from ..model.puzzle import Puzzle
 from .text_input import forgiving, position_of
 
 TYPE_CHECKING = False
@@ -38,12 +38,12 @@ def read_cells(puzzle: Puzzle, text: str, what: str = "board", original: Callabl
     """Read a board of ``puzzle`` as one symbol per cell in cell order (whitespace ignored); return it packed.
 
     A grid puzzle (no graph) also takes any text format of
-    :func:`lightsout.formats.read_board` of its R×C size.  Raises
+    :func:`lightsout.text.formats.read_board` of its R×C size.  Raises
     :class:`BoardFormatError` (line, column) for an unknown symbol, a state
     of k or more, or the wrong number of cells, and
     :class:`~lightsout.errors.TooLargeError` for a text of more than
     ``max_text_lines`` lines; the text is cleaned first
-    (:func:`lightsout.text_input.forgiving`; ``original`` as there) and
+    (:func:`lightsout.text.text_input.forgiving`; ``original`` as there) and
     read no further than the puzzle's cells and one more.
     """
     try:

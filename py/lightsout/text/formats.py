@@ -38,13 +38,13 @@ says how numbers-only text is told apart (a list, a grid of 0/1, LOJ, POJ).
 Errors raise :class:`BoardFormatError` (a ``ValueError``) with 1-based
 ``line`` and ``column`` where they apply (in the text as given), a ``code``
 and ``params`` (:data:`lightsout.errors.PARSE_ERRORS`).  A text is read at a
-bounded cost (issue #39): a line at a time (:mod:`lightsout.text_input`),
+bounded cost (issue #39): a line at a time (:mod:`lightsout.text.text_input`),
 refused by a :class:`~lightsout.errors.TooLargeError` (its code, line and
 column) at the first line past a limit — ``max_text_lines`` lines,
 ``max_long_side`` rows or columns, ``max_cells`` cells (``max_state_cells``
 with k > 2), :data:`MAX_TEXT_NUMBERS` numbers — having paid for the lines
 before it only.  The indices and states formats live in
-:mod:`lightsout.number_formats`.
+:mod:`lightsout.text.number_formats`.
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import codec
-from .board import Board
-from .errors import BoardFormatError, TooLargeError
+from ..model import codec
+from ..model.board import Board
+from ..errors import BoardFormatError, TooLargeError
 from .grid_text import LIMITS, NO_SOLUTION, SIZE_LINE, Limits, count_spans, grid_rows, read_loj, write_rows
 from .number_formats import (
     MAX_TEXT_NUMBERS,
@@ -70,8 +70,8 @@ from .number_formats import (
     states_of,
 )
 from .text_input import Span, clean_text, content_spans, forgiving
-from .names import FORMATS, STATES
-from .rules import PLUS, Rule
+from ..names import FORMATS, STATES
+from ..model.rules import PLUS, Rule
 
 __all__ = [
     "BoardFormatError",
@@ -141,7 +141,7 @@ class ParsedBoard:
 
 
 def _grid(text: str, rule: Rule, limits: Limits = LIMITS) -> tuple[Board, GridStyle]:
-    """A grid from a cleaned text (:func:`lightsout.grid_text.grid_rows`, which checks ``limits`` row by row)."""
+    """A grid from a cleaned text (:func:`lightsout.text.grid_text.grid_rows`, which checks ``limits`` row by row)."""
     rows, width, symbols = grid_rows(text, content_spans(text), limits)
     if not rows:
         raise BoardFormatError.of("empty_input", 1, 1)
@@ -172,7 +172,7 @@ def parse_loj(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
 
     Raises :class:`BoardFormatError` for a missing or bad size line, a row
     count or width that disagrees with ``n``, or an unknown symbol (see
-    :func:`lightsout.grid_text.read_loj`).
+    :func:`lightsout.text.grid_text.read_loj`).
     """
     size, rows, symbols = forgiving(text, read_loj)
     return Board(size, size, rows, rule), GridStyle(*symbols)
@@ -191,7 +191,7 @@ _GAME_ID = codec.PACKED_BOARD
 
 
 def format_game_id(board: Board) -> str:
-    """Return ``RxC:`` + base64url of the packed cells (see :mod:`lightsout.codec`)."""
+    """Return ``RxC:`` + base64url of the packed cells (see :mod:`lightsout.model.codec`)."""
     return board.to_id()
 
 
@@ -262,7 +262,7 @@ def _poj(text: str, rule: Rule, most: int | None) -> tuple[list[Board], GridStyl
 
 @dataclass(frozen=True, slots=True)
 class ReadBoard:
-    """A board read with k states: its size, packed cells (see :mod:`lightsout.codec`), format and,
+    """A board read with k states: its size, packed cells (see :mod:`lightsout.model.codec`), format and,
     for a two-state text format, the :class:`ParsedBoard` (its symbols, for answers in kind).
     ``boards``: every board of a board set (POJ 1222 input), packed; the first is ``packed``."""
 
@@ -297,7 +297,7 @@ def read_board(
     ``max_text_lines`` lines, ``max_long_side`` rows or columns, ``max_cells``
     cells (``max_state_cells`` with k > 2) or :data:`MAX_TEXT_NUMBERS`
     numbers.  ``original``: line n of the text as given, when ``text`` was
-    cleaned from bytes (:func:`lightsout.text_input.decode_text`).
+    cleaned from bytes (:func:`lightsout.text.text_input.decode_text`).
     """
     return forgiving(text, lambda clean: _read_clean(clean, format, k, size, most_boards), original)
 

@@ -1,19 +1,19 @@
 """Two-symbol grids as text: cleaning pasted text, reading rows of cells into row ints, writing them back.
 
-The core that the grid, LOJ and POJ 1222 formats of :mod:`lightsout.formats`
-share, on plain row ints (bit c = column c, :mod:`lightsout.rows`) and symbol
-triples ``(on, off, separator)``: no :class:`~lightsout.board.Board`, no
+The core that the grid, LOJ and POJ 1222 formats of :mod:`lightsout.text.formats`
+share, on plain row ints (bit c = column c, :mod:`lightsout.model.rows`) and symbol
+triples ``(on, off, separator)``: no :class:`~lightsout.model.board.Board`, no
 dataclass, so the command line's LOJ path (``python -m lightsout solve
 --format loj``) reads and writes through this module alone and starts
-without loading the rest of the package.  :mod:`lightsout.formats` wraps
+without loading the rest of the package.  :mod:`lightsout.text.formats` wraps
 these as ``Board`` and ``GridStyle`` values and re-exports
 :func:`clean_text` and :data:`NO_SOLUTION`.
 
 Errors raise :class:`~lightsout.errors.BoardFormatError` with 1-based
-``line`` and ``column`` (see :mod:`lightsout.formats`), and
+``line`` and ``column`` (see :mod:`lightsout.text.formats`), and
 :class:`~lightsout.errors.TooLargeError` at the first row past a limit (rows,
 columns, cells): the text is walked a line at a time
-(:mod:`lightsout.text_input`), never split whole.
+(:mod:`lightsout.text.text_input`), never split whole.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import re
 
 import itertools
 
-from . import codec
-from .errors import BoardFormatError, TooLargeError
+from ..model import codec
+from ..errors import BoardFormatError, TooLargeError
 from .text_input import Span, clean_text, content_spans, forgiving, nth_word, position_of
 
 TYPE_CHECKING = False
@@ -73,7 +73,7 @@ _FIRST_SYMBOL = re.compile(r"[^\s.]")
 
 def content_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tuple[int, int, str]]:
     """(line number, column offset, stripped text) of each non-blank line of a cleaned ``text``, lazily
-    (:func:`lightsout.text_input.content_spans`, with the line's text)."""
+    (:func:`lightsout.text.text_input.content_spans`, with the line's text)."""
     for line, offset, begin, end in content_spans(text, start, number):
         yield line, offset, text[begin:end]
 
@@ -104,7 +104,7 @@ def wide_row(line: str, width: int, number: int, offset: int, spaced: bool, limi
 
 
 def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tuple[list[int], int, Symbols]:
-    """Parse grid rows (the non-blank lines of a cleaned ``text``, as :func:`~lightsout.text_input.content_spans` gives
+    """Parse grid rows (the non-blank lines of a cleaned ``text``, as :func:`~lightsout.text.text_input.content_spans` gives
     them, the last lines of the text) into row ints, their width and their symbols.
 
     Returns the rows (bit c = column c), the width and ``(on, off, separator)``: the lit and dark
@@ -209,7 +209,7 @@ def write_rows(rows: list[int] | tuple[int, ...], cols: int, symbols: Symbols = 
 
 
 def read_loj(text: str) -> tuple[int, list[int], Symbols]:
-    """Read LibreOJ #6243 input (cleaned, :func:`~lightsout.text_input.forgiving`): ``n`` then n rows of n cells (``#`` lit, ``.`` dark).
+    """Read LibreOJ #6243 input (cleaned, :func:`~lightsout.text.text_input.forgiving`): ``n`` then n rows of n cells (``#`` lit, ``.`` dark).
 
     Returns ``(n, rows, symbols)``: the n row ints (bit c = column c) and
     ``(on, off, separator)`` as :func:`grid_rows` gives them.

@@ -1,4 +1,4 @@
-"""The text form of a :class:`~lightsout.mask.Mask`: R rows of ``.`` (an ordinary cell), ``?``
+"""The text form of a :class:`~lightsout.model.mask.Mask`: R rows of ``.`` (an ordinary cell), ``?``
 (don't care) and ``-`` (a hole), e.g. a plus-shaped board::
 
     -.-
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from .errors import BoardFormatError
+from ..errors import BoardFormatError
 from .grid_text import LIMITS, check_rows, wide_row
-from .mask import Mask
-from .rows import join_rows
+from ..model.mask import Mask
+from ..model.rows import join_rows
 from .text_input import content_spans, forgiving
 
 __all__ = ["parse_mask", "format_mask"]
@@ -30,11 +30,11 @@ _NOT_MASK = re.compile(r"[^.?-]")
 def parse_mask(text: str) -> Mask:
     """Parse rows of ``.`` / ``?`` / ``-`` into a :class:`Mask`.
 
-    Raises :class:`~lightsout.formats.BoardFormatError` (line, column) for an
+    Raises :class:`~lightsout.text.formats.BoardFormatError` (line, column) for an
     unknown symbol, ragged rows or empty input, and
     :class:`~lightsout.errors.TooLargeError` at the first row past
     ``max_long_side`` rows or columns or ``max_cells`` cells.  The text is
-    cleaned first (:func:`lightsout.text_input.forgiving`); each row is two
+    cleaned first (:func:`lightsout.text.text_input.forgiving`); each row is two
     translates and two ``int`` (the rows were once set a bit at a time:
     a 1000×1000 mask took minutes).
     """

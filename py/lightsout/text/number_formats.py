@@ -12,7 +12,7 @@
 
 Both are read at a bounded cost (issue #39): a list a megabyte of numbers at a time, at most
 :data:`MAX_TEXT_NUMBERS` of them; states a row at a time, refused at the first row past
-``max_long_side`` rows or columns or the cells a board of k states may have.  :mod:`lightsout.formats`
+``max_long_side`` rows or columns or the cells a board of k states may have.  :mod:`lightsout.text.formats`
 reads and writes them with the other formats (and re-exports these names).  Errors:
 :class:`~lightsout.errors.BoardFormatError` with 1-based ``line`` and ``column``, a ``code`` and
 ``params`` (:data:`lightsout.errors.PARSE_ERRORS`); :class:`~lightsout.errors.TooLargeError` past a limit.
@@ -26,12 +26,12 @@ import re
 from array import array
 from collections.abc import Sequence
 
-from . import codec
-from .board import Board
-from .codec import MAX_DECLARED_CELLS, MAX_STATE_CELLS
-from .errors import BoardFormatError, TooLargeError
+from ..model import codec
+from ..model.board import Board
+from ..model.codec import MAX_DECLARED_CELLS, MAX_STATE_CELLS
+from ..errors import BoardFormatError, TooLargeError
 from .grid_text import LIMITS, check_rows
-from .rules import PLUS, Rule
+from ..model.rules import PLUS, Rule
 from .text_input import content_spans, forgiving, nth_word, position_of
 
 __all__ = [
@@ -139,7 +139,7 @@ def _numbers(text: str, body: int) -> array[int]:
 
 
 def _number_position(text: str, body: int, index: int) -> tuple[int, int]:
-    """The (line, column) of number ``index`` (0-based) of the list from ``body`` (:func:`lightsout.text_input.nth_word`)."""
+    """The (line, column) of number ``index`` (0-based) of the list from ``body`` (:func:`lightsout.text.text_input.nth_word`)."""
     return position_of(text, nth_word(text, body, len(text), index, _DIGITS))
 
 

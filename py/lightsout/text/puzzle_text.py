@@ -38,13 +38,13 @@ Fields (JSON key / text statement):
   most ``MAX_NAME_LENGTH`` characters); ``shape``: ``circle`` (default),
   ``square`` or ``hex``; ``title`` — the puzzle's own name (at most
   :data:`MAX_TITLE_LENGTH` characters).  A name or title holds no control
-  character (:func:`lightsout.graph.is_shown_text`: no ESC, NUL, U+0085,
+  character (:func:`lightsout.model.graph.is_shown_text`: no ESC, NUL, U+0085,
   U+2028, bidirectional override...).  In text, a name or title that holds
   a ``#``, starts with ``"`` or starts or ends with a space is written in
   double quotes as a JSON string (``name 3 "C#"``); else as it is, up to a
   ``#`` comment.  An empty title or no name at all is the same as none.
 
-A ``goal`` or ``start`` board is a run of symbols (:mod:`lightsout.cell_runs`).
+A ``goal`` or ``start`` board is a run of symbols (:mod:`lightsout.text.cell_runs`).
 
 Lines end at ``\n``, ``\r\n`` or ``\r`` only.  Errors raise
 :class:`~lightsout.errors.BoardFormatError` with the line and column.
@@ -60,11 +60,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cell_runs import format_cells, read_cells
-from .errors import BoardFormatError, TooLargeError, clipped
-from .graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
-from .puzzle import MAX_STATES, MIN_STATES, Puzzle
+from ..errors import BoardFormatError, TooLargeError, clipped
+from ..model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, OUTLINES, Graph, bits_of, check_name, int_of, is_coordinate, is_shown_text
+from ..model.puzzle import MAX_STATES, MIN_STATES, Puzzle
 from .text_input import MAX_TEXT_LINES, check_text_size
-from .rules import PLUS
+from ..model.rules import PLUS
 
 __all__ = [
     "UserPuzzle",
@@ -80,7 +80,7 @@ MAX_TITLE_LENGTH = 200
 
 @dataclass(frozen=True)
 class UserPuzzle:
-    """A puzzle read from the user format: the :class:`~lightsout.puzzle.Puzzle` (1×n, with its graph), its name, and the start board (packed) if given."""
+    """A puzzle read from the user format: the :class:`~lightsout.model.puzzle.Puzzle` (1×n, with its graph), its name, and the start board (packed) if given."""
 
     puzzle: Puzzle
     name: str | None = None

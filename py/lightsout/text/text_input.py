@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from .errors import BoardFormatError, TooLargeError
+from ..errors import BoardFormatError, TooLargeError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
