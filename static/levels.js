@@ -1,5 +1,5 @@
 // The Levels mode's midend: the handhelds' own puzzles in order (the API's `levels` op,
-// lightsout.levels), the player's progress through them kept in localStorage, and the
+// lightsout.presets.levels), the player's progress through them kept in localStorage, and the
 // level being played. No DOM and no words: what it says is data (messages.js), worded by
 // levels-panel.js and win-panel.js.
 //
@@ -8,7 +8,7 @@
 // the start; the tracker's clock, "helped" mark and best result are the ones every puzzle
 // has, and its best result is filed here (LevelProgress.recordsOf) rather than among the
 // other puzzles'. Its link is the set's preset's, with p=level-<SET> and l=<number>
-// (lightsout.share checks it; share-panel.js writes and opens it).
+// (lightsout.share.links checks it; share-panel.js writes and opens it).
 
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
@@ -209,7 +209,7 @@ export class LevelPlay {
 
   /**
    * The game a link just opened is level `number` of the set its p= (`token`, "level-<SET>")
-   * names — Python checked the board is that level's (lightsout.share) — so it is played as
+   * names — Python checked the board is that level's (lightsout.share.links) — so it is played as
    * that level: its fewest presses, timer and best result.
    */
   async resume(token, number) {
