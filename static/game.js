@@ -98,7 +98,7 @@ export function stencilCells(stencil) {
 
 /**
  * The index (r, c) lands on on `surface` of a rows × cols board, or −1 off a plane —
- * exactly lightsout.rules.wrap. (r, c) may be any distance outside the board (a 5×5
+ * exactly lightsout.model.rules.wrap. (r, c) may be any distance outside the board (a 5×5
  * stencil on a 1×1 board goes two whole turns round): the turns are counted by floor
  * division, and on a Klein bottle each odd turn of the rows mirrors the column; on a
  * projective plane each odd turn of either mirrors the other coordinate.
@@ -152,7 +152,7 @@ export function pressBoard(board, row, col, { stencil = PLUS_STENCIL, surface = 
 /**
  * Apply `times` presses of cell `index` of a graph puzzle (graphOfPuzzle) to `board` in
  * place: 1 is added (mod k) to every cell of graph.presses[index] but the holes (a Board of
- * flags, or null: a hole has no light, as in lightsout.puzzle.apply). Returns those cells.
+ * flags, or null: a hole has no light, as in lightsout.model.puzzle.apply). Returns those cells.
  */
 export function pressGraph(board, graph, index, times = 1, holes = null) {
   if (!Number.isInteger(index) || index < 0 || index >= graph.presses.length) {

@@ -225,8 +225,8 @@ def test_the_package_zip_holds_the_packages_modules_and_is_reproducible(tmp_path
         assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
         modules = sorted(path.relative_to(ROOT / "py").as_posix() for path in (ROOT / "py" / "lightsout").rglob("*.py")
                          if "__pycache__" not in path.parts)
-        assert names == modules and "lightsout/api.py" in names
-        assert archive.read("lightsout/api.py") == (ROOT / "py" / "lightsout" / "api.py").read_bytes()
+        assert names == modules and "lightsout/api/operations.py" in names
+        assert archive.read("lightsout/api/operations.py") == (ROOT / "py" / "lightsout" / "api" / "operations.py").read_bytes()
 
 
 def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_build, monkeypatch):
