@@ -99,7 +99,7 @@ test("a level's link carries p=level-<SET> and l=<number>; opened, the game is t
 test("a level set or number the levels op does not have is said from its code, in English and 中文", async () => {
   const { session } = levelSession();
   const said = [];
-  for (const request of [{ op: "levels", game: "deluxe" }, { op: "levels", game: "cube", level: 55 }, { op: "levels", level: 2 }]) {
+  for (const request of [{ op: "levels", set: "deluxe" }, { op: "levels", set: "cube", level: 55 }, { op: "levels", level: 2 }]) {
     const error = await session.solver.request(request).catch((caught) => caught);
     for (const language of ["en", "zh"]) {
       setLanguage(language);

@@ -89,7 +89,7 @@ def brute_force_fewest(puzzle, lights, effects):
     ``effects[i]``: what one press of cell i adds to each light (from :func:`reference.naive_apply` or the
     graph's press sets: no code of the solvers)."""
     k, cells = puzzle.k, puzzle.cells
-    states, goal = puzzle.states(lights), puzzle.states(puzzle.goal())
+    states, goal = puzzle.states(lights), puzzle.states(puzzle.target_board())
     relevant = [i for i in range(cells) if puzzle.relevant >> i & 1]
     buttons = [i for i in range(cells) if not puzzle.holes >> i & 1]
     best = None

@@ -260,7 +260,7 @@ def reference_sets(name):
 
 
 def goal_states(puzzle):
-    return puzzle.states(puzzle.goal())
+    return puzzle.states(puzzle.target_board())
 
 
 # -- the presets ------------------------------------------------------------------
@@ -380,7 +380,7 @@ def test_rank_and_nullity_match_an_independent_count(name):
     puzzle = PRESETS[name].puzzle
     sets = reference_sets(name)
     n = puzzle.cells
-    result = solve(puzzle, puzzle.goal())
+    result = solve(puzzle, puzzle.target_board())
     if puzzle.k == 2 and n <= 16:
         rank = rank_by_enumeration(sets, n)
     elif puzzle.k == 2 and n <= 36:
@@ -417,7 +417,7 @@ def test_a_random_board_of_every_preset_is_solved_and_the_solution_verified_by_p
         result = solve(puzzle, lights, minimal=True)
         assert result.solvable
         assert pressed(sets, puzzle.k, puzzle.states(lights), puzzle.states(result.presses)) == goal_states(puzzle)
-        assert apply(puzzle, lights, result.presses) == puzzle.goal()
+        assert apply(puzzle, lights, result.presses) == puzzle.target_board()
 
 
 def test_unsolvable_cube_board_has_a_proof_and_a_nearest_board():

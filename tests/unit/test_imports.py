@@ -22,15 +22,6 @@ def test_every_module_imports_in_a_fresh_interpreter(module):
     assert done.returncode == 0, done.stderr
 
 
-MOST_LINES = 600
-"""Issue #30: no module of the package is longer than this."""
-
-
-def test_no_module_is_longer_than_600_lines():
-    long = {path.relative_to(PACKAGE).as_posix(): n for path in PATHS if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
-    assert not long, long
-
-
 def test_the_package_exports_one_result_type_and_no_board():
     code = (
         "import lightsout, lightsout.solving.solver\n"

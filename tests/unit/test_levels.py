@@ -138,7 +138,7 @@ def test_every_level_is_solved_in_its_fewest_presses_counted_again(name: str) ->
     for level in entry.levels:
         result = solve(puzzle, level.board, minimal=True)
         assert result.presses is not None and result.minimal, (name, level.number)
-        assert press_all(sets, level.board, result.presses) == puzzle.goal(), (name, level.number)
+        assert press_all(sets, level.board, result.presses) == puzzle.target_board(), (name, level.number)
         fewest, count = least_weight_in_coset(result.presses, quiet)
         assert (fewest, count) == (level.minimal_presses, level.minimal_count) == (result.press_total, result.minimal_count), (name, level.number)
 
@@ -247,7 +247,7 @@ def test_the_levels_op_gives_one_set_or_one_level() -> None:
     assert one[0]["levels"] == [{"number": 12, "board": "5x5:X22nAA", "minimal_presses": 8, "minimal_count": 1, "note": None}]
     assert codec.parse_packed("5x5:X22nAA")[2] == tiger_board(TIGER_1995[11])
     assert ask(game="cube", level=46)["sets"][0]["levels"][0]["note"]["en"].startswith("The transcription lists cell 50")
-    reply, payload = call(json.dumps({"op": "levels", "game": "classic", "level": 1, "binary": True}))
+    reply, payload = call(json.dumps({"op": "levels", "set": "classic", "level": 1, "binary": True}))
     board = json.loads(reply)["sets"][0]["levels"][0]["board"]
     assert board == "5x5@0" and codec.from_bytes(payload, 25) == LEVEL_SETS["classic"].level(1).board
 
@@ -255,14 +255,17 @@ def test_the_levels_op_gives_one_set_or_one_level() -> None:
 @pytest.mark.parametrize(
     ("request_fields", "field", "message", "code", "params"),
     [
-        ({"game": "deluxe-plus"}, "game", "unknown level set 'deluxe-plus'; choose one of classic, lights-out-2000, cube",
+        ({"set": "deluxe-plus"}, "set", "unknown level set 'deluxe-plus'; choose one of classic, lights-out-2000, cube",
          "unknown_set", {"found": "deluxe-plus", "choices": "classic, lights-out-2000, cube"}),
-        ({"game": "classic", "level": 51}, "level", "level 51 is outside the classic levels, 1 to 50",
+        ({"set": "classic", "level": 51}, "level", "level 51 is outside the classic levels, 1 to 50",
          "number_outside", {"number": 51, "set": "classic", "count": 50}),
-        ({"game": "cube", "level": 0}, "level", "level 0 is outside the cube levels, 1 to 54", "number_outside", {"number": 0, "set": "cube", "count": 54}),
+        ({"set": "cube", "level": 0}, "level", "level 0 is outside the cube levels, 1 to 54", "number_outside", {"number": 0, "set": "cube", "count": 54}),
         ({"level": 3}, "level", "a level number needs the level set it belongs to", "set_needed", {}),
-        ({"game": "classic", "level": "3"}, "level", "request field 'level' has the wrong type", None, None),
+        ({"set": "classic", "level": "3"}, "level", "request field 'level' has the wrong type", None, None),
+        ({"set": 7}, "set", "request field 'set' has the wrong type", None, None),
         ({"game": 7}, "game", "request field 'game' has the wrong type", None, None),
+        ({"set": "cube", "game": "classic"}, "set",
+         "request fields 'set' ('cube') and 'game' ('classic', its old name) name different level sets", None, None),
     ],
 )
 def test_the_levels_op_names_a_bad_field(request_fields: dict, field: str, message: str, code: str | None, params: dict | None) -> None:
@@ -303,12 +306,12 @@ def test_levels_lists_every_set_and_level(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_levels_of_one_game_and_one_level(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["levels", "--game", "cube"]) == 0
+    assert main(["levels", "--set", "cube"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("cube ") and len(lines) == 55 and lines[-1].startswith("  54  fewest 30  (64 solutions)")
-    assert main(["levels", "--game", "classic", "--level", "12"]) == 0
+    assert main(["levels", "--set", "classic", "--level", "12"]) == 0
     assert capsys.readouterr().out == "classic level 12 of 50 (--preset classic): fewest presses 8 (1 solution)\n#####\n.#.#.\n##.##\n.###.\n.#.#.\n"
-    assert main(["levels", "--game", "cube", "--level", "46"]) == 0
+    assert main(["levels", "--set", "cube", "--level", "46"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "cube level 46 of 54 (--preset cube): fewest presses 22 (12 solutions)"
     assert read_cells(PRESETS["cube"].puzzle, out.split("\n", 1)[1].split("note:")[0]) == LEVEL_SETS["cube"].level(46).board
@@ -316,7 +319,7 @@ def test_levels_of_one_game_and_one_level(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_levels_json_is_the_api_reply_with_text_boards(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["levels", "--game", "lights-out-2000", "--level", "7", "--json"]) == 0
+    assert main(["levels", "--set", "lights-out-2000", "--level", "7", "--json"]) == 0
     reply = json.loads(capsys.readouterr().out)
     level = reply["sets"][0]["levels"][0]
     assert (reply["sets"][0]["name"], reply["sets"][0]["preset"], level["number"], level["minimal_presses"]) == ("lights-out-2000", "classic", 7, 7)
@@ -330,8 +333,8 @@ def test_levels_json_is_the_api_reply_with_text_boards(capsys: pytest.CaptureFix
     ("args", "name", "number"),
     [
         (["--preset", "classic", "--level", "12"], "classic", 12),
-        (["--game", "lights-out-2000", "--level", "3"], "lights-out-2000", 3),
-        (["--game", "lights-out-2000", "--preset", "classic", "--level", "50"], "lights-out-2000", 50),
+        (["--set", "lights-out-2000", "--level", "3"], "lights-out-2000", 3),
+        (["--set", "lights-out-2000", "--preset", "classic", "--level", "50"], "lights-out-2000", 50),
         (["--preset", "cube", "--level", "46"], "cube", 46),
     ],
 )
@@ -343,7 +346,7 @@ def test_solve_a_level_in_its_fewest_presses(args: list[str], name: str, number:
     report = json.loads(capsys.readouterr().out)
     presses = read_cells(puzzle, report["solution"])
     assert report["preset"] == entry.preset and report["minimal"] and report["presses"] == level.minimal_presses
-    assert press_all(PRESS_SETS[entry.preset], level.board, presses) == puzzle.goal()
+    assert press_all(PRESS_SETS[entry.preset], level.board, presses) == puzzle.target_board()
     assert main(["solve", *args, "--minimal"]) == 0
     assert read_cells(puzzle, capsys.readouterr().out) == presses
 
@@ -351,26 +354,38 @@ def test_solve_a_level_in_its_fewest_presses(args: list[str], name: str, number:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["levels", "--game", "deluxe"], "lightsout: --game: unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"),
-        (["levels", "--game", "classic", "--level", "51"], "lightsout: --level 51 is outside 1..50: the classic set has 50 levels"),
-        (["levels", "--game", "cube", "--level", "0"], "lightsout: --level 0 is outside 1..54: the cube set has 54 levels"),
-        (["levels", "--game", "cube", "--level", "x"], "lightsout: argument --level: expected a level number such as 12, got 'x'"),
+        (["levels", "--set", "deluxe"], "lightsout: --set: unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"),
+        (["levels", "--set", "classic", "--level", "51"], "lightsout: --level 51 is outside 1..50: the classic set has 50 levels"),
+        (["levels", "--set", "cube", "--level", "0"], "lightsout: --level 0 is outside 1..54: the cube set has 54 levels"),
+        (["levels", "--set", "cube", "--level", "x"], "lightsout: argument --level: expected a level number such as 12, got 'x'"),
         (["solve", "--preset", "cube", "--level", "-3"], "lightsout: argument --level: expected a level number such as 12, got '-3'"),
-        (["levels", "--level", "3"], "lightsout: --level needs the level set: --game NAME (one of classic, lights-out-2000, cube)"),
+        (["levels", "--level", "3"], "lightsout: --level needs the level set: --set NAME (one of classic, lights-out-2000, cube)"),
         (["solve", "--preset", "cube", "--level", "55"], "lightsout: --level 55 is outside 1..54: the cube set has 54 levels"),
-        (["solve", "--game", "nope", "--level", "1"], "lightsout: --game: unknown level set 'nope'; choose one of classic, lights-out-2000, cube"),
+        (["solve", "--set", "nope", "--level", "1"], "lightsout: --set: unknown level set 'nope'; choose one of classic, lights-out-2000, cube"),
         (["solve", "--preset", "lights-out-2000", "--level", "4"],
          "lightsout: --preset lights-out-2000 has no levels: the lights-out-2000 levels are boards of --preset classic; "
-         "use --game lights-out-2000 --level 4"),
+         "use --set lights-out-2000 --level 4"),
         (["solve", "--preset", "orbix", "--level", "1"],
          "lightsout: --preset orbix has no levels; the level sets are classic (--preset classic), lights-out-2000 "
-         "(--preset classic), cube (--preset cube): give --game NAME"),
-        (["solve", "--preset", "cube", "--game", "classic", "--level", "1"], "lightsout: --game classic is played on --preset classic, not cube"),
-        (["solve", "--game", "classic"], "lightsout: --game classic names a level set: give --level N too"),
-        (["solve", "--level", "2"], "lightsout: --level needs the level set: --game NAME (one of classic, lights-out-2000, cube) or --preset NAME"),
+         "(--preset classic), cube (--preset cube): give --set NAME"),
+        (["solve", "--preset", "cube", "--set", "classic", "--level", "1"], "lightsout: --set classic is played on --preset classic, not cube"),
+        (["solve", "--set", "classic"], "lightsout: --set classic names a level set: give --level N too"),
+        (["solve", "--level", "2"], "lightsout: --level needs the level set: --set NAME (one of classic, lights-out-2000, cube) or --preset NAME"),
         (["solve", "--preset", "classic", "--level", "2", "board.txt"], "lightsout: give FILE or --level, not both (--level 2 is the board)"),
     ],
 )
 def test_a_bad_game_or_level_is_one_line_naming_it(args: list[str], message: str) -> None:
     done = run(*args)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", message + "\n")
+
+
+def test_the_old_names_of_a_level_set_are_still_read_for_one_release(capsys) -> None:
+    """The levels op's ``game`` field and the CLI's ``--game`` flag, the old names of ``set`` and ``--set``."""
+    new, _ = call(json.dumps({"op": "levels", "set": "cube", "level": 3}))
+    old, _ = call(json.dumps({"op": "levels", "game": "cube", "level": 3}))
+    same, _ = call(json.dumps({"op": "levels", "set": "cube", "game": "cube", "level": 3}))
+    assert json.loads(new) == json.loads(old) == json.loads(same) and json.loads(new)["sets"][0]["name"] == "cube"
+    assert main(["levels", "--set", "classic", "--level", "12"]) == 0
+    by_set = capsys.readouterr().out
+    assert main(["levels", "--game", "classic", "--level", "12"]) == 0
+    assert capsys.readouterr().out == by_set and "12" in by_set

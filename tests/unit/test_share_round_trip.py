@@ -84,7 +84,7 @@ def share_requests(draw):
         base = PRESETS[name].puzzle
         rows, cols, k = base.rows, base.cols, base.k
         request["preset"] = name
-        goal = draw(goals(rows, cols, k, base.states(base.goal())))
+        goal = draw(goals(rows, cols, k, base.states(base.target_board())))
     else:
         cells = draw(st.integers(1, 7))
         rows, cols = 1, cells

@@ -250,7 +250,7 @@ def _explain_chase(puzzle: Puzzle, lights: int) -> Explanation:
 def _chase_parts(puzzle: Puzzle, lights: int) -> tuple[Explanation, _FirstRows]:
     rows, cols = puzzle.rows, puzzle.cols
     chaser = _Chaser(rows, cols, puzzle.surface == "torus")
-    difference = lights ^ puzzle.goal()
+    difference = lights ^ puzzle.target_board()
     start = [difference >> (r * cols) & chaser.mask for r in range(rows)]
     steps: list[Step] = []
     board = list(start)
@@ -361,7 +361,7 @@ def _system_of(puzzle: Puzzle, lights: int) -> tuple[list[list[int]], list[int],
 
     Returns (equations, right-hand sides, the light of each equation or None for a hole's)."""
     k, n = puzzle.k, puzzle.cells
-    goal = puzzle.states(puzzle.goal())
+    goal = puzzle.states(puzzle.target_board())
     states = puzzle.states(lights)
     skipped = puzzle.holes | puzzle.dont_care
     equations: list[list[int]] = []
@@ -422,7 +422,7 @@ def _explain_system(puzzle: Puzzle, lights: int) -> Explanation:
     explanation.solvable = True
     explanation.net = sum(1 for value in counts if value)
     final = apply(puzzle, lights, puzzle.packed(counts) if k > 2 else sum(1 << c for c in range(n) if counts[c]))
-    goal = puzzle.goal()
+    goal = puzzle.target_board()
     assert all((a == b) or (puzzle.holes | puzzle.dont_care) >> i & 1 for i, (a, b) in enumerate(zip(puzzle.states(final), puzzle.states(goal))))
     return explanation
 
@@ -469,7 +469,7 @@ def why(puzzle: Puzzle, lights: int, cell: int) -> dict[str, Any]:
         raise TooLargeError(f"why is answered for boards of at most {SYSTEM_CELLS} cells, or light chasing up to {EXPLAIN_SIDE} a side", "explain_cells")
     if not _is_prime(k):
         raise ValueError(f"why is answered for a prime number of states, not {k}")
-    goal = puzzle.states(puzzle.goal())
+    goal = puzzle.states(puzzle.target_board())
     states = puzzle.states(lights)
     difference = [(g - s) % k for g, s in zip(goal, states)]
     reply: dict[str, Any] = {"cell": cell, "determined": False, "formula": [], "coefficients": [], "wrong": 0, "value": 0, "quiet": []}

@@ -107,7 +107,7 @@ def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None
     if solution.solvable:
         return None
     if puzzle.k == 2:
-        goal = (solution.lights ^ puzzle.goal()) & puzzle.relevant
+        goal = (solution.lights ^ puzzle.target_board()) & puzzle.relevant
         return next((y for y in (parity_checks(solution) if checks is None else checks) if (y & goal).bit_count() % 2), None)
     if puzzle.cells > PROOF_CELLS:
         return None
@@ -118,7 +118,7 @@ def proof(solution: Solution, checks: Sequence[int] | None = None) -> int | None
     rows = [[a[light][button] if relevant >> light & 1 else 0 for light in range(n)] for button in range(n) if not holes >> button & 1]
     rows += [[1 if i == j else 0 for i in range(n)] for j in range(n) if not relevant >> j & 1]
     kernel = solve_mod(rows, [0] * len(rows), n, k)
-    difference = [(g - s) % k for g, s in zip(puzzle.states(puzzle.goal()), puzzle.states(solution.lights))]
+    difference = [(g - s) % k for g, s in zip(puzzle.states(puzzle.target_board()), puzzle.states(solution.lights))]
     for vector, _ in kernel.generators:
         if sum(y * d for y, d in zip(vector, difference)) % k:
             return puzzle.packed(vector)
@@ -141,7 +141,7 @@ def nearest(solution: Solution, checks: Sequence[int] | None = None) -> int | No
     if solution.solvable or puzzle.k != 2:
         return None
     try:
-        return _nearest_toggles(parity_checks(solution) if checks is None else checks, (solution.lights ^ puzzle.goal()) & puzzle.relevant, puzzle.relevant)
+        return _nearest_toggles(parity_checks(solution) if checks is None else checks, (solution.lights ^ puzzle.target_board()) & puzzle.relevant, puzzle.relevant)
     except TooLargeError:
         return None
 

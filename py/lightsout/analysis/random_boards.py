@@ -248,7 +248,7 @@ def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, pre
             board = random_with_presses(puzzle.rows, puzzle.cols, rng, presses, puzzle.rule)
         else:
             board = random_solvable(puzzle.rows, puzzle.cols, rng, lit, puzzle.rule, puzzle.mask)
-        target = puzzle.goal()
+        target = puzzle.target_board()
         if not target:
             return board.flat
         return board.flat ^ (target & ~puzzle.holes if puzzle.holes else target)
@@ -256,7 +256,7 @@ def random_board(puzzle: Puzzle, rng: random.Random, lit: int | None = None, pre
         raise ValueError("lit and presses are for two-state boards")
     counts = [0 if puzzle.holes >> i & 1 else rng.randrange(puzzle.k) for i in range(puzzle.cells)]
     pushed = puzzle.states(apply(puzzle, 0, puzzle.packed(counts)))
-    goal = puzzle.states(puzzle.goal())
+    goal = puzzle.states(puzzle.target_board())
     holes = puzzle.holes
     return puzzle.packed([0 if holes >> i & 1 else (g - p) % puzzle.k for i, (g, p) in enumerate(zip(goal, pushed))])
 
@@ -274,7 +274,7 @@ def _random_graph_board(puzzle: Puzzle, rng: random.Random, lit: int | None, pre
     ``ValueError`` when no such board turns up within :data:`MAX_ATTEMPTS`
     draws or :data:`SEARCH_SECONDS`.
     """
-    holes, goal = puzzle.holes, puzzle.goal() & ~puzzle.holes
+    holes, goal = puzzle.holes, puzzle.target_board() & ~puzzle.holes
     drawn_from = puzzle.holes | (puzzle.dont_care if presses is None else 0)  # lit: relevant lights; presses: buttons
     cells = [i for i in range(puzzle.cells) if not drawn_from >> i & 1]
     if lit is None and presses is None:

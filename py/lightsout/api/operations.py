@@ -383,7 +383,7 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
     puzzle, _ = _puzzle(request, exchange, sized=True)
-    result = solve(puzzle, puzzle.goal())
+    result = solve(puzzle, puzzle.target_board())
     shown = min(MAX_QUIET_SHOWN, max(1, LISTED_BITS // (puzzle.cells * puzzle.bits)))  # big boards: fewer patterns
     return analysis_figures(result, lambda value: _board(exchange, puzzle, value), shown)
 
@@ -504,14 +504,19 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
 
 
 def _levels(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    """The handhelds' built-in puzzles (:func:`lightsout.presets.levels.levels_reply`): every set, ``game``'s, or its ``level``.
+    """The handhelds' built-in puzzles (:func:`lightsout.presets.levels.levels_reply`): every set, ``set``'s, or its ``level``.
+    ``game`` is the field's old name, still read for one release (given both, they must agree).
     A bad set or number is a :class:`~lightsout.errors.LevelError` with its ``code`` and ``params`` and ``field``
-    ``game`` (``unknown_set``) or ``level`` (``number_outside``, ``set_needed``)."""
-    name, number = _field(request, "game", str, None), _field(request, "level", int, None)
+    ``set`` (``unknown_set``) or ``level`` (``number_outside``, ``set_needed``)."""
+    name, old_name = _field(request, "set", str, None), _field(request, "game", str, None)
+    if name is not None and old_name is not None and name != old_name:
+        raise RequestError(f"request fields 'set' ({name!r}) and 'game' ({old_name!r}, its old name) name different level sets", "set")
+    name = name if name is not None else old_name
+    number = _field(request, "level", int, None)
     try:
         return levels_reply(lambda entry, value: _board(exchange, preset(entry.preset).puzzle, value), name, number)
     except LevelError as error:
-        error.field = "game" if error.code == "unknown_set" else "level"
+        error.field = "set" if error.code == "unknown_set" else "level"
         raise
 
 

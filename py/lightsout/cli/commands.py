@@ -163,7 +163,7 @@ def _describe(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    if args.level is not None or args.game is not None:
+    if args.level is not None or args.set is not None:
         from . import levels
 
         return levels.solve_level(args, _read)
@@ -321,7 +321,7 @@ def _analyze(args: argparse.Namespace) -> int:
     rows, cols = args.size
     puzzle = _puzzle(args, rows, cols)
     try:
-        result = solve(puzzle, puzzle.goal())
+        result = solve(puzzle, puzzle.target_board())
     except ValueError as error:
         raise UsageError(str(error)) from None
     if args.json:
@@ -395,8 +395,9 @@ def _parser() -> argparse.ArgumentParser:
         "--limit", type=_limit, default=100, metavar="N", help=f"most solutions --all lists, 1..{MAX_LISTED_SOLUTIONS} (default: 100)"
     )
     solve_parser.add_argument("--json", action="store_true", help="print a JSON report")
-    solve_parser.add_argument("--level", type=_level, metavar="N", help="solve level N of --game NAME, or of the set named as --preset (see the levels command)")
-    solve_parser.add_argument("--game", metavar="NAME", help="the level set of --level: classic, lights-out-2000, cube (its preset is the puzzle)")
+    solve_parser.add_argument("--level", type=_level, metavar="N", help="solve level N of --set NAME, or of the set named as --preset (see the levels command)")
+    solve_parser.add_argument("--set", "--game", dest="set", metavar="NAME",
+                              help="the level set of --level: classic, lights-out-2000, cube (its preset is the puzzle; --game is its old name)")
     _add_puzzle_options(solve_parser)
     solve_parser.set_defaults(run=_solve)
 
@@ -412,8 +413,9 @@ def _parser() -> argparse.ArgumentParser:
     presets_parser.set_defaults(run=_presets)
 
     levels_parser = commands.add_parser("levels", help="the real games' built-in puzzles and the fewest presses each needs")
-    levels_parser.add_argument("--game", metavar="NAME", help="one level set: classic, lights-out-2000, cube (default: all)")
-    levels_parser.add_argument("--level", type=_level, metavar="N", help="one level of --game NAME, its board in full")
+    levels_parser.add_argument("--set", "--game", dest="set", metavar="NAME",
+                               help="one level set: classic, lights-out-2000, cube (default: all; --game is its old name)")
+    levels_parser.add_argument("--level", type=_level, metavar="N", help="one level of --set NAME, its board in full")
     levels_parser.add_argument("--json", action="store_true", help="print the API's levels reply, boards as text and game IDs")
     levels_parser.set_defaults(run=_levels)
     return parser

@@ -1,7 +1,7 @@
-"""The command line for levels: ``levels [--game NAME] [--level N] [--json]`` and ``solve --level N``.
+"""The command line for levels: ``levels [--set NAME] [--level N] [--json]`` and ``solve --level N``.
 
 :mod:`lightsout.cli.commands` calls :func:`list_levels` for the ``levels`` command and
-:func:`solve_level` when ``solve`` is given ``--level`` (or ``--game``).  The
+:func:`solve_level` when ``solve`` is given ``--level`` (or ``--set``).  The
 sets are :data:`lightsout.presets.levels.LEVEL_SETS`; a board is written in its
 preset's text form (:func:`lightsout.text.puzzle_text.format_cells`).  Errors are
 ``ValueError`` with one line naming the option and the valid names or range;
@@ -70,12 +70,12 @@ def _count(level: Level) -> str:
 
 
 def list_levels(args: argparse.Namespace) -> int:
-    """``levels``: every set (or ``--game``'s) with one line per level — number, fewest presses, how many solutions
+    """``levels``: every set (or ``--set``'s) with one line per level — number, fewest presses, how many solutions
     need that few, the board on one line; ``--level N``: that level, its board in the preset's text form;
     ``--json``: the API's ``levels`` reply with each board as text (``board``) and as a game ID (``board_id``)."""
-    if args.level is not None and args.game is None:
-        raise ValueError("--level needs the level set: --game NAME (one of " + ", ".join(LEVEL_SETS) + ")")
-    chosen = [LEVEL_SETS[name] for name in LEVEL_SETS] if args.game is None else [_set(args.game, "--game")]
+    if args.level is not None and args.set is None:
+        raise ValueError("--level needs the level set: --set NAME (one of " + ", ".join(LEVEL_SETS) + ")")
+    chosen = [LEVEL_SETS[name] for name in LEVEL_SETS] if args.set is None else [_set(args.set, "--set")]
     if args.level is not None:
         _level(chosen[0], args.level)
     if args.json:
@@ -83,7 +83,7 @@ def list_levels(args: argparse.Namespace) -> int:
             puzzle = preset(entry.preset).puzzle
             return {"text": _text(entry, value), "id": codec.format_packed(puzzle.rows, puzzle.cols, value, puzzle.k)}
 
-        reply = levels_reply(board, args.game, args.level)
+        reply = levels_reply(board, args.set, args.level)
         for entry_reply in reply["sets"]:
             for level_reply in entry_reply["levels"]:
                 written: dict[str, Any] = level_reply["board"]
@@ -110,34 +110,34 @@ def list_levels(args: argparse.Namespace) -> int:
 
 
 def solve_level(args: argparse.Namespace, read: Reader) -> int:
-    """``solve --preset NAME --level N`` / ``solve --game NAME --level N``: solve that level (the options of ``solve`` apply).
+    """``solve --preset NAME --level N`` / ``solve --set NAME --level N``: solve that level (the options of ``solve`` apply).
 
-    The set is ``--game``'s, else the one named as ``--preset`` (``classic``, ``cube``); its preset is the puzzle.
+    The set is ``--set``'s, else the one named as ``--preset`` (``classic``, ``cube``); its preset is the puzzle.
     Raises ``ValueError`` for no ``--level``, FILE or ``--puzzle`` with it, an unknown set, a preset
     without levels or other than the set's, or a level out of range.
     """
     from . import presets
 
     if args.level is None:
-        raise ValueError(f"--game {args.game} names a level set: give --level N too")
+        raise ValueError(f"--set {args.set} names a level set: give --level N too")
     if args.puzzle is not None:
-        raise ValueError("--level is a level of a real game: give --game NAME or --preset NAME, not --puzzle")
+        raise ValueError("--level is a level of a real game: give --set NAME or --preset NAME, not --puzzle")
     if args.file is not None:
         raise ValueError(f"give FILE or --level, not both (--level {args.level} is the board)")
-    if args.game is not None:
-        entry = _set(args.game, "--game")
+    if args.set is not None:
+        entry = _set(args.set, "--set")
         if args.preset is not None and args.preset != entry.preset:
-            raise ValueError(f"--game {entry.name} is played on --preset {entry.preset}, not {args.preset}")
+            raise ValueError(f"--set {entry.name} is played on --preset {entry.preset}, not {args.preset}")
     elif args.preset is None:
-        raise ValueError("--level needs the level set: --game NAME (one of " + ", ".join(LEVEL_SETS) + ") or --preset NAME")
+        raise ValueError("--level needs the level set: --set NAME (one of " + ", ".join(LEVEL_SETS) + ") or --preset NAME")
     else:
         preset(args.preset)  # an unknown preset: named with the presets
         named = LEVEL_SETS.get(args.preset)
         if named is None:
-            raise ValueError(f"--preset {args.preset} has no levels; the level sets are {_sets_text()}: give --game NAME")
+            raise ValueError(f"--preset {args.preset} has no levels; the level sets are {_sets_text()}: give --set NAME")
         if named.preset != args.preset:
             raise ValueError(f"--preset {args.preset} has no levels: the {named.name} levels are boards of "
-                             f"--preset {named.preset}; use --game {named.name} --level {args.level}")
+                             f"--preset {named.preset}; use --set {named.name} --level {args.level}")
         entry = named
     level = _level(entry, args.level)
     args.preset = entry.preset

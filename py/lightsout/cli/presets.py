@@ -126,7 +126,7 @@ def solve_command(args: argparse.Namespace, read: Reader) -> int:
 def analyze_command(args: argparse.Namespace, read: Reader) -> int:
     """``analyze --preset NAME`` / ``analyze --puzzle FILE``: cells, rank, nullity, solvable fraction, quiet patterns."""
     puzzle, chosen, user = named_puzzle(args, read)
-    result = solve(puzzle, puzzle.goal())
+    result = solve(puzzle, puzzle.target_board())
     if args.json:
         report = _head(puzzle, chosen, user)
         report.update(analysis_figures(result, lambda value: codec.format_packed(puzzle.rows, puzzle.cols, value, puzzle.k), None))

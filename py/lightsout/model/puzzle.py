@@ -203,14 +203,18 @@ class Puzzle:
                 a[light][button] = (a[light][button] + 1) % self.k
         return a
 
-    def goal(self) -> int:
-        """The target as a packed board."""
+    def target_board(self) -> int:
+        """The target as a packed board (the board to reach; the page says "goal")."""
         if self.target == "off":
             return 0
         if self.target == "on":
             return self.packed([self.k - 1] * self.cells) if self.k > 2 else self._full
         assert isinstance(self.target, int)
         return self.target
+
+    def goal(self) -> int:
+        """The old name of :meth:`target_board`, kept for one release."""
+        return self.target_board()
 
     def spread(self, flat: int) -> int:
         """The packed board with every bit of each cell set in the 1-bit mask ``flat`` (e.g. to clear the holes)."""
@@ -304,7 +308,7 @@ def press(puzzle: Puzzle, lights: int, row: int, col: int) -> int:
 
 def differing(puzzle: Puzzle, lights: int) -> int:
     """Number of relevant lights whose state differs from the goal."""
-    goal = puzzle.goal()
+    goal = puzzle.target_board()
     if puzzle.k == 2:
         if not (puzzle.holes or puzzle.dont_care):
             return (lights ^ goal).bit_count() if goal else lights.bit_count()

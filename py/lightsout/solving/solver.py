@@ -201,7 +201,7 @@ def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, s
         name = auto_method(puzzle) if method == "auto" else method
         if name not in METHODS:
             raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    found = METHODS[name](puzzle, lights ^ puzzle.goal())
+    found = METHODS[name](puzzle, lights ^ puzzle.target_board())
     presses, nullity = found.presses, len(found.quiet)
     exact, minimal_count = presses is not None and nullity == 0, None
     if minimal and presses is not None:
@@ -241,7 +241,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     if puzzle.target == "off":
         goal = [(-s) % k for s in puzzle.states(lights)]
     else:
-        goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.goal()), puzzle.states(lights))]
+        goal = [(t - s) % k for t, s in zip(puzzle.states(puzzle.target_board()), puzzle.states(lights))]
     if plan is not None:
         found = chase_solve(puzzle, plan, goal)
         surface = puzzle.rule.surface
@@ -289,7 +289,7 @@ def presses_lower_bound(puzzle: Puzzle, lights: int) -> int:
 
 def _needed(puzzle: Puzzle, lights: int) -> int:
     """Σ (goal − light) mod k over the relevant lights: the lit relevant lights for k = 2."""
-    goal = puzzle.goal()
+    goal = puzzle.target_board()
     if puzzle.k == 2:
         return ((lights ^ goal) & puzzle.relevant).bit_count()
     relevant, k = puzzle.relevant, puzzle.k

@@ -269,7 +269,7 @@ class _Draft:
         if isinstance(value, str) and value.strip() in ("off", "on"):
             if allow_words:
                 return value.strip()
-            return 0 if value.strip() == "off" else shell.goal() if shell.k == 2 else shell.packed([shell.k - 1] * shell.cells)
+            return 0 if value.strip() == "off" else shell.target_board() if shell.k == 2 else shell.packed([shell.k - 1] * shell.cells)
         if isinstance(value, str):
             return read_cells(shell, value, what)
         if isinstance(value, list) and len(value) == shell.cells and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < shell.k for v in value):
