@@ -3,10 +3,12 @@
 // rule, surface, states and shape. Asked for only while the panel is open.
 
 import { currentLanguage, formatNumber, t, tCount } from "./i18n.js";
-import { messageOf, wordMessage } from "./messages.js";
+import { messageOf } from "./messages.js";
+import { wordMessage } from "./words.js";
 import * as requests from "./requests.js";
 import { boardFromReference, emptyBoard } from "./board.js";
-import { countText, fractionText, powerOfTwo, requestErrorMessage, stencilLabel, invariantFactorsText, surfaceSuffix } from "./wording.js";
+import { countText, fractionText, invariantFactorsText, powerOfTwo } from "./wording.js";
+import { requestErrorMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
 
 // The API's analyze computes the worst case for every board of at most worst_case_cells
 // (limits.json) cells, and that search grows with the quiet space: with nullity 5 or

@@ -7,8 +7,7 @@
 
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
-import { isCodedError } from "./paste-errors.js";
-import { requestErrorMessage } from "./wording.js";
+import { isCodedError, requestErrorMessage } from "./common-messages.js";
 import { MAX_SIZE, boardFromReference } from "./board.js";
 
 const PAYLOAD_TEXT_LENGTH = 1 << 20; // characters of pasted text above which it is sent as bytes

@@ -2,7 +2,8 @@
 // the day and the sample boards; the puzzle's timer, minimum and best result.
 
 import { t, tCount } from "./i18n.js";
-import { messageOf, wordMessage } from "./messages.js";
+import { messageOf } from "./messages.js";
+import { wordMessage } from "./words.js";
 import { formatDuration } from "./challenge.js";
 import { SAMPLE_BOARDS } from "./sample-boards.js";
 

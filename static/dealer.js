@@ -6,11 +6,14 @@
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
-import { pressCountMessage, requestErrorMessage } from "./wording.js";
+import { pressCountMessage, requestErrorMessage } from "./common-messages.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, emptyBoard } from "./board.js";
 import { challengeOfToken, dailySeed } from "./challenge.js";
 import { sampleBoard } from "./sample-boards.js";
-import { Game, Mask, graphOfPuzzle, isMultiState, randomSolvableBoard } from "./game.js";
+import { Game, isMultiState } from "./game.js";
+import { Mask } from "./mask.js";
+import { graphOfPuzzle } from "./graph.js";
+import { randomSolvableBoard } from "./random-board.js";
 
 /** The board of `game`'s goal: its target board, or every light off / at k − 1. */
 export function goalBoard(game) {

@@ -6,7 +6,8 @@
 // session.
 
 import { formatNumber, t } from "./i18n.js";
-import { countMessage, joinMessages, messageOf, wordMessage } from "./messages.js";
+import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { wordMessage } from "./words.js";
 import * as requests from "./requests.js";
 import { cellName } from "./explain.js";
 

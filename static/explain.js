@@ -11,9 +11,9 @@
 // click, a new puzzle, a variant) ends it, with a word on the message line. What it says is
 // data (messages.js): the message line and the explain panel word it in the page's language.
 
-import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { countFigure, countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
-import { countText, graphCellName } from "./wording.js";
+import { graphCellName } from "./graph.js";
 
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
@@ -320,7 +320,7 @@ export class Explainer {
         return messageOf("whyDecidedGiven", { ...words, given: reply.given.length, total: reply.lit + reply.given.length });
       }
       case "free":
-        return joinMessages(messageOf(reply.pressed ? "whyFreePressed" : "whyFreeUnpressed", { cell, solutions: countText(reply.solutions) }),
+        return joinMessages(messageOf(reply.pressed ? "whyFreePressed" : "whyFreeUnpressed", { cell, solutions: countFigure(reply.solutions) }),
           reply.lights.length ? messageOf("whyFreeMarked") : null);
       case "unsolvable":
         return messageOf(reply.lights.length ? "whyNoFirstRow" : "whyUnsolvable", { cell });

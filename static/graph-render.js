@@ -13,7 +13,8 @@ import { t } from "./i18n.js";
 import { stateColours } from "./palette.js";
 import { drawnCoords, minimumSpacing } from "./graph-layout.js";
 import { DONT_CARE, HOLE, cellFlags, setFlagAttributes, setStateAttributes } from "./render.js";
-import { graphCellName, shortLabel } from "./wording.js";
+import { shortLabel } from "./wording.js";
+import { graphCellName } from "./graph.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const NOT_DRAWN = -1; // in shownState / shownMarked / shownFlags: states and counts are at least 0

@@ -70,7 +70,3 @@ export function graphErrorMessage(error) {
     : t("graphErrorPlain", { message });
 }
 
-/** True for an error the API gave as a code with params (a parse error or a pasted board's size). */
-export function isCodedError(error) {
-  return typeof error?.code === "string" && error.params !== undefined && error.params !== null;
-}

@@ -17,7 +17,7 @@
 // No DOM and no words: failures and drops are said through the session, as messages.
 
 import { messageOf } from "./messages.js";
-import { requestErrorMessage } from "./wording.js";
+import { requestErrorMessage } from "./common-messages.js";
 
 export class Sequencer {
   /** Sequences the requests of `session` (its solver, version and message line). */

@@ -33,9 +33,11 @@ import { ShapeEditing } from "./shape-editing.js";
 import { Explainer } from "./explain.js";
 import { LevelPlay } from "./levels.js";
 import { unsolvableMessage } from "./solve-messages.js";
-import { stencilLabel, surfaceSuffix } from "./wording.js";
+import { stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "./board.js";
-import { Game, PLUS_STENCIL, isMultiState, plainTarget, randomSolvableBoard } from "./game.js";
+import { Game, isMultiState, plainTarget } from "./game.js";
+import { PLUS_STENCIL } from "./presses.js";
+import { randomSolvableBoard } from "./random-board.js";
 
 /**
  * The fields of the session's change event (emit), each a fact about the command just done:

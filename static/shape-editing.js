@@ -7,8 +7,8 @@
 // other; the canvas (boards above the grid's limit) draws no shapes.
 
 import { messageOf } from "./messages.js";
-import { shapeDoneMessage } from "./wording.js";
-import { CELL, HOLE, Mask, presetMask } from "./game.js";
+import { shapeDoneMessage } from "./common-messages.js";
+import { CELL, HOLE, Mask, presetMask } from "./mask.js";
 
 const PRESET_NAMES = { ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" };
 

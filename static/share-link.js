@@ -9,7 +9,9 @@
 // the moves.
 
 import { MAX_SIZE, boardFromPacked } from "./board.js";
-import { Game, Mask, isMultiState, makeStencil, stencilName } from "./game.js";
+import { Game, isMultiState } from "./game.js";
+import { Mask } from "./mask.js";
+import { makeStencil, stencilName } from "./presses.js";
 import { MAX_STENCIL, stencilMask } from "./rules.js";
 import { ShareError, formatShareFields, formatShareHead, parseShare, shareHeadLength } from "./share.js";
 import { GRID_LIMIT } from "./limits.js";

@@ -6,7 +6,7 @@ import * as requests from "./requests.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "./share-link.js";
 import { boardFromId } from "./board.js";
 import { challengeToken } from "./challenge.js";
-import { isCodedError } from "./paste-errors.js";
+import { isCodedError } from "./common-messages.js";
 
 /** What opening a link says: the reader's own game restored, or a shared game of `moveCount` moves opened. */
 function openedMessage(restored, moveCount, { rows, cols, preset = null, title = null }) {

@@ -27,8 +27,6 @@
 import {
   base64urlLength, bitsPerCell, decodeBase64url, encodeBase64url, hasStateAbove, packedLength,
 } from "./codec.js";
-import { inLanguage } from "./i18n.js";
-import { linkErrorReason } from "./link-errors.js";
 import { STENCIL_MASKS, SURFACES } from "./rules.js";
 
 export const MAX_DECLARED_CELLS = 10_000 * 10_000; // the API's limits.max_cells (checked likewise)
@@ -43,8 +41,8 @@ export const LEVEL_KIND = "level-";
  * A share string that cannot be read: `code` and `params` say why (lightsout.errors.LINK_ERRORS;
  * params.field, also `field`, is the part at fault: "size", "board", a field letter such as "m",
  * or null for a field name that is none); `column` is 1-based in the text given to parseShare.
- * share-link.js adds codes of the page's own. The words are the strings' (link_<code>,
- * link-errors.js): the page says them in its language, `message` in English.
+ * share-link.js adds codes of the page's own. The model words nothing: the page says the
+ * strings' words (link_<code>, link-errors.js) in its language; `message` is the code and params.
  */
 export class ShareError extends Error {
   constructor(code, params, column, field = null) {
@@ -55,7 +53,7 @@ export class ShareError extends Error {
     this.field = field;
     this.code = code;
     this.params = { ...params, field };
-    this.message = inLanguage("en", () => linkErrorReason(this));
+    this.message = `${code} ${JSON.stringify(this.params)}`;
   }
 }
 

@@ -2,8 +2,7 @@
 // found, proven fewest or not, how many solutions; why a board cannot be solved; the offer
 // to search every solution. Pure functions of the reply; the session says them.
 
-import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { countText, fractionText, powerOfTwo } from "./wording.js";
+import { countFigure, countMessage, fractionFigure, joinMessages, messageOf, powerOfTwoFigure } from "./messages.js";
 
 const SEARCH_NS_PER_SOLUTION = 100; // the fewest-presses search in Chromium: 91–126 ns per solution (bench_page.py --fewest)
 
@@ -17,7 +16,7 @@ export function solutionMessage(reply, solution, multiState) {
     const found = cells === 1 ? countMessage(`${key}OneCell`, total, { badge }) : messageOf(key, { total, cells, badge });
     // How many solutions, in a player's words: their structure (Z/3 × Z/3…) is Analysis's figure.
     return joinMessages(found, reply.minimal ? null : messageOf("statesNotProven"),
-      reply.solutions === "1" ? null : messageOf("solutionCount", { solutions: countText(reply.solutions) }));
+      reply.solutions === "1" ? null : messageOf("solutionCount", { solutions: countFigure(reply.solutions) }));
   }
   const count = reply.presses;
   const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
@@ -25,7 +24,7 @@ export function solutionMessage(reply, solution, multiState) {
   if (reply.solutions === "1" || reply.solutions === "0") return found;
   const shared = reply.minimal && reply.minimal_count !== null && reply.minimal_count !== undefined
     ? (reply.minimal_count === 1 ? messageOf("minimalOne") : messageOf("minimalCount", { count: reply.minimal_count })) : null;
-  return joinMessages(found, messageOf("solutionCount", { solutions: countText(reply.solutions) }), shared);
+  return joinMessages(found, messageOf("solutionCount", { solutions: countFigure(reply.solutions) }), shared);
 }
 
 /**
@@ -34,10 +33,11 @@ export function solutionMessage(reply, solution, multiState) {
  * `proofShown` (the proof's lights are marked on the board) — that the marked lights show why.
  */
 export function unsolvableMessage(reply, game, multiState, proofShown = false) {
-  const fraction = fractionText(reply.solvable_fraction);
+  const fraction = fractionFigure(reply.solvable_fraction);
   const marked = proofShown ? messageOf("unsolvableMarked") : null;
   if (multiState) return joinMessages(messageOf("statesUnsolvable", { fraction }), marked);
-  if (fraction === "1") return joinMessages(messageOf("unsolvableNullityZero"), marked);
+  // Every board of its kind can be solved (the fraction is 1/1 or 1/2^0).
+  if (["1", "2^0"].includes(String(reply.solvable_fraction).split("/")[1])) return joinMessages(messageOf("unsolvableNullityZero"), marked);
   return joinMessages(messageOf(game.mask ? "unsolvableShaped" : "unsolvable", { fraction }), marked);
 }
 
@@ -49,5 +49,5 @@ export function searchOffer(reply, limits) {
   if (reply.minimal || reply.nullity > limits.exact_nullity) return undefined;
   const seconds = Math.max(1, Math.round(2 ** reply.nullity * SEARCH_NS_PER_SOLUTION / 1e9));
   const time = seconds < 90 ? messageOf("aboutSeconds", { seconds }) : messageOf("aboutMinutes", { minutes: Math.round(seconds / 60) });
-  return messageOf("searchToEnd", { solutions: powerOfTwo(reply.nullity), time });
+  return messageOf("searchToEnd", { solutions: powerOfTwoFigure(reply.nullity), time });
 }

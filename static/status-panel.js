@@ -6,7 +6,8 @@
 
 import { t } from "./i18n.js";
 import { describeSolverFailure } from "./errors.js";
-import { messageOf, withTone, wordMessage } from "./messages.js";
+import { messageOf, withTone } from "./messages.js";
+import { wordMessage } from "./words.js";
 
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 

@@ -3,7 +3,8 @@
 // uses (the box is its fallback).
 
 import { t } from "./i18n.js";
-import { messageOf, wordMessage } from "./messages.js";
+import { messageOf } from "./messages.js";
+import { wordMessage } from "./words.js";
 import { bindFileDrop, isImageFile, isTextField, isTextFile } from "./input.js";
 import { BOX_TEXT_LIMIT, bytesLinesOver, linesOver, utf8BytesOver } from "./limits.js";
 import { TextBox } from "./text-box.js";

@@ -3,10 +3,11 @@
 // from a preset: the session's shape editing, shape-editing.js, whose controls are here).
 
 import { t } from "./i18n.js";
-import { messageOf, withTone, wordMessage } from "./messages.js";
-import { makeStencil, stencilCells, stencilName } from "./game.js";
+import { messageOf, withTone } from "./messages.js";
+import { wordMessage } from "./words.js";
+import { makeStencil, stencilCells, stencilName } from "./presses.js";
 import { STENCIL_NAMES } from "./rules.js";
-import { stencilLabel } from "./wording.js";
+import { stencilLabel } from "./common-messages.js";
 
 export class VariantPanel {
   constructor(session) {

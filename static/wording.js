@@ -1,12 +1,9 @@
-// How the page words what Python reports: the share of solvable boards ("1 in 2^n"), the
-// group of quiet patterns ("Z/3 × Z/3"), a count too long to read ("2^600"), rule and surface
-// names, a graph cell's name and a short label, a shape's summary, and a failed request or
-// press count as a message (messages.js: data the views word in the page's language). Pure
-// functions of their arguments; no session state.
+// How the page writes the figures Python reports, in the page's language: the share of
+// solvable boards ("1 in 2^n"), the group of quiet patterns ("Z/3 × Z/3"), a count too long
+// to read ("2^600"), and a short label. Pure functions of their arguments; the midend says
+// these figures as messages (messages.js: countFigure …) that words.js writes with them.
 
 import { formatNumber } from "./i18n.js";
-import { countMessage, messageOf } from "./messages.js";
-import { isCodedError } from "./paste-errors.js";
 
 /**
  * N of "1 in N" from the API's solvable_fraction ("1/2^n" for k = 2, "1/N" otherwise: the
@@ -53,11 +50,6 @@ export function shortLabel(text, most) {
   return points.length > most ? `${points.slice(0, most - 1).join("")}…` : text;
 }
 
-/** What the page calls cell `index` of a graph puzzle (graphOfPuzzle): its name (the cube's "U1"), else its number from 1. */
-export function graphCellName(graph, index) {
-  return graph.names?.[index] || String(index + 1);
-}
-
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
 /** "Z/2 × Z/3 × Z/3" for the orders of the cyclic factors of a solution set ("1" for none). */
@@ -79,47 +71,4 @@ export function invariantFactorsText(orders) {
 /** 2^exponent as the page writes it: in full up to 2^40 ("1,024"), else "2^600". */
 export function powerOfTwo(exponent) {
   return exponent <= 40 ? formatNumber(2 ** exponent) : `2^${exponent}`;
-}
-
-/** " on a torus" and the like after a rule's name (a message; "" on the plane). */
-export function surfaceSuffix(surface) {
-  const keys = { torus: "ruleOnTorus", klein: "ruleOnKlein", projective: "ruleOnProjective" };
-  return keys[surface] ? messageOf(keys[surface]) : "";
-}
-
-/** A rule's name as a message: "plus", "Moore", … or the custom stencil. */
-export function stencilLabel(stencil) {
-  const names = { plus: "ruleNamePlus", moore: "ruleNameMoore", x: "ruleNameX", hex: "ruleNameHex" };
-  return messageOf(names[stencil.name] ?? "ruleNameCustom", names[stencil.name] ? {} : { stencil: stencil.name.slice("custom:".length) });
-}
-
-/** "Shape set: 1 hole, 3 don't-care cells." for `mask` (null: no shape), as a message. */
-export function shapeDoneMessage(mask) {
-  return messageOf("shapeDone", {
-    holes: countMessage("holeCount", mask?.holes.litCount ?? 0), dontCare: countMessage("dontCareCount", mask?.dontCare.litCount ?? 0),
-  });
-}
-
-/**
- * Why no rows × cols board with a fewest solution of `presses` presses came: the API's
- * PressCountError gives the most presses any such board needs (`maximum`: the worst case,
- * or the rank as an upper bound when `bound` is "rank").
- */
-export function pressCountMessage(error, { rows, cols, presses }) {
-  const { maximum } = error;
-  if (presses <= maximum) return countMessage("pressesNotFound", presses, { rows, cols, maximum });
-  return messageOf(error.bound === "rank" ? "pressesAboveRank" : "pressesAboveWorstCase", { rows, cols, maximum });
-}
-
-/** The message-line message for a request that failed with `error` (a SolverError). */
-export function requestErrorMessage(error) {
-  if (error.name === "AbortError") return messageOf(error.reason === "cancelled" ? "cancelled" : "requestStopped");
-  if (error.name === "TooLargeError") return messageOf("tooLarge", { message: error.message });
-  if (error.name === "NotReadyError") return messageOf("notReady");
-  // A level set or number the levels op does not have (lightsout.errors.LEVEL_ERRORS): its own sentence.
-  if (error.name === "LevelError" && isCodedError(error)) return messageOf(`levels_${error.code}`, error.params);
-  if (error.timeoutKind || error.name === "TimeoutError" || error.name === "WorkerError" || (error.code && !isCodedError(error))) {
-    return messageOf("requestStopped");
-  }
-  return messageOf("solverError", { message: error.message || messageOf("noReason") });
 }

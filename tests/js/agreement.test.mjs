@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromId } from "../../static/board.js";
-import { Game, Mask, makeStencil } from "../../static/game.js";
+import { Game } from "../../static/game.js";
+import { Mask } from "../../static/mask.js";
+import { makeStencil } from "../../static/presses.js";
 import { runPython } from "./python.mjs";
 
 test("presses agree with Python on every k, rule, surface and shape", () => {

@@ -8,7 +8,7 @@ import { Session } from "../../static/session.js";
 import { emptyBoard } from "../../static/board.js";
 import { countText, fractionText, shortLabel } from "../../static/wording.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { wordMessage } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 import { puzzleFields } from "../../static/requests.js";
 import { solutionMessage } from "../../static/solve-messages.js";
 import { PythonSolver } from "./python.mjs";

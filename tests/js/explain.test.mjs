@@ -6,10 +6,11 @@ import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
 import { Explainer, cellName } from "../../static/explain.js";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { graphOfPuzzle, pressBoard, pressGraph } from "../../static/game.js";
+import { graphOfPuzzle } from "../../static/graph.js";
+import { pressBoard, pressGraph } from "../../static/presses.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver } from "./python.mjs";
-import { wordMessage } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 import { setLanguage } from "../../static/i18n.js";
 
 function makeExplainer(board) {

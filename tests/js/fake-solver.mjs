@@ -3,7 +3,8 @@
 // order. Every solution it gives is found by simulating presses, never assumed.
 import { packPayload } from "../../static/codec.js";
 import { boardFromReference, emptyBoard } from "../../static/board.js";
-import { Game, makeStencil, pressBoard } from "../../static/game.js";
+import { Game } from "../../static/game.js";
+import { makeStencil, pressBoard } from "../../static/presses.js";
 
 export const LIMITS = Object.freeze({
   max_side: 10000, max_states: 255, full_system_cells: 400, max_listed_solutions: 1024, max_quiet_shown: 64,

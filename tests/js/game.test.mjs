@@ -3,9 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import {
-  Game, Mask, makeStencil, pressBoard, presetMask, randomSolvableBoard, stencilCells, stencilName, wrapIndex,
-} from "../../static/game.js";
+import { Game } from "../../static/game.js";
+import { Mask, presetMask } from "../../static/mask.js";
+import { makeStencil, pressBoard, stencilCells, stencilName, wrapIndex } from "../../static/presses.js";
+import { randomSolvableBoard } from "../../static/random-board.js";
 import { seeded } from "./seeded.mjs";
 
 const SURFACES = ["plane", "torus", "klein", "projective"];

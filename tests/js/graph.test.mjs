@@ -3,7 +3,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import { Game, Mask, graphOfPuzzle, makeStencil, randomSolvableBoard } from "../../static/game.js";
+import { Game } from "../../static/game.js";
+import { Mask } from "../../static/mask.js";
+import { graphOfPuzzle } from "../../static/graph.js";
+import { makeStencil } from "../../static/presses.js";
+import { randomSolvableBoard } from "../../static/random-board.js";
 import {
   closestDistance, drawnCoords, hexCoords, isGridLayout, maxSpread, nearestInDirection, squareLayout,
 } from "../../static/graph-layout.js";

@@ -10,9 +10,9 @@ import * as requests from "../../static/requests.js";
 import { boardFromId, boardFromReference } from "../../static/board.js";
 import { Session } from "../../static/session.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { wordMessage } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 import { setLanguage } from "../../static/i18n.js";
-import { requestErrorMessage } from "../../static/wording.js";
+import { requestErrorMessage } from "../../static/common-messages.js";
 import { PythonSolver } from "./python.mjs";
 
 test("stars: three at the fewest presses, two within half as many again, else one", () => {

@@ -11,7 +11,7 @@ import { Game } from "../../static/game.js";
 import { isTestHost, pageOptions } from "../../static/page-options.js";
 import { arrivedAgain, linkOf, shareAddress } from "../../static/share-link.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
-import { wordMessage } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 import { solutionMessage } from "../../static/solve-messages.js";
 
 /** A solver whose every request fails with `error` (a SolverError's fields). */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseErrorMessage } from "../../static/paste-errors.js";
-import { wordMessage } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 import { formatNumber, setLanguage } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
 import { SolverError } from "../../static/solver-client.js";

@@ -6,10 +6,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STRINGS, setLanguage, tCount } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
-import { shapeDoneMessage } from "../../static/wording.js";
-import { wordMessage } from "../../static/messages.js";
+import { shapeDoneMessage } from "../../static/common-messages.js";
+import { wordMessage } from "../../static/words.js";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { Mask, makeStencil } from "../../static/game.js";
+import { Mask } from "../../static/mask.js";
+import { makeStencil } from "../../static/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 const NOUNS = "moves|presses|lights|cells|holes|solutions|times|boards";

@@ -7,9 +7,10 @@ import assert from "node:assert/strict";
 import { setLanguage } from "../../static/i18n.js";
 import { Session } from "../../static/session.js";
 import { StatusPanel } from "../../static/status-panel.js";
-import { countMessage, joinMessages, messageOf, withTone, wordMessage } from "../../static/messages.js";
+import { countMessage, joinMessages, messageOf, withTone } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 import { emptyBoard } from "../../static/board.js";
-import { makeStencil, pressBoard } from "../../static/game.js";
+import { makeStencil, pressBoard } from "../../static/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 import { installFakeDom } from "./fake-dom.mjs";
 

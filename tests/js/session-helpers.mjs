@@ -2,8 +2,9 @@
 // events, the words of a message as the page shows them, and the check of shown marks by
 // simulating their presses.
 import { Session } from "../../static/session.js";
-export { wordMessage } from "../../static/messages.js";
-import { Game, pressBoard } from "../../static/game.js";
+export { wordMessage } from "../../static/words.js";
+import { Game } from "../../static/game.js";
+import { pressBoard } from "../../static/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 export function makeSession(options = {}) {

@@ -3,7 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { DONT_CARE, Game, HOLE, Mask, graphOfPuzzle, makeStencil, pressBoard } from "../../static/game.js";
+import { Game } from "../../static/game.js";
+import { DONT_CARE, HOLE, Mask } from "../../static/mask.js";
+import { graphOfPuzzle } from "../../static/graph.js";
+import { makeStencil, pressBoard } from "../../static/presses.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 import { puzzleFields, random } from "../../static/requests.js";

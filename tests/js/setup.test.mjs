@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { HOLE, Mask, makeStencil, pressBoard } from "../../static/game.js";
+import { HOLE, Mask } from "../../static/mask.js";
+import { makeStencil, pressBoard } from "../../static/presses.js";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 
 const marksSolve = (session) => afterMarks(session).isSolved();

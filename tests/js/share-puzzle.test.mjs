@@ -4,14 +4,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session.js";
-import { wordMessage } from "../../static/messages.js";
+import { wordMessage } from "../../static/words.js";
 
 import { challengeOfToken, challengeToken } from "../../static/challenge.js";
 import { RECORDS_KEY, Records } from "../../static/records.js";
 import { SAMPLE_BOARDS, sampleBoard } from "../../static/sample-boards.js";
 import { gameOfLink, linkOf } from "../../static/share-link.js";
 import { emptyBoard } from "../../static/board.js";
-import { makeStencil } from "../../static/game.js";
+import { makeStencil } from "../../static/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 let clock = 0;
