@@ -18,7 +18,8 @@ such as GitHub Pages' /<repo>/):
     static/               the front end: app.js is the page's modules bundled into one
                           (esbuild); the modules are also there under their own names,
                           for tests and debugging, but not precached (the page loads
-                          none of them); worker.js, static/build-info.json,
+                          none of them); worker.js and the solver's start it imports
+                          (static/solver/), static/build-info.json,
                           static/precache.json (every file it lists with its sha256), icons
     pyodide/              the Pyodide runtime copied from the pinned npm package, and the
                           Python the solver runs, precompiled: python_stdlib.zip holds the
@@ -283,7 +284,7 @@ def bundle_page(destination: Path) -> list[str]:
     The page then loads one script instead of 41 modules, each a request and an import level
     the browser discovers in turn: on this machine, navigation → first grid 494 → 244 ms,
     → solver ready 1546 → 1320 ms (docs/building.md).
-    The worker (worker.js, which imports Pyodide's own module) is not bundled.
+    The worker (worker.js and static/solver/, which import Pyodide's own module) is not bundled.
     """
     meta = destination.with_name("bundle-meta.json")
     try:
@@ -324,6 +325,13 @@ def build(package_source: Path = ROOT / "py") -> Path:
     return DIST
 
 
+def worker_modules(site: Path) -> list[str]:
+    """The solver worker's own modules in ``site`` (paths in the site): static/worker.js and the
+    start's modules it imports, static/solver/*.js. Not bundled (the page never imports them);
+    copied with static/ and precached like every file the page asks for."""
+    return ["static/worker.js", *sorted(path.relative_to(site).as_posix() for path in (site / "static" / "solver").glob("*.js"))]
+
+
 def build_site(site: Path, package_source: Path) -> str:
     """Build the site into the empty folder ``site``; returns the package's name and version."""
     site.chmod(0o755)  # mkdtemp makes it private; dist/ is served
@@ -344,10 +352,12 @@ def build_site(site: Path, package_source: Path) -> str:
     # the Python zip (which Python does not read then). "lockFile" goes to loadPyodide as it
     # is. "snapshotKey" ties the memory snapshot a worker makes of its first start (and
     # keeps in the browser) to this build: a hash of every file that shapes that memory
-    # (the runtime, the Python zip and worker.js). "download" lists the files the start
-    # fetches with their sizes, sent and unpacked, for its progress report.
+    # (the runtime, the Python zip, worker.js and the start's modules, static/solver/).
+    # "download" lists the files the start fetches with their sizes, sent and unpacked, for
+    # its progress report.
     runtime = {f"pyodide/{path.name}": sha256_of(path) for path in sorted(pyodide_dir.iterdir()) if path.is_file()}
-    shaping = {**runtime, "static/worker.js": sha256_of(site / "static" / "worker.js")}
+    worker = worker_modules(site)
+    shaping = {**runtime, **{path: sha256_of(site / path) for path in worker}}
     build_info = {
         "runtimeSha256": runtime,
         "pyodide": pyodide_version,
@@ -363,8 +373,9 @@ def build_site(site: Path, package_source: Path) -> str:
     icons.mkdir()
     for size in (192, 512):
         (icons / f"icon-{size}.png").write_bytes(png(size))
-    # last: it lists every file above, but not the modules in the bundle (the page never asks for them)
-    write_offline_files(site, unlisted={path for path in bundled if path != "static/app.js"})
+    # last: it lists every file above, but not the modules in the bundle (the page never asks for
+    # them; the worker's would stay listed, it fetches its own)
+    write_offline_files(site, unlisted={path for path in bundled if path != "static/app.js" and path not in worker})
     return package_name(package_source)
 
 

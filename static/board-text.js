@@ -1,5 +1,5 @@
 // Boards as text, the session's (session.js) helper: a board read from pasted text or a
-// file by Python (the API's parse op: every format lightsout.formats reads), the text kept
+// file by Python (the API's parse op: every format lightsout.text.formats reads), the text kept
 // so that copies reuse its symbols, a pasted POJ 1222 set played one puzzle after another
 // (Next), and boards written as text for Copy and Download. Errors are said as the Board
 // box's (with a caret for a line and column); the board is never touched by a bad text,

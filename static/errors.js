@@ -1,6 +1,6 @@
 // What the page says when the solver fails: every SolverError (solver-client.js) becomes
 // one translatable sentence of static/strings/. The worker tags start-up failures with a `code`
-// (worker.js: startError; those naming a file carry `file`, relative to the site, and
+// (solver/runtime-faults.js: startError; those naming a file carry `file`, relative to the site, and
 // `status` for an HTTP refusal); the client adds timeoutKind to its own deadlines.
 
 import { t } from "./i18n.js";

@@ -1,6 +1,6 @@
 // The explanation of how the board on screen is solved, step by step: a headless
 // controller (no DOM) over the session. Python computes the explanation (the API's
-// `explain` op: lightsout.explain); this walks its steps, each ONE press through the
+// `explain` op: lightsout.analysis.explain); this walks its steps, each ONE press through the
 // session's press command — the path a click takes, so Undo, the move counter and the share
 // link follow — and Previous step takes one back with the session's undo. Play / Pause
 // walks on by itself, as Play solution does (playback.js). While it runs, the session's
@@ -286,7 +286,7 @@ export class Explainer {
 
   /**
    * The answer to "why this press?" in the words of the walk (a message): Python's reason
-   * (lightsout.explain.why) for the cell — the light above a chase press, the last-row lights
+   * (lightsout.analysis.explain.why) for the cell — the light above a chase press, the last-row lights
    * that decide a first-row press, a free choice with the number of solutions — worded here.
    */
   /** A press decided by one light (two states): it is pressed exactly when that light is lit (off the goal). */

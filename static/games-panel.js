@@ -94,7 +94,7 @@ export class GamesPanel {
     this.select.replaceChildren(choose, ...options);
   }
 
-  /** Play the user's puzzle in `text` (plain or JSON, lightsout.puzzle_text); a bad one is said and the board kept. */
+  /** Play the user's puzzle in `text` (plain or JSON, lightsout.text.puzzle_text); a bad one is said and the board kept. */
   loadGraph(text) {
     const { session } = this;
     return session.changing(async () => {

@@ -4,7 +4,7 @@
 
 const HEX_ROW = Math.sqrt(3) / 2;
 
-/** Centres [x, y] of an R×C hex board in axial layout, cell r·cols + c: (c + r/2, r·√3/2), as lightsout.graph.hex_centre. */
+/** Centres [x, y] of an R×C hex board in axial layout, cell r·cols + c: (c + r/2, r·√3/2), as lightsout.model.graph.hex_centre. */
 export function hexCoords(rows, cols) {
   const coords = [];
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) coords.push([c + r / 2, r * HEX_ROW]);

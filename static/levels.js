@@ -1,5 +1,5 @@
 // The Levels mode's midend: the handhelds' own puzzles in order (the API's `levels` op,
-// lightsout.levels) and the level being played; the player's progress through them is
+// lightsout.presets.levels) and the level being played; the player's progress through them is
 // kept with the other records (records.js, the session's `records`). No DOM and no words: what it says is data (messages.js), worded by
 // levels-panel.js and win-panel.js.
 //
@@ -8,7 +8,7 @@
 // the start; the tracker's clock, "helped" mark and best result are the ones every puzzle
 // has, and its best result is filed with the level's progress (records.js: levelRecords)
 // rather than among the other puzzles'. Its link is the set's preset's, with p=level-<SET> and l=<number>
-// (lightsout.share checks it; share-panel.js writes and opens it).
+// (lightsout.share.links checks it; share-panel.js writes and opens it).
 
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
@@ -92,7 +92,7 @@ export class LevelPlay {
 
   /**
    * The game a link just opened is level `number` of set `name` (its p= token, read by
-   * challenge.js: linkPuzzle) — Python checked the board is that level's (lightsout.share) —
+   * challenge.js: challengeOfToken) — Python checked the board is that level's (lightsout.share.links) —
    * so it is played as that level: its fewest presses, timer and best result.
    */
   async resume(name, number) {

@@ -67,13 +67,13 @@ export function utf8BytesOver(text, limit) {
 }
 
 // Line breaks as Python's str.splitlines ends a line (CRLF is one); zero-width marks, which the solver
-// drops before it counts lines (lightsout.text_input.clean_text), do not end a line's text.
+// drops before it counts lines (lightsout.text.text_input.clean_text), do not end a line's text.
 const BREAKS = new Set([0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029]);
 const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
 
 /**
  * True when `text` has more than `limit` lines as the solver counts them (the API's max_text_lines,
- * lightsout.text_input.check_lines: every line break of str.splitlines, CRLF one, and a last line
+ * lightsout.text.text_input.check_lines: every line break of str.splitlines, CRLF one, and a last line
  * without one), counting only as far as needed to pass `limit`: the page refuses such a text before
  * sending it (a 60 MB file of one-cell rows once kept the solver busy until its deadline).
  */

@@ -1,5 +1,5 @@
 // What the page says when a share link cannot be opened. A grid link is read by share.js
-// (its ShareError), a preset's or graph's link by Python's `share` op (lightsout.share):
+// (its ShareError), a preset's or graph's link by Python's `share` op (lightsout.share.links):
 // both give a code of lightsout.errors.LINK_ERRORS (or one of share-link.js's own), its
 // params and the column; params.field is the link's part at fault ("size", "board", a
 // field letter such as "m", or null for a field name that is none). Each code has a

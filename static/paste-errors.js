@@ -1,4 +1,4 @@
-// What the page says when pasted text is not a board. Python's parser (lightsout.formats,
+// What the page says when pasted text is not a board. Python's parser (lightsout.text.formats,
 // its codes in lightsout.errors.PARSE_ERRORS) replies with {code, params, line?, column?};
 // each code has a parse_<code> string (static/strings/) with the same placeholders, framed by
 // "Line L, column C: " in the page's language. The English message Python also sends is
@@ -61,7 +61,7 @@ export function parseErrorMessage(error) {
 }
 
 /**
- * A user-defined puzzle's error (the API's `puzzle` op, lightsout.puzzle_text) as the Games
+ * A user-defined puzzle's error (the API's `puzzle` op, lightsout.text.puzzle_text) as the Games
  * section says it: "Line L, column C: reason", or "This is not a puzzle: reason" without a line.
  */
 export function graphErrorMessage(error) {

@@ -130,7 +130,7 @@ export function presetPuzzle(session, name) {
   return session.request({ op: "puzzle", preset: name }, { board: false, channel: "game" });
 }
 
-/** The user's puzzle in `text` (lightsout.puzzle_text); a bad one is thrown (rethrow). */
+/** The user's puzzle in `text` (lightsout.text.puzzle_text); a bad one is thrown (rethrow). */
 export function graphPuzzle(session, text) {
   // The "game" channel: a preset chosen meanwhile supersedes this puzzle (and the other way round).
   return session.request({ op: "puzzle", graph: text }, { board: false, channel: "game", rethrow: true });

@@ -1,5 +1,5 @@
 // The click rules' names and stencils and the surfaces, as the API names them
-// (lightsout.rules; tests/js/limits.test.mjs checks them against the limits op). game.js
+// (lightsout.model.rules; tests/js/limits.test.mjs checks them against the limits op). game.js
 // plays them, share.js writes and reads them in links, the Rules panel offers them.
 
 export const SURFACES = Object.freeze(["plane", "torus", "klein", "projective"]);
@@ -13,7 +13,7 @@ export const NAMED_STENCILS = Object.freeze({
   plus: frozen([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]),
   moore: frozen([-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => [dr, dc]))),
   x: frozen([[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]]),
-  // Hexagons in axial layout (lightsout.rules.HEX): the cell and its six neighbours.
+  // Hexagons in axial layout (lightsout.model.rules.HEX): the cell and its six neighbours.
   hex: frozen([[0, 0], [0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]),
 });
 

@@ -77,7 +77,7 @@ export function linkOf(game, base = pageAddress(), challengeKind = null) {
 export class HashWriter {
   /**
    * `graphLink(game)` (optional) resolves with the link of a preset or graph game (its
-   * grammar and checks live in Python, lightsout.share: the worker's `share` op), or null.
+   * grammar and checks live in Python, lightsout.share.links: the worker's `share` op), or null.
    */
   constructor(getGame, getChallengeKind = () => null, graphLink = null) {
     this.getGame = getGame;

@@ -92,7 +92,7 @@ export class SharePanel {
 
   /**
    * The link of a preset or graph game (`base` + "#" + the worker's `share` text: the
-   * grammar and its checks are Python's, lightsout.share), or null when the solver failed.
+   * grammar and its checks are Python's, lightsout.share.links), or null when the solver failed.
    */
   async graphLink(game, base = pageAddress()) {
     // Quiet: a failure leaves the message line alone (the link is then written later).

@@ -1,6 +1,6 @@
 // Share links: a whole game's state as one compact, URL-safe, stable string, kept in
 // location.hash. Pure functions, no DOM. The format is defined by the Python package
-// (py/lightsout/share.py, whose docstring is the reference); this is the same grammar,
+// (py/lightsout/share/links.py, whose docstring is the reference); this is the same grammar,
 // error for error (the same first problem, code and params, at the same column), so the two can be
 // tested against each other:
 //
@@ -34,7 +34,7 @@ export const MAX_STATES = 255; // the API's limits.max_states (tests/js/limits.t
 export const FIELD_ORDER = Object.freeze(["k", "r", "w", "g", "h", "d", "p", "m"]);
 const CHALLENGE_TOKEN = /^[a-z][a-z0-9-]{0,31}$/; // p=: the kind of puzzle dealt (challenge.js: challengeToken)
 // A level's p= (level-<SET>) belongs to its preset's link (NAME:…;p=level-<SET>;l=N, read by
-// Python's lightsout.share); on a grid's link it is refused, as Python refuses it (level_grid).
+// Python's lightsout.share.links); on a grid's link it is refused, as Python refuses it (level_grid).
 export const LEVEL_KIND = "level-";
 
 /**
@@ -81,12 +81,12 @@ function isAllOn(bytes, cellCount, k) {
   return true;
 }
 
-/** A number with a leading zero ("05") is refused: every number has one form (lightsout.share: leading_zero). */
+/** A number with a leading zero ("05") is refused: every number has one form (lightsout.share.links: leading_zero). */
 function noLeadingZero(digits, column, field) {
   if (digits.length > 1 && digits.startsWith("0")) throw fail("leading_zero", column, field, { found: digits.slice(0, 12) });
 }
 
-/** Decode a packed payload of `bits` bits; errors as in lightsout.codec.decode, column for column. */
+/** Decode a packed payload of `bits` bits; errors as in lightsout.model.codec.decode, column for column. */
 function decodePayload(text, bits, column, field) {
   const size = Math.ceil(bits / 8);
   const expected = base64urlLength(size);
@@ -189,7 +189,7 @@ export function formatShareFields(state) {
   return out;
 }
 
-/** The share string of `state` (see the top of this file); lightsout.share.format_share. */
+/** The share string of `state` (see the top of this file); lightsout.share.links.format_share. */
 export function formatShare(state) {
   return formatShareHead(state) + formatShareFields(state);
 }
@@ -200,7 +200,7 @@ export function shareHeadLength(rows, cols, k = 2) {
 }
 
 /**
- * Parse a share string (a leading "#" is ignored); lightsout.share.parse_share.
+ * Parse a share string (a leading "#" is ignored); lightsout.share.links.parse_share.
  * Throws ShareError naming the 1-based column (and the field) of the first problem.
  */
 export function parseShare(text) {

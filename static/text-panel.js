@@ -115,7 +115,7 @@ export class TextPanel {
       this.fail(messageOf("pasteEmpty"));
       return Promise.resolve();
     }
-    // What the solver would refuse (lightsout.text_input), refused before it is sent, its limit in the words:
+    // What the solver would refuse (lightsout.text.text_input), refused before it is sent, its limit in the words:
     // the solver stays free, and a text past them is said to be too large rather than left to a deadline.
     const { max_text_bytes: most, max_text_lines: lines } = this.session.limits;
     if (utf8BytesOver(text, most)) {

@@ -55,7 +55,7 @@ def _cli(*argv: str, stdin: str = "") -> tuple[list[str], str]:
 
 def _packed(rows: int, cols: int, k: int = 2, fill: int = 0) -> str:
     sys.path.insert(0, str(ROOT / "py"))
-    from lightsout import codec
+    from lightsout.model import codec
 
     bits = codec.bits_per_cell(k)
     value = 0
@@ -143,7 +143,7 @@ def _graph(cells: int, degree: int, k: int = 2) -> dict[str, object]:
 def _graph_board(cells: int, k: int = 2) -> str:
     """A board of a graph puzzle (1×n), every light at state 1."""
     sys.path.insert(0, str(ROOT / "py"))
-    from lightsout import codec
+    from lightsout.model import codec
 
     return codec.format_packed(1, cells, codec.pack([1] * cells, codec.bits_per_cell(k)), k)
 
@@ -151,7 +151,7 @@ def _graph_board(cells: int, k: int = 2) -> str:
 def _packed_cells(rows: int, cols: int, cells: range) -> str:
     """An R×C two-state board with ``cells`` (flat indices) set: a mask field."""
     sys.path.insert(0, str(ROOT / "py"))
-    from lightsout import codec
+    from lightsout.model import codec
 
     return codec.format_packed(rows, cols, sum(1 << i for i in cells), 2)
 

@@ -1,5 +1,5 @@
 // API requests answered by the site's Python under Pyodide in Node, as the page's worker runs
-// them (static/worker.js: the built dist/pyodide runtime, the shipped Python zip,
+// them (static/worker.js and solver/start.js: the built dist/pyodide runtime, the shipped Python zip,
 // lightsout.api.call with the request's JSON and its payload), one interpreter for every request
 // until stdin ends, as one worker answers many. The Pyodide half of tests/bench_limits.py, which
 // starts a new one when the heap has grown past the page's 256 MB (as the page replaces its

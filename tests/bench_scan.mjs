@@ -50,7 +50,8 @@ function solvable(readings) {
   if (!readings.length) return [];
   const script = [
     "import json, sys",
-    "from lightsout import api, codec",
+    "from lightsout import api",
+    "from lightsout.model import codec",
     "for line in sys.stdin:",
     "    r = json.loads(line)",
     "    board = codec.format_packed(r['rows'], r['cols'], codec.pack(r['cells'], codec.bits_per_cell(r['k'])), r['k'])",

@@ -1,8 +1,8 @@
-"""Write tests/data/share-links.json: a fixed fuzz corpus of share links and what lightsout.share makes of each.
+"""Write tests/data/share-links.json: a fixed fuzz corpus of share links and what lightsout.share.links makes of each.
 
     PYTHONPATH=py python3 tests/make_share_corpus.py > tests/data/share-links.json
 
-Python is the reference (lightsout.share.parse_share): each link's outcome is ``ok`` and the canonical
+Python is the reference (lightsout.share.links.parse_share): each link's outcome is ``ok`` and the canonical
 string it reads as (``format_share`` of what was read), or its first problem (column, code, params);
 ``reader`` says who reads it in the page.  Two tests
 read the file: tests/unit/test_share_corpus.py (Python still gives every outcome, and every link it
@@ -27,11 +27,11 @@ import re
 import sys
 
 from lightsout.errors import BoardFormatError
-from lightsout.games import PRESETS
-from lightsout.graph import Graph
-from lightsout.levels import LEVEL_SETS
-from lightsout.rules import MOORE, PLUS, X_RULE
-from lightsout.share import ShareState, format_share, parse_share
+from lightsout.presets.presets import PRESETS
+from lightsout.model.graph import Graph
+from lightsout.presets.levels import LEVEL_SETS
+from lightsout.model.rules import MOORE, PLUS, X_RULE
+from lightsout.share.links import ShareState, format_share, parse_share
 
 SEED = 39
 STENCILS = [PLUS.stencil, PLUS.stencil, MOORE.stencil, X_RULE.stencil, frozenset({(0, 0), (-2, 1), (2, 2)}), frozenset({(-1, -1)})]
@@ -135,7 +135,7 @@ def other_forms(rng: random.Random, text: str, state: ShareState) -> list[str]:
     out += [re.sub(r";k=(\d+)", r";k=0\1", text), re.sub(r";l=(\d+)", r";l=0\1", text)]
     cells = state.rows * state.cols
     bits = (state.k - 1).bit_length()
-    from lightsout import codec
+    from lightsout.model import codec
 
     all_on = codec.pack([state.k - 1] * cells, bits)
     payload_on, payload_off = codec.encode(all_on, cells * bits), codec.encode(0, cells * bits)
@@ -164,7 +164,7 @@ def other_forms(rng: random.Random, text: str, state: ShareState) -> list[str]:
                 text.replace(names.group(0), names.group(0) + "é")]
     if state.holes and cells:
         hole = next(i for i in range(cells) if state.holes >> i & 1)
-        from lightsout.share_fields import encode_moves
+        from lightsout.share.fields import encode_moves
 
         moved = encode_moves((*state.moves, hole))
         out.append(re.sub(r";m=[^;]*", "", text) + f";m={moved}")
@@ -218,7 +218,7 @@ def corpus() -> list[str]:
 def main() -> int:
     links = corpus()
     data = {
-        "about": "Share links and what lightsout.share makes of each: ok and the canonical string, or the first problem "
+        "about": "Share links and what lightsout.share.links makes of each: ok and the canonical string, or the first problem "
         "(column, code, params); reader: who reads it in the page (js: static/share.js, python: the share op). Written by "
         "tests/make_share_corpus.py (its docstring says what is in it); read by tests/unit/test_share_corpus.py and "
         "tests/js/share-corpus.test.mjs.",

@@ -30,7 +30,8 @@ TIMING_KEYS = ("seconds", "runs")
 
 def requests() -> list[tuple[dict[str, Any], bytes | None]]:
     """The requests, each with its binary payload (or None), in a fixed order."""
-    from lightsout import api, games
+    from lightsout import api
+    from lightsout.presets.presets import PRESETS
 
     out: list[tuple[dict[str, Any], bytes | None]] = [({"op": "limits"}, None), ({"op": "presets"}, None)]
     rules = ["plus", "moore", "x", "hex", "custom:.#./###/.#."]
@@ -109,7 +110,7 @@ def requests() -> list[tuple[dict[str, Any], bytes | None]]:
         ({"op": "format", "board": grid, "like": "1 0 1\n0 1 0\n"}, None),
         ({"op": "format", "board": None, "solution": True}, None),
     ]
-    for name in games.PRESETS:
+    for name in PRESETS:
         lights = board(preset=name)
         out += [
             ({"op": "puzzle", "preset": name}, None),

@@ -7,7 +7,7 @@ board and a graph, each through the API and through ``lightsout.solve`` alone) i
 ``sys.setprofile``, the Python calls whose callee lives in another module of the package than its
 caller ("rooms entered") and the returns back across such a border ("returns"), and the modules
 visited. Each solve runs once before it is counted, so imports and cached properties are warm.
-The last column counts the form conversions among them: a :class:`~lightsout.board.Board` made,
+The last column counts the form conversions among them: a :class:`~lightsout.model.board.Board` made,
 rows split from or joined into a flat int, a board transposed, packed or unpacked
 (:data:`CONVERSIONS`). ``--pairs`` also prints the most frequent crossings (caller module → callee
 module). Prints figures; asserts nothing.
@@ -25,13 +25,13 @@ from typing import Any
 
 PACKAGE = "lightsout"
 CONVERSIONS = {
-    ("lightsout.board", "__init__"),
-    ("lightsout.rows", "split_rows"),
-    ("lightsout.rows", "join_rows"),
-    ("lightsout.rows", "transpose_rows"),
-    ("lightsout.codec", "pack"),
-    ("lightsout.codec", "unpack"),
-    ("lightsout.codec", "transpose_packed"),
+    ("lightsout.model.board", "__init__"),
+    ("lightsout.model.rows", "split_rows"),
+    ("lightsout.model.rows", "join_rows"),
+    ("lightsout.model.rows", "transpose_rows"),
+    ("lightsout.model.codec", "pack"),
+    ("lightsout.model.codec", "unpack"),
+    ("lightsout.model.codec", "transpose_packed"),
 }
 """(module, function) of the calls that change a board's form."""
 
@@ -80,8 +80,9 @@ def walk(run: Callable[[], object]) -> tuple[int, int, int, set[str], Counter[tu
 
 def cases() -> list[tuple[str, Callable[[], object]]]:
     """(name, a call that solves) for each typical solve, through the API and through ``solve``."""
-    from lightsout import Puzzle, api, codec, solve
-    from lightsout.rules import PLUS
+    from lightsout import Puzzle, api, solve
+    from lightsout.model import codec
+    from lightsout.model.rules import PLUS
 
     rng = random.Random(30)
 
@@ -115,7 +116,7 @@ def cases() -> list[tuple[str, Callable[[], object]]]:
         ("20×20 torus, solve", lambda: solve(Puzzle(20, 20, 2, PLUS.on_surface("torus")), torus)),
         ("6×6 k = 3, solve", lambda: solve(Puzzle(6, 6, 3), three)),
     ]
-    from lightsout.puzzle_text import parse_puzzle
+    from lightsout.text.puzzle_text import parse_puzzle
 
     user = parse_puzzle(graph_text)
     out.append(("graph of 5 cells, solve", lambda: solve(user.puzzle, graph_board)))

@@ -1,10 +1,10 @@
 """Lights Out: boards, text formats, solvers and analysis, for any number of states on any surface.
 
-The one model is :class:`~lightsout.puzzle.Puzzle` (cells with holes and
-don't-care cells, a press rule on a surface — or a :class:`~lightsout.graph.Graph`
+The one model is :class:`~lightsout.model.puzzle.Puzzle` (cells with holes and
+don't-care cells, a press rule on a surface — or a :class:`~lightsout.model.graph.Graph`
 of explicit press sets — k states, a goal), the one entry point
-:func:`~lightsout.solver.solve` and its one result, :class:`~lightsout.solver.Solution`;
-boards are packed ints (see :mod:`lightsout.codec`).  See py/README.md for
+:func:`~lightsout.solving.solver.solve` and its one result, :class:`~lightsout.solving.solver.Solution`;
+boards are packed ints (see :mod:`lightsout.model.codec`).  See py/README.md for
 the module map.
 
 >>> from lightsout import Puzzle, solve
@@ -20,14 +20,14 @@ import importlib
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .analysis import Analysis, analyze
+    from .analysis.figures import Analysis, analyze
     from .errors import BoardFormatError, TooLargeError
-    from .formats import ParsedBoard, format_board, format_solution, parse_board
-    from .graph import Graph
-    from .methods import METHODS
-    from .puzzle import Puzzle
-    from .rules import Rule
-    from .solver import Solution, solve
+    from .model.graph import Graph
+    from .model.puzzle import Puzzle
+    from .model.rules import Rule
+    from .solving.methods import METHODS
+    from .solving.solver import Solution, solve
+    from .text.formats import ParsedBoard, format_board, format_solution, parse_board
 
 # One name per concept: the model, its press rule and graph, solving and its result, the
 # two-state methods by name, the analysis of a size, text formats, the two errors.
@@ -52,24 +52,24 @@ __version__ = "0.2.0"
 
 # Where each name above lives.  They are imported on first use (PEP 562), so
 # ``python -m lightsout`` loads only what its command needs (the LOJ path: the
-# parser, the GF(2) solver and the writer; see lightsout.cli).  The solving module is
-# ``solver``, not ``solve``: importing a submodule binds its name on the package, which
-# would hide the function ``solve`` from ``from lightsout import solve``.
+# parser, the GF(2) solver and the writer; see lightsout.cli.commands).  No layer folder is
+# named as a public name: importing a submodule binds its folder's name on the package
+# (``lightsout.solving``, never ``solve``), which would hide the function ``solve``.
 _HOMES = {
-    "Analysis": "analysis",
-    "analyze": "analysis",
+    "Analysis": "analysis.figures",
+    "analyze": "analysis.figures",
     "BoardFormatError": "errors",
     "TooLargeError": "errors",
-    "ParsedBoard": "formats",
-    "format_board": "formats",
-    "format_solution": "formats",
-    "parse_board": "formats",
-    "Graph": "graph",
-    "METHODS": "methods",
-    "Puzzle": "puzzle",
-    "Rule": "rules",
-    "Solution": "solver",
-    "solve": "solver",
+    "ParsedBoard": "text.formats",
+    "format_board": "text.formats",
+    "format_solution": "text.formats",
+    "parse_board": "text.formats",
+    "Graph": "model.graph",
+    "METHODS": "solving.methods",
+    "Puzzle": "model.puzzle",
+    "Rule": "model.rules",
+    "Solution": "solving.solver",
+    "solve": "solving.solver",
 }
 
 

@@ -4,16 +4,16 @@
 or a share link; :class:`TooLargeError` when a method's cost limit refuses a
 puzzle.  Both are ``ValueError`` subclasses.
 
-An error of the text parser (:func:`lightsout.formats.read_board` and what it
+An error of the text parser (:func:`lightsout.text.formats.read_board` and what it
 calls) carries a ``code`` from :data:`PARSE_ERRORS` and the ``params`` its
 message is written from, so the page can say it in its own language (the API
 sends both; static/strings/<language>.json has a ``parse_<code>`` string for
 every code, with the same placeholders).  The English message stays here, for
 the CLI.
 
-The same holds for a user-defined puzzle (:mod:`lightsout.puzzle_text`,
-:class:`lightsout.graph.Graph`: :data:`PUZZLE_ERRORS`, strings
-``parse_<code>``) and for a share link (:mod:`lightsout.share`:
+The same holds for a user-defined puzzle (:mod:`lightsout.text.puzzle_text`,
+:class:`lightsout.model.graph.Graph`: :data:`PUZZLE_ERRORS`, strings
+``parse_<code>``) and for a share link (:mod:`lightsout.share.links`:
 :data:`LINK_ERRORS` and the codec's ``id_length``, ``bad_base64``,
 ``stray_bits``; strings ``link_<code>``, whose ``{part}`` the page fills from
 ``params["field"]``, the link's field at fault: ``size``, ``board``, a field
@@ -109,7 +109,7 @@ PUZZLE_ERRORS: dict[str, str] = {
     "at_syntax": "expected 'at i x y'",
     "coordinate": "expected a finite number of at most 1e9 in size, found {found!r}",
     "name_syntax": "expected 'name i text'",
-    # the puzzle as a whole (lightsout.puzzle_text and lightsout.graph.Graph)
+    # the puzzle as a whole (lightsout.text.puzzle_text and lightsout.model.graph.Graph)
     "no_cells": "the puzzle has no cells: give 'cells n' or the press sets",
     "states_range": "k must be {least}..{most}, not {found}",
     "unknown_shape": "unknown shape {found!r}; choose one of {choices}",
@@ -123,7 +123,7 @@ PUZZLE_ERRORS: dict[str, str] = {
     "names_count": "a graph puzzle of {cells} cells needs {cells} names, not {found}",
     "name_invalid": "the name of cell {cell} is longer than {most} characters or holds a control character",
 }
-"""Every code of a user-defined puzzle's errors (:mod:`lightsout.puzzle_text`) and its English message.
+"""Every code of a user-defined puzzle's errors (:mod:`lightsout.text.puzzle_text`) and its English message.
 
 ``field`` is the JSON key or text statement at fault (``presses[3]``, ``goal``); ``what`` is
 English-only detail (Python's JSON error, the kind of list entries), never in the params."""
@@ -164,7 +164,7 @@ LINK_ERRORS: dict[str, str] = {
     "name_not_utf8": "a name is not percent-encoded UTF-8",
     "name_form": "name {number} is not percent-encoded in its one form: letters, digits and - . _ ~ as they are, every other byte as %XX in capitals",
     "shape_link": "the shape is square or hex (circle is the default and not written)",
-    # a level's link: NAME:<board>;p=level-<set>;l=<number> (lightsout.levels)
+    # a level's link: NAME:<board>;p=level-<set>;l=<number> (lightsout.presets.levels)
     "level_grid": "a level's link starts with its game, such as classic:, not a board size",
     "level_set": "unknown level set {found!r}; choose one of {choices}",
     "level_preset": "the {set} levels are played on the {preset} game",
@@ -173,7 +173,7 @@ LINK_ERRORS: dict[str, str] = {
     "level_number": "the level is a number 1 to {count} in its shortest form, not {found!r}",
     "level_board": "the board is not level {number} of the {set} levels",
 }
-"""Every code of a share link's own errors (:mod:`lightsout.share`; static/share.js raises the same,
+"""Every code of a share link's own errors (:mod:`lightsout.share.links`; static/share.js raises the same,
 code for code) and its English message, the page's (see above); ``what`` names the part of the
 link in English only, as the page's ``linkPart_<field>`` does.
 A link also raises ``unknown_field`` (:data:`PUZZLE_ERRORS`) and the codec's ``id_length``,
@@ -184,7 +184,7 @@ LEVEL_ERRORS: dict[str, str] = {
     "number_outside": "level {number} is outside the {set} levels, 1 to {count}",
     "set_needed": "a level number needs the level set it belongs to",
 }
-"""Every code of the ``levels`` op's errors (:mod:`lightsout.levels`, :class:`LevelError`) and its English message."""
+"""Every code of the ``levels`` op's errors (:mod:`lightsout.presets.levels`, :class:`LevelError`) and its English message."""
 
 _MESSAGES: dict[str, str] = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
@@ -239,7 +239,7 @@ class TooLargeError(ValueError):
     ``"max_long_side"``), when it has one; ``field`` names the API request
     field at fault, when known.  ``params`` holds the figures of the message
     (``most``, ``found``, ...) where the page translates it (a pasted board's
-    size: :func:`lightsout.puzzle.check_size`); ``code`` says which sentence
+    size: :func:`lightsout.model.puzzle.check_size`); ``code`` says which sentence
     (the limit's name when None).  A text refused as it is read (:meth:`of`)
     has the ``line`` and ``column`` (1-based) where it went past the limit.
     """
@@ -264,7 +264,7 @@ class TooLargeError(ValueError):
 
 
 class LevelError(ValueError):
-    """A level set or level number that is not one (:mod:`lightsout.levels`): ``code`` of
+    """A level set or level number that is not one (:mod:`lightsout.presets.levels`): ``code`` of
     :data:`LEVEL_ERRORS` and the ``params`` its message is written from; ``field`` names the API
     request field at fault once the API knows it (``game`` or ``level``)."""
 

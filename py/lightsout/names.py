@@ -4,9 +4,9 @@ Format names, solving-method names, surfaces, the range of states, the
 most solutions listed and the fewest-presses search's default budget: plain
 constants in a leaf module (it imports nothing), so that ``python -m
 lightsout`` builds its argument parser without importing the solvers.  Their owners re-export them —
-:data:`lightsout.formats.FORMATS`, :data:`lightsout.rules.SURFACES`,
-:data:`lightsout.puzzle.MAX_STATES`, ... are these objects — and
-:data:`lightsout.methods.METHODS` holds exactly :data:`METHOD_NAMES` (a unit
+:data:`lightsout.text.formats.FORMATS`, :data:`lightsout.model.rules.SURFACES`,
+:data:`lightsout.model.puzzle.MAX_STATES`, ... are these objects — and
+:data:`lightsout.solving.methods.METHODS` holds exactly :data:`METHOD_NAMES` (a unit
 test checks it).
 """
 
@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 FORMATS = ("loj", "grid", "indices", "id", "poj")
-"""The two-state text formats (:mod:`lightsout.formats`), as ``--format`` and the API's ``parse`` name them."""
+"""The two-state text formats (:mod:`lightsout.text.formats`), as ``--format`` and the API's ``parse`` name them."""
 
 STATES = "states"
 """The name of the k-state text format."""
@@ -41,10 +41,10 @@ METHOD_NAMES = (
     "klein-chase",
     "projective-chase",
 )
-"""The two-state solving methods (the keys of :data:`lightsout.methods.METHODS`), cheapest-to-describe first."""
+"""The two-state solving methods (the keys of :data:`lightsout.solving.methods.METHODS`), cheapest-to-describe first."""
 
 SURFACES = ("plane", "torus", "klein", "projective")
-"""The surfaces a rule may wrap on (:mod:`lightsout.rules`)."""
+"""The surfaces a rule may wrap on (:mod:`lightsout.model.rules`)."""
 
 MIN_STATES = 2
 MAX_STATES = 255
@@ -54,7 +54,7 @@ MAX_LISTED_SOLUTIONS = 1024
 """Most solutions the API's ``solutions`` op and the CLI's ``solve --all --limit N`` list."""
 
 SEARCH_SECONDS = 2.0
-"""Default time budget of the fewest-presses search (:mod:`lightsout.coset_leader`), in seconds."""
+"""Default time budget of the fewest-presses search (:mod:`lightsout.solving.coset_leader`), in seconds."""
 
 EXACT_NULLITY = 30
 """Largest nullity whose fewest-presses search the CLI runs to the end by default.
@@ -69,4 +69,4 @@ and DEL (Unicode's Cc: ESC starts a terminal's escape sequences, U+0085 ends a l
 paragraph separators U+2028 and U+2029, the bidirectional embeddings, overrides and isolates
 (U+202A..U+202E, U+2066..U+2069: they reorder the text around them) and lone surrogates (not
 UTF-8 at all).  A cell's name or a puzzle's title may hold none of them
-(:class:`lightsout.graph.Graph`, :mod:`lightsout.puzzle_text`), and the CLI writes none raw."""
+(:class:`lightsout.model.graph.Graph`, :mod:`lightsout.text.puzzle_text`), and the CLI writes none raw."""

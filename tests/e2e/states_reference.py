@@ -1,7 +1,7 @@
 """The reference the k-state browser tests check the page against: the package's one
 model, reached through its JSON API (lightsout.api.handle, docs/api.md) as the worker
 reaches it. States are lists (index r·C + c); boards cross as "RxC:<base64url>" strings
-packed by lightsout.codec.
+packed by lightsout.model.codec.
 
 ``Game(rows, cols, k, stencil, surface)`` presses and applies press counts;
 ``parse_states``, ``format_states`` and ``solve_states`` read, write and solve k-state
@@ -14,9 +14,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from lightsout import codec
+from lightsout.model import codec
 from lightsout.api import handle
-from lightsout.rules import PLUS, format_stencil
+from lightsout.model.rules import PLUS, format_stencil
 
 
 def api(request: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from conftest import READY_TIMEOUT_MS, wait_ready
 from e2e_helpers import button, read_board, status
 from playwright.sync_api import Locator, Page, expect
 
-from lightsout.board import Board
+from lightsout.model.board import Board
 
 SHOTS = Path("test-results")
 SHOT_COPIES = Path("/tmp/lightsout-shots")  # pytest-playwright clears test-results/ on each run

@@ -1,4 +1,4 @@
-"""The offline cache trusts nothing it fetched or finds (static/sw.js, static/worker.js):
+"""The offline cache trusts nothing it fetched or finds (static/sw.js, static/solver/):
 a truncated file is never cached, so a broken first visit recovers by itself once the
 server is fixed, and an entry another page of the same origin wrote into the site's
 cache is never served.

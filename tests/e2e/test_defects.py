@@ -10,7 +10,7 @@ import re
 
 from conftest import wait_ready
 from e2e_helpers import button, cell, grid_text, load_text, read_board, set_goal, settled, status
-from lightsout import codec
+from lightsout.model import codec
 from lightsout.api import handle
 from playwright.sync_api import Page, expect
 

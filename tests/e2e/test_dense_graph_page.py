@@ -14,10 +14,11 @@ import pytest
 from e2e_helpers import status
 from playwright.sync_api import Page, expect
 
-from lightsout import api, codec
-from lightsout.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph
-from lightsout.graph_api import MAX_DRAWN_EDGES
-from lightsout.share import ShareState, format_share
+from lightsout import api
+from lightsout.model import codec
+from lightsout.model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph
+from lightsout.api.puzzles import MAX_DRAWN_EDGES
+from lightsout.share.links import ShareState, format_share
 
 # Issue #28: no main-thread task over 50 ms. Big graphs are drawn on a canvas (graph-canvas.js):
 # as SVG, a press on 4 096 cells was one task of 50–76 ms.

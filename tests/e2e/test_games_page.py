@@ -16,7 +16,8 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_ready
 from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, set_states, settled, status
-from lightsout import api, codec
+from lightsout import api
+from lightsout.model import codec
 
 GAMES = [item["name"] for item in json.loads(api.handle(json.dumps({"op": "presets"})))["presets"]]
 

@@ -11,9 +11,10 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_ready
 from e2e_helpers import click_cells
-from lightsout import api, codec
-from lightsout.games import PRESETS
-from lightsout.levels import LEVEL_SETS
+from lightsout import api
+from lightsout.model import codec
+from lightsout.presets.presets import PRESETS
+from lightsout.presets.levels import LEVEL_SETS
 
 CLASSIC = LEVEL_SETS["classic"]
 CELLS = PRESETS["classic"].puzzle.cells

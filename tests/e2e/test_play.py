@@ -14,7 +14,7 @@ from e2e_helpers import (
 )
 from playwright.sync_api import expect
 
-from lightsout.board import Board
+from lightsout.model.board import Board
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

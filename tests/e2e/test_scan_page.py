@@ -21,7 +21,8 @@ from playwright.sync_api import Page, Playwright, expect
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, ROOT, PageWatch, chromium_path, wait_ready
 from e2e_helpers import button, click_cells, restore_classic_game, shots_dir, status
-from lightsout import api, codec
+from lightsout import api
+from lightsout.model import codec
 
 GENERATOR = ROOT / "tests" / "js" / "scan-pictures.mjs"
 

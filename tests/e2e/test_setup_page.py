@@ -2,7 +2,7 @@
 
 Set up: a board known here (made by the Python package) is copied onto a cleared board
 light by light with set-up mode on, the mode is left, Solve's marks are checked by
-simulating their presses (lightsout.puzzle.apply) and then pressed on the page until it
+simulating their presses (lightsout.model.puzzle.apply) and then pressed on the page until it
 reaches the goal — on the DOM grid, with 3 states, and on the canvas (80×80, clicked
 by coordinates). The win: solving a board by pressing shows the #win banner over the
 board (the board does not move) with Next puzzle; under prefers-reduced-motion no
@@ -19,8 +19,9 @@ import pytest
 from e2e_helpers import board, button, cell, click_cells, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
 from playwright.sync_api import Page, expect
 
-from lightsout import Puzzle, api, codec
-from lightsout.puzzle import apply, press
+from lightsout import Puzzle, api
+from lightsout.model import codec
+from lightsout.model.puzzle import apply, press
 
 
 

@@ -1,4 +1,4 @@
-"""Share links: static/share.js against lightsout.share (the reference), the page's
+"""Share links: static/share.js against lightsout.share.links (the reference), the page's
 location.hash following the game, opening a link in a new page, and hostile hashes."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from e2e_helpers import board, button, cell, click_cells, read_board, simulate_p
 from playwright.sync_api import Page, expect
 
 from lightsout import BoardFormatError
-from lightsout.rules import MOORE, PLUS, X_RULE
-from lightsout.share import ShareState, format_share, parse_share
+from lightsout.model.rules import MOORE, PLUS, X_RULE
+from lightsout.share.links import ShareState, format_share, parse_share
 
 IMPORT_SHARE = "const share = await import(new URL('static/share.js', document.baseURI).href);"
 
@@ -65,7 +65,7 @@ def js_input(state: ShareState) -> dict:
 
 
 # The thousands of cases are node tests (tests/js/share-fuzz.test.mjs compares share.js and
-# lightsout.share refusal for refusal); the two tests here show that the page's own copy of
+# lightsout.share.links refusal for refusal); the two tests here show that the page's own copy of
 # share.js, in the browser, agrees with Python on a sample of both directions.
 
 def test_js_format_and_parse_agree_with_python_on_random_states(ready_page):

@@ -1,5 +1,5 @@
 """Share links of k-state games and of the Klein bottle and projective plane: the page
-writes exactly the string lightsout.share.format_share writes for the game (k=, r=, w=,
+writes exactly the string lightsout.share.links.format_share writes for the game (k=, r=, w=,
 g=, m=), and a link opens in a new page as the same game — board, k, surface, rule, goal
 and moves — with Undo taking the replayed moves back as the API says. Links the
 page's k-state play cannot hold (more than 64×64 with k > 2: the canvas draws two states) name their field and keep the
@@ -17,8 +17,8 @@ from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore
 from playwright.sync_api import Page, expect
 
 from states_reference import Game
-from lightsout.rules import parse_rule
-from lightsout.share import ShareState, format_share, parse_share
+from lightsout.model.rules import parse_rule
+from lightsout.share.links import ShareState, format_share, parse_share
 
 
 @pytest.fixture

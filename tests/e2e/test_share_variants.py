@@ -1,13 +1,13 @@
 """Share links carry the click rule, the torus and the shape (holes, don't care):
 a game played under them opens in a new page as it was, and the page's link text is
-the one lightsout.share.format_share writes for that state."""
+the one lightsout.share.links.format_share writes for that state."""
 
 from __future__ import annotations
 
 from conftest import without_solver
 from e2e_helpers import button, cell, click_cells, load_text, read_board, restore_classic_game, status
-from lightsout.rules import MOORE
-from lightsout.share import ShareState, format_share, parse_share
+from lightsout.model.rules import MOORE
+from lightsout.share.links import ShareState, format_share, parse_share
 from playwright.sync_api import expect
 
 

@@ -1,4 +1,4 @@
-"""The solver's two ways to start (static/worker.js): the usual path (Pyodide, then the package
+"""The solver's two ways to start (static/solver/start.js): the usual path (Pyodide, then the package
 imported from the shipped Python zip), which also snapshots the interpreter's memory and keeps
 it in Cache Storage ("lightsout:snapshot") with the build's snapshotKey and the memory's sha256;
 and the next start, which restores that snapshot if this build made it and it is intact, and
@@ -87,6 +87,15 @@ def kept_snapshot(page: Page) -> dict | None:
     return kept
 
 
+def globals_left_patched(page: Page) -> list[str]:
+    """The globals the start borrowed (fetch, console.warn, console.error) that are not the
+    browser's own in the solver's worker, once it is ready: none, whichever path it took."""
+    worker = next(worker for worker in reversed(page.workers) if "/static/worker.js" in worker.url)
+    return worker.evaluate("""() => Object.entries({ fetch, warn: console.warn, error: console.error })
+      .filter(([, f]) => !/\\{\\s*\\[native code\\]\\s*\\}$/.test(Function.prototype.toString.call(f)))
+      .map(([name]) => name)""")
+
+
 def build_info(site_dir) -> dict:
     return json.loads((site_dir / "static" / "build-info.json").read_text())
 
@@ -120,6 +129,7 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
     # "ready" did not wait for the snapshot: it is made after (before any request runs).
     assert {"started", "apiReady"} <= set(start["steps"]) and "snapshotMade" not in start["steps"], start["steps"]
+    assert globals_left_patched(page) == []
     # The kept entry records the memory's sha256 and length, and they are its body's.
     kept = page.evaluate(KEPT)
     assert kept["bodySha256"] == kept["sha256"] and kept["length"] == kept["bytes"] > 10_000_000
@@ -136,6 +146,7 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     start = started_from(page)
     assert start["path"] == "snapshot" and start["fallback"] is None, start
     assert {"snapshotRead", "snapshotChecked", "restored"} <= set(start["steps"])
+    assert globals_left_patched(page) == []
     solve_board(page)
     assert watch.errors == [] and watch.outside_requests() == []
 
@@ -275,11 +286,14 @@ def test_the_snapshot_is_made_and_restored_under_the_page_and_worker_policies(br
 
 def test_the_build_ships_no_snapshot_and_keys_the_kept_one_to_what_shapes_it(site_dir):
     """build-info.json's snapshotKey is the sha256 of every file that shapes the memory (the
-    runtime, the Python zip, worker.js); the site ships no snapshot, lock file or wheel."""
+    runtime, the Python zip, worker.js and the start's modules in static/solver/); the site ships
+    no snapshot, lock file or wheel."""
     info = build_info(site_dir)
+    worker = ["static/worker.js", *sorted(path.relative_to(site_dir).as_posix() for path in (site_dir / "static" / "solver").glob("*.js"))]
+    assert "static/solver/start.js" in worker
     shaping = {path: hashlib.sha256((site_dir / path).read_bytes()).hexdigest()
-               for path in [*info["runtimeSha256"], "static/worker.js"]}
-    assert shaping == {**info["runtimeSha256"], "static/worker.js": shaping["static/worker.js"]}
+               for path in [*info["runtimeSha256"], *worker]}
+    assert {path: shaping[path] for path in info["runtimeSha256"]} == info["runtimeSha256"]
     assert info["snapshotKey"] == hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()
     shipped = [path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*") if path.is_file()]
     assert not [path for path in shipped if path.endswith((".gz", ".whl", "pyodide-lock.json")) or "snapshot" in path], shipped

@@ -30,7 +30,7 @@ from e2e_helpers import (
 from playwright.sync_api import Page, expect
 
 from states_reference import Game, format_states, parse_states, solve_states
-from lightsout.rules import parse_rule
+from lightsout.model.rules import parse_rule
 
 LIGHTS_OUT_2000 = "01200\n12010\n20102\n01021\n00210"  # a 3-state board, as in "Lights Out 2000"
 

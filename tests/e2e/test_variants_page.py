@@ -13,8 +13,8 @@ import pytest
 from e2e_helpers import board, button, cell, click_cells, full_page_screenshot, grid_text, load_text, set_goal, settled, status
 from playwright.sync_api import Page, expect
 
-from lightsout.board import Board
-from lightsout.rules import Rule, parse_rule
+from lightsout.model.board import Board
+from lightsout.model.rules import Rule, parse_rule
 
 RULE_OPTIONS = {"plus": "plus", "moore": "moore", "x": "x"}
 

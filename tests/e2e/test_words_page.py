@@ -11,8 +11,8 @@ from conftest import wait_ready
 from e2e_helpers import board, button, grid_text, load_text, shots_dir, status
 from playwright.sync_api import Page, expect
 
-from lightsout.puzzle import Puzzle, apply
-from lightsout.solver import solve
+from lightsout.model.puzzle import Puzzle, apply
+from lightsout.solving.solver import solve
 
 PLUS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
 

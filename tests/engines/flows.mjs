@@ -100,7 +100,8 @@ async function solveAndFollow(page) {
 function pythonSolution({ rows, cols, cells }) {
   const reply = pythonJson(`
 import json
-from lightsout import api, codec
+from lightsout import api
+from lightsout.model import codec
 cells = ${JSON.stringify(cells)}
 board = codec.format_packed(${rows}, ${cols}, codec.pack(cells, 1))
 reply = json.loads(api.handle(json.dumps({"op": "solve", "rows": ${rows}, "cols": ${cols}, "board": board, "minimal": True})))

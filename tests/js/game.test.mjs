@@ -38,7 +38,7 @@ test("the classic 5×5 plus press at the centre and the corner", () => {
   assert.deepEqual(game.board.indices(), [0, 1, 5, 7, 11, 12, 13, 17]);
 });
 
-test("wrapping matches lightsout.rules.wrap on each surface", () => {
+test("wrapping matches lightsout.model.rules.wrap on each surface", () => {
   // 4×5 board: (−1, 1) wraps to row 3; Klein and projective mirror the column.
   assert.equal(wrapIndex(-1, 1, 4, 5, "plane"), -1);
   assert.equal(wrapIndex(-1, 1, 4, 5, "torus"), 3 * 5 + 1);

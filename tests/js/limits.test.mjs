@@ -27,7 +27,7 @@ test("the figures JS modules hold agree with the API", () => {
   assert.equal(MAX_SIZE, api.max_side);
   assert.equal(MAX_STENCIL, api.max_stencil);
   assert.deepEqual(SURFACES, api.surfaces);
-  // The named rules: their stencils, as the share link's masks, are lightsout.rules.RULES'.
+  // The named rules: their stencils, as the share link's masks, are lightsout.model.rules.RULES'.
   assert.deepEqual([...STENCIL_NAMES].sort(), Object.keys(api.rule_masks).sort());
   assert.deepEqual({ ...STENCIL_MASKS }, api.rule_masks);
   for (const name of STENCIL_NAMES) assert.equal(stencilMask(NAMED_STENCILS[name]), api.rule_masks[name], name);

@@ -23,7 +23,7 @@ function errorsOfPython() {
 import base64, json, sys
 from lightsout.api import call
 from lightsout.errors import BoardFormatError
-from lightsout.formats import read_board
+from lightsout.text.formats import read_board
 cases = json.load(open("tests/data/bad-pastes.json", encoding="utf-8"))["cases"]
 out = []
 for case in cases:

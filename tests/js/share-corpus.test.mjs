@@ -1,5 +1,5 @@
 // The shared fuzz corpus of share links (tests/data/share-links.json, written by
-// tests/make_share_corpus.py from lightsout.share, the reference): for every link the page reads
+// tests/make_share_corpus.py from lightsout.share.links, the reference): for every link the page reads
 // itself (a grid's: share-link.js sends a preset's or a graph's to Python's share op, isGraphLink),
 // static/share.js gives the corpus's outcome — the same canonical string, or the same first problem
 // (column, code and params). tests/unit/test_share_corpus.py holds Python to the same outcomes, so the
@@ -33,7 +33,7 @@ test("the page sends every preset's and graph's link of the corpus to Python, an
   }
 });
 
-test(`share.js gives every grid link of the corpus lightsout.share's outcome`, () => {
+test(`share.js gives every grid link of the corpus lightsout.share.links's outcome`, () => {
   const links = CORPUS.links.filter((link) => link.reader === "js");
   assert.ok(links.length > 1500, `${links.length} grid links`);
   const mismatches = [];

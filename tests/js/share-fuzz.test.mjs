@@ -1,4 +1,4 @@
-// Share links, fuzzed: static/share.js against lightsout.share (the reference) on a few
+// Share links, fuzzed: static/share.js against lightsout.share.links (the reference) on a few
 // thousand strings from a fixed seed — valid links of every variant, the same with moves
 // on holes, moves outside the board, k-state boards and goals with states ≥ k, bad
 // base64url, huge declared sizes, and random edits of all of these. Both parsers must
@@ -104,7 +104,7 @@ function corpus() {
     "123456789x1:", "1x1:;k=999", "1x1:A=", "1x1:A%3D", "1x1:AA==", "#", "", "##1x1:AA",
     `2x2:AA;h=AQ;m=${encodeMoves([1, 2, 0])}`, `4x4:AAAA;h=${encodeBase64url(Uint8Array.of(0xff, 0xff))}`,
     "2x2:AA;p=", "2x2:AA;p=Daily", "2x2:AA;p=daily;h=AQ", "2x2:AA;p=sample-tv;m=AQ",
-    // a level's p= is a preset's link's only (lightsout.share: level_grid); "levels-" and "level" are other kinds
+    // a level's p= is a preset's link's only (lightsout.share.links: level_grid); "levels-" and "level" are other kinds
     "5x5:AAAAAA;p=level-classic", "2x2:AA;p=level-x;m=AQ", "2x2:AA;p=levels-classic", "2x2:AA;p=level",
   ];
   const fixed = texts.length;
@@ -137,7 +137,7 @@ function pythonOutcomes(texts) {
     return pythonJson(`
 import json
 from lightsout.errors import BoardFormatError
-from lightsout.share import format_share, parse_share
+from lightsout.share.links import format_share, parse_share
 out = []
 for text in json.load(open(${JSON.stringify(file)})):
     try:
@@ -151,7 +151,7 @@ print(json.dumps(out))
   }
 }
 
-test(`${COUNT} fuzzed share links: share.js and lightsout.share agree, refusal for refusal, game for game`, () => {
+test(`${COUNT} fuzzed share links: share.js and lightsout.share.links agree, refusal for refusal, game for game`, () => {
   const texts = corpus();
   assert.equal(new Set(texts).size > COUNT * 0.9, true, "the corpus repeats itself");
   const python = pythonOutcomes(texts);

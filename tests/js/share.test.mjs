@@ -25,7 +25,7 @@ test("a move on a hole is refused at the m= field, as Python refuses it", () => 
   }
   const python = pythonJson(`
 import json
-from lightsout.share import parse_share
+from lightsout.share.links import parse_share
 from lightsout.errors import BoardFormatError
 out = []
 for text in ${JSON.stringify(BAD_LINKS.map(([text]) => text))}:

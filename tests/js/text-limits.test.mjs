@@ -1,6 +1,6 @@
 // The page refuses a text or file the solver would refuse for its lines before sending it
 // (static/limits.js linesOver / bytesLinesOver, text-panel.js): it must count lines exactly as
-// lightsout.text_input.check_lines does — every line break of str.splitlines (CRLF one), a last line
+// lightsout.text.text_input.check_lines does — every line break of str.splitlines (CRLF one), a last line
 // without one, zero-width marks dropped first — or it would refuse a text the solver reads, or send
 // one it refuses. Each text here is counted by Python and by both functions, at and around its count.
 import { test } from "node:test";
@@ -25,7 +25,7 @@ test("the page counts a text's lines as the solver does, for text and for a file
   const cases = texts();
   const counts = pythonJson(`
 import json, sys
-from lightsout.text_input import clean_text
+from lightsout.text.text_input import clean_text
 texts = json.loads(${JSON.stringify(JSON.stringify(cases))})
 print(json.dumps([(lambda clean: clean.count("\\n") + (not clean.endswith("\\n")) - (not clean))(clean_text(t)) for t in texts]))
 `);

@@ -1,17 +1,17 @@
-"""The tests' bridge from :class:`lightsout.board.Board` (their reference type) to ``lightsout.solve``.
+"""The tests' bridge from :class:`lightsout.model.board.Board` (their reference type) to ``lightsout.solve``.
 
 A Board carries its size and rule, so it names a two-state puzzle: :func:`solve_board` solves
 it through the package's one entry point and hands back the one result type,
-:class:`lightsout.solver.Solution` (packed ints); :func:`presses_of` and :func:`quiet_of` read its
+:class:`lightsout.solving.solver.Solution` (packed ints); :func:`presses_of` and :func:`quiet_of` read its
 presses and quiet patterns back as Boards for the simulations of :mod:`reference`.
 """
 
 from __future__ import annotations
 
-from lightsout.board import Board
-from lightsout.mask import Mask
-from lightsout.puzzle import Puzzle
-from lightsout.solver import Solution, solve
+from lightsout.model.board import Board
+from lightsout.model.mask import Mask
+from lightsout.model.puzzle import Puzzle
+from lightsout.solving.solver import Solution, solve
 
 
 def solve_board(board: Board, target: Board | str = "off", method: str = "auto", minimal: bool = False, mask: Mask | None = None) -> Solution:

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from lightsout.board import Board
+from lightsout.model.board import Board
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -68,7 +68,7 @@ STENCILS = {
     "moore": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)],
     "x": [(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)],
     "hex": [(0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, -1)],
-    # Written out by hand (not parsed by lightsout.rules): each name is the rule's own spelling.
+    # Written out by hand (not parsed by lightsout.model.rules): each name is the rule's own spelling.
     "custom:#../.#./..#": [(-1, -1), (0, 0), (1, 1)],  # point-symmetric, not mirror-symmetric
     "custom:##./.#./...": [(-1, -1), (-1, 0), (0, 0)],  # not even point-symmetric
     "custom:.#./#.#/.#.": [(-1, 0), (0, -1), (0, 1), (1, 0)],  # mirror-symmetric, no centre
@@ -77,7 +77,7 @@ STENCILS = {
 
 
 def naive_landing(r: int, c: int, rows: int, cols: int, surface: str) -> tuple[int, int] | None:
-    """Where offset cell (r, c) lands, written out case by case (independent of lightsout.rules.wrap)."""
+    """Where offset cell (r, c) lands, written out case by case (independent of lightsout.model.rules.wrap)."""
     if 0 <= r < rows and 0 <= c < cols:
         return r, c
     if surface == "plane":
@@ -177,7 +177,7 @@ def _valuation(value: int, p: int, e: int) -> int:
 def smith_solve(matrix: Sequence[Sequence[int]], rhs: Sequence[int], columns: int, p: int, e: int) -> tuple[list[int] | None, list[tuple[list[int], int]]]:
     """Solve matrix · x ≡ rhs (mod p^e) by a Smith normal form on lists: (one solution or None, [(generator, order)]).
 
-    The engine's own method before it eliminated packed rows (lightsout.zmod, issue #28): pivot on an
+    The engine's own method before it eliminated packed rows (lightsout.solving.zmod, issue #28): pivot on an
     entry of least valuation in the whole block, clear its row and column (mirroring the column
     operations on V, x = V·y), read D·y = U·b.  O(n³) Python steps: a reference for small systems.
     """

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from lightsout.board import Board
+from lightsout.model.board import Board
 from lightsout.api import handle
 from reference import naive_apply, pack, simulate, unpack
 
@@ -136,7 +136,7 @@ def test_binary_payload_errors_and_file_text():
 
 
 def test_variants_through_the_api():
-    from lightsout.rules import MOORE
+    from lightsout.model.rules import MOORE
 
     board = Board(4, 4, rule=MOORE.on_torus()).apply(Board.from_cells(4, 4, [(0, 0)], MOORE.on_torus()))
     reply = call(op="solve", board=board.to_id(), rule="moore", torus=True, minimal=True)
@@ -195,7 +195,7 @@ def test_solutions_and_analyze_gallery():
     assert analysis["worst_case"] == 15 and len(analysis["quiet"]) == 2
     assert call(op="analyze", rows=7, cols=7)["worst_case"] is None
     moore = call(op="random", rows=6, cols=6, rule="moore", lit=9, seed=3)
-    from lightsout.rules import MOORE
+    from lightsout.model.rules import MOORE
 
     lit_board = Board.from_id(moore["board"], MOORE)
     assert lit_board.lit_count == 9

@@ -1,8 +1,8 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from lightsout.board import Board
-from lightsout.rules import join_rows, split_rows
+from lightsout.model.board import Board
+from lightsout.model.rules import join_rows, split_rows
 from reference import naive_press, to_cells
 
 

@@ -1,5 +1,6 @@
 """build.py refuses runtime files whose sha256 differs from the pinned one."""
 
+import hashlib
 import importlib.util
 import json
 import re
@@ -224,5 +225,26 @@ def test_the_package_zip_holds_the_packages_modules_and_is_reproducible(tmp_path
         assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
         modules = sorted(path.relative_to(ROOT / "py").as_posix() for path in (ROOT / "py" / "lightsout").rglob("*.py")
                          if "__pycache__" not in path.parts)
-        assert names == modules and "lightsout/api.py" in names
-        assert archive.read("lightsout/api.py") == (ROOT / "py" / "lightsout" / "api.py").read_bytes()
+        assert names == modules and "lightsout/api/operations.py" in names
+        assert archive.read("lightsout/api/operations.py") == (ROOT / "py" / "lightsout" / "api" / "operations.py").read_bytes()
+
+
+def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_build, monkeypatch):
+    """The worker imports the solver's start from static/solver/ (not bundled: the page never
+    imports it): every module there is shipped and precached, even one the page's bundle also
+    holds, and each shapes the snapshot's key."""
+    def stub_bundle(destination: Path) -> list[str]:
+        destination.write_text("// the bundle\n")
+        return ["static/app.js", "static/errors.js", "static/solver/start-cache.js"]  # as if the page imported it
+
+    monkeypatch.setattr(site_build, "bundle_page", stub_bundle)
+    site_build.build()
+    files = _tree(scratch_build)
+    solver = {f"static/solver/{path.name}" for path in (ROOT / "static" / "solver").glob("*.js")}
+    assert {"static/solver/start.js", "static/solver/start-cache.js"} <= solver <= set(files)
+    listed = {entry["path"] for entry in json.loads(files["static/precache.json"])["files"]}
+    assert {"static/worker.js", *solver} <= listed and "static/errors.js" not in listed
+    assert site_build.worker_modules(scratch_build) == ["static/worker.js", *sorted(solver)]
+    info = json.loads(files["static/build-info.json"])
+    shaping = {path: site_build.sha256_of(scratch_build / path) for path in [*info["runtimeSha256"], "static/worker.js", *solver]}
+    assert info["snapshotKey"] == hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()

@@ -2,10 +2,10 @@ import random
 
 import pytest
 from board_solve import presses_of, quiet_of, solve_board
-from lightsout import poly
-from lightsout.board import Board
-from lightsout.chase import chase_residual, first_row_matrix
-from lightsout.chebyshev import poly_to_vector, square_nullity, vector_to_poly
+from lightsout.solving import poly
+from lightsout.model.board import Board
+from lightsout.solving.chase import chase_residual, first_row_matrix
+from lightsout.solving.chebyshev import poly_to_vector, square_nullity, vector_to_poly
 from reference import simulate
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from lightsout import parse_board
-from lightsout.board import Board
-from lightsout.cli import main
+from lightsout.model.board import Board
+from lightsout.cli.commands import main
 from reference import DATA, naive_apply, pack, simulate, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"
@@ -177,7 +177,7 @@ LIGHTS_OUT_2000 = "01200\n12010\n20102\n01021\n00210\n"
 
 
 def test_three_states_solved_by_the_cli_with_the_fewest_presses(tmp_path):
-    from lightsout.formats import parse_states
+    from lightsout.text.formats import parse_states
 
     path = tmp_path / "lo2000.txt"
     path.write_text(LIGHTS_OUT_2000)
@@ -195,7 +195,7 @@ def test_three_states_solved_by_the_cli_with_the_fewest_presses(tmp_path):
 
 
 def test_states_on_a_klein_bottle_json_and_analyze(tmp_path, capsys):
-    from lightsout.formats import format_states, parse_states
+    from lightsout.text.formats import format_states, parse_states
 
     cells = naive_apply(3, 4, 7, "plus", "klein", [0] * 12, [3, 0, 6, 1, 0, 2, 5, 0, 0, 4, 1, 6])  # solvable by construction
     path = tmp_path / "k7.txt"
@@ -231,7 +231,7 @@ def test_bad_states_options_exit_2(tmp_path, args, message):
 
 
 def test_every_solution_of_a_k_state_board(tmp_path, capsys):
-    from lightsout.formats import parse_states
+    from lightsout.text.formats import parse_states
 
     path = tmp_path / "k3.txt"
     path.write_text("0000\n0000\n0000\n")  # the dark 3x4 torus, 3 states: 3^4 = 81 solutions (its quiet patterns)

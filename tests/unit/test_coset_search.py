@@ -4,13 +4,13 @@ import json
 import math
 import random
 
-import lightsout.coset_leader as quiet
+import lightsout.solving.coset_leader as quiet
 import pytest
 from board_solve import presses_of, solve_board
 from lightsout import solve
-from lightsout.board import Board
+from lightsout.model.board import Board
 from lightsout.api import handle
-from lightsout.cli import main
+from lightsout.cli.commands import main
 from reference import least_weight_in_coset, naive_apply, pack, simulate, unpack
 
 

@@ -50,12 +50,14 @@ def test_nothing_cites_a_file_outside_the_repository() -> None:
 
 def test_the_module_maps_name_every_module() -> None:
     """README.md's map names every page module (the panels by their `static/*-panel.js` row) and
-    py/README.md's every module of the package, so a new module cannot go unmapped."""
+    py/README.md's every module of the package by its path in it (`model/board.py`, a folder's
+    `model/__init__.py`), so a new module cannot go unmapped."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     package_readme = (ROOT / "py" / "README.md").read_text(encoding="utf-8")
     unmapped = [f"static/{path.name}" for path in sorted((ROOT / "static").glob("*.js"))
                 if f"`{path.name}`" not in readme and f"`static/{path.name}`" not in readme
                 and not (path.name.endswith("-panel.js") and "`static/*-panel.js`" in readme)]
-    unmapped += [f"py/lightsout/{path.name}" for path in sorted((ROOT / "py" / "lightsout").glob("*.py"))
-                 if f"`{path.name}`" not in package_readme]
+    package = ROOT / "py" / "lightsout"
+    unmapped += [f"py/lightsout/{name}" for name in sorted(path.relative_to(package).as_posix() for path in package.rglob("*.py"))
+                 if "__pycache__" not in name and f"`{name}`" not in package_readme]
     assert unmapped == []

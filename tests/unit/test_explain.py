@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from lightsout import codec
+from lightsout.model import codec
 from lightsout.api import call as api_call, handle
-from lightsout.chase import first_row_matrix
-from lightsout.games import PRESETS
-from lightsout.puzzle import Puzzle, press
-from lightsout.solver import solve
-from lightsout.rules import parse_rule
+from lightsout.solving.chase import first_row_matrix
+from lightsout.presets.presets import PRESETS
+from lightsout.model.puzzle import Puzzle, press
+from lightsout.solving.solver import solve
+from lightsout.model.rules import parse_rule
 from reference import STENCILS
 
 

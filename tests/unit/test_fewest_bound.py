@@ -13,10 +13,10 @@ import random
 import pytest
 
 from lightsout.api import handle
-from lightsout.graph import Graph
-from lightsout.puzzle import Puzzle, apply
-from lightsout.rules import parse_rule
-from lightsout.solver import presses_lower_bound, solve
+from lightsout.model.graph import Graph
+from lightsout.model.puzzle import Puzzle, apply
+from lightsout.model.rules import parse_rule
+from lightsout.solving.solver import presses_lower_bound, solve
 from reference import STENCILS, naive_apply, pack, unpack
 
 

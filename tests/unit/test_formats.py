@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lightsout import BoardFormatError, format_board, format_solution, parse_board
-from lightsout.board import Board
-from lightsout.formats import GridStyle, detect_format, format_game_id, parse_game_id
+from lightsout.model.board import Board
+from lightsout.text.formats import GridStyle, detect_format, format_game_id, parse_game_id
 
 STYLES = [
     GridStyle("#", "."),

@@ -24,16 +24,16 @@ from pathlib import Path
 
 import pytest
 from lightsout.api import handle
-from lightsout.codec import format_packed
-from lightsout.games import CUBE_FACES, PRESETS
-from lightsout.graph import Graph, hex_centre
-from lightsout.puzzle import Puzzle, apply
-from lightsout.solver import solve
-from lightsout.cell_runs import format_cells, read_cells
-from lightsout.puzzle_text import format_puzzle, parse_puzzle, puzzle_from_json, puzzle_json
-from lightsout.random_boards import random_board
-from lightsout.rules import parse_rule
-from lightsout.share import ShareState, format_share, parse_share
+from lightsout.model.codec import format_packed
+from lightsout.presets.presets import CUBE_FACES, PRESETS
+from lightsout.model.graph import Graph, hex_centre
+from lightsout.model.puzzle import Puzzle, apply
+from lightsout.solving.solver import solve
+from lightsout.text.cell_runs import format_cells, read_cells
+from lightsout.text.puzzle_text import format_puzzle, parse_puzzle, puzzle_from_json, puzzle_json
+from lightsout.analysis.random_boards import random_board
+from lightsout.model.rules import parse_rule
+from lightsout.share.links import ShareState, format_share, parse_share
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
@@ -434,7 +434,7 @@ def test_unsolvable_cube_board_has_a_proof_and_a_nearest_board():
 
 
 def read_bits(text, n):
-    from lightsout.codec import parse_packed
+    from lightsout.model.codec import parse_packed
 
     value = parse_packed(text)[2]
     return [value >> i & 1 for i in range(n)]
@@ -560,7 +560,7 @@ def test_user_graph_plays_and_solves_through_the_api_and_the_cli(tmp_path):
 
 
 def read_states(text, n, k):
-    from lightsout.codec import parse_packed, unpack
+    from lightsout.model.codec import parse_packed, unpack
 
     return unpack(parse_packed(text, k)[2], n, (k - 1).bit_length())
 
@@ -657,7 +657,7 @@ def test_puzzle_op_gives_the_page_the_cube_net_and_the_orbix_lines():
 
 
 def test_puzzle_op_lists_edges_to_draw_only_up_to_max_drawn_edges():
-    from lightsout.graph_api import MAX_DRAWN_EDGES
+    from lightsout.api.puzzles import MAX_DRAWN_EDGES
 
     def ring_with_chords(cells: int, chords: int) -> dict:
         """A ring of `cells` whose first `chords` cells also press the cell opposite: cells + chords edges."""
@@ -715,7 +715,7 @@ def test_a_preset_takes_another_target_and_holes():
 def test_bits_of_and_int_of_are_inverse_for_sparse_and_dense_sets():
     import random
 
-    from lightsout.graph import bits_of, int_of
+    from lightsout.model.graph import bits_of, int_of
 
     rng = random.Random(6)
     for size, count in [(1, 0), (1, 1), (30, 3), (64, 15), (64, 16), (4096, 5), (4096, 256), (1000, 1000)]:

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lightsout import BoardFormatError, parse_board
-from lightsout.board import Board
-from lightsout.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj, parse_poj
-from lightsout.mask import parse_mask
+from lightsout.model.board import Board
+from lightsout.text.formats import FORMATS, parse_game_id, parse_grid, parse_indices, parse_loj, parse_poj
+from lightsout.text.mask_text import parse_mask
 from lightsout.errors import TooLargeError
-from lightsout.codec import MAX_LONG_SIDE
+from lightsout.model.codec import MAX_LONG_SIDE
 
 PARSERS = {
     "auto": lambda text: parse_board(text),
@@ -185,10 +185,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lightsout import codec
+from lightsout.model import codec
 from lightsout.api import call as call_binary
 from lightsout.api import handle
-from lightsout.solver import MAX_LISTED_SOLUTIONS
+from lightsout.solving.solver import MAX_LISTED_SOLUTIONS
 from reference import naive_apply, simulate, unpack
 
 PY = Path(__file__).resolve().parents[2] / "py"
@@ -331,7 +331,7 @@ def test_forced_methods_refuse_above_their_cost():
 
 
 def test_random_with_an_unreachable_press_count_is_a_typed_error(monkeypatch):
-    from lightsout import random_boards
+    from lightsout.analysis import random_boards
 
     # The draw gives up after random_search_seconds (5 s); the same give-up path in 0.5 s.
     monkeypatch.setattr(random_boards, "SEARCH_SECONDS", 0.5)

@@ -1,6 +1,6 @@
-"""The package's import graph has no cycles, and every module imports on its own."""
+"""Every module of the package imports on its own, none is too long, and the package exports one
+result type.  The layers and the import graph's having no cycle: tests/unit/test_layers.py."""
 
-import ast
 import os
 import subprocess
 import sys
@@ -9,43 +9,10 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "py" / "lightsout"
-MODULES = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__")
-
-
-def imports_of(module: str) -> set[str]:
-    """The package modules ``module`` imports (relative imports and lightsout.* imports, at any depth)."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level == 1 and node.module:
-                found.add(node.module.split(".")[0])
-            elif node.level == 1:
-                found.update(alias.name for alias in node.names if alias.name in MODULES)
-            elif node.module and node.module.startswith("lightsout."):
-                found.add(node.module.split(".")[1])
-        elif isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[1] for alias in node.names if alias.name.startswith("lightsout."))
-    return found & set(MODULES)
-
-
-def test_import_graph_is_acyclic():
-    graph = {module: imports_of(module) for module in MODULES}
-    done: set[str] = set()
-
-    def visit(module: str, path: list[str]) -> None:
-        if module in path:
-            cycle = path[path.index(module):] + [module]
-            raise AssertionError("import cycle: " + " -> ".join(cycle))
-        if module in done:
-            return
-        for imported in sorted(graph[module]):
-            visit(imported, path + [module])
-        done.add(module)
-
-    for module in MODULES:
-        visit(module, [])
-    assert "api" not in graph["cli"] and "cli" not in graph["api"]  # siblings over the same figures
+PATHS = sorted(path for path in PACKAGE.rglob("*.py") if "__pycache__" not in path.parts)
+MODULES = sorted(".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+                 for path in PATHS if path != PACKAGE / "__init__.py")
+"""The package's modules and folders, dotted below ``lightsout`` (``model.board``, ``model``)."""
 
 
 @pytest.mark.parametrize("module", [m for m in MODULES if m != "__main__"])  # __main__ runs the CLI
@@ -60,21 +27,16 @@ MOST_LINES = 600
 
 
 def test_no_module_is_longer_than_600_lines():
-    long = {path.name: n for path in PACKAGE.glob("*.py") if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    long = {path.relative_to(PACKAGE).as_posix(): n for path in PATHS if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
     assert not long, long
-
-
-def test_the_model_module_does_not_solve():
-    # puzzle.py is the model (cells, presses, goal); solving lives in solver, methods and zmod_chase.
-    assert imports_of("puzzle").isdisjoint({"solver", "methods", "zmod_chase", "zmod", "gf2", "chase", "chebyshev", "board", "coset_leader"})
 
 
 def test_the_package_exports_one_result_type_and_no_board():
     code = (
-        "import lightsout, lightsout.solver\n"
+        "import lightsout, lightsout.solving.solver\n"
         "from lightsout import solve, Solution\n"
-        "assert callable(solve) and solve is lightsout.solver.solve, solve\n"
-        "assert Solution is lightsout.solver.Solution\n"
+        "assert callable(solve) and solve is lightsout.solving.solver.solve, solve\n"
+        "assert Solution is lightsout.solving.solver.Solution\n"
         "names = set(lightsout.__all__)\n"
         "assert not names & {'Board', 'SolveResult', 'solve_board', 'fewest_presses'}, names\n"
         "assert len(names) == len(lightsout.__all__)\n"

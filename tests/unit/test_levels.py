@@ -1,4 +1,4 @@
-"""Levels: the handhelds' built-in puzzles (lightsout.levels, lightsout.level_data), the API's levels op and the CLI (levels, solve --level).
+"""Levels: the handhelds' built-in puzzles (lightsout.presets.levels, lightsout.presets.level_data), the API's levels op and the CLI (levels, solve --level).
 
 Every level is solved by the package and its solution pressed cell by cell with press sets written
 out here (the 5×5 cross; the Cube from its source's own numbering: each face a 3×3 grid, plus the
@@ -17,14 +17,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from lightsout import codec, solve
+from lightsout import solve
+from lightsout.model import codec
 from lightsout.api import call, handle
-from lightsout.cli import main
-from lightsout.games import PRESETS
+from lightsout.cli.commands import main
+from lightsout.presets.presets import PRESETS
 from lightsout.errors import LEVEL_ERRORS
-from lightsout.level_data import CUBE, TIGER_1995
-from lightsout.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
-from lightsout.cell_runs import read_cells
+from lightsout.presets.level_data import CUBE, TIGER_1995
+from lightsout.presets.levels import CUBE_APP_TURNS, LEVEL_SETS, cube_board, cube_cell, level_set, tiger_board
+from lightsout.text.cell_runs import read_cells
 from reference import least_weight_in_coset
 
 PY = Path(__file__).resolve().parents[2] / "py"

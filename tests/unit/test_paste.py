@@ -10,12 +10,12 @@ import json
 import re
 
 import pytest
-from lightsout.board import Board
+from lightsout.model.board import Board
 from lightsout.api import call, handle
-from lightsout.cli import main
+from lightsout.cli.commands import main
 from lightsout.errors import PARSE_ERRORS, BoardFormatError, TooLargeError
-from lightsout.formats import detect_format, read_board
-from lightsout.puzzle import check_size
+from lightsout.text.formats import detect_format, read_board
+from lightsout.model.puzzle import check_size
 from reference import DATA, simulate
 
 BAD_PASTES = json.loads((DATA / "bad-pastes.json").read_text(encoding="utf-8"))["cases"]
@@ -69,7 +69,7 @@ def _what(reason: str) -> str:
 
 def test_every_code_is_covered_by_a_bad_paste():
     covered = {case["code"] for case in BAD_PASTES}
-    # bad_base64 is a share link's move list only (lightsout.share): a game ID's characters are checked first.
+    # bad_base64 is a share link's move list only (lightsout.share.links): a game ID's characters are checked first.
     # cells_over needs 10^8 cells and more (100 MB of text) and out_of_memory a machine without memory: both below.
     assert (set(PARSE_ERRORS) - {"bad_base64", "cells_over", "out_of_memory"}) | {"max_boards"} <= covered
     # max_cells needs a grid of 10^8 cells (100 MB of text); its reply is checked here directly.

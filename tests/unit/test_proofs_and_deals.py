@@ -12,12 +12,12 @@ import math
 import random
 
 import pytest
-from lightsout.analysis import nearest, proof
-from lightsout.graph import Graph
-from lightsout.puzzle import Puzzle
-from lightsout.solver import solve
-from lightsout.random_boards import random_board
-from lightsout.rules import parse_rule
+from lightsout.analysis.figures import nearest, proof
+from lightsout.model.graph import Graph
+from lightsout.model.puzzle import Puzzle
+from lightsout.solving.solver import solve
+from lightsout.analysis.random_boards import random_board
+from lightsout.model.rules import parse_rule
 from reference import STENCILS, naive_apply
 
 RULE_NAMES = list(STENCILS)  # every rule reference.STENCILS writes out: plus, moore, x, hex and three custom stencils
@@ -140,7 +140,7 @@ def test_solve_figures_finds_the_left_kernel_once(monkeypatch):
     """An unsolvable board's proof and nearest board come from one left kernel: the elimination runs once
     (masked grids, rules that are not symmetric, graphs), and not at all where the solve's own quiet
     patterns are the left kernel (a symmetric rule without a mask). Each reply is still checked."""
-    import lightsout.analysis as analysis
+    import lightsout.analysis.figures as analysis
 
     eliminations, solves = [], []
     real_null_space, real_solve = analysis.null_space, analysis.solve

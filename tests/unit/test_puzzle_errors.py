@@ -10,12 +10,12 @@ import re
 
 import pytest
 from lightsout.api import call
-from lightsout.codec import encode, encode_bytes
+from lightsout.model.codec import encode, encode_bytes
 from lightsout.errors import LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS, BoardFormatError, TooLargeError
-from lightsout.graph import MAX_COORDINATE, MAX_GRAPH_ENTRIES, MAX_NAME_LENGTH, Graph
-from lightsout.puzzle_text import _Draft, parse_puzzle, puzzle_from_json
-from lightsout.share_graph import coordinate_text
-from lightsout.share import ShareState, format_share, parse_share
+from lightsout.model.graph import MAX_COORDINATE, MAX_GRAPH_ENTRIES, MAX_NAME_LENGTH, Graph
+from lightsout.text.puzzle_text import _Draft, parse_puzzle, puzzle_from_json
+from lightsout.share.puzzle_links import coordinate_text
+from lightsout.share.links import ShareState, format_share, parse_share
 from reference import DATA
 
 CASES = json.loads((DATA / "bad-puzzles.json").read_text(encoding="utf-8"))

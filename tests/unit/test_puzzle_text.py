@@ -1,4 +1,4 @@
-"""The user puzzle format's labels and numbers (lightsout.puzzle_text): a cell's name and the
+"""The user puzzle format's labels and numbers (lightsout.text.puzzle_text): a cell's name and the
 puzzle's title read back equal through the text form (format_puzzle → parse_puzzle) whatever
 they hold, or are refused the same way by the JSON and the text reader; a title that would act
 on a terminal (ESC, BEL, NUL, bidi overrides) is refused and never reaches the CLI's output; a
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from lightsout.errors import BoardFormatError, TooLargeError
-from lightsout.graph import MAX_NAME_LENGTH
-from lightsout.puzzle_text import MAX_TITLE_LENGTH, format_puzzle, parse_puzzle, puzzle_json
+from lightsout.model.graph import MAX_NAME_LENGTH
+from lightsout.text.puzzle_text import MAX_TITLE_LENGTH, format_puzzle, parse_puzzle, puzzle_json
 
 PY = Path(__file__).resolve().parents[2] / "py"
 

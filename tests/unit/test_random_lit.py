@@ -1,15 +1,16 @@
-"""random with an exact lit count (lightsout.random_boards.random_solvable): solvable boards, and a search bounded in work and time."""
+"""random with an exact lit count (lightsout.analysis.random_boards.random_solvable): solvable boards, and a search bounded in work and time."""
 
 import random
 from types import SimpleNamespace
 
 import pytest
 
-from lightsout import chase, random_boards
+from lightsout.solving import chase
+from lightsout.analysis import random_boards
 from lightsout import Puzzle, solve
-from lightsout.board import Board
-from lightsout.rules import PLUS
-from lightsout.random_boards import random_solvable
+from lightsout.model.board import Board
+from lightsout.model.rules import PLUS
+from lightsout.analysis.random_boards import random_solvable
 from reference import simulate
 
 

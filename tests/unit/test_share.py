@@ -6,14 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightsout import BoardFormatError
-from lightsout.board import Board
-from lightsout.formats import format_game_id
-from lightsout.rules import MOORE, PLUS, X_RULE
-from lightsout import codec
+from lightsout.model.board import Board
+from lightsout.text.formats import format_game_id
+from lightsout.model.rules import MOORE, PLUS, X_RULE
+from lightsout.model import codec
 from lightsout.api import handle
-from lightsout.games import PRESETS
-from lightsout.levels import LEVEL_SETS
-from lightsout.share import ShareState, canonical_goal, format_share, parse_share
+from lightsout.presets.presets import PRESETS
+from lightsout.presets.levels import LEVEL_SETS
+from lightsout.share.links import ShareState, canonical_goal, format_share, parse_share
 
 
 @st.composite

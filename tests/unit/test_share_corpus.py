@@ -1,6 +1,6 @@
 """The shared fuzz corpus of share links (tests/data/share-links.json, written by tests/make_share_corpus.py).
 
-lightsout.share gives every link the outcome the corpus holds (its canonical string, or its first
+lightsout.share.links gives every link the outcome the corpus holds (its canonical string, or its first
 problem: column, code and params), and every link it accepts is already that canonical string: no
 other form of a state is read (issue #39).  tests/js/share-corpus.test.mjs holds static/share.js to
 the same outcomes, so the two readers name the same first problem for every grid link."""
@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from lightsout.errors import BoardFormatError
-from lightsout.share import format_share, parse_share
+from lightsout.share.links import format_share, parse_share
 
 CORPUS = json.loads((Path(__file__).resolve().parents[1] / "data" / "share-links.json").read_text(encoding="utf-8"))
 

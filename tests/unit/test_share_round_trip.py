@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lightsout.api import handle
-from lightsout.games import PRESETS
-from lightsout.share import format_share, parse_share
+from lightsout.presets.presets import PRESETS
+from lightsout.share.links import format_share, parse_share
 from reference import pack, unpack
 
 COUNTED = {"written": 0, "refused_on_hole": 0, "grid": 0, "preset": 0, "graph": 0}

@@ -5,11 +5,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from board_solve import presses_of, quiet_of, solve_board
 from lightsout import METHODS, TooLargeError, analyze
-from lightsout.board import Board
-from lightsout.formats import parse_board
-from lightsout.gf2 import rank as gf2_rank
-from lightsout.methods import first_row_system, full_system
-from lightsout.puzzle import Puzzle
+from lightsout.model.board import Board
+from lightsout.text.formats import parse_board
+from lightsout.solving.gf2 import rank as gf2_rank
+from lightsout.solving.methods import first_row_system, full_system
+from lightsout.model.puzzle import Puzzle
 from reference import DATA, all_boards, naive_solution_table, simulate
 
 FAST_METHODS = ["first-row-enumeration", "full-system", "first-row-system", "chebyshev"]
@@ -182,7 +182,7 @@ def test_first_row_system_on_large_board_is_verified():
 def test_blocked_elimination_gives_the_column_by_column_answer(seed, monkeypatch):
     # From BLOCK_ROWS rows on the columns are cleared a block at a time (Four Russians); the reduced
     # echelon form is unique, so a consistent system gets the same particular solution and null basis.
-    import lightsout.gf2 as gf2
+    import lightsout.solving.gf2 as gf2
 
     rng = random.Random(seed)
     rows, columns = rng.randint(gf2.BLOCK_ROWS, 300), rng.randint(1, 300)

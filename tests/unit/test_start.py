@@ -1,6 +1,6 @@
 """What the command line loads: `solve --format loj` imports only its reader, solver and writer.
 
-The LOJ path (py/lightsout/cli.py, ``_loj_answer``) must stay lean as the package grows: a
+The LOJ path (py/lightsout/cli/commands.py, ``_loj_answer``) must stay lean as the package grows: a
 subprocess runs ``python -m lightsout solve --format loj`` and the test names every package module
 and the heavy standard-library modules it may not load.  Its answers must be the general path's
 (``--algorithm chebyshev`` takes that path and the same method), and every answer is checked by
@@ -20,26 +20,32 @@ from pathlib import Path
 
 import lightsout
 import pytest
-from lightsout import cli, names
+from lightsout import names
+from lightsout.cli import commands as cli
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
 LOJ_PATH_MODULES = {
     "lightsout",
-    "lightsout.cli",
+    "lightsout.cli.commands",
     "lightsout.names",
     "lightsout.errors",
-    "lightsout.text_input",
-    "lightsout.grid_text",
-    "lightsout.codec",
-    "lightsout.chebyshev",
-    "lightsout.poly",
-    "lightsout.chase",
-    "lightsout.rows",
+    "lightsout.text.text_input",
+    "lightsout.text.grid_text",
+    "lightsout.model.codec",
+    "lightsout.solving.chebyshev",
+    "lightsout.solving.poly",
+    "lightsout.solving.chase",
+    "lightsout.model.rows",
+    "lightsout.cli",
+    "lightsout.text",
+    "lightsout.model",
+    "lightsout.solving",
 }
 """The parser (grid_text, reading through text_input within its limits, with codec's size limits and errors'
 messages), the GF(2) solver
-(chebyshev, poly, chase, rows) and the command line itself (cli, names)."""
+(chebyshev, poly, chase, rows) and the command line itself (cli.commands, names); and the folders
+they are in, whose ``__init__.py`` imports nothing."""
 
 HEAVY_STDLIB = ("dataclasses", "inspect", "typing", "ast", "dis", "tokenize", "json", "random", "base64", "importlib.metadata")
 """Standard-library modules the LOJ path does not need (dataclasses alone pulls in inspect, ast,
@@ -118,7 +124,9 @@ def test_submodules_are_attributes_and_unknown_names_raise_attribute_error():
 
 
 def test_the_names_module_is_what_the_owners_export():
-    from lightsout import coset_leader, formats, methods, puzzle, rules, solver
+    from lightsout.solving import coset_leader, methods, solver
+    from lightsout.text import formats
+    from lightsout.model import puzzle, rules
 
     assert tuple(methods.METHODS) == names.METHOD_NAMES
     assert formats.FORMATS is names.FORMATS and formats.STATES is names.STATES
@@ -170,7 +178,7 @@ def test_the_loj_path_answers_as_the_general_path(text, tmp_path, capsys):
 
 def test_a_board_beyond_max_cells_is_refused_at_its_size_line_naming_the_limit(tmp_path, capsys, monkeypatch):
     # The reader refuses n·n past max_cells at the size line, before any row (both paths read through read_loj).
-    from lightsout import codec, puzzle
+    from lightsout.model import codec, puzzle
 
     monkeypatch.setattr(codec, "MAX_DECLARED_CELLS", 8)
     monkeypatch.setattr(puzzle, "MAX_CELLS", 8)

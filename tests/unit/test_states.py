@@ -5,11 +5,11 @@ import random
 import pytest
 
 from lightsout import BoardFormatError
-from lightsout.formats import format_states, parse_states
-from lightsout.puzzle import Puzzle
-from lightsout.solver import solve
-from lightsout.rules import MOORE, PLUS, SURFACES, X_RULE, wrap
-from lightsout.zmod import factorize, invariant_factor_generators, solve_mod
+from lightsout.text.formats import format_states, parse_states
+from lightsout.model.puzzle import Puzzle
+from lightsout.solving.solver import solve
+from lightsout.model.rules import MOORE, PLUS, SURFACES, X_RULE, wrap
+from lightsout.solving.zmod import factorize, invariant_factor_generators, solve_mod
 from reference import naive_apply, state_table
 
 RULES = {"plus": PLUS, "moore": MOORE, "x": X_RULE}
@@ -223,8 +223,8 @@ def test_target_on_and_masks_with_k_states():
 def test_pressing_a_k_state_grid_adds_each_stencil_cell_once_per_press(surface):
     # apply() adds a row's presses a run of cells at a time; pressed one light at a time here, by the
     # reference's own wrap (tiny boards too, where a 5×5 stencil wraps past both edges and repeats cells).
-    from lightsout.puzzle import apply
-    from lightsout.rules import parse_rule
+    from lightsout.model.puzzle import apply
+    from lightsout.model.rules import parse_rule
     from reference import naive_landing
 
     rng = random.Random(surface)

@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from lightsout import api
+from lightsout.api import operations as api  # read_board is replaced in the module that calls it
 from lightsout.api import call
-from lightsout.cli import main
-from lightsout.codec import MAX_LONG_SIDE, MAX_STATE_CELLS
+from lightsout.cli.commands import main
+from lightsout.model.codec import MAX_LONG_SIDE, MAX_STATE_CELLS
 from lightsout.errors import TooLargeError
-from lightsout.formats import MAX_TEXT_NUMBERS, read_board
-from lightsout.mask import parse_mask
-from lightsout.text_input import MAX_TEXT_BYTES, MAX_TEXT_LINES, decode_text
+from lightsout.text.formats import MAX_TEXT_NUMBERS, read_board
+from lightsout.text.mask_text import parse_mask
+from lightsout.text.text_input import MAX_TEXT_BYTES, MAX_TEXT_LINES, decode_text
 
 PACKAGE = Path(__file__).resolve().parents[2] / "py"
 

@@ -7,11 +7,12 @@ import random
 
 import pytest
 from board_solve import presses_of, quiet_of, solve_board
-from lightsout.board import Board
-from lightsout.analysis import left_kernel, nearest, proof, worst_case
-from lightsout.cli import main
-from lightsout.mask import Mask, format_mask, parse_mask
-from lightsout.rules import MOORE, PLUS, X_RULE, Rule, parse_rule
+from lightsout.model.board import Board
+from lightsout.analysis.figures import left_kernel, nearest, proof, worst_case
+from lightsout.cli.commands import main
+from lightsout.model.mask import Mask
+from lightsout.text.mask_text import format_mask, parse_mask
+from lightsout.model.rules import MOORE, PLUS, X_RULE, Rule, parse_rule
 from reference import naive_apply, naive_landing
 
 RULES = [PLUS, MOORE, X_RULE, parse_rule("custom:.#./#.#/.#."), parse_rule("custom:##./.#./...")]

@@ -1,4 +1,4 @@
-"""The Z/kZ elimination (lightsout.zmod) against brute force and a Smith normal form: every solution multiplied out."""
+"""The Z/kZ elimination (lightsout.solving.zmod) against brute force and a Smith normal form: every solution multiplied out."""
 
 import itertools
 import json
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from lightsout.api import handle
-from lightsout.zmod import _solve_prime_power, factorize, solve_mod
+from lightsout.solving.zmod import _solve_prime_power, factorize, solve_mod
 from reference import pack, smith_solve, unpack
 
 MODULI = [4, 8, 9, 12, 27, 36, 252]
@@ -147,7 +147,7 @@ def test_fields_wider_than_64_bits():
 
 
 def python_steps(function, *args):
-    """The lines lightsout.zmod runs during function(*args): its work in Python steps, whatever the machine's load."""
+    """The lines lightsout.solving.zmod runs during function(*args): its work in Python steps, whatever the machine's load."""
     steps = 0
 
     def local(frame, event, arg):

@@ -1,0 +1,599 @@
+"""The JSON boundary between the web page's worker and the package (contract: docs/api.md).
+
+The worker calls :func:`call` (or :func:`handle`, the same without binary
+payloads): one JSON request in, one JSON reply out, so no Python object ever
+crosses into JavaScript.  Every reply is ``{"ok": true, ...}`` or ``{"ok":
+false, "error": {"name", "message", "line"?, "column"?, "field"?, "limit"?,
+"code"?, "params"?}}``: ``code`` and ``params`` say a text parser's error (or
+a pasted board's size limit) as data the page translates
+(:data:`lightsout.errors.PARSE_ERRORS`).
+
+One puzzle model (:class:`lightsout.model.puzzle.Puzzle`): every op that has a
+board takes the puzzle fields ``k``, ``rule``, ``surface`` (``torus: true``
+is an alias of ``surface: "torus"``), ``holes``, ``dont_care`` and
+``target``.  Boards are ``"RxC:<base64url>"`` or ``"RxC@N"`` (the packed
+bytes at byte offset N of the request's payload), packed with
+b = bit_length(k − 1) bits per cell (:mod:`lightsout.model.codec`); holes and
+don't-care masks are always 1 bit per cell.  With ``"binary": true`` the
+reply's boards are ``"RxC@N"`` references into the reply payload.
+
+A ``preset`` (a real game, :mod:`lightsout.presets`) or ``graph`` (a
+user-defined puzzle, :mod:`lightsout.text.puzzle_text`) field names a puzzle
+whose cells, press rule and k are its own (:mod:`lightsout.api.puzzles`).
+
+Operations (see :data:`OPERATIONS` and docs/api.md for every field):
+``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
+``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``,
+``explain``, ``why``, ``methods``, ``levels``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import codec
+from .published_limits import (
+    DEFAULT_SEARCH_SECONDS,
+    MAX_API_CELLS,
+    MAX_NUMBER,
+    MAX_BOARDS,
+    MAX_QUIET_SHOWN,
+    MAX_SEARCH_SECONDS,
+    MAX_SIDE,
+    limits,
+)
+from ..analysis.figures import analysis_figures, solve_figures
+from ..model.board import Board
+from ..errors import BoardFormatError, LevelError, TooLargeError
+from ..analysis.explain import explain, why
+from ..analysis.method_comparison import compare_methods
+from ..text.text_input import check_text_size, decode_text
+from ..text.formats import (
+    DEFAULT_STYLE,
+    FORMATS,
+    MAX_FORMAT_CELLS,
+    POJ_COLS,
+    POJ_ROWS,
+    STATES,
+    ParsedBoard,
+    format_board,
+    format_solution,
+    format_states,
+    parse_board,
+    read_board,
+)
+from ..solving.methods import METHODS
+from ..model.puzzle import (
+    MAX_STATE_CELLS,
+    MAX_STATES,
+    MIN_STATES,
+    Puzzle,
+    apply,
+    check_size,
+    differing,
+    press,
+)
+from ..analysis.random_boards import LitWithPresses, PressCountError
+from ..analysis.random_boards import random_board
+from ..model.rules import SURFACES, parse_rule
+from ..presets.presets import preset, presets_reply
+from .puzzles import base_puzzle, describe
+from ..presets.levels import levels_reply
+from ..text.cell_runs import format_cells, read_cells
+from ..share.links import LEVEL_KIND, CHALLENGE_KIND, ShareState, format_share, parse_share
+from ..solving.solver import LISTED_BITS, MAX_LISTED_SOLUTIONS, solve
+
+__all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE", "MAX_QUIET_SHOWN", "MAX_LISTED_SOLUTIONS"]
+
+Reply = dict[str, Any]
+
+
+class RequestError(ValueError):
+    """A request that is not well formed; ``field`` names the request field at fault (or None)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if name not in request or request[name] is None:
+        if default is ...:
+            raise RequestError(f"request field {name!r} is missing", name)
+        return default
+    value = request[name]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):  # bool is an int subclass
+        raise RequestError(f"request field {name!r} has the wrong type", name)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        raise RequestError(f"request field {name!r} is out of range: at most {MAX_NUMBER} in size", name)
+    return value
+
+
+def _size(request: dict[str, Any]) -> tuple[int, int]:
+    rows, cols = _field(request, "rows", int), _field(request, "cols", int)
+    for name, value in (("rows", rows), ("cols", cols)):
+        if value < 1:
+            raise RequestError(f"{name} must be at least 1, not {value}", name)
+    check_size(rows, cols, "cols" if cols > rows else "rows")
+    return rows, cols
+
+
+_PACKED = re.compile(r"(\d{1,9})x(\d{1,9})@(\d{1,12})")
+
+
+@dataclass
+class _Exchange:
+    """One call's binary payloads: the one that came in, and the one going out."""
+
+    payload: bytes
+    binary: bool
+    out: list[bytes] = field(default_factory=list)
+    size: int = 0
+
+    def packed(self, request: dict[str, Any], name: str, k: int) -> tuple[int, int, int]:
+        """Read board field ``name`` with k states per cell: (rows, cols, packed int)."""
+        value = _field(request, name, str)
+        reference = _PACKED.fullmatch(value)
+        header = re.match(r"\s*(\d{1,9})x(\d{1,9})[:@]", value)
+        if k > 2 and header is not None and int(header.group(1)) * int(header.group(2)) > MAX_STATE_CELLS:
+            raise RequestError(f"{name}: a board with {k} states has at most {MAX_STATE_CELLS} cells", name)
+        try:
+            if reference is None:
+                return codec.parse_packed(value.strip(), k, f"the {name}")
+            rows, cols, offset = (int(group) for group in reference.groups())
+            if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
+                raise RequestError(f"{name}: board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells", name)
+            bits = rows * cols * codec.bits_per_cell(k)
+            size = codec.byte_length(bits)
+            data = self.payload[offset : offset + size]
+            if len(data) != size:
+                raise RequestError(f"{name}: the payload holds no {rows}x{cols} board at byte {offset}", name)
+            packed = codec.from_bytes(data, bits)
+            bad = codec.first_state_above(packed, rows * cols, k)
+            if bad is not None:
+                raise RequestError(f"{name}: cell {bad} has a state outside 0..{k - 1}", name)
+            return rows, cols, packed
+        except BoardFormatError as error:
+            error.field = name
+            raise
+
+    def emit(self, rows: int, cols: int, value: int, k: int = 2) -> str:
+        """The reply field for a packed board: ``RxC:`` + base64url, or a payload reference."""
+        bits = rows * cols * codec.bits_per_cell(k)
+        if not self.binary:
+            return codec.format_packed(rows, cols, value, k)
+        offset = self.size
+        data = codec.to_bytes(value, bits)
+        self.out.append(data)  # joined once at the end: a 10000x10000 board is copied once, not twice
+        self.size += len(data)
+        return f"{rows}x{cols}@{offset}"
+
+
+def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] | None = None, sized: bool = False) -> tuple[Puzzle, int | None]:
+    """The puzzle the request's fields describe, and its ``board`` (unless ``sized``: then ``size`` or, for a
+    preset or graph, its own).  A ``preset`` or ``graph`` fixes the cells, the press rule and k (a ``k``
+    that differs is an error); ``target``, ``holes`` and ``dont_care`` may change its own."""
+    base = base_puzzle(request)
+    k = _field(request, "k", int, 2 if base is None else base.puzzle.k)
+    if not MIN_STATES <= k <= MAX_STATES:
+        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
+    lights = None
+    if base is not None:
+        if k != base.puzzle.k:
+            raise RequestError(f"this puzzle has {base.puzzle.k} states; k {k} differs", "k")
+        for name in ("rule", "surface", "torus"):
+            if request.get(name) not in (None, False):
+                raise RequestError(f"{name}: a preset or graph fixes its press rule", name)
+        rows, cols = base.puzzle.rows, base.puzzle.cols
+        if not sized:
+            board_rows, board_cols, lights = exchange.packed(request, "board", k)
+            if (board_rows, board_cols) != (rows, cols):
+                raise RequestError(f"board is {board_rows}x{board_cols}, this puzzle is {rows}x{cols}", "board")
+    elif not sized:
+        rows, cols, lights = exchange.packed(request, "board", k)
+        check_size(rows, cols, "board")
+    else:
+        rows, cols = size if size is not None else _size(request)
+        if k > 2 and rows * cols > MAX_STATE_CELLS:
+            raise RequestError(f"a board with {k} states has at most {MAX_STATE_CELLS} cells, not {rows * cols}", "rows")
+    try:
+        rule = base.puzzle.rule if base is not None else parse_rule(_field(request, "rule", str, "plus"))
+    except ValueError as error:
+        raise RequestError(f"rule: {error}", "rule") from None
+    surface = _field(request, "surface", str, None)
+    if surface is not None and surface not in SURFACES:
+        raise RequestError(f"unknown surface {surface!r}; choose one of {', '.join(SURFACES)}", "surface")
+    if _field(request, "torus", bool, False):
+        if surface not in (None, "torus"):
+            raise RequestError(f"torus: true contradicts surface {surface!r}", "torus")
+        surface = "torus"
+    masks = []
+    for name in ("holes", "dont_care"):
+        value = 0
+        if request.get(name) is not None:
+            mask_rows, mask_cols, value = exchange.packed(request, name, 2)
+            if (mask_rows, mask_cols) != (rows, cols):
+                raise RequestError(f"{name} is {mask_rows}x{mask_cols}, the board is {rows}x{cols}", name)
+        masks.append(value)
+    target_field = _field(request, "target", str, None)
+    target: str | int = target_field or "off"
+    if target_field is None and base is not None:
+        target = base.puzzle.target
+    elif target_field not in (None, "off", "on"):
+        target_rows, target_cols, target = exchange.packed(request, "target", k)
+        if (target_rows, target_cols) != (rows, cols):
+            raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
+    if base is None:
+        rule = rule.on_surface(surface or "plane")
+    puzzle = Puzzle(rows, cols, k, rule, masks[0], masks[1], target, None if base is None else base.puzzle.graph)
+    if lights is not None and puzzle.holes:
+        lights &= ~puzzle.spread(puzzle.holes)  # holes have no light
+    return puzzle, lights
+
+
+def _board(exchange: _Exchange, puzzle: Puzzle, value: int) -> str:
+    return exchange.emit(puzzle.rows, puzzle.cols, value, puzzle.k)
+
+
+def _seconds(request: dict[str, Any]) -> float:
+    seconds = float(_field(request, "seconds", (int, float), DEFAULT_SEARCH_SECONDS))
+    if not seconds >= 0:  # NaN too (json.loads reads NaN)
+        raise RequestError("seconds must be a number of seconds >= 0", "seconds")
+    return min(seconds, MAX_SEARCH_SECONDS)
+
+
+def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    method = _field(request, "method", str, "auto")
+    if method != "auto" and method not in METHODS:
+        raise RequestError(f"unknown method {method!r}; choose auto or one of {', '.join(METHODS)}", "method")
+    listing = _field(request, "list", int, 0)
+    if listing < 0:
+        raise RequestError("list must be at least 0", "list")
+    result = solve(puzzle, lights, method, _field(request, "minimal", bool, False), _seconds(request))
+    reply = solve_figures(result, lambda value: _board(exchange, puzzle, value))
+    if result.solvable and result.solution_count <= min(listing, MAX_LISTED_SOLUTIONS):
+        # Every solution, fewest presses first, this reply's own first among its equals:
+        # listed[0] is the solution marked whenever it is a fewest one ("Solution 1 of N").
+        reply["listed"] = [_board(exchange, puzzle, s) for s in result.solutions(result.solution_count)]
+    return reply
+
+
+def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    limit = _field(request, "limit", int, MAX_LISTED_SOLUTIONS)
+    if limit < 0:
+        raise RequestError("limit must be at least 0", "limit")
+    result = solve(puzzle, lights)
+    listed = result.solutions(min(limit, MAX_LISTED_SOLUTIONS))
+    return {"solutions": [_board(exchange, puzzle, s) for s in listed], "total": str(result.solution_count)}
+
+
+def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    k = _field(request, "k", int, 2)
+    if not MIN_STATES <= k <= MAX_STATES:
+        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
+    text = _field(request, "text", str)
+    # A preset's or graph's board: one symbol per cell (lightsout.text.cell_runs); its fields may be in the payload too.
+    puzzle = _puzzle(request, exchange, sized=True)[0] if base_puzzle(request) is not None else None
+    original = None  # line n of a text cleaned as bytes, as given (decode_text)
+    if text == "@":  # then the payload is let go: in Pyodide the page's bytes were copied in, the text is held once
+        (text, original), exchange.payload = decode_text(exchange.payload), b""
+    else:
+        check_text_size(text)
+    if puzzle is not None:
+        value = read_cells(puzzle, text, original=original)
+        return {"board": _board(exchange, puzzle, value), "rows": puzzle.rows, "cols": puzzle.cols, "k": puzzle.k, "format": "cells"}
+    chosen = _field(request, "format", str, "auto")
+    if chosen not in ("auto", *FORMATS, STATES):
+        raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
+    if k > 2 and chosen not in ("auto", STATES, "id"):
+        raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
+    size = _size(request) if request.get("rows") is not None or request.get("cols") is not None else None
+    read = read_board(text, chosen, k, size, MAX_BOARDS, original)
+    check_size(read.rows, read.cols, "text")
+    reply: Reply = {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
+    if read.boards:
+        reply["boards"] = [exchange.emit(read.rows, read.cols, value, k) for value in read.boards]
+    return reply
+
+
+def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    if base_puzzle(request) is not None:  # a preset's or graph's board in its own text form
+        puzzle, _ = _puzzle(request, exchange, sized=True)
+        if request.get("board") is None:
+            if _field(request, "solution", bool, False):
+                return {"text": "No solution"}
+            raise RequestError("request field 'board' is missing", "board")
+        rows, cols, value = exchange.packed(request, "board", puzzle.k)
+        if (rows, cols) != (puzzle.rows, puzzle.cols):
+            raise RequestError(f"board is {rows}x{cols}, this puzzle is {puzzle.rows}x{puzzle.cols}", "board")
+        return {"text": format_cells(puzzle, value)}
+    k = _field(request, "k", int, 2)
+    if not MIN_STATES <= k <= MAX_STATES:
+        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
+    packed = None if request.get("board") is None else exchange.packed(request, "board", k)
+    chosen = _field(request, "format", str, None)
+    if chosen is not None and chosen not in (*FORMATS, STATES):
+        raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}, states", "format")
+    solution = _field(request, "solution", bool, False)
+    if packed is None and not solution:
+        raise RequestError("request field 'board' is missing", "board")
+    if packed is not None and chosen != "id" and packed[0] * packed[1] > MAX_FORMAT_CELLS:
+        if chosen is not None or k > 2 or not _looks_like_id(_field(request, "like", str, None)):
+            raise TooLargeError(
+                f"a {packed[0]}x{packed[1]} board is too large to write as text: max_format_cells is "
+                f"{MAX_FORMAT_CELLS}; the id format has no such limit",
+                "max_format_cells",
+                "board",
+            )
+    if k > 2 or chosen == "states":
+        if packed is None:
+            return {"text": format_solution(None, ParsedBoard(Board(1, 1), "grid"))}
+        rows, cols, value = packed
+        if chosen == "id":
+            return {"text": codec.format_packed(rows, cols, value, k)}
+        return {"text": format_states(rows, cols, codec.unpack(value, rows * cols, codec.bits_per_cell(k)), k)}
+    board = None if packed is None else Board.from_flat(*packed)
+    like = _field(request, "like", str, None)
+    parsed = ParsedBoard(board or Board(1, 1), "grid", DEFAULT_STYLE)
+    if like is not None:
+        try:
+            parsed = parse_board(like)
+        except BoardFormatError:
+            pass  # the pasted text may since have been edited: keep the default look
+    if chosen is not None:
+        parsed = ParsedBoard(parsed.board, chosen, parsed.style if chosen in ("loj", "grid") else DEFAULT_STYLE)
+    if solution:
+        return {"text": format_solution(board, parsed)}
+    assert board is not None
+    kind = parsed.format
+    if (kind == "loj" and board.rows != board.cols) or (kind == "poj" and (board.rows, board.cols) != (POJ_ROWS, POJ_COLS)):
+        kind = "grid"  # the pasted format cannot hold this board: its symbols still apply
+    return {"text": format_board(board, kind, parsed.style)}
+
+
+def _looks_like_id(like: str | None) -> bool:
+    """Whether ``format`` would answer in kind with a game ID (the ``like`` text is one)."""
+    return like is not None and codec.PACKED_BOARD.fullmatch(like.strip()) is not None
+
+
+def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, _ = _puzzle(request, exchange, sized=True)
+    rng = random.Random(_field(request, "seed", int, None))
+    lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
+    try:
+        board = random_board(puzzle, rng, lit, presses)
+    except (TooLargeError, PressCountError):
+        raise  # with its limit, its maximum
+    except LitWithPresses as error:
+        raise RequestError(str(error), error.field) from None
+    except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
+        raise RequestError(str(error), "presses" if presses is not None else "lit" if lit is not None else None) from None
+    return {"board": _board(exchange, puzzle, board)}
+
+
+def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, _ = _puzzle(request, exchange, sized=True)
+    result = solve(puzzle, puzzle.goal())
+    shown = min(MAX_QUIET_SHOWN, max(1, LISTED_BITS // (puzzle.cells * puzzle.bits)))  # big boards: fewer patterns
+    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), shown)
+
+
+def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    if request.get("cell") is not None:  # a graph's cell index (r·C + c on a grid)
+        cell = _field(request, "cell", int)
+        if not 0 <= cell < puzzle.cells:
+            raise RequestError(f"cell {cell} is outside 0..{puzzle.cells - 1}", "cell")
+        row, col = divmod(cell, puzzle.cols)
+    else:
+        row, col = _field(request, "row", int), _field(request, "col", int)
+    if not 0 <= row < puzzle.rows:
+        raise RequestError(f"row {row} is outside 0..{puzzle.rows - 1}", "row")
+    if not 0 <= col < puzzle.cols:
+        raise RequestError(f"col {col} is outside 0..{puzzle.cols - 1}", "col")
+    if puzzle.holes >> (row * puzzle.cols + col) & 1:
+        raise RequestError(f"cell ({row}, {col}) is a hole, which has no button", "row")
+    return {"board": _board(exchange, puzzle, press(puzzle, lights, row, col))}
+
+
+def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    rows, cols, presses = exchange.packed(request, "presses", puzzle.k)
+    if (rows, cols) != (puzzle.rows, puzzle.cols):
+        raise RequestError(f"presses is {rows}x{cols}, the board is {puzzle.rows}x{puzzle.cols}", "presses")
+    if puzzle.holes and puzzle.flat_of(presses) & puzzle.holes:
+        raise RequestError("the presses include a hole, which has no button", "presses")
+    left = differing(puzzle, apply(puzzle, lights, presses))
+    return {"solved": left == 0, "lit": left}
+
+
+def _explain(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """The step-by-step explanation of solving the board (:func:`lightsout.analysis.explain.explain`)."""
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    return explain(puzzle, lights).to_json()
+
+
+def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """Why a cell is pressed: its per-cell formula (:func:`lightsout.analysis.explain.why`)."""
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    cell = _field(request, "cell", int)
+    if not 0 <= cell < puzzle.cells:
+        raise RequestError(f"cell {cell} is outside 0..{puzzle.cells - 1}", "cell")
+    try:
+        return why(puzzle, lights, cell)
+    except TooLargeError:
+        raise
+    except ValueError as error:
+        raise RequestError(str(error), "k") from None
+
+
+def _methods(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """The GF(2) methods run on the board, timed (:func:`lightsout.analysis.method_comparison.compare_methods`)."""
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    return {"methods": compare_methods(puzzle, lights)}
+
+
+def _describe(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    puzzle, _ = _puzzle(request, exchange, sized=True)
+    return describe(puzzle, lambda value: _board(exchange, puzzle, value), base_puzzle(request))
+
+
+def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """Read a share link (``text``) into its puzzle, board and moves; or write the link of the request's puzzle, ``board`` and ``moves``."""
+    text = _field(request, "text", str, None)
+    if text is not None:
+        try:
+            state = parse_share(text.strip())
+        except BoardFormatError as error:
+            error.field = "text"
+            raise
+        puzzle = state.puzzle()
+        base = None
+        if state.preset is not None or state.graph is not None:
+            base = base_puzzle({"preset": state.preset} if state.preset is not None else {})
+        reply = describe(puzzle, lambda value: _board(exchange, puzzle, value), base)
+        reply["board"] = _board(exchange, puzzle, state.cells)
+        reply["moves"] = list(state.moves)
+        reply["challenge_kind"] = state.challenge_kind
+        reply["level"] = state.level
+        reply["holes"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.holes) if puzzle.holes else None
+        reply["dont_care"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.dont_care) if puzzle.dont_care else None
+        return reply
+    puzzle, lights = _puzzle(request, exchange)
+    assert lights is not None
+    moves = _field(request, "moves", list, [])
+    if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
+        raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
+    on_hole = next((number for number, move in enumerate(moves, 1) if puzzle.holes >> move & 1), None)
+    if on_hole is not None:  # refused at write, as the reader refuses it (move_on_hole)
+        raise RequestError(f"move {on_hole} presses cell {moves[on_hole - 1]}, a hole, which has no button", "moves")
+    kind = _field(request, "challenge_kind", str, None)
+    if kind is not None and not CHALLENGE_KIND.fullmatch(kind):
+        raise RequestError("challenge_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "challenge_kind")
+    name = request.get("preset")
+    level = _field(request, "level", int, None)
+    if level is not None and not isinstance(name, str):
+        raise RequestError("a level is played on its set's preset: give preset with level", "level")
+    state = ShareState(
+        puzzle.rows, puzzle.cols, lights, puzzle.k, puzzle.rule.stencil, puzzle.surface, puzzle.target, puzzle.holes, puzzle.dont_care,
+        tuple(moves), kind, preset=name if isinstance(name, str) else None, graph=puzzle.graph if name is None else None, level=level,
+    )
+    text = format_share(state)
+    if level is not None or (kind or "").startswith(LEVEL_KIND):
+        try:
+            parse_share(text)  # a level's link is checked as it will be read: its set, preset, number and board
+        except BoardFormatError as error:
+            error.field = "level"
+            raise
+    return {"text": text}
+
+
+def _levels(request: dict[str, Any], exchange: _Exchange) -> Reply:
+    """The handhelds' built-in puzzles (:func:`lightsout.presets.levels.levels_reply`): every set, ``game``'s, or its ``level``.
+    A bad set or number is a :class:`~lightsout.errors.LevelError` with its ``code`` and ``params`` and ``field``
+    ``game`` (``unknown_set``) or ``level`` (``number_outside``, ``set_needed``)."""
+    name, number = _field(request, "game", str, None), _field(request, "level", int, None)
+    try:
+        return levels_reply(lambda entry, value: _board(exchange, preset(entry.preset).puzzle, value), name, number)
+    except LevelError as error:
+        error.field = "game" if error.code == "unknown_set" else "level"
+        raise
+
+
+OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
+    "limits": lambda request, exchange: limits(),
+    "solve": _solve,
+    "solutions": _solutions,
+    "parse": _parse,
+    "format": _format,
+    "random": _random,
+    "analyze": _analyze,
+    "press": _press,
+    "verify": _verify,
+    "presets": lambda request, exchange: presets_reply(),
+    "puzzle": _describe,
+    "share": _share,
+    "explain": _explain,
+    "why": _why,
+    "methods": _methods,
+    "levels": _levels,
+}
+"""The operations by name."""
+
+
+def _error(error: Exception) -> Reply:
+    if isinstance(error, MemoryError):  # Python's own is untyped and says nothing ("MemoryError", "")
+        error = TooLargeError("out of memory: the request needed more memory than the solver could get", code="out_of_memory")
+    detail: dict[str, Any] = {"name": type(error).__name__, "message": str(error)}
+    if isinstance(error, (BoardFormatError, TooLargeError)):  # a text refused where it went wrong or past a limit
+        if error.line is not None:
+            detail["line"] = error.line
+        if error.column is not None:
+            detail["column"] = error.column
+    where = getattr(error, "field", None)
+    if where is not None:
+        detail["field"] = where
+    if isinstance(error, TooLargeError) and error.limit is not None:
+        detail["limit"] = error.limit
+    if isinstance(error, PressCountError):
+        detail.update(maximum=error.maximum, bound=error.bound)
+    code = getattr(error, "code", None) or (error.limit if isinstance(error, TooLargeError) and error.params else None)
+    if code is not None:
+        detail["code"] = code
+        detail["params"] = getattr(error, "params", {}) or {}
+    return {"ok": False, "error": detail}
+
+
+def call(request: str, payload: Any = None) -> tuple[str, bytes]:
+    """Answer one JSON request with a binary payload; return (JSON reply, reply payload).
+
+    ``payload`` is bytes-like, or a Pyodide proxy of a ``Uint8Array`` (anything
+    with ``to_bytes()``).  Never raises: every failure comes back as
+    ``{"ok": false, "error": {...}}``.
+    """
+    exchange = _Exchange(b"", False)
+    try:
+        if payload is not None:
+            exchange.payload = payload.to_bytes() if hasattr(payload, "to_bytes") else bytes(payload)
+        try:
+            message = json.loads(request)
+        except json.JSONDecodeError as error:
+            raise RequestError(f"the request is not valid JSON: {error}") from None
+        except ValueError:  # an integer beyond Python's int_max_str_digits
+            raise RequestError("the request holds a number of more than 4300 digits") from None
+        except RecursionError:
+            raise RequestError("the request's JSON is nested too deeply") from None
+        if not isinstance(message, dict):
+            raise RequestError("a request is a JSON object")
+        exchange.binary = _field(message, "binary", bool, False)
+        operation = OPERATIONS.get(_field(message, "op", str))
+        if operation is None:
+            raise RequestError(f"unknown op {message['op']!r}; choose one of {', '.join(OPERATIONS)}", "op")
+        reply: Reply = {"ok": True}
+        reply.update(operation(message, exchange))
+    except Exception as error:  # noqa: BLE001 - the page needs a typed reply, not a dead worker
+        reply = _error(error)
+        exchange.out.clear()
+    return json.dumps(reply), exchange.out[0] if len(exchange.out) == 1 else b"".join(exchange.out)
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request (see docs/api.md) with one JSON reply; boards as ``RxC:`` strings.
+
+    Never raises: malformed requests, bad boards and failures all come back as ``{"ok": false, ...}``."""
+    return call(request)[0]

@@ -1,0 +1,468 @@
+"""Text formats for boards and solutions: parse, format, auto-detect.
+
+Six formats, each a parse/format pair that round-trips:
+
+``loj``
+    LibreOJ #6243's judge format: a line ``n``, then n rows of ``#`` (lit)
+    and ``.`` (dark).  The answer is n rows with ``#`` = press, or the single
+    line ``No solution``.  (Rows in another symbol pair are accepted too.)
+``grid``
+    Rows of cells in one symbol pair — ``#``/``.``, ``1``/``0``, ``X``/``O``
+    (either case), ``*``/``.`` — with or without single spaces between cells
+    (``0 1 1 0``).  Blank lines and surrounding spaces are ignored.
+``indices``
+    The lit cells numbered 1..R·C row by row, after the size: ``5x5: 1 7 13``
+    (commas, semicolons and ``[ ]`` allowed; ``n:`` means n×n), or without
+    it — ``1 7 13 19 25``, ``1,7,13`` — on a given size (the page's board)
+    or the smallest square that holds the largest number.
+``poj``
+    POJ 1222 ("EXTENDED LIGHTS OUT", http://poj.org/problem?id=1222): a line
+    n, then n puzzles of 5 rows of six ``0``/``1`` separated by spaces; read
+    as a set of boards (:attr:`ParsedBoard.boards`).  Each answer is the 5
+    rows of presses; the CLI writes ``PUZZLE #m`` before it, as the judge does.
+``states``
+    A board of k states per light (any k from 2 to 255): rows of one symbol
+    per cell, ``0``–``9`` then ``a``–``z``, or of space-separated numbers
+    (which :func:`format_states` writes above 36 states).  Read with the
+    puzzle's k (:func:`parse_states`), so it is not auto-detected.
+``id``
+    The game ID ``RxC:`` + base64url (no padding) of the packed bits: cell
+    (r, c) is bit ``i & 7`` of byte ``i >> 3`` with ``i = r·C + c``; unused
+    bits of the last byte are 0, so every board has exactly one ID.
+
+Text is read as people paste it (:func:`read_board`, :func:`parse_board`:
+:func:`clean_text`): a byte-order mark, no-break and other Unicode spaces,
+zero-width marks and every line break do not matter.  :func:`detect_format`
+says how numbers-only text is told apart (a list, a grid of 0/1, LOJ, POJ).
+
+Errors raise :class:`BoardFormatError` (a ``ValueError``) with 1-based
+``line`` and ``column`` where they apply (in the text as given), a ``code``
+and ``params`` (:data:`lightsout.errors.PARSE_ERRORS`).  A text is read at a
+bounded cost (issue #39): a line at a time (:mod:`lightsout.text.text_input`),
+refused by a :class:`~lightsout.errors.TooLargeError` (its code, line and
+column) at the first line past a limit — ``max_text_lines`` lines,
+``max_long_side`` rows or columns, ``max_cells`` cells (``max_state_cells``
+with k > 2), :data:`MAX_TEXT_NUMBERS` numbers — having paid for the lines
+before it only.  The indices and states formats live in
+:mod:`lightsout.text.number_formats`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..model import codec
+from ..model.board import Board
+from ..errors import BoardFormatError, TooLargeError
+from .grid_text import LIMITS, NO_SOLUTION, SIZE_LINE, Limits, count_spans, grid_rows, read_loj, write_rows
+from .number_formats import (
+    MAX_TEXT_NUMBERS,
+    SYMBOLS,
+    format_indices,
+    format_states,
+    indices_of,
+    parse_indices,
+    parse_states,
+    size_prefix,
+    states_of,
+)
+from .text_input import Span, clean_text, content_spans, forgiving
+from ..names import FORMATS, STATES
+from ..model.rules import PLUS, Rule
+
+__all__ = [
+    "BoardFormatError",
+    "GridStyle",
+    "ParsedBoard",
+    "FORMATS",
+    "parse_board",
+    "detect_format",
+    "format_board",
+    "format_solution",
+    "parse_loj",
+    "format_loj",
+    "parse_grid",
+    "format_grid",
+    "parse_indices",
+    "format_indices",
+    "parse_game_id",
+    "format_game_id",
+    "NO_SOLUTION",
+    "SYMBOLS",
+    "STATES",
+    "parse_states",
+    "format_states",
+    "ReadBoard",
+    "read_board",
+    "clean_text",
+    "parse_poj",
+    "POJ_ROWS",
+    "POJ_COLS",
+    "MAX_FORMAT_CELLS",
+    "MAX_TEXT_NUMBERS",
+]
+
+MAX_FORMAT_CELLS = 1 << 22
+"""Most cells of a board written as text by the API's ``format`` op (grid, LOJ, indices, states;
+the ``id`` format has no such limit) and of an indices answer of the CLI: the indices text of a
+2048×2048 board with every light on takes 0.7 s and 32 MB in CPython here (a grid: 0.02 s)."""
+
+MAX_DECLARED_CELLS = codec.MAX_DECLARED_CELLS
+_MAX_SIZE_DIGITS = codec.MAX_SIZE_DIGITS
+
+
+@dataclass(frozen=True, slots=True)
+class GridStyle:
+    """How a grid is written: the lit and dark symbols and the cell separator."""
+
+    on: str = "#"
+    off: str = "."
+    separator: str = ""
+
+
+DEFAULT_STYLE = GridStyle()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedBoard:
+    """A parsed board with the format and grid style it was written in."""
+
+    board: Board
+    format: str
+    style: GridStyle = DEFAULT_STYLE
+    boards: tuple[Board, ...] = ()
+    """Every board of a board set (POJ 1222 input), ``board`` first; empty for one board."""
+
+
+# -- grid ---------------------------------------------------------------
+
+
+def _grid(text: str, rule: Rule, limits: Limits = LIMITS) -> tuple[Board, GridStyle]:
+    """A grid from a cleaned text (:func:`lightsout.text.grid_text.grid_rows`, which checks ``limits`` row by row)."""
+    rows, width, symbols = grid_rows(text, content_spans(text), limits)
+    if not rows:
+        raise BoardFormatError.of("empty_input", 1, 1)
+    return Board(len(rows), width, rows, rule), GridStyle(*symbols)
+
+
+def parse_grid(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
+    """Parse a plain grid; return the board and the style it was written in.
+
+    Raises :class:`BoardFormatError` for empty input, an unknown or mixed
+    symbol, or ragged rows, and :class:`~lightsout.errors.TooLargeError` at
+    the first row past ``max_long_side`` rows or columns or ``max_cells``
+    cells (the text is cleaned first, as :func:`read_board` does).
+    """
+    return forgiving(text, lambda clean: _grid(clean, rule))
+
+
+def format_grid(board: Board, style: GridStyle = DEFAULT_STYLE) -> str:
+    """Return ``board`` as rows of ``style.on``/``style.off`` joined by ``style.separator``."""
+    return write_rows(board.lights, board.cols, (style.on, style.off, style.separator))
+
+
+# -- LibreOJ 6243 -------------------------------------------------------
+
+
+def parse_loj(text: str, rule: Rule = PLUS) -> tuple[Board, GridStyle]:
+    """Parse LibreOJ #6243 input: ``n`` then n rows of n cells (``#`` lit, ``.`` dark).
+
+    Raises :class:`BoardFormatError` for a missing or bad size line, a row
+    count or width that disagrees with ``n``, or an unknown symbol (see
+    :func:`lightsout.text.grid_text.read_loj`).
+    """
+    size, rows, symbols = forgiving(text, read_loj)
+    return Board(size, size, rows, rule), GridStyle(*symbols)
+
+
+def format_loj(board: Board) -> str:
+    """Return an n×n board in LibreOJ #6243 input form.  Raises ``ValueError`` if not square."""
+    if board.rows != board.cols:
+        raise ValueError(f"the LOJ format holds square boards only, not {board.rows}x{board.cols}")
+    return f"{board.rows}\n{format_grid(board)}"
+
+
+# -- game ID ------------------------------------------------------------
+
+_GAME_ID = codec.PACKED_BOARD
+
+
+def format_game_id(board: Board) -> str:
+    """Return ``RxC:`` + base64url of the packed cells (see :mod:`lightsout.model.codec`)."""
+    return board.to_id()
+
+
+def parse_game_id(text: str, rule: Rule = PLUS) -> Board:
+    """Parse a game ID made by :func:`format_game_id`.
+
+    Raises :class:`BoardFormatError` for a malformed ID, a payload whose
+    length does not fit the size, or set bits beyond the last cell.
+    """
+    return Board.from_id(text, rule)
+
+
+# -- POJ 1222 ("EXTENDED LIGHTS OUT") ---------------------------------------
+
+POJ_ROWS, POJ_COLS = 5, 6
+"""The size of every puzzle of POJ 1222 (http://poj.org/problem?id=1222)."""
+
+POJ_STYLE = GridStyle("1", "0", " ")
+"""How POJ 1222 writes a board and its answer: ``0``/``1`` with one space between cells."""
+
+
+def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[list[Board], GridStyle]:
+    """Parse POJ 1222 input: a line n (the number of puzzles), then n puzzles of 5 rows × 6 cells.
+
+    The problem (http://poj.org/problem?id=1222, "EXTENDED LIGHTS OUT") writes
+    cells as ``0``/``1`` separated by one or more spaces; any grid symbol pair
+    is read here.  Returns the n boards (5×6 each) and the style they use.
+    Raises :class:`BoardFormatError` for a missing count line, a row count
+    other than 5n, ragged rows or rows not 6 wide, and
+    :class:`~lightsout.errors.TooLargeError` (limit ``max_boards``) for
+    more than ``most`` puzzles.
+    """
+    return forgiving(text, lambda clean: _poj(clean, rule, most))
+
+
+def _poj(text: str, rule: Rule, most: int | None) -> tuple[list[Board], GridStyle]:
+    spans = content_spans(text)
+    head = next(spans, None)
+    if head is None:
+        raise BoardFormatError.of("empty_input", 1, 1)
+    number, offset, begin, end = head
+    header = text[begin:end]
+    if not SIZE_LINE.fullmatch(header) or not header.strip("0"):  # a count of at least 1
+        raise BoardFormatError.of("board_set_count_expected", number, offset + 1, found=header[:20])
+    count = int(header) if len(header) <= 9 else 10**9
+    if most is not None and count > most:
+        raise TooLargeError(f"at most {most} puzzles are read at once, not {header[:12]}", "max_boards", "text", {"most": most, "found": count})
+    expected = POJ_ROWS * count
+    counted, first, last = 0, None, None  # the rows counted before any is read (none kept)
+    for span in spans:
+        counted += 1
+        first = first or span
+        if counted > expected:  # the first row too many
+            found = counted + count_spans(spans)
+            raise BoardFormatError.of("board_set_rows", span[0], span[1] + 1, boards=count, expected=expected, found=found)
+        last = span
+    if counted < expected:  # the missing row would start on the line after the last one
+        raise BoardFormatError.of("board_set_rows", (last[0] if last else number) + 1, 1, boards=count, expected=expected, found=counted)
+    assert first is not None
+    rows, width, symbols = grid_rows(text, content_spans(text, end, number))
+    if width != POJ_COLS:
+        raise BoardFormatError.of("board_set_width", first[0], first[1] + 1, found=width)
+    style = GridStyle(*symbols)
+    return [Board(POJ_ROWS, POJ_COLS, rows[i : i + POJ_ROWS], rule) for i in range(0, len(rows), POJ_ROWS)], style
+
+
+# -- forgiving input ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ReadBoard:
+    """A board read with k states: its size, packed cells (see :mod:`lightsout.model.codec`), format and,
+    for a two-state text format, the :class:`ParsedBoard` (its symbols, for answers in kind).
+    ``boards``: every board of a board set (POJ 1222 input), packed; the first is ``packed``."""
+
+    rows: int
+    cols: int
+    packed: int
+    format: str
+    parsed: ParsedBoard | None = None
+    boards: tuple[int, ...] = ()
+
+
+def read_board(
+    text: str, format: str = "auto", k: int = 2, size: tuple[int, int] | None = None, most_boards: int | None = None,
+    original: Callable[[int], str] | None = None,
+) -> ReadBoard:
+    """Read a board of k states in ``format`` (``auto``, :data:`FORMATS` or ``states``).
+
+    The text is forgiven first (:func:`clean_text`: a byte-order mark,
+    no-break and other Unicode spaces, zero-width marks, any line break);
+    errors name the line and column in the text as given.
+
+    ``auto`` detects the two-state formats for k = 2 (:func:`detect_format`)
+    and reads ``states`` for k > 2; ``id`` reads an ``RxC:`` board packed
+    with k states; the other formats hold two-state boards only.  ``size``
+    (rows, cols) is the board of a lit-cell list without a size prefix
+    (default: the smallest square that holds its largest number);
+    ``most_boards`` caps a POJ 1222 board set.  Raises
+    :class:`BoardFormatError` (with ``code`` and ``params``) for text that is
+    not such a board or a format that cannot hold k states, and
+    :class:`~lightsout.errors.TooLargeError` (its ``code``, ``line`` and
+    ``column``) for a text past a limit, at the first line past it: more than
+    ``max_text_lines`` lines, ``max_long_side`` rows or columns, ``max_cells``
+    cells (``max_state_cells`` with k > 2) or :data:`MAX_TEXT_NUMBERS`
+    numbers.  ``original``: line n of the text as given, when ``text`` was
+    cleaned from bytes (:func:`lightsout.text.text_input.decode_text`).
+    """
+    return forgiving(text, lambda clean: _read_clean(clean, format, k, size, most_boards), original)
+
+
+def _read_clean(text: str, format: str, k: int, size: tuple[int, int] | None, most_boards: int | None) -> ReadBoard:
+    if format == STATES or (format == "auto" and k > 2):
+        rows, cols, cells = states_of(text, k, None)
+        return ReadBoard(rows, cols, codec.pack(cells, codec.bits_per_cell(k)), STATES)
+    if format == "id" and k > 2:
+        rows, cols, value = codec.parse_packed(text.strip(), k)
+        return ReadBoard(rows, cols, value, "id")
+    if k > 2:
+        raise BoardFormatError.of("two_state_format", format=format, k=k)
+    parsed = _parse_clean(text, format, PLUS, size, most_boards)
+    board = parsed.board
+    return ReadBoard(board.rows, board.cols, board.flat, parsed.format, parsed, tuple(puzzle.flat for puzzle in parsed.boards))
+
+
+# -- detection and dispatch ---------------------------------------------
+
+_LIST_START = re.compile(r"[\s\[]*(\d+)(?:[ \t]*([,;])[ \t]*|[ \t]+)(\d+)")
+_ZERO_NUMBER = re.compile(r"(?<!\d)0+(?!\d)")  # cell 0: no list holds it
+
+
+def detect_format(text: str) -> str:
+    """Return the name of the format ``text`` appears to be in (one of :data:`FORMATS`).
+
+    Order: a single-token game ID; ``RxC:`` / ``n:`` + numbers (indices);
+    then, for text of whole numbers only (between spaces, line breaks,
+    commas, semicolons, brackets):
+
+    - a count line n followed by rows of 0/1 is LOJ (n rows of n) or POJ 1222
+      (n puzzles of 5 rows of 6): POJ when the first row has 6 cells and
+      either n ≠ 6 or there are not 6 rows, else LOJ — unless n is itself
+      written in 0s and 1s as wide as that row (then the text is a grid);
+    - a grid when it has no comma, semicolon or bracket, only the digits 0
+      and 1, and either single digits between spaces (``1 0 1``), one run
+      of digits a line (``0110``) or a lone 0 (lit cells are numbered from 1);
+    - otherwise a list of lit cells without a size (``1 7 13``, ``1,7,13``):
+      a comma makes any list one (``1, 10``).
+
+    Other text: a list (so that its error names the word at fault) when it
+    starts with two numbers that could not start a 0/1 row (``1 2 x``,
+    ``1, x``); a size line followed by rows (LOJ); otherwise a plain grid.
+    """
+    text = clean_text(text)
+    spans = content_spans(text)
+    first = next(spans, None)
+    if first is None:
+        return "grid"  # nothing in it: the grid reader says so
+    begin = first[2]  # the patterns below start here, not with spaces a long text may begin with
+    if _GAME_ID_TEXT.fullmatch(text, begin):
+        try:
+            parse_game_id(text[begin:].rstrip())
+            return "id"
+        except BoardFormatError:
+            pass
+    if size_prefix(text, begin):
+        return "indices"
+    second = next(spans, None)
+    if _NOT_NUMBER_TEXT.search(text) is None and any(digit in text for digit in "0123456789"):
+        return _detect_numbers(text, first, second, spans)
+    start = _LIST_START.match(text, begin)
+    if start and (start.group(2) or not {start.group(1), start.group(3)} <= {"0", "1"}):
+        return "indices"  # a list with a mistake in it: its error names the word, not "unknown symbol '2'"
+    if second is not None and SIZE_LINE.fullmatch(text, first[2], first[3]):
+        header, following = text[first[2] : first[3]], text[second[2] : second[3]].replace(" ", "")
+        looks_like_row = set(header) <= {"0", "1"} and not following.strip("01")
+        same_width = len(header) == len(following)
+        if not (looks_like_row and same_width):
+            return "loj"
+    return "grid"
+
+
+_GAME_ID_TEXT = re.compile(r"[0-9]+x[0-9]+:[A-Za-z0-9_-]*\s*")
+_NOT_NUMBER_TEXT = re.compile(r"[^0-9,;\[\] \n]")  # after cleaning, every space is " " and every break "\n"
+_NOT_BINARY = re.compile(r"[^01 \n]")
+_MIXED_ROW = re.compile(r"[01]{2} +[01]|[01] +[01]{2}")  # a line neither one run of 0/1 nor single digits between spaces
+
+
+def _detect_numbers(text: str, first: Span | None, second: Span | None, rest: Iterator[Span]) -> str:
+    """The format of cleaned text of whole numbers only (see :func:`detect_format`): its first two non-blank
+    lines, the ones after them (looked at only to count six), and searches of the text at C speed."""
+    if first is not None and second is not None and SIZE_LINE.fullmatch(text, first[2], first[3]):
+        body = first[3]
+        if _NOT_BINARY.search(text, body) is None and _MIXED_ROW.search(text, body) is None:  # every row 0/1
+            header, row = text[first[2] : first[3]], text[second[2] : second[3]]
+            width = len(row.split()) if " " in row else len(row)
+            if not (set(header) <= {"0", "1"} and len(header) == width):
+                count = int(header) if len(header) <= 9 else 0
+                rows = 1 + sum(1 for _ in itertools.islice(rest, POJ_COLS))  # up to 7: whether there are 6
+                if width == POJ_COLS and (count != POJ_COLS or rows != POJ_COLS):
+                    return "poj"
+                return "loj"
+    # str searches, not regular expressions: a 100 MB grid of 0/1 is detected in 0.3 s, not 14 s.
+    if not any(character in text for character in ",;[]23456789"):
+        one_run_a_line = " " not in text
+        single_digits = not any(pair in text for pair in ("00", "01", "10", "11"))
+        if one_run_a_line or single_digits or not re.search(r"\d +\d", text) or _ZERO_NUMBER.search(text):
+            return "grid"
+    return "indices"
+
+
+def parse_board(text: str, format: str = "auto", rule: Rule = PLUS, size: tuple[int, int] | None = None) -> ParsedBoard:
+    """Parse ``text`` in ``format`` (``"auto"`` detects it); return a :class:`ParsedBoard`.
+
+    The text is forgiven as by :func:`read_board`; ``size`` is the board of a
+    lit-cell list without a size prefix.  A POJ 1222 board set gives its
+    first board, every board in ``boards``.  Raises
+    :class:`BoardFormatError` for text that is not a board in that format,
+    or an unknown format name.
+    """
+    return forgiving(text, lambda clean: _parse_clean(clean, format, rule, size, None))
+
+
+def _parse_clean(text: str, format: str, rule: Rule, size: tuple[int, int] | None, most_boards: int | None) -> ParsedBoard:
+    if format == "auto":
+        format = detect_format(text)
+    if format == "loj":
+        size_read, rows, symbols = read_loj(text)
+        return ParsedBoard(Board(size_read, size_read, rows, rule), "loj", GridStyle(*symbols))
+    if format == "grid":
+        board, style = _grid(text, rule)
+        return ParsedBoard(board, "grid", style)
+    if format == "indices":
+        return ParsedBoard(indices_of(text, rule, size), "indices")
+    if format == "id":
+        return ParsedBoard(parse_game_id(text, rule), "id")
+    if format == "poj":
+        boards, style = _poj(text, rule, most_boards)
+        return ParsedBoard(boards[0], "poj", style, tuple(boards))
+    raise BoardFormatError.of("unknown_format", format=format, choices=", ".join(FORMATS))
+
+
+def format_board(board: Board, format: str = "grid", style: GridStyle = DEFAULT_STYLE) -> str:
+    """Return ``board`` as text in ``format`` (grid text in ``style``).
+
+    Raises ``ValueError`` for an unknown format or a non-square LOJ board.
+    """
+    if format == "loj":
+        if board.rows != board.cols:
+            raise ValueError(f"the LOJ format holds square boards only, not {board.rows}x{board.cols}")
+        return f"{board.rows}\n{format_grid(board, style)}"
+    if format == "grid":
+        return format_grid(board, style)
+    if format == "indices":
+        return format_indices(board)
+    if format == "id":
+        return format_game_id(board)
+    if format == "poj":
+        if (board.rows, board.cols) != (POJ_ROWS, POJ_COLS):
+            raise ValueError(f"the POJ 1222 format holds 5x6 boards only, not {board.rows}x{board.cols}")
+        return f"1\n{format_grid(board, style)}"
+    raise ValueError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+
+
+def format_solution(presses: Board | None, parsed: ParsedBoard) -> str:
+    """Return a solution (a press pattern) in the format and symbols of the board it answers.
+
+    LOJ answers are the bare rows (``#`` = press) without the size line, as
+    the judge expects, and so are POJ 1222 ones (the CLI writes the
+    ``PUZZLE #m`` line before each); ``None`` gives ``No solution`` in every format.
+    """
+    if presses is None:
+        return NO_SOLUTION
+    if parsed.format in ("loj", "poj"):
+        return format_grid(presses, parsed.style)
+    return format_board(presses, parsed.format, parsed.style)
