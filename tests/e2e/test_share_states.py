@@ -161,7 +161,7 @@ def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(
         assert snapshot(page)["cells"] == before, text
         page.evaluate("document.getElementById('message').textContent = ''")
     assert "at most 64×64" in page.evaluate("""async (text) => {
-      const link = await import(new URL("static/share-link.js", document.baseURI).href);
+      const link = await import(new URL("static/model/share-link.js", document.baseURI).href);
       try { link.gameOfLink(text); } catch (error) { return error.message; }
       return "opened"; }""", too_big)
 

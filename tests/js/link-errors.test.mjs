@@ -1,18 +1,19 @@
 // A user-defined puzzle or a share link that cannot be read, in the page's words: every case
 // of tests/data/bad-puzzles.json is sent to the real Python API (the `puzzle` op's graph, the
-// `share` op's text), a grid link also read by static/share.js, which must give the same code,
+// `share` op's text), a grid link also read by static/model/share.js, which must give the same code,
 // params and column; each error is said in English and 中文 as the page says it
 // (paste-errors.js graphErrorMessage, link-errors.js linkErrorMessage): the position and the
 // part named, no placeholder or "undefined" left, no English word of ours inside 中文.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { staticPath, staticSource } from "./static-modules.mjs";
 import { join } from "node:path";
-import { graphErrorMessage } from "../../static/paste-errors.js";
-import { linkErrorMessage, linkErrorReason } from "../../static/link-errors.js";
-import { STRINGS, inLanguage, setLanguage } from "../../static/i18n.js";
-import { parseShare } from "../../static/share.js";
-import { gameOfLink } from "../../static/share-link.js";
+import { graphErrorMessage } from "../../static/page/paste-errors.js";
+import { linkErrorMessage, linkErrorReason } from "../../static/page/link-errors.js";
+import { STRINGS, inLanguage, setLanguage } from "../../static/page/i18n.js";
+import { parseShare } from "../../static/model/share.js";
+import { gameOfLink } from "../../static/model/share-link.js";
 import { ROOT, pythonJson } from "./python.mjs";
 
 const CASES = JSON.parse(readFileSync(join(ROOT, "tests", "data", "bad-puzzles.json"), "utf8"));
@@ -165,7 +166,7 @@ test("links this page cannot play are said in both languages", () => {
 
 /** The codes `file` (in static/) raises: each ShareError it makes names its code as a literal. */
 function codesRaisedBy(file) {
-  const source = readFileSync(join(ROOT, "static", file), "utf8");
+  const source = staticSource(staticPath(file));
   const made = source.match(/(?<!function )\bfail\(|new ShareError\((?!code\b)/g) ?? [];
   const codes = [...source.matchAll(/(?<!function )\bfail\("(\w+)"|new ShareError\("(\w+)"/g)].map((found) => found[1] ?? found[2]);
   assert.equal(codes.length, made.length, `${file} makes a ShareError whose code is not written out`);

@@ -1,15 +1,15 @@
-// The headless session (static/session.js): commands, history, marks, overlays,
+// The headless session (static/session/session.js): commands, history, marks, overlays,
 // request sequencing and playback, against a fake solver (fake-solver.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { Game } from "../../static/game.js";
-import { DONT_CARE, HOLE, Mask } from "../../static/mask.js";
-import { graphOfPuzzle } from "../../static/graph.js";
-import { makeStencil, pressBoard } from "../../static/presses.js";
+import { boardFromCells, emptyBoard } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { DONT_CARE, HOLE, Mask } from "../../static/model/mask.js";
+import { graphOfPuzzle } from "../../static/model/graph.js";
+import { makeStencil, pressBoard } from "../../static/model/presses.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
-import { puzzleFields, random } from "../../static/requests.js";
+import { puzzleFields, random } from "../../static/session/requests.js";
 
 test("commands emit one change each; subscribe returns its unsubscribe", () => {
   const { session, changes } = makeSession();
@@ -297,7 +297,7 @@ test("a loaded board is one step Undo takes back, of any size, the board before 
 });
 
 test("a link's game replays its moves through the press path; the goal comes with it", async () => {
-  const { gameOfLink } = await import("../../static/share-link.js");
+  const { gameOfLink } = await import("../../static/model/share-link.js");
   const { session } = makeSession();
   const opened = gameOfLink("3x3:AAA;w=torus;g=on;m=BAA"); // moves 4 then 0
   assert.equal(opened.moveCount, 2);
@@ -482,7 +482,7 @@ test("a short solution plays press by press, each flashed, with its progress; St
 });
 
 test("share links: k = 3 with holes and don't-care cells open with their shape, on any surface", async () => {
-  const { shareTextOf, gameOfLink } = await import("../../static/share-link.js");
+  const { shareTextOf, gameOfLink } = await import("../../static/model/share-link.js");
   for (const surface of ["plane", "klein", "projective"]) {
     const board = emptyBoard(3, 4, 3);
     board.set(1, 2);

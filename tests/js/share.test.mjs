@@ -1,10 +1,10 @@
-// The share grammar in JavaScript (static/share.js) against the same strings as
+// The share grammar in JavaScript (static/model/share.js) against the same strings as
 // tests/unit/test_share.py: error for error, column for column.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseShare } from "../../static/share.js";
-import { inLanguage } from "../../static/i18n.js";
-import { linkErrorReason } from "../../static/link-errors.js";
+import { parseShare } from "../../static/model/share.js";
+import { inLanguage } from "../../static/page/i18n.js";
+import { linkErrorReason } from "../../static/page/link-errors.js";
 import { pythonJson } from "./python.mjs";
 
 const BAD_LINKS = [

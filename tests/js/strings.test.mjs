@@ -1,12 +1,12 @@
 // The page's strings are data: one JSON file per language (static/strings/<code>.json),
-// which static/i18n.js imports (esbuild bundles them into the page; Node reads them here).
+// which static/page/i18n.js imports (esbuild bundles them into the page; Node reads them here).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, setTouchFirst, t, tCount } from "../../static/i18n.js";
-import { linkErrorReason } from "../../static/link-errors.js";
-import { parseShare } from "../../static/share.js";
+import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, setTouchFirst, t, tCount } from "../../static/page/i18n.js";
+import { linkErrorReason } from "../../static/page/link-errors.js";
+import { parseShare } from "../../static/model/share.js";
 import { ROOT } from "./python.mjs";
 
 const FOLDER = join(ROOT, "static", "strings");
