@@ -443,16 +443,22 @@ export class Session {
     this.version++;
     if (this.clearBoardOverlays()) changed = null;
     let message = null;
+    // The marks reroute: marks m solve board b (b + A·m is the goal); after a press of cell i
+    // the board is b + A·eᵢ, and m − eᵢ (mod k) solves it — the press joins the route, or takes
+    // a press off it; an Undo adds eᵢ back, so the marks shown before come back. Linear over
+    // Z/kZ, so the same for every k, surface, rule, shape and graph.
     for (let i = from; i < to && this.marks; i++) {
       const index = presses[i];
-      if (index >= 0 && this.marks.get(index)) {
-        this.marks.add(index, step);
-        if (changed && !changed.includes(index)) changed = [...changed, index]; // its mark changed (an Orbix press leaves its own light)
-      } else {
+      if (index < 0) { // an edit (set-up, Make solvable) is no press: the marks no longer solve
         this.marks = null;
-        changed = null; // every mark goes: redraw them all
+        changed = null;
         message = messageOf("marksCleared");
+        break;
       }
+      const offRoute = step < 0 && !this.marks.get(index);
+      this.marks.add(index, step);
+      if (offRoute && to - from === 1) message = messageOf("offRoute");
+      if (changed && !changed.includes(index)) changed = [...changed, index]; // its mark changed (an Orbix press leaves its own light)
     }
     if (this.marks?.litCount === 0) this.marks = null;
     const dropped = this.sequencer.dropAsked();
