@@ -2,18 +2,20 @@
 // (game.js) and its history, the marks (a hint or a solution shown on the board), the
 // overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
 // from the gallery, the explanation's marks), the list of solutions, the one press path and
-// the sequencing of every request to the solver. Its helpers beside it each own one part and
-// change the game through its commands: new boards and games (dealer.js), Solve and Hint
-// (solving.js), solution playback (playback.js), the puzzle being played (challenge.js),
-// set-up mode (setup.js), boards as text and pasted board sets (board-text.js); requests
-// are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
+// the sequencing of every request to the solver, and what a click on a cell means (click).
+// Its helpers beside it each own one part and change the game through its commands: new
+// boards and games (dealer.js), Solve and Hint (solving.js), solution playback
+// (playback.js), the puzzle being played (challenge.js) and the level sets (levels.js), the
+// player's records (records.js), set-up mode (setup.js), shape editing (shape-editing.js),
+// boards as text and pasted board sets (board-text.js), the games Undo brings back
+// (game-swap.js), the explainer (explain.js); requests are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
 // with request(message, {payload, timeoutMs}) — the page passes its SolverClient, tests a
 // fake — and what the session says is data, {key, params, tone} (messages.js), worded by the views.
 //
 // Panels and views read the session's fields and call its commands; after each command
-// the session emits ONE change event to every subscriber (see emit). Only the session and
-// its helpers emit it, and only the session changes the version, the marks and the
-// overlays (tests/js/boundaries.test.mjs). Requests are sequenced (sequencing.js): a reply
+// the session emits ONE change event to every subscriber (see emit), with the fields of
+// CHANGE_FIELDS only. Only the session emits it, and only the session changes the version,
+// the marks and the overlays (tests/js/boundaries.test.mjs). Requests are sequenced (sequencing.js): a reply
 // to a superseded request is dropped, commands that ask about the board wait for a board on
 // its way, and a player's command overtaken by the player's own change of the lights says so.
 //
