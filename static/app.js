@@ -2,30 +2,30 @@
 // the Python package), the session (session.js: the game and everything done to it), and
 // the views and panels that read the session and call its commands.
 
-import { preferredLanguage, setLanguage, translatePage } from "./i18n.js";
-import { messageOf, withTone } from "./messages.js";
+import { preferredLanguage, setLanguage, translatePage } from "./page/i18n.js";
+import { messageOf, withTone } from "./session/messages.js";
 import {
   bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, bindToolbar, prefersReducedMotion,
-} from "./a11y.js";
-import { SolverClient } from "./solver-client.js";
-import { pageOptions } from "./page-options.js";
-import { loadLimits } from "./limits.js";
-import { Records } from "./records.js";
-import { Session } from "./session.js";
-import { BoardPanel } from "./board-panel.js";
-import { StatusPanel } from "./status-panel.js";
-import { ChallengePanel } from "./challenge-panel.js";
-import { SolvePanel } from "./solve-panel.js";
-import { VariantPanel } from "./variant-panel.js";
-import { TextPanel } from "./text-panel.js";
-import { ExportPanel } from "./export-panel.js";
-import { SharePanel } from "./share-panel.js";
-import { AnalysisPanel } from "./analysis-panel.js";
-import { WinPanel } from "./win-panel.js";
-import { GamesPanel } from "./games-panel.js";
-import { LevelsPanel } from "./levels-panel.js";
-import { ExplainPanel } from "./explain-panel.js";
-import { ScanPanel } from "./scan-panel.js";
+} from "./page/a11y.js";
+import { SolverClient } from "./solver/solver-client.js";
+import { pageOptions } from "./page/page-options.js";
+import { loadLimits } from "./model/limits.js";
+import { Records } from "./session/records.js";
+import { Session } from "./session/session.js";
+import { BoardPanel } from "./panels/board-panel.js";
+import { StatusPanel } from "./panels/status-panel.js";
+import { ChallengePanel } from "./panels/challenge-panel.js";
+import { SolvePanel } from "./panels/solve-panel.js";
+import { VariantPanel } from "./panels/variant-panel.js";
+import { TextPanel } from "./panels/text-panel.js";
+import { ExportPanel } from "./panels/export-panel.js";
+import { SharePanel } from "./panels/share-panel.js";
+import { AnalysisPanel } from "./panels/analysis-panel.js";
+import { WinPanel } from "./panels/win-panel.js";
+import { GamesPanel } from "./panels/games-panel.js";
+import { LevelsPanel } from "./panels/levels-panel.js";
+import { ExplainPanel } from "./panels/explain-panel.js";
+import { ScanPanel } from "./panels/scan-panel.js";
 import { exposeTestHooks } from "./test-hooks.js";
 
 setLanguage(preferredLanguage());

@@ -1,11 +1,11 @@
 // A small scripting surface for tests and the benchmark (window.lightsOut); the page
 // never uses it.
 
-import { CanvasView } from "./canvas-render.js";
-import { GraphCanvasView } from "./graph-canvas.js";
-import { isTestHost } from "./page-options.js";
-import * as requests from "./requests.js";
-import { emptyBoard } from "./board.js";
+import { CanvasView } from "./views/canvas-render.js";
+import { GraphCanvasView } from "./views/graph-canvas.js";
+import { isTestHost } from "./page/page-options.js";
+import * as requests from "./session/requests.js";
+import { emptyBoard } from "./model/board.js";
 
 export function exposeTestHooks(session, solver, boardPanel) {
   const view = () => boardPanel.view;

@@ -1,4 +1,4 @@
-// Benchmark of Scan (static/scan.js) on the fixed set of generated pictures
+// Benchmark of Scan (static/scan/scan.js) on the fixed set of generated pictures
 // (tests/js/scan-pictures.mjs): the share of pictures with every cell read right, with the
 // corners found automatically and with the true corners, the time per picture, and how many
 // pictures of no board (noise, gradients: renderNoBoard) were taken for one. With automatic
@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { scanImage } from "../static/scan.js";
+import { scanImage } from "../static/scan/scan.js";
 import { NO_BOARD_KINDS, benchmarkSpecs, hardSpecs, renderNoBoard, renderPicture } from "./js/scan-pictures.mjs";
 
 const args = process.argv.slice(2);

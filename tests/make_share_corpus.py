@@ -6,7 +6,7 @@ Python is the reference (lightsout.share.links.parse_share): each link's outcome
 string it reads as (``format_share`` of what was read), or its first problem (column, code, params);
 ``reader`` says who reads it in the page.  Two tests
 read the file: tests/unit/test_share_corpus.py (Python still gives every outcome, and every link it
-accepts is already the one string of its state) and tests/js/share-corpus.test.mjs (static/share.js
+accepts is already the one string of its state) and tests/js/share-corpus.test.mjs (static/model/share.js
 gives the same outcome for every link the page reads itself, a grid's; a preset's or a graph's link
 goes to Python, as share-link.js's isGraphLink says).
 
@@ -219,7 +219,7 @@ def main() -> int:
     links = corpus()
     data = {
         "about": "Share links and what lightsout.share.links makes of each: ok and the canonical string, or the first problem "
-        "(column, code, params); reader: who reads it in the page (js: static/share.js, python: the share op). Written by "
+        "(column, code, params); reader: who reads it in the page (js: static/model/share.js, python: the share op). Written by "
         "tests/make_share_corpus.py (its docstring says what is in it); read by tests/unit/test_share_corpus.py and "
         "tests/js/share-corpus.test.mjs.",
         "presets": list(PRESETS),

@@ -1,3 +1,5 @@
+"""`python -m lightsout`: the command line (cli/commands.py), exiting with its status."""
+
 import sys
 
 from .cli.commands import main

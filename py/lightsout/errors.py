@@ -173,7 +173,7 @@ LINK_ERRORS: dict[str, str] = {
     "level_number": "the level is a number 1 to {count} in its shortest form, not {found!r}",
     "level_board": "the board is not level {number} of the {set} levels",
 }
-"""Every code of a share link's own errors (:mod:`lightsout.share.links`; static/share.js raises the same,
+"""Every code of a share link's own errors (:mod:`lightsout.share.links`; static/model/share.js raises the same,
 code for code) and its English message, the page's (see above); ``what`` names the part of the
 link in English only, as the page's ``linkPart_<field>`` does.
 A link also raises ``unknown_field`` (:data:`PUZZLE_ERRORS`) and the codec's ``id_length``,

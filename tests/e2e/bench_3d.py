@@ -66,8 +66,8 @@ TURN = """async (seconds) => {
 def added_bytes(dist: Path) -> list[tuple[str, int, int]]:
     """(name, bytes, gzipped bytes) of the 3D's code: its own module as served, and its part of the bundle (its source)."""
     out = []
-    for name, path in (("static/solid-view.js (own file, on demand)", dist / "static" / "solid-view.js"),
-                       ("static/solid-choice.js (in app.js)", ROOT / "static" / "solid-choice.js")):
+    for name, path in (("static/views/solid-view.js (own file, on demand)", dist / "static" / "views" / "solid-view.js"),
+                       ("static/panels/solid-choice.js (in app.js)", ROOT / "static" / "panels" / "solid-choice.js")):
         data = path.read_bytes()
         out.append((name, len(data), len(gzip.compress(data, 9))))
     return out

@@ -70,7 +70,7 @@ PROBE = """
 
 # Starts the page's own SolverClient (a second worker) and waits until it is ready.
 START_CLIENT = """
-  const { SolverClient } = await import(new URL("static/solver-client.js", document.baseURI).href);
+  const { SolverClient } = await import(new URL("static/solver/solver-client.js", document.baseURI).href);
   const client = new SolverClient(new URL("static/worker.js", document.baseURI), () => {});
   client.start();
   while (!client.ready) await new Promise((resolve) => setTimeout(resolve, 50));

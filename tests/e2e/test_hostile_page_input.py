@@ -184,7 +184,7 @@ def test_hostile_input_keeps_the_board_and_the_page_responsive(ready_page, chann
             # no link can carry this much. What the page does with such a hash is timed
             # directly instead.
             handler_ms = page.evaluate("""async () => {
-              const { gameOfLink } = await import(new URL("static/share-link.js", document.baseURI).href);
+              const { gameOfLink } = await import(new URL("static/model/share-link.js", document.baseURI).href);
               const started = performance.now();
               try { gameOfLink("#" + window.__hostile); } catch (error) { if (error.name !== "ShareError") throw error; }
               return performance.now() - started;
@@ -218,7 +218,7 @@ def test_text_and_files_over_the_byte_limit_are_refused_before_parsing(ready_pag
     expect(alert).to_contain_text("this page reads at most 100 MB")
     assert read_board(page) == before
     over = page.evaluate("""async () => {
-      const { utf8BytesOver } = await import(new URL("static/limits.js", document.baseURI).href);
+      const { utf8BytesOver } = await import(new URL("static/model/limits.js", document.baseURI).href);
       return [window.lightsOut.limits().max_text_bytes, utf8BytesOver("a".repeat(11), 10), utf8BytesOver("a".repeat(10), 10),
               utf8BytesOver("é".repeat(6), 11), utf8BytesOver("é".repeat(5), 11), utf8BytesOver("€".repeat(4), 11)];
     }""")

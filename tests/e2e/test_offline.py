@@ -83,7 +83,7 @@ def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_di
             wait_for_caches(page, f"lightsout-{old},lightsout:snapshot")
             page.evaluate("caches.open('lightsout-stale').then(() => true)")
             # "Deploy" a new build: one changed file, so a new list, version and sw.js.
-            (site / "static" / "i18n.js").write_text((site / "static" / "i18n.js").read_text() + "\n// new build\n")
+            (site / "static" / "page" / "i18n.js").write_text((site / "static" / "page" / "i18n.js").read_text() + "\n// new build\n")
             sw = (site / "sw.js").read_text()
             (site / "static" / "sw.js").write_text(sw)  # write_offline_files moves it back to the root
             (site / "static" / "precache.json").unlink()
@@ -94,7 +94,7 @@ def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_di
             cached = page.evaluate(
                 """async (name) => {
                   const cache = await caches.open(name);
-                  const key = (await cache.keys()).find((request) => request.url.endsWith('/static/i18n.js'));
+                  const key = (await cache.keys()).find((request) => request.url.endsWith('/static/page/i18n.js'));
                   return key ? (await cache.match(key)).text() : "keys: " + (await cache.keys()).map((r) => r.url).join(" ");
                 }""",
                 f"lightsout-{new}")

@@ -209,6 +209,6 @@ def test_static_code_never_writes_markup():
 
     static = Path(__file__).resolve().parents[2] / "static"
     pattern = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|setAttribute\(\s*['\"]on")
-    found = [f"{path.name}:{number}: {line.strip()}" for path in sorted(static.glob("*.js"))
+    found = [f"{path.name}:{number}: {line.strip()}" for path in sorted(static.rglob("*.js"))
              for number, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
     assert found == []

@@ -1,4 +1,4 @@
-"""Share links: static/share.js against lightsout.share.links (the reference), the page's
+"""Share links: static/model/share.js against lightsout.share.links (the reference), the page's
 location.hash following the game, opening a link in a new page, and hostile hashes."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from lightsout import BoardFormatError
 from lightsout.model.rules import MOORE, PLUS, X_RULE
 from lightsout.share.links import ShareState, format_share, parse_share
 
-IMPORT_SHARE = "const share = await import(new URL('static/share.js', document.baseURI).href);"
+IMPORT_SHARE = "const share = await import(new URL('static/model/share.js', document.baseURI).href);"
 
 
 def stencil_mask(stencil: frozenset[tuple[int, int]]) -> int:

@@ -160,9 +160,12 @@ def test_k_state_links_the_page_cannot_hold_name_their_field_and_keep_the_board(
         expect(alert).to_contain_text(where)
         assert snapshot(page)["cells"] == before, text
         page.evaluate("document.getElementById('message').textContent = ''")
+    # The model raises the code and params (share-link.js); the page words them (link-errors.js).
     assert "at most 64×64" in page.evaluate("""async (text) => {
-      const link = await import(new URL("static/share-link.js", document.baseURI).href);
-      try { link.gameOfLink(text); } catch (error) { return error.message; }
+      const link = await import(new URL("static/model/share-link.js", document.baseURI).href);
+      const words = await import(new URL("static/page/link-errors.js", document.baseURI).href);
+      const { inLanguage } = await import(new URL("static/page/i18n.js", document.baseURI).href);
+      try { link.gameOfLink(text); } catch (error) { return inLanguage("en", () => words.linkErrorReason(error)); }
       return "opened"; }""", too_big)
 
 

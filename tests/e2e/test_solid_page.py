@@ -112,9 +112,9 @@ def test_the_cube_opens_in_3d_with_the_cell_contract_and_flat_is_one_remembered_
     assert seen == {"U", "R", "F"}  # three faces at first
     expect(button(page, "3D")).to_have_attribute("aria-pressed", "true")
     # The solid-view module was fetched from this origin, on demand, and is the one file the 3D adds.
-    assert page.evaluate("() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/solid-view.js'))")
+    assert page.evaluate("() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/views/solid-view.js'))")
     listed = page.evaluate("() => fetch('static/precache.json').then((reply) => reply.json())")["files"]
-    assert "static/solid-view.js" in [entry["path"] for entry in listed]  # kept for offline play, hash-checked
+    assert "static/views/solid-view.js" in [entry["path"] for entry in listed]  # kept for offline play, hash-checked
     button(page, "Flat").click()
     page.wait_for_function("() => window.lightsOut.view().kind === 'grid'")
     expect(button(page, "Reset view")).to_be_hidden()

@@ -329,9 +329,9 @@ def test_exported_image_draws_the_state_colours(page):
     """The image's cells have palette.js's colours (state 0 the export's dark grey)."""
     pixels = page.evaluate("""async () => {
       const base = document.baseURI;
-      const { boardImage } = await import(new URL("static/export.js", base).href);
-      const { boardFromCells } = await import(new URL("static/board.js", base).href);
-      const { stateColours } = await import(new URL("static/palette.js", base).href);
+      const { boardImage } = await import(new URL("static/views/export.js", base).href);
+      const { boardFromCells } = await import(new URL("static/model/board.js", base).href);
+      const { stateColours } = await import(new URL("static/views/palette.js", base).href);
       const board = boardFromCells(1, 5, 5, [0, 1, 2, 3, 4]);
       const bitmap = await createImageBitmap(await boardImage(board));
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);

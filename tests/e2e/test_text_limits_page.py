@@ -2,7 +2,7 @@
 
 Open file… with 60 MB of one-cell rows (under the page's byte limit) once left the solver busy
 for 60 s, then "Stopped; the board is as it was." with the solver down until Retry, and no word
-that the text was too large.  Now the page counts the lines before sending (static/limits.js, as
+that the text was too large.  Now the page counts the lines before sending (static/model/limits.js, as
 lightsout.text.text_input counts them) and refuses with the limit in the message, in English and 中文;
 the solver was never asked, stays up and answers the next request; the board is as it was.  A text
 within the page's checks but past a limit of the solver's reader (a million and one rows) is refused

@@ -3,8 +3,10 @@
 // Python ends on (lightsout.api "press").
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromId } from "../../static/board.js";
-import { Game, Mask, makeStencil } from "../../static/game.js";
+import { boardFromId } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { Mask } from "../../static/model/mask.js";
+import { makeStencil } from "../../static/model/presses.js";
 import { runPython } from "./python.mjs";
 
 test("presses agree with Python on every k, rule, surface and shape", () => {

@@ -3,8 +3,8 @@
 // cell whose centre (graph-layout.js hexCoords, the SVG's layout) is nearest to it.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { hexAt, hexDistance } from "../../static/canvas-render.js";
-import { hexCoords } from "../../static/graph-layout.js";
+import { hexAt, hexDistance } from "../../static/views/canvas-render.js";
+import { hexCoords } from "../../static/views/graph-layout.js";
 import { seeded } from "./seeded.mjs";
 
 const ROWS = 9;

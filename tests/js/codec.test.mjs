@@ -1,10 +1,10 @@
-// The one codec (static/codec.js): exact strings, round trips, refusals.
+// The one codec (static/model/codec.js): exact strings, round trips, refusals.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   CodecError, bitsPerCell, bytesAt, decodeBase64url, encodeBase64url, formatBoardId, packCells, packPayload,
   packedLength, parseBoardId, unpackCells,
-} from "../../static/codec.js";
+} from "../../static/model/codec.js";
 
 test("bits per cell is bit_length(k − 1)", () => {
   assert.deepEqual([2, 3, 4, 5, 8, 9, 16, 17, 255].map(bitsPerCell), [1, 2, 2, 3, 3, 4, 4, 5, 8]);

@@ -1,16 +1,16 @@
-// A count too long to read is written as powers (static/wording.js countText): the number of
+// A count too long to read is written as powers (static/page/wording.js countText): the number of
 // solutions of a 600-cell graph whose presses all light cell 0 (2^599, 181 digits) and of its
 // three-state twin (3^199), as the real Python API reports them and the session says them;
 // and a label cut to a few characters never splits an emoji's surrogate pair.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Session } from "../../static/session.js";
-import { emptyBoard } from "../../static/board.js";
-import { countText, fractionText, shortLabel } from "../../static/wording.js";
+import { Session } from "../../static/session/session.js";
+import { emptyBoard } from "../../static/model/board.js";
+import { countText, fractionText, shortLabel } from "../../static/page/wording.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { wordMessage } from "../../static/messages.js";
-import { puzzleFields } from "../../static/requests.js";
-import { solutionMessage } from "../../static/solve-messages.js";
+import { wordMessage } from "../../static/page/words.js";
+import { puzzleFields } from "../../static/session/requests.js";
+import { solutionMessage } from "../../static/session/solve-messages.js";
 import { PythonSolver } from "./python.mjs";
 
 /** A user graph of `cells` cells whose every press adds 1 to cell 0 only. */

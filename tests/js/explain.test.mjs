@@ -1,16 +1,17 @@
-// The explainer (static/explain.js) against the real Python API: each step is one press
+// The explainer (static/session/explain.js) against the real Python API: each step is one press
 // through the session (one move, Undo takes it back), the walk ends at the goal or, for an
 // unsolvable board, after the first chase with only the last row lit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Session } from "../../static/session.js";
-import { Explainer, cellName } from "../../static/explain.js";
-import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { graphOfPuzzle, pressBoard, pressGraph } from "../../static/game.js";
+import { Session } from "../../static/session/session.js";
+import { Explainer, cellName } from "../../static/session/explain.js";
+import { boardFromCells, emptyBoard } from "../../static/model/board.js";
+import { graphOfPuzzle } from "../../static/model/graph.js";
+import { pressBoard, pressGraph } from "../../static/model/presses.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver } from "./python.mjs";
-import { wordMessage } from "../../static/messages.js";
-import { setLanguage } from "../../static/i18n.js";
+import { wordMessage } from "../../static/page/words.js";
+import { setLanguage } from "../../static/page/i18n.js";
 
 function makeExplainer(board) {
   const session = new Session({ solver: new PythonSolver(), limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });

@@ -1,9 +1,10 @@
 // A fake solver for session tests: answers the API's ops (docs/api.md) for small
 // boards by brute force in JS, and lets a test hold replies back to answer them out of
 // order. Every solution it gives is found by simulating presses, never assumed.
-import { packPayload } from "../../static/codec.js";
-import { boardFromReference, emptyBoard } from "../../static/board.js";
-import { Game, makeStencil, pressBoard } from "../../static/game.js";
+import { packPayload } from "../../static/model/codec.js";
+import { boardFromReference, emptyBoard } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { makeStencil, pressBoard } from "../../static/model/presses.js";
 
 export const LIMITS = Object.freeze({
   max_side: 10000, max_states: 255, full_system_cells: 400, max_listed_solutions: 1024, max_quiet_shown: 64,

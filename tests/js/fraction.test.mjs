@@ -2,7 +2,7 @@
 // computes no figure of its own (issue #14: a shaped board's message quoted the rectangle's).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fractionText } from "../../static/wording.js";
+import { fractionText } from "../../static/page/wording.js";
 import { pythonJson } from "./python.mjs";
 
 test("fractionText writes Python's solvable_fraction of a shaped board, k = 2 and k > 2", () => {

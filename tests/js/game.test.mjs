@@ -1,11 +1,12 @@
-// The one Game (static/game.js): presses on every rule, surface and k; packed vs bytes;
+// The one Game (static/model/game.js): presses on every rule, surface and k; packed vs bytes;
 // history; goals and shapes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import {
-  Game, Mask, makeStencil, pressBoard, presetMask, randomSolvableBoard, stencilCells, stencilName, wrapIndex,
-} from "../../static/game.js";
+import { boardFromCells, boardFromId, emptyBoard } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { Mask, presetMask } from "../../static/model/mask.js";
+import { makeStencil, pressBoard, stencilCells, stencilName, wrapIndex } from "../../static/model/presses.js";
+import { randomSolvableBoard } from "../../static/model/random-board.js";
 import { seeded } from "./seeded.mjs";
 
 const SURFACES = ["plane", "torus", "klein", "projective"];

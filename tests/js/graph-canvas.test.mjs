@@ -3,9 +3,9 @@
 // a circle), holds the point by a point-in-polygon or distance test; none in the gaps.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { cellAtPoint } from "../../static/graph-canvas.js";
-import { drawingOf, hexCorners } from "../../static/graph-render.js";
-import { hexCoords, squareLayout } from "../../static/graph-layout.js";
+import { cellAtPoint } from "../../static/views/graph-canvas.js";
+import { drawingOf, hexCorners } from "../../static/views/graph-render.js";
+import { hexCoords, squareLayout } from "../../static/views/graph-layout.js";
 import { seeded } from "./seeded.mjs";
 
 /** True when (x, y) is inside the convex polygon `corners` (listed in one turning direction). */

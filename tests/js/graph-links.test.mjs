@@ -1,15 +1,15 @@
 // A preset's or graph's link keeps everything it carries (issue #28): its goal (g=), its holes
 // and don't-care cells (h=, d=) and its cells' names. The link is opened as the page opens it
-// (static/share-panel.js: the real Python `share` op through a Session), then Solve, Hint and
+// (static/panels/share-panel.js: the real Python `share` op through a Session), then Solve, Hint and
 // every request of the game must be about the goal shown; the solution is checked by pressing
 // it until the game is won, and the page's own link of the game is the link opened.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Session } from "../../static/session.js";
-import { SharePanel } from "../../static/share-panel.js";
-import { currentHash } from "../../static/share-link.js";
-import { boardFromId } from "../../static/board.js";
-import { bytesAt } from "../../static/codec.js";
+import { Session } from "../../static/session/session.js";
+import { SharePanel } from "../../static/panels/share-panel.js";
+import { currentHash } from "../../static/model/share-link.js";
+import { boardFromId } from "../../static/model/board.js";
+import { bytesAt } from "../../static/model/codec.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver, pythonJson } from "./python.mjs";
 

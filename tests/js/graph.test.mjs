@@ -2,11 +2,15 @@
 // nearest cell by coordinates (graph-layout.js); the press sets are checked against Python's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, boardFromId, emptyBoard } from "../../static/board.js";
-import { Game, Mask, graphOfPuzzle, makeStencil, randomSolvableBoard } from "../../static/game.js";
+import { boardFromCells, boardFromId, emptyBoard } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { Mask } from "../../static/model/mask.js";
+import { graphOfPuzzle } from "../../static/model/graph.js";
+import { makeStencil } from "../../static/model/presses.js";
+import { randomSolvableBoard } from "../../static/model/random-board.js";
 import {
   closestDistance, drawnCoords, hexCoords, isGridLayout, maxSpread, nearestInDirection, squareLayout,
-} from "../../static/graph-layout.js";
+} from "../../static/views/graph-layout.js";
 import { pythonJson } from "./python.mjs";
 
 /** Python's API: each request's reply; a request's board "<prev>" is the reply before's board. */

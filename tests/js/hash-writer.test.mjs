@@ -1,9 +1,9 @@
-// The share link's writer (static/share-link.js: HashWriter) with a fake address and
+// The share link's writer (static/model/share-link.js: HashWriter) with a fake address and
 // history: a write scheduled before the reader navigates (Back, an edited hash) must not
 // land on the entry the reader went to, before the browser's hashchange arrives.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HashWriter, gameOfLink } from "../../static/share-link.js";
+import { HashWriter, gameOfLink } from "../../static/model/share-link.js";
 
 const BASE = "http://127.0.0.1/lightsout/";
 

@@ -1,18 +1,18 @@
-// The Levels mode's midend (static/levels.js): a level played through the session on the
+// The Levels mode's midend (static/session/levels.js): a level played through the session on the
 // real Python API: its board, fewest presses, best result filed with the progress (the
 // session's records, records.js) only for a win without help, Next level, and its link
 // resumed through the one p= reader (challenge.js: challengeOfToken).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { levelKind, levelStars } from "../../static/levels.js";
-import { Records } from "../../static/records.js";
-import * as requests from "../../static/requests.js";
-import { boardFromId, boardFromReference } from "../../static/board.js";
-import { Session } from "../../static/session.js";
+import { levelKind, levelStars } from "../../static/session/levels.js";
+import { Records } from "../../static/session/records.js";
+import * as requests from "../../static/session/requests.js";
+import { boardFromId, boardFromReference } from "../../static/model/board.js";
+import { Session } from "../../static/session/session.js";
 import { LIMITS } from "./fake-solver.mjs";
-import { wordMessage } from "../../static/messages.js";
-import { setLanguage } from "../../static/i18n.js";
-import { requestErrorMessage } from "../../static/wording.js";
+import { wordMessage } from "../../static/page/words.js";
+import { setLanguage } from "../../static/page/i18n.js";
+import { requestErrorMessage } from "../../static/session/common-messages.js";
 import { PythonSolver } from "./python.mjs";
 
 test("stars: three at the fewest presses, two within half as many again, else one", () => {

@@ -3,12 +3,13 @@
 // still need synchronously must equal the API's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { staticModules, staticPath, staticSource } from "./static-modules.mjs";
 import { join } from "node:path";
 import { ROOT, runPython } from "./python.mjs";
-import { MAX_SIZE } from "../../static/board.js";
-import { MAX_STENCIL, NAMED_STENCILS, STENCIL_MASKS, STENCIL_NAMES, SURFACES, stencilMask } from "../../static/rules.js";
-import * as share from "../../static/share.js";
+import { MAX_SIZE } from "../../static/model/board.js";
+import { MAX_STENCIL, NAMED_STENCILS, STENCIL_MASKS, STENCIL_NAMES, SURFACES, stencilMask } from "../../static/model/rules.js";
+import * as share from "../../static/model/share.js";
 
 const api = runPython("tests/js/print_limits.py");
 
@@ -39,8 +40,7 @@ test("the figures JS modules hold agree with the API", () => {
 
 test("the surfaces and the named rules are listed once in static/, in rules.js", () => {
   const lists = [/"plane",\s*"torus"/, /"moore",\s*"x"/, /\bmoore:\s*[[\w]/];
-  for (const file of readdirSync(join(ROOT, "static")).filter((name) => name.endsWith(".js") && name !== "rules.js")) {
-    const source = readFileSync(join(ROOT, "static", file), "utf8");
+  for (const [file, source] of staticModules().filter(([name]) => name !== "rules.js")) {
     for (const list of lists) assert.doesNotMatch(source, list, `${file} lists what rules.js has`);
   }
 });
@@ -48,7 +48,7 @@ test("the surfaces and the named rules are listed once in static/, in rules.js",
 test("no other solver figure is copied into static/", () => {
   // The page's old copies: each now comes from limits.json (session.limits).
   for (const file of ["session.js", "app.js", "analysis-panel.js", "variant-panel.js", "text-panel.js", "export.js", "limits.js"]) {
-    const source = readFileSync(join(ROOT, "static", file), "utf8");
+    const source = staticSource(staticPath(file));
     for (const copy of ["MAX_LISTED_SOLUTIONS", "MAX_QUIET_SHOWN", "EXACT_NULLITY", "SEARCH_TO_END_SECONDS",
       "GENERAL_ENGINE_CELLS", "MAX_STATES", "MAX_TEXT_BYTES", "WORST_CASE_CELLS", "0123456789abcdefghijklmnopqrstuvwxyz"]) {
       assert.ok(!source.includes(copy), `${file} still copies ${copy}`);
@@ -57,7 +57,7 @@ test("no other solver figure is copied into static/", () => {
 });
 
 test("text goes into the Board box unless it has many runs of characters a board never uses", async () => {
-  const { BOX_RARE_RUN_LIMIT, rareRunsOver } = await import("../../static/limits.js");
+  const { BOX_RARE_RUN_LIMIT, rareRunsOver } = await import("../../static/model/limits.js");
   // Boards: ASCII symbols, any whitespace (a copied table's no-break or ideographic spaces), zero-width marks.
   const board = Array.from({ length: 64 }, () => "#.".repeat(32)).join("\r\n");
   assert.equal(rareRunsOver(board), false);

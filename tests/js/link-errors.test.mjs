@@ -1,18 +1,19 @@
 // A user-defined puzzle or a share link that cannot be read, in the page's words: every case
 // of tests/data/bad-puzzles.json is sent to the real Python API (the `puzzle` op's graph, the
-// `share` op's text), a grid link also read by static/share.js, which must give the same code,
+// `share` op's text), a grid link also read by static/model/share.js, which must give the same code,
 // params and column; each error is said in English and 中文 as the page says it
 // (paste-errors.js graphErrorMessage, link-errors.js linkErrorMessage): the position and the
 // part named, no placeholder or "undefined" left, no English word of ours inside 中文.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { staticPath, staticSource } from "./static-modules.mjs";
 import { join } from "node:path";
-import { graphErrorMessage } from "../../static/paste-errors.js";
-import { linkErrorMessage, linkErrorReason } from "../../static/link-errors.js";
-import { STRINGS, setLanguage } from "../../static/i18n.js";
-import { parseShare } from "../../static/share.js";
-import { gameOfLink } from "../../static/share-link.js";
+import { graphErrorMessage } from "../../static/page/paste-errors.js";
+import { linkErrorMessage, linkErrorReason } from "../../static/page/link-errors.js";
+import { STRINGS, inLanguage, setLanguage } from "../../static/page/i18n.js";
+import { parseShare } from "../../static/model/share.js";
+import { gameOfLink } from "../../static/model/share-link.js";
 import { ROOT, pythonJson } from "./python.mjs";
 
 const CASES = JSON.parse(readFileSync(join(ROOT, "tests", "data", "bad-puzzles.json"), "utf8"));
@@ -114,9 +115,9 @@ test("every bad link is said in English and 中文 with its column and part; sha
       assert.equal(thrown?.name, "ShareError", expected.name);
       assert.deepEqual({ code: thrown.code, params: thrown.params, column: thrown.column }, { code: error.code, params: error.params, column: error.column },
         expected.name);
-      // share.js words nothing itself: its message is the page's English reason (en.json's link_<code>).
-      setLanguage("en");
-      assert.equal(thrown.message, linkErrorReason(error), expected.name);
+      // share.js words nothing itself: its message is its code and params (the page words them).
+      const [code, ...params] = thrown.message.split(" ");
+      assert.deepEqual([code, JSON.parse(params.join(" "))], [error.code, error.params], expected.name);
       raised.add(thrown.code);
     }
     const { english, chinese } = inBoth(linkErrorMessage, error);
@@ -157,7 +158,7 @@ test("links this page cannot play are said in both languages", () => {
     const said = inBoth(linkErrorMessage, error);
     assert.ok(said.english.includes(english), said.english);
     assert.ok(said.chinese.includes(chinese), said.chinese);
-    assert.equal(error.message, said.english.match(/\): (.*)\. The board was kept\.$/)[1]);
+    assert.equal(inLanguage("en", () => linkErrorReason(error)), said.english.match(/\): (.*)\. The board was kept\.$/)[1]);
     assertChinese(said.chinese, error, text.slice(0, 40));
   }
   assert.deepEqual([...raised].sort(), codesRaisedBy("share-link.js"), "the cases reach every code share-link.js raises");
@@ -165,7 +166,7 @@ test("links this page cannot play are said in both languages", () => {
 
 /** The codes `file` (in static/) raises: each ShareError it makes names its code as a literal. */
 function codesRaisedBy(file) {
-  const source = readFileSync(join(ROOT, "static", file), "utf8");
+  const source = staticSource(staticPath(file));
   const made = source.match(/(?<!function )\bfail\(|new ShareError\((?!code\b)/g) ?? [];
   const codes = [...source.matchAll(/(?<!function )\bfail\("(\w+)"|new ShareError\("(\w+)"/g)].map((found) => found[1] ?? found[2]);
   assert.equal(codes.length, made.length, `${file} makes a ShareError whose code is not written out`);

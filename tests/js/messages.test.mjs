@@ -3,16 +3,16 @@
 // in localStorage, the test-only query knobs and the address a copied link starts with.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Session } from "../../static/session.js";
-import { SolverError } from "../../static/solver-client.js";
-import { currentLanguage, preferredLanguage, sentences, setLanguage, t } from "../../static/i18n.js";
-import { emptyBoard } from "../../static/board.js";
-import { Game } from "../../static/game.js";
-import { isTestHost, pageOptions } from "../../static/page-options.js";
-import { arrivedAgain, linkOf, shareAddress } from "../../static/share-link.js";
+import { Session } from "../../static/session/session.js";
+import { SolverError } from "../../static/solver/solver-client.js";
+import { currentLanguage, preferredLanguage, sentences, setLanguage, t } from "../../static/page/i18n.js";
+import { emptyBoard } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { isTestHost, pageOptions } from "../../static/page/page-options.js";
+import { arrivedAgain, linkOf, shareAddress } from "../../static/model/share-link.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
-import { wordMessage } from "../../static/messages.js";
-import { solutionMessage } from "../../static/solve-messages.js";
+import { wordMessage } from "../../static/page/words.js";
+import { solutionMessage } from "../../static/session/solve-messages.js";
 
 /** A solver whose every request fails with `error` (a SolverError's fields). */
 function failingSolver(error) {

@@ -1,4 +1,4 @@
-// Parse errors in the page's words (static/paste-errors.js): every bad paste of
+// Parse errors in the page's words (static/page/paste-errors.js): every bad paste of
 // tests/data/bad-pastes.json is sent to the real Python API, and its reply said in English
 // and 中文 — the position framed in that language, no placeholder or "undefined" left, no
 // English word inside 中文 text.
@@ -6,12 +6,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseErrorMessage } from "../../static/paste-errors.js";
-import { wordMessage } from "../../static/messages.js";
-import { formatNumber, setLanguage } from "../../static/i18n.js";
-import { Session } from "../../static/session.js";
-import { SolverError } from "../../static/solver-client.js";
-import { emptyBoard } from "../../static/board.js";
+import { parseErrorMessage } from "../../static/page/paste-errors.js";
+import { wordMessage } from "../../static/page/words.js";
+import { formatNumber, setLanguage } from "../../static/page/i18n.js";
+import { Session } from "../../static/session/session.js";
+import { SolverError } from "../../static/solver/solver-client.js";
+import { emptyBoard } from "../../static/model/board.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { ROOT, pythonJson } from "./python.mjs";
 

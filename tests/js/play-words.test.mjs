@@ -6,9 +6,10 @@
 // helper; English's article before a number follows its sound ("an 8×8").
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
-import { STRINGS, englishArticle, formatNumber, setLanguage, t } from "../../static/i18n.js";
-import { countText, powerOfTwo } from "../../static/wording.js";
+import { readFileSync } from "node:fs";
+import { staticModules } from "./static-modules.mjs";
+import { STRINGS, englishArticle, formatNumber, setLanguage, t } from "../../static/page/i18n.js";
+import { countText, powerOfTwo } from "../../static/page/wording.js";
 
 const STATIC = new URL("../../static/", import.meta.url);
 const FIGURE_PANELS = new Set(["analysis-panel.js", "explain-panel.js"]); // where the figures are, for those who open them
@@ -19,7 +20,7 @@ const FORBIDDEN = {
 const SINGULAR = ["", "One", "OneCell", "OneCellOne"].flatMap((form) => [form, `${form}Touch`]); // tCount's singular, solve-messages' one-cell forms, and t's touch forms of each
 
 function modules() {
-  return readdirSync(STATIC).filter((name) => name.endsWith(".js")).map((name) => [name, readFileSync(new URL(name, STATIC), "utf8")]);
+  return staticModules();
 }
 
 /** The keys of the string table a play-column message can be made of. */

@@ -4,12 +4,13 @@
 // 中文 has no singular; its messages carry no English.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STRINGS, setLanguage, tCount } from "../../static/i18n.js";
-import { Session } from "../../static/session.js";
-import { shapeDoneMessage } from "../../static/wording.js";
-import { wordMessage } from "../../static/messages.js";
-import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { Mask, makeStencil } from "../../static/game.js";
+import { STRINGS, setLanguage, tCount } from "../../static/page/i18n.js";
+import { Session } from "../../static/session/session.js";
+import { shapeDoneMessage } from "../../static/session/common-messages.js";
+import { wordMessage } from "../../static/page/words.js";
+import { boardFromCells, emptyBoard } from "../../static/model/board.js";
+import { Mask } from "../../static/model/mask.js";
+import { makeStencil } from "../../static/model/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 const NOUNS = "moves|presses|lights|cells|holes|solutions|times|boards";

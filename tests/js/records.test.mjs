@@ -1,10 +1,10 @@
-// The player's records (static/records.js), one store under one key: best results per kind
+// The player's records (static/session/records.js), one store under one key: best results per kind
 // of puzzle and progress per level set — kept and read back, reset, records of the two old
 // keys moved in, stored data that cannot be read set aside (kept under its own key) with a
 // message and never a throw, a refusing storage only losing them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { RECORDS_KEY, Records, SET_ASIDE_KEY } from "../../static/records.js";
+import { RECORDS_KEY, Records, SET_ASIDE_KEY } from "../../static/session/records.js";
 
 /** localStorage's surface over a Map; `refuse` makes every call throw (a private mode). */
 class MemoryStorage {

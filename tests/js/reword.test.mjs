@@ -4,12 +4,13 @@
 // the new language — where the line used to fall back to a generic "Press the lights…".
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setLanguage } from "../../static/i18n.js";
-import { Session } from "../../static/session.js";
-import { StatusPanel } from "../../static/status-panel.js";
-import { countMessage, joinMessages, messageOf, withTone, wordMessage } from "../../static/messages.js";
-import { emptyBoard } from "../../static/board.js";
-import { makeStencil, pressBoard } from "../../static/game.js";
+import { setLanguage } from "../../static/page/i18n.js";
+import { Session } from "../../static/session/session.js";
+import { StatusPanel } from "../../static/panels/status-panel.js";
+import { countMessage, joinMessages, messageOf, withTone } from "../../static/session/messages.js";
+import { wordMessage } from "../../static/page/words.js";
+import { emptyBoard } from "../../static/model/board.js";
+import { makeStencil, pressBoard } from "../../static/model/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 import { installFakeDom } from "./fake-dom.mjs";
 

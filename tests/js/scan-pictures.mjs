@@ -1,4 +1,4 @@
-// Test pictures for Scan (static/scan.js): boards rendered as a camera or a screenshot would
+// Test pictures for Scan (static/scan/scan.js): boards rendered as a camera or a screenshot would
 // show them, from a seed, with the truth (the board's states and its grid's corners).
 //
 // A board is a random solvable one (random presses of the plus rule from all off, mod k).
@@ -25,7 +25,7 @@
 
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
-import { homography, project } from "../../static/scan.js";
+import { homography, project } from "../../static/scan/scan.js";
 import { seeded } from "./seeded.mjs";
 
 /** A random solvable rows × cols board with k states (presses of the plus rule from all off), r * cols + c. */

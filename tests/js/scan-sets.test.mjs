@@ -1,4 +1,4 @@
-// Scan (static/scan.js) on pictures of the generated sets (tests/js/scan-pictures.mjs)
+// Scan (static/scan/scan.js) on pictures of the generated sets (tests/js/scan-pictures.mjs)
 // that a reader once misread, or read right but called unsure: the issue-31 phone photo,
 // and pictures of the easy and the hard sets — each now read right with the corners found.
 // The rates over whole sets are figures printed by tests/bench_scan.mjs, not asserted here.
@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scanImage } from "../../static/scan.js";
+import { scanImage } from "../../static/scan/scan.js";
 import { benchmarkSpecs, hardSpecs, renderPicture } from "./scan-pictures.mjs";
 
 const doubtfulCells = (read) => [...read.doubtful.keys()].filter((i) => read.doubtful[i]);

@@ -1,4 +1,4 @@
-// Scan (static/scan.js): the perspective transform, Otsu's threshold, the classes of the
+// Scan (static/scan/scan.js): the perspective transform, Otsu's threshold, the classes of the
 // lights, how sure a reading is, and whole scans of a few easy generated pictures (tests/js/scan-pictures.mjs;
 // the pictures of the sets once misread are tests/js/scan-sets.test.mjs).
 // Accuracy over the hard set is a figure printed by tests/bench_scan.mjs, not asserted here.
@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   classify, detectCorners, downscale, homography, hue, orderCorners, otsu, project, scanImage,
-} from "../../static/scan.js";
+} from "../../static/scan/scan.js";
 import { LO2000_HUES, NO_BOARD_KINDS, hardSpecs, renderNoBoard, renderPicture } from "./scan-pictures.mjs";
 
 const close = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;

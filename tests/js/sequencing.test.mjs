@@ -1,4 +1,4 @@
-// No command lost (issue 38): the session's sequencing (static/sequencing.js) against a fake
+// No command lost (issue 38): the session's sequencing (static/session/sequencing.js) against a fake
 // solver whose replies a test holds back, as a solver still starting holds them. A command
 // given while a board is on its way (New puzzle, a pasted board, a link being read) answers
 // for that board; a press on a link's stand-in is refused with a word; the player's own
@@ -6,8 +6,8 @@
 // checked by simulating its presses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { Explainer } from "../../static/explain.js";
+import { boardFromCells, emptyBoard } from "../../static/model/board.js";
+import { Explainer } from "../../static/session/explain.js";
 import { afterMarks, makeSession } from "./session-helpers.mjs";
 
 /** A two-state board from rows of 0/1. */

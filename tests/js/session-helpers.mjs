@@ -1,9 +1,10 @@
 // Shared by the session tests: a session on the fake solver that records its change
 // events, the words of a message as the page shows them, and the check of shown marks by
 // simulating their presses.
-import { Session } from "../../static/session.js";
-export { wordMessage } from "../../static/messages.js";
-import { Game, pressBoard } from "../../static/game.js";
+import { Session } from "../../static/session/session.js";
+export { wordMessage } from "../../static/page/words.js";
+import { Game } from "../../static/model/game.js";
+import { pressBoard } from "../../static/model/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 export function makeSession(options = {}) {

@@ -1,12 +1,15 @@
-// The headless session (static/session.js): commands, history, marks, overlays,
+// The headless session (static/session/session.js): commands, history, marks, overlays,
 // request sequencing and playback, against a fake solver (fake-solver.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { DONT_CARE, Game, HOLE, Mask, graphOfPuzzle, makeStencil, pressBoard } from "../../static/game.js";
+import { boardFromCells, emptyBoard } from "../../static/model/board.js";
+import { Game } from "../../static/model/game.js";
+import { DONT_CARE, HOLE, Mask } from "../../static/model/mask.js";
+import { graphOfPuzzle } from "../../static/model/graph.js";
+import { makeStencil, pressBoard } from "../../static/model/presses.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
-import { puzzleFields, random } from "../../static/requests.js";
+import { puzzleFields, random } from "../../static/session/requests.js";
 
 test("commands emit one change each; subscribe returns its unsubscribe", () => {
   const { session, changes } = makeSession();
@@ -51,22 +54,42 @@ test("Solve marks a solution that simulation confirms; a press of a marked cell 
   assert.ok(afterMarks(session).isSolved()); // what is left still solves the board
 });
 
-test("a press off the marks drops them and says so", async () => {
-  const { session, changes } = makeSession();
+test("a press off the marks reroutes them (it joins the route) and says so; Undo brings back the marks shown before", async () => {
+  for (const k of [2, 3, 5]) {
+    const { session, changes } = makeSession();
+    const board = emptyBoard(3, 3, k);
+    pressBoard(board, 0, 0);
+    pressBoard(board, 2, 1, { times: k - 1 });
+    session.setBoard(board);
+    await session.solving.solve();
+    const before = session.marks.copy();
+    const stray = [...Array(9).keys()].find((index) => !before.get(index));
+    session.press(Math.floor(stray / 3), stray % 3);
+    assert.ok(afterMarks(session).isSolved(), `k=${k}: the marks still solve the board as it now is`);
+    assert.equal(session.marks.get(stray), k - 1, `k=${k}: the stray press is undone by k − 1 more`);
+    assert.equal(changes.at(-1).message.key, "offRoute");
+    assert.equal(wordMessage(changes.at(-1).message), "Off the route: the marks now include that light.");
+    session.undo();
+    assert.ok(session.marks.equals(before), `k=${k}: Undo restores the marks shown before the press`);
+    assert.ok(afterMarks(session).isSolved());
+  }
+});
+
+test("a Hint after a slip points on from where the player is; marks shown after a press still solve once it is undone", async () => {
+  const { session } = makeSession();
   const board = emptyBoard(2, 2);
   pressBoard(board, 0, 0);
   session.setBoard(board);
-  const hinted = [];
-  session.subscribe((change) => change.hint !== undefined && hinted.push(change.hint));
+  session.press(1, 1); // a slip before any help
   await session.solving.hint();
-  assert.deepEqual(hinted, session.marks.indices()); // the change tells which cell the hint marks
-  assert.equal(session.marks.litCount, 1); // a hint: one press of a solution
-  const marked = session.marks.indices()[0];
-  const other = marked === 3 ? 0 : 3;
-  session.press(Math.floor(other / 2), other % 2);
-  assert.equal(session.marks, null);
-  assert.equal(changes.at(-1).message.key, "marksCleared");
-  assert.equal(wordMessage(changes.at(-1).message), "The board changed, so the solution marks were cleared.");
+  const [hinted] = session.marks.indices();
+  const probe = session.game.board.copy();
+  pressBoard(probe, Math.floor(hinted / 2), hinted % 2);
+  await session.solving.solve();
+  assert.ok(afterMarks(session).isSolved()); // a solution of the board as it is after the slip
+  session.undo(); // the slip taken back: the marks reroute again
+  assert.ok(afterMarks(session).isSolved());
+  assert.equal(session.game.moveCount, 0);
 });
 
 test("k states: Solve gives press counts that solve it under every surface", async () => {
@@ -294,7 +317,7 @@ test("a loaded board is one step Undo takes back, of any size, the board before 
 });
 
 test("a link's game replays its moves through the press path; the goal comes with it", async () => {
-  const { gameOfLink } = await import("../../static/share-link.js");
+  const { gameOfLink } = await import("../../static/model/share-link.js");
   const { session } = makeSession();
   const opened = gameOfLink("3x3:AAA;w=torus;g=on;m=BAA"); // moves 4 then 0
   assert.equal(opened.moveCount, 2);
@@ -479,7 +502,7 @@ test("a short solution plays press by press, each flashed, with its progress; St
 });
 
 test("share links: k = 3 with holes and don't-care cells open with their shape, on any surface", async () => {
-  const { shareTextOf, gameOfLink } = await import("../../static/share-link.js");
+  const { shareTextOf, gameOfLink } = await import("../../static/model/share-link.js");
   for (const surface of ["plane", "klein", "projective"]) {
     const board = emptyBoard(3, 4, 3);
     board.set(1, 2);
@@ -546,15 +569,15 @@ test("applyMoves: presses at once are the same presses one by one — board, mov
   assert.equal(atOnce.game.moveCount, presses.length - 1);
 });
 
-test("applyMoves: a press off the marks drops them (and says so); a change of the lights drops the proof and nearest board", async () => {
+test("applyMoves: a press off the marks reroutes them (and says so); a change of the lights drops the proof and nearest board", async () => {
   const { session } = makeSession();
   session.setBoard(pressedFrom(emptyBoard(3, 3), [4], 1));
   await session.solving.solve();
   const off = everyCell(3, 3).find((index) => !session.marks.get(index));
-  const { changed, message } = session.applyMoves([off]);
-  assert.equal(session.marks, null);
-  assert.equal(changed, null); // every mark goes: the view redraws them all
-  assert.equal(wordMessage(message), "The board changed, so the solution marks were cleared.");
+  const { changed, message } = session.applyMoves([off], 0, 1, "player");
+  assert.equal(session.marks.get(off), 1);
+  assert.ok(changed.includes(off)); // the cell's new mark is redrawn with its light
+  assert.equal(wordMessage(message), "Off the route: the marks now include that light.");
   // An unsolvable board's overlays describe its lights: any press takes them away.
   session.setVariant({ stencil: makeStencil("x") });
   session.setBoard(boardFromCells(2, 2, 2, [1, 1, 0, 0]));

@@ -1,10 +1,11 @@
-// Set-up mode (static/setup.js) and the win state of the session (static/session.js): a click sets one
+// Set-up mode (static/session/setup.js) and the win state of the session (static/session/session.js): a click sets one
 // light, history starts afresh on leaving, holes are refused; a win is the player's own,
 // helped or played. Every solution checked by simulating its presses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, emptyBoard } from "../../static/board.js";
-import { HOLE, Mask, makeStencil, pressBoard } from "../../static/game.js";
+import { boardFromCells, emptyBoard } from "../../static/model/board.js";
+import { HOLE, Mask } from "../../static/model/mask.js";
+import { makeStencil, pressBoard } from "../../static/model/presses.js";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 
 const marksSolve = (session) => afterMarks(session).isSolved();

@@ -1,7 +1,7 @@
 // The shared fuzz corpus of share links (tests/data/share-links.json, written by
 // tests/make_share_corpus.py from lightsout.share.links, the reference): for every link the page reads
 // itself (a grid's: share-link.js sends a preset's or a graph's to Python's share op, isGraphLink),
-// static/share.js gives the corpus's outcome — the same canonical string, or the same first problem
+// static/model/share.js gives the corpus's outcome — the same canonical string, or the same first problem
 // (column, code and params). tests/unit/test_share_corpus.py holds Python to the same outcomes, so the
 // two readers agree link for link.
 import { test } from "node:test";
@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatShare, parseShare } from "../../static/share.js";
-import { isGraphLink } from "../../static/share-link.js";
+import { formatShare, parseShare } from "../../static/model/share.js";
+import { isGraphLink } from "../../static/model/share-link.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CORPUS = JSON.parse(readFileSync(join(ROOT, "tests", "data", "share-links.json"), "utf8"));

@@ -1,4 +1,4 @@
-// Share links, fuzzed: static/share.js against lightsout.share.links (the reference) on a few
+// Share links, fuzzed: static/model/share.js against lightsout.share.links (the reference) on a few
 // thousand strings from a fixed seed — valid links of every variant, the same with moves
 // on holes, moves outside the board, k-state boards and goals with states ≥ k, bad
 // base64url, huge declared sizes, and random edits of all of these. Both parsers must
@@ -12,10 +12,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bitsPerCell, encodeBase64url, packedLength } from "../../static/codec.js";
-import { MAX_STATES, encodeMoves, formatShare, parseShare } from "../../static/share.js";
-import { STENCIL_MASKS } from "../../static/rules.js";
-import { gameOfLink } from "../../static/share-link.js";
+import { bitsPerCell, encodeBase64url, packedLength } from "../../static/model/codec.js";
+import { MAX_STATES, encodeMoves, formatShare, parseShare } from "../../static/model/share.js";
+import { STENCIL_MASKS } from "../../static/model/rules.js";
+import { gameOfLink } from "../../static/model/share-link.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
 

@@ -3,15 +3,15 @@
 // puzzle again — the proven fewest presses asked of the solver, the timer, the best result's key.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Session } from "../../static/session.js";
-import { wordMessage } from "../../static/messages.js";
+import { Session } from "../../static/session/session.js";
+import { wordMessage } from "../../static/page/words.js";
 
-import { challengeOfToken, challengeToken } from "../../static/challenge.js";
-import { RECORDS_KEY, Records } from "../../static/records.js";
-import { SAMPLE_BOARDS, sampleBoard } from "../../static/sample-boards.js";
-import { gameOfLink, linkOf } from "../../static/share-link.js";
-import { emptyBoard } from "../../static/board.js";
-import { makeStencil } from "../../static/game.js";
+import { challengeOfToken, challengeToken } from "../../static/session/challenge.js";
+import { RECORDS_KEY, Records } from "../../static/session/records.js";
+import { SAMPLE_BOARDS, sampleBoard } from "../../static/model/sample-boards.js";
+import { gameOfLink, linkOf } from "../../static/model/share-link.js";
+import { emptyBoard } from "../../static/model/board.js";
+import { makeStencil } from "../../static/model/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 
 let clock = 0;

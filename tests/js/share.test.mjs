@@ -1,8 +1,10 @@
-// The share grammar in JavaScript (static/share.js) against the same strings as
+// The share grammar in JavaScript (static/model/share.js) against the same strings as
 // tests/unit/test_share.py: error for error, column for column.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseShare } from "../../static/share.js";
+import { parseShare } from "../../static/model/share.js";
+import { inLanguage } from "../../static/page/i18n.js";
+import { linkErrorReason } from "../../static/page/link-errors.js";
 import { pythonJson } from "./python.mjs";
 
 const BAD_LINKS = [
@@ -17,7 +19,7 @@ test("a move on a hole is refused at the m= field, as Python refuses it", () => 
       assert.equal(error.name, "ShareError");
       assert.equal(error.field, "m");
       assert.equal(error.column, column);
-      assert.match(error.message, new RegExp(words.replace(/[()]/g, "\\$&")));
+      assert.match(inLanguage("en", () => linkErrorReason(error)), new RegExp(words.replace(/[()]/g, "\\$&")));
       return true;
     }, text);
   }

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   cellAt, compose, dragTurn, facing, neighbourInDirection, releaseFlick, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
-} from "../../static/solid-view.js";
+} from "../../static/views/solid-view.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
 

@@ -1,4 +1,4 @@
-// The worker protocol's client (static/solver-client.js) against a fake Worker: a worker
+// The worker protocol's client (static/solver/solver-client.js) against a fake Worker: a worker
 // whose wasm heap grew past the threshold is replaced once the client is idle, without
 // losing a request, and is kept while requests are pending; the start-up deadline measures
 // stalls; a held start (?hold-start) waits for its release.
@@ -9,7 +9,7 @@
 // deadline tests run on a simulated clock (node:test's mock timers).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SolverClient } from "../../static/solver-client.js";
+import { SolverClient } from "../../static/solver/solver-client.js";
 
 const MB = 2 ** 20;
 

@@ -1,11 +1,12 @@
 // The page's strings are data: one JSON file per language (static/strings/<code>.json),
-// which static/i18n.js imports (esbuild bundles them into the page; Node reads them here).
+// which static/page/i18n.js imports (esbuild bundles them into the page; Node reads them here).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, setTouchFirst, t, tCount } from "../../static/i18n.js";
-import { parseShare } from "../../static/share.js";
+import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, setTouchFirst, t, tCount } from "../../static/page/i18n.js";
+import { linkErrorReason } from "../../static/page/link-errors.js";
+import { parseShare } from "../../static/model/share.js";
 import { ROOT } from "./python.mjs";
 
 const FOLDER = join(ROOT, "static", "strings");
@@ -44,8 +45,9 @@ test("inLanguage words one thing in another language and restores the page's, ev
     assert.equal(currentLanguage(), "zh");
     assert.throws(() => inLanguage("en", () => t("noSuchKey")), RangeError);
     assert.equal(currentLanguage(), "zh");
-    // A link's error: the page says it in 中文, its message stays English (share.js).
-    assert.throws(() => parseShare("2x2:AA;h=AQ;m=AA"), (error) => error.message === "move 1 presses cell 0, a hole, which has no button");
+    // A link's error: the page says it in 中文, and in English when asked (a log, a test).
+    assert.throws(() => parseShare("2x2:AA;h=AQ;m=AA"),
+      (error) => inLanguage("en", () => linkErrorReason(error)) === "move 1 presses cell 0, a hole, which has no button");
     assert.equal(currentLanguage(), "zh");
   } finally {
     setLanguage("en");

@@ -1,11 +1,11 @@
 // The page refuses a text or file the solver would refuse for its lines before sending it
-// (static/limits.js linesOver / bytesLinesOver, text-panel.js): it must count lines exactly as
+// (static/model/limits.js linesOver / bytesLinesOver, text-panel.js): it must count lines exactly as
 // lightsout.text.text_input.check_lines does — every line break of str.splitlines (CRLF one), a last line
 // without one, zero-width marks dropped first — or it would refuse a text the solver reads, or send
 // one it refuses. Each text here is counted by Python and by both functions, at and around its count.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bytesLinesOver, linesOver } from "../../static/limits.js";
+import { bytesLinesOver, linesOver } from "../../static/model/limits.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
 

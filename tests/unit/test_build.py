@@ -3,6 +3,7 @@
 import hashlib
 import importlib.util
 import json
+import posixpath
 import re
 from pathlib import Path
 
@@ -144,17 +145,19 @@ def test_the_page_is_bundled_into_one_module_with_everything_app_js_imports(tmp_
         if name not in reached:
             reached.add(name)
             text = (ROOT / "static" / name).read_text(encoding="utf-8")
-            waiting += re.findall(r'^\s*(?:import|export)\s[^;]*?from\s+"\./([\w/-]+\.js(?:on)?)"', text, re.MULTILINE)
+            folder = posixpath.dirname(name)
+            waiting += [posixpath.normpath(posixpath.join(folder, found)) for found in
+                        re.findall(r'^\s*(?:import|export)\s[^;]*?from\s+"(\.{1,2}/[\w/.-]+\.js(?:on)?)"', text, re.MULTILINE)]
     assert sorted(f"static/{name}" for name in reached) == bundled
     assert all(f"// static/{name}\n" in source for name in reached)
     assert {"static/strings/en.json", "static/strings/zh.json"} <= set(bundled)  # the strings are inside too
     assert "static/worker.js" not in bundled and "中文" in source  # not escaped: --charset=utf8
     # The 3D view is its own file, imported on demand (solid-choice.js) by an address esbuild leaves alone: the one
     # dynamic import, of a module that imports nothing (so the page has one copy of each module).
-    assert "static/solid-view.js" not in bundled
+    assert "static/views/solid-view.js" not in bundled
     assert re.findall(r"\bimport\((\w+)\)", source) == ["SOLID_MODULE"]
-    assert 'new URL("./solid-view.js", import.meta.url)' in source
-    assert not re.search(r"^\s*import\b", (ROOT / "static" / "solid-view.js").read_text(encoding="utf-8"), re.MULTILINE)
+    assert 'new URL("./views/solid-view.js", import.meta.url)' in source  # addresses.js, resolved from static/ as the bundle is
+    assert not re.search(r"^\s*import\b", (ROOT / "static" / "views" / "solid-view.js").read_text(encoding="utf-8"), re.MULTILINE)
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -235,7 +238,7 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
     holds, and each shapes the snapshot's key."""
     def stub_bundle(destination: Path) -> list[str]:
         destination.write_text("// the bundle\n")
-        return ["static/app.js", "static/errors.js", "static/solver/start-cache.js"]  # as if the page imported it
+        return ["static/app.js", "static/page/errors.js", "static/solver/start-cache.js"]  # as if the page imported it
 
     monkeypatch.setattr(site_build, "bundle_page", stub_bundle)
     site_build.build()
@@ -243,7 +246,7 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
     solver = {f"static/solver/{path.name}" for path in (ROOT / "static" / "solver").glob("*.js")}
     assert {"static/solver/start.js", "static/solver/start-cache.js"} <= solver <= set(files)
     listed = {entry["path"] for entry in json.loads(files["static/precache.json"])["files"]}
-    assert {"static/worker.js", *solver} <= listed and "static/errors.js" not in listed
+    assert {"static/worker.js", *solver} <= listed and "static/page/errors.js" not in listed
     assert site_build.worker_modules(scratch_build) == ["static/worker.js", *sorted(solver)]
     info = json.loads(files["static/build-info.json"])
     shaping = {path: site_build.sha256_of(scratch_build / path) for path in [*info["runtimeSha256"], "static/worker.js", *solver]}

@@ -4,6 +4,7 @@ lives outside it (the project builds, runs and tests from a clone alone)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -48,16 +49,77 @@ def test_nothing_cites_a_file_outside_the_repository() -> None:
     assert cited == []
 
 
-def test_the_module_maps_name_every_module() -> None:
-    """README.md's map names every page module (the panels by their `static/*-panel.js` row) and
-    py/README.md's every module of the package by its path in it (`model/board.py`, a folder's
-    `model/__init__.py`), so a new module cannot go unmapped."""
+MAP_ROW = re.compile(r"^\| `((?:static|py/lightsout)/(?:[\w-]+/)?)`: (.*?) \| (.*) \|$")
+
+
+def map_rows(readme: str) -> list[tuple[str, list[str], str]]:
+    """The module map's folder rows: (folder, the file names its first cell lists, its role)."""
+    rows = []
+    for line in readme.splitlines():
+        found = MAP_ROW.match(line)
+        if found:
+            folder, cell, role = found.groups()
+            rows.append((folder, re.findall(r"`([^`]+)`", cell), role))
+    return rows
+
+
+def test_the_module_maps_name_every_module_of_each_folder_and_nothing_else() -> None:
+    """README.md's map has a row per folder of the page and of the package: every module in the
+    folder is named in its row (the panels as `*-panel.js`), and every file a row names exists
+    there, so a new module cannot go unmapped nor a moved one stay mapped. py/README.md names every
+    module of the package by its path in it (`model/board.py`)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = map_rows(readme)
+    folders = {folder for folder, _, _ in rows}
+    expected = {"static/", *(f"static/{path.name}/" for path in (ROOT / "static").iterdir() if path.is_dir() and any(path.glob("*.js"))),
+                "py/lightsout/", *(f"py/lightsout/{path.name}/" for path in (ROOT / "py" / "lightsout").iterdir()
+                                   if path.is_dir() and (path / "__init__.py").exists())}
+    assert folders == expected
+    problems = []
+    for folder, names, _ in rows:
+        suffix = ".js" if folder.startswith("static") else ".py"
+        present = sorted(path.name for path in (ROOT / folder).glob(f"*{suffix}"))
+        for name in present:
+            if name not in names and not (name.endswith("-panel.js") and "*-panel.js" in names) and name != "__init__.py":
+                problems.append(f"{folder}{name}: not in its row")
+        for name in names:
+            if "*" not in name and not (ROOT / folder / name).exists() and not (ROOT / name).exists():
+                problems.append(f"{folder}{name}: named in the map, no such file")
     package_readme = (ROOT / "py" / "README.md").read_text(encoding="utf-8")
-    unmapped = [f"static/{path.name}" for path in sorted((ROOT / "static").glob("*.js"))
-                if f"`{path.name}`" not in readme and f"`static/{path.name}`" not in readme
-                and not (path.name.endswith("-panel.js") and "`static/*-panel.js`" in readme)]
     package = ROOT / "py" / "lightsout"
-    unmapped += [f"py/lightsout/{name}" for name in sorted(path.relative_to(package).as_posix() for path in package.rglob("*.py"))
+    problems += [f"py/lightsout/{name}: not in py/README.md" for name in sorted(path.relative_to(package).as_posix() for path in package.rglob("*.py"))
                  if "__pycache__" not in name and f"`{name}`" not in package_readme]
-    assert unmapped == []
+    assert problems == []
+
+
+def test_the_map_check_sees_a_missing_file_and_an_unmapped_one() -> None:
+    rows = map_rows("| `static/model/`: `game.js`, `nothere.js` | the game |\n| `py/lightsout/model/`: `board.py` | boards |\n")
+    assert rows == [("static/model/", ["game.js", "nothere.js"], "the game"), ("py/lightsout/model/", ["board.py"], "boards")]
+    assert not (ROOT / "static/model/nothere.js").exists() and (ROOT / "static/model/presses.js").exists()  # what the test would say
+
+
+OPENING_CITATION = re.compile(r"(?<![\w./-])(?:[\w-]+/)*([\w-]+(?:\.[\w-]+)*\.(?:js|mjs|py))\b")
+
+
+def opening_comment(path: Path) -> str:
+    """A module's opening comment: the // lines a .js file starts with, or a .py file's docstring."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        found = re.match(r'\s*(?:#.*\n)*\s*(?:"""|\'\'\')(.*?)(?:"""|\'\'\')', text, re.S)
+        return found.group(1) if found else ""
+    return "\n".join(line for line in itertools.takewhile(lambda line: line.startswith("//"), text.splitlines()))
+
+
+def test_every_module_opens_with_a_comment_whose_citations_exist() -> None:
+    """Each module of the page and of the package says what it is in an opening comment, and every
+    file that comment names exists in the repository (a comment citing a moved or missing file fails)."""
+    existing = {path.name for path in ROOT.rglob("*") if path.suffix in {".js", ".mjs", ".py"} and "node_modules" not in path.parts}
+    modules = [*(ROOT / "static").rglob("*.js"), *(path for path in (ROOT / "py" / "lightsout").rglob("*.py") if "__pycache__" not in path.parts)]
+    problems = []
+    for path in modules:
+        comment = opening_comment(path)
+        if not comment.strip():
+            problems.append(f"{path.relative_to(ROOT)}: no opening comment")
+        problems += [f"{path.relative_to(ROOT)}: cites {name}, which does not exist"
+                     for name in OPENING_CITATION.findall(comment) if name not in existing]
+    assert problems == []

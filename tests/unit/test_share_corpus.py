@@ -2,7 +2,7 @@
 
 lightsout.share.links gives every link the outcome the corpus holds (its canonical string, or its first
 problem: column, code and params), and every link it accepts is already that canonical string: no
-other form of a state is read (issue #39).  tests/js/share-corpus.test.mjs holds static/share.js to
+other form of a state is read (issue #39).  tests/js/share-corpus.test.mjs holds static/model/share.js to
 the same outcomes, so the two readers name the same first problem for every grid link."""
 
 import json

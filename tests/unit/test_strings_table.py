@@ -1,4 +1,4 @@
-"""The string files (static/strings/<language>.json, one per language, read by static/i18n.js):
+"""The string files (static/strings/<language>.json, one per language, read by static/page/i18n.js):
 every language has every key of English with the same placeholders, and index.html carries no
 UI text of its own (it is filled from the strings by data-i18n attributes)."""
 

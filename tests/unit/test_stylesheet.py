@@ -14,7 +14,7 @@ STYLESHEET = STATIC / "style.css"
 def test_every_custom_property_used_is_defined() -> None:
     css = re.sub(r"/\*.*?\*/", "", STYLESHEET.read_text(encoding="utf-8"), flags=re.S)
     defined = set(re.findall(r"(--[\w-]+)\s*:", css))
-    set_by_scripts = {name for script in STATIC.glob("*.js")
+    set_by_scripts = {name for script in STATIC.rglob("*.js")
                       for name in re.findall(r"setProperty\(\s*[\"'](--[\w-]+)", script.read_text(encoding="utf-8"))}
     defined |= set_by_scripts
     used_without_fallback = set(re.findall(r"var\(\s*(--[\w-]+)\s*\)", css))

@@ -1,0 +1,255 @@
+// The Analysis panel: rank, nullity, the solvable fraction, the worst case and the
+// gallery of quiet patterns (a click outlines one on the board), for the current size,
+// rule, surface, states and shape. Asked for only while the panel is open.
+
+import { currentLanguage, formatNumber, t, tCount } from "../page/i18n.js";
+import { messageOf } from "../session/messages.js";
+import { wordMessage } from "../page/words.js";
+import * as requests from "../session/requests.js";
+import { boardFromReference, emptyBoard } from "../model/board.js";
+import { countText, fractionText, invariantFactorsText, powerOfTwo } from "../page/wording.js";
+import { requestErrorMessage, stencilLabel, surfaceSuffix } from "../session/common-messages.js";
+
+// The API's analyze computes the worst case for every board of at most worst_case_cells
+// (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
+// more it can run for minutes (the
+// 5×5 Moore board) or be refused (the 5×5 torus), which would stall or fail the panel.
+// Such boards are analysed from a solve of the dark board instead (rank, nullity) and the
+// "solutions" op (its solutions are exactly the quiet patterns, fewest presses first).
+const WORST_CASE_NULLITY = 4;
+
+/** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
+function quietTotal(nullity) {
+  return nullity <= 40 ? formatNumber(2 ** nullity - 1) : `2^${nullity} − 1`;
+}
+
+// A preset or graph puzzle in the panel's key and its heading (grids: size, rule, surface).
+const graphKeys = new WeakMap(); // graph -> its number: each puzzle dealt is analysed once
+let graphCount = 0;
+function graphKey(graph) {
+  if (!graph) return "";
+  if (!graphKeys.has(graph)) graphKeys.set(graph, `${graph.preset?.name ?? "graph"} ${++graphCount}`);
+  return graphKeys.get(graph);
+}
+
+function graphLabel(game) {
+  const name = game.graph.preset ? game.graph.preset.game[currentLanguage()] : game.graph.title ?? t("graphUntitled");
+  return t("analysisForGraph", { name, cells: game.board.cellCount, k: game.k });
+}
+
+export class AnalysisPanel {
+  constructor(session) {
+    this.session = session;
+    const $ = (id) => document.getElementById(id);
+    this.ui = {
+      analysis: $("analysis"), analysisFor: $("analysis-for"), status: $("analysis-status"),
+      facts: $("analysis-facts"), rank: $("analysis-rank"), nullity: $("analysis-nullity"),
+      solutions: $("analysis-solutions"), fraction: $("analysis-fraction"),
+      worst: $("analysis-worst"), invariantFactors: $("analysis-invariant-factors"),
+      invariantFactorsRow: $("analysis-invariant-factors-row"), quietHeading: $("quiet-heading"), quietNote: $("quiet-note"),
+      gallery: $("quiet-gallery"), overlayNote: $("overlay-note"), overlayText: $("overlay-text"),
+      message: $("message"),
+    };
+    this.key = ""; // what the panel shows (size, rule, shape), to skip repeated requests
+    this.ui.analysis.addEventListener("toggle", () => this.refresh());
+    $("hide-overlay").addEventListener("click", () => session.toggleQuiet(null));
+    session.subscribe((change) => {
+      if (change.reword) this.key = ""; // the panel's text is written with t: ask again (or on the next open)
+      this.update();
+    });
+  }
+
+  currentKey() {
+    const { game } = this.session;
+    const mask = game.mask;
+    const shape = mask ? `${mask.holes.toId()}|${mask.dontCare.toId()}` : "";
+    return `${game.board.rows}x${game.board.cols}|${game.stencil.name}|${shape}|${game.k}|${game.surface}|${graphKey(game.graph)}`;
+  }
+
+  update() {
+    const quiet = this.session.overlay.quiet;
+    this.ui.overlayNote.hidden = !quiet;
+    for (const item of this.ui.gallery.querySelectorAll("button")) {
+      // By value: a gallery drawn again (another language) has new boards for the same patterns.
+      item.setAttribute("aria-pressed", quiet && quiet.equals(item.quiet) ? "true" : "false");
+    }
+    this.refresh();
+  }
+
+  /** Ask for the analysis when the panel is open and what it shows is out of date. */
+  async refresh() {
+    const { ui, session } = this;
+    if (!ui.analysis.open) return;
+    const key = this.currentKey();
+    if (key === this.key) return;
+    this.key = key;
+    const multiState = session.multiState;
+    for (const value of [ui.rank, ui.nullity, ui.worst]) value.parentElement.hidden = multiState;
+    ui.invariantFactorsRow.hidden = !multiState;
+    ui.facts.hidden = true;
+    ui.quietHeading.hidden = true;
+    ui.quietNote.textContent = "";
+    ui.gallery.replaceChildren();
+    if (multiState) return this.refreshMultiState(key);
+    const { game } = session;
+    const { rows, cols } = game.board;
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisFor", {
+      rows, cols, rule: stencilLabel(game.stencil), torus: surfaceSuffix(game.surface),
+      shape: game.mask ? messageOf("analysisShaped") : "",
+    }));
+    ui.status.textContent = t("analysisLoading");
+    const mask = game.mask;
+    const reply = await this.analyze(rows, cols);
+    if (this.key !== key) return; // the board changed meanwhile; a newer request runs
+    if (!reply) {
+      ui.status.textContent = ui.message.textContent;
+      this.key = ""; // try again next time
+      return;
+    }
+    ui.status.textContent = "";
+    ui.facts.hidden = false;
+    ui.rank.textContent = formatNumber(reply.rank);
+    ui.nullity.textContent = formatNumber(reply.nullity);
+    ui.solutions.textContent = powerOfTwo(reply.nullity);
+    ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
+    ui.worst.textContent = reply.worst_case === null
+      ? t(reply.basis ? "analysisWorstUnknown" : "analysisWorstSkipped")
+      : t("analysisWorstValue", { count: reply.worst_case });
+    this.drawGallery(reply.quiet.map((reference) => boardFromReference(reference, reply.payload)), reply.nullity, mask,
+      reply.basis);
+  }
+
+  /**
+   * The analysis of a k-state game, from a solve of the all-0 board: its solutions are the
+   * quiet press patterns, so their number is the solutions of every solvable board, and 1
+   * in that many boards is solvable (the image of the press map).
+   */
+  async refreshMultiState(key) {
+    const { ui, session } = this;
+    const { game } = session;
+    const { rows, cols } = game.board;
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisStatesFor", {
+      rows, cols, k: game.k, rule: stencilLabel(game.stencil), surface: surfaceSuffix(game.surface),
+    }));
+    ui.status.textContent = t("analysisLoading");
+    const reply = await requests.solve(session, emptyBoard(rows, cols, game.k), { minimal: false, target: "off" }, { board: false });
+    if (this.key !== key) return;
+    if (!reply) {
+      ui.status.textContent = ui.message.textContent;
+      this.key = "";
+      return;
+    }
+    ui.status.textContent = "";
+    ui.facts.hidden = false;
+    ui.solutions.textContent = countText(reply.solutions);
+    ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
+    ui.invariantFactors.textContent = invariantFactorsText(reply.invariant_factors);
+    ui.quietNote.textContent = t("analysisStatesNoGallery");
+  }
+
+  /** The dark board's solve: rank and nullity. */
+  solveDark(rows, cols) {
+    return requests.solve(this.session, emptyBoard(rows, cols), { target: "off" }, { board: false });
+  }
+
+  /** The analysis of the current variant: the API's analyze reply, or one made as above. */
+  async analyze(rows, cols) {
+    const { session } = this;
+    let nullity = null;
+    let solved = null;
+    if (rows * cols <= session.limits.worst_case_cells) {
+      solved = await this.solveDark(rows, cols);
+      if (!solved) return null;
+      nullity = solved.nullity;
+      if (nullity > WORST_CASE_NULLITY) return this.quietPatternsOf(rows, cols, solved);
+    }
+    try {
+      const reply = await requests.analyze(session, { board: false, rethrow: true });
+      return { ...reply, basis: true };
+    } catch (error) {
+      if (error.name !== "TooLargeError" || nullity === null) {
+        session.say(requestErrorMessage(error));
+        return null;
+      }
+      return this.quietPatternsOf(rows, cols, solved);
+    }
+  }
+
+  /** An analysis without the worst case: the lightest quiet patterns (not a basis). */
+  async quietPatternsOf(rows, cols, solved) {
+    const { session } = this;
+    const limit = session.limits.max_quiet_shown;
+    const listed = await requests.solutions(session, emptyBoard(rows, cols), limit + 1, { target: "off" }, { board: false });
+    if (!listed) return null;
+    // The first solution of the dark board is pressing nothing; the rest are quiet patterns.
+    const quiet = listed.solutions.filter((reference) => boardFromReference(reference, listed.payload).litCount > 0)
+      .slice(0, limit);
+    return {
+      rank: solved.rank, nullity: solved.nullity, solvable_fraction: solved.solvable_fraction, quiet, payload: listed.payload,
+      worst_case: null, basis: false,
+    };
+  }
+
+  /** The quiet patterns as small canvases in buttons; clicking one outlines it on the board. */
+  drawGallery(patterns, nullity, mask, basis) {
+    const { ui, session } = this;
+    ui.quietHeading.hidden = false;
+    if (patterns.length === 0) {
+      ui.quietNote.textContent = t("quietNone");
+      return;
+    }
+    ui.quietNote.textContent = !basis ? t("quietLightest", { shown: patterns.length, total: quietTotal(nullity) })
+      : patterns.length < nullity ? t("quietMore", { shown: patterns.length, nullity }) : t("quietBasis");
+    if (session.usesCanvas()) return; // patterns of a canvas-sized board are too big to draw small
+    const style = getComputedStyle(document.documentElement);
+    const colours = {
+      on: style.getPropertyValue("--quiet").trim() || "#b388ff",
+      off: style.getPropertyValue("--cell-off").trim(),
+      back: style.getPropertyValue("--board-bg").trim(),
+    };
+    const items = patterns.map((pattern, number) => {
+      const entry = document.createElement("div");
+      entry.setAttribute("role", "listitem");
+      const item = document.createElement("button");
+      item.type = "button";
+      item.className = "gallery-item";
+      item.setAttribute("aria-label", t("quietPattern", { number: number + 1 }));
+      item.quiet = pattern;
+      item.append(patternCanvas(pattern, mask, colours));
+      item.addEventListener("click", () => {
+        ui.overlayText.textContent = tCount("quietShown", pattern.litCount, { number: number + 1 });
+        session.toggleQuiet(pattern);
+      });
+      entry.append(item);
+      return entry;
+    });
+    ui.gallery.replaceChildren(...items);
+    this.update();
+  }
+}
+
+function patternCanvas(pattern, mask, colours) {
+  const { rows, cols } = pattern;
+  const size = Math.max(2, Math.floor(72 / Math.max(rows, cols))); // CSS pixels per cell
+  const ratio = window.devicePixelRatio || 1;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round((cols * size + 4) * ratio);
+  canvas.height = Math.round((rows * size + 4) * ratio);
+  canvas.style.width = `${cols * size + 4}px`;
+  canvas.style.height = `${rows * size + 4}px`;
+  canvas.setAttribute("aria-hidden", "true");
+  const context = canvas.getContext("2d");
+  context.scale(ratio, ratio);
+  context.fillStyle = colours.back;
+  context.fillRect(0, 0, cols * size + 4, rows * size + 4);
+  const gap = size >= 6 ? 1 : 0;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const index = r * cols + c;
+      if (mask?.holes.get(index)) continue;
+      context.fillStyle = pattern.get(index) ? colours.on : colours.off;
+      context.fillRect(2 + c * size, 2 + r * size, size - gap, size - gap);
+    }
+  }
+  return canvas;
+}

@@ -1,0 +1,147 @@
+// The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
+// the day and the sample boards; the puzzle's timer, minimum and best result.
+
+import { t, tCount } from "../page/i18n.js";
+import { messageOf } from "../session/messages.js";
+import { wordMessage } from "../page/words.js";
+import { formatDuration } from "../session/challenge.js";
+import { SAMPLE_BOARDS } from "../model/sample-boards.js";
+
+export class ChallengePanel {
+  constructor(session) {
+    this.session = session;
+    const $ = (id) => document.getElementById(id);
+    this.rows = $("rows");
+    this.cols = $("cols");
+    this.lit = $("lit");
+    this.presses = $("presses");
+    this.statesNote = $("states-puzzle-note");
+    this.timer = $("timer");
+    this.bestResult = $("best-result");
+    this.minimum = $("minimum");
+    this.newPuzzleButton = $("new-puzzle");
+    this.timerInterval = 0;
+    this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
+    $("clear").addEventListener("click", () => session.dealer.clear());
+    $("daily").addEventListener("click", () => session.dealer.daily());
+    for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => session.dealer.sample(sample));
+    // A size is dealt when the player commits it, never while typing Rows then Columns:
+    // Enter or a spinner step (a change while the field keeps the focus), or the focus
+    // leaving the pair. A change made by tabbing from Rows to Columns waits for Columns
+    // (it fires during the blur, focus nowhere; the focus lands on Columns just after).
+    this.sizeFields = [this.rows, this.cols];
+    this.dealing = null; // "RxC" while that size's board is on its way
+    for (const input of this.sizeFields) {
+      input.addEventListener("change", () => {
+        if (document.activeElement === input) this.commitSize();
+        else {
+          setTimeout(() => {
+            if (!this.sizeFields.includes(document.activeElement)) this.commitSize();
+            else if (!session.dealer.validSide(Number(input.value))) session.say(messageOf("sizeInvalid")); // said at once
+          });
+        }
+      });
+      input.addEventListener("focusout", (event) => {
+        if (!this.sizeFields.includes(event.relatedTarget)) this.commitSize();
+      });
+    }
+    session.subscribe((change) => this.update(change));
+  }
+
+  /** Deal a board of the size in Rows and Columns, if it is a new one (a bad one is refused with a message). */
+  async commitSize() {
+    const { session } = this;
+    const { board } = session.game;
+    const rows = Number(this.rows.value);
+    const cols = Number(this.cols.value);
+    if (rows === board.rows && cols === board.cols) return;
+    if (this.dealing === `${rows}x${cols}`) return; // committed already (Enter, then leaving the field)
+    const size = session.dealer.checkSize(rows, cols);
+    if (!size) return;
+    if (session.dealer.sizeRefused(size.rows, size.cols)) {
+      this.rows.value = board.rows;
+      this.cols.value = board.cols;
+      return;
+    }
+    this.dealing = `${rows}x${cols}`;
+    try {
+      await session.dealer.resize(size.rows, size.cols);
+    } finally {
+      if (this.dealing === `${rows}x${cols}`) this.dealing = null;
+    }
+  }
+
+  /** A number field: null when empty, NaN-free integer ≥ 0, or undefined (and a message) when not. */
+  readCount(input) {
+    const text = this.session.multiState ? "" : input.value.trim(); // k states: any solvable board
+    if (text === "") return null;
+    const value = Number(text);
+    if (Number.isInteger(value) && value >= 0) return value;
+    this.session.say(messageOf("impossibleLit", { message: text }));
+    return undefined;
+  }
+
+  async newPuzzle() {
+    const size = this.session.dealer.checkSize(Number(this.rows.value), Number(this.cols.value));
+    if (!size) return;
+    const lit = this.readCount(this.lit);
+    if (lit === undefined) return;
+    const presses = this.readCount(this.presses);
+    if (presses === undefined) return;
+    await this.session.dealer.newGame({ ...size, lit, presses });
+  }
+
+  update(change = {}) {
+    const { session } = this;
+    const { game, challenge } = session;
+    // k-state puzzles are any solvable board: Lit cells and Presses say nothing there.
+    this.lit.disabled = session.multiState;
+    this.presses.disabled = session.multiState;
+    this.statesNote.hidden = !session.multiState;
+    if (!this.sizeFields.includes(document.activeElement)) { // not while the player types a size
+      this.rows.value = game.board.rows;
+      this.cols.value = game.board.cols;
+    }
+    // A level says its best possible in its own label (levels-panel.js).
+    this.minimum.textContent = challenge?.minimum != null && !challenge.level ? t("bestPossible", { best: challenge.minimum }) : "";
+    if (!change.challenge && !change.reword && !(challenge && (challenge.startedAt || challenge.done))) return;
+    if (!challenge) {
+      clearInterval(this.timerInterval);
+      this.timerInterval = 0;
+      this.timer.hidden = true;
+      this.bestResult.hidden = true;
+      return;
+    }
+    this.timer.hidden = false;
+    if (challenge.done) {
+      clearInterval(this.timerInterval);
+      this.timerInterval = 0;
+      this.timer.textContent = t("timer", { time: formatDuration(challenge.milliseconds) });
+    } else if (challenge.startedAt && !this.timerInterval) {
+      this.timerInterval = setInterval(() => this.tick(), 250);
+    } else if (!challenge.startedAt) {
+      clearInterval(this.timerInterval);
+      this.timerInterval = 0;
+      this.timer.textContent = t("timer", { time: formatDuration(0) });
+    }
+    this.showBestResult();
+  }
+
+  tick() {
+    const challenge = this.session.challenge;
+    if (challenge?.startedAt && !challenge.done) {
+      this.timer.textContent = t("timer", { time: formatDuration(this.session.now() - challenge.startedAt) });
+    }
+  }
+
+  showBestResult() {
+    const challenge = this.session.challenge;
+    const best = challenge && (challenge.records ?? this.session.records)?.get(challenge.key);
+    this.bestResult.hidden = !best;
+    // The record is kept per challenge.key (kind, size and variant); the line names the
+    // puzzle as its button does.
+    if (best) {
+      this.bestResult.textContent = tCount("bestResult", best.moves, { kind: wordMessage(challenge.label), time: formatDuration(best.milliseconds) });
+    }
+  }
+}

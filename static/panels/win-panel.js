@@ -1,0 +1,78 @@
+// The win banner (#win): laid over the board, not above it, so the board never moves.
+// It shows while session.won holds (the goal just reached by a press or by playback,
+// until the board changes), says how the goal was reached — the player's own win
+// ("Solved!"), a win after Solve, Hint or Play solution was used ("Solved, with help"),
+// or Play solution's ("Solved by Play solution") — and offers Next puzzle, which deals a
+// new puzzle of the same kind (the New puzzle group's size, lit cells and presses; the
+// rule, surface, states and shape stay). On a level (levels.js) it gives the moves against
+// the fewest possible — stars for the player's own win, and how many moves over — and
+// offers Next level instead (none after the last). The celebration on the board itself is
+// board-panel.js's.
+
+import { currentLanguage, t, tCount } from "../page/i18n.js";
+import { levelStars } from "../session/levels.js";
+
+const TITLES = { player: "winOwn", helped: "winHelped", played: "winPlayed" };
+
+/** Focus the board's tab stop (a grid cell, or the canvas). */
+function focusBoard() {
+  document.querySelector('#board [role="gridcell"][tabindex="0"], #board canvas[aria-label]')?.focus();
+}
+
+export class WinPanel {
+  /** `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is. */
+  constructor(session, nextPuzzle) {
+    this.session = session;
+    this.levels = session.levelPlay;
+    const $ = (id) => document.getElementById(id);
+    this.banner = $("win");
+    this.title = $("win-title");
+    this.detail = $("win-detail");
+    this.score = $("win-score");
+    this.next = $("next-puzzle");
+    this.dismissed = null; // the session.won the reader closed
+    // The banner's buttons vanish with it: the keyboard goes back to the board.
+    this.next.addEventListener("click", async () => {
+      await session.next(nextPuzzle);
+      const lost = !document.activeElement || document.activeElement === document.body || this.banner.contains(document.activeElement);
+      if (this.banner.hidden && lost) focusBoard();
+    });
+    $("win-close").addEventListener("click", () => {
+      this.dismissed = session.won;
+      this.update();
+      focusBoard();
+    });
+    session.subscribe(() => this.update());
+  }
+
+  update() {
+    const { won } = this.session;
+    const show = won !== null && won !== this.dismissed;
+    this.banner.hidden = !show;
+    if (!show) return;
+    this.banner.dataset.by = won.by;
+    this.title.textContent = t(TITLES[won.by]);
+    const level = this.levels.current;
+    const minimum = this.session.challenge?.minimum;
+    const next = this.session.nextKind;
+    this.next.hidden = next === "none";
+    this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
+    this.score.hidden = !level;
+    if (!level) {
+      delete this.banner.dataset.stars;
+      this.detail.textContent = won.moves === 1 ? t("winMovesOne") : t("winMoves", { count: won.moves });
+      return;
+    }
+    const over = won.moves - minimum;
+    const parts = [tCount("winLevelMoves", won.moves, { best: minimum }), over > 0 ? tCount("winLevelOver", over) : t("winLevelPerfect")];
+    if (next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
+    this.detail.textContent = parts.join(" · ");
+    // Stars for the player's own win only; with help there is no score to give.
+    const stars = won.by === "player" ? levelStars(won.moves, minimum) : 0;
+    if (stars) this.banner.dataset.stars = String(stars);
+    else delete this.banner.dataset.stars;
+    this.score.hidden = stars === 0;
+    this.score.textContent = "★".repeat(stars) + "☆".repeat(3 - stars);
+    this.score.setAttribute("aria-label", tCount("winStars", stars));
+  }
+}

@@ -1,0 +1,615 @@
+// The session: the page's midend (as in Simon Tatham's puzzles). It owns the game
+// (game.js) and its history, the marks (a hint or a solution shown on the board), the
+// overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
+// from the gallery, the explanation's marks), the list of solutions, the one press path and
+// the sequencing of every request to the solver, and what a click on a cell means (click).
+// Its helpers beside it each own one part and change the game through its commands: new
+// boards and games (dealer.js), Solve and Hint (solving.js), solution playback
+// (playback.js), the puzzle being played (challenge.js) and the level sets (levels.js), the
+// player's records (records.js), set-up mode (setup.js), shape editing (shape-editing.js),
+// boards as text and pasted board sets (board-text.js), the games Undo brings back
+// (game-swap.js), the explainer (explain.js); requests are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
+// with request(message, {payload, timeoutMs}) — the page passes its SolverClient, tests a
+// fake — and what the session says is data, {key, params, tone} (messages.js), worded by the views.
+//
+// Panels and views read the session's fields and call its commands; after each command
+// the session emits ONE change event to every subscriber (see emit), with the fields of
+// CHANGE_FIELDS only. Only the session emits it, and only the session changes the version,
+// the marks and the overlays (tests/js/boundaries.test.mjs). Requests are sequenced (sequencing.js): a reply
+// to a superseded request is dropped, commands that ask about the board wait for a board on
+// its way, and a player's command overtaken by the player's own change of the lights says so.
+//
+// "Would the player expect this to be restored on undo?" decides what is game state
+// (the board, in game.js's history) and what is session state (marks, overlays).
+
+import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { Playback } from "./playback.js";
+import { ChallengeTracker } from "./challenge.js";
+import { SetupMode } from "./setup.js";
+import { Dealer } from "./dealer.js";
+import { BoardText } from "./board-text.js";
+import { GameSwap } from "./game-swap.js";
+import { Solving } from "./solving.js";
+import { Sequencer } from "./sequencing.js";
+import { ShapeEditing } from "./shape-editing.js";
+import { Explainer } from "./explain.js";
+import { LevelPlay } from "./levels.js";
+import { unsolvableMessage } from "./solve-messages.js";
+import { stencilLabel, surfaceSuffix } from "./common-messages.js";
+import { boardFromReference, boardWithStates } from "../model/board.js";
+import { Game, isMultiState, plainTarget } from "../model/game.js";
+import { PLUS_STENCIL } from "../model/presses.js";
+import { randomSolvableBoard } from "../model/random-board.js";
+
+/**
+ * The fields of the session's change event (emit), each a fact about the command just done:
+ * - `cells`: the indices a press changed, or null when any cell, mark or overlay may have changed;
+ * - `message`: the new message (messages.js; null empties the line, undefined keeps it);
+ * - `boardError`: the Board box's error, a message (the message line shows it too; null clears it,
+ *   undefined keeps it), and `caret`: where in the box's text, {text, line, column};
+ * - `offer`: the Search to the end button's message, with a solution's message;
+ * - `reshaped`: a new game (size, variant, shape or graph); `focus`: put the cursor on the first cell;
+ * - `pressed`: {row, col} of the player's press; `flash`: the cell a playback just pressed;
+ * - `hint`: the index of the cell a Hint just marked (a view may turn it into sight);
+ * - `won`: the goal was just reached (session.won says how);
+ * - `challenge`: the puzzle being played started, ended or got its fewest presses;
+ * - `setup`: set-up mode turned on or off; `explain`: the explanation changed;
+ * - `reword`: the page's language changed (word again what is shown).
+ */
+export const CHANGE_FIELDS = Object.freeze([
+  "cells", "message", "boardError", "caret", "offer", "reshaped", "focus", "pressed", "flash", "hint", "won",
+  "challenge", "setup", "explain", "reword",
+]);
+
+export class Session {
+  /**
+   * `solver`: the worker's client (or a fake), {request, ready}; `limits`: the API's limits op
+   * (dist/limits.json) plus the page's gridLimit; `records`: the player's records (records.js), or null;
+   * `random()`: [0, 1), for boards made here; `reducedMotion()`: prefers-reduced-motion;
+   * `searchBudget`: extra solve fields ({seconds}) for the fewest-presses search; `wait(ms)`:
+   * resolves after a delay (playback); `now()`: milliseconds (the puzzle timer, playback's pace).
+   */
+  constructor({
+    solver, limits, records = null, random = Math.random, reducedMotion = () => false, searchBudget = {},
+    wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = () => performance.now(),
+  }) {
+    Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now });
+    this.listeners = new Set(); // the change event's (emit); the explainer listens from its start
+    this.game = new Game(randomSolvableBoard(5, 5, { random }));
+    this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
+    // Overlays (session state, not undone). proof and nearest explain the last unsolvable Solve and go when the
+    // lights change; quiet (a quiet pattern from the gallery) stays until the size, rule or shape changes;
+    // explain: the explanation's marks (explain.js): {next, clears, formula: Set | null}.
+    this.overlay = { proof: null, nearest: null, quiet: null, explain: null };
+    this.layers = null; // what a view draws over the lights; a new object whenever it changes
+    this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
+    this.solving = new Solving(this); // Solve, Hint, Search to the end: the questions to Python whose answers are shown here
+    this.playback = new Playback(this);
+    this.challengeTracker = new ChallengeTracker(this); // the puzzle being played; it ends when the board changes another way
+    this.dealer = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
+    this.setupMode = new SetupMode(this); // a click sets one light instead of pressing
+    this.boardText = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
+    this.gameSwap = new GameSwap(this); // the game a load or set-up's Clear or Fill replaced, for Undo
+    this.shapeEditing = new ShapeEditing(this); // a click changes a cell's kind (hole, don't-care) instead of pressing
+    this.explainer = new Explainer(this); // the board explained a press at a time; a click asks "why this press?"
+    this.levelPlay = new LevelPlay(this); // the handhelds' level sets, and the level being played
+    this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
+    this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
+    // The goal just reached by a press or by playback, until the board changes:
+    // {by: "player" | "helped" | "played", moves}, or null. The page celebrates "player".
+    this.won = null;
+    this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
+    this.sequencer = new Sequencer(this); // request tickets, work that replaces the game, a link opening, the command asked
+  }
+
+  // -------------------------------------------------------------------------------
+  // Reading
+
+  /**
+   * What Next offers after a win: "level" (the next level of the set being played), "none"
+   * (that set's last level was played), or "puzzle" (a new puzzle of the same kind).
+   */
+  get nextKind() {
+    if (!this.levelPlay.current) return "puzzle";
+    return this.levelPlay.next ? "level" : "none";
+  }
+
+  /** The puzzle being played (ChallengeTracker.current): {kind, key, label, start, minimum, startedAt, done, level, records}, or null. */
+  get challenge() {
+    return this.challengeTracker.current;
+  }
+
+  /** True for a k-state game (see isMultiState). */
+  get multiState() {
+    return isMultiState(this.game.k);
+  }
+
+  /** True in set-up mode (setup.js): a click sets a light instead of pressing. */
+  get settingUp() {
+    return this.setupMode.on;
+  }
+
+  /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
+  usesCanvas(rows = this.game.board.rows, cols = this.game.board.cols) {
+    return rows > this.limits.gridLimit || cols > this.limits.gridLimit;
+  }
+
+  /** Undo has something to take back: a move, an edit, or the board a load replaced (game-swap.js). */
+  get canUndo() {
+    return this.game.canUndo || this.gameSwap.canUndo;
+  }
+
+  get canRedo() {
+    return this.game.canRedo || this.gameSwap.canRedo;
+  }
+
+  /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
+  get playbackRun() {
+    return this.playback.run;
+  }
+
+  /** Call `listener(change)` after every command; returns the function that unsubscribes. */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The one change event: every command of the session (and of its helpers, through the
+   * session's commands below) emits one, whose fields are CHANGE_FIELDS; a listener reads
+   * the session for the rest. Nothing else emits (tests/js/boundaries.test.mjs).
+   */
+  emit(change = {}) {
+    for (const field of Object.keys(change)) {
+      if (!CHANGE_FIELDS.includes(field)) throw new TypeError(`no change field ${field}: the fields are CHANGE_FIELDS (session.js)`);
+    }
+    const full = { cells: null, ...change };
+    for (const listener of [...this.listeners]) listener(full);
+  }
+
+  /** Say `message` (messages.js) on the message line; nothing else changes. */
+  say(message) {
+    this.emit({ message });
+  }
+
+  /**
+   * Say `message` as the Board box's error (on the message line too); null clears it. `caret`:
+   * where in the box's text it is, {text, line, column} (a parse error's).
+   */
+  sayBoardError(message, caret = undefined) {
+    this.emit({ boardError: message, ...(caret ? { caret } : {}) });
+  }
+
+  /** Nothing changed that a view must know of, but a request came to nothing: views draw the session again (a size field goes back). */
+  redraw() {
+    this.emit();
+  }
+
+  /** Set-up mode turned on or off (setup.js), saying `message`. */
+  setupChanged(message) {
+    this.emit({ message, setup: true });
+  }
+
+  /** A step of a playback (playback.js): {cells, flash, message}, as a press would tell it. */
+  showPlaybackStep(step) {
+    this.emit(step);
+  }
+
+  /** The puzzle being played started, ended or got its fewest presses (challenge.js). */
+  challengeChanged() {
+    this.emit({ challenge: true });
+  }
+
+  /** The explanation changed (explain.js): its step, its "why", its asking. */
+  explanationChanged(message = undefined) {
+    this.emit({ explain: true, message });
+  }
+
+  /** The page's language changed: every view words again what it shows (the last message too). */
+  reword() {
+    this.emit({ reword: true });
+  }
+
+  /** Lights Out 2000's colours named the other way round (the Games choice), or not. */
+  setStatesReversed(reversed) {
+    this.statesReversed = reversed;
+    this.emit();
+  }
+
+  // -------------------------------------------------------------------------------
+  // Requests (built in requests.js)
+
+  /** Send `message` to the solver, sequenced (sequencing.js: Sequencer.request); the reply, or null. */
+  request(message, options) {
+    return this.sequencer.request(message, options);
+  }
+
+  /** Run `work()`, whose end replaces the game; board commands wait for it (Sequencer.changing). */
+  changing(work) {
+    return this.sequencer.changing(work);
+  }
+
+  /** Resolves once no work that replaces the game is under way: true, or false when a link failed meanwhile (Sequencer.settled). */
+  settled() {
+    return this.sequencer.settled();
+  }
+
+  /** Open a link Python must read: `read()` it, then `play(reply)` (Sequencer.openLink: the board is a stand-in meanwhile). */
+  openLink(read, play) {
+    return this.sequencer.openLink(read, play);
+  }
+
+  /** True while a link Python must read is opening: the board shown is a stand-in (Sequencer.openLink). */
+  get opening() {
+    return this.sequencer.opening !== null;
+  }
+
+  // -------------------------------------------------------------------------------
+  // Game changes
+
+  /** Make `next` the game: marks, overlays and the solution list go (the quiet pattern stays when `keepQuiet`). */
+  replaceGame(next, keepQuiet = false) {
+    this.stopPlayback();
+    this.sequencer.gameReplaced();
+    this.game = next;
+    this.won = null;
+    this.assisted = false;
+    this.marks = null;
+    this.overlay = { proof: null, nearest: null, quiet: keepQuiet ? this.overlay.quiet : null, explain: null };
+    this.solutionList = null;
+    this.refreshLayers();
+    this.version++;
+  }
+
+  /** The same board, rule, surface, shape and goal with no history (the game object is new; set-up mode). */
+  restartHistory() {
+    const old = this.game;
+    this.game = new Game(old.board, old.options);
+    this.won = null;
+    this.assisted = false;
+  }
+
+  refreshLayers() {
+    const mask = this.game.mask;
+    const { proof, nearest, quiet, explain } = this.overlay;
+    this.layers = mask || proof || nearest || quiet || explain ? { mask, proof, nearest, quiet, explain } : null;
+  }
+
+  /**
+   * Show the explanation's marks over the board (explain.js): `explain` = {next: the cell the
+   * next step presses, clears: the light it clears, formula: a Set of cells}, or null; with
+   * `message` to say. `start`: an explanation begins — the board counts as helped (no best
+   * result) and the solution marks go (the explanation shows its own).
+   */
+  setExplainOverlay(explain, { message, start = false } = {}) {
+    if (start) {
+      this.markAssisted();
+      this.marks = null;
+    }
+    this.overlay = { ...this.overlay, explain };
+    this.refreshLayers();
+    this.emit({ message, explain: true });
+  }
+
+  /** Drop the overlays that describe the lights (after any change of them); true if some went. */
+  clearBoardOverlays() {
+    this.solutionList = null;
+    if (!this.overlay.proof && !this.overlay.nearest) return false;
+    this.overlay = { ...this.overlay, proof: null, nearest: null };
+    this.refreshLayers();
+    return true;
+  }
+
+  /**
+   * Start over with `board` (its k becomes the game's): history and marks go; goal, rule
+   * and surface stay, and set-up mode. The shape is `mask` when given (null: none), else the
+   * current one if the size is unchanged. Lights in holes are turned off: a hole has no light.
+   * With `undoable`, Undo brings back the game replaced, history and all (game-swap.js).
+   * `replaced(game)` runs with the new game in place, before the change is told (a puzzle it
+   * starts, a board set it belongs to, is told with it).
+   */
+  setBoard(board, { message = null, mask = undefined, undoable = false, replaced = null } = {}) {
+    const old = this.game;
+    this.challengeTracker.end();
+    const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
+    if (mask === undefined) mask = sameSize ? old.mask : null;
+    if (mask && this.usesCanvas(board.rows, board.cols)) mask = null;
+    if (mask) for (const index of mask.holes.indices()) board.set(index, 0);
+    const keepQuiet = sameSize && mask === old.mask; // a quiet pattern depends on size, rule and shape only
+    // A graph puzzle (a preset, a user's graph) keeps its graph on a board of its size only.
+    const options = sameSize || !old.graph ? old.options : { ...old.options, graph: null, target: plainTarget(old.target) };
+    this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
+    if (undoable) this.gameSwap.record(old);
+    replaced?.(this.game);
+    const note = this.setupMode.on ? this.setupMode.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
+    this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
+  }
+
+  /**
+   * Play `game`, built whole elsewhere (a link's, a graph's, the one Undo brings back): its
+   * marks, overlays and puzzle start afresh, and set-up mode ends unless `keepSetup` (a game
+   * Undo brings back while setting up). `replaced(game)` runs with the new game in place,
+   * before the change is told (a puzzle it starts is told with it); `message` is said, with
+   * "already solved" when `sayIfSolved` and it is.
+   */
+  playGame(game, { message = null, keepQuiet = false, replaced = null, keepSetup = false, sayIfSolved = false } = {}) {
+    this.challengeTracker.end();
+    if (!keepSetup) this.setupMode.end();
+    this.replaceGame(game, keepQuiet);
+    replaced?.(game);
+    const solved = sayIfSolved && game.isSolved() ? messageOf("solvedStart") : null;
+    this.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
+  }
+
+  /**
+   * Play on with another variant: `k` states, `surface`, `rule`, `mask` (null: no shape).
+   * The lights stay (each state modulo k), the history restarts (its presses were under
+   * the old variant). The shape stays on every surface and for every k.
+   */
+  setVariant({ k = this.game.k, surface = this.game.surface, stencil = this.game.stencil, mask = this.game.mask } = {}) {
+    const old = this.game;
+    const { rows, cols } = old.board;
+    if (this.dealer.sizeRefused(rows, cols, k)) return false;
+    const board = boardWithStates(old.board, k);
+    const keepQuiet = k === old.k && surface === old.surface && stencil === old.stencil && mask === old.mask;
+    this.replaceGame(new Game(board, { target: plainTarget(old.target), stencil, surface, mask }), keepQuiet);
+    let message;
+    if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
+      message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
+    } else {
+      this.challengeTracker.end(); // a new rule is a new puzzle
+      message = messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
+    }
+    this.emit({ message, reshaped: true });
+    return true;
+  }
+
+  /** Use `mask` (null: no shape) on the current lights, which go out in holes. */
+  setShape(mask, message) {
+    this.setBoard(this.game.board.copy(), { message, mask: mask && !mask.isEmpty ? mask : null });
+  }
+
+  /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
+  useStandardGame() {
+    const old = this.game;
+    const changed = this.multiState || old.surface !== "plane" || old.stencil !== PLUS_STENCIL || old.mask !== null || old.graph !== null;
+    this.replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
+    return changed ? messageOf("standardGameRestored") : null;
+  }
+
+  setTarget(target) {
+    this.stopPlayback();
+    this.won = null;
+    this.game.target = target;
+    this.marks = null;
+    this.version++;
+    this.say(joinMessages(this.game.isSolved() ? messageOf("solvedStart") : null, this.sequencer.dropAsked()));
+  }
+
+  // -------------------------------------------------------------------------------
+  // The press path
+
+  /**
+   * The one path every press takes: clicks, keys, playback, the explainer's steps (undo and
+   * redo settle the same way). Presses `presses[from..to)` (cell indices) and returns
+   * {changed, message} without emitting: `changed` the cells one press changed, null when
+   * many did or every mark must be redrawn. Pressing a marked cell takes one press off its
+   * mark, which leaves the marks a solution (presses commute); any other press makes the
+   * marks stale. Reaching the goal stops the puzzle's clock and says so; it is a win `by`
+   * "player" (a click or a key, or the explainer's step: "helped" when the solver helped) or
+   * "played" (Play solution), decided in settle.
+   */
+  applyMoves(presses, from = 0, to = presses.length, by = "played") {
+    const game = this.game;
+    let changed = null;
+    if (to - from === 1) {
+      const { cols } = game.board;
+      changed = game.play(Math.floor(presses[from] / cols), presses[from] % cols);
+    } else {
+      game.playMany(presses, from, to); // the packed fast path of a long playback's slice
+    }
+    this.challengeTracker.startClock();
+    return this.settle(presses, from, to, -1, changed, by);
+  }
+
+  /** Undo or redo one move (`direction` "undo" | "redo"), settled as the press path settles a press. */
+  applyHistory(direction) {
+    this.stopPlayback();
+    const result = direction === "undo" ? this.game.undo() : this.game.redo();
+    if (!result) {
+      this.gameSwap[direction](); // past the game's first (last) entry: the board a load replaced (game-swap.js)
+      return;
+    }
+    const { move } = result; // null for an edit (set-up, Make solvable)
+    const index = move === null ? -1 : move.row * this.game.board.cols + move.col;
+    const { changed, message } = this.settle([index], 0, 1, direction === "undo" ? 1 : -1, result.changed);
+    this.emit({ cells: changed, message });
+  }
+
+  undo() {
+    this.applyHistory("undo");
+  }
+
+  redo() {
+    this.applyHistory("redo");
+  }
+
+  /**
+   * After moves `presses[from..to)`: the version, overlays and marks (each mark moved by `step`),
+   * the win (the one place it is decided: by `by`, "player" or "played"; an undo or redo, null,
+   * reaches the goal without a win), and what to say.
+   */
+  settle(presses, from, to, step, changed, by = null) {
+    const game = this.game;
+    this.won = null;
+    this.version++;
+    if (this.clearBoardOverlays()) changed = null;
+    let message = null;
+    // The marks reroute: marks m solve board b (b + A·m is the goal); after a press of cell i
+    // the board is b + A·eᵢ, and m − eᵢ (mod k) solves it — the press joins the route, or takes
+    // a press off it; an Undo adds eᵢ back, so the marks shown before come back. Linear over
+    // Z/kZ, so the same for every k, surface, rule, shape and graph.
+    for (let i = from; i < to && this.marks; i++) {
+      const index = presses[i];
+      if (index < 0) { // an edit (set-up, Make solvable) is no press: the marks no longer solve
+        this.marks = null;
+        changed = null;
+        message = messageOf("marksCleared");
+        break;
+      }
+      const offRoute = step < 0 && !this.marks.get(index);
+      this.marks.add(index, step);
+      if (offRoute && to - from === 1) message = messageOf("offRoute");
+      if (changed && !changed.includes(index)) changed = [...changed, index]; // its mark changed (an Orbix press leaves its own light)
+    }
+    if (this.marks?.litCount === 0) this.marks = null;
+    const dropped = this.sequencer.dropAsked();
+    if (this.setupMode.on) return { changed, message: joinMessages(message ?? this.setupMode.message(), dropped) }; // undo of a set-up change
+    if (game.isSolved()) {
+      message = this.challengeTracker.finish() ?? countMessage("solved", game.moveCount);
+      if (by) this.won = { by: by === "player" && this.assisted ? "helped" : by, moves: game.moveCount };
+    }
+    return { changed, message: joinMessages(message, dropped) };
+  }
+
+  /**
+   * Add 1 to the lights at `indices` as one undoable edit, not a press (set-up mode's
+   * light, Make solvable): marks and the overlays of the lights go. Emits `message`.
+   */
+  applyEdit(indices, message) {
+    this.stopPlayback();
+    let changed = this.game.edit(indices);
+    this.version++;
+    if (this.marks) changed = null; // every mark goes: redraw them all
+    this.marks = null;
+    if (this.clearBoardOverlays()) changed = null;
+    this.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
+  }
+
+  /**
+   * A click (a tap, Space or Enter) on cell (row, col): what it means is decided here, by the
+   * mode — while the shape is edited it changes the cell's kind (shape-editing.js); while the
+   * board is explained it asks why the cell is pressed (explain.js); in set-up mode it steps
+   * the light (setup.js); else it presses. Returns what it did: "shape", "why", "set", "press",
+   * or null (nothing: a hole, a link's stand-in).
+   */
+  click(row, col) {
+    const index = row * this.game.board.cols + col;
+    if (this.shapeEditing.on) {
+      this.shapeEditing.edit(row, col);
+      return "shape";
+    }
+    if (this.game.holes?.get(index)) return null;
+    if (this.explainer.active) {
+      this.explainer.why(index);
+      return "why";
+    }
+    if (this.setupMode.on) return this.setupMode.setLight(row, col) ? "set" : null;
+    const moves = this.game.moveCount;
+    this.press(row, col);
+    return this.game.moveCount !== moves ? "press" : null;
+  }
+
+  /**
+   * A press by the player (a click or a key). Holes have no button; in set-up mode a
+   * click sets a light (setup.js) and nothing is pressed. Reaching the goal is a win of
+   * the player's own, or "helped" when Solve, Hint or Play solution was used on this board.
+   */
+  press(row, col) {
+    if (this.opening) {
+      this.say(messageOf("linkOpeningWait")); // the board is a stand-in until the link opens (openLink)
+      return;
+    }
+    this.stopPlayback();
+    const index = row * this.game.board.cols + col;
+    if (this.setupMode.on || this.game.holes?.get(index)) return;
+    const { changed, message } = this.applyMoves([index], 0, 1, "player");
+    this.emit({ cells: changed, message, pressed: { row, col }, won: this.won !== null || undefined });
+  }
+
+  /** The end of a playback (playback.js): `ending` its last change; the goal its last press reached is Play solution's win (settle). */
+  playbackEnded(ending) {
+    this.emit({ ...ending, won: this.won !== null || undefined });
+  }
+
+  /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
+  markAssisted() {
+    this.assisted = true;
+  }
+
+  /** Add 1 to the nearest solvable board's lights as one undoable edit (not presses). */
+  makeSolvable() {
+    const nearest = this.overlay.nearest;
+    if (!nearest) return;
+    const indices = nearest.indices();
+    this.applyEdit(indices, countMessage("madeSolvable", indices.length));
+  }
+
+  /** Show (or, when it is shown, hide) a quiet pattern over the board; null hides the one shown. */
+  toggleQuiet(pattern) {
+    const same = pattern === null || (this.overlay.quiet !== null && this.overlay.quiet.equals(pattern));
+    this.overlay = { ...this.overlay, quiet: same ? null : pattern };
+    this.refreshLayers();
+    this.emit();
+  }
+
+  // -------------------------------------------------------------------------------
+  // Solutions shown (asked for by solving.js)
+
+  /** Show why the board cannot be solved (a solve reply): the proof's lights and the nearest solvable board. */
+  showUnsolvable(reply) {
+    this.marks = null;
+    if (!this.multiState) {
+      const onGrid = !this.usesCanvas();
+      const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
+      this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
+      this.refreshLayers();
+    }
+    this.say(unsolvableMessage(reply, this.game, this.multiState, !this.multiState && Boolean(this.overlay.proof)));
+  }
+
+  /** Mark `found` (a findSolution result) as the solution shown, the solver's help; `change` is emitted with its message. */
+  showSolution(found, change = {}) {
+    this.markAssisted();
+    this.marks = found.solution;
+    this.emit({ message: found.message, ...change });
+  }
+
+  /** Show the list of solutions (fewest presses first) in the navigator: `solutions` (Boards), `index` the one marked. */
+  showSolutionList(solutions, index) {
+    this.solutionList = { solutions, index };
+    this.emit();
+  }
+
+  /** Show solution `index` of the list as the marks. */
+  chooseSolution(index) {
+    if (!this.solutionList) return;
+    this.stopPlayback();
+    const { solutions } = this.solutionList;
+    this.solutionList.index = Math.min(solutions.length - 1, Math.max(0, index));
+    this.marks = solutions[this.solutionList.index].copy(); // marks are edited by presses; the list is not
+    this.emit();
+  }
+
+  /** Next after a win (nextKind): the next level, or `dealNew()` (a new puzzle of the same kind, the New puzzle group's). */
+  next(dealNew) {
+    const kind = this.nextKind;
+    if (kind === "level") return this.levelPlay.openNext();
+    return kind === "puzzle" ? dealNew() : Promise.resolve(false);
+  }
+
+  /** End a playback without a word (the command that ends it says what it did). */
+  stopPlayback() {
+    this.playback.cancel();
+  }
+
+  /** Stop the playback (the Stop button); the presses played stay, the marks show the rest (playback.js). */
+  stop() {
+    this.playback.stop();
+  }
+
+  /** Play the marked solution (solving first when none is marked) through the press path (playback.js). */
+  playSolution() {
+    return this.playback.play();
+  }
+}
