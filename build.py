@@ -32,6 +32,7 @@ Only the standard library is used; npm, pip and Node are run as subprocesses.
 from __future__ import annotations
 
 import argparse
+import ast
 import email.utils
 import functools
 import gzip
@@ -46,7 +47,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import tomllib
 import urllib.parse
 import zipfile
 import zlib
@@ -160,12 +160,17 @@ def package_folder(package_source: Path) -> Path:
 
 
 def package_name(package_source: Path) -> str:
-    """"<name>-<version>" from ``package_source``/pyproject.toml, or "lightsout" without one."""
-    pyproject = package_source / "pyproject.toml"
-    if not pyproject.is_file():
+    """"lightsout-<version>": the package the site ships, by its import name (the distribution's name,
+    ``lightsout-solver``, is the package index's), at the version ``lightsout/__init__.py`` gives
+    ``__version__`` (its one place: pyproject.toml reads it there too); "lightsout" without one."""
+    init = package_folder(package_source) / "lightsout" / "__init__.py"
+    if not init.is_file():
         return "lightsout"
-    project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
-    return f"{project.get('name', 'lightsout')}-{project.get('version', '0')}"
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(target, ast.Name) and target.id == "__version__" for target in node.targets):
+            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                return f"lightsout-{node.value.value}"
+    return "lightsout"
 
 
 def make_package_zip(package_source: Path, destination: Path) -> Path:

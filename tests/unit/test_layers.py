@@ -4,14 +4,16 @@ py/lightsout/ holds one folder per layer (issue 40), bottom to top:
 
     errors.py, names.py     leaves: they import nothing of the package
     model/                  boards, masks, rules, graphs, puzzles, the codec
+    draw/                   a puzzle's board as SVG and the public board value (below solving and text,
+                            whose Solution and parsed boards draw themselves in a notebook)
     solving/, text/         solving; text read and written (siblings: neither imports the other)
     presets/                the real games and their levels (figures by solving)
     share/, analysis/       share links (presets' and levels' links); derived figures (siblings)
     api/, cli/              the JSON API and the command line (siblings over the same figures)
     bench/                  benchmarks (the graph bench prints the CLI's presets table)
 
-``lightsout/__init__.py`` (the public names, imported on first use) and ``__main__.py`` are the
-package's front door, above every layer.  Every import counts, at any depth: a function's own
+``lightsout/__init__.py`` (the public names, imported on first use), ``__main__.py`` and ``svg.py``
+(``lightsout.svg``, the drawing's public name) are the package's front door, above every layer.  Every import counts, at any depth: a function's own
 import and a ``TYPE_CHECKING`` one too.  The import graph of the modules has no cycle either.
 """
 
@@ -27,6 +29,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "py" / "lightsout"
 LAYERS: list[set[str]] = [
     {"errors", "names"},
     {"model"},
+    {"draw"},
     {"solving", "text"},
     {"presets"},
     {"share", "analysis"},
@@ -36,7 +39,10 @@ LAYERS: list[set[str]] = [
 """The rooms (a top-level module or a folder of the package) of each layer, bottom first."""
 
 FRONT = "(front door)"
-"""The room of ``lightsout/__init__.py`` and ``__main__.py``, above every layer."""
+"""The room of ``lightsout/__init__.py``, ``__main__.py`` and ``svg.py``, above every layer."""
+
+FRONT_MODULES = {"__main__", "svg"}
+"""The package's top-level modules that are its front door (with ``__init__.py``)."""
 
 RANK = {room: rank for rank, rooms in enumerate(LAYERS) for room in rooms} | {FRONT: len(LAYERS)}
 
@@ -53,7 +59,7 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py")) if 
 def room_of(module: str) -> str:
     """The room of a module of the package: its folder, its own name at the top, or the front door."""
     parts = module.split(".")
-    if len(parts) == 1 or parts[1] == "__main__":
+    if len(parts) == 1 or (len(parts) == 2 and parts[1] in FRONT_MODULES):
         return FRONT
     return parts[1]
 
@@ -109,11 +115,11 @@ def test_no_layer_imports_a_layer_above_it_or_beside_it():
 
 
 @pytest.mark.parametrize(("module", "source", "wrong"), [
-    ("lightsout.model.board", "from ..solving.solver import solve\n", "1: model (layer 1) imports lightsout.solving.solver: solving (layer 2), up"),
-    ("lightsout.solving.gf2", "def f():\n    from ..text import formats\n", "2: solving (layer 2) imports lightsout.text.formats: text (layer 2), sideways, to a sibling"),
-    ("lightsout.names", "import lightsout.api\n", "1: names (layer 0) imports lightsout.api: api (layer 5), up"),
+    ("lightsout.model.board", "from ..solving.solver import solve\n", "1: model (layer 1) imports lightsout.solving.solver: solving (layer 3), up"),
+    ("lightsout.solving.gf2", "def f():\n    from ..text import formats\n", "2: solving (layer 3) imports lightsout.text.formats: text (layer 3), sideways, to a sibling"),
+    ("lightsout.names", "import lightsout.api\n", "1: names (layer 0) imports lightsout.api: api (layer 6), up"),
     ("lightsout.errors", "from . import names\n", "1: errors (layer 0) imports lightsout.names: names (layer 0), sideways, to a sibling"),
-    ("lightsout.share.links", "from .. import solve\n", "1: share (layer 4) imports lightsout: (front door) (layer 7), up"),
+    ("lightsout.share.links", "from .. import solve\n", "1: share (layer 5) imports lightsout: (front door) (layer 8), up"),
 ])
 def test_the_check_sees_an_import_the_wrong_way(module, source, wrong):
     assert wrong_way(module, source) == [wrong]
@@ -122,6 +128,13 @@ def test_the_check_sees_an_import_the_wrong_way(module, source, wrong):
 def test_the_check_lets_an_import_down_or_within_a_folder_pass():
     assert wrong_way("lightsout.api.operations", "from ..model import codec\nfrom .puzzles import describe\nimport lightsout.errors\n") == []
     assert wrong_way("lightsout", "from .share.links import parse_share\n", is_package=True) == []
+    assert wrong_way("lightsout.svg", "from .draw.svg import board\n") == []
+    assert wrong_way("lightsout.solving.solver", "def f():\n    from ..draw.svg import board\n") == []
+
+
+def test_the_drawing_sees_no_layer_above_the_model():
+    assert wrong_way("lightsout.draw.svg", "from ..solving.solver import Solution\n") == [
+        "1: draw (layer 2) imports lightsout.solving.solver: solving (layer 3), up"]
 
 
 def test_the_import_graph_has_no_cycle():

@@ -121,6 +121,14 @@ class Solution:
         assert self.presses is not None
         return self.puzzle.states(self.presses)
 
+    def _repr_svg_(self) -> str | None:
+        """The board with ``presses`` marked, for IPython's rich display (its only rich form: two would be
+        drawn twice); ``No solution`` under an unsolvable board; None above the drawing's limit
+        (:data:`lightsout.draw.svg.MAX_DRAWN_CELLS`)."""
+        from ..draw.svg import drawing_or_none  # only a notebook draws: solving does not load the drawing
+
+        return drawing_or_none(self.puzzle, self.lights, self.presses, None if self.solvable else "No solution")
+
     def quiet(self, limit: int | None = None) -> list[int]:
         """Generators of the quiet patterns (packed boards), at most ``limit``: a GF(2) basis for k = 2."""
         return list(self.basis[: self.nullity if limit is None else min(limit, self.nullity)])

@@ -71,6 +71,7 @@ from .number_formats import (
 )
 from .text_input import Span, clean_text, content_spans, forgiving
 from ..names import FORMATS, STATES
+from ..model.puzzle import Puzzle
 from ..model.rules import PLUS, Rule
 
 __all__ = [
@@ -135,6 +136,23 @@ class ParsedBoard:
     style: GridStyle = DEFAULT_STYLE
     boards: tuple[Board, ...] = ()
     """Every board of a board set (POJ 1222 input), ``board`` first; empty for one board."""
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The two-state R×C puzzle of ``board`` (its rule; no holes, the target all off): what public code
+        solves with :attr:`lights` (``board`` is the text formats' own row-int board)."""
+        return Puzzle(self.board.rows, self.board.cols, rule=self.board.rule)
+
+    @property
+    def lights(self) -> int:
+        """``board``'s lights as a packed board (the flat int: bit r·C + c = cell (r, c))."""
+        return self.board.flat
+
+    def _repr_svg_(self) -> str | None:
+        """The drawing of ``board`` (a board set's first), for IPython's rich display."""
+        from ..draw.svg import drawing_or_none  # only a notebook draws: reading text does not load the drawing
+
+        return drawing_or_none(self.puzzle, self.lights)
 
 
 # -- grid ---------------------------------------------------------------
