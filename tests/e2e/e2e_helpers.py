@@ -106,6 +106,12 @@ def grid_text(cells: Cells) -> str:
     return "\n".join("".join("#" if lit else "." for lit in row) for row in cells) + "\n"
 
 
+def set_language(page: Page, code: str) -> None:
+    """Switch the page to English ("en") or 中文 ("zh") with its language buttons."""
+    page.locator(f"#language-switch button[data-language='{code}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
+
+
 def simulate_press(cells: Cells, row: int, col: int) -> Cells:
     """Reference press (plus rule, bounded board) used to check what the page shows."""
     out = [list(line) for line in cells]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import open_sections
 from e2e_helpers import (
-    board, button, cell, grid_text, load_text, marked_cells, read_board, set_goal, simulate_press,
+    board, button, cell, grid_text, load_text, marked_cells, read_board, set_goal, set_language, simulate_press,
     solve_and_press_marks, status,
 )
 from playwright.sync_api import expect
@@ -235,7 +235,11 @@ def test_hint_marks_one_press_and_pressing_it_clears_it(ready_page):
     assert marked_cells(page) == []
 
 
-def test_pressing_an_unmarked_cell_clears_stale_marks(ready_page):
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_press_off_the_marks_reroutes_them_and_undo_brings_the_marks_back(ready_page, language):
+    """Issue #41: a slip keeps a solution on screen — the stray press joins the marks, which still
+    solve the board as it now is — says so in the player's words, and Undo restores the marks shown
+    before the press (before: every mark was cleared, and Undo left the line blank)."""
     page = ready_page
     set_goal(page, "off")
     load_text(page, (DATA / "tv-show-8x8.txt").read_text())
@@ -243,9 +247,22 @@ def test_pressing_an_unmarked_cell_clears_stale_marks(ready_page):
     expect(board(page).locator('[data-press="1"]').first).to_be_visible()
     marks = set(marked_cells(page))
     row, col = next((r, c) for r in range(8) for c in range(8) if (r, c) not in marks)
-    cell(page, row, col).click()
-    assert marked_cells(page) == []
-    expect(status(page)).to_contain_text("marks were cleared")
+    set_language(page, language)
+    try:
+        page.locator(f'#board [role="gridcell"][data-row="{row}"][data-col="{col}"]').click()  # named in either language
+        expect(status(page).locator(".message")).to_have_text(
+            {"en": "Off the route: the marks now include that light.", "zh": "偏离了路线：标记已把这一格算进去。"}[language])
+    finally:
+        set_language(page, "en")
+    rerouted = set(marked_cells(page))
+    assert rerouted == marks | {(row, col)}
+    simulated = read_board(page)  # the rerouted marks, pressed on the board as it now is, clear it
+    for r, c in rerouted:
+        simulated = simulate_press(simulated, r, c)
+    assert all(light == 0 for line in simulated for light in line)
+    page.locator("#undo").click()
+    expect(board(page).locator(f'[data-row="{row}"][data-col="{col}"]')).not_to_have_attribute("data-press", "1")
+    assert set(marked_cells(page)) == marks
 
 
 def test_dropping_a_text_file_loads_it(ready_page):
