@@ -40,7 +40,7 @@ PARSE_ERRORS: dict[str, str] = {
     "cell_not_single": "expected one cell symbol between spaces, found {found!r}",
     "unknown_symbol": "unknown symbol {symbol!r}; expected {lit!r} (lit) or {dark!r} (dark)",
     "unknown_grid_symbol": "unknown symbol {symbol!r}; expected a grid of #/., 1/0, X/O or */.",
-    "ragged_rows": "ragged rows: this row has {found} cells, expected {expected} as in the first row",
+    "ragged_rows": "row {row} has {found} cells; the others have {expected}",
     "size_line_expected": "expected the board size n on the first line, found {found!r}",
     "size_too_large": "board size {size} is too large: at most {most} cells",
     "size_below_one": "board size must be at least 1x1, got {size}",

@@ -1,12 +1,13 @@
 // What the page says when pasted text is not a board. Python's parser (lightsout.text.formats,
 // its codes in lightsout.errors.PARSE_ERRORS) replies with {code, params, line?, column?};
-// each code has a parse_<code> string (static/strings/) with the same placeholders, framed by
+// each code has a parse_<code> string (static/strings/) with the same placeholders (and a
+// parse_<code>One for a {found} of 1 where English needs it), framed by
 // "Line L, column C: " in the page's language. The English message Python also sends is
 // the CLI's; the page shows it only for an error without a code (none of the parser's).
 // A user-defined puzzle's errors (lightsout.errors.PUZZLE_ERRORS, games-panel.js) are said
 // the same way; a share link's by link-errors.js.
 
-import { formatNumber, t } from "./i18n.js";
+import { formatNumber, t, tCount } from "./i18n.js";
 
 /** Characters that would be invisible or confusing inside quotes: controls, spaces, marks. */
 const UNSEEN = /[\p{Cc}\p{Cf}\p{Z}]/gu;
@@ -40,7 +41,9 @@ export function shownParams(params) {
 export function parseErrorReason(error) {
   if (error.code && error.params) {
     try {
-      return t(`parse_${error.code}`, shownParams(error.params));
+      const key = `parse_${error.code}`, params = shownParams(error.params);
+      // A count found ("row 2 has 1 light") picks the key's singular form where it has one (tCount).
+      return typeof params.found === "number" ? tCount(key, params.found, params) : t(key, params);
     } catch {
       // a code this page does not know (a newer solver): its English message follows
     }

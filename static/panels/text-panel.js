@@ -103,7 +103,8 @@ export class TextPanel {
       if (!found) break;
       offset = found.index + found[0].length;
     }
-    for (let i = 1; i < column && offset < text.length && !/[\n\r]/.test(text[offset]); i++) {
+    // A column past the line's end (just after a row one light short) stays on the line: at its break.
+    for (let i = 1; i < column && offset < text.length && !/[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/.test(text[offset]); i++) {
       offset += text.codePointAt(offset) > 0xffff ? 2 : 1;
     }
     this.box.focus();

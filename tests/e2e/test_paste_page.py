@@ -260,3 +260,41 @@ def test_text_pasted_anywhere_loads_as_one_undoable_step_and_a_bad_one_keeps_the
     assert not paste_on_page(page, "#.#\n.#.\n", "#rows")
     assert page.evaluate("() => window.lightsOut.statesSnapshot()") == kept
     set_language(page, "en")
+
+
+def highlighted_line(page: Page) -> int:
+    """The line (1-based) of the Board box where its selection starts: the one the box highlights."""
+    return page.evaluate("() => { const box = document.getElementById('board-text'); "
+                         "return box.value.slice(0, box.selectionStart).split('\\n').length; }")
+
+
+# Issue 41, point 2: a malformed grid is said as a grid — the row at fault, the line the box highlights.
+MALFORMED_GRIDS = [
+    # row 2 one light short, the first row all digits (no size line: the rows after it do not match one)
+    ("10010\n0110\n00000\n11011\n00101", 2, 5, "row 2 has 4 lights; the others have 5.", "第 2 行有 4 盏灯，其他行有 5 盏。"),
+    ("100\n01\n000", 2, 3, "row 2 has 2 lights; the others have 3.", "第 2 行有 2 盏灯，其他行有 3 盏。"),
+    # a stray character: the line the message names is the line the box highlights
+    ("100\n0x0\n001", 2, 2, "unknown symbol “x”; expected “1” (lit) or “0” (dark).", "未知符号“x”；应为“1”（亮）或“0”（灭）。"),
+    # the first row one light short: the others agree, so it is the first row that is wrong
+    ("#.#.\n#.#.#\n.#.#.\n#.#.#", 1, 5, "row 1 has 4 lights; the others have 5.", "第 1 行有 4 盏灯，其他行有 5 盏。"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_malformed_grid_names_its_row_and_the_box_highlights_it(ready_page: Page, language: str):
+    page = ready_page
+    set_language(page, language)
+    try:
+        before = start_from(page, "#.#.#\n.#.#.\n#.#.#\n.#.#.\n#.#.#")
+        error = page.locator("#board-error")
+        for text, line, column, english, chinese in MALFORMED_GRIDS:
+            forget_last_error(page)
+            paste(page, text)
+            frame = f"第 {line} 行，第 {column} 列：" if language == "zh" else f"Line {line}, column {column}: "
+            expect(error).to_have_text(frame + (chinese if language == "zh" else english))
+            expect(status(page).locator(".message")).to_have_text(frame + (chinese if language == "zh" else english))
+            assert highlighted_line(page) == line, text
+            assert page.evaluate("() => window.lightsOut.statesSnapshot()") == before
+        page.screenshot(path=str(shots_dir("paste") / f"malformed-grid-{language}.png"))
+    finally:
+        set_language(page, "en")

@@ -89,6 +89,20 @@ test("unseen characters are named, sizes get ×, and a code the page does not kn
   assert.equal(parseErrorMessage({ code: "not_utf8", params: { byte: 3 } }), "The file is not UTF-8 text (byte 3).");
 });
 
+test("a ragged row is named, with the others' width, in English (1 light, 4 lights) and 中文", () => {
+  const ragged = (found) => ({ code: "ragged_rows", params: { row: 2, found, expected: 5 }, line: 2, column: found + 1 });
+  try {
+    setLanguage("en");
+    assert.equal(parseErrorMessage(ragged(4)), "Line 2, column 5: row 2 has 4 lights; the others have 5.");
+    assert.equal(parseErrorMessage(ragged(1)), "Line 2, column 2: row 2 has 1 light; the others have 5.");
+    setLanguage("zh");
+    assert.equal(parseErrorMessage(ragged(4)), "第 2 行，第 5 列：第 2 行有 4 盏灯，其他行有 5 盏。");
+    assert.equal(parseErrorMessage(ragged(1)), "第 2 行，第 2 列：第 2 行有 1 盏灯，其他行有 5 盏。");
+  } finally {
+    setLanguage("en");
+  }
+});
+
 /** A solver whose parse op is the real Python API (other ops are not needed here). */
 function pythonParser() {
   const sent = [];

@@ -397,8 +397,8 @@ def test_cli_limit_outside_one_to_the_listed_maximum_exits_2(limit):
 
 
 def test_a_bare_number_then_a_row_names_line_and_column():
-    reply = api(op="parse", text="10000\n#.")  # LibreOJ: 10 000 rows said, one given
-    assert not reply["ok"] and (reply["error"]["line"], reply["error"]["column"]) == (3, 1), reply
+    reply = api(op="parse", text="10000\n#.")  # LibreOJ: 10 000 rows said, one given: at the size line that says so
+    assert not reply["ok"] and (reply["error"]["line"], reply["error"]["column"]) == (1, 1), reply
     reply = api(op="parse", text="100000\n#.")  # 10^10 cells: refused at the size line, before any row is looked for
     assert not reply["ok"] and (reply["error"]["code"], reply["error"]["line"], reply["error"]["column"]) == ("size_too_large", 1, 1), reply
     for text in ("100000\n#.", "3\n#..\n...\n...\n...\n", "", "  \n", "\u200b\n"):

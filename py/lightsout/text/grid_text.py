@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
 __all__ = [
-    "NO_SOLUTION", "Symbols", "SIZE_LINE", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "count_spans",
+    "NO_SOLUTION", "Symbols", "SIZE_LINE", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "ragged_row",
+    "count_spans",
     "read_loj", "write_rows", "clean_text", "forgiving",
 ]
 
@@ -154,9 +155,13 @@ def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tupl
             check_rows(len(rows) + 1, 0, width, number, offset + 1, limits)
         if cells != width:  # the row's symbols are checked before its width (a line far too wide is never converted)
             _check_symbols(text, begin, end, number, offset, spaced, bad_symbol, on, off)
-            index = width if cells > width else cells - 1
-            column = _cell_column(text, begin, end, offset, index, spaced) + (cells < width)
-            raise BoardFormatError.of("ragged_rows", number, column, found=cells, expected=width)
+            if len(rows) == 1:  # the second row: when the third agrees with it, the first is the odd one
+                third = next(lines, None)
+                if third is not None and third[3] - third[2] - (count(" ", third[2], third[3]) if spaced else 0) == cells:
+                    begin, end = first[2], first[3]
+                    raise ragged_row(1, width, cells, first[0], _cell_column(text, begin, end, first[1], min(width, cells) - (width < cells), spaced) + (width < cells))
+            column = _cell_column(text, begin, end, offset, min(width, cells) - (cells < width), spaced) + (cells < width)
+            raise ragged_row(len(rows) + 1, cells, width, number, column)
         line = text[begin:end]
         try:
             if not line.isascii():  # int() would read other scripts' digits
@@ -166,6 +171,12 @@ def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tupl
             _check_symbols(text, begin, end, number, offset, spaced, bad_symbol, on, off)
             raise
     return rows, width, (on, off, " " if spaced else "")
+
+
+def ragged_row(row: int, found: int, others: int, line: int, column: int) -> BoardFormatError:
+    """``ragged_rows``: row ``row`` (1-based, of the board) has ``found`` cells, the other rows ``others``;
+    at ``line`` and ``column``: its first cell too many, or just after its last one when it is short."""
+    return BoardFormatError.of("ragged_rows", line, column, row=row, found=found, expected=others)
 
 
 def _check_symbols(text: str, begin: int, end: int, number: int, offset: int, spaced: bool, bad_symbol: re.Pattern[str], on: str, off: str) -> None:
@@ -232,8 +243,8 @@ def read_loj(text: str) -> tuple[int, list[int], Symbols]:
         raise BoardFormatError.of("size_below_one", number, offset + 1, size=f"{size}x{size}")
     body = list(itertools.islice(spans, size + 1))  # positions only: at most n + 1 lines, n ≤ 10 000
     if len(body) != size:
-        if len(body) < size:  # the missing row would start on the line after the last one
-            line, column, found = (body[-1][0] if body else number) + 1, 1, len(body)
+        if len(body) < size:  # the size line, which says more rows than follow (a line past the text is no line to show)
+            line, column, found = number, offset + 1, len(body)
         else:  # the first row too many
             line, column, found = body[size][0], body[size][1] + 1, size + 1 + count_spans(spans)
         raise BoardFormatError.of("row_count", line, column, expected=size, found=found)

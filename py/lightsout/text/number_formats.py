@@ -30,7 +30,7 @@ from ..model import codec
 from ..model.board import Board
 from ..model.codec import MAX_DECLARED_CELLS, MAX_STATE_CELLS
 from ..errors import BoardFormatError, TooLargeError
-from .grid_text import LIMITS, check_rows
+from .grid_text import LIMITS, check_rows, ragged_row
 from ..model.rules import PLUS, Rule
 from .text_input import content_spans, forgiving, nth_word, position_of
 
@@ -192,7 +192,10 @@ def states_of(text: str, k: int, most: int | None) -> tuple[int, int, list[int]]
     cells: array[int] = array("B")
     width = -1
     rows = 0
-    for number, offset, begin, end in content_spans(text):
+    spans = content_spans(text)
+    first = None
+    for number, offset, begin, end in spans:
+        first = first or (number, offset, begin, end)
         count = _words_up_to(text, begin, end, limits[1] + 1) if spaced else end - begin
         if width < 0:
             width = count
@@ -214,9 +217,16 @@ def states_of(text: str, k: int, most: int | None) -> tuple[int, int, list[int]]
             found = (words[wrong] if spaced else line[wrong])[:10]
             raise BoardFormatError.of("bad_state", number, _state_column(line, offset, wrong, spaced), most=k - 1, found=found)
         if count != width:
+            if rows == 2:  # the second row: when the third agrees with it, the first is the odd one
+                third = next(spans, None)
+                if third is not None and (_words_up_to(text, third[2], third[3], count + 1) if spaced else third[3] - third[2]) == count:
+                    number, offset, begin, end = first
+                    line, count, width = text[begin:end], width, count
+                    words = line.split() if spaced else []
+                    rows = 1
             index = width if count > width else count - 1
             column = _state_column(line, offset, index, spaced) + (0 if count > width else len(words[-1]) if spaced else 1)
-            raise BoardFormatError.of("ragged_rows", number, column, found=count, expected=width)
+            raise ragged_row(rows, count, width, number, column)
         cells.extend(values)
     if width < 0:
         raise BoardFormatError.of("empty_states", 1, 1, most=k - 1)
