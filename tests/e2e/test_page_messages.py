@@ -128,12 +128,13 @@ def test_a_parse_error_names_its_line_and_column_in_either_language(ready_page):
     box = page.locator("#board-text")
     box.fill("10000\n#.")
     button(page, "Load").click()
-    # The parser places a missing row where it should start (issue #13: "column undefined").
-    expect(alert).to_have_text("Line 3, column 1: the size line says 10,000 rows, but there are 1.")
+    # Rows missing: the message names the size line that asks for them, a line the box has (issue #41;
+    # issue #13: "column undefined" before that).
+    expect(alert).to_have_text("Line 1, column 1: the size line says 10,000 rows, but there are 1.")
     page.locator('[data-language="zh"]').click()
     box.fill("10000\n#.\n")
     page.locator("#load").click()
-    expect(alert).to_have_text("第 3 行，第 1 列：第一行说有 10,000 行，实际有 1 行。")  # no English inside (issue #14)
+    expect(alert).to_have_text("第 1 行，第 1 列：第一行说有 10,000 行，实际有 1 行。")  # no English inside (issue #14)
     box.fill("#.\n#")
     page.locator("#load").click()
     expect(alert).to_have_text(re.compile(r"^第 2 行，第 2 列："))
