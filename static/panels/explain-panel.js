@@ -1,7 +1,8 @@
 // The Explain panel: the Explain toggle in the toolbar, the steps bar under the board
-// (Previous step, Next step, Play / Pause, Done) and, beside the board, the system the
-// explanation solves (the first-row system's GF(2) matrix and right-hand side, or the full
-// system's pivots and free cells) and the four methods measured on the board. It reads the
+// (Previous step, Next step, Play / Pause, Done) and, beside the board, the story in a
+// player's words, then, one click further ("For the curious"), the system the explanation
+// solves (the first-row system's GF(2) matrix and right-hand side, or the full system's
+// pivots and free cells), and the five methods measured on the board. It reads the
 // explainer (explain.js) and calls its commands; the explainer does the rest through the
 // session.
 
@@ -38,9 +39,9 @@ export function durationText(seconds) {
 }
 
 /**
- * The whole story so far, for the panel beside the board (with its figures: the message line
- * says each step in a player's words instead): the method, the first-row system once the walk
- * reaches it, the ending.
+ * The whole story so far, for the panel beside the board, in a player's words (its figures
+ * wait under "For the curious"): the method, the first-row presses once the walk reaches
+ * them, the ending.
  */
 export function storyOf(explainer) {
   const { reply } = explainer;
@@ -55,20 +56,18 @@ function methodOf(explainer) {
   const { reply } = explainer;
   const { rows, cols } = explainer.session.game.board;
   if (reply.mode === "system") {
-    const { equations, unknowns, rank, free } = reply.system;
-    const head = messageOf("explainSystemIntro", { equations, unknowns, rank, free: free.length });
+    const head = messageOf("explainSystemIntro");
     return joinMessages(head, reply.solvable ? countMessage("explainSystemPresses", explainer.total) : messageOf("explainSystemNone"));
   }
   return messageOf(reply.system.kind === "first-rows" ? "explainChaseIntroTorus" : "explainChaseIntro", { rows, cols });
 }
 
-/** The first-row system, solved or without a solution. */
+/** The first-row presses, found or not to be found. */
 function firstRowSystemOf(explainer) {
   const { reply } = explainer;
-  const { equations, unknowns, rank } = reply.system;
   const lit = reply.residual.length;
   const rows = reply.system.kind === "first-rows" ? "explainResidualTorus" : "explainResidual";
-  const head = joinMessages(countMessage(rows, lit), messageOf("explainFirstRowSystem", { equations, unknowns, rank }));
+  const head = joinMessages(countMessage(rows, lit), messageOf("explainFirstRowSystem"));
   if (!reply.solvable) return joinMessages(head, countMessage("explainNoSolution", reply.proof.length));
   const presses = explainer.steps.filter((step) => step.kind === "first-row").length;
   return joinMessages(head, countMessage(reply.system.kind === "first-rows" ? "explainSolvedTorus" : "explainSolved", presses));
@@ -82,7 +81,7 @@ export class ExplainPanel {
     this.ui = {
       toggle: $("explain-toggle"), nav: $("explain-nav"), previous: $("previous-step"), next: $("next-step"),
       progress: $("explain-progress"), play: $("explain-play"), done: $("explain-done"), solutionNav: $("solution-nav"),
-      details: $("explain-details"), story: $("explain-story"), why: $("explain-why"), figures: $("explain-system-figures"), system: $("explain-system"),
+      details: $("explain-details"), story: $("explain-story"), why: $("explain-why"), figures: $("explain-system-figures"), system: $("explain-system"), method: $("explain-system-method"),
       measure: $("measure-methods"), methods: $("methods-table"),
     };
     const { ui } = this;
@@ -148,6 +147,7 @@ export class ExplainPanel {
     this.systemReply = reply;
     this.revealed = revealed;
     const { system } = reply;
+    ui.method.textContent = t({ full: "systemFullMethod", "first-rows": "systemFirstRowsMethod" }[system.kind] ?? "systemFirstRowMethod");
     ui.figures.textContent = t("systemFigures", {
       equations: system.equations, unknowns: system.unknowns, rank: system.rank, nullity: system.nullity,
     });

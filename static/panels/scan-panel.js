@@ -5,8 +5,10 @@
 // corrections by tapping, the sensitivity, and Use this board (setup.js: loadScanned).
 // It says how sure the reading is: "Board found" only when no light is doubtful (scan.js's
 // doubtful lights) and Python finds the board solvable in the current game; otherwise it
-// marks the doubtful lights (or, for an unsolvable reading, the least sure of the lights
-// Python's proof names) and says it is not sure.
+// marks the doubtful lights and says it is not sure. A reading Python finds unsolvable may
+// be an unsolvable board read right or a board misread, and the picture cannot tell which:
+// it says both, and marks only the lights of Python's proof read less clearly than
+// CHECK_MARGIN (none when every one was read clearly).
 // Nothing leaves the device: pictures are decoded with createImageBitmap and read from a
 // canvas; the camera's stream goes to a <video> through srcObject (no URL, no request).
 
@@ -16,7 +18,7 @@ import * as requests from "../session/requests.js";
 import { boardFromCells, boardFromReference } from "../model/board.js";
 import { isImageFile, isTextField } from "../views/input.js";
 import { stateColours } from "../views/palette.js";
-import { SAMPLE_SIDE, detectCorners, homography, hueOfHex, project, scanImage } from "../scan/scan.js";
+import { CHECK_MARGIN, SAMPLE_SIDE, detectCorners, homography, hueOfHex, project, scanImage } from "../scan/scan.js";
 
 const CORNER_KEYS = ["scanCornerTopLeft", "scanCornerTopRight", "scanCornerBottomRight", "scanCornerBottomLeft"];
 const KEY_STEP = 0.005; // an arrow key moves a corner by this share of the picture's longer side (×5 with Shift)
@@ -304,7 +306,8 @@ export class ScanPanel {
    * Say how sure the reading is (after `before`, a message of what the reader just did):
    * no board found; not sure about the marked lights; or, when every light is sure,
    * "checking" until Python says whether the board is solvable in this game — then "Board
-   * found", or the least sure lights of its proof marked as not sure.
+   * found", or that it cannot be solved as read (an unsolvable board, or lights misread),
+   * with the proof's less clearly read lights marked.
    */
   judge(before = null) {
     clearTimeout(this.checkTimer);
@@ -331,7 +334,7 @@ export class ScanPanel {
       if (ticket !== this.checks || !this.dialog.open) return;
       if (reply && !reply.solvable) {
         this.unsolvableMarks = this.leastSure(reply);
-        tell("unsolvable", () => t("scanUnsolvable"));
+        tell("unsolvable", () => t(this.unsolvableMarks.size ? "scanUnsolvable" : "scanUnsolvableClear"));
       } else {
         tell("found", () => t("scanFound")); // a failed check leaves the reading's own confidence
       }
@@ -346,11 +349,14 @@ export class ScanPanel {
   /**
    * The lights to check on an unsolvable reading: the least sure (smallest margin) of the
    * lights the unsolvability proof weighs — changing one of them changes the sum the
-   * proof shows cannot be reached — or of all lights without a proof; corrected ones left out.
+   * proof shows cannot be reached — or of all lights without a proof, read less clearly
+   * than CHECK_MARGIN; corrected ones left out. Empty when all were read clearly: the board
+   * may well be one that cannot be solved, and marking right lights as misread misleads.
    */
   leastSure(reply) {
     const proof = reply.proof ? boardFromReference(reply.proof, reply.payload, this.k) : null;
-    const cells = [...this.read.keys()].filter((index) => !this.fixed.has(index) && (!proof || proof.get(index)));
+    const cells = [...this.read.keys()].filter((index) => !this.fixed.has(index) && (!proof || proof.get(index))
+      && this.margins[index] < CHECK_MARGIN);
     return new Set(cells.sort((a, b) => this.margins[a] - this.margins[b]).slice(0, UNSOLVABLE_MARKS));
   }
 

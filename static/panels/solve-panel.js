@@ -32,7 +32,8 @@ export class SolvePanel {
     const { session } = this;
     const { proof, nearest } = session.overlay;
     // Nothing needed to follow marks is in a collapsed section; set-up mode has the slot for its tools.
-    this.playButton.hidden = !session.marks || session.playbackRun !== null || session.settingUp;
+    // A Hint's one press is no solution to play: it is pressed by hand (issue 41).
+    this.playButton.hidden = !session.marks || session.marksAreHint || session.playbackRun !== null || session.settingUp;
     this.explain.hidden = !(proof || nearest);
     this.makeSolvable.disabled = !nearest || nearest.litCount === 0;
     if (proof || nearest) {

@@ -194,6 +194,12 @@ export function classify({ colours, rings, rows = 0, cols = 0 }, { k = 2, sensit
 // spread 0.11 of the separation; see tests/bench_scan.mjs for the unseen seeds.
 export const SURE_MARGIN = 0.12;
 
+// A light sure enough to use, but worth a second look when the board as read cannot be
+// solved (issue 41): below the least margin of the right readings on those seeds. A light
+// read more clearly than this is not marked then: an unsolvable board read exactly (25 of
+// 25 lights) had its 3 least sure lights outlined as "probably misread", all of them right.
+export const CHECK_MARGIN = 0.2;
+
 const STRADDLE = 0.2;
 
 /**

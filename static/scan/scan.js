@@ -44,7 +44,7 @@ import { classify, doubtfulLights, sampleCells } from "./scan-read.js";
 export { detectCorners } from "./scan-corners.js";
 export { DETECT_SIDE, shiftedGrids } from "./scan-grid.js";
 export { downscale, homography, orderCorners, otsu, project } from "./scan-pixels.js";
-export { classify, hue, hueOfHex, sampleCells } from "./scan-read.js";
+export { CHECK_MARGIN, classify, hue, hueOfHex, sampleCells } from "./scan-read.js";
 
 /** Working size for sampling the cells (and the page's picture). */
 export const SAMPLE_SIDE = 1024;

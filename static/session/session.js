@@ -77,6 +77,7 @@ export class Session {
     this.listeners = new Set(); // the change event's (emit); the explainer listens from its start
     this.game = new Game(randomSolvableBoard(5, 5, { random }));
     this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
+    this.marksAreHint = false; // the marks shown are a Hint's one press, not a solution: nothing to play
     // Overlays (session state, not undone). proof and nearest explain the last unsolvable Solve and go when the
     // lights change; quiet (a quiet pattern from the gallery) stays until the size, rule or shape changes;
     // explain: the explanation's marks (explain.js): {next, clears, formula: Set | null}.
@@ -572,6 +573,7 @@ export class Session {
   showSolution(found, change = {}) {
     this.markAssisted();
     this.marks = found.solution;
+    this.marksAreHint = change.hint !== undefined;
     this.emit({ message: found.message, ...change });
   }
 

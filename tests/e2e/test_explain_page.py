@@ -200,7 +200,8 @@ def test_torus_and_another_rule(fresh_page, site_url):
     page.get_by_label("Rule", exact=True).select_option("moore")
     load_text(page, grid_text(solvable_board(4, 4, rng, MOORE)))
     start_explaining(page)
-    expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
+    expect(page.locator("#explain-story")).to_contain_text("worked out for all the lights at once")
+    expect(page.locator("#explain-maths")).to_contain_text("Gauss–Jordan elimination")  # one click further (issue 41)
     expect(page.locator("#explain-system")).to_contain_text("Free cells")
     assert walk(page, MOORE)["phase"] == "done"
     assert watch.errors == []
@@ -350,7 +351,8 @@ def test_handheld_games_are_explained_by_the_full_system(fresh_page, site_url):
     for name in ("lights-out-2000", "cube", "merlin", "xl25-knight"):
         play_preset(page, name)
         start_explaining(page)
-        expect(page.locator("#explain-story")).to_contain_text("Gaussian elimination")
+        expect(page.locator("#explain-story")).to_contain_text("worked out for all the lights at once")
+        expect(page.locator("#explain-maths")).to_contain_text("Gauss–Jordan elimination")
         expect(page.locator("#explain-system")).to_contain_text("Pivot cells")
         # Every step is checked here; the page walks them in one round trip (GAME_STEPS).
         walked = page.evaluate(GAME_STEPS)

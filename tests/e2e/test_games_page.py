@@ -383,7 +383,7 @@ def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
     facts = call({"op": "analyze", "preset": name})
     analysis = page.locator("#analysis")
     if analysis.get_attribute("open") is None:
-        analysis.locator("summary").click()
+        analysis.locator(":scope > summary").click()
     try:
         game = facts.get("preset") or call({"op": "presets"})["presets"][GAMES.index(name)]
         expect(page.locator("#analysis-for")).to_contain_text(game["game"]["en"])
@@ -393,7 +393,7 @@ def test_analysis_of_a_game_is_its_own(games_page: Page, name: str) -> None:
             expect(page.locator("#analysis-nullity")).to_have_text(str(facts["nullity"]))
             expect(page.locator("#analysis-rank")).to_have_text(str(facts["rank"]))
     finally:
-        analysis.locator("summary").click()
+        analysis.locator(":scope > summary").click()
 
 
 def test_a_games_board_text_is_its_own_form(games_page: Page) -> None:

@@ -84,14 +84,14 @@ def test_tv_show_preset_minimum_timer_and_best_result(ready_page):
     best = page.evaluate("JSON.parse(localStorage.getItem('lightsout-records')).best")
     assert best["sample tv:8x8"]["moves"] == len(presses)
     expect(page.locator("#best-result")).to_have_text(re.compile(rf"^Best for TV show 8×8: {len(presses)} moves, 0:\d\d\.$"))
-    # Loading the preset again shows the record; the LOJ examples load as boards.
+    # Loading the preset again shows the record; the small samples (LibreOJ's examples) load as boards.
     button(page, "TV show 8×8").click()
     expect(page.locator("#best-result")).to_be_visible()
     # With the solver's help the result is not recorded.
     solve_and_press_marks(page)
     expect(status(page)).to_contain_text("not a best result")
     assert page.evaluate("JSON.parse(localStorage.getItem('lightsout-records')).best") == best
-    button(page, "LOJ example 3×3").click()
+    button(page, "Small 3×3").click()
     assert read_board(page) == [[1, 0, 1], [0, 0, 0], [1, 0, 1]]
     button(page, "Classic 5×5").click()
     assert read_board(page)[0] == [1, 0, 1, 0, 1]

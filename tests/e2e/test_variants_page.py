@@ -289,7 +289,7 @@ def test_analysis_panel_for_5x5_and_a_quiet_pattern_overlay(page):
     expect(panel.locator("#analysis-nullity")).to_have_text("9")
     expect(panel.locator("#analysis-worst")).to_contain_text("not computed")
     expect(panel.get_by_role("button", name="Quiet pattern")).to_have_count(64)
-    expect(panel.locator("#quiet-note")).to_contain_text("lightest of the 511 quiet patterns")
+    expect(panel.locator("#quiet-note")).to_contain_text("quiet patterns with the fewest cells, of 511")
     assert where(page, "quiet") == set(), "a rule change hides the pattern"
     expect(button(page, "Undo")).to_be_disabled()  # the rule change restarted history
 

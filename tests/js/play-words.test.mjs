@@ -14,8 +14,8 @@ import { countText, powerOfTwo } from "../../static/page/wording.js";
 const STATIC = new URL("../../static/", import.meta.url);
 const FIGURE_PANELS = new Set(["analysis-panel.js", "explain-panel.js"]); // where the figures are, for those who open them
 const FORBIDDEN = {
-  en: /\bnullity\b|\brank\b|Z\/\d|A⁻¹|\bparity\b|quiet pattern|\bkernel\b|\bmatrix\b|column space|\bstructure\b|\bformula\b|\bmod\b/i,
-  zh: /零化度|秩|奇偶|静默图案|安静图案|矩阵|列空间|A⁻¹|Z\/\d|结构|公式|模 \d/,
+  en: /\bnullity\b|\brank\b|Z\/\d|A⁻¹|\bparity\b|quiet pattern|\bkernel\b|\bmatrix\b|column space|\bstructure\b|\bformula\b|\bmod\b|GF\(2\)|M·f|A·x|\bbasis\b|\bequations?\b|\bunknowns\b|\bpivot\b|\belimination\b/i,
+  zh: /零化度|秩|奇偶|静默图案|安静图案|矩阵|列空间|A⁻¹|Z\/\d|结构|公式|模 \d|GF\(2\)|M·f|A·x|一组基|基图案|方程|未知数|消元|主元/,
 };
 const SINGULAR = ["", "One", "OneCell", "OneCellOne"].flatMap((form) => [form, `${form}Touch`]); // tCount's singular, solve-messages' one-cell forms, and t's touch forms of each
 
@@ -53,8 +53,8 @@ test("no string of a play-column message uses linear algebra, in English or 中�
 test("the figures' own words stay in the panels that show them", () => {
   const keys = playColumnKeys();
   const figures = Object.keys(STRINGS.en).filter((key) => FORBIDDEN.en.test(STRINGS.en[key]) && !keys.has(key));
-  // Analysis's and Explain's figures (rank, nullity, the first-row system, the quiet-pattern gallery).
-  for (const key of ["analysisRank", "analysisNullity", "explainFirstRowSystem", "explainSystemIntro", "systemFigures", "quietBasis"]) {
+  // Analysis's and Explain's figures (rank, nullity, the first-row system, the full system), under "For the curious".
+  for (const key of ["analysisRank", "analysisNullity", "analysisMathsHelp", "systemFigures", "systemFirstRowMethod", "systemFullMethod"]) {
     assert.ok(figures.includes(key), key);
   }
   const panels = modules().filter(([name]) => FIGURE_PANELS.has(name)).map(([, source]) => source).join("\n");

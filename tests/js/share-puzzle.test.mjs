@@ -49,7 +49,7 @@ test("a preset's link carries p=sample-<id>; opened, it is the preset with its m
   const loj = SAMPLE_BOARDS.find((preset) => preset.id === "loj1");
   const sharer = makeSession();
   sharer.setBoard(sampleBoard(loj));
-  sharer.dealer.startChallenge("sample loj1", "LOJ example 3×3");
+  sharer.dealer.startChallenge("sample loj1", "Small 3×3");
   await settle();
   assert.ok(sharer.challenge.minimum > 0);
   sharer.press(0, 0);
@@ -63,7 +63,7 @@ test("a preset's link carries p=sample-<id>; opened, it is the preset with its m
   await settle();
   assert.equal(reader.challenge.kind, "sample loj1");
   assert.equal(reader.challenge.key, sharer.challenge.key);
-  assert.equal(wordMessage(reader.challenge.label), "LOJ example 3×3");
+  assert.equal(wordMessage(reader.challenge.label), "Small 3×3");
   assert.equal(reader.challenge.minimum, sharer.challenge.minimum); // asked of the solver for the start board
   assert.ok(reader.challenge.start.equals(sampleBoard(loj)));
   assert.equal(reader.game.moveCount, 1);

@@ -88,3 +88,22 @@ test("on a touch-first device t says each thing in its touch form, which names n
     setLanguage("en");
   }
 });
+
+// Issue 41: 中文 sets no space between Han characters and a cell's name ("按了第 2 行第 1 列，消掉第 1 行第 1
+// 列", not "按了 第 2 行第 1 列，消掉 第 1 行第 1 列"); spaces stay only around the digits inside the name.
+test("中文 writes a cell's name against the Han characters and punctuation around it", () => {
+  const HAN = "[\\u4e00-\\u9fff\\u3000-\\u303f\\uff00-\\uffef]";
+  const spaced = new RegExp(`${HAN} 第 \\d+ 行|第 \\d+ 列 ${HAN}`);
+  try {
+    setLanguage("zh");
+    const cell = t("explainCell", { row: 2, col: 1 });
+    assert.equal(cell, "第 2 行第 1 列");
+    const keys = Object.keys(STRINGS.zh).filter((key) => /^(explain|why)/.test(key) && /\{(cell|light)\}/.test(STRINGS.zh[key]));
+    assert.ok(keys.length >= 15, `${keys.length} keys name a cell`);
+    const said = keys.map((key) => [key, t(key, { cell, light: t("explainCell", { row: 1, col: 5 }) })]);
+    assert.deepEqual(said.filter(([, text]) => spaced.test(text)), []);
+    assert.equal(t("explainDidChase", { cell, light: t("explainCell", { row: 1, col: 1 }) }), "按了第 2 行第 1 列，消掉第 1 行第 1 列。");
+  } finally {
+    setLanguage("en");
+  }
+});
