@@ -6,11 +6,16 @@
 // new puzzle of the same kind (the New puzzle group's size, lit cells and presses; the
 // rule, surface, states and shape stay). On a level (levels.js) it gives the moves against
 // the fewest possible — stars for the player's own win, and how many moves over — and
-// offers Next level instead (none after the last). The celebration on the board itself is
-// board-panel.js's.
+// offers Next level instead (none after the last). The puzzle of the day offers Share result:
+// its line (daily.js: the day's number, moves against the fewest, time, stars and the link of
+// its start — never the solution) through the Web Share API where the device has it, else
+// the clipboard. The celebration on the board itself is board-panel.js's.
 
 import { currentLanguage, t, tCount } from "../page/i18n.js";
 import { levelStars } from "../session/levels.js";
+import { wordMessage } from "../page/words.js";
+import { messageOf } from "../session/messages.js";
+import { shareAddress } from "../model/share-link.js";
 
 const TITLES = { player: "winOwn", helped: "winHelped", played: "winPlayed" };
 
@@ -20,8 +25,11 @@ function focusBoard() {
 }
 
 export class WinPanel {
-  /** `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is. */
-  constructor(session, nextPuzzle) {
+  /**
+   * `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is.
+   * `copyText(text)` copies a result where the Web Share API is missing (the text panel's).
+   */
+  constructor(session, nextPuzzle, copyText = null) {
     this.session = session;
     this.levels = session.levelPlay;
     const $ = (id) => document.getElementById(id);
@@ -30,6 +38,8 @@ export class WinPanel {
     this.detail = $("win-detail");
     this.score = $("win-score");
     this.next = $("next-puzzle");
+    this.shareButton = $("share-result");
+    this.shareButton.addEventListener("click", () => this.shareResult(copyText));
     this.dismissed = null; // the session.won the reader closed
     // The banner's buttons vanish with it: the keyboard goes back to the board.
     this.next.addEventListener("click", async () => {
@@ -57,6 +67,7 @@ export class WinPanel {
     const next = this.session.nextKind;
     this.next.hidden = next === "none";
     this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
+    this.shareButton.hidden = !this.session.challengeTracker.shareLine(shareAddress());
     this.score.hidden = !level;
     if (!level) {
       delete this.banner.dataset.stars;
@@ -74,5 +85,22 @@ export class WinPanel {
     this.score.hidden = stars === 0;
     this.score.textContent = "★".repeat(stars) + "☆".repeat(3 - stars);
     this.score.setAttribute("aria-label", tCount("winStars", stars));
+  }
+
+  /** Share the puzzle of the day's result: the device's share sheet where there is one, else the clipboard. */
+  async shareResult(copyText) {
+    const line = this.session.challengeTracker.shareLine(shareAddress());
+    if (!line) return;
+    const text = wordMessage(line);
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ text });
+        this.session.say(messageOf("resultShared"));
+        return;
+      } catch (error) {
+        if (error?.name === "AbortError") return; // the player closed the share sheet
+      }
+    }
+    await copyText?.(text);
   }
 }
