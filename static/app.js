@@ -30,7 +30,7 @@ import { StatisticsPanel } from "./panels/statistics-panel.js";
 import { SoundPanel } from "./panels/sound-panel.js";
 import { SoundChoice } from "./session/sound-choice.js";
 import { exposeTestHooks } from "./test-hooks.js";
-import { currentHash } from "./model/share-link.js";
+import { arrivedAgain, currentHash } from "./model/share-link.js";
 
 setLanguage(preferredLanguage());
 translatePage();
@@ -119,6 +119,7 @@ for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = 
 // opened on arrival replaces the random board; a bad one leaves it (and says why).
 solver.start();
 // The game left here comes back when the page opens without a link (resume.js); a link wins.
-if (!session.resume.restore(location.hash.length > 1 ? currentHash().slice(1) : null)) share.openCurrent();
+const link = location.hash.length > 1 ? currentHash().slice(1) : null;
+if (!session.resume.restore(link, { reloaded: arrivedAgain() })) share.openCurrent();
 addEventListener("pagehide", () => session.resume.flush());
 document.addEventListener("visibilitychange", () => { if (document.hidden) session.resume.flush(); });

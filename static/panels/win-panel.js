@@ -5,8 +5,8 @@
 // or Play solution's ("Solved by Play solution") — and offers Next puzzle, which deals a
 // new puzzle of the same kind (the New puzzle group's size, lit cells and presses; the
 // rule, surface, states and shape stay). On a level (levels.js) it gives the moves against
-// the fewest possible — stars for the player's own win, and how many moves over — and
-// offers Next level instead (none after the last). The puzzle of the day offers Share result:
+// the fewest possible — stars for the player's own win, and how many moves over (so does the
+// puzzle of the day) — and offers Next level instead (none after the last). The puzzle of the day offers Share result:
 // its line (daily.js: the day's number, moves against the fewest, time, stars and the link of
 // its start — never the solution) through the Web Share API where the device has it, else
 // the clipboard. The celebration on the board itself is board-panel.js's.
@@ -68,15 +68,17 @@ export class WinPanel {
     this.next.hidden = next === "none";
     this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
     this.shareButton.hidden = !this.session.challengeTracker.shareLine(shareAddress());
-    this.score.hidden = !level;
-    if (!level) {
+    // A level, and the puzzle of the day once its fewest is known, are scored against the fewest.
+    const scored = level || (this.session.challenge?.day && minimum != null);
+    this.score.hidden = !scored;
+    if (!scored) {
       delete this.banner.dataset.stars;
       this.detail.textContent = won.moves === 1 ? t("winMovesOne") : t("winMoves", { count: won.moves });
       return;
     }
     const over = won.moves - minimum;
     const parts = [tCount("winLevelMoves", won.moves, { best: minimum }), over > 0 ? tCount("winLevelOver", over) : t("winLevelPerfect")];
-    if (next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
+    if (level && next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
     this.detail.textContent = parts.join(" · ");
     // Stars for the player's own win only; with help there is no score to give.
     const stars = won.by === "player" ? levelStars(won.moves, minimum) : 0;

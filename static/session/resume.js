@@ -3,7 +3,7 @@
 // has none) and the game comes back — its board, the history Undo and Redo step through,
 // the marks shown, the puzzle it belongs to (a level, the puzzle of the day…) with its clock,
 // and whether the solver helped. A link always wins (except the address of the kept game
-// itself, a reload: the kept game has more than its link); New puzzle, like any new game,
+// itself on a reload: the kept game has more than its link); New puzzle, like any new game,
 // is kept in its place.
 //
 // What is kept, under GAME_KEY, as JSON: {version: 1, link, graph, undo, redo, hash, marks,
@@ -96,23 +96,26 @@ export class Resume {
   }
 
   /**
-   * Decide the page's first game: the kept one, unless the page opened with a link (`linkText`,
-   * its hash without "#", or null) that is not the kept game's own address. Keeping starts
+   * Decide the page's first game: the kept one when the page opened without a link; with a
+   * link (`linkText`, its hash without "#", or null), only when the page was `reloaded` (or
+   * reached by Back) and the link is the kept game's own address — the kept game has more
+   * than its link (Redo, the marks, the clock), and is said to be restored. Keeping starts
    * here either way. Returns true when the kept game is coming back (the caller opens the
    * link otherwise); a kept game that cannot be played is set aside and said.
    */
-  restore(linkText = null) {
+  restore(linkText = null, { reloaded = false } = {}) {
     const record = this.read();
     this.keep();
-    if (!record || (linkText !== null && linkText !== record.hash)) {
+    if (!record || (linkText !== null && !(reloaded && linkText === record.hash))) {
       if (this.problem) this.session.say(this.problem);
       return false;
     }
-    if (record.graph) return this.restoreGraph(record);
+    const message = messageOf(linkText === null ? "gameResumed" : "gameRestored");
+    if (record.graph) return this.restoreGraph(record, message);
     try {
       const { game, challengeKind } = gameOfLink(record.link);
       game.restoreHistory(record.undo, record.redo);
-      this.session.dealer.openGame(game, messageOf("gameResumed"), challengeKind);
+      this.session.dealer.openGame(game, message, challengeKind);
     } catch {
       this.setAside(JSON.stringify(record));
       this.session.say(this.problem);
@@ -123,7 +126,7 @@ export class Resume {
   }
 
   /** Bring back a real game's or a graph's kept game: Python reads its link (the page shows a stand-in meanwhile). */
-  restoreGraph(record) {
+  restoreGraph(record, message) {
     const { session } = this;
     const failed = () => {
       this.setAside(JSON.stringify(record));
@@ -140,7 +143,7 @@ export class Resume {
     session.openLink(read, async (reply) => {
       try {
         const board = boardFromId(reply.board, reply.k);
-        if (await session.dealer.openGraphLink(reply, { board, message: messageOf("gameResumed"), history: record })) this.resumed(record);
+        if (await session.dealer.openGraphLink(reply, { board, message, history: record })) this.resumed(record);
       } catch {
         failed();
       }
