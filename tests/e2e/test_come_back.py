@@ -198,3 +198,33 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         expect(page.locator("#stats-streak")).to_have_text(words["streak"])
     finally:
         fresh.close()
+
+
+def test_a_level_left_comes_back_as_that_level_with_undo_and_redo(ready_page: Page, site_url: str) -> None:
+    """A real game's kept game goes through Python's link (the `share` op): level 3 of the
+    classic set, two presses, one undone, left and opened again without a link, is level 3
+    with the press to undo, the one to redo and its clock."""
+    page = ready_page
+    page.locator("#levels-open").click()
+    expect(page.locator("#level-set")).to_be_enabled()
+    page.locator("#level-set").select_option("classic")
+    page.locator('#level-list button[data-level="3"]').click()
+    expect(page.locator("#level-label-text")).to_contain_text("Level 3 of 50")
+    start = read_board(page)
+    press(page, [(0, 0), (4, 4)], touch=False)
+    page.locator("#undo").click()
+    saved_moves(page, 1)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('lightsout-game')).link.startsWith('classic:')")
+    page.goto("about:blank")
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("#message")).to_contain_text("Welcome back")
+    expect(page.locator("#level-label-text")).to_contain_text("Level 3 of 50")
+    assert read_board(page) == simulate_press(start, 0, 0)
+    expect(page.locator("#timer")).to_be_visible()
+    page.locator("#redo").click()
+    assert read_board(page) == simulate_press(simulate_press(start, 0, 0), 4, 4)
+    page.locator("#undo").click()
+    page.locator("#undo").click()
+    assert read_board(page) == start
+    expect(page.locator("#undo")).to_be_disabled()
