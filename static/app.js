@@ -26,7 +26,11 @@ import { GamesPanel } from "./panels/games-panel.js";
 import { LevelsPanel } from "./panels/levels-panel.js";
 import { ExplainPanel } from "./panels/explain-panel.js";
 import { ScanPanel } from "./panels/scan-panel.js";
+import { StatisticsPanel } from "./panels/statistics-panel.js";
+import { SoundPanel } from "./panels/sound-panel.js";
+import { SoundChoice } from "./session/sound-choice.js";
 import { exposeTestHooks } from "./test-hooks.js";
+import { arrivedAgain, currentHash } from "./model/share-link.js";
 
 setLanguage(preferredLanguage());
 translatePage();
@@ -49,9 +53,11 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   }
 },
   options.solver);
-const records = new Records(); // best results and level progress, one store
+// localStorage, or null where the browser blocks it (reading the property throws there).
+const storage = (() => { try { return globalThis.localStorage ?? null; } catch { return null; } })();
+const records = new Records(storage); // best results, level progress and statistics, one store
 const session = new Session({
-  solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget,
+  solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget, storage,
 });
 
 status = new StatusPanel(session, solver);
@@ -67,7 +73,9 @@ const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
 share = new SharePanel(session, (copied) => text.copyText(copied));
 new AnalysisPanel(session);
-new WinPanel(session, () => challengePanel.newPuzzle());
+new WinPanel(session, () => challengePanel.newPuzzle(), (copied) => text.copyText(copied));
+new StatisticsPanel(session);
+new SoundPanel(session, new SoundChoice(storage, prefersReducedMotion));
 games = new GamesPanel(session);
 levelsPanel = new LevelsPanel(session);
 new ExplainPanel(session, session.explainer);
@@ -110,4 +118,8 @@ for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = 
 // The solver starts first, so nothing a link holds can keep it from starting. A link
 // opened on arrival replaces the random board; a bad one leaves it (and says why).
 solver.start();
-share.openCurrent();
+// The game left here comes back when the page opens without a link (resume.js); a link wins.
+const link = location.hash.length > 1 ? currentHash().slice(1) : null;
+if (!session.resume.restore(link, { reloaded: arrivedAgain() })) share.openCurrent();
+addEventListener("pagehide", () => session.resume.flush());
+document.addEventListener("visibilitychange", () => { if (document.hidden) session.resume.flush(); });

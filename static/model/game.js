@@ -215,6 +215,61 @@ export class Game {
   }
 
   /**
+   * The history as data, to keep a game and rebuild it (session/resume.js): {undo, redo}, the
+   * undo entries oldest first and the redo stack bottom first (its last entry is the next
+   * Redo). An entry is a cell index (a press) or an array of cell indices (an edit).
+   */
+  historyEntries() {
+    const entry = (item) => (item & EDIT_FLAG ? [...this.edits[item & ~EDIT_FLAG]] : item);
+    return {
+      undo: Array.from(this.undoStack.items.subarray(0, this.undoStack.length), entry),
+      redo: Array.from(this.redoStack.items.subarray(0, this.redoStack.length), entry),
+    };
+  }
+
+  /**
+   * The board before every entry of the history (a new Board): the current one with each
+   * undo entry taken back, the last first. The same for the game's whole life, whatever is
+   * undone or redone: the board it was made with.
+   */
+  firstBoard() {
+    const first = this.board.copy();
+    const { cols } = first;
+    const back = { stencil: this.stencil, surface: this.surface, holes: this.holes, times: this.k - 1 };
+    for (let i = this.undoStack.length - 1; i >= 0; i--) {
+      const item = this.undoStack.items[i];
+      if (item & EDIT_FLAG) for (const index of this.edits[item & ~EDIT_FLAG]) first.add(index, this.k - 1);
+      else if (this.graph) pressGraph(first, this.graph, item, this.k - 1, this.holes);
+      else pressBoard(first, Math.floor(item / cols), item % cols, back);
+    }
+    return first;
+  }
+
+  /**
+   * Replay a kept history (historyEntries()'s `undo` and `redo`) on this game, which must be at
+   * its first board (firstBoard()) with no history: the undo entries are played and edited in order, then the
+   * redo entries played and taken back, so that Undo and Redo step as they did. Throws a
+   * RangeError (nothing is half done that the caller keeps: it drops the game) for an entry
+   * that is not a cell of the board, or is a hole.
+   */
+  restoreHistory(undo, redo = []) {
+    const { rows, cols } = this.board;
+    const check = (index) => {
+      if (!Number.isInteger(index) || index < 0 || index >= rows * cols || this.holes?.get(index)) {
+        throw new RangeError(`history entry ${index} is not a cell of the ${rows}×${cols} board`);
+      }
+      return index;
+    };
+    const apply = (item) => {
+      if (Array.isArray(item)) this.edit(item.map(check));
+      else this.play(Math.floor(check(item) / cols), item % cols);
+    };
+    for (const item of undo) apply(item);
+    for (let i = redo.length - 1; i >= 0; i--) apply(redo[i]);
+    for (let i = 0; i < redo.length; i++) this.undo();
+  }
+
+  /**
    * True when every light that counts is at the goal (0 for "off", k − 1 for "on").
    * Two states without a shape: a count. With a shape, packed bytes are tested against
    * the mask's relevant bits; k > 2 states are compared cell by cell (boards up to 64×64).

@@ -5,7 +5,7 @@ import { countMessage, messageOf, withTone } from "../session/messages.js";
 import * as requests from "../session/requests.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "../model/share-link.js";
 import { boardFromId } from "../model/board.js";
-import { challengeToken } from "../session/challenge.js";
+import { challengeTokenOf } from "../session/challenge.js";
 import { isCodedError } from "../session/common-messages.js";
 
 /** What opening a link says: the reader's own game restored, or a shared game of `moveCount` moves opened. */
@@ -22,7 +22,7 @@ export class SharePanel {
     this.session = session;
     this.copyText = copyText;
     // The link carries the kind of puzzle being played, so that it opens with its minimum and timer.
-    this.challengeKind = () => (session.challenge ? challengeToken(session.challenge.kind) : null);
+    this.challengeKind = () => (session.challenge ? challengeTokenOf(session.challenge) : null);
     this.hashWriter = new HashWriter(() => session.game, this.challengeKind, (game) => this.graphLink(game));
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
     // The user edited the hash or followed a link to this page (replaceState fires no event).

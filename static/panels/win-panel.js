@@ -5,12 +5,17 @@
 // or Play solution's ("Solved by Play solution") — and offers Next puzzle, which deals a
 // new puzzle of the same kind (the New puzzle group's size, lit cells and presses; the
 // rule, surface, states and shape stay). On a level (levels.js) it gives the moves against
-// the fewest possible — stars for the player's own win, and how many moves over — and
-// offers Next level instead (none after the last). The celebration on the board itself is
-// board-panel.js's.
+// the fewest possible — stars for the player's own win, and how many moves over (so does the
+// puzzle of the day) — and offers Next level instead (none after the last). The puzzle of the day offers Share result:
+// its line (daily.js: the day's number, moves against the fewest, time, stars and the link of
+// its start — never the solution) through the Web Share API where the device has it, else
+// the clipboard. The celebration on the board itself is board-panel.js's.
 
 import { currentLanguage, t, tCount } from "../page/i18n.js";
 import { levelStars } from "../session/levels.js";
+import { wordMessage } from "../page/words.js";
+import { messageOf } from "../session/messages.js";
+import { shareAddress } from "../model/share-link.js";
 
 const TITLES = { player: "winOwn", helped: "winHelped", played: "winPlayed" };
 
@@ -20,8 +25,11 @@ function focusBoard() {
 }
 
 export class WinPanel {
-  /** `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is. */
-  constructor(session, nextPuzzle) {
+  /**
+   * `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is.
+   * `copyText(text)` copies a result where the Web Share API is missing (the text panel's).
+   */
+  constructor(session, nextPuzzle, copyText = null) {
     this.session = session;
     this.levels = session.levelPlay;
     const $ = (id) => document.getElementById(id);
@@ -30,6 +38,8 @@ export class WinPanel {
     this.detail = $("win-detail");
     this.score = $("win-score");
     this.next = $("next-puzzle");
+    this.shareButton = $("share-result");
+    this.shareButton.addEventListener("click", () => this.shareResult(copyText));
     this.dismissed = null; // the session.won the reader closed
     // The banner's buttons vanish with it: the keyboard goes back to the board.
     this.next.addEventListener("click", async () => {
@@ -57,15 +67,18 @@ export class WinPanel {
     const next = this.session.nextKind;
     this.next.hidden = next === "none";
     this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
-    this.score.hidden = !level;
-    if (!level) {
+    this.shareButton.hidden = !this.session.challengeTracker.shareLine(shareAddress());
+    // A level, and the puzzle of the day once its fewest is known, are scored against the fewest.
+    const scored = level || (this.session.challenge?.day && minimum != null);
+    this.score.hidden = !scored;
+    if (!scored) {
       delete this.banner.dataset.stars;
       this.detail.textContent = won.moves === 1 ? t("winMovesOne") : t("winMoves", { count: won.moves });
       return;
     }
     const over = won.moves - minimum;
     const parts = [tCount("winLevelMoves", won.moves, { best: minimum }), over > 0 ? tCount("winLevelOver", over) : t("winLevelPerfect")];
-    if (next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
+    if (level && next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
     this.detail.textContent = parts.join(" · ");
     // Stars for the player's own win only; with help there is no score to give.
     const stars = won.by === "player" ? levelStars(won.moves, minimum) : 0;
@@ -74,5 +87,22 @@ export class WinPanel {
     this.score.hidden = stars === 0;
     this.score.textContent = "★".repeat(stars) + "☆".repeat(3 - stars);
     this.score.setAttribute("aria-label", tCount("winStars", stars));
+  }
+
+  /** Share the puzzle of the day's result: the device's share sheet where there is one, else the clipboard. */
+  async shareResult(copyText) {
+    const line = this.session.challengeTracker.shareLine(shareAddress());
+    if (!line) return;
+    const text = wordMessage(line);
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ text });
+        this.session.say(messageOf("resultShared"));
+        return;
+      } catch (error) {
+        if (error?.name === "AbortError") return; // the player closed the share sheet
+      }
+    }
+    await copyText?.(text);
   }
 }

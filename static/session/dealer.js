@@ -8,7 +8,8 @@ import { countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { pressCountMessage, requestErrorMessage } from "./common-messages.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, emptyBoard } from "../model/board.js";
-import { challengeOfToken, dailySeed } from "./challenge.js";
+import { challengeOfToken } from "./challenge.js";
+import { dailyNumber, dailyNumberOfToken, dailyOpenedMessage, dailySeed } from "./daily.js";
 import { sampleBoard } from "../model/sample-boards.js";
 import { Game, isMultiState } from "../model/game.js";
 import { Mask } from "../model/mask.js";
@@ -105,19 +106,22 @@ export class Dealer {
     });
   }
 
-  /** The puzzle of the day, the standard 5×5 game's board for today (asked of the solver: while it starts, the request waits for it). */
+  /**
+   * The puzzle of the day, the standard 5×5 game's board for the player's local date (daily.js;
+   * asked of the solver: while it starts, the request waits for it), with the day's number.
+   */
   daily() {
     const { session } = this;
     if (!session.solver.ready) session.say(messageOf("dailyWaits"));
     return session.changing(async () => {
-      const seed = dailySeed();
-      const reply = await requests.daily(session, seed);
+      const today = session.today();
+      const day = dailyNumber(today);
+      const reply = await requests.daily(session, dailySeed(today));
       if (!reply) return false;
       const restored = session.useStandardGame();
-      const date = String(seed).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3");
       session.setBoard(boardFromReference(reply.board, reply.payload), {
-        message: joinMessages(messageOf("puzzleDaily", { date }), restored), mask: null,
-        replaced: () => this.startChallenge("daily", messageOf("dailyPuzzle")),
+        message: joinMessages(dailyOpenedMessage(day, day), restored), mask: null,
+        replaced: () => this.startChallenge("daily", messageOf("dailyPuzzle"), session.game.board, { day }),
       });
       return true;
     });
@@ -178,17 +182,21 @@ export class Dealer {
    * (`challengeKind`, its p= field) is that puzzle again: its minimum, timer and best results.
    */
   openGame(game, message, challengeKind = null) {
-    this.session.playGame(game, { message, replaced: () => this.resumeChallenge(challengeKind) });
+    // A numbered day's puzzle says which day it is, and whether it is today's (daily.js).
+    const day = dailyNumberOfToken(challengeKind);
+    const note = day !== null && challengeOfToken(challengeKind, game) ? dailyOpenedMessage(day, dailyNumber(this.session.today())) : null;
+    this.session.playGame(game, { message: joinMessages(message, note), replaced: () => this.resumeChallenge(challengeKind) });
   }
 
   /**
    * Play the game of a link Python read (the `share` reply, docs/api.md: a preset's or a graph's;
    * `board` its lights, `moves` its presses, `message` what to say): a level's link (p=level-<SET>,
    * l=N) is that level again (levels.js), another puzzle's is that puzzle (resumeChallenge).
+   * `history` (resume.js: a kept game's {undo, redo}) is replayed on the board instead of moves.
    * Resolves false when no board came.
    */
-  async openGraphLink(reply, { board, moves, message }) {
-    if (!(await this.playGraph(reply, { board, moves, message }))) return false;
+  async openGraphLink(reply, { board, moves = [], message, history = null }) {
+    if (!(await this.playGraph(reply, { board, moves, message, history }))) return false;
     const named = reply.challenge_kind ? challengeOfToken(reply.challenge_kind, this.session.game) : null;
     if (named?.levelSet && reply.level) await this.session.levelPlay.resume(named.levelSet, reply.level);
     else this.resumeChallenge(reply.challenge_kind);
@@ -201,7 +209,7 @@ export class Dealer {
    */
   resumeChallenge(token) {
     const dealt = this.session.challengeTracker.dealt(token);
-    if (dealt) this.startChallenge(dealt.kind, dealt.label, this.session.game.startBoard());
+    if (dealt) this.startChallenge(dealt.kind, dealt.label, this.session.game.startBoard(), { day: dealt.day });
   }
 
   /**
@@ -210,10 +218,11 @@ export class Dealer {
    * the lights to start from; without it a random solvable board is dealt (by the worker
    * when it is ready). `moves` (cell indices, a link's) are replayed onto the board. A `share`
    * reply's `holes` and `dont_care` (a link's h= and d=) are the game's shape; its holes go dark.
+   * `history` (a kept game's, resume.js) is replayed as game.js's restoreHistory does.
    * Returns false when no board came. The caller runs the whole deal (its request of the puzzle too)
    * as the session's `changing` work, so that commands given meanwhile wait for this game.
    */
-  async playGraph(reply, { board = null, moves = [], message = null, replaced = null } = {}) {
+  async playGraph(reply, { board = null, moves = [], message = null, replaced = null, history = null } = {}) {
     const { session } = this;
     const graph = graphOfPuzzle(reply);
     const { rows, cols, k } = reply;
@@ -231,6 +240,7 @@ export class Dealer {
     }
     const game = new Game(board, { target, graph, mask });
     if (moves.length > 0) game.playMany(moves);
+    if (history) game.restoreHistory(history.undo, history.redo); // throws before the game is played
     session.playGame(game, { message, replaced, sayIfSolved: true });
     return true;
   }

@@ -1,11 +1,14 @@
 // The player's records, kept in the browser's storage under one key: the best result of
-// each kind of puzzle (New puzzle, the puzzle of the day, a sample board, a real game) and
-// the progress through each level set. One reader checks what is stored; data it cannot
+// each kind of puzzle (New puzzle, the puzzle of the day, a sample board, a real game), the
+// progress through each level set and the statistics (statistics.js: games, the daily streak,
+// efficiency, best times). They leave as a JSON file and come back from one (a new phone keeps
+// them: exportText, importText). One reader checks what is stored, and what is imported; data it cannot
 // read is set aside under its own key (never lost, never a broken page) and `problem`
 // says so; a storage that refuses (private modes, a full quota) only loses the records.
 // No DOM and no words: what it says is data (messages.js).
 
 import { messageOf } from "./messages.js";
+import { countPlayed, countWin, emptyStatistics, readStatistics } from "./statistics.js";
 
 export const RECORDS_KEY = "lightsout-records";
 /** Where data the reader could not read is set aside (the last such text). */
@@ -13,6 +16,7 @@ export const SET_ASIDE_KEY = "lightsout-records-unreadable";
 // Before issue 40 the two kinds of record had a key each; read once, then moved here.
 const OLD_BEST_KEY = "lightsout-best";
 const OLD_LEVELS_KEY = "lightsout-levels";
+const EXPORT_APP = "lightsout-records"; // an exported file's mark: another JSON file is not imported
 
 const isCount = (value) => Number.isInteger(value) && value >= 0;
 const isPlainObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -81,9 +85,20 @@ function readLevels(stored) {
   return levels;
 }
 
+/** Records as stored or exported ({best, levels, stats}, each optional), checked: {best, levels, statistics}; throws when unreadable. */
+function readRecords(stored) {
+  if (!isPlainObject(stored)) throw new TypeError("records: not an object");
+  return {
+    best: readBest(stored.best === undefined ? {} : stored.best),
+    levels: readLevels(stored.levels === undefined ? {} : stored.levels),
+    statistics: readStatistics(stored.stats),
+  };
+}
+
 /**
  * The records in `storage` (localStorage) under "lightsout-records":
- * {version: 1, best: {"<kind>:<size>…": {moves, milliseconds}}, levels: {"<set>": {reached, best: {"<number>": result}}}}.
+ * {version: 1, best: {"<kind>:<size>…": {moves, milliseconds}}, levels: {"<set>": {reached, best: {"<number>": result}}},
+ * stats: the statistics (statistics.js)}; an exported file adds {app: "lightsout-records"}.
  * A best result is the fewest moves and the shortest time, each on its own (they need not
  * come from the same game); a level is reached when the one before it was solved without help.
  * Nothing here throws.
@@ -92,9 +107,10 @@ export class Records {
   constructor(storage = globalThis.localStorage) {
     this.storage = storage;
     this.problem = null; // a message when stored records could not be read (and were set aside)
-    const { best, levels, moved } = this.read();
+    const { best, levels, statistics, moved } = this.read();
     this.bestResults = best;
     this.levels = levels;
+    this.statistics = statistics;
     if (moved) this.write();
   }
 
@@ -125,25 +141,69 @@ export class Records {
 
   read() {
     const text = this.stored(RECORDS_KEY);
-    if (text !== null) {
-      const reader = (stored) => {
-        if (!isPlainObject(stored)) throw new TypeError("records: not an object");
-        return { best: readBest(stored.best === undefined ? {} : stored.best), levels: readLevels(stored.levels === undefined ? {} : stored.levels) };
-      };
-      return this.readOrSetAside(text, reader, { best: {}, levels: {} });
-    }
+    if (text !== null) return this.readOrSetAside(text, readRecords, { best: {}, levels: {}, statistics: emptyStatistics() });
     // The keys of before (one per kind of record): read once, then moved here.
     const best = this.readOrSetAside(this.stored(OLD_BEST_KEY), readBest, {});
     const levels = this.readOrSetAside(this.stored(OLD_LEVELS_KEY), readLevels, {});
-    return { best, levels, moved: Object.keys(best).length > 0 || Object.keys(levels).length > 0 };
+    return { best, levels, statistics: emptyStatistics(), moved: Object.keys(best).length > 0 || Object.keys(levels).length > 0 };
+  }
+
+  /** The records as stored (and exported): {version: 1, best, levels, stats}. */
+  toJSON() {
+    return { version: 1, best: this.bestResults, levels: this.levels, stats: this.statistics };
   }
 
   write() {
     try {
-      this.storage?.setItem(RECORDS_KEY, JSON.stringify({ version: 1, best: this.bestResults, levels: this.levels }));
+      this.storage?.setItem(RECORDS_KEY, JSON.stringify(this));
     } catch {
       // not kept; the page still shows it this session
     }
+  }
+
+  /** The records as a JSON file's text (the Statistics dialog's Export). */
+  exportText() {
+    return `${JSON.stringify({ app: EXPORT_APP, ...this.toJSON() }, null, 1)}\n`;
+  }
+
+  /**
+   * Replace the records by those of an exported file's `text` (importText of another device's
+   * exportText). Returns a message: imported, or why not — a file that is not one leaves
+   * every record as it was.
+   */
+  importText(text) {
+    let read;
+    try {
+      const stored = JSON.parse(text);
+      if (!isPlainObject(stored) || stored.app !== EXPORT_APP || stored.version !== 1) throw new TypeError("not an export");
+      read = readRecords(stored);
+    } catch {
+      return messageOf("recordsImportFailed");
+    }
+    this.bestResults = read.best;
+    this.levels = read.levels;
+    this.statistics = read.statistics;
+    this.write();
+    return messageOf("recordsImported");
+  }
+
+  /** A puzzle's first press: one more game played (statistics.js). */
+  countPlayed() {
+    countPlayed(this.statistics);
+    this.write();
+  }
+
+  /** A win of the player's own (statistics.js: countWin); true when its time is a new best for its size or level set. */
+  countWin(win) {
+    const faster = countWin(this.statistics, win);
+    this.write();
+    return faster;
+  }
+
+  /** Forget the statistics (games, streaks, efficiency, best times); best results and level progress stay. */
+  resetStatistics() {
+    this.statistics = emptyStatistics();
+    this.write();
   }
 
   /** The best result kept under `key` ("random:5x5", "daily:5x5", "sample tv:8x8"…), {moves, milliseconds}, or null. */

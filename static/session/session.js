@@ -34,6 +34,7 @@ import { Sequencer } from "./sequencing.js";
 import { ShapeEditing } from "./shape-editing.js";
 import { Explainer } from "./explain.js";
 import { LevelPlay } from "./levels.js";
+import { Resume } from "./resume.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "../model/board.js";
@@ -67,13 +68,16 @@ export class Session {
    * (dist/limits.json) plus the page's gridLimit; `records`: the player's records (records.js), or null;
    * `random()`: [0, 1), for boards made here; `reducedMotion()`: prefers-reduced-motion;
    * `searchBudget`: extra solve fields ({seconds}) for the fewest-presses search; `wait(ms)`:
-   * resolves after a delay (playback); `now()`: milliseconds (the puzzle timer, playback's pace).
+   * resolves after a delay (playback); `now()`: milliseconds (the puzzle timer, playback's pace);
+   * `today()`: the date (a Date: the puzzle of the day's, daily.js); `storage`: where the game in
+   * progress is kept (localStorage, or null: not kept; resume.js).
    */
   constructor({
     solver, limits, records = null, random = Math.random, reducedMotion = () => false, searchBudget = {},
     wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = () => performance.now(),
+    today = () => new Date(), storage = null,
   }) {
-    Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now });
+    Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now, today });
     this.listeners = new Set(); // the change event's (emit); the explainer listens from its start
     this.game = new Game(randomSolvableBoard(5, 5, { random }));
     this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
@@ -94,6 +98,7 @@ export class Session {
     this.shapeEditing = new ShapeEditing(this); // a click changes a cell's kind (hole, don't-care) instead of pressing
     this.explainer = new Explainer(this); // the board explained a press at a time; a click asks "why this press?"
     this.levelPlay = new LevelPlay(this); // the handhelds' level sets, and the level being played
+    this.resume = new Resume(this, storage); // the game in progress kept in the browser, and brought back
     this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
     this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
     // The goal just reached by a press or by playback, until the board changes:
@@ -531,6 +536,17 @@ export class Session {
   /** The end of a playback (playback.js): `ending` its last change; the goal its last press reached is Play solution's win (settle). */
   playbackEnded(ending) {
     this.emit({ ...ending, won: this.won !== null || undefined });
+  }
+
+  /**
+   * The game kept in the browser just came back (resume.js): the `marks` shown when it was left
+   * (a Board that solves it, or null) and whether the solver had `assisted`; its puzzle's clock is
+   * the tracker's (challenge.js: resumeClock), told with it.
+   */
+  resumed({ marks, assisted }) {
+    this.marks = marks;
+    this.assisted = assisted;
+    this.emit({ challenge: true });
   }
 
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */

@@ -286,6 +286,9 @@ class SharedPage:
             self.page = self.context.new_page()
         if module != self.module:
             if self.module is not None:
+                # Leave the page first (it keeps its game as it goes: static/session/resume.js), on a
+                # file of the same origin, whose storage is then the page's to clear.
+                self.page.goto(self.site_url + "static/strings/en.json")
                 self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
             self.page.goto("about:blank")  # a new document even if only the #hash differs
             self.page.goto(self.site_url)

@@ -128,10 +128,14 @@ def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_natu
     wait_ready(page)
     expect(message(page)).to_have_text("Restored your game.")
     assert (read_board(page), page.locator("#move-count").text_content()) == before
-    # A page opened without a link writes its own game into the hash: a reload restores it too.
+    # A page opened without a link brings back the game left (issue 42) and writes it into the hash;
+    # a new puzzle's hash too: a reload restores it.
     page.goto(site_url)
     wait_ready(page)
-    page.wait_for_function("() => location.hash.length > 1")
+    expect(message(page)).to_have_text("Welcome back: here is the game you left.")
+    assert (read_board(page), page.locator("#move-count").text_content()) == before
+    button(page, "New puzzle").click()
+    page.wait_for_function("(link) => location.hash.length > 1 && !location.hash.startsWith(link)", arg="#3x3:ogA")
     board_before = read_board(page)
     page.reload()
     wait_ready(page)
@@ -152,27 +156,29 @@ def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_natu
 def test_a_shared_preset_or_daily_puzzle_opens_with_its_minimum_and_timer(ready_page: Page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
-    for name, token in (("TV show 8×8", "sample-tv"), ("Puzzle of the day", "daily")):
+    # The puzzle of the day's p= carries its number (issue 42): daily-N.
+    for name, token in (("TV show 8×8", "sample-tv"), ("Puzzle of the day", "daily-[1-9][0-9]*")):
         load_text(page, grid_text([[0] * 5 for _ in range(5)]))  # no puzzle: no minimum shown, no p= in the hash
         expect(page.locator("#minimum")).to_have_text("")
         button(page, name).click()
-        page.wait_for_function("(token) => location.hash.includes(';p=' + token)", arg=token)
+        page.wait_for_function("(token) => new RegExp(';p=' + token + '($|;)').test(location.hash)", arg=token)
         expect(page.locator("#minimum")).to_have_text(re.compile(r"^\(best possible: \d+\)$"))
         minimum = page.locator("#minimum").text_content()
         cell(page, 0, 0).click()  # a move, so that the link also carries moves
-        page.wait_for_function("(token) => location.hash.includes(';p=' + token + ';m=')", arg=token)
+        page.wait_for_function("(token) => new RegExp(';p=' + token + ';m=').test(location.hash)", arg=token)
         link = page.evaluate("location.href")
         other = page.context.new_page()
         try:
             other.goto(link)
             wait_ready(other)
-            expect(message(other)).to_have_text(re.compile(r"^Opened a shared \d+×\d+ game with 1 move\.$"))
+            day = r" Puzzle of the day #\d+ \(\d{4}-\d\d-\d\d\)\." if token.startswith("daily") else ""
+            expect(message(other)).to_have_text(re.compile(rf"^Opened a shared \d+×\d+ game with 1 move\.{day}$"))
             expect(other.locator("#minimum")).to_have_text(minimum)
             expect(other.locator("#timer")).to_have_text("Time: 0:00")
             cell(other, 0, 0).click()  # the timer starts on the reader's first press
             expect(other.locator("#timer")).to_be_visible()
             # The reader's own link names the puzzle too.
-            other.wait_for_function("(token) => location.hash.includes(';p=' + token)", arg=token)
+            other.wait_for_function("(token) => new RegExp(';p=' + token).test(location.hash)", arg=token)
         finally:
             other.close()
 

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import CONTEXT_OPTIONS, wait_ready
-from e2e_helpers import board, restore_classic_game, shots_dir, status
+from e2e_helpers import restore_classic_game, shots_dir, status
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}

@@ -38,7 +38,7 @@ test("every English message counting a noun has a singular form, which reads '1 
   setLanguage("en");
   for (const key of counted) {
     assert.ok(Object.hasOwn(STRINGS.en, `${key}One`), `${key} has no ${key}One`);
-    const one = tCount(key, 1, { rows: 5, cols: 5, time: "0:03", kind: "Classic 5×5", number: 1, badge: "", maximum: 15, best: 3, name: "Merlin" });
+    const one = tCount(key, 1, { rows: 5, cols: 5, time: "0:03", kind: "Classic 5×5", number: 1, badge: "", maximum: 15, best: 3, name: "Merlin", fewest: 5, stars: "★★☆", link: "https://example.org/#5x5:AA" });
     assert.doesNotMatch(one, WRONG_ONE, key);
     assert.doesNotMatch(one, /\{\w+\}/, key);
     assert.match(tCount(key, 2, { rows: 5, cols: 5, time: "0:03", kind: "x", number: 1, badge: "" }), /\b2\b/, key);

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { RECORDS_KEY, Records, SET_ASIDE_KEY } from "../../static/session/records.js";
+import { emptyStatistics } from "../../static/session/statistics.js";
 
 /** localStorage's surface over a Map; `refuse` makes every call throw (a private mode). */
 class MemoryStorage {
@@ -70,7 +71,7 @@ test("records under the two keys of before are moved into the one store, old sam
   assert.equal(records.reached("classic"), 4);
   assert.deepEqual(JSON.parse(storage.map.get(RECORDS_KEY)), {
     version: 1, best: { "sample tv:8x8": { moves: 20, milliseconds: 7000 } },
-    levels: { classic: { reached: 4, best: { 3: { moves: 7, milliseconds: 100 } } } },
+    levels: { classic: { reached: 4, best: { 3: { moves: 7, milliseconds: 100 } } } }, stats: emptyStatistics(),
   });
 });
 
