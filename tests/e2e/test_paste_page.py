@@ -12,17 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_helpers import button, read_board, shots_dir, simulate_press, status
+from e2e_helpers import set_language, button, read_board, shots_dir, simulate_press, status
 from playwright.sync_api import Page, expect
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CASES = [case for case in json.loads((DATA / "bad-pastes.json").read_text(encoding="utf-8"))["cases"] if case.get("page", True)]
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def set_language(page: Page, code: str) -> None:
-    page.locator(f"#language-switch button[data-language='{code}']").click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
 
 
 def set_states(page: Page, k: int) -> None:

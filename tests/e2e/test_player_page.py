@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import CONTEXT_OPTIONS, wait_ready
-from e2e_helpers import restore_classic_game, shots_dir, status
+from e2e_helpers import set_language, restore_classic_game, shots_dir, status
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
@@ -33,11 +33,6 @@ TERMS = {
 MATHS = {"en": re.compile(r"\brank\b"), "zh": re.compile("秩")}
 # A cell's name set apart from the Han characters around it ("按了 第 2 行第 1 列").
 SPACED_CELL = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] 第 \d+ 行|第 \d+ 列 [\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
-
-
-def set_language(page: Page, code: str) -> None:
-    page.locator(f"#language-switch button[data-language='{code}']").click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
 
 
 def seen_text(page: Page, selector: str) -> str:

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, Playwright, expect
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, ROOT, PageWatch, chromium_path, wait_ready
-from e2e_helpers import button, click_cells, restore_classic_game, shots_dir, status
+from e2e_helpers import set_language, button, click_cells, restore_classic_game, shots_dir, status
 from lightsout import api
 from lightsout.model import codec
 
@@ -246,11 +246,6 @@ def test_a_picture_pasted_or_dropped_on_the_page_opens_scan_with_it(scan_page: P
     expect(page.locator("#scan-dialog")).to_have_attribute("data-step", "adjust")
     assert preview_states(page) == truth["states"]
     button(page, "Close").click()
-
-
-def set_language(page: Page, code: str) -> None:
-    page.locator(f"#language-switch button[data-language='{code}']").click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
 
 
 def choose_picture(page: Page, path: Path) -> None:

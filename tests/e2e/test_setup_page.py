@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from e2e_helpers import board, button, cell, click_cells, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
+from e2e_helpers import set_language, board, button, cell, click_cells, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
 from playwright.sync_api import Page, expect
 
 from lightsout import Puzzle, api
@@ -260,11 +260,6 @@ def test_reduced_motion_shows_the_win_without_animation(ready_page: Page) -> Non
     finally:
         page.emulate_media(reduced_motion="no-preference")
         restore_classic_game(page)
-
-
-def set_language(page: Page, code: str) -> None:
-    page.locator(f"#language-switch button[data-language='{code}']").click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_helpers import shots_dir
+from e2e_helpers import set_language, shots_dir
 from playwright.sync_api import Page, expect
 
 LINES = 1 << 21  # the API's max_text_lines
@@ -35,11 +35,6 @@ def load(page: Page, text: str, side: int) -> None:
     page.locator("#load").click()
     page.wait_for_function("(side) => { const s = window.lightsOut.statesSnapshot(); return s.rows === side && s.cols === side; }", arg=side)
     expect(page.locator("#board-error")).to_have_text("")
-
-
-def set_language(page: Page, code: str) -> None:
-    page.locator(f"#language-switch button[data-language='{code}']").click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if code == "zh" else "en")
 
 
 def solver_answers(page: Page) -> None:
