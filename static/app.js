@@ -30,7 +30,7 @@ import { StatisticsPanel } from "./panels/statistics-panel.js";
 import { SoundPanel } from "./panels/sound-panel.js";
 import { SoundChoice } from "./session/sound-choice.js";
 import { exposeTestHooks } from "./test-hooks.js";
-import { arrivedAgain, currentHash } from "./model/share-link.js";
+import { currentHash } from "./model/share-link.js";
 
 setLanguage(preferredLanguage());
 translatePage();
@@ -120,6 +120,6 @@ for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = 
 solver.start();
 // The game left here comes back when the page opens without a link (resume.js); a link wins.
 const link = location.hash.length > 1 ? currentHash().slice(1) : null;
-if (!session.resume.restore(link, { reloaded: arrivedAgain() })) share.openCurrent();
+if (!session.resume.restore(link)) share.openCurrent();
 addEventListener("pagehide", () => session.resume.flush());
 document.addEventListener("visibilitychange", () => { if (document.hidden) session.resume.flush(); });

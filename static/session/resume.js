@@ -96,17 +96,17 @@ export class Resume {
   }
 
   /**
-   * Decide the page's first game: the kept one when the page opened without a link; with a
-   * link (`linkText`, its hash without "#", or null), only when the page was `reloaded` (or
-   * reached by Back) and the link is the kept game's own address — the kept game has more
-   * than its link (Redo, the marks, the clock), and is said to be restored. Keeping starts
+   * Decide the page's first game: the kept one when the page opened without a link
+   * (`linkText`, its hash without "#", or null); a link always wins, a reload's too (its
+   * address holds the game's moves; preferring the kept copy on a reload of its own address
+   * once showed another board after an offline reload in the engine flows). Keeping starts
    * here either way. Returns true when the kept game is coming back (the caller opens the
    * link otherwise); a kept game that cannot be played is set aside and said.
    */
-  restore(linkText = null, { reloaded = false } = {}) {
+  restore(linkText = null) {
     const record = this.read();
     this.keep();
-    if (!record || (linkText !== null && !(reloaded && linkText === record.hash))) {
+    if (!record || linkText !== null) {
       if (this.problem) this.session.say(this.problem);
       return false;
     }
