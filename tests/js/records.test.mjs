@@ -5,25 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { RECORDS_KEY, Records, SET_ASIDE_KEY } from "../../static/session/records.js";
+import { MemoryStorage } from "./memory-storage.mjs";
 import { emptyStatistics } from "../../static/session/statistics.js";
-
-/** localStorage's surface over a Map; `refuse` makes every call throw (a private mode). */
-class MemoryStorage {
-  constructor(entries = {}, refuse = false) {
-    this.map = new Map(Object.entries(entries));
-    this.refuse = refuse;
-  }
-
-  getItem(key) {
-    if (this.refuse) throw new Error("SecurityError");
-    return this.map.has(key) ? this.map.get(key) : null;
-  }
-
-  setItem(key, value) {
-    if (this.refuse) throw new Error("QuotaExceededError");
-    this.map.set(key, String(value));
-  }
-}
 
 test("level progress is kept: best moves and time per level, the highest level reached, read back by a new store", () => {
   const storage = new MemoryStorage();
