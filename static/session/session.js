@@ -201,9 +201,9 @@ export class Session {
     this.emit(step);
   }
 
-  /** The puzzle being played started, ended or got its fewest presses (challenge.js). */
-  challengeChanged() {
-    this.emit({ challenge: true });
+  /** The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why. */
+  challengeChanged(message = undefined) {
+    this.emit({ challenge: true, message });
   }
 
   /** The explanation changed (explain.js): its step, its "why", its asking. */

@@ -47,10 +47,12 @@ delete Navigator.prototype.share;
 
 SETUPS = {
     "desktop-en": {"options": {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}, "stubs": STUBS + NO_SHARE,
-                   "words": {"back": "Welcome back", "day": "Puzzle of the day #", "played": "Games played", "streak": "1 day"}},
+                   "words": {"back": "Welcome back", "day": "Puzzle of the day #", "played": "Games played", "streak": "1 day",
+                             "notDay": "is not puzzle of the day"}},
     "phone-zh": {"options": {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "locale": "zh-CN"},
                  "stubs": STUBS + SHARE_STUB,
-                 "words": {"back": "欢迎回来", "day": "每日一题 #", "played": "玩过的局数", "streak": "1 天"}},
+                 "words": {"back": "欢迎回来", "day": "每日一题 #", "played": "玩过的局数", "streak": "1 天",
+                             "notDay": "不是每日一题"}},
 }
 
 
@@ -152,6 +154,12 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         wait_ready(other)
         expect(other.locator("#message")).to_contain_text(f"#{number}")
         assert read_board(other) == start
+        # The same link with another board is not that day's puzzle (Python deals the day's board again to compare).
+        head, board_id = link.split("#")[1].split(";")[0].split(":")
+        tampered = link.replace(f"{head}:{board_id}", f"{head}:{'B' if board_id[0] == 'A' else 'A'}{board_id[1:]}")
+        other.evaluate("(hash) => { location.hash = hash; }", tampered.split("#")[1])
+        expect(other.locator("#message")).to_contain_text(words["notDay"])
+        assert read_board(other) != start
         other.close()
 
         # Sound off: a press neither vibrates nor plays; the choice is remembered.

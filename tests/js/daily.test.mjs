@@ -11,8 +11,9 @@ import { challengeOfToken } from "../../static/session/challenge.js";
 import { setLanguage } from "../../static/page/i18n.js";
 import { Game } from "../../static/model/game.js";
 import { emptyBoard } from "../../static/model/board.js";
-import { gameOfLink } from "../../static/model/share-link.js";
+import { gameOfLink, linkOf } from "../../static/model/share-link.js";
 import { makeSession, wordMessage } from "./session-helpers.mjs";
+import { seededBoard } from "./fake-solver.mjs";
 
 test("the day is the local calendar date: the seed and the number change at local midnight, not UTC's", () => {
   // Local times (the Date constructor with fields is local): late evening and just after midnight.
@@ -92,4 +93,33 @@ test("a won puzzle of the day gives its line with the start's link, no move of t
   // A puzzle that is not a numbered day's has nothing to share.
   session.dealer.startChallenge("random", { key: "dailyPuzzle" }, session.game.board, { minimum: 0 });
   assert.equal(session.challengeTracker.shareLine("https://x/"), null);
+});
+
+test("a link's p=daily-N is day N's puzzle only if its board is the one dealt for that day; another board plays on as a plain one", async () => {
+  setLanguage("en");
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const dayThree = seededBoard({ rows: 5, cols: 5, seed: dayOfNumber(3).seed });
+  const edited = dayThree.copy();
+  edited.set(12, 1 - edited.get(12));
+  for (const [board, counts] of [[dayThree, true], [edited, false]]) {
+    const { session, solver, changes } = makeSession();
+    solver.ready = false; // the fewest presses of a 5×5 are not asked of the brute-force fake (2^25 press sets)
+    const link = linkOf(new Game(board.copy()), "https://x/", "daily-3").split("#")[1];
+    const opened = gameOfLink(link);
+    session.dealer.openGame(opened.game, null, opened.challengeKind);
+    assert.equal(session.challenge.day, 3); // taken at its word until the solver answers
+    await settle();
+    const asked = solver.sent.find((message) => message.op === "random");
+    assert.equal(asked.seed, dayOfNumber(3).seed); // that day's board, dealt again
+    assert.ok(session.game.board.equals(board)); // the board is the link's either way
+    if (counts) {
+      assert.equal(session.challenge.kind, "daily");
+      assert.equal(session.challenge.day, 3);
+    } else {
+      assert.equal(session.challenge, null);
+      assert.equal(wordMessage(changes.at(-1).message),
+        "This link's board is not puzzle of the day #3: it is played as a shared board, not as that day's puzzle.");
+      assert.equal(changes.at(-1).challenge, true);
+    }
+  }
 });

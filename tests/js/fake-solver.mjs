@@ -39,6 +39,13 @@ export function allSolutions(board, { k, rule, surface, target }) {
   return found.sort((a, b) => a.total() - b.total());
 }
 
+/** The board the fake deals for a request with a `seed` (the puzzle of the day's): a function of the seed alone. */
+export function seededBoard({ rows, cols, seed, k = 2 }) {
+  const board = emptyBoard(rows, cols, k);
+  for (let i = 0; i < board.cellCount; i++) if ((seed + i * i) % 3 === 0) board.set(i, 1);
+  return board;
+}
+
 export class FakeSolver {
   constructor() {
     this.ready = true;
@@ -83,6 +90,9 @@ export class FakeSolver {
 
   answer(message, payload) {
     const k = message.k ?? 2;
+    if (message.op === "random" && message.seed !== undefined) {
+      return reply([seededBoard(message)], ([reference]) => ({ board: reference })); // the same board for the same seed
+    }
     if (message.op === "random") {
       this.randoms = (this.randoms ?? 0) + 1;
       const board = emptyBoard(message.rows, message.cols, k);
