@@ -47,6 +47,7 @@ const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state,
   games?.solverChanged(state);
   levelsPanel?.solverChanged(state);
   share?.solverChanged(state);
+  session.resume.solverChanged(state);
   if (serviceWorkerDue && (state === "ready" || state === "error")) {
     serviceWorkerDue = false;
     registerServiceWorker();

@@ -18,6 +18,7 @@
 
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
+import { isCodedError } from "./common-messages.js";
 import { challengeTokenOf } from "./challenge.js";
 import { boardFromId } from "../model/board.js";
 import { Game } from "../model/game.js";
@@ -64,6 +65,7 @@ export class Resume {
     this.keeping = false;
     this.timer = 0;
     this.problem = null; // a message when a kept game could not be read (and was set aside)
+    this.unopened = null; // {record, message, game}: a kept game waiting for the solver, shown meanwhile as `game` (a stand-in)
     this.firstLinks = new WeakMap(); // Game -> {token, level, link}: its first board's link (the same all its life)
   }
 
@@ -135,8 +137,15 @@ export class Resume {
     const read = async () => {
       try {
         return await requests.openShareLink(session, record.link);
-      } catch {
-        failed();
+      } catch (error) {
+        if (isCodedError(error)) {
+          failed(); // Python could not read the kept link: set aside
+        } else {
+          // The solver failed (its status line says why), not the kept game: it stays kept, and
+          // comes back once the solver runs again (solverChanged) unless another game is played first.
+          this.unopened = { record, message, game: session.game };
+          session.say(messageOf("gameWaitsForSolver"));
+        }
         return null;
       }
     };
@@ -149,6 +158,18 @@ export class Resume {
       }
     });
     return true;
+  }
+
+  /**
+   * The solver client's state: a kept real game or graph that could not be read because the
+   * solver failed comes back once it is ready again (Retry), unless the player has played or
+   * chosen a game since.
+   */
+  solverChanged(state) {
+    const unopened = this.unopened;
+    if (state !== "ready" || !unopened) return;
+    this.unopened = null;
+    if (this.session.game === unopened.game && this.session.game.moveCount === 0) this.restoreGraph(unopened.record, unopened.message);
   }
 
   /** The kept game is the session's again: its clock, fewest presses, marks (if they still solve it) and help. */
@@ -190,6 +211,7 @@ export class Resume {
   save() {
     const { session } = this;
     if (!this.keeping || session.playbackRun || session.opening) return; // written when the playback ends, or the link has opened
+    if (this.unopened?.game === session.game && session.game.moveCount === 0) return; // the kept game waits for the solver
     const link = this.firstLink(session.game);
     if (link === undefined) return; // asked of Python: saved when it answers
     const text = link === null ? null : JSON.stringify(this.record(session.game, link));

@@ -137,6 +137,33 @@ test("a kept game that cannot be read is set aside with a message; the page play
   }
 });
 
+test("a kept real game the solver cannot read (it failed to start) stays kept and comes back when it runs again; one Python refuses is set aside", async () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const kept = JSON.stringify({ version: 1, link: "cube:AAAAAAAAAA", graph: true, undo: [3], redo: [], hash: null, marks: null, assisted: false, clock: null, minimum: null });
+  // The fake solver has no `share` op: its error carries no code, as a solver that failed to start.
+  const storage = new MemoryStorage({ [GAME_KEY]: kept });
+  const { session, solver, changes, restored } = keeping(storage);
+  assert.equal(restored, true);
+  await settle();
+  await session.settled();
+  assert.ok(changes.some((change) => change.message?.key === "gameWaitsForSolver"));
+  assert.ok(!changes.some((change) => change.message?.key === "gameSetAside"));
+  session.resume.flush(); // the stand-in shown meanwhile is not kept over it
+  assert.equal(storage.getItem(GAME_KEY), kept);
+  assert.equal(storage.getItem(GAME_SET_ASIDE_KEY), null);
+  session.resume.solverChanged("ready"); // Retry: the kept game is asked for again
+  await settle();
+  assert.equal(solver.sent.filter((message) => message.op === "share").length, 2);
+  // Python's own refusal of the kept link (a coded error) sets it aside, as any unreadable data.
+  const refused = new MemoryStorage({ [GAME_KEY]: kept });
+  const again = keeping(refused);
+  again.solver.answer = () => { throw Object.assign(new Error("bad link"), { code: "share_bad", params: {} }); };
+  await settle();
+  await again.session.settled();
+  assert.ok(again.changes.some((change) => change.message?.key === "gameSetAside"));
+  assert.equal(refused.getItem(GAME_SET_ASIDE_KEY), kept);
+});
+
 test("a storage that refuses, or a game too big to keep, never stops the game", () => {
   const refusing = keeping(new MemoryStorage({}, true));
   assert.equal(refusing.restored, false);
