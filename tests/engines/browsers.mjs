@@ -261,7 +261,16 @@ class WebKitPage {
     return value;
   }
 
+  /**
+   * WebDriver's element click for an HTML element: it scrolls the element into view and fails
+   * loudly when something covers it (under load a click at coordinates once went nowhere, and
+   * the flow waited 60 s for a dialog that never opened). SVG, which WebKitGTK refuses, at its centre.
+   */
   async click(selector) {
+    if (await this.evaluate((css) => document.querySelector(css) instanceof HTMLElement, selector)) {
+      await (await this.driver.findElement({ css: selector })).click();
+      return;
+    }
     const [x, y] = await this.evaluate(centreOf, selector);
     await this.clickAt(x, y);
   }
