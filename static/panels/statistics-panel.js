@@ -8,6 +8,7 @@ import { formatNumber, t, tCount } from "../page/i18n.js";
 import { wordMessage } from "../page/words.js";
 import { messageOf } from "../session/messages.js";
 import { summary } from "../session/statistics.js";
+import { Records } from "../session/records.js";
 import { dailyNumber } from "../session/daily.js";
 import { formatDuration } from "../session/challenge.js";
 import { saveBlob } from "../views/export.js";
@@ -27,6 +28,9 @@ export class StatisticsPanel {
     this.timesNone = $("stats-times-none");
     this.message = $("stats-message");
     this.confirm = $("stats-reset-confirm");
+    this.importConfirm = $("stats-import-confirm");
+    this.importAsk = $("stats-import-ask");
+    this.importing = null; // the records of a file read, waiting for the player's Replace
     this.file = $("stats-file");
     this.said = null; // the dialog's last message, worded again in another language
     let returnTo = null;
@@ -34,6 +38,8 @@ export class StatisticsPanel {
       returnTo = document.activeElement;
       this.say(null);
       this.confirm.hidden = true;
+      this.importConfirm.hidden = true;
+      this.importing = null;
       this.update();
       this.dialog.showModal();
       $("stats-close").focus();
@@ -43,7 +49,19 @@ export class StatisticsPanel {
     $("stats-export").addEventListener("click", () => this.export());
     $("stats-import").addEventListener("click", () => this.file.click());
     this.file.addEventListener("change", () => this.import());
+    $("stats-import-yes").addEventListener("click", () => {
+      if (this.importing) this.replaceWith(this.importing);
+      $("stats-import").focus();
+    });
+    $("stats-import-no").addEventListener("click", () => {
+      this.importing = null;
+      this.importConfirm.hidden = true;
+      this.say(messageOf("recordsImportCancelled"));
+      $("stats-import").focus();
+    });
     $("stats-reset").addEventListener("click", () => {
+      this.importConfirm.hidden = true;
+      this.importing = null;
       this.confirm.hidden = false;
       $("stats-reset-no").focus();
     });
@@ -74,12 +92,34 @@ export class StatisticsPanel {
     this.say(messageOf("recordsExported", { name: FILE_NAME }));
   }
 
+  /**
+   * Read the chosen file; replace this device's records by it at once when it has none of its
+   * own, else after asking (a file chosen by mistake must not wipe a record): Replace or Cancel.
+   */
   async import() {
     const [file] = this.file.files;
     this.file.value = ""; // the same file chosen again is a change again
-    if (!file || !this.session.records) return;
-    const text = await file.text().catch(() => "");
-    this.say(this.session.records.importText(text));
+    const { records } = this.session;
+    if (!file || !records) return;
+    const read = Records.readExport(await file.text().catch(() => ""));
+    this.confirm.hidden = true;
+    if (!read) {
+      this.say(messageOf("recordsImportFailed"));
+    } else if (!records.hasOwn()) {
+      this.replaceWith(read);
+    } else {
+      this.importing = read;
+      this.say(null);
+      this.update();
+      this.importConfirm.hidden = false;
+      document.getElementById("stats-import-no").focus();
+    }
+  }
+
+  replaceWith(read) {
+    this.importing = null;
+    this.importConfirm.hidden = true;
+    this.say(this.session.records.replaceWith(read));
     this.update();
     this.session.redraw(); // the best results and level progress shown elsewhere are the file's now
   }
@@ -98,6 +138,13 @@ export class StatisticsPanel {
   update() {
     const statistics = this.session.records?.statistics;
     if (!statistics) return;
+    if (this.importing) {
+      const theirs = this.importing.statistics;
+      this.importAsk.textContent = t("statsImportAsk", {
+        mine: formatNumber(statistics.played), mineWon: formatNumber(statistics.won),
+        theirs: formatNumber(theirs.played), theirsWon: formatNumber(theirs.won),
+      });
+    }
     const figures = summary(statistics, dailyNumber(this.session.today()));
     this.figures.played.textContent = formatNumber(figures.played);
     this.figures.won.textContent = formatNumber(figures.won);

@@ -167,24 +167,40 @@ export class Records {
   }
 
   /**
-   * Replace the records by those of an exported file's `text` (importText of another device's
-   * exportText). Returns a message: imported, or why not — a file that is not one leaves
-   * every record as it was.
+   * The records of an exported file's `text` (another device's exportText), checked as stored
+   * records are: {best, levels, statistics}, or null when the file is not one.
    */
-  importText(text) {
-    let read;
+  static readExport(text) {
     try {
       const stored = JSON.parse(text);
-      if (!isPlainObject(stored) || stored.app !== EXPORT_APP || stored.version !== 1) throw new TypeError("not an export");
-      read = readRecords(stored);
+      if (!isPlainObject(stored) || stored.app !== EXPORT_APP || stored.version !== 1) return null;
+      return readRecords(stored);
     } catch {
-      return messageOf("recordsImportFailed");
+      return null;
     }
+  }
+
+  /** True when this device has a record of its own: a game played, a best result or a level solved. */
+  hasOwn() {
+    return this.statistics.played > 0 || Object.keys(this.bestResults).length > 0 || Object.keys(this.levels).length > 0;
+  }
+
+  /** Replace the records by `read` (readExport's); returns the message that says so. */
+  replaceWith(read) {
     this.bestResults = read.best;
     this.levels = read.levels;
     this.statistics = read.statistics;
     this.write();
     return messageOf("recordsImported");
+  }
+
+  /**
+   * Replace the records by those of an exported file's `text`. Returns a message: imported, or
+   * why not — a file that is not one leaves every record as it was.
+   */
+  importText(text) {
+    const read = Records.readExport(text);
+    return read ? this.replaceWith(read) : messageOf("recordsImportFailed");
   }
 
   /** A puzzle's first press: one more game played (statistics.js). */

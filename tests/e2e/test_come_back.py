@@ -48,11 +48,11 @@ delete Navigator.prototype.share;
 SETUPS = {
     "desktop-en": {"options": {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}, "stubs": STUBS + NO_SHARE,
                    "words": {"back": "Welcome back", "day": "Puzzle of the day #", "played": "Games played", "streak": "1 day",
-                             "notDay": "is not puzzle of the day"}},
+                             "notDay": "is not puzzle of the day", "importAsk": "This device: 1 played, 1 won. The file: 0 played, 0 won."}},
     "phone-zh": {"options": {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "locale": "zh-CN"},
                  "stubs": STUBS + SHARE_STUB,
                  "words": {"back": "欢迎回来", "day": "每日一题 #", "played": "玩过的局数", "streak": "1 天",
-                             "notDay": "不是每日一题"}},
+                             "notDay": "不是每日一题", "importAsk": "这台设备：玩过 1 局，赢了 1 局。文件：玩过 0 局，赢了 0 局。"}},
 }
 
 
@@ -204,6 +204,21 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         page.goto(site_url) # kept in the new browser's store
         page.locator("#stats-open").click()
         expect(page.locator("#stats-streak")).to_have_text(words["streak"])
+        # This browser has a record now: a file chosen again is not taken without asking (Cancel keeps it).
+        empty = tmp_path / "empty.json"
+        empty.write_text(json.dumps({**json.loads(exported.read_text()), "stats": {**json.loads(exported.read_text())["stats"],
+                                     "played": 0, "won": 0, "rated": 0, "presses": 0, "fewest": 0,
+                                     "daily": {"last": 0, "current": 0, "longest": 0}, "times": {}}}))
+        page.locator("#stats-file").set_input_files(str(empty))
+        expect(page.locator("#stats-import-confirm")).to_be_visible()
+        expect(page.locator("#stats-import-ask")).to_contain_text(words["importAsk"])
+        page.screenshot(path=str(shots / f"{setup}-import-ask.png"))
+        page.locator("#stats-import-no").click()
+        expect(page.locator("#stats-import-confirm")).to_be_hidden()
+        expect(page.locator("#stats-played")).to_have_text("1")
+        page.locator("#stats-file").set_input_files(str(empty))
+        page.locator("#stats-import-yes").click()
+        expect(page.locator("#stats-played")).to_have_text("0")
     finally:
         fresh.close()
 

@@ -79,7 +79,11 @@ test("export and import: a file carries best results, level progress and statist
   assert.equal(JSON.parse(file).app, "lightsout-records");
   const storage = new MemoryStorage();
   const phone = new Records(storage);
+  assert.equal(phone.hasOwn(), false); // a new phone: the dialog imports without asking
   phone.record("random:3x3", 1, 1);
+  assert.equal(phone.hasOwn(), true); // a record of its own: the dialog asks before replacing it
+  assert.equal(Records.readExport("{"), null);
+  assert.deepEqual(Records.readExport(file).statistics, records.statistics);
   for (const text of ["", "{", "[]", '{"version": 1}', JSON.stringify({ ...JSON.parse(file), version: 2 }),
     JSON.stringify({ ...JSON.parse(file), stats: { played: 1 } })]) {
     assert.equal(phone.importText(text).key, "recordsImportFailed", text);
