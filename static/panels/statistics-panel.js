@@ -14,6 +14,7 @@ import { formatDuration } from "../session/challenge.js";
 import { saveBlob } from "../views/export.js";
 
 const FILE_NAME = "lights-out-records.json";
+const MOST_IMPORT_BYTES = 5 * 2 ** 20; // what localStorage holds for an origin: a records file is never bigger
 
 export class StatisticsPanel {
   constructor(session) {
@@ -101,7 +102,8 @@ export class StatisticsPanel {
     this.file.value = ""; // the same file chosen again is a change again
     const { records } = this.session;
     if (!file || !records) return;
-    const read = Records.readExport(await file.text().catch(() => ""));
+    // Records are a few kilobytes; a bigger file is not read (a film chosen by mistake must not fill the memory).
+    const read = file.size <= MOST_IMPORT_BYTES ? Records.readExport(await file.text().catch(() => "")) : null;
     this.confirm.hidden = true;
     if (!read) {
       this.say(messageOf("recordsImportFailed"));

@@ -48,11 +48,13 @@ delete Navigator.prototype.share;
 SETUPS = {
     "desktop-en": {"options": {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}, "stubs": STUBS + NO_SHARE,
                    "words": {"back": "Welcome back", "day": "Puzzle of the day #", "played": "Games played", "streak": "1 day",
-                             "notDay": "is not puzzle of the day", "importAsk": "This device: 1 played, 1 won. The file: 0 played, 0 won."}},
+                             "notDay": "is not puzzle of the day", "importAsk": "This device: 1 played, 1 won. The file: 0 played, 0 won.",
+                             "notRecords": "That file is not a Lights Out records file; nothing was changed."}},
     "phone-zh": {"options": {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "locale": "zh-CN"},
                  "stubs": STUBS + SHARE_STUB,
                  "words": {"back": "欢迎回来", "day": "每日一题 #", "played": "玩过的局数", "streak": "1 天",
-                             "notDay": "不是每日一题", "importAsk": "这台设备：玩过 1 局，赢了 1 局。文件：玩过 0 局，赢了 0 局。"}},
+                             "notDay": "不是每日一题", "importAsk": "这台设备：玩过 1 局，赢了 1 局。文件：玩过 0 局，赢了 0 局。",
+                             "notRecords": "这个文件不是关灯游戏的记录文件；没有做任何更改。"}},
 }
 
 
@@ -214,6 +216,13 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         expect(page.locator("#stats-import-ask")).to_contain_text(words["importAsk"])
         page.screenshot(path=str(shots / f"{setup}-import-ask.png"))
         page.locator("#stats-import-no").click()
+        expect(page.locator("#stats-import-confirm")).to_be_hidden()
+        expect(page.locator("#stats-played")).to_have_text("1")
+        # A file bigger than any record can be (5 MiB, localStorage's room) is not read, even a real export
+        # padded out: nothing changes, nothing is asked.
+        padded = exported.read_bytes() + b" " * (5 * 2**20)
+        page.locator("#stats-file").set_input_files({"name": "padded.json", "mimeType": "application/json", "buffer": padded})
+        expect(page.locator("#stats-message")).to_have_text(words["notRecords"])
         expect(page.locator("#stats-import-confirm")).to_be_hidden()
         expect(page.locator("#stats-played")).to_have_text("1")
         page.locator("#stats-file").set_input_files(str(empty))
