@@ -24,6 +24,7 @@ const CHROMIUM_FLAGS = [
 ];
 const FIREFOX = "/usr/bin/firefox-esr";
 const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
+const CLICK_ARRIVES_MS = 10_000; // a click event comes within milliseconds; this is a busy machine's bound
 export const WAIT_MS = 60_000; // the longest a condition is waited for (a cold start is 1–5 s here; a busy machine is slower)
 
 /** Why `engine` cannot run here (its browser is not installed), or null. */
@@ -262,17 +263,32 @@ class WebKitPage {
   }
 
   /**
-   * WebDriver's element click for an HTML element: it scrolls the element into view and fails
-   * loudly when something covers it (under load a click at coordinates once went nowhere, and
-   * the flow waited 60 s for a dialog that never opened). SVG, which WebKitGTK refuses, at its centre.
+   * Click `selector` (WebDriver's element click for an HTML element: scrolled into view, or a
+   * loud error if covered; SVG, which WebKitGTK refuses, at its centre) and wait for the click
+   * event to reach it. Under load WebKitGTK's driver at times delivers none — the button takes
+   * the focus, but no click event comes (a listener on the button saw nothing in 60 s, twice
+   * in ten loaded runs) — and only then is the click given again, up to three times. What the
+   * page does with a click that did arrive is never retried: the flows wait for it.
    */
   async click(selector) {
-    if (await this.evaluate((css) => document.querySelector(css) instanceof HTMLElement, selector)) {
-      await (await this.driver.findElement({ css: selector })).click();
-      return;
+    for (let attempt = 1; ; attempt++) {
+      const html = await this.evaluate((css) => {
+        const element = document.querySelector(css);
+        window.clickArrived = false;
+        element.addEventListener("click", () => { window.clickArrived = true; }, { once: true, capture: true });
+        return element instanceof HTMLElement;
+      }, selector);
+      if (html) {
+        await (await this.driver.findElement({ css: selector })).click();
+      } else {
+        const [x, y] = await this.evaluate(centreOf, selector);
+        await this.clickAt(x, y);
+      }
+      const arrived = await this.waitFor(() => window.clickArrived, null, CLICK_ARRIVES_MS).then(() => true, () => false);
+      if (arrived) return;
+      if (attempt === 3) throw new Error(`WebKit delivered no click event to ${selector}, three times`);
+      console.log(`# webkit: no click event reached ${selector} in ${CLICK_ARRIVES_MS} ms; clicking again`);
     }
-    const [x, y] = await this.evaluate(centreOf, selector);
-    await this.clickAt(x, y);
   }
 
   // Pointer actions at coordinates: WebKitGTK refuses element clicks on SVG <g> cells
