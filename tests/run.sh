@@ -93,13 +93,19 @@ if [ "$checks_status" -ne 0 ]; then
     exit "$checks_status"
 fi
 
-# pytest, failing on any error, and on exit code 5 (no tests collected) too.
+# pytest, failing on any error, and on exit code 5 (no tests collected) too. Each test is
+# bounded (pytest.ini: timeout); the whole run too, so that even many hangs end the run long
+# before CI gives up (a run takes 5–9 minutes here).
+PYTEST_LIMIT_S=2700
 run_pytest() {
     local status=0
-    "$PYTHON" -m pytest "$@" || status=$?
+    timeout --kill-after=60 "$PYTEST_LIMIT_S" "$PYTHON" -m pytest "$@" || status=$?
     if [ "$status" -eq 5 ]; then
         echo "error: pytest collected no tests (pytest $*)" >&2
         return 1
+    fi
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "error: pytest ran past ${PYTEST_LIMIT_S} s and was stopped (pytest $*)" >&2
     fi
     return "$status"
 }
