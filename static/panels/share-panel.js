@@ -3,6 +3,7 @@
 
 import { countMessage, messageOf, withTone } from "../session/messages.js";
 import * as requests from "../session/requests.js";
+import { SolverWait } from "../session/solver-wait.js";
 import { HashWriter, arrivedAgain, currentHash, gameOfLink, isGraphLink, linkOf, pageAddress, shareAddress } from "../model/share-link.js";
 import { boardFromId } from "../model/board.js";
 import { challengeTokenOf } from "../session/challenge.js";
@@ -23,6 +24,7 @@ export class SharePanel {
     this.copyText = copyText;
     // The link carries the kind of puzzle being played, so that it opens with its minimum and timer.
     this.challengeKind = () => (session.challenge ? challengeTokenOf(session.challenge) : null);
+    this.waiting = new SolverWait(session); // a link the failed solver could not read (solver-wait.js)
     this.hashWriter = new HashWriter(() => session.game, this.challengeKind, (game) => this.graphLink(game));
     document.getElementById("copy-link").addEventListener("click", () => this.copyLink());
     // The user edited the hash or followed a link to this page (replaceState fires no event).
@@ -106,7 +108,7 @@ export class SharePanel {
    */
   openGraphLink(text, restored) {
     const { session } = this;
-    this.unopened = null;
+    this.waiting.clear();
     const read = async () => {
       try {
         return await requests.openShareLink(session, text);
@@ -116,7 +118,7 @@ export class SharePanel {
           session.sayBoardError(messageOf("linkFailure", { error }));
         } else {
           // The solver failed (its status line says why), not the link: opened once it runs again (solverChanged).
-          this.unopened = { text, restored, game: session.game };
+          this.waiting.hold(() => this.openGraphLink(text, restored));
           session.say(messageOf("linkWaitsForSolver"));
         }
         return null;
@@ -134,10 +136,7 @@ export class SharePanel {
    * opened once it is ready again (Retry), unless the player has played or chosen a game since.
    */
   solverChanged(state) {
-    const unopened = this.unopened;
-    if (state !== "ready" || !unopened) return;
-    this.unopened = null;
-    if (this.session.game === unopened.game && this.session.game.moveCount === 0) this.openGraphLink(unopened.text, unopened.restored);
+    this.waiting.solverChanged(state);
   }
 
   async copyLink() {

@@ -2,13 +2,13 @@
 // close the tab, open the page again without a link (or the installed app, whose start URL
 // has none) and the game comes back — its board, the history Undo and Redo step through,
 // the marks shown, the puzzle it belongs to (a level, the puzzle of the day…) with its clock,
-// and whether the solver helped. A link always wins (except the address of the kept game
-// itself on a reload: the kept game has more than its link); New puzzle, like any new game,
-// is kept in its place.
+// and whether the solver helped. A link always wins, a reload's too (its address holds the
+// game's moves); New puzzle, like any new game, is kept in its place. A kept real game or
+// graph that the solver could not read because it failed to start waits for it (SolverWait).
 //
-// What is kept, under GAME_KEY, as JSON: {version: 1, link, graph, undo, redo, hash, marks,
-// assisted, clock, minimum}. `link` is the game's first board as a link with no moves (the
-// share grammar, share.js, and the puzzle's p=; Python's link for a real game or a graph,
+// What is kept, under GAME_KEY, as JSON: {version: 1, link, graph, undo, redo, marks, assisted,
+// clock, minimum} (older records have a `hash` too, no longer read). `link` is the game's
+// first board as a link with no moves (the share grammar, share.js, and the puzzle's p=; Python's link for a real game or a graph,
 // read back by the `share` op) and `undo`/`redo` its history (game.js: historyEntries), so
 // that even the edits before the last press (set-up, Make solvable) come back. Written a
 // moment after each change (SAVE_DELAY_MS) and when the page is hidden (flush); not while a
@@ -19,6 +19,7 @@
 import { messageOf } from "./messages.js";
 import * as requests from "./requests.js";
 import { isCodedError } from "./common-messages.js";
+import { SolverWait } from "./solver-wait.js";
 import { challengeTokenOf } from "./challenge.js";
 import { boardFromId } from "../model/board.js";
 import { Game } from "../model/game.js";
@@ -41,7 +42,7 @@ function readRecord(stored) {
   const ok = stored && typeof stored === "object" && stored.version === 1 && typeof stored.link === "string"
     && typeof stored.graph === "boolean" && Array.isArray(stored.undo) && stored.undo.every(isEntry)
     && Array.isArray(stored.redo) && stored.redo.every(isEntry) && typeof stored.assisted === "boolean"
-    && (stored.hash === null || typeof stored.hash === "string") && (stored.marks === null || typeof stored.marks === "string")
+    && (stored.marks === null || typeof stored.marks === "string")
     && (stored.minimum === null || isIndex(stored.minimum))
     && (stored.clock === null || (stored.clock && Number.isFinite(stored.clock.elapsed) && stored.clock.elapsed >= 0 && typeof stored.clock.done === "boolean"));
   if (!ok) throw new TypeError("not a kept game");
@@ -65,7 +66,7 @@ export class Resume {
     this.keeping = false;
     this.timer = 0;
     this.problem = null; // a message when a kept game could not be read (and was set aside)
-    this.unopened = null; // {record, message, game}: a kept game waiting for the solver, shown meanwhile as `game` (a stand-in)
+    this.waiting = new SolverWait(session); // a kept game the failed solver could not read
     this.firstLinks = new WeakMap(); // Game -> {token, level, link}: its first board's link (the same all its life)
   }
 
@@ -112,7 +113,7 @@ export class Resume {
       if (this.problem) this.session.say(this.problem);
       return false;
     }
-    const message = messageOf(linkText === null ? "gameResumed" : "gameRestored");
+    const message = messageOf("gameResumed");
     if (record.graph) return this.restoreGraph(record, message);
     try {
       const { game, challengeKind } = gameOfLink(record.link);
@@ -143,7 +144,7 @@ export class Resume {
         } else {
           // The solver failed (its status line says why), not the kept game: it stays kept, and
           // comes back once the solver runs again (solverChanged) unless another game is played first.
-          this.unopened = { record, message, game: session.game };
+          this.waiting.hold(() => this.restoreGraph(record, message));
           session.say(messageOf("gameWaitsForSolver"));
         }
         return null;
@@ -160,16 +161,9 @@ export class Resume {
     return true;
   }
 
-  /**
-   * The solver client's state: a kept real game or graph that could not be read because the
-   * solver failed comes back once it is ready again (Retry), unless the player has played or
-   * chosen a game since.
-   */
+  /** The solver client's state: a kept game it could not read comes back once it is ready (SolverWait). */
   solverChanged(state) {
-    const unopened = this.unopened;
-    if (state !== "ready" || !unopened) return;
-    this.unopened = null;
-    if (this.session.game === unopened.game && this.session.game.moveCount === 0) this.restoreGraph(unopened.record, unopened.message);
+    this.waiting.solverChanged(state);
   }
 
   /** The kept game is the session's again: its clock, fewest presses, marks (if they still solve it) and help. */
@@ -211,7 +205,7 @@ export class Resume {
   save() {
     const { session } = this;
     if (!this.keeping || session.playbackRun || session.opening) return; // written when the playback ends, or the link has opened
-    if (this.unopened?.game === session.game && session.game.moveCount === 0) return; // the kept game waits for the solver
+    if (this.waiting.holds()) return; // the stand-in is not kept over the game that waits for the solver
     const link = this.firstLink(session.game);
     if (link === undefined) return; // asked of Python: saved when it answers
     const text = link === null ? null : JSON.stringify(this.record(session.game, link));
@@ -232,10 +226,8 @@ export class Resume {
     const { session } = this;
     const { undo, redo } = game.historyEntries();
     const challenge = session.challenge;
-    const token = challenge ? challengeTokenOf(challenge) : null;
     return {
       version: 1, link, graph: Boolean(game.graph), undo, redo,
-      hash: game.graph ? null : shareTextOf(game, MOST_CHARACTERS, token),
       marks: session.marks ? session.marks.toId() : null, assisted: session.assisted,
       clock: session.challengeTracker.clock, minimum: challenge?.minimum ?? null,
     };
