@@ -80,7 +80,7 @@ new SoundPanel(session, new SoundChoice(storage, prefersReducedMotion));
 games = new GamesPanel(session);
 levelsPanel = new LevelsPanel(session);
 new ExplainPanel(session, session.explainer);
-exposeTestHooks(session, solver, board);
+exposeTestHooks(session, solver, board, share);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
 const byButton = (id, action) => () => { if (!document.getElementById(id).disabled) action(); };

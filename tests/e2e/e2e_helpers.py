@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+
+from conftest import WAIT_MS
 
 Cells = list[list[int]]
 SCREENSHOTS = Path(os.environ.get("SHOTS_DIR", Path(__file__).resolve().parents[2] / "test-results"))
@@ -53,6 +56,43 @@ def click_cells(page: Page, cells: Iterable[tuple[int, int]]) -> None:
     checked uncovered once; the board does not move while it is played (test_layout)."""
     for x, y in board(page).evaluate(CELL_CENTRES, [list(pair) for pair in cells]):
         page.mouse.click(x, y)
+
+
+def after_frames(page: Page, count: int) -> None:
+    """Return once the page has drawn `count` more animation frames: the wait for work done a
+    frame at a time (a canvas drawn in the next frame, a playback's slices), an event, not a time."""
+    page.evaluate("(n) => new Promise((done) => { const step = () => (n-- > 0 ? requestAnimationFrame(step) : done()); step(); })", count)
+
+
+def quiet(page: Page) -> None:
+    """Return once the page has nothing under way: two frames (a task a change set off, such as a
+    deal after a field's change, has run), no request at the solver, two more (its answer drawn).
+    What a test asserts did not happen would have happened by then."""
+    after_frames(page, 2)
+    page.wait_for_function("window.lightsOut.solverInfo().pending === 0")
+    after_frames(page, 2)
+
+
+def link_written(page: Page) -> str:
+    """The address's hash once the page has written the game's link: it writes at most once per
+    200 ms, and a preset's or graph's link after Python makes it (window.lightsOut.linkWritten)."""
+    return page.evaluate("() => window.lightsOut.linkWritten()")
+
+
+def wait_in_page(page: Page, predicate: str, arg: object = None) -> object:
+    """The first truthy value of the page function `predicate(arg)` (it may be async), asked once a
+    frame: a wait on what the page's own asynchronous APIs say (Cache Storage, say), which
+    wait_for_function cannot await. Needs no eval in the page (a strict CSP allows it)."""
+    return page.evaluate(f"""async (arg) => {{
+      const predicate = {predicate};
+      const end = performance.now() + {WAIT_MS};  // a bound for a broken page, not a deadline to race
+      for (;;) {{
+        const value = await predicate(arg);
+        if (value) return value;
+        if (performance.now() > end) throw new Error("waited {WAIT_MS / 1000:.0f} s for " + {json.dumps(predicate)});
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }}
+    }}""", arg)
 
 
 def settled(page: Page) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import open_sections, without_solver
+from conftest import PageWatch, open_sections, without_solver
 from e2e_helpers import (
     board,
     button,
@@ -40,22 +40,21 @@ def screenshot_dir(tmp_path: Path) -> Path:
 def new_context(browser: Browser) -> Iterator:
     """Open contexts with options; closed after the test, which fails on console errors."""
     opened: list[BrowserContext] = []
-    errors: list[str] = []
+    watch = PageWatch()
 
     def open_context(solver: bool = True, **options) -> BrowserContext:
         """solver=False: the page alone, without starting Pyodide (conftest.without_solver)."""
         context = browser.new_context(bypass_csp=True, **options)
         if not solver:
             without_solver(context)
-        context.on("console", lambda message: message.type == "error" and errors.append(message.text))
-        context.on("weberror", lambda error: errors.append(str(error.error)))
+        watch.attach(context)
         opened.append(context)
         return context
 
     yield open_context
     for context in opened:
         context.close()
-    assert errors == []
+    assert watch.errors == []
 
 
 def focused_cell(page: Page) -> tuple[int, int] | None:
@@ -166,13 +165,14 @@ def control_words(page: Page) -> list[str]:
 
 
 def test_chinese_ui_has_no_english_in_its_controls(new_context, site_url, tmp_path):
-    context = new_context(locale="zh-CN", viewport={"width": 1100, "height": 800})
+    """The page's own words in a Chinese browser (without its solver: what the solver's answers say
+    in 中文 is test_paste_page.py's, test_words_page.py's and the engines' 中文 flow's)."""
+    context = new_context(solver=False, locale="zh-CN", viewport={"width": 1100, "height": 800})
     page = context.new_page()
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
     expect(page.get_by_role("button", name="求解", exact=True)).to_be_visible()
     expect(page.get_by_role("grid", name="棋盘")).to_be_visible()
-    page.wait_for_function("document.querySelector('[role=status]').dataset.state !== 'loading'", timeout=60_000)
     assert control_words(page) == []
     cell_label = page.locator('[role="gridcell"][data-row="0"][data-col="0"]').get_attribute("aria-label")
     assert cell_label.startswith("第 1 行")
@@ -283,13 +283,11 @@ def test_controls_wait_until_the_page_is_wired(new_context, site_url):
             held.append(route)
 
     page.route("**/limits.json", hold_limits)
-    page.goto(site_url, wait_until="domcontentloaded")
-    open_sections(page)
+    with page.expect_request("**/limits.json"):  # the page has asked for it: it waits for it now
+        page.goto(site_url, wait_until="domcontentloaded")
+    open_sections(page)  # a round trip: the route's handler has run by its end
+    assert held, "limits.json was asked for but not held"
     rows = page.get_by_role("spinbutton", name="Rows")
-    expect(rows).to_be_disabled()
-    expect(button(page, "New puzzle")).to_be_disabled()
-    while not held:  # until the page has asked for limits.json: it waits for it now
-        page.wait_for_timeout(20)
     expect(rows).to_be_disabled()
     expect(button(page, "New puzzle")).to_be_disabled()
     waiting, held = held, None

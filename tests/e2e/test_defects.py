@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import wait_ready
-from e2e_helpers import button, cell, grid_text, load_text, read_board, set_goal, settled, status
+from conftest import without_solver
+from e2e_helpers import button, cell, grid_text, load_text, quiet, read_board, set_goal, settled, status
 from lightsout.model import codec
 from lightsout.api import handle
 from playwright.sync_api import Page, expect
@@ -117,28 +117,26 @@ def test_presses_above_the_maximum_say_the_maximum_from_python(ready_page: Page)
 
 
 def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_naturally(fresh_page, site_url):
+    """Grid games, kept and restored by the page alone: each load's solver is left out (without_solver)."""
     page, _ = fresh_page
+    without_solver(page)
     page.goto(site_url + "#3x3:ogA")  # a shared 3×3 puzzle with no moves yet
-    wait_ready(page)
     expect(message(page)).to_have_text("Opened a shared 3×3 puzzle.")
     cell(page, 1, 1).click()
     page.wait_for_function("() => location.hash.includes(';m=')")
     before = (read_board(page), page.locator("#move-count").text_content())
     page.reload()
-    wait_ready(page)
     expect(message(page)).to_have_text("Restored your game.")
     assert (read_board(page), page.locator("#move-count").text_content()) == before
     # A page opened without a link brings back the game left (issue 42) and writes it into the hash;
     # a new puzzle's hash too: a reload restores it.
     page.goto(site_url)
-    wait_ready(page)
     expect(message(page)).to_have_text("Welcome back: here is the game you left.")
     assert (read_board(page), page.locator("#move-count").text_content()) == before
     button(page, "New puzzle").click()
     page.wait_for_function("(link) => location.hash.length > 1 && !location.hash.startsWith(link)", arg="#3x3:ogA")
     board_before = read_board(page)
     page.reload()
-    wait_ready(page)
     expect(message(page)).to_have_text("Restored your game.")
     assert read_board(page) == board_before
     # The same link opened by another reader (a new navigation) is announced as shared.
@@ -147,7 +145,6 @@ def test_a_reload_restores_the_game_quietly_and_a_fresh_shared_puzzle_reads_natu
         page.evaluate("(link) => { location.hash = link; }", "3x3:ogA;m=BA")
         expect(message(page)).to_have_text("已打开分享的 3×3 游戏，共 1 步。")
         page.goto(site_url + "#2x2:AA")
-        wait_ready(page)
         expect(message(page)).to_have_text("已打开分享的 2×2 谜题。")
     finally:
         switch_language(page, "en")
@@ -166,21 +163,19 @@ def test_a_shared_preset_or_daily_puzzle_opens_with_its_minimum_and_timer(ready_
         minimum = page.locator("#minimum").text_content()
         cell(page, 0, 0).click()  # a move, so that the link also carries moves
         page.wait_for_function("(token) => new RegExp(';p=' + token + ';m=').test(location.hash)", arg=token)
-        link = page.evaluate("location.href")
-        other = page.context.new_page()
-        try:
-            other.goto(link)
-            wait_ready(other)
-            day = r" Puzzle of the day #\d+ \(\d{4}-\d\d-\d\d\)\." if token.startswith("daily") else ""
-            expect(message(other)).to_have_text(re.compile(rf"^Opened a shared \d+×\d+ game with 1 move\.{day}$"))
-            expect(other.locator("#minimum")).to_have_text(minimum)
-            expect(other.locator("#timer")).to_have_text("Time: 0:00")
-            cell(other, 0, 0).click()  # the timer starts on the reader's first press
-            expect(other.locator("#timer")).to_be_visible()
-            # The reader's own link names the puzzle too.
-            other.wait_for_function("(token) => new RegExp(';p=' + token).test(location.hash)", arg=token)
-        finally:
-            other.close()
+        link = page.evaluate("location.hash")
+        # Opened again as a reader opens it (the page's own hash left first): read afresh, with its minimum.
+        page.evaluate("() => { location.hash = '5x5:AAAAAA'; }")
+        expect(message(page)).to_contain_text("Opened a shared 5×5")
+        page.evaluate("(link) => { location.hash = link; }", link)
+        day = r" Puzzle of the day #\d+ \(\d{4}-\d\d-\d\d\)\." if token.startswith("daily") else ""
+        expect(message(page)).to_have_text(re.compile(rf"^Opened a shared \d+×\d+ game with 1 move\.{day}$"))
+        expect(page.locator("#minimum")).to_have_text(minimum)
+        expect(page.locator("#timer")).to_have_text("Time: 0:00")
+        cell(page, 0, 0).click()  # the timer starts on the reader's first press
+        expect(page.locator("#timer")).to_be_visible()
+        # The reader's own link names the puzzle too.
+        page.wait_for_function("(token) => new RegExp(';p=' + token).test(location.hash)", arg=token)
 
 
 RECORD_SIZES = """() => {
@@ -211,7 +206,7 @@ def test_typing_rows_then_columns_deals_only_the_final_size(ready_page: Page):
         expect(cols).to_be_focused()
         page.keyboard.press("Control+A")
         page.keyboard.type("9", delay=50)
-        page.wait_for_timeout(300)
+        quiet(page)
         assert page.evaluate("window.dealtSizes") == []
         page.keyboard.press("Tab")  # leaving the pair commits 12×9
         expect(message(page)).to_have_text("New 12×9 puzzle.")
@@ -227,7 +222,7 @@ def test_typing_rows_then_columns_deals_only_the_final_size(ready_page: Page):
         expect(message(page)).to_have_text("New 8×9 puzzle.")
         page.keyboard.press("Tab")  # leaving after a commit deals nothing more
         page.keyboard.press("Tab")
-        page.wait_for_timeout(300)
+        quiet(page)
         assert page.evaluate("window.dealtSizes") == ["12x9", "7x9", "8x9"]
     finally:
         page.evaluate("window.sizeObserver.disconnect()")

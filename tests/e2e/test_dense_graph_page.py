@@ -1,16 +1,14 @@
 """The densest graphs the limits let through (``max_graph_cells``, ``max_graph_entries``) open
-from a link and play without blocking the page: no main-thread task over LONGEST_TASK_MS while
-the link is read, the board drawn and three cells clicked, each press checked against Python's
-``press`` op. One pair more is refused with the limit's figures, the board kept.
-Timing: run alone (tests/run.sh)."""
+from a link, draw (a canvas for the biggest, lines up to MAX_DRAWN_EDGES) and play: three cells
+clicked, each press checked against Python's ``press`` op. One pair more is refused with the
+limit's figures, the board kept. How long the page's longest task is meanwhile (issue #28: at
+most 50 ms) is a speed figure: bench/dense_graph.py measures it, on demand."""
 
 from __future__ import annotations
 
 import json
 import random
-import time
 
-import pytest
 from e2e_helpers import status
 from playwright.sync_api import Page, expect
 
@@ -19,23 +17,6 @@ from lightsout.model import codec
 from lightsout.model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph
 from lightsout.api.puzzles import MAX_DRAWN_EDGES
 from lightsout.share.links import ShareState, format_share
-
-# Issue #28: no main-thread task over 50 ms. Big graphs are drawn on a canvas (graph-canvas.js):
-# as SVG, a press on 4 096 cells was one task of 50–76 ms.
-LONGEST_TASK_MS = 50
-
-# Long tasks and the gaps between animation frames from the moment it is installed (reset on each call).
-PROBE = """() => {
-  if (window.__dense) { window.__dense.reset(); return; }
-  const probe = { gaps: [], tasks: [], last: performance.now(),
-                  reset() { this.gaps = []; this.tasks = []; this.last = performance.now(); } };
-  const tick = (now) => { probe.gaps.push(now - probe.last); probe.last = now; requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) probe.tasks.push(entry.duration); })
-    .observe({ type: "longtask" });
-  window.__dense = probe;
-}"""
-
 
 def random_sets(cells: int, size: int, seed: int) -> list[int]:
     """Each cell presses itself and size − 1 others at random: cells × size pairs."""
@@ -73,11 +54,6 @@ def call(request: dict) -> dict:
     return json.loads(api.handle(json.dumps(request)))
 
 
-def probe(page: Page) -> dict:
-    page.wait_for_timeout(300)  # the share link is written 200 ms after a change
-    return page.evaluate("() => ({ gaps: window.__dense.gaps, tasks: window.__dense.tasks })")
-
-
 # The drawing's cell `index` under the pointer: its centre, from its element (SVG) or the canvas's
 # geometry (window.lightsOut.clientOfCell); a graph's board is one row.
 CELL_CENTRE = """(i) => {
@@ -113,12 +89,8 @@ def drawn_edges(page: Page) -> int:
                          " return canvas ? Number(canvas.dataset.edges) : document.querySelectorAll('.gedges line').length; }")
 
 
-@pytest.mark.timing  # asserts the page's long tasks: run alone (tests/run.sh)
-def test_the_densest_graphs_allowed_open_draw_and_press_without_a_long_task(ready_page: Page) -> None:
+def test_the_densest_graphs_allowed_open_draw_and_press_as_python_presses(ready_page: Page) -> None:
     page = ready_page
-    # Playwright's own script is put into the page on first use: a long task of its own, not the page's.
-    page.wait_for_function("() => document.getElementById('move-count')", polling=100)
-    lines = []
     for name, presses in worst_graphs().items():
         cells = len(presses)
         assert sum(reach.bit_count() for reach in presses) <= MAX_GRAPH_ENTRIES
@@ -127,14 +99,8 @@ def test_the_densest_graphs_allowed_open_draw_and_press_without_a_long_task(read
         link = link_of(presses, start)
         # The drawing before stays until the new one (a new Board grid) is made: wait for a new one.
         page.evaluate("(text) => { window.__link = text; window.__drawing = document.querySelector('[role=grid][aria-label=Board]'); }", link)
-        page.evaluate(PROBE)
-        started = time.perf_counter()
         page.evaluate("() => { location.hash = window.__link; }")
         wait_drawn(page, cells)
-        opened = time.perf_counter() - started
-        frames = probe(page)
-        longest = [max(frames["tasks"], default=0)]
-        assert longest[0] <= LONGEST_TASK_MS, f"{name}: opening held the page for {longest[0]:.0f} ms"
         # The 4 096-cell graphs are drawn on a canvas, the complete graph on 256 as SVG.
         kind = page.evaluate("() => window.lightsOut.view().kind")
         assert kind == ("graph-canvas" if cells == MAX_GRAPH_CELLS else "grid"), (name, kind)
@@ -143,24 +109,13 @@ def test_the_densest_graphs_allowed_open_draw_and_press_without_a_long_task(read
         assert drawn_edges(page) == (edges if edges <= MAX_DRAWN_EDGES else 0), name
         graph = {"cells": cells, "presses": [[j for j in range(cells) if reach >> j & 1] for reach in presses]}
         board = codec.format_packed(1, cells, start)
-        timings = []
         for number, index in enumerate((0, 5, cells - 1), start=1):
-            page.evaluate(PROBE)
-            started = time.perf_counter()
             click_cell(page, index)
             page.wait_for_function("(n) => document.getElementById('move-count').textContent === `Moves: ${n}`"
                                    " && !document.querySelector('[role=grid][aria-label=Board][aria-busy=true]')", arg=number, polling=50)
-            timings.append(time.perf_counter() - started)
-            frames = probe(page)
-            longest.append(max(frames["tasks"], default=0))
-            assert longest[-1] <= LONGEST_TASK_MS, f"{name}: press {number} held the page for {longest[-1]:.0f} ms"
             board = call({"op": "press", "graph": graph, "board": board, "cell": index})["board"]
             shown = page.evaluate("() => window.lightsOut.statesSnapshot().cells")
             assert shown == codec.unpack(codec.parse_packed(board)[2], cells, 1), (name, number)
-        lines.append(f"{name}: link {len(link)} characters, open {opened * 1000:.0f} ms, presses "
-                     f"{', '.join(f'{t * 1000:.0f}' for t in timings)} ms, longest frame gap {max(frames['gaps']):.0f} ms,"
-                     f" long tasks (open, presses) {', '.join(f'{t:.0f}' for t in longest)} ms")
-    print("\n" + "\n".join(lines))
 
 
 def test_a_graph_one_pair_over_the_limit_is_refused_with_its_figures(ready_page: Page) -> None:

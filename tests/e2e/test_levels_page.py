@@ -87,12 +87,10 @@ def test_level_one_played_by_its_fewest_presses_then_next_level_and_reload(ready
     assert page.evaluate("() => JSON.parse(localStorage.getItem('lightsout-records')).levels.classic") is None
 
 
-def test_a_level_link_opens_that_level(ready_page: Page, site_url: str) -> None:
+def test_a_level_link_opens_that_level(ready_page: Page) -> None:
     page = ready_page
     level = CLASSIC.level(12)
-    page.goto("about:blank")
-    page.goto(f"{site_url}#classic:{codec.encode(level.board, CELLS)};p=level-classic;l=12")
-    wait_ready(page)
+    page.evaluate("(link) => { location.hash = link; }", f"classic:{codec.encode(level.board, CELLS)};p=level-classic;l=12")
     expect(page.locator("#level-label-text")).to_have_text(f"Level 12 of 50 · fewest possible {level.minimal_presses}")
     assert lit_cells(page) == bin(level.board).count("1")
     expect(page.locator("#level-set")).to_have_value("classic")
@@ -106,11 +104,9 @@ def test_a_level_link_opens_that_level(ready_page: Page, site_url: str) -> None:
     expect(page.locator("#level-list button[data-level='12']")).not_to_have_attribute("data-best", str(level.minimal_presses))
 
 
-def test_a_bad_level_link_is_refused_with_its_reason(ready_page: Page, site_url: str) -> None:
+def test_a_bad_level_link_is_refused_with_its_reason(ready_page: Page) -> None:
     page = ready_page
-    page.goto("about:blank")
-    page.goto(f"{site_url}#classic:{codec.encode(CLASSIC.level(1).board, CELLS)};p=level-classic;l=2")
-    wait_ready(page)
+    page.evaluate("(link) => { location.hash = link; }", f"classic:{codec.encode(CLASSIC.level(1).board, CELLS)};p=level-classic;l=2")
     expect(page.locator("#message")).to_have_text(
         "This link cannot be opened — column 9 (board): the board is not level 2 of the classic levels. The board was kept.")
     expect(page.locator("#level-label")).to_be_hidden()

@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from conftest import CONTEXT_OPTIONS, wait_ready
+from conftest import CONTEXT_OPTIONS
 from e2e_helpers import set_language, restore_classic_game, shots_dir, status
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -62,16 +62,12 @@ def desktop(ready_page: Page) -> Iterator[Page]:
     restore_classic_game(page)
 
 
-@pytest.fixture(scope="module")
-def phone(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A touch phone at 375×667 with the solver (one Pyodide start for the module)."""
-    context = browser.new_context(**PHONE, bypass_csp=True, service_workers="block")
-    page = context.new_page()
-    page.goto(site_url)
-    wait_ready(page)
-    page.evaluate("() => { for (const section of document.querySelectorAll('details')) section.open = false; }")
-    yield page
-    context.close()
+@pytest.fixture
+def phone(phone_page: Page) -> Iterator[Page]:
+    """The shared touch phone (375×667), every section closed as a visitor finds them."""
+    phone_page.evaluate("() => { for (const section of document.querySelectorAll('details')) section.open = false; }")
+    yield phone_page
+    set_language(phone_page, "en")
 
 
 def open_section(page: Page, section: str) -> str:

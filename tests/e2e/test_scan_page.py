@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, Playwright, expect
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, ROOT, PageWatch, chromium_path, wait_ready
-from e2e_helpers import set_language, button, click_cells, restore_classic_game, shots_dir, status
+from e2e_helpers import after_frames, button, click_cells, restore_classic_game, set_language, shots_dir, status
 from lightsout import api
 from lightsout.model import codec
 
@@ -152,7 +152,7 @@ def test_corrections_keyboard_corners_and_sensitivity(scan_page: Page, tmp_path:
     handle.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Shift+ArrowDown")
-    page.wait_for_timeout(100)  # the re-read waits for the next animation frame
+    after_frames(page, 2)  # the re-read waits for the next animation frame
     after = handle.evaluate("h => [h.style.left, h.style.top]")
     assert float(after[0].rstrip("%")) > float(before[0].rstrip("%"))
     assert float(after[1].rstrip("%")) > float(before[1].rstrip("%"))

@@ -9,14 +9,13 @@ is not subject to the page's policy.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
-from conftest import READY_TIMEOUT_MS, PageWatch, open_sections, without_solver
-from playwright.sync_api import Browser, Page, Route, expect
+from conftest import PageWatch, open_sections, without_solver
+from e2e_helpers import after_frames, wait_in_page
+from playwright.sync_api import Browser, Page, expect
 
-STRICT_WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
 
 # Records CSP violations from the first moment of every document.
 RECORD_VIOLATIONS = """
@@ -37,31 +36,42 @@ XSS = [
 ]
 
 
-def poll(page: Page, expression: str, timeout_ms: float = 20_000) -> None:
+def poll(page: Page, expression: str) -> None:
     """Wait until `expression` is truthy in the page, without eval (see the module docstring)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {expression}")
-        page.wait_for_timeout(50)
+    wait_in_page(page, f"() => ({expression})")
 
 
 def wait_ready_polling(page: Page) -> None:
-    poll(page, "document.getElementById('status').dataset.state !== 'loading'", READY_TIMEOUT_MS)
+    poll(page, "document.getElementById('status').dataset.state !== 'loading'")
     assert page.evaluate("document.getElementById('status').dataset.state") == "ready"
     open_sections(page)
 
 
-@pytest.fixture
-def strict_page(browser: Browser) -> Iterator[tuple[Page, PageWatch]]:
-    """A fresh page with the CSP enforced and violations recorded."""
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
-    watch = PageWatch()
-    watch.attach(context)
-    context.add_init_script(RECORD_VIOLATIONS)
-    page = context.new_page()
-    yield page, watch
-    context.close()
+class StrictSite:
+    """One context for the module, the CSP enforced and violations recorded; its page is opened
+    (one Pyodide start) by the first test that needs the site with its solver (`page_with_solver`)."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1100, "height": 800})
+        self.watch = PageWatch()
+        self.watch.attach(self.context)
+        self.context.add_init_script(RECORD_VIOLATIONS)
+        self.site_url = site_url
+        self.page: Page | None = None
+
+    def page_with_solver(self) -> Page:
+        if self.page is None:
+            self.page = self.context.new_page()
+            self.page.goto(self.site_url)
+            wait_ready_polling(self.page)
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def strict_site(browser: Browser, site_url: str) -> Iterator[StrictSite]:
+    site = StrictSite(browser, site_url)
+    yield site
+    site.context.close()
 
 
 def csp_console_errors(watch: PageWatch) -> list[str]:
@@ -79,13 +89,12 @@ def drop_file(page: Page, text: str, name: str = "board.txt") -> None:
     )
 
 
-def test_no_csp_violation_while_loading_playing_solving_pasting_and_sharing(strict_page, site_url):
-    page, watch = strict_page
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(site_url)
+def test_no_csp_violation_while_loading_playing_solving_pasting_and_sharing(strict_site):
+    watch = strict_site.watch
+    strict_site.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = strict_site.page_with_solver()
     content = page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
     assert "script-src 'self' 'wasm-unsafe-eval'" in content and "unsafe-eval'" not in content.replace("wasm-unsafe-eval'", "")
-    wait_ready_polling(page)
     page.locator('[role=gridcell][data-row="2"][data-col="2"]').click()
     page.get_by_role("button", name="Solve", exact=True).click()
     poll(page, "document.getElementById('message').textContent.includes('marked')")
@@ -112,31 +121,14 @@ def test_no_csp_violation_while_loading_playing_solving_pasting_and_sharing(stri
     assert watch.errors == []
 
 
-def test_pyodide_runs_in_a_worker_whose_own_csp_forbids_eval(strict_page, site_url):
-    """Serve worker.js with a CSP header that allows WebAssembly but not 'unsafe-eval':
-    Pyodide still loads, the package imports from the Python zip and the API answers."""
-    page, watch = strict_page
-
-    def with_csp(route: Route) -> None:
-        response = route.fetch()
-        route.fulfill(response=response, headers={**response.headers, "content-security-policy": STRICT_WORKER_CSP})
-
-    page.context.route(re.compile(r".*/static/worker\.js$"), with_csp)
-    page.goto(site_url)
-    wait_ready_polling(page)
-    page.get_by_role("button", name="Solve", exact=True).click()
-    poll(page, "document.getElementById('message').textContent.includes('marked')")
-    assert page.evaluate("window.lightsOut.verifyShown().then((result) => result.solved)")
-    assert watch.errors == []
-
-
-def test_the_page_policy_does_not_reach_into_a_worker(strict_page, site_url):
+def test_the_page_policy_does_not_reach_into_a_worker(strict_site, site_url):
     """A same-origin worker script served without a CSP header may eval even though
-    the page may not: the worker's policy comes from its own response headers."""
-    page, _ = strict_page
-    without_solver(page.context)  # the page's own solver plays no part here
+    the page may not: the worker's policy comes from its own response headers. (Pyodide in a
+    worker whose own policy forbids eval: test_snapshot.py, under both policies.)"""
+    page = strict_site.context.new_page()
+    without_solver(page)  # the page's own solver plays no part here
     probe = "let r; try { r = String(new Function('return 42')()); } catch (e) { r = e.name; } postMessage(r);"
-    page.context.route(re.compile(r".*/static/probe-worker\.js$"),
+    page.route(re.compile(r".*/static/probe-worker\.js$"),
                        lambda route: route.fulfill(body=probe, content_type="text/javascript"))
     page.goto(site_url)
     inside = page.evaluate("""new Promise((resolve) => {
@@ -151,14 +143,14 @@ def test_the_page_policy_does_not_reach_into_a_worker(strict_page, site_url):
     assert inside == "42"
     assert page.evaluate("window.__inline") is None
     assert any(v.startswith("script-src") for v in page.evaluate("window.__violations"))
+    page.close()
 
 
-def test_injected_markup_through_paste_file_input_drop_and_hash_stays_text(strict_page, site_url):
-    page, watch = strict_page
+def test_injected_markup_through_paste_file_input_drop_and_hash_stays_text(strict_site, site_url):
+    page, watch = strict_site.page_with_solver(), strict_site.watch
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto(site_url)
-    wait_ready_polling(page)
+    page.evaluate("window.__violations = []")
     alert = page.get_by_role("alert")
     message = page.get_by_role("status").locator(".message")  # where a bad link is reported
     box = page.get_by_role("textbox", name="Board")
@@ -189,17 +181,24 @@ def test_injected_markup_through_paste_file_input_drop_and_hash_stays_text(stric
         assert page.locator("#board-error *, #message *").count() == 0, "markup was rendered"
         assert page.evaluate("window.__xss") is None
         assert before is not None
-    # The hash on arrival, too.
+    assert page.evaluate("window.__violations") == []
+    # The hash on arrival, too: read by the page alone (a grid link), so the solver is left out.
+    arrival = strict_site.context.new_page()
+    without_solver(arrival)
+    arrival.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page = arrival
+    message = page.get_by_role("status").locator(".message")
     for text in XSS[:3]:
         page.goto(site_url + "#" + text)
         expect(message).to_contain_text("This link cannot be opened")
         cases += 1
         assert page.evaluate("window.__xss") is None
-    page.wait_for_timeout(300)  # give any injected handler a chance to run: none may
+    after_frames(page, 10)  # give any injected handler (a load error, a pointer over it) its frames to run: none may
     assert page.evaluate("window.__xss") is None
     assert dialogs == []
     assert page.evaluate("window.__violations") == []
     assert watch.outside_requests() == []
+    arrival.close()
     print(f"\n{cases} injection cases, none ran")
 
 

@@ -16,7 +16,10 @@ import random
 
 import pytest
 
-from e2e_helpers import set_language, board, button, cell, click_cells, grid_text, load_text, read_board, restore_classic_game, set_states, shots_dir, solve_and_press_marks, status
+from e2e_helpers import (
+    board, button, cell, click_cells, grid_text, link_written, load_text, read_board, restore_classic_game, set_language, set_states,
+    shots_dir, solve_and_press_marks, status,
+)
 from playwright.sync_api import Page, expect
 
 from lightsout import Puzzle, api
@@ -30,15 +33,12 @@ def shot(page: Page, name: str) -> None:
 
 
 def hash_of_board(page: Page, rows: int, cols: int, cells: list[int]) -> str:
-    """The page's hash once it is a link to the two-state board `cells` with no moves (read by Python's share op)."""
+    """The page's hash once it has written its link: a link to the two-state board `cells` with no moves (read by Python's share op)."""
     wanted = codec.format_packed(rows, cols, codec.pack(cells, 1), 2)
-    for _ in range(100):
-        text = page.evaluate("location.hash")
-        reply = json.loads(api.handle(json.dumps({"op": "share", "text": text}))) if len(text) > 1 else {"ok": False}
-        if reply["ok"] and reply["board"] == wanted and reply["moves"] == []:
-            return text
-        page.wait_for_timeout(50)
-    raise AssertionError(f"the link never became the board as set: {text[:80]}")
+    text = link_written(page)
+    reply = json.loads(api.handle(json.dumps({"op": "share", "text": text}))) if len(text) > 1 else {"ok": False}
+    assert reply["ok"] and reply["board"] == wanted and reply["moves"] == [], f"the link is not the board as set: {text[:80]}"
+    return text
 
 
 def setup_button(page: Page):

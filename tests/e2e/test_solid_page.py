@@ -18,10 +18,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from conftest import CONTEXT_OPTIONS, PageWatch, wait_ready
-from e2e_helpers import board, button, restore_classic_game, status
+from e2e_helpers import after_frames, board, button, link_written, restore_classic_game, status
 from lightsout import api
 
 FACES = {"U": "Up", "R": "Right", "F": "Front", "D": "Down", "L": "Left", "B": "Back"}
@@ -251,11 +250,8 @@ def test_a_hint_on_a_hidden_face_turns_into_sight_and_a_link_round_trips(solid_p
     page.wait_for_function("(i) => !document.querySelector(`[role=gridcell][data-index=\"${i}\"]`).dataset.away", arg=hinted)
     press_seen(page, hinted)
     game = snapshot(page)
-    for _ in range(50):  # the link is written after a short delay
-        link = page.evaluate("() => location.hash")
-        if link.startswith("#cube:") and json.loads(api.handle(json.dumps({"op": "share", "text": link})))["moves"]:
-            break
-        page.wait_for_timeout(100)
+    link = link_written(page)  # by the worker, a moment after the press
+    assert link.startswith("#cube:") and json.loads(api.handle(json.dumps({"op": "share", "text": link})))["moves"], link
     deal(page, "orbix")
     page.wait_for_function("() => location.hash.startsWith('#orbix:')")  # another game's link first
     page.evaluate("(hash) => { location.hash = hash; }", link)
@@ -319,27 +315,22 @@ def test_the_3d_view_in_chinese(solid_page: Page) -> None:
 # ---------------------------------------------------------------------------------
 # A touch phone (issue #38): one page, its solver started once, for the tests below.
 
-PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
 CUBE_LINK = "#cube:Rf_rKvofAA"
 # Words naming keys a phone has not got, in English and 中文.
 KEY_WORDS = re.compile(r"Ctrl|Shift|\barrows?\b|方向键", re.IGNORECASE)
 
 
-@pytest.fixture(scope="module")
-def phone(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A 375×667 touch phone on a shared Cube link, shown in 3D (the default), nothing pending."""
-    context = browser.new_context(**{**CONTEXT_OPTIONS, **PHONE})
-    watch = PageWatch()
-    watch.attach(context)
-    page = context.new_page()
-    page.goto(site_url + CUBE_LINK)
-    wait_ready(page)
-    page.wait_for_function("() => window.lightsOut.view().kind === 'solid' && window.lightsOut.solverInfo().pending === 0")
+@pytest.fixture
+def phone(phone_page: Page) -> Iterator[Page]:
+    """The shared touch phone (375×667) on a shared Cube link, shown in 3D (the default), nothing pending."""
+    page = phone_page
+    if page.evaluate("() => window.lightsOut.statesSnapshot().puzzle?.preset") != "cube":
+        page.evaluate("(link) => { location.hash = link; }", CUBE_LINK)
+    page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'cube'"
+                           " && window.lightsOut.view().kind === 'solid' && window.lightsOut.solverInfo().pending === 0")
     expect(board(page)).not_to_have_attribute("aria-busy", "true")
     page.locator("#board").scroll_into_view_if_needed()
     yield page
-    context.close()
-    assert watch.outside_requests() == [] and watch.errors == []
 
 
 def about(axis: tuple[float, float, float], degrees: float) -> list[float]:
@@ -421,7 +412,6 @@ def touch_drag(page: Page, points: list[tuple[float, float]], hold_ms: float) ->
 
 
 # Wait `n` animation frames: a flick turns the view once a frame.
-FRAMES = "(n) => new Promise((done) => { const step = () => (n-- > 0 ? requestAnimationFrame(step) : done()); step(); })"
 
 
 def spin_after_release(page: Page, hold_ms: float) -> float:
@@ -429,7 +419,7 @@ def spin_after_release(page: Page, hold_ms: float) -> float:
     box = board(page).locator("svg").bounding_box()
     x, y = box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5
     touch_drag(page, [(x + 8 * step, y + 2 * step) for step in range(12)], hold_ms)
-    page.evaluate(FRAMES, 20)  # a flick turns from its first frame on, slowing by a tenth a frame
+    after_frames(page, 20)  # a flick turns from its first frame on, slowing by a tenth a frame
     return degrees_between(page.evaluate("() => window.turnAtRelease"), page.evaluate("() => window.lightsOut.view().turn"))
 
 

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import CONTEXT_OPTIONS, wait_ready
 from e2e_helpers import (
     board,
     button,
@@ -595,13 +594,9 @@ def test_chinese_switch_translates_the_k_state_controls_analysis_and_cells(page)
 # A phone
 
 
-def test_a_k_state_puzzle_with_numbers_and_its_minimum_fits_a_375px_phone(browser, site_url):
-    context = browser.new_context(**{**CONTEXT_OPTIONS, "viewport": {"width": 375, "height": 667}},
-                                  has_touch=True, is_mobile=True)
+def test_a_k_state_puzzle_with_numbers_and_its_minimum_fits_a_375px_phone(phone_page):
+    phone = phone_page
     try:
-        phone = context.new_page()
-        phone.goto(site_url)
-        wait_ready(phone)
         set_states(phone, 20)
         load_text(phone, "\n".join(" ".join(["0"] * 7) for _ in range(7)))
         button(phone, "New puzzle").click()
@@ -615,7 +610,7 @@ def test_a_k_state_puzzle_with_numbers_and_its_minimum_fits_a_375px_phone(browse
         cell(phone, 3, 3).tap()
         expect(phone.locator("#move-count")).to_have_text("Moves: 1")
     finally:
-        context.close()
+        set_states(phone, 2)
 
 
 # ---------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ text (the headless shell has no CJK font)."""
 
 from __future__ import annotations
 
-from conftest import wait_ready
-from e2e_helpers import board, button, grid_text, load_text, shots_dir, status
+from conftest import CONTEXT_OPTIONS
+from e2e_helpers import board, button, grid_text, load_text, restore_classic_game, shots_dir, status
 from playwright.sync_api import Page, expect
 
 from lightsout.model.puzzle import Puzzle, apply
@@ -85,7 +85,7 @@ def words(page: Page, suffix: str) -> None:
         "为什么是第 1 行第 2 列？最后一行最后必须全暗，所以由那里标出的灯决定这一按：第一轮追灯后，这 3 盏中有 3 盏亮着——是奇数，所以要按。"))
     board(page).locator('[data-row="0"][data-col="3"]').click()
     expect(message).to_contain_text("It is a free choice: either way works, as this board has 4 solutions.")
-    page.locator("#explain-methods summary").click()
+    page.locator("#explain-methods").evaluate("(details) => { details.open = true; }")
     expect(page.locator("#explain-methods summary")).to_have_text("The five methods, measured")
     button(page, "Measure").click()
     expect(page.locator("#methods-table tbody tr")).to_have_count(5)
@@ -118,14 +118,12 @@ def words(page: Page, suffix: str) -> None:
     in_chinese(page, lambda: (expect(message).to_contain_text("种不同的解法"), expect(message).not_to_contain_text("结构")))
 
 
-def test_the_play_column_speaks_a_players_words_desktop_and_phone(browser, site_url):
-    for suffix, viewport in (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 375, "height": 667})):
-        context = browser.new_context(viewport=viewport, bypass_csp=True, service_workers="block")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(site_url)
-        wait_ready(page)
-        words(page, suffix)
-        context.close()
-        assert errors == []
+def test_the_play_column_speaks_a_players_words_desktop_and_phone(ready_page):
+    page = ready_page
+    try:
+        for suffix, viewport in (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 375, "height": 667})):
+            page.set_viewport_size(viewport)
+            words(page, suffix)
+            restore_classic_game(page)
+    finally:
+        page.set_viewport_size(CONTEXT_OPTIONS["viewport"])
