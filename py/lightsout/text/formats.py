@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from ..model import codec
 from ..model.board import Board
 from ..errors import BoardFormatError, TooLargeError
-from .grid_text import LIMITS, NO_SOLUTION, SIZE_LINE, Limits, count_spans, grid_rows, read_loj, write_rows
+from .grid_text import LIMITS, NO_SOLUTION, SIZE_LINE, Limits, count_spans, grid_rows, read_loj, read_size_line, size_value, write_rows
 from .number_formats import (
     MAX_TEXT_NUMBERS,
     SYMBOLS,
@@ -141,7 +141,7 @@ class ParsedBoard:
     def puzzle(self) -> Puzzle:
         """The two-state R×C puzzle of ``board`` (its rule; no holes, the target all off): what public code
         solves with :attr:`lights` (``board`` is the text formats' own row-int board)."""
-        return Puzzle(self.board.rows, self.board.cols, rule=self.board.rule)
+        return self.board.puzzle
 
     @property
     def lights(self) -> int:
@@ -247,14 +247,7 @@ def parse_poj(text: str, rule: Rule = PLUS, most: int | None = None) -> tuple[li
 
 def _poj(text: str, rule: Rule, most: int | None) -> tuple[list[Board], GridStyle]:
     spans = content_spans(text)
-    head = next(spans, None)
-    if head is None:
-        raise BoardFormatError.of("empty_input", 1, 1)
-    number, offset, begin, end = head
-    header = text[begin:end]
-    if not SIZE_LINE.fullmatch(header) or not header.strip("0"):  # a count of at least 1
-        raise BoardFormatError.of("board_set_count_expected", number, offset + 1, found=header[:20])
-    count = int(header) if len(header) <= 9 else 10**9
+    (number, offset, _, end), header, count = read_size_line(text, spans, "board_set_count_expected", positive=True)
     if most is not None and count > most:
         raise TooLargeError(f"at most {most} puzzles are read at once, not {header[:12]}", "max_boards", "text", {"most": most, "found": count})
     expected = POJ_ROWS * count
@@ -405,7 +398,7 @@ def _detect_numbers(text: str, first: Span | None, second: Span | None, rest: It
         if _binary_but_one_line(text, body) and _MIXED_ROW.search(text, body) is None:  # every row 0/1 (one may slip)
             header, row = text[first[2] : first[3]], text[second[2] : second[3]]
             width = len(row.split()) if " " in row else len(row)
-            count = int(header) if len(header) <= 9 else 0
+            count = size_value(header)
             following = list(itertools.islice(rest, POJ_COLS))  # up to 6 more: whether there are 6 rows
             rows = 1 + len(following)
             format = "poj" if width == POJ_COLS and (count != POJ_COLS or rows != POJ_COLS) else "loj"
@@ -462,7 +455,7 @@ def _size_line_taken(text: str, first: Span, second: Span, rest: Iterator[Span],
     spaced = text.find(" ", second[2]) >= 0 and _SPACED_ROWS.search(text, second[2]) is not None
     if spaced and len(header) > 1:
         return True
-    number = int(header) if len(header) <= 9 else 10**9
+    number = size_value(header)
     if number > codec.MAX_LONG_SIDE:  # more rows, or puzzles, than a text may hold: a row of a grid
         return False
     expected_rows, expected_width = (number, number) if format == "loj" else (POJ_ROWS * number, POJ_COLS)
