@@ -26,6 +26,8 @@ from ..errors import BoardFormatError
 from ..presets.presets import PRESETS, Preset, preset, preset_figures, presets_reply
 from ..text.mask_text import parse_mask
 from ..model.puzzle import Puzzle
+from ..model.puzzle_fields import puzzle_from_fields
+from ..names import PUZZLE_OPTIONS
 from ..solving.solver import FEWEST_SEARCH_LIMIT, Solution, solve
 from ..text.cell_runs import format_cells, read_cells
 from ..text.puzzle_text import UserPuzzle, parse_puzzle
@@ -55,21 +57,19 @@ def named_puzzle(args: argparse.Namespace, read: Reader) -> tuple[Puzzle, Preset
         except BoardFormatError as error:
             raise ValueError(f"{args.puzzle}: {error}") from None
         base = user.puzzle
-    where = f"--preset {args.preset}" if chosen is not None else f"--puzzle {args.puzzle}"
-    if args.rule != "plus" or args.surface is not None or args.torus:
-        raise ValueError(f"{where} fixes the press rule: drop --rule, --surface and --torus")
-    if args.states not in (2, base.k):  # 2 is --states' default
-        raise ValueError(f"{where} has {base.k} states, not {args.states}")
-    holes = dont_care = 0
+    holes: tuple[int, int, int] | None = None
+    dont_care: tuple[int, int, int] | None = None
     if args.mask is not None:
         mask = parse_mask(read(args.mask))
-        if (mask.rows, mask.cols) != (base.rows, base.cols):
-            raise ValueError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, the puzzle is {base.rows}x{base.cols}")
-        holes, dont_care = mask.holes, mask.dont_care
-    target: str | int = base.target
-    if args.target is not None:
-        target = args.target if args.target in ("off", "on") else _cells(base, read(args.target), args.target)
-    return Puzzle(base.rows, base.cols, base.k, base.rule, holes, dont_care, target, base.graph), chosen, user
+        holes, dont_care = (mask.rows, mask.cols, mask.holes), (mask.rows, mask.cols, mask.dont_care)
+    target: str | tuple[int, int, int] | None = args.target
+    if args.target not in (None, "off", "on"):
+        target = (base.rows, base.cols, _cells(base, read(args.target), args.target))
+    states = None if args.states == 2 else args.states  # 2 is --states' default: the puzzle's own k
+    puzzle = puzzle_from_fields(
+        base.rows, base.cols, states, args.rule, args.surface, args.torus, holes, dont_care, target, base, name=PUZZLE_OPTIONS.__getitem__
+    )
+    return puzzle, chosen, user
 
 
 def _cells(puzzle: Puzzle, text: str, source: str) -> int:

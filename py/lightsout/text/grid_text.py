@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_SOLUTION", "Symbols", "SIZE_LINE", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "ragged_row",
-    "count_spans", "read_size_line", "size_value",
+    "count_spans", "read_size_line", "size_value", "POJ_ROWS", "POJ_COLS",
     "read_loj", "write_rows", "clean_text", "forgiving",
 ]
 
@@ -217,6 +217,9 @@ def write_rows(rows: list[int] | tuple[int, ...], cols: int, symbols: Symbols = 
 
 
 # -- size lines (LibreOJ 6243, POJ 1222) ---------------------------------------
+
+POJ_ROWS, POJ_COLS = 5, 6
+"""The size of every puzzle of POJ 1222 (http://poj.org/problem?id=1222), whose count line :func:`read_size_line` reads."""
 
 
 def size_value(digits: str) -> int:
