@@ -108,9 +108,10 @@ def _solutions(request: dict[str, Any], exchange: Exchange) -> Reply:
     limit = field(request, "limit", int, MAX_LISTED_SOLUTIONS)
     if limit < 0:
         raise RequestError("limit must be at least 0", "limit")
+    seconds = seconds_field(request)
     result = solve(puzzle, lights)
-    listed = result.solutions(min(limit, MAX_LISTED_SOLUTIONS))
-    return {"solutions": [exchange.board(puzzle, s) for s in listed], "total": str(result.solution_count)}
+    listed, complete = result.listing(min(limit, MAX_LISTED_SOLUTIONS), seconds)
+    return {"solutions": [exchange.board(puzzle, s) for s in listed], "total": str(result.solution_count), "cut_short": not complete}
 
 
 def _parse(request: dict[str, Any], exchange: Exchange) -> Reply:

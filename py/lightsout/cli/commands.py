@@ -243,7 +243,7 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
     from ..model import codec
     from ..analysis.figures import solve_figures
     from ..text.formats import MAX_FORMAT_CELLS, NO_SOLUTION
-    from ..solving.solver import FEWEST_SEARCH_LIMIT, solve
+    from ..solving.solver import solve
 
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
@@ -251,15 +251,9 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
         result = solve(puzzle, lights, args.algorithm, args.minimal, args.seconds)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    if args.minimal and result.solvable and not result.minimal:
-        if puzzle.k == 2:
-            budget = SEARCH_SECONDS if args.seconds is None else args.seconds
-            why = f"found in {budget:g} s at nullity {result.nullity}; --seconds gives the search more time"
-        else:
-            why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        from .presets import count_text
+    from .presets import listed_solutions, say_not_proven
 
-        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
+    say_not_proven(args, result)
     if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
         # The answer is written in the board's format; the indices text costs a number per press.
         raise UsageError(
@@ -267,7 +261,7 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
             f"{MAX_FORMAT_CELLS}; give the board as a game ID (RxC:...) to get the answer as one"
         )
     text = _text(puzzle, parsed, solution=True)
-    listed = result.solutions(args.limit) if args.all else []
+    listed = listed_solutions(args, result)
     if args.json:
         report = {"rows": rows, "cols": cols, "format": STATES if parsed is None else parsed.format, **_describe(puzzle)}
         report.update(solve_figures(result, lambda value: codec.format_packed(rows, cols, value, puzzle.k)))
@@ -385,7 +379,7 @@ def _parser() -> argparse.ArgumentParser:
         "--seconds",
         type=_seconds,
         metavar="S",
-        help=f"time budget of --minimal (default: none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g})",
+        help=f"time budget of --minimal (default: with two states none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g}) and of --all's visit (default: none)",
     )
     solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit), fewest presses first")
     solve_parser.add_argument(

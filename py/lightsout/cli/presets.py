@@ -32,7 +32,7 @@ from ..solving.solver import FEWEST_SEARCH_LIMIT, Solution, solve
 from ..text.cell_runs import format_cells, read_cells
 from ..text.puzzle_text import UserPuzzle, parse_puzzle
 
-__all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle"]
+__all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle", "say_not_proven", "listed_solutions"]
 
 Reader = Callable[[str | None], str]
 
@@ -100,10 +100,8 @@ def solve_command(args: argparse.Namespace, read: Reader) -> int:
         lights = _cells(puzzle, read(args.file), "<stdin>" if args.file in (None, "-") else args.file)
     lights &= ~puzzle.spread(puzzle.holes)
     result = solve(puzzle, lights, "auto", args.minimal, args.seconds)
-    if args.minimal and result.solvable and not result.minimal:
-        why = f"found in {SEARCH_SECONDS if args.seconds is None else args.seconds:g} s" if puzzle.k == 2 else f"more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
-    listed = result.solutions(args.limit) if args.all else []
+    say_not_proven(args, result)
+    listed = listed_solutions(args, result)
     if args.json:
         report = _head(puzzle, chosen, user)
         report.update(solve_figures(result, lambda value: codec.format_packed(puzzle.rows, puzzle.cols, value, puzzle.k)))
@@ -145,6 +143,33 @@ LONGEST_COUNT = 15
 """Digits a count is written with in full; a longer one is written as powers (:func:`count_text`)."""
 
 _PRIMES = tuple(n for n in range(2, 256) if all(n % d for d in range(2, n)))
+
+
+def say_not_proven(args: argparse.Namespace, result: Solution) -> None:
+    """Say on stderr, when ``--minimal``'s answer is not proven fewest, why: the search's budget
+    (``--seconds``, default :data:`~lightsout.solving.coset_leader.SEARCH_SECONDS` where a search
+    has one) ran out, or (k > 2) there were too many solutions to visit."""
+    if not (args.minimal and result.solvable and not result.minimal):
+        return
+    budget = SEARCH_SECONDS if args.seconds is None else args.seconds
+    if result.puzzle.k == 2:
+        why = f"found in {budget:g} s at nullity {result.nullity}; --seconds gives the search more time"
+    elif result.solution_count > FEWEST_SEARCH_LIMIT:
+        why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
+    else:
+        why = f"the best found in {budget:g} s; --seconds gives the search more time"
+    print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
+
+
+def listed_solutions(args: argparse.Namespace, result: Solution) -> list[int]:
+    """``--all``'s solutions (at most ``--limit``), visited within ``--seconds`` when given; a list cut short says so on stderr."""
+    if not args.all:
+        return []
+    listed, complete = result.listing(args.limit, args.seconds)
+    if not complete:
+        print(f"lightsout: the list is cut short: {args.seconds:g} s (--seconds) ran out; these are the fewest presses first "
+              "among the solutions visited", file=sys.stderr)
+    return listed
 
 
 def count_text(count: int) -> str:
