@@ -47,7 +47,7 @@ from ..model.board import Board
 from ..errors import BoardFormatError, LevelError, TooLargeError
 from ..analysis.explain import explain, why
 from ..analysis.method_comparison import compare_methods
-from ..text.text_input import check_text_size, decode_text
+from ..text.text_input import decode_text, text_field
 from ..text.formats import (
     DEFAULT_STYLE,
     FORMATS,
@@ -122,8 +122,8 @@ def _parse(request: dict[str, Any], exchange: Exchange) -> Reply:
     original = None  # line n of a text cleaned as bytes, as given (decode_text)
     if text == "@":  # then the payload is let go: in Pyodide the page's bytes were copied in, the text is held once
         (text, original), exchange.payload = decode_text(exchange.payload), b""
-    else:
-        check_text_size(text)
+    else:  # a big text that is not ASCII is read as the payload's bytes are: cleaned as bytes
+        text, original = text_field(text)
     if puzzle is not None:
         value = read_cells(puzzle, text, original=original)
         return {"board": exchange.board(puzzle, value), "rows": puzzle.rows, "cols": puzzle.cols, "k": puzzle.k, "format": "cells"}
