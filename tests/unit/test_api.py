@@ -32,7 +32,7 @@ def test_parse_error_carries_line_and_column():
     assert reply == {
         "ok": False,
         "error": {
-            "name": "BoardFormatError", "message": "line 2, column 2: unknown symbol '?'; expected '#' (lit) or '.' (dark)", "line": 2, "column": 2,
+            "name": "BoardFormatError", "message": "line 2, column 2: unknown symbol “?”; expected “#” (lit) or “.” (dark)", "line": 2, "column": 2,
             "code": "unknown_symbol", "params": {"symbol": "?", "lit": "#", "dark": "."},
         },
     }
