@@ -21,6 +21,9 @@ A ``preset`` (a real game, :mod:`lightsout.presets`) or ``graph`` (a
 user-defined puzzle, :mod:`lightsout.text.puzzle_text`) field names a puzzle
 whose cells, press rule and k are its own (:mod:`lightsout.api.puzzles`).
 
+A request is read (its fields, boards, payloads and puzzle) by :mod:`lightsout.api.request_fields`;
+this module answers it.
+
 Operations (see :data:`OPERATIONS` and docs/api.md for every field):
 ``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
 ``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``,
