@@ -52,6 +52,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+from tools.error_strings import write_error_strings
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
@@ -349,6 +351,7 @@ def build_site(site: Path, package_source: Path) -> str:
 
     write_index(site / "index.html")
     (site / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
+    write_error_strings()  # English's error strings from Python's table (tools/error_strings.py), before static/ is copied and bundled
     shutil.copytree(ROOT / "static", site / "static")
     bundled = bundle_page(site / "static" / "app.js")
     (site / ".nojekyll").write_text("")

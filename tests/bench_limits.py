@@ -163,6 +163,12 @@ def text_cases() -> list[Case]:
         text("text: lines", "api parse 100 MB of spaces", "", lambda: b" " * (100 * mb)),
         text("text: wide", "api parse 100 MB of rows and one emoji", "", lambda: b"#.\n" * (33 * mb) + "😀".encode()),
         text("text: wide", "api parse 99 MB of U+3000 spaces", "", lambda: "\u3000".encode() * (33 * mb)),
+        *[text("text: zero-width", f"api parse 100 MiB of U+{ord(mark):04X}", doc, lambda mark=mark: mark.encode() * ((100 << 20) // 3))
+          for mark, doc in (("\u200b", "7.9–8.5 s before"), ("\u200d", "5.4 s before"), ("\ufeff", "5.4 s before"), ("\u2060", "5.4 s before"))],
+        text("text: zero-width", "api parse a 2000x12500 grid, a U+200B after each cell (100 MB)", "6.5–7.3 s before",
+             lambda: ("#\u200b.\u200b" * 1000 + "\n").encode() * 12_500),
+        cli("text: zero-width", "cli solve 100 MiB of U+200B", "7.5 s before", "solve", "{folder}/marks.txt",
+            files={"marks.txt": lambda: "\u200b".encode() * ((100 << 20) // 3)}),
         text("text: valid", "api parse 10000x10000 grid (100 MB)", "", lambda: (b"#." * 5000 + b"\n") * 10_000),
         text("text: valid", "api parse 1000000x100 grid (10⁸ cells, 101 MB)", "", lambda: (b"#." * 50 + b"\n") * 1_000_000),
         text("text: valid", "api parse preset cube, 100 MB of blank lines", "", lambda: b"\n" * (100 * mb), preset="cube"),
@@ -172,6 +178,30 @@ def text_cases() -> list[Case]:
         cli("text: cli", "cli solve 1000x1000 --mask (1 MB mask)", "", "solve", "{folder}/board.txt", "--mask", "{folder}/mask.txt",
             files={"board.txt": lambda: (b"#" * 1000 + b"\n") * 1000, "mask.txt": lambda: (b"?" * 999 + b".\n") * 1000}),
     ]
+
+
+def fewest_cases() -> list[Case]:
+    """Issue 49: the fewest-presses search with k > 2 and the listing of solutions, within ``seconds`` (before: 65 536
+    solutions visited as lists of states, ``seconds`` ignored)."""
+    boards = {  # random solvable boards: 65 536, 65 536 and 19 683 solutions
+        "115x115 torus k=4": (_random_board(rows=115, cols=115, k=4, surface="torus"), 4, "torus"),
+        "164x164 k=9": (_random_board(rows=164, cols=164, k=9), 9, "plane"),
+        "55x55 torus k=4": (_random_board(rows=55, cols=55, k=4, surface="torus"), 4, "torus"),
+    }
+    before = {"115x115 torus k=4": "52 s before", "164x164 k=9": "33 s before", "55x55 torus k=4": "11 s before"}
+    moore_dont_care = _packed_cells(20, 20, range(10))
+    moore = _random_board(rows=20, cols=20, k=3, rule="moore", dont_care=moore_dont_care)
+    big, _, _ = boards["115x115 torus k=4"]
+    cases = []
+    for name, (board, k, surface) in boards.items():
+        request = {"op": "solve", "board": board, "k": k, "surface": surface, "minimal": True}
+        cases.append(api("max_search_seconds", f"api solve {name} minimal (seconds 0.5)", before[name], request))
+        cases.append(api("max_search_seconds", f"api solve {name} minimal, seconds 60", "every solution visited", {**request, "seconds": 60}))
+    cases.append(cli("max_search_seconds", "cli solve 115x115 torus k=4 --minimal --seconds 1", "66 s before", "solve", "{folder}/board.txt",
+                     "--format", "id", "--states", "4", "--torus", "--minimal", "--seconds", "1", files={"board.txt": big.encode}))
+    cases.append(api("max_listed_solutions", "api solutions 20x20 k=3 moore 10 don't-care", "10.3 s before",
+                     {"op": "solutions", "board": moore, "k": 3, "rule": "moore", "dont_care": moore_dont_care}))
+    return cases
 
 
 def _random_board(**request: Any) -> str:
@@ -283,6 +313,7 @@ def cases() -> list[Case]:
             {"op": "format", "board": _packed(10_000, 10_000, fill=1), "format": "indices"}),
         api("max_number", "api solve seconds 10**400 (refused)", "refused (an OverflowError before)",
             {"op": "solve", "board": _packed(5, 5, fill=1), "minimal": True, "seconds": 10**400}),
+        *fewest_cases(),
         api("random_search_seconds", "api random presses=200 47x47", "gives up after 5.0 s", {"op": "random", "rows": 47, "cols": 47, "presses": 200, "seed": 1}),
         api("random_lit_cells", "api random 1024x4096 lit=2097152 (nullity 0)", "1.4 µs a picked cell: 2.9 s / 200 MB",
             {"op": "random", "rows": 1024, "cols": 4096, "lit": 1 << 21, "seed": 1}, derive=_per("a picked cell", 1 << 21)),

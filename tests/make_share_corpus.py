@@ -16,7 +16,9 @@ the other forms of the same state the readers must refuse (a size, k or level wi
 a goal of all off or all on as a payload, a coordinate in exponent form, with a zero too many or as
 -0, a name with % unescaped, an escape in small letters or an unreserved character escaped); moves
 on holes; two problems in one link (a mask and p=, a goal and m=: which is first); random edits of
-all of these; random strings.  Regenerate it after a deliberate change to the grammar.
+all of these; random strings; links with characters outside the BMP (emoji: two UTF-16 units, one code
+point), which both readers count as code points (:func:`astral_links`).  Regenerate it after a
+deliberate change to the grammar.
 """
 
 from __future__ import annotations
@@ -211,8 +213,39 @@ def corpus() -> list[str]:
         links.append(mutate(rng, rng.choice(valid)))
     while len(links) < 3200:
         links.append("".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 30))))
+    links += astral_links(valid)
     seen: set[str] = set()
     return [link for link in links if not (link in seen or seen.add(link))]  # type: ignore[func-returns-value]
+
+
+ASTRAL = ["😀", "𝔸", "🇫🇷", "\U00010000", "\U0010ffff"]
+"""Characters outside the BMP (two UTF-16 units each in JavaScript, one code point in Python; a flag is two)."""
+
+
+def astral_links(valid: list[str]) -> list[str]:
+    """Links with characters outside the BMP (issue 49: Python counts code points, share.js counted UTF-16 units,
+    so columns, found and even codes differed): in the size, a field's name and value, a payload (as long in
+    code points as it should be, or in UTF-16 units), where ``found`` is cut at 20 characters, before a later
+    field's problem, and lone surrogates; then valid links with such characters put in at random (their own
+    seed, so the links before them stay as they were)."""
+    rng = random.Random(SEED + 49)
+    out = [
+        "1x1:AA;d=😀", "1x1:AA;h=😀", "1x1:AA;k=3;g=😀", "2x2:Ag;g=😀😀", "2x3:AAA;g=A😀", "2x3:AAA;g=😀A", "2x2:Ag;m=😀", "2x2:Ag;m=A😀",
+        "2x2:Ag;m=gICA😀", "2😀x2:Ag", "😀2x2:AA", "2x2😀:Ag", "2x2:Ag😀", "#😀", "😀", "#2x2:Ag;😀=1", "2x2:Ag;k😀=3",
+        "2x2:Ag;g=😀;z=1", "2x2:Ag;d=😀;k=3", "2x2:Ag;h=😀😀;h=AA", "2x2:Ag;p=😀;m=gB", "2x2:Ag;p=a😀", "2x2:Ag;w=t😀rus",
+        "2x2:Ag;r=s😀", "2x2:Ag;k=😀", "2x2:Ag;k=3😀", "1x1:AA;d=\ud83d", "1x1:AA;d=\ude00A", "2x2:Ag;\ud83d=1", "2x2:Ag;p=\ud83d;m=AA",
+    ]
+    for before in (18, 19, 20, 21):  # found cut at 20 characters: an emoji just before, at and after the cut
+        out += [f"2x2:Ag;{'z' * before}😀xyz=1", f"2x2:Ag;r={'x' * before}😀yz", f"2x2:Ag;{'z' * before}🇫🇷=1"]
+    for field in ("k", "r", "w", "g", "h", "d", "p", "m"):  # an emoji as the value of every field, then a problem after it
+        out += [f"2x2:Ag;{field}=😀", f"2x2:Ag;{field}=😀;q=1"]
+    grids = [link for link in valid if re.match(r"[0-9]+x[0-9]+:", link)]
+    for _ in range(160):
+        chars = list(rng.choice(grids))
+        for _ in range(rng.randint(1, 3)):
+            chars.insert(rng.randrange(len(chars) + 1), rng.choice(ASTRAL + ["é", "中", ";", "="]))
+        out.append("".join(chars))
+    return out
 
 
 def main() -> int:
@@ -227,9 +260,18 @@ def main() -> int:
     }
     # One link a line: a diff after a change to the grammar shows the links whose outcome changed.
     head = json.dumps({key: value for key, value in data.items() if key != "links"}, ensure_ascii=False)[:-1]
-    lines = ",\n".join(json.dumps(link, ensure_ascii=False) for link in data["links"])
+    lines = ",\n".join(json.dumps(link, ensure_ascii=not _utf8(link["text"])) for link in data["links"])
     sys.stdout.write(f'{head}, "links": [\n{lines}\n]}}\n')
     return 0
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (a lone surrogate cannot: its line is written with \\u escapes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 if __name__ == "__main__":

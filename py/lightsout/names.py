@@ -23,6 +23,7 @@ __all__ = [
     "SEARCH_SECONDS",
     "EXACT_NULLITY",
     "HIDDEN_CHARACTERS",
+    "PUZZLE_OPTIONS",
 ]
 
 FORMATS = ("loj", "grid", "indices", "id", "poj")
@@ -62,6 +63,11 @@ EXACT_NULLITY = 30
 The exhaustive Walsh search costs about 2^nullity × 55 ns in CPython (about a
 minute at nullity 30 on a 2-core 2026 machine), so below this every answer is
 proven; above it a search is only as good as its time budget."""
+
+PUZZLE_OPTIONS = {
+    "k": "--states", "rule": "--rule", "surface": "--surface", "torus": "--torus", "holes": "--mask", "dont_care": "--mask", "target": "--target",
+}
+"""The CLI's option for each puzzle field (:mod:`lightsout.model.puzzle_fields`, whose errors name a field by it)."""
 
 HIDDEN_CHARACTERS = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 """A regular expression of one character that acts instead of being shown: the C0 and C1 controls

@@ -23,6 +23,11 @@
 //     dontCare: Uint8Array | null (1 bit a cell), moves: array of cell indices,
 //     challengeKind: the kind of challenge the start board was dealt as ("sample-tv", "daily"…) or null }
 // (parseShare adds `columns`: where the size, the board and each field start.)
+//
+// Columns and lengths count code points, as Python's str does: an emoji is one character, not two
+// UTF-16 units, so both readers give a link with one the same code, column and `found` (which is
+// cut at 20 characters, never inside a surrogate pair). A link without a surrogate, almost every
+// one, is counted by .length at once; one with a surrogate is walked once per part.
 
 import {
   base64urlLength, bitsPerCell, decodeBase64url, encodeBase64url, hasStateAbove, packedLength,
@@ -55,6 +60,28 @@ export class ShareError extends Error {
     this.params = { ...params, field };
     this.message = `${code} ${JSON.stringify(this.params)}`;
   }
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** The code points of `text` (Python's len): its UTF-16 length when it holds no surrogate. */
+function codePoints(text) {
+  if (!SURROGATE.test(text)) return text.length;
+  let count = 0;
+  for (const _ of text) count++; // a pair is one, a lone surrogate one too (as Python reads it)
+  return count;
+}
+
+/** The first `count` code points of `text` (Python's text[:count]): never half a surrogate pair. */
+function firstCodePoints(text, count) {
+  if (!SURROGATE.test(text.slice(0, 2 * count))) return text.slice(0, count);
+  let out = "";
+  let taken = 0;
+  for (const character of text) {
+    if (taken++ === count) break;
+    out += character;
+  }
+  return out;
 }
 
 /** The ShareError `code` at `column` of the part `field`. */
@@ -90,11 +117,12 @@ function noLeadingZero(digits, column, field) {
 function decodePayload(text, bits, column, field) {
   const size = Math.ceil(bits / 8);
   const expected = base64urlLength(size);
-  if (text.length !== expected) {
-    throw fail("id_length", column, field, { expected, found: text.length });
+  const length = codePoints(text);
+  if (length !== expected) {
+    throw fail("id_length", column, field, { expected, found: length });
   }
   const bad = text.search(/[^A-Za-z0-9_-]/);
-  if (bad >= 0) throw fail("bad_base64", column + bad, field);
+  if (bad >= 0) throw fail("bad_base64", column + codePoints(text.slice(0, bad)), field);
   const bytes = decodeBase64url(text);
   const spare = size * 8 - bits; // high bits of the last byte that are no cell
   if (bytes === null || bytes.length !== size || (spare > 0 && bytes[size - 1] >> (8 - spare))) {
@@ -162,7 +190,7 @@ function parseStencil(text, column) {
       return mask;
     }
   }
-  throw fail("unknown_rule", column, "r", { found: text.slice(0, 20) });
+  throw fail("unknown_rule", column, "r", { found: firstCodePoints(text, 20) });
 }
 
 /** The head "RxC:payload" of a state: the game ID for k = 2. */
@@ -220,7 +248,7 @@ export function parseShare(text) {
     throw fail("size", offset + 1, "size", { size: `${rows}x${cols}`, most: MAX_DECLARED_CELLS });
   }
   const values = new Map(); // field letter -> [value, column of the value]
-  let column = offset + head.length + 2;
+  let column = offset + codePoints(head) + 2;
   let last = -1;
   for (const item of fields) {
     const equals = item.indexOf("=");
@@ -228,12 +256,12 @@ export function parseShare(text) {
     const position = FIELD_ORDER.indexOf(name);
     if (equals < 0 || position < 0) {
       const choices = FIELD_ORDER.map((n) => `${n}=`).join(", ");
-      throw fail("unknown_field", column, null, { found: item.slice(0, 20), choices });
+      throw fail("unknown_field", column, null, { found: firstCodePoints(item, 20), choices });
     }
     if (position <= last) throw fail("field_order", column, name, { name });
     last = position;
     values.set(name, [item.slice(equals + 1), column + name.length + 1]);
-    column += item.length + 1;
+    column += codePoints(item) + 1;
   }
   let k = 2;
   if (values.has("k")) {

@@ -5,10 +5,17 @@
 // format_<name> a text format's name, <key>One the singular form tCount picks, and <key>Touch
 // the words t picks on a device whose primary input is a finger (touchFirst): the same thing
 // said without the keys (Ctrl+V, Shift+arrows, Space) a phone has not got.
+// English's error strings (parse_<code>, link_<code>, levels_<code>) are not written here: Python's
+// lightsout.errors is their one table, and tools/error_strings.py writes them into
+// strings/generated/errors-en.json (build.py does it at every build), which English is merged from.
 // To add a language, add its file, import it here and name it in LANGUAGES.
 
-import en from "../strings/en.json" with { type: "json" };
+import enPage from "../strings/en.json" with { type: "json" };
+import enErrors from "../strings/generated/errors-en.json" with { type: "json" };
 import zh from "../strings/zh.json" with { type: "json" };
+
+/** English: the page's own strings and the error strings written from Python's table. */
+const en = Object.freeze({ ...enPage, ...enErrors });
 
 /** Every language's strings, by its code. */
 export const STRINGS = Object.freeze({ en, zh });

@@ -1,25 +1,31 @@
-// The page's strings are data: one JSON file per language (static/strings/<code>.json),
-// which static/page/i18n.js imports (esbuild bundles them into the page; Node reads them here).
+// The page's strings are data: one JSON file per language (static/strings/<code>.json), and English's
+// error strings written from Python's table (static/strings/generated/errors-en.json), which
+// static/page/i18n.js imports (esbuild bundles them into the page; Node reads them here).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGES, LANGUAGE_BUTTONS, STRINGS, currentLanguage, inLanguage, setLanguage, setTouchFirst, t, tCount } from "../../static/page/i18n.js";
 import { linkErrorReason } from "../../static/page/link-errors.js";
 import { parseShare } from "../../static/model/share.js";
-import { ROOT } from "./python.mjs";
+import { PYTHON, ROOT } from "./python.mjs";
 
 const FOLDER = join(ROOT, "static", "strings");
 
-test("i18n.js's table is the JSON files, one per language it offers", () => {
+test("i18n.js's table is the JSON files, one per language it offers, English with the error strings written from Python's table", () => {
   const files = readdirSync(FOLDER).filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5)).sort();
   assert.deepEqual(files, ["en", "zh"]);
   assert.deepEqual(Object.keys(STRINGS).sort(), files);
   assert.deepEqual(Object.keys(LANGUAGES).sort(), files);
   assert.deepEqual(Object.keys(LANGUAGE_BUTTONS).sort(), files);
-  for (const code of files) {
-    assert.deepEqual(STRINGS[code], JSON.parse(readFileSync(join(FOLDER, `${code}.json`), "utf8")), code);
-  }
+  const read = (...path) => JSON.parse(readFileSync(join(FOLDER, ...path), "utf8"));
+  const errors = read("generated", "errors-en.json"); // tools/error_strings.py, from lightsout.errors
+  assert.deepEqual(Object.keys(read("en.json")).filter((key) => Object.hasOwn(errors, key)), [], "an error string is written in en.json too");
+  assert.deepEqual(STRINGS.en, { ...read("en.json"), ...errors });
+  assert.deepEqual(STRINGS.zh, read("zh.json"));
+  // The file is what Python's table writes now (tools/error_strings.py --check, which the unit tests run too).
+  assert.doesNotThrow(() => execFileSync(PYTHON, [join(ROOT, "tools", "error_strings.py"), "--check"], { stdio: "pipe" }));
 });
 
 test("t and tCount read the files: placeholders filled, singular chosen by the language's rule", () => {

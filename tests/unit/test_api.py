@@ -32,7 +32,7 @@ def test_parse_error_carries_line_and_column():
     assert reply == {
         "ok": False,
         "error": {
-            "name": "BoardFormatError", "message": "line 2, column 2: unknown symbol '?'; expected '#' (lit) or '.' (dark)", "line": 2, "column": 2,
+            "name": "BoardFormatError", "message": "line 2, column 2: unknown symbol “?”; expected “#” (lit) or “.” (dark)", "line": 2, "column": 2,
             "code": "unknown_symbol", "params": {"symbol": "?", "lit": "#", "dark": "."},
         },
     }
@@ -310,13 +310,14 @@ def test_every_k_on_every_surface_with_masks_and_targets():
                     holes=pack(rows, cols, [int(i in holes) for i in range(rows * cols)]),
                     dont_care=pack(rows, cols, [int(i in dont_care) for i in range(rows * cols)]),
                 )
-                reply = call(op="solve", board=pack(rows, cols, board, k), minimal=True, **fields)
+                # Time to visit every solution (the default 0.5 s of wall time may run out on a loaded machine).
+                reply = call(op="solve", board=pack(rows, cols, board, k), minimal=True, seconds=60, **fields)
                 assert reply["ok"] and reply["solvable"], (k, surface, rule, reply)
                 solution = unpack(reply["solution"], k)[2]
                 assert all(solution[i] == 0 for i in holes)
                 assert solved_by_simulation(rows, cols, k, rule, surface, board, solution, target, holes, dont_care)
                 assert int(reply["solutions"]) >= 1 and reply["rank"] + reply["nullity"] == rows * cols - len(holes)
-                listed = call(op="solutions", board=pack(rows, cols, board, k), limit=50, **fields)
+                listed = call(op="solutions", board=pack(rows, cols, board, k), limit=50, seconds=60, **fields)
                 assert listed["total"] == reply["solutions"]
                 totals = [sum(unpack(s, k)[2]) for s in listed["solutions"]]
                 assert totals == sorted(totals)

@@ -158,7 +158,7 @@ def test_an_unproven_fewest_presses_answer_on_a_grid_writes_its_count_as_powers(
         (["solve", "--format", "loj"], "3\n#.#\n", "says 3 rows"),
         (["solve", "/no/such/file"], "", "cannot read /no/such/file"),
         (["solve", "--algorithm", "full-enumeration"], "#####\n#####\n#####\n#####\n#####\n", "full_enumeration_cells (20) cells"),
-        (["solve", "--target", "on"], "", "empty input"),
+        (["solve", "--target", "on"], "", "the text holds no board"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, stdin, message):

@@ -110,22 +110,22 @@ def test_solution_uses_the_symbols_of_the_board():
 @pytest.mark.parametrize(
     "text,line,column,words",
     [
-        ("", 1, 1, "empty input"),
-        ("   \n\n", 1, 1, "empty input"),
-        ("#.#\n#.\n", 2, 3, "row 2 has 2 cells; the others have 3"),
-        ("#.#\n#.##\n", 2, 4, "row 2 has 4 cells; the others have 3"),
-        ("#.#\n.q.\n", 2, 2, "unknown symbol 'q'"),
-        ("#.#\n.0.\n", 2, 2, "unknown symbol '0'"),
-        ("?..\n", 1, 1, "unknown symbol '?'"),
-        ("  ..#\n..x\n", 2, 3, "unknown symbol 'x'"),
-        ("1 0 1\n1 0\n", 2, 4, "row 2 has 2 cells; the others have 3"),
+        ("", 1, 1, "the text holds no board"),
+        ("   \n\n", 1, 1, "the text holds no board"),
+        ("#.#\n#.\n", 2, 3, "row 2 has 2 lights; the others have 3"),
+        ("#.#\n#.##\n", 2, 4, "row 2 has 4 lights; the others have 3"),
+        ("#.#\n.q.\n", 2, 2, "unknown symbol “q”"),
+        ("#.#\n.0.\n", 2, 2, "unknown symbol “0”"),
+        ("?..\n", 1, 1, "unknown symbol “?”"),
+        ("  ..#\n..x\n", 2, 3, "unknown symbol “x”"),
+        ("1 0 1\n1 0\n", 2, 4, "row 2 has 2 lights; the others have 3"),
         ("1 0 1\n1 00 1\n", 2, 3, "one cell symbol"),
-        ("3\n#..\n...\n", 1, 1, "says 3 rows, found 2"),  # at the size line: line 4 is past the text
+        ("3\n#..\n...\n", 1, 1, "says 3 rows, but there are 2"),  # at the size line: line 4 is past the text
         ("2\n#..\n...\n", 2, 1, "says 2 columns"),
-        ("3\n#..\n...\n...\n...\n", 5, 1, "says 3 rows, found 4"),
-        ("5x5: 1 7 26", 1, 10, "outside 1..25"),
+        ("3\n#..\n...\n...\n...\n", 5, 1, "says 3 rows, but there are 4"),
+        ("5x5: 1 7 26", 1, 10, "outside 1 to 25"),
         ("5x5: 1 seven", 1, 8, "expected a cell number"),
-        ("5x5: 1\n 2 0", 2, 4, "outside 1..25"),
+        ("5x5: 1\n 2 0", 2, 4, "outside 1 to 25"),
     ],
 )
 def test_bad_input_names_line_and_column(text, line, column, words):

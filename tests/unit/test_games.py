@@ -682,11 +682,11 @@ def test_puzzle_op_lists_edges_to_draw_only_up_to_max_drawn_edges():
         ({"cells": 3, "coords": [[0, 0], [1, float("inf")], [2, 0]]}, "finite"),
         ({"cells": 2, "names": ["a", "b\x07"]}, "control character"),
         ({"cells": 2, "k": 1}, "k must be"),
-        ({"cells": 2, "goal": "#"}, "1 cells, the puzzle 2"),
-        ({"cells": 2, "colour": "red"}, "unknown field 'colour'"),
+        ({"cells": 2, "goal": "#"}, "1 cells, but the puzzle has 2"),
+        ({"cells": 2, "colour": "red"}, "unknown field “colour”"),
         ("{\"cells\": 2,", "not valid JSON"),
-        ("cells 2\nat 0 1\n", "expected 'at i x y'"),
-        ([1, 2], "puzzle's JSON object or its text"),
+        ("cells 2\nat 0 1\n", "expected at i x y"),
+        ([1, 2], "a puzzle is its JSON object or its text"),
     ],
 )
 def test_bad_graphs_are_refused_with_the_field_and_a_reason(graph, words):

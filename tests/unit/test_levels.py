@@ -211,7 +211,7 @@ def test_level_lookup_names_the_range() -> None:
     assert level_set("cube").level(54).minimal_presses == 30
     with pytest.raises(ValueError, match="level 55 is outside the cube levels, 1 to 54"):
         level_set("cube").level(55)
-    with pytest.raises(ValueError, match="unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"):
+    with pytest.raises(ValueError, match="unknown level set “deluxe”; choose one of classic, lights-out-2000, cube"):
         level_set("deluxe")
 
 
@@ -255,7 +255,7 @@ def test_the_levels_op_gives_one_set_or_one_level() -> None:
 @pytest.mark.parametrize(
     ("request_fields", "field", "message", "code", "params"),
     [
-        ({"set": "deluxe-plus"}, "set", "unknown level set 'deluxe-plus'; choose one of classic, lights-out-2000, cube",
+        ({"set": "deluxe-plus"}, "set", "unknown level set “deluxe-plus”; choose one of classic, lights-out-2000, cube",
          "unknown_set", {"found": "deluxe-plus", "choices": "classic, lights-out-2000, cube"}),
         ({"set": "classic", "level": 51}, "level", "level 51 is outside the classic levels, 1 to 50",
          "number_outside", {"number": 51, "set": "classic", "count": 50}),
@@ -354,14 +354,14 @@ def test_solve_a_level_in_its_fewest_presses(args: list[str], name: str, number:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["levels", "--set", "deluxe"], "lightsout: --set: unknown level set 'deluxe'; choose one of classic, lights-out-2000, cube"),
+        (["levels", "--set", "deluxe"], "lightsout: --set: unknown level set “deluxe”; choose one of classic, lights-out-2000, cube"),
         (["levels", "--set", "classic", "--level", "51"], "lightsout: --level 51 is outside 1..50: the classic set has 50 levels"),
         (["levels", "--set", "cube", "--level", "0"], "lightsout: --level 0 is outside 1..54: the cube set has 54 levels"),
         (["levels", "--set", "cube", "--level", "x"], "lightsout: argument --level: expected a level number such as 12, got 'x'"),
         (["solve", "--preset", "cube", "--level", "-3"], "lightsout: argument --level: expected a level number such as 12, got '-3'"),
         (["levels", "--level", "3"], "lightsout: --level needs the level set: --set NAME (one of classic, lights-out-2000, cube)"),
         (["solve", "--preset", "cube", "--level", "55"], "lightsout: --level 55 is outside 1..54: the cube set has 54 levels"),
-        (["solve", "--set", "nope", "--level", "1"], "lightsout: --set: unknown level set 'nope'; choose one of classic, lights-out-2000, cube"),
+        (["solve", "--set", "nope", "--level", "1"], "lightsout: --set: unknown level set “nope”; choose one of classic, lights-out-2000, cube"),
         (["solve", "--preset", "lights-out-2000", "--level", "4"],
          "lightsout: --preset lights-out-2000 has no levels: the lights-out-2000 levels are boards of --preset classic; "
          "use --set lights-out-2000 --level 4"),

@@ -88,7 +88,7 @@ def test_ragged_rows_name_the_row_and_the_others_width(text, line, column, param
         read_board(text, k=k)
     error = caught.value
     assert (error.code, error.line, error.column, error.params) == ("ragged_rows", line, column, params)
-    assert str(error) == f"line {line}, column {column}: row {params['row']} has {params['found']} cells; the others have {params['expected']}"
+    assert str(error) == f"line {line}, column {column}: row {params['row']} has {params['found']} lights; the others have {params['expected']}"
 
 
 @pytest.mark.parametrize("text,rows,cols", [

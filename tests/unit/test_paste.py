@@ -13,7 +13,7 @@ import pytest
 from lightsout.model.board import Board
 from lightsout.api import call, handle
 from lightsout.cli.commands import main
-from lightsout.errors import PARSE_ERRORS, BoardFormatError, TooLargeError
+from lightsout.errors import PARSE_ERRORS, SINGULAR, BoardFormatError, TooLargeError, worded
 from lightsout.text.formats import detect_format, read_board
 from lightsout.model.puzzle import check_size
 from reference import DATA, simulate
@@ -58,11 +58,13 @@ def test_every_bad_paste_gives_its_code_params_and_position(case):
     if case["code"] in PARSE_ERRORS:
         # The English message (the CLI's) is the code's template written from the params.
         reason = re.sub(r"^line \d+(, column \d+)?: ", "", error["message"])
-        template = PARSE_ERRORS[case["code"]]
-        assert reason == template.format(what=_what(reason), **error["params"])
+        params = error["params"]
+        template = SINGULAR[case["code"]] if params.get("found") == 1 and case["code"] in SINGULAR else PARSE_ERRORS[case["code"]]
+        limit = f" ({error['limit']})" if error.get("name") == "TooLargeError" else ""  # TooLargeError.of names the limit
+        assert reason == worded(template, {**params, "part": _part(reason)}) + limit
 
 
-def _what(reason: str) -> str:
+def _part(reason: str) -> str:
     """The English name of the text in a codec message ("the board ..."), which params leave out."""
     return reason.split(" needs ")[0].split(" is not ")[0].split(" sets ")[0].split(" has ")[0]
 

@@ -93,10 +93,10 @@ def test_the_cli_writes_no_control_character_of_a_puzzle_file(tmp_path):
     assert "line 1, column 7: the title is longer than 200 characters or holds a control character" in done.stderr
     for ch in "\x1b\x07\u202e":
         assert ch not in done.stdout + done.stderr
-    # An error quoting a token of the file shows its control characters escaped.
+    # An error quoting a token of the file shows its control characters as U+XXXX (lightsout.errors.worded).
     path.write_text("cells 2\nk 3\x1b[2J\n", encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "lightsout", "analyze", "--puzzle", str(path)], capture_output=True, text=True, env=env, timeout=60)
-    assert done.returncode == 2 and "\x1b" not in done.stderr and "\\x1b" in done.stderr, done.stderr
+    assert done.returncode == 2 and "\x1b" not in done.stderr and "U+001B" in done.stderr, done.stderr
     # So does a file name of the command line.
     done = subprocess.run([sys.executable, "-m", "lightsout", "solve", "no\x1b[31msuch\u202e.txt"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 2 and done.stderr == "lightsout: cannot read no\\x1b[31msuch\\u202e.txt: No such file or directory\n"

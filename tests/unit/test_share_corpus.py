@@ -54,3 +54,15 @@ def test_the_corpus_holds_every_other_form_the_issue_named():
     assert by_text["1x2:AA;g=AA"]["code"] == "goal_default" and by_text["classic:AAAAAA;g=AAAAAA"]["code"] == "goal_own"
     assert by_text["2x2:AA;h=AQ;m=AA"]["code"] == "move_on_hole"
     assert by_text["2x2:AA;h=AA;p=Daily"]["code"] == "mask_default"  # h= before p= (Python named p= first)
+
+
+def test_the_corpus_holds_links_with_characters_outside_the_bmp():
+    """Issue 49: columns, found and codes count code points (share.js counted UTF-16 units): an emoji is one."""
+    by_text = {link["text"]: link for link in CORPUS["links"]}
+    astral = [link for link in CORPUS["links"] if any(ord(character) > 0xFFFF for character in link["text"])]
+    assert len(astral) > 150
+    assert {link.get("code") for link in astral} >= {"head", "unknown_field", "id_length", "bad_base64", "field_order"}
+    assert by_text["1x1:AA;d=😀"]["code"] == "id_length" and by_text["1x1:AA;d=😀"]["params"]["found"] == 1  # bad_base64 in share.js before
+    assert by_text["2x2:Ag;g=😀;z=1"]["column"] == 12  # after g=😀, four characters, not five
+    found = by_text["2x2:Ag;" + "z" * 19 + "😀xyz=1"]["params"]["found"]
+    assert found == "z" * 19 + "😀"  # cut at 20 characters, the emoji whole

@@ -188,4 +188,4 @@ def test_a_board_beyond_max_cells_is_refused_at_its_size_line_naming_the_limit(t
     board = tmp_path / "board.txt"
     board.write_text(_loj(_random_rows(3, 1)), encoding="utf-8")
     code, out, err = _run(capsys, ["solve", "--format", "loj", str(board)])
-    assert (code, out) == (2, "") and "line 1, column 1: board size 3 is too large: at most 8 cells" in err
+    assert (code, out) == (2, "") and "line 1, column 1: a 3 board is too large: at most 8 cells" in err

@@ -1,25 +1,38 @@
 """The string files (static/strings/<language>.json, one per language, read by static/page/i18n.js):
 every language has every key of English with the same placeholders, and index.html carries no
-UI text of its own (it is filled from the strings by data-i18n attributes)."""
+UI text of its own (it is filled from the strings by data-i18n attributes).  English's error
+strings are not written in en.json: tools/error_strings.py writes them from lightsout.errors
+(static/strings/generated/errors-en.json), and English here is en.json with them, as i18n.js
+merges it."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
-from string import Formatter
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
 from lightsout.api import call
-from lightsout.errors import LEVEL_ERRORS, LINK_ERRORS, PARSE_ERRORS, PUZZLE_ERRORS
+from lightsout.errors import LEVEL_ERRORS, LINK_ERRORS, LINK_SHARED_CODES, PARSE_ERRORS, PUZZLE_ERRORS, SINGULAR, worded
 
 ALL_ERRORS = {**PARSE_ERRORS, **PUZZLE_ERRORS, **LINK_ERRORS}
 
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS = ROOT / "static" / "strings"
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(?:[aA]:)?(\w+)\}")
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("error_strings", ROOT / "tools" / "error_strings.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ERROR_STRINGS = _tool()
 
 
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -31,9 +44,20 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 
 def tables() -> dict[str, dict[str, str]]:
-    """Each language's strings, by its code (the file's name), as json.load reads them."""
-    return {path.stem: json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_unique_keys)
+    """Each language's strings, by its code (the file's name), as json.load reads them; English with the error
+    strings Python's table writes (tools/error_strings.py: the one function that writes them)."""
+    read = {path.stem: json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_unique_keys)
             for path in sorted(STRINGS.glob("*.json"))}
+    written = ERROR_STRINGS.error_strings()
+    assert not set(written) & set(read["en"]), "an error string is written in en.json too"
+    read["en"] = {**read["en"], **written}
+    return read
+
+
+def test_the_generated_error_strings_are_what_pythons_table_writes():
+    """static/strings/generated/errors-en.json (what the page imports) is tools/error_strings.py's output now:
+    an error sentence changed in lightsout.errors without running it (or build.py) fails here."""
+    assert ERROR_STRINGS.GENERATED.read_text(encoding="utf-8") == ERROR_STRINGS.text(), "run python3 tools/error_strings.py"
 
 
 def test_every_language_has_every_key_with_the_same_placeholders():
@@ -48,16 +72,15 @@ def test_every_language_has_every_key_with_the_same_placeholders():
 
 
 def _fields(template: str) -> set[str]:
-    """The names a lightsout.errors template is formatted with (``what`` is English-only, never a param)."""
-    return {name for _, name, _, _ in Formatter().parse(template) if name} - {"what"}
+    """The params a lightsout.errors sentence is filled from (``part`` is the link's part, never a param)."""
+    return set(PLACEHOLDER.findall(template)) - {"part"}
 
 
 # Codes the page raises itself (no Python template): games-panel.js (a puzzle file too large to
 # read) and the API's size limits (TooLargeError). share.js and share-link.js's own link codes
 # are checked by tests/js/link-errors.test.mjs.
 PAGE_PARSE_CODES = {"file_too_large": {"size", "most"}, "max_graph_cells": {"most", "found"}, "max_graph_entries": {"most", "found", "line"}}
-LINK_CODECS = ("unknown_field", "id_length", "bad_base64", "stray_bits", "name_invalid")
-LINK_CODES = (*LINK_ERRORS, *LINK_CODECS)
+LINK_CODES = (*LINK_ERRORS, *LINK_SHARED_CODES)
 
 
 def test_every_error_code_has_a_sentence_written_from_its_params():
@@ -78,27 +101,18 @@ def test_every_error_code_has_a_sentence_written_from_its_params():
     assert parts == {"board", "g", "h", "d", "m", "e"}
 
 
-def _python_form(sentence: str) -> str:
-    """A sentence of en.json in lightsout.errors' template syntax: a quoted “{x}” is {x!r}
-    (Python quotes with repr), the link's {part} is {what}, and a size's × is x."""
-    return re.sub(r"“\{(\w+)\}”", r"{\1!r}", sentence).replace("{part}", "{what}").replace("×", "x")
-
-
-def test_python_words_each_link_error_as_the_page_does_in_english():
-    """Python's English (the CLI's and the API's ``message``) is en.json's link_<code>, up to the
-    placeholder syntax, so the two cannot drift apart."""
+def test_each_english_error_string_is_its_python_sentence():
+    """parse_<code>, link_<code> and levels_<code> read as lightsout.errors' sentence: a full stop added (a link's
+    is framed by the page), a level error's capital, a paste's {part} the game ID; parse_<code>One from SINGULAR."""
     english = tables()["en"]
-    differ = {code: (ALL_ERRORS[code], english["link_" + code]) for code in LINK_CODES
-              if ALL_ERRORS[code] != _python_form(english["link_" + code])}
-    assert differ == {}
-
-
-def test_python_words_each_levels_error_as_the_page_does_in_english():
-    """The levels op's English (lightsout.errors.LEVEL_ERRORS) is en.json's levels_<code> as a sentence."""
-    english = tables()["en"]
-    for code, template in LEVEL_ERRORS.items():
-        sentence = _python_form(english["levels_" + code])
-        assert sentence == template[0].upper() + template[1:] + ".", code
+    for code, sentence in {**PARSE_ERRORS, **PUZZLE_ERRORS}.items():
+        assert english["parse_" + code].rstrip(".") == sentence.replace("{part}", "the game ID").rstrip("."), code
+    for code in LINK_CODES:
+        assert english["link_" + code] == ALL_ERRORS[code], code
+    for code, sentence in LEVEL_ERRORS.items():
+        assert english["levels_" + code] == sentence[0].upper() + sentence[1:] + ".", code
+    for code, sentence in SINGULAR.items():
+        assert english[f"parse_{code}One"] == sentence + "." and _fields(sentence) <= _fields(ALL_ERRORS[code]), code
 
 
 def test_python_names_a_link_part_as_the_page_does_in_english():
@@ -110,7 +124,7 @@ def test_python_names_a_link_part_as_the_page_does_in_english():
         reply = json.loads(call(json.dumps({"op": "share", "text": case["text"]}))[0])
         error = reply["error"]
         part = english.get(f"linkPart_{error['params']['field']}", "")
-        expected = _python_form(english["link_" + error["code"]]).format(what=part, **error["params"])
+        expected = worded(english["link_" + error["code"]], {**error["params"], "part": part})
         assert error["message"] == f"line 1, column {error['column']}: {expected}", case["name"]
 
 

@@ -126,7 +126,7 @@ def test_the_cli_refuses_a_file_of_too_many_lines_at_its_line(tmp_path, capsys):
     path.write_bytes(b"#\n" * (MAX_TEXT_LINES + 1))
     assert main(["solve", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == f"lightsout: {path}: line {MAX_TEXT_LINES + 1}, column 1: the text has more than max_text_lines ({MAX_TEXT_LINES}) lines"
+    assert err.strip() == f"lightsout: {path}: line {MAX_TEXT_LINES + 1}, column 1: the text has more than {MAX_TEXT_LINES} lines, the most the solver reads (max_text_lines)"
 
 
 def test_a_mask_is_read_a_row_at_a_time_and_refused_past_a_limit():

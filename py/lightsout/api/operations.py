@@ -21,6 +21,9 @@ A ``preset`` (a real game, :mod:`lightsout.presets`) or ``graph`` (a
 user-defined puzzle, :mod:`lightsout.text.puzzle_text`) field names a puzzle
 whose cells, press rule and k are its own (:mod:`lightsout.api.puzzles`).
 
+A request is read (its fields, boards, payloads and puzzle) by :mod:`lightsout.api.request_fields`;
+this module answers it.
+
 Operations (see :data:`OPERATIONS` and docs/api.md for every field):
 ``limits``, ``solve``, ``solutions``, ``parse``, ``format``, ``random``,
 ``analyze``, ``press``, ``verify``, ``presets``, ``puzzle``, ``share``,
@@ -31,19 +34,14 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import codec
 from .published_limits import (
-    DEFAULT_SEARCH_SECONDS,
     MAX_API_CELLS,
-    MAX_NUMBER,
     MAX_BOARDS,
     MAX_QUIET_SHOWN,
-    MAX_SEARCH_SECONDS,
     MAX_SIDE,
     limits,
 )
@@ -52,7 +50,7 @@ from ..model.board import Board
 from ..errors import BoardFormatError, LevelError, TooLargeError
 from ..analysis.explain import explain, why
 from ..analysis.method_comparison import compare_methods
-from ..text.text_input import check_text_size, decode_text
+from ..text.text_input import decode_text, text_field
 from ..text.formats import (
     DEFAULT_STYLE,
     FORMATS,
@@ -69,10 +67,6 @@ from ..text.formats import (
 )
 from ..solving.methods import METHODS
 from ..model.puzzle import (
-    MAX_STATE_CELLS,
-    MAX_STATES,
-    MIN_STATES,
-    Puzzle,
     apply,
     check_size,
     differing,
@@ -80,9 +74,9 @@ from ..model.puzzle import (
 )
 from ..analysis.random_boards import LitWithPresses, PressCountError
 from ..analysis.random_boards import random_board
-from ..model.rules import SURFACES, parse_rule
 from ..presets.presets import preset, presets_reply
 from .puzzles import base_puzzle, describe
+from .request_fields import Exchange, RequestError, field, puzzle_of, seconds_field, size_fields, states_field
 from ..presets.levels import levels_reply
 from ..text.cell_runs import format_cells, read_cells
 from ..share.links import LEVEL_KIND, CHALLENGE_KIND, ShareState, format_share, parse_share
@@ -93,211 +87,55 @@ __all__ = ["handle", "call", "limits", "OPERATIONS", "MAX_API_CELLS", "MAX_SIDE"
 Reply = dict[str, Any]
 
 
-class RequestError(ValueError):
-    """A request that is not well formed; ``field`` names the request field at fault (or None)."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-    if name not in request or request[name] is None:
-        if default is ...:
-            raise RequestError(f"request field {name!r} is missing", name)
-        return default
-    value = request[name]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):  # bool is an int subclass
-        raise RequestError(f"request field {name!r} has the wrong type", name)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-        raise RequestError(f"request field {name!r} is out of range: at most {MAX_NUMBER} in size", name)
-    return value
-
-
-def _size(request: dict[str, Any]) -> tuple[int, int]:
-    rows, cols = _field(request, "rows", int), _field(request, "cols", int)
-    for name, value in (("rows", rows), ("cols", cols)):
-        if value < 1:
-            raise RequestError(f"{name} must be at least 1, not {value}", name)
-    check_size(rows, cols, "cols" if cols > rows else "rows")
-    return rows, cols
-
-
-_PACKED = re.compile(r"(\d{1,9})x(\d{1,9})@(\d{1,12})")
-
-
-@dataclass
-class _Exchange:
-    """One call's binary payloads: the one that came in, and the one going out."""
-
-    payload: bytes
-    binary: bool
-    out: list[bytes] = field(default_factory=list)
-    size: int = 0
-
-    def packed(self, request: dict[str, Any], name: str, k: int) -> tuple[int, int, int]:
-        """Read board field ``name`` with k states per cell: (rows, cols, packed int)."""
-        value = _field(request, name, str)
-        reference = _PACKED.fullmatch(value)
-        header = re.match(r"\s*(\d{1,9})x(\d{1,9})[:@]", value)
-        if k > 2 and header is not None and int(header.group(1)) * int(header.group(2)) > MAX_STATE_CELLS:
-            raise RequestError(f"{name}: a board with {k} states has at most {MAX_STATE_CELLS} cells", name)
-        try:
-            if reference is None:
-                return codec.parse_packed(value.strip(), k, f"the {name}")
-            rows, cols, offset = (int(group) for group in reference.groups())
-            if rows < 1 or cols < 1 or rows * cols > MAX_API_CELLS:
-                raise RequestError(f"{name}: board size {rows}x{cols} is outside 1x1 .. {MAX_API_CELLS} cells", name)
-            bits = rows * cols * codec.bits_per_cell(k)
-            size = codec.byte_length(bits)
-            data = self.payload[offset : offset + size]
-            if len(data) != size:
-                raise RequestError(f"{name}: the payload holds no {rows}x{cols} board at byte {offset}", name)
-            packed = codec.from_bytes(data, bits)
-            bad = codec.first_state_above(packed, rows * cols, k)
-            if bad is not None:
-                raise RequestError(f"{name}: cell {bad} has a state outside 0..{k - 1}", name)
-            return rows, cols, packed
-        except BoardFormatError as error:
-            error.field = name
-            raise
-
-    def emit(self, rows: int, cols: int, value: int, k: int = 2) -> str:
-        """The reply field for a packed board: ``RxC:`` + base64url, or a payload reference."""
-        bits = rows * cols * codec.bits_per_cell(k)
-        if not self.binary:
-            return codec.format_packed(rows, cols, value, k)
-        offset = self.size
-        data = codec.to_bytes(value, bits)
-        self.out.append(data)  # joined once at the end: a 10000x10000 board is copied once, not twice
-        self.size += len(data)
-        return f"{rows}x{cols}@{offset}"
-
-
-def _puzzle(request: dict[str, Any], exchange: _Exchange, size: tuple[int, int] | None = None, sized: bool = False) -> tuple[Puzzle, int | None]:
-    """The puzzle the request's fields describe, and its ``board`` (unless ``sized``: then ``size`` or, for a
-    preset or graph, its own).  A ``preset`` or ``graph`` fixes the cells, the press rule and k (a ``k``
-    that differs is an error); ``target``, ``holes`` and ``dont_care`` may change its own."""
-    base = base_puzzle(request)
-    k = _field(request, "k", int, 2 if base is None else base.puzzle.k)
-    if not MIN_STATES <= k <= MAX_STATES:
-        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
-    lights = None
-    if base is not None:
-        if k != base.puzzle.k:
-            raise RequestError(f"this puzzle has {base.puzzle.k} states; k {k} differs", "k")
-        for name in ("rule", "surface", "torus"):
-            if request.get(name) not in (None, False):
-                raise RequestError(f"{name}: a preset or graph fixes its press rule", name)
-        rows, cols = base.puzzle.rows, base.puzzle.cols
-        if not sized:
-            board_rows, board_cols, lights = exchange.packed(request, "board", k)
-            if (board_rows, board_cols) != (rows, cols):
-                raise RequestError(f"board is {board_rows}x{board_cols}, this puzzle is {rows}x{cols}", "board")
-    elif not sized:
-        rows, cols, lights = exchange.packed(request, "board", k)
-        check_size(rows, cols, "board")
-    else:
-        rows, cols = size if size is not None else _size(request)
-        if k > 2 and rows * cols > MAX_STATE_CELLS:
-            raise RequestError(f"a board with {k} states has at most {MAX_STATE_CELLS} cells, not {rows * cols}", "rows")
-    try:
-        rule = base.puzzle.rule if base is not None else parse_rule(_field(request, "rule", str, "plus"))
-    except ValueError as error:
-        raise RequestError(f"rule: {error}", "rule") from None
-    surface = _field(request, "surface", str, None)
-    if surface is not None and surface not in SURFACES:
-        raise RequestError(f"unknown surface {surface!r}; choose one of {', '.join(SURFACES)}", "surface")
-    if _field(request, "torus", bool, False):
-        if surface not in (None, "torus"):
-            raise RequestError(f"torus: true contradicts surface {surface!r}", "torus")
-        surface = "torus"
-    masks = []
-    for name in ("holes", "dont_care"):
-        value = 0
-        if request.get(name) is not None:
-            mask_rows, mask_cols, value = exchange.packed(request, name, 2)
-            if (mask_rows, mask_cols) != (rows, cols):
-                raise RequestError(f"{name} is {mask_rows}x{mask_cols}, the board is {rows}x{cols}", name)
-        masks.append(value)
-    target_field = _field(request, "target", str, None)
-    target: str | int = target_field or "off"
-    if target_field is None and base is not None:
-        target = base.puzzle.target
-    elif target_field not in (None, "off", "on"):
-        target_rows, target_cols, target = exchange.packed(request, "target", k)
-        if (target_rows, target_cols) != (rows, cols):
-            raise RequestError(f"target is {target_rows}x{target_cols}, the board is {rows}x{cols}", "target")
-    if base is None:
-        rule = rule.on_surface(surface or "plane")
-    puzzle = Puzzle(rows, cols, k, rule, masks[0], masks[1], target, None if base is None else base.puzzle.graph)
-    if lights is not None and puzzle.holes:
-        lights &= ~puzzle.spread(puzzle.holes)  # holes have no light
-    return puzzle, lights
-
-
-def _board(exchange: _Exchange, puzzle: Puzzle, value: int) -> str:
-    return exchange.emit(puzzle.rows, puzzle.cols, value, puzzle.k)
-
-
-def _seconds(request: dict[str, Any]) -> float:
-    seconds = float(_field(request, "seconds", (int, float), DEFAULT_SEARCH_SECONDS))
-    if not seconds >= 0:  # NaN too (json.loads reads NaN)
-        raise RequestError("seconds must be a number of seconds >= 0", "seconds")
-    return min(seconds, MAX_SEARCH_SECONDS)
-
-
-def _solve(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, lights = _puzzle(request, exchange)
+def _solve(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
-    method = _field(request, "method", str, "auto")
+    method = field(request, "method", str, "auto")
     if method != "auto" and method not in METHODS:
         raise RequestError(f"unknown method {method!r}; choose auto or one of {', '.join(METHODS)}", "method")
-    listing = _field(request, "list", int, 0)
+    listing = field(request, "list", int, 0)
     if listing < 0:
         raise RequestError("list must be at least 0", "list")
-    result = solve(puzzle, lights, method, _field(request, "minimal", bool, False), _seconds(request))
-    reply = solve_figures(result, lambda value: _board(exchange, puzzle, value))
+    result = solve(puzzle, lights, method, field(request, "minimal", bool, False), seconds_field(request))
+    reply = solve_figures(result, lambda value: exchange.board(puzzle, value))
     if result.solvable and result.solution_count <= min(listing, MAX_LISTED_SOLUTIONS):
         # Every solution, fewest presses first, this reply's own first among its equals:
         # listed[0] is the solution marked whenever it is a fewest one ("Solution 1 of N").
-        reply["listed"] = [_board(exchange, puzzle, s) for s in result.solutions(result.solution_count)]
+        reply["listed"] = [exchange.board(puzzle, s) for s in result.solutions(result.solution_count)]
     return reply
 
 
-def _solutions(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, lights = _puzzle(request, exchange)
+def _solutions(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
-    limit = _field(request, "limit", int, MAX_LISTED_SOLUTIONS)
+    limit = field(request, "limit", int, MAX_LISTED_SOLUTIONS)
     if limit < 0:
         raise RequestError("limit must be at least 0", "limit")
+    seconds = seconds_field(request)
     result = solve(puzzle, lights)
-    listed = result.solutions(min(limit, MAX_LISTED_SOLUTIONS))
-    return {"solutions": [_board(exchange, puzzle, s) for s in listed], "total": str(result.solution_count)}
+    listed, complete = result.listing(min(limit, MAX_LISTED_SOLUTIONS), seconds)
+    return {"solutions": [exchange.board(puzzle, s) for s in listed], "total": str(result.solution_count), "cut_short": not complete}
 
 
-def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    k = _field(request, "k", int, 2)
-    if not MIN_STATES <= k <= MAX_STATES:
-        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
-    text = _field(request, "text", str)
+def _parse(request: dict[str, Any], exchange: Exchange) -> Reply:
+    k = states_field(request)
+    text = field(request, "text", str)
     # A preset's or graph's board: one symbol per cell (lightsout.text.cell_runs); its fields may be in the payload too.
-    puzzle = _puzzle(request, exchange, sized=True)[0] if base_puzzle(request) is not None else None
+    puzzle = puzzle_of(request, exchange, sized=True)[0] if base_puzzle(request) is not None else None
     original = None  # line n of a text cleaned as bytes, as given (decode_text)
     if text == "@":  # then the payload is let go: in Pyodide the page's bytes were copied in, the text is held once
         (text, original), exchange.payload = decode_text(exchange.payload), b""
-    else:
-        check_text_size(text)
+    else:  # a big text that is not ASCII is read as the payload's bytes are: cleaned as bytes
+        text, original = text_field(text)
     if puzzle is not None:
         value = read_cells(puzzle, text, original=original)
-        return {"board": _board(exchange, puzzle, value), "rows": puzzle.rows, "cols": puzzle.cols, "k": puzzle.k, "format": "cells"}
-    chosen = _field(request, "format", str, "auto")
+        return {"board": exchange.board(puzzle, value), "rows": puzzle.rows, "cols": puzzle.cols, "k": puzzle.k, "format": "cells"}
+    chosen = field(request, "format", str, "auto")
     if chosen not in ("auto", *FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose auto, {', '.join(FORMATS)} or states", "format")
     if k > 2 and chosen not in ("auto", STATES, "id"):
         raise RequestError(f"the {chosen} format holds two-state boards; with k = {k} use states or id", "format")
-    size = _size(request) if request.get("rows") is not None or request.get("cols") is not None else None
+    size = size_fields(request) if request.get("rows") is not None or request.get("cols") is not None else None
     read = read_board(text, chosen, k, size, MAX_BOARDS, original)
     check_size(read.rows, read.cols, "text")
     reply: Reply = {"board": exchange.emit(read.rows, read.cols, read.packed, k), "rows": read.rows, "cols": read.cols, "k": k, "format": read.format}
@@ -306,29 +144,27 @@ def _parse(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return reply
 
 
-def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
+def _format(request: dict[str, Any], exchange: Exchange) -> Reply:
     if base_puzzle(request) is not None:  # a preset's or graph's board in its own text form
-        puzzle, _ = _puzzle(request, exchange, sized=True)
+        puzzle, _ = puzzle_of(request, exchange, sized=True)
         if request.get("board") is None:
-            if _field(request, "solution", bool, False):
+            if field(request, "solution", bool, False):
                 return {"text": "No solution"}
             raise RequestError("request field 'board' is missing", "board")
         rows, cols, value = exchange.packed(request, "board", puzzle.k)
         if (rows, cols) != (puzzle.rows, puzzle.cols):
             raise RequestError(f"board is {rows}x{cols}, this puzzle is {puzzle.rows}x{puzzle.cols}", "board")
         return {"text": format_cells(puzzle, value)}
-    k = _field(request, "k", int, 2)
-    if not MIN_STATES <= k <= MAX_STATES:
-        raise RequestError(f"k must be {MIN_STATES}..{MAX_STATES}, not {k}", "k")
+    k = states_field(request)
     packed = None if request.get("board") is None else exchange.packed(request, "board", k)
-    chosen = _field(request, "format", str, None)
+    chosen = field(request, "format", str, None)
     if chosen is not None and chosen not in (*FORMATS, STATES):
         raise RequestError(f"unknown format {chosen!r}; choose one of {', '.join(FORMATS)}, states", "format")
-    solution = _field(request, "solution", bool, False)
+    solution = field(request, "solution", bool, False)
     if packed is None and not solution:
         raise RequestError("request field 'board' is missing", "board")
     if packed is not None and chosen != "id" and packed[0] * packed[1] > MAX_FORMAT_CELLS:
-        if chosen is not None or k > 2 or not _looks_like_id(_field(request, "like", str, None)):
+        if chosen is not None or k > 2 or not _looks_like_id(field(request, "like", str, None)):
             raise TooLargeError(
                 f"a {packed[0]}x{packed[1]} board is too large to write as text: max_format_cells is "
                 f"{MAX_FORMAT_CELLS}; the id format has no such limit",
@@ -343,7 +179,7 @@ def _format(request: dict[str, Any], exchange: _Exchange) -> Reply:
             return {"text": codec.format_packed(rows, cols, value, k)}
         return {"text": format_states(rows, cols, codec.unpack(value, rows * cols, codec.bits_per_cell(k)), k)}
     board = None if packed is None else Board.from_flat(*packed)
-    like = _field(request, "like", str, None)
+    like = field(request, "like", str, None)
     parsed = ParsedBoard(board or Board(1, 1), "grid", DEFAULT_STYLE)
     if like is not None:
         try:
@@ -366,10 +202,10 @@ def _looks_like_id(like: str | None) -> bool:
     return like is not None and codec.PACKED_BOARD.fullmatch(like.strip()) is not None
 
 
-def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, _ = _puzzle(request, exchange, sized=True)
-    rng = random.Random(_field(request, "seed", int, None))
-    lit, presses = _field(request, "lit", int, None), _field(request, "presses", int, None)
+def _random(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, _ = puzzle_of(request, exchange, sized=True)
+    rng = random.Random(field(request, "seed", int, None))
+    lit, presses = field(request, "lit", int, None), field(request, "presses", int, None)
     try:
         board = random_board(puzzle, rng, lit, presses)
     except (TooLargeError, PressCountError):
@@ -378,37 +214,37 @@ def _random(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError(str(error), error.field) from None
     except ValueError as error:  # lit/presses out of range or not met within random_search_seconds
         raise RequestError(str(error), "presses" if presses is not None else "lit" if lit is not None else None) from None
-    return {"board": _board(exchange, puzzle, board)}
+    return {"board": exchange.board(puzzle, board)}
 
 
-def _analyze(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, _ = _puzzle(request, exchange, sized=True)
+def _analyze(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, _ = puzzle_of(request, exchange, sized=True)
     result = solve(puzzle, puzzle.target_board())
     shown = min(MAX_QUIET_SHOWN, max(1, LISTED_BITS // (puzzle.cells * puzzle.bits)))  # big boards: fewer patterns
-    return analysis_figures(result, lambda value: _board(exchange, puzzle, value), shown)
+    return analysis_figures(result, lambda value: exchange.board(puzzle, value), shown)
 
 
-def _press(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, lights = _puzzle(request, exchange)
+def _press(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
     if request.get("cell") is not None:  # a graph's cell index (r·C + c on a grid)
-        cell = _field(request, "cell", int)
+        cell = field(request, "cell", int)
         if not 0 <= cell < puzzle.cells:
             raise RequestError(f"cell {cell} is outside 0..{puzzle.cells - 1}", "cell")
         row, col = divmod(cell, puzzle.cols)
     else:
-        row, col = _field(request, "row", int), _field(request, "col", int)
+        row, col = field(request, "row", int), field(request, "col", int)
     if not 0 <= row < puzzle.rows:
         raise RequestError(f"row {row} is outside 0..{puzzle.rows - 1}", "row")
     if not 0 <= col < puzzle.cols:
         raise RequestError(f"col {col} is outside 0..{puzzle.cols - 1}", "col")
     if puzzle.holes >> (row * puzzle.cols + col) & 1:
         raise RequestError(f"cell ({row}, {col}) is a hole, which has no button", "row")
-    return {"board": _board(exchange, puzzle, press(puzzle, lights, row, col))}
+    return {"board": exchange.board(puzzle, press(puzzle, lights, row, col))}
 
 
-def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, lights = _puzzle(request, exchange)
+def _verify(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
     rows, cols, presses = exchange.packed(request, "presses", puzzle.k)
     if (rows, cols) != (puzzle.rows, puzzle.cols):
@@ -419,18 +255,18 @@ def _verify(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return {"solved": left == 0, "lit": left}
 
 
-def _explain(request: dict[str, Any], exchange: _Exchange) -> Reply:
+def _explain(request: dict[str, Any], exchange: Exchange) -> Reply:
     """The step-by-step explanation of solving the board (:func:`lightsout.analysis.explain.explain`)."""
-    puzzle, lights = _puzzle(request, exchange)
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
     return explain(puzzle, lights).to_json()
 
 
-def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
+def _why(request: dict[str, Any], exchange: Exchange) -> Reply:
     """Why a cell is pressed: its per-cell formula (:func:`lightsout.analysis.explain.why`)."""
-    puzzle, lights = _puzzle(request, exchange)
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
-    cell = _field(request, "cell", int)
+    cell = field(request, "cell", int)
     if not 0 <= cell < puzzle.cells:
         raise RequestError(f"cell {cell} is outside 0..{puzzle.cells - 1}", "cell")
     try:
@@ -441,21 +277,21 @@ def _why(request: dict[str, Any], exchange: _Exchange) -> Reply:
         raise RequestError(str(error), "k") from None
 
 
-def _methods(request: dict[str, Any], exchange: _Exchange) -> Reply:
+def _methods(request: dict[str, Any], exchange: Exchange) -> Reply:
     """The GF(2) methods run on the board, timed (:func:`lightsout.analysis.method_comparison.compare_methods`)."""
-    puzzle, lights = _puzzle(request, exchange)
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
     return {"methods": compare_methods(puzzle, lights)}
 
 
-def _describe(request: dict[str, Any], exchange: _Exchange) -> Reply:
-    puzzle, _ = _puzzle(request, exchange, sized=True)
-    return describe(puzzle, lambda value: _board(exchange, puzzle, value), base_puzzle(request))
+def _describe(request: dict[str, Any], exchange: Exchange) -> Reply:
+    puzzle, _ = puzzle_of(request, exchange, sized=True)
+    return describe(puzzle, lambda value: exchange.board(puzzle, value), base_puzzle(request))
 
 
-def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
+def _share(request: dict[str, Any], exchange: Exchange) -> Reply:
     """Read a share link (``text``) into its puzzle, board and moves; or write the link of the request's puzzle, ``board`` and ``moves``."""
-    text = _field(request, "text", str, None)
+    text = field(request, "text", str, None)
     if text is not None:
         try:
             state = parse_share(text.strip())
@@ -466,27 +302,27 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
         base = None
         if state.preset is not None or state.graph is not None:
             base = base_puzzle({"preset": state.preset} if state.preset is not None else {})
-        reply = describe(puzzle, lambda value: _board(exchange, puzzle, value), base)
-        reply["board"] = _board(exchange, puzzle, state.cells)
+        reply = describe(puzzle, lambda value: exchange.board(puzzle, value), base)
+        reply["board"] = exchange.board(puzzle, state.cells)
         reply["moves"] = list(state.moves)
         reply["challenge_kind"] = state.challenge_kind
         reply["level"] = state.level
         reply["holes"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.holes) if puzzle.holes else None
         reply["dont_care"] = exchange.emit(puzzle.rows, puzzle.cols, puzzle.dont_care) if puzzle.dont_care else None
         return reply
-    puzzle, lights = _puzzle(request, exchange)
+    puzzle, lights = puzzle_of(request, exchange)
     assert lights is not None
-    moves = _field(request, "moves", list, [])
+    moves = field(request, "moves", list, [])
     if not all(isinstance(move, int) and not isinstance(move, bool) and 0 <= move < puzzle.cells for move in moves):
         raise RequestError(f"moves are cell numbers 0..{puzzle.cells - 1}", "moves")
     on_hole = next((number for number, move in enumerate(moves, 1) if puzzle.holes >> move & 1), None)
     if on_hole is not None:  # refused at write, as the reader refuses it (move_on_hole)
         raise RequestError(f"move {on_hole} presses cell {moves[on_hole - 1]}, a hole, which has no button", "moves")
-    kind = _field(request, "challenge_kind", str, None)
+    kind = field(request, "challenge_kind", str, None)
     if kind is not None and not CHALLENGE_KIND.fullmatch(kind):
         raise RequestError("challenge_kind is 1 to 32 characters a-z, 0-9 and '-', starting with a letter", "challenge_kind")
     name = request.get("preset")
-    level = _field(request, "level", int, None)
+    level = field(request, "level", int, None)
     if level is not None and not isinstance(name, str):
         raise RequestError("a level is played on its set's preset: give preset with level", "level")
     state = ShareState(
@@ -503,24 +339,24 @@ def _share(request: dict[str, Any], exchange: _Exchange) -> Reply:
     return {"text": text}
 
 
-def _levels(request: dict[str, Any], exchange: _Exchange) -> Reply:
+def _levels(request: dict[str, Any], exchange: Exchange) -> Reply:
     """The handhelds' built-in puzzles (:func:`lightsout.presets.levels.levels_reply`): every set, ``set``'s, or its ``level``.
     ``game`` is the field's old name, still read for one release (given both, they must agree).
     A bad set or number is a :class:`~lightsout.errors.LevelError` with its ``code`` and ``params`` and ``field``
     ``set`` (``unknown_set``) or ``level`` (``number_outside``, ``set_needed``)."""
-    name, old_name = _field(request, "set", str, None), _field(request, "game", str, None)
+    name, old_name = field(request, "set", str, None), field(request, "game", str, None)
     if name is not None and old_name is not None and name != old_name:
         raise RequestError(f"request fields 'set' ({name!r}) and 'game' ({old_name!r}, its old name) name different level sets", "set")
     name = name if name is not None else old_name
-    number = _field(request, "level", int, None)
+    number = field(request, "level", int, None)
     try:
-        return levels_reply(lambda entry, value: _board(exchange, preset(entry.preset).puzzle, value), name, number)
+        return levels_reply(lambda entry, value: exchange.board(preset(entry.preset).puzzle, value), name, number)
     except LevelError as error:
         error.field = "set" if error.code == "unknown_set" else "level"
         raise
 
 
-OPERATIONS: dict[str, Callable[[dict[str, Any], _Exchange], Reply]] = {
+OPERATIONS: dict[str, Callable[[dict[str, Any], Exchange], Reply]] = {
     "limits": lambda request, exchange: limits(),
     "solve": _solve,
     "solutions": _solutions,
@@ -571,7 +407,7 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
     with ``to_bytes()``).  Never raises: every failure comes back as
     ``{"ok": false, "error": {...}}``.
     """
-    exchange = _Exchange(b"", False)
+    exchange = Exchange(b"", False)
     try:
         if payload is not None:
             exchange.payload = payload.to_bytes() if hasattr(payload, "to_bytes") else bytes(payload)
@@ -585,8 +421,8 @@ def call(request: str, payload: Any = None) -> tuple[str, bytes]:
             raise RequestError("the request's JSON is nested too deeply") from None
         if not isinstance(message, dict):
             raise RequestError("a request is a JSON object")
-        exchange.binary = _field(message, "binary", bool, False)
-        operation = OPERATIONS.get(_field(message, "op", str))
+        exchange.binary = field(message, "binary", bool, False)
+        operation = OPERATIONS.get(field(message, "op", str))
         if operation is None:
             raise RequestError(f"unknown op {message['op']!r}; choose one of {', '.join(OPERATIONS)}", "op")
         reply: Reply = {"ok": True}

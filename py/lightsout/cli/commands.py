@@ -34,6 +34,7 @@ from ..names import (
     MAX_STATES,
     METHOD_NAMES,
     MIN_STATES,
+    PUZZLE_OPTIONS,
     SEARCH_SECONDS,
     STATES,
     SURFACES,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from typing import Any, NoReturn
 
     from ..text.formats import ParsedBoard
+    from ..model.mask import Mask
     from ..model.puzzle import Puzzle
 
 __all__ = ["main"]
@@ -124,38 +126,33 @@ def _board_text(text: str, k: int, format: str, source: str, original: Callable[
 
 
 def _puzzle(args: argparse.Namespace, rows: int, cols: int) -> Puzzle:
-    """The puzzle the options describe (``--states``, ``--surface``/``--torus``, ``--rule``, ``--mask``, ``--target``)."""
-    from ..text.mask_text import parse_mask
-    from ..model.puzzle import Puzzle
-    from ..model.rules import parse_rule
+    """The puzzle the options describe (``--states``, ``--surface``/``--torus``, ``--rule``, ``--mask``, ``--target``),
+    built by :func:`lightsout.model.puzzle_fields.puzzle_from_fields` as the API builds a request's."""
+    from ..model.puzzle_fields import puzzle_from_fields
 
-    surface = args.surface
-    if args.torus:
-        if surface not in (None, "torus"):
-            raise UsageError(f"--torus and --surface {surface} contradict each other")
-        surface = "torus"
-    try:
-        rule = parse_rule(args.rule).on_surface(surface or "plane")
-    except ValueError as error:
-        raise UsageError(f"--rule: {error}") from None
-    holes = dont_care = 0
+    holes: tuple[int, int, int] | None = None
+    dont_care: tuple[int, int, int] | None = None
     if args.mask is not None:
-        try:
-            mask = parse_mask(_read(args.mask))
-        except BoardFormatError as error:
-            raise UsageError(f"{args.mask}: {error}") from None
-        if (mask.rows, mask.cols) != (rows, cols):
-            raise UsageError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, board is {rows}x{cols}")
-        holes, dont_care = mask.holes, mask.dont_care
-    target: str | int = args.target or "off"
+        mask = _mask(args.mask)
+        holes, dont_care = (mask.rows, mask.cols, mask.holes), (mask.rows, mask.cols, mask.dont_care)
+    target: str | tuple[int, int, int] | None = args.target
     if args.target not in (None, "off", "on"):
-        target_rows, target_cols, target, _ = _board_text(_read(args.target), args.states, "auto", args.target)
-        if (target_rows, target_cols) != (rows, cols):
-            raise UsageError(f"{args.target}: target is {target_rows}x{target_cols}, board is {rows}x{cols}")
+        target_rows, target_cols, value, _ = _board_text(_read(args.target), args.states, "auto", args.target)
+        target = (target_rows, target_cols, value)
     try:
-        return Puzzle(rows, cols, args.states, rule, holes, dont_care, target)
-    except ValueError as error:
+        return puzzle_from_fields(rows, cols, args.states, args.rule, args.surface, args.torus, holes, dont_care, target, name=PUZZLE_OPTIONS.__getitem__)
+    except ValueError as error:  # a PuzzleFieldError naming the option, or a puzzle the model refuses
         raise UsageError(str(error)) from None
+
+
+def _mask(path: str) -> Mask:
+    """The mask of ``--mask`` (rows of ``.`` ``?`` ``-``)."""
+    from ..text.mask_text import parse_mask
+
+    try:
+        return parse_mask(_read(path))
+    except BoardFormatError as error:
+        raise UsageError(f"{path}: {error}") from None
 
 
 def _describe(puzzle: Puzzle) -> dict[str, Any]:
@@ -203,7 +200,7 @@ def _plain_loj(args: argparse.Namespace) -> bool:
         and args.algorithm == "auto"
         and args.surface in (None, "plane")
         and not args.torus
-        and args.rule == "plus"
+        and args.rule in (None, "plus")
         and args.mask is None
         and args.target in (None, "off")
         and not (args.minimal or args.all or args.json)
@@ -246,7 +243,7 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
     from ..model import codec
     from ..analysis.figures import solve_figures
     from ..text.formats import MAX_FORMAT_CELLS, NO_SOLUTION
-    from ..solving.solver import FEWEST_SEARCH_LIMIT, solve
+    from ..solving.solver import solve
 
     puzzle = _puzzle(args, rows, cols)
     lights &= ~puzzle.spread(puzzle.holes)
@@ -254,15 +251,9 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
         result = solve(puzzle, lights, args.algorithm, args.minimal, args.seconds)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    if args.minimal and result.solvable and not result.minimal:
-        if puzzle.k == 2:
-            budget = SEARCH_SECONDS if args.seconds is None else args.seconds
-            why = f"found in {budget:g} s at nullity {result.nullity}; --seconds gives the search more time"
-        else:
-            why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        from .presets import count_text
+    from .presets import listed_solutions, say_not_proven
 
-        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
+    say_not_proven(args, result)
     if parsed is not None and parsed.format == "indices" and puzzle.cells > MAX_FORMAT_CELLS and result.solvable:
         # The answer is written in the board's format; the indices text costs a number per press.
         raise UsageError(
@@ -270,7 +261,7 @@ def _solve_one(args: argparse.Namespace, rows: int, cols: int, lights: int, pars
             f"{MAX_FORMAT_CELLS}; give the board as a game ID (RxC:...) to get the answer as one"
         )
     text = _text(puzzle, parsed, solution=True)
-    listed = result.solutions(args.limit) if args.all else []
+    listed = listed_solutions(args, result)
     if args.json:
         report = {"rows": rows, "cols": cols, "format": STATES if parsed is None else parsed.format, **_describe(puzzle)}
         report.update(solve_figures(result, lambda value: codec.format_packed(rows, cols, value, puzzle.k)))
@@ -388,7 +379,7 @@ def _parser() -> argparse.ArgumentParser:
         "--seconds",
         type=_seconds,
         metavar="S",
-        help=f"time budget of --minimal (default: none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g})",
+        help=f"time budget of --minimal (default: with two states none up to nullity {EXACT_NULLITY}, else {SEARCH_SECONDS:g}) and of --all's visit (default: none)",
     )
     solve_parser.add_argument("--all", action="store_true", help="list every solution (up to --limit), fewest presses first")
     solve_parser.add_argument(
@@ -444,7 +435,7 @@ def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--states", type=_states, default=2, metavar="K", help=f"states per light, {MIN_STATES}..{MAX_STATES} (a press adds 1 mod K; default 2)")
     parser.add_argument("--surface", choices=SURFACES, default=None, help="how the edges wrap (default: plane)")
     parser.add_argument("--torus", action="store_true", help="the same as --surface torus")
-    parser.add_argument("--rule", default="plus", metavar="plus|moore|x|custom:ROWS", help="press rule (custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
+    parser.add_argument("--rule", metavar="plus|moore|x|custom:ROWS", help="press rule (default: plus; custom: rows of #/. joined by /, e.g. custom:.#./###/.#.)")
     parser.add_argument("--mask", metavar="FILE", help="holes and don't-care cells: rows of '.' (cell), '?' (don't care), '-' (hole)")
     parser.add_argument("--target", default=None, metavar="off|on|FILE", help="the lights wanted at the end (default: off, or the preset's goal; on = every light at K-1)")
     parser.add_argument("--preset", metavar="NAME", help="a real game (see the presets command): its cells, rule, states and goal")

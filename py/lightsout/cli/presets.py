@@ -26,11 +26,13 @@ from ..errors import BoardFormatError
 from ..presets.presets import PRESETS, Preset, preset, preset_figures, presets_reply
 from ..text.mask_text import parse_mask
 from ..model.puzzle import Puzzle
+from ..model.puzzle_fields import puzzle_from_fields
+from ..names import PUZZLE_OPTIONS
 from ..solving.solver import FEWEST_SEARCH_LIMIT, Solution, solve
 from ..text.cell_runs import format_cells, read_cells
 from ..text.puzzle_text import UserPuzzle, parse_puzzle
 
-__all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle"]
+__all__ = ["solve_command", "analyze_command", "analysis_text", "count_text", "list_presets", "named_puzzle", "say_not_proven", "listed_solutions"]
 
 Reader = Callable[[str | None], str]
 
@@ -55,21 +57,19 @@ def named_puzzle(args: argparse.Namespace, read: Reader) -> tuple[Puzzle, Preset
         except BoardFormatError as error:
             raise ValueError(f"{args.puzzle}: {error}") from None
         base = user.puzzle
-    where = f"--preset {args.preset}" if chosen is not None else f"--puzzle {args.puzzle}"
-    if args.rule != "plus" or args.surface is not None or args.torus:
-        raise ValueError(f"{where} fixes the press rule: drop --rule, --surface and --torus")
-    if args.states not in (2, base.k):  # 2 is --states' default
-        raise ValueError(f"{where} has {base.k} states, not {args.states}")
-    holes = dont_care = 0
+    holes: tuple[int, int, int] | None = None
+    dont_care: tuple[int, int, int] | None = None
     if args.mask is not None:
         mask = parse_mask(read(args.mask))
-        if (mask.rows, mask.cols) != (base.rows, base.cols):
-            raise ValueError(f"{args.mask}: mask is {mask.rows}x{mask.cols}, the puzzle is {base.rows}x{base.cols}")
-        holes, dont_care = mask.holes, mask.dont_care
-    target: str | int = base.target
-    if args.target is not None:
-        target = args.target if args.target in ("off", "on") else _cells(base, read(args.target), args.target)
-    return Puzzle(base.rows, base.cols, base.k, base.rule, holes, dont_care, target, base.graph), chosen, user
+        holes, dont_care = (mask.rows, mask.cols, mask.holes), (mask.rows, mask.cols, mask.dont_care)
+    target: str | tuple[int, int, int] | None = args.target
+    if args.target not in (None, "off", "on"):
+        target = (base.rows, base.cols, _cells(base, read(args.target), args.target))
+    states = None if args.states == 2 else args.states  # 2 is --states' default: the puzzle's own k
+    puzzle = puzzle_from_fields(
+        base.rows, base.cols, states, args.rule, args.surface, args.torus, holes, dont_care, target, base, name=PUZZLE_OPTIONS.__getitem__
+    )
+    return puzzle, chosen, user
 
 
 def _cells(puzzle: Puzzle, text: str, source: str) -> int:
@@ -100,10 +100,8 @@ def solve_command(args: argparse.Namespace, read: Reader) -> int:
         lights = _cells(puzzle, read(args.file), "<stdin>" if args.file in (None, "-") else args.file)
     lights &= ~puzzle.spread(puzzle.holes)
     result = solve(puzzle, lights, "auto", args.minimal, args.seconds)
-    if args.minimal and result.solvable and not result.minimal:
-        why = f"found in {SEARCH_SECONDS if args.seconds is None else args.seconds:g} s" if puzzle.k == 2 else f"more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
-        print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
-    listed = result.solutions(args.limit) if args.all else []
+    say_not_proven(args, result)
+    listed = listed_solutions(args, result)
     if args.json:
         report = _head(puzzle, chosen, user)
         report.update(solve_figures(result, lambda value: codec.format_packed(puzzle.rows, puzzle.cols, value, puzzle.k)))
@@ -145,6 +143,33 @@ LONGEST_COUNT = 15
 """Digits a count is written with in full; a longer one is written as powers (:func:`count_text`)."""
 
 _PRIMES = tuple(n for n in range(2, 256) if all(n % d for d in range(2, n)))
+
+
+def say_not_proven(args: argparse.Namespace, result: Solution) -> None:
+    """Say on stderr, when ``--minimal``'s answer is not proven fewest, why: the search's budget
+    (``--seconds``, default :data:`~lightsout.solving.coset_leader.SEARCH_SECONDS` where a search
+    has one) ran out, or (k > 2) there were too many solutions to visit."""
+    if not (args.minimal and result.solvable and not result.minimal):
+        return
+    budget = SEARCH_SECONDS if args.seconds is None else args.seconds
+    if result.puzzle.k == 2:
+        why = f"found in {budget:g} s at nullity {result.nullity}; --seconds gives the search more time"
+    elif result.solution_count > FEWEST_SEARCH_LIMIT:
+        why = f"the first one found: more than {FEWEST_SEARCH_LIMIT} solutions are not searched"
+    else:
+        why = f"the best found in {budget:g} s; --seconds gives the search more time"
+    print(f"lightsout: fewest presses not proven: the best of {count_text(result.solution_count)} solutions ({why})", file=sys.stderr)
+
+
+def listed_solutions(args: argparse.Namespace, result: Solution) -> list[int]:
+    """``--all``'s solutions (at most ``--limit``), visited within ``--seconds`` when given; a list cut short says so on stderr."""
+    if not args.all:
+        return []
+    listed, complete = result.listing(args.limit, args.seconds)
+    if not complete:
+        print(f"lightsout: the list is cut short: {args.seconds:g} s (--seconds) ran out; these are the fewest presses first "
+              "among the solutions visited", file=sys.stderr)
+    return listed
 
 
 def count_text(count: int) -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from . import puzzle as model
 from .codec import format_packed, parse_packed
-from .rules import PLUS, Rule, effect_rows, join_rows, row_mask, split_rows, transpose_rows
+from .rules import PLUS, Rule, join_rows, row_mask, split_rows, transpose_rows
 
 __all__ = ["Board"]
 
@@ -128,9 +129,7 @@ class Board:
         Raises ``IndexError`` outside the board.
         """
         self._check_cell(row, col)
-        presses = [0] * self.rows
-        presses[row] = 1 << col
-        return self.apply(Board(self.rows, self.cols, presses, self.rule))
+        return self._after(model.press(self.puzzle, self.flat, row, col))
 
     def apply(self, presses: Board) -> Board:
         """Return the board after pressing every cell set in ``presses`` (same R×C).
@@ -140,8 +139,15 @@ class Board:
         """
         if (presses.rows, presses.cols) != (self.rows, self.cols):
             raise ValueError(f"press pattern is {presses.rows}x{presses.cols}, board is {self.rows}x{self.cols}")
-        effect = effect_rows(presses.lights, self.cols, self.rule)
-        return Board(self.rows, self.cols, [a ^ b for a, b in zip(self.lights, effect)], self.rule)
+        return self._after(model.apply(self.puzzle, self.flat, presses.flat))
+
+    @property
+    def puzzle(self) -> model.Puzzle:
+        """The two-state R×C puzzle of the board's rule (no holes, the goal all off): what pressing it means."""
+        return model.Puzzle(self.rows, self.cols, 2, self.rule)
+
+    def _after(self, flat: int) -> Board:
+        return Board(self.rows, self.cols, split_rows(flat, self.rows, self.cols), self.rule)
 
     def __xor__(self, other: Board) -> Board:
         """Cell-wise XOR of two boards of the same shape (e.g. start XOR target)."""

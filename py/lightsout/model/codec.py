@@ -111,9 +111,9 @@ def decode_bytes(text: str, what: str = "the text", column: int = 1) -> bytes:
             raise ValueError
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise BoardFormatError.of("bad_base64", 1, column, what=what) from None
+        raise BoardFormatError.of("bad_base64", 1, column, part=what) from None
     if encode_bytes(data) != text:
-        raise BoardFormatError.of("bad_base64", 1, column, what=what)
+        raise BoardFormatError.of("bad_base64", 1, column, part=what)
     return data
 
 
@@ -128,20 +128,20 @@ def decode(text: str, bits: int, what: str = "the board", column: int = 1) -> in
     size = byte_length(bits)
     expected = (size * 8 + 5) // 6
     if len(text) != expected:
-        raise BoardFormatError.of("id_length", 1, column, what=what, expected=expected, found=len(text))
+        raise BoardFormatError.of("id_length", 1, column, part=what, expected=expected, found=len(text))
     if not _BASE64URL.fullmatch(text):
         bad = next(i for i, s in enumerate(text) if not (s.isascii() and (s.isalnum() or s in "_-")))
-        raise BoardFormatError.of("bad_base64", 1, column + bad, what=what)
+        raise BoardFormatError.of("bad_base64", 1, column + bad, part=what)
     import base64
     import binascii
 
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise BoardFormatError.of("bad_base64", 1, column, what=what) from None
+        raise BoardFormatError.of("bad_base64", 1, column, part=what) from None
     value = int.from_bytes(data, "little")
     if len(data) != size or value >> bits or encode(value, bits) != text:
-        raise BoardFormatError.of("stray_bits", 1, column + len(text), what=what, bits=bits)
+        raise BoardFormatError.of("stray_bits", 1, column + len(text), part=what, bits=bits)
     return value
 
 
@@ -225,5 +225,5 @@ def parse_packed(text: str, k: int = 2, what: str = "the board") -> tuple[int, i
     bad_cell = first_state_above(value, cells, k)
     if bad_cell is not None:
         state = unpack(value, cells, bits_per_cell(k))[bad_cell]
-        raise BoardFormatError.of("state_out_of_range", 1, prefix + 1, what=what, state=state, cell=bad_cell, most=k - 1)
+        raise BoardFormatError.of("state_out_of_range", 1, prefix + 1, part=what, state=state, cell=bad_cell, most=k - 1)
     return rows, cols, value

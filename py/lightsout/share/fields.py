@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..model import codec
 from ..model.board import Board
@@ -100,10 +101,10 @@ class ShareState:
 encode = codec.encode
 
 
-def link_error(code: str, column: int, field: str | None, *, what: str = "", **params: object) -> BoardFormatError:
+def link_error(code: str, column: int, field: str | None, *, what: str = "", **params: Any) -> BoardFormatError:
     """The link error ``code`` (:data:`lightsout.errors.LINK_ERRORS`) at ``column``, ``field`` (the
     link's part at fault: ``size``, ``board``, a field letter, or None) among its params."""
-    return BoardFormatError.of(code, 1, column, what=what, field=field, **params)
+    return BoardFormatError.of(code, 1, column, part=what, field=field, **params)
 
 
 @contextmanager

@@ -22,6 +22,7 @@ solvable board, worst case) are in :mod:`lightsout.analysis.figures`.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,6 +30,7 @@ from functools import cached_property
 from .chase_plans import chase_plan
 from ..model.codec import transpose_packed
 from .coset_leader import EXACT_NULLITY, SEARCH_SECONDS, minimum_in_coset
+from .coset_walk import DEADLINE_STEPS, CosetWalk
 from ..errors import TooLargeError
 from .methods import METHODS, LazyBasis, auto_method
 from ..names import MAX_LISTED_SOLUTIONS
@@ -50,7 +52,7 @@ FULL_SYSTEM_CELLS = 400
 """Most cells the Z/kZ elimination of the whole press matrix takes (O(n³) ring operations, k > 2)."""
 
 FEWEST_SEARCH_LIMIT = 1 << 16
-"""Most solutions of a k > 2 board visited for the fewest total presses."""
+"""Most solutions of a k > 2 board visited for the fewest total presses (within the search's ``seconds``)."""
 
 LISTING_BITS = 1 << 24
 """Cells × solutions :meth:`Solution.solutions` visits at most to sort them (beyond those listed)."""
@@ -134,41 +136,51 @@ class Solution:
         return list(self.basis[: self.nullity if limit is None else min(limit, self.nullity)])
 
     def solutions(self, limit: int) -> list[int]:
-        """At most ``limit`` solutions (packed), fewest presses first, ``presses`` first among its equals.
+        """At most ``limit`` solutions (packed), fewest presses first, ``presses`` first among its equals
+        (:meth:`listing` with no time budget)."""
+        return self.listing(limit)[0]
+
+    def listing(self, limit: int, seconds: float | None = None) -> tuple[list[int], bool]:
+        """At most ``limit`` solutions (packed), fewest presses first, ``presses`` first among its equals, and
+        whether every solution meant to be visited was visited within ``seconds`` (None: no budget).
 
         At most ``max(1, 2^27 / (cells·b))`` are listed (b bits per cell),
         so a big board's list stays small.  At most ``max(listed, min(65536,
-        2^24 / cells))`` solutions are visited (Gray code / mixed-radix order
-        from ``presses``) and sorted by Σ presses; with more solutions than
-        that, the order holds among those visited only.
+        2^24 / cells))`` solutions are visited (Gray code for k = 2, a
+        :class:`~lightsout.solving.coset_walk.CosetWalk` for k > 2, from
+        ``presses``) and sorted by Σ presses; with more solutions than that,
+        or when ``seconds`` runs out first (the flag is then False), the order
+        holds among those visited only.
         """
         if self.presses is None or limit <= 0:
-            return []
+            return [], True
         limit = min(limit, max(1, LISTED_BITS // (self.puzzle.cells * self.puzzle.bits)))
-        budget = max(limit, min(FEWEST_SEARCH_LIMIT, LISTING_BITS // self.puzzle.cells))
-        listed = list(self._every(budget))
+        count = min(max(limit, min(FEWEST_SEARCH_LIMIT, LISTING_BITS // self.puzzle.cells)), self.solution_count)
+        deadline = math.inf if seconds is None else time.monotonic() + seconds
         # The solution found first among those with as few presses: a fewest-presses solve's own
         # answer heads the list, so the page's "Solution 1 of N" is the solution it marked.
-        listed.sort(key=lambda value: (self._total(value), value != self.presses, value))
-        return listed[:limit]
-
-    def _total(self, value: int) -> int:
-        return value.bit_count() if self.puzzle.k == 2 else sum(self.puzzle.states(value))
-
-    def _every(self, limit: int) -> Iterator[int]:
-        assert self.presses is not None
-        count = min(limit, self.solution_count)
-        if self.puzzle.k == 2:  # Gray code: step i adds basis vector (trailing zeros of i)
-            quiet = self.quiet(count.bit_length())
-            current = self.presses
-            for step in range(count):
-                if step:
-                    current ^= quiet[(step & -step).bit_length() - 1]
-                yield current
-            return
+        if self.puzzle.k == 2:
+            visited = list(self._gray(count, deadline))
+            visited.sort(key=lambda value: (value.bit_count(), value != self.presses, value))
+            return visited[:limit], len(visited) == count
         generators = [(self.puzzle.states(vector), order) for vector, order in zip(self.basis, self.invariant_factors)]
-        for counts in _coset(self.puzzle.states(self.presses), generators, self.puzzle.k, count):
-            yield self.puzzle.packed(counts)
+        walk = CosetWalk(self.puzzle.states(self.presses), generators, self.puzzle.k)
+        visited = list(walk.walk(count, deadline))
+        visited.sort(key=lambda value: (walk.total(value), value != walk.start, value))  # fields compare as boards do
+        return [self.puzzle.packed(walk.unpack(value)) for value in visited[:limit]], len(visited) == count
+
+    def _gray(self, count: int, deadline: float) -> Iterator[int]:
+        """``count`` solutions of a k = 2 board in Gray code order (step i adds the basis vector of i's trailing
+        zeros), ``presses`` first; stopping at ``deadline`` (``time.monotonic()``)."""
+        assert self.presses is not None
+        quiet = self.quiet(count.bit_length())
+        current = self.presses
+        for step in range(count):
+            if step:
+                if step % DEADLINE_STEPS == 1 and time.monotonic() >= deadline:
+                    return
+                current ^= quiet[(step & -step).bit_length() - 1]
+            yield current
 
 
 def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = False, seconds: float | None = None) -> Solution:
@@ -182,7 +194,10 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
     (``math.inf`` runs it to the end; None, the default: to the end up to
     nullity :data:`~lightsout.solving.coset_leader.EXACT_NULLITY`, else
     :data:`~lightsout.solving.coset_leader.SEARCH_SECONDS`); for k > 2 every
-    solution is visited when there are at most :data:`FEWEST_SEARCH_LIMIT`.
+    solution is visited when there are at most :data:`FEWEST_SEARCH_LIMIT`,
+    within ``seconds`` (None: :data:`~lightsout.solving.coset_leader.SEARCH_SECONDS`).
+    A search its budget cut short answers the best solution found, ``minimal``
+    False unless counting proves it (:func:`presses_lower_bound`).
     Raises ``ValueError`` for a bad board or method and
     :class:`~lightsout.errors.TooLargeError` when no method can afford the
     puzzle.
@@ -196,7 +211,7 @@ def solve(puzzle: Puzzle, lights: int, method: str = "auto", minimal: bool = Fal
         return _solve_two_states(puzzle, lights, method, minimal, seconds)
     if method != "auto":
         raise ValueError(f"method {method!r} is for two states; with {puzzle.k} states use 'auto'")
-    return _solve_states(puzzle, lights, minimal)
+    return _solve_states(puzzle, lights, minimal, seconds)
 
 
 def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, seconds: float | None) -> Solution:
@@ -221,7 +236,7 @@ def _solve_two_states(puzzle: Puzzle, lights: int, method: str, minimal: bool, s
     return Solution(puzzle, lights, found.method, presses, puzzle.buttons - nullity, nullity, (2,) * nullity, exact, minimal_count, found.quiet)
 
 
-def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
+def _solve_states(puzzle: Puzzle, lights: int, minimal: bool, seconds: float | None) -> Solution:
     """:func:`solve` for k > 2: light chasing over Z/kZ where it applies and is affordable, else the whole press matrix."""
     k, n = puzzle.k, puzzle.cells
     plan = chase_plan_of(puzzle)
@@ -229,7 +244,7 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     if plan is not None and puzzle.rule.surface in TRANSPOSABLE_SURFACES and puzzle.cols > puzzle.rows:
         flipped_work = chase_work(puzzle.cols, puzzle.rows, chase_plan(puzzle.cols, puzzle.rows, puzzle.rule.surface))
         if flipped_work < work and (flipped_work <= CHASE_WORK_LIMIT or n <= FULL_SYSTEM_CELLS):
-            return _solve_transposed(puzzle, lights, minimal)
+            return _solve_transposed(puzzle, lights, minimal, seconds)
         work = min(work, flipped_work)  # refused below: name the cheaper figure
     if plan is None or work > CHASE_WORK_LIMIT:
         if n > FULL_SYSTEM_CELLS:
@@ -264,7 +279,10 @@ def _solve_states(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     counts = found.particular
     exact = counts is not None and nullity == 0
     if minimal and counts is not None and found.solution_count <= FEWEST_SEARCH_LIMIT:
-        counts, exact = _fewest_total(counts, generators, found.solution_count, k), True
+        # Every solution visited, within the budget: the lightest of them all, or the lightest of those visited (not proven).
+        budget = SEARCH_SECONDS if seconds is None else seconds
+        walk = CosetWalk(counts, generators, k)
+        counts, exact = walk.fewest(found.solution_count, time.monotonic() + budget)
     if counts is not None and not exact:
         exact = _meets_bound(puzzle, lights, sum(counts))
     return Solution(
@@ -350,7 +368,7 @@ def _full_system(puzzle: Puzzle, goal: list[int]) -> ModularSolution:
     return solve_mod(matrix, rhs, n, k)
 
 
-def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
+def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool, seconds: float | None) -> Solution:
     """Solve a k > 2 plus-rule puzzle wider than tall (no mask) on its transpose, where the chase's unknowns are the shorter side.
 
     The board, the target, the presses and the quiet basis are read across by
@@ -361,7 +379,7 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
     rows, cols, bits = puzzle.rows, puzzle.cols, puzzle.bits
     target = puzzle.target if isinstance(puzzle.target, str) else transpose_packed(puzzle.target, rows, cols, bits)
     flipped = Puzzle(cols, rows, puzzle.k, puzzle.rule, 0, 0, target)
-    found = solve(flipped, transpose_packed(lights, rows, cols, bits), "auto", minimal)
+    found = solve(flipped, transpose_packed(lights, rows, cols, bits), "auto", minimal, seconds)
 
     def back(value: int) -> int:
         return transpose_packed(value, cols, rows, bits)
@@ -371,25 +389,3 @@ def _solve_transposed(puzzle: Puzzle, lights: int, minimal: bool) -> Solution:
         puzzle, lights, found.method, presses, found.rank, found.nullity, found.invariant_factors,
         found.minimal, found.minimal_count, LazyBasis(found.basis, back),
     )
-
-
-def _coset(counts: list[int], generators: Sequence[tuple[list[int], int]], k: int, limit: int) -> Iterator[list[int]]:
-    """Yield ``limit`` vectors of counts + Σ t_i·g_i (0 ≤ t_i < order_i), by a mixed-radix counter over the t_i."""
-    current = list(counts)
-    counters = [0] * len(generators)
-    for step in range(limit):
-        if step:
-            # A digit that wraps has added order·g ≡ 0: keep adding g and carry, so the
-            # vector stays counts + Σ counter_i·g_i.
-            for index, (vector, order) in enumerate(generators):
-                current = [(x + g) % k for x, g in zip(current, vector)]
-                counters[index] += 1
-                if counters[index] < order:
-                    break
-                counters[index] = 0
-        yield current
-
-
-def _fewest_total(counts: list[int], generators: Sequence[tuple[list[int], int]], total: int, k: int) -> list[int]:
-    """The solution with the fewest total presses among all ``total`` of them (the first one met on a tie)."""
-    return min(_coset(counts, generators, k, total), key=sum)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_SOLUTION", "Symbols", "SIZE_LINE", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "ragged_row",
-    "count_spans",
+    "count_spans", "read_size_line", "size_value", "POJ_ROWS", "POJ_COLS",
     "read_loj", "write_rows", "clean_text", "forgiving",
 ]
 
@@ -216,6 +216,37 @@ def write_rows(rows: list[int] | tuple[int, ...], cols: int, symbols: Symbols = 
     return "\n".join(lines)
 
 
+# -- size lines (LibreOJ 6243, POJ 1222) ---------------------------------------
+
+POJ_ROWS, POJ_COLS = 5, 6
+"""The size of every puzzle of POJ 1222 (http://poj.org/problem?id=1222), whose count line :func:`read_size_line` reads."""
+
+
+def size_value(digits: str) -> int:
+    """The number a size or count line of ASCII digits says, or 10^9 (more than any limit lets through)
+    when it has more than 9 digits: a number of a million digits is never converted."""
+    return int(digits) if len(digits) <= codec.MAX_SIZE_DIGITS else 10**codec.MAX_SIZE_DIGITS
+
+
+def read_size_line(text: str, spans: Iterator[Span], code: str, positive: bool = False) -> tuple[Span, str, int]:
+    """Read the first non-blank line of a cleaned ``text`` (the next of ``spans``) as a size or count line:
+    its span, its digits and the number they say (:func:`size_value`).
+
+    The one reader of the LibreOJ format's size line and POJ 1222's count line.  Raises
+    :class:`BoardFormatError` ``empty_input`` when there is no line, and ``code`` (``found``: the line's
+    first 20 characters) at the line when it is not ASCII digits (:data:`SIZE_LINE`), or is all zeros
+    when it must be ``positive`` (a count of puzzles).
+    """
+    head = next(spans, None)
+    if head is None:
+        raise BoardFormatError.of("empty_input", 1, 1)
+    number, offset, begin, end = head
+    header = text[begin:end]
+    if not SIZE_LINE.fullmatch(header) or (positive and not header.strip("0")):
+        raise BoardFormatError.of(code, number, offset + 1, found=header[:20])
+    return head, header, size_value(header)
+
+
 # -- LibreOJ 6243 -------------------------------------------------------
 
 
@@ -229,16 +260,9 @@ def read_loj(text: str) -> tuple[int, list[int], Symbols]:
     count or width that disagrees with ``n``, or an unknown symbol (see :func:`grid_rows`).
     """
     spans = content_spans(text)
-    head = next(spans, None)
-    if head is None:
-        raise BoardFormatError.of("empty_input", 1, 1)
-    number, offset, begin, end = head
-    header = text[begin:end]
-    if not SIZE_LINE.fullmatch(header):
-        raise BoardFormatError.of("size_line_expected", number, offset + 1, found=header[:20])
-    if len(header) > codec.MAX_SIZE_DIGITS or int(header) ** 2 > codec.MAX_DECLARED_CELLS:
+    (number, offset, _, _), header, size = read_size_line(text, spans, "size_line_expected")
+    if size**2 > codec.MAX_DECLARED_CELLS:
         raise BoardFormatError.of("size_too_large", number, offset + 1, size=header[:12] + ("…" if len(header) > 12 else ""), most=codec.MAX_DECLARED_CELLS)
-    size = int(header)
     if size < 1:
         raise BoardFormatError.of("size_below_one", number, offset + 1, size=f"{size}x{size}")
     body = list(itertools.islice(spans, size + 1))  # positions only: at most n + 1 lines, n ≤ 10 000

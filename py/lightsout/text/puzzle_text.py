@@ -106,11 +106,11 @@ def parse_puzzle(text: str) -> UserPuzzle:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise BoardFormatError.of("json_syntax", error.lineno, error.colno, what=error.msg) from None
+            raise BoardFormatError.of("json_syntax", error.lineno, error.colno, detail=error.msg) from None
         except RecursionError:
             raise BoardFormatError.of("json_too_deep", 1, 1) from None
         except ValueError:  # an integer beyond Python's int_max_str_digits (4300 digits)
-            raise BoardFormatError.of("json_syntax", 1, 1, what="a number has more than 4300 digits") from None
+            raise BoardFormatError.of("json_syntax", 1, 1, detail="a number has more than 4300 digits") from None
         return puzzle_from_json(data)
     return _parse_text(text)
 
@@ -348,7 +348,7 @@ def _listed(data: dict[str, Any], key: str, limit: int, what: str) -> list[Any] 
     """``data[key]`` as a list of at most ``limit`` entries, or None when absent."""
     listed = data.get(key)
     if listed is not None and (not isinstance(listed, list) or len(listed) > limit):
-        raise BoardFormatError.of("list_too_long", 1, 1, what=what, field=key, most=limit)
+        raise BoardFormatError.of("list_too_long", 1, 1, field=key, most=limit)
     return listed
 
 

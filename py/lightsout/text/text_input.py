@@ -22,6 +22,7 @@ their line and column, 1-based in the text as given.
 
 from __future__ import annotations
 
+import codecs
 import itertools
 import re
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     _Text = TypeVar("_Text", str, bytes)
 
 __all__ = [
-    "MAX_TEXT_BYTES", "MAX_TEXT_LINES", "WIDE_TEXT_BYTES", "decode_text", "check_text_size", "check_lines", "clean_text",
+    "MAX_TEXT_BYTES", "MAX_TEXT_LINES", "WIDE_TEXT_BYTES", "PIECE", "decode_text", "text_field", "check_text_size", "check_lines", "clean_text",
     "forgiving", "content_spans", "position_of", "nth_word", "WORD", "Span",
 ]
 
@@ -54,8 +55,7 @@ so this bounds them (the page counts lines before sending, as it counts bytes)."
 WIDE_TEXT_BYTES = 1 << 20
 """A text of more bytes that is not ASCII is cleaned as bytes (:func:`decode_text`)."""
 
-# Cleaning: in this order (CRLF before CR).  One str.replace per character present: str.translate or
-# re.sub over a 100 MB text take 4-15 s in CPython, a replace about 0.1 s.
+# Cleaning: CRLF is one break, then each of these characters becomes a break, a space or nothing.
 _SPACES = "\t\x1f\u00a0\u1680" + "".join(chr(code) for code in range(0x2000, 0x200B)) + "\u202f\u205f\u3000"
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
 _BREAKS = ("\r\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
@@ -70,6 +70,25 @@ _BREAK = re.compile("|".join(re.escape(character) for character in (*_BREAKS, "\
 _BYTE_BREAK = re.compile(b"\r\n|[\n\r\x0b\x0c\x1c-\x1e]|\xc2\x85|\xe2\x80[\xa8\xa9]")
 """The same breaks in UTF-8 bytes (the line of a big text, found in the bytes it came as)."""
 
+# Cleaning at C speed (issue 49: 100 MiB of U+200B took 8 s, a search for each character that
+# might be present): a piece of text at a time, every character cleaning changes is encoded by a
+# charmap codec as one byte of its own (ASCII as itself, the others from 0x80 on), then one
+# bytes.translate turns each into what it becomes: a break, a space, or nothing.  A character the
+# codec cannot encode is one no board text holds (a foreign character).
+_CLEANED = [character for character, _ in _REPLACEMENTS if len(character) == 1 and not character.isascii()]
+_CODEC = codecs.charmap_build("".join(map(chr, range(128))) + "".join(_CLEANED) + "\ufffe" * (128 - len(_CLEANED)))
+_BECOMES = dict(_REPLACEMENTS)
+_TABLE = bytes(ord(_BECOMES.get(chr(code), chr(code))) for code in range(128)) + bytes(
+    ord(_BECOMES[_CLEANED[code]] or " ") if code < len(_CLEANED) else 128 + code for code in range(128)
+)
+"""What each byte of the codec's output becomes: ASCII as cleaning changes it, a cleaned character's byte its break or space."""
+_DROPPED = bytes(128 + index for index, character in enumerate(_CLEANED) if _BECOMES[character] == "")
+"""The codec's bytes of the zero-width marks, which cleaning drops."""
+_FOREIGN = re.compile("[^\x00-\x7f" + "".join(_CLEANED) + "]")
+"""A character no board text holds: neither ASCII nor one cleaning changes."""
+PIECE = 1 << 20
+"""Characters (or bytes) of a text cleaned at a time: a piece's codec output and its copies stay small."""
+
 
 def clean_text(text: str) -> str:
     """``text`` as the parsers read it: every line break a ``\\n``, every space a plain space, no zero-width marks.
@@ -79,38 +98,52 @@ def clean_text(text: str) -> str:
     U+202F), U+1680, U+2000–U+200A, U+205F and U+3000; U+200B–U+200D,
     U+2060 and U+FEFF (a byte-order mark, at the start or anywhere) are
     dropped.  Each space stays one character, so only dropped marks move
-    columns.  Text with none of these is returned as it is.
+    columns.  Text with none of these is returned as it is.  Cleaned a
+    :data:`PIECE` at a time at C speed (a piece holding a character no board
+    holds, one replace per character present in it).
     """
     if text.isascii():
-        present = {character for character, _ in _ASCII_REPLACEMENTS if character in text}
-    else:  # 30 searches of a 100 MB text of 2-byte characters take 5 s: one search a character present
-        present = _present(text, [character for character, _ in _REPLACEMENTS if len(character) == 1])
-        if "\r" in present:
-            present.add("\r\n")
-    for character, replacement in _REPLACEMENTS:
-        if character in present:
-            text = text.replace(character, replacement)
-    return text
+        for character, replacement in _ASCII_REPLACEMENTS:
+            if character in text:
+                text = text.replace(character, replacement)
+        return text
+    parts = []
+    for begin, end in _pieces(text):
+        piece = text[begin:end]
+        try:
+            encoded = codecs.charmap_encode(piece, "strict", _CODEC)[0]
+        except UnicodeEncodeError:  # characters no board holds: kept as they are, the others replaced
+            for character, replacement in _REPLACEMENTS:
+                if character in piece:
+                    piece = piece.replace(character, replacement)
+            parts.append(piece)
+            continue
+        parts.append(_translated(encoded).decode("ascii"))
+    cleaned = "".join(parts)
+    return text if cleaned == text else cleaned
 
 
-def _present(text: _Text, candidates: list[_Text]) -> set[_Text]:
-    """Which of ``candidates`` (characters, or their UTF-8 bytes) ``text`` holds: a search for any of those
-    not yet found, from where the last was found, once for each one found (not a list of every place one
-    is: 33 million ideographic spaces would be 33 million strings)."""
-    found: set[_Text] = set()
-    position = 0
-    while len(found) < len(candidates):
-        pattern = re.compile(_joined(text, [re.escape(c) for c in candidates if c not in found]))
-        match = pattern.search(text, position)
-        if match is None:
-            break
-        found.add(match.group())
-        position = match.start()
-    return found
+def _translated(encoded: bytes) -> bytes:
+    """A piece the codec encoded, cleaned: CRLF one break (before a dropped mark could join a CR to a LF), then each byte as it becomes."""
+    if b"\r\n" in encoded:
+        encoded = encoded.replace(b"\r\n", b"\n")
+    return encoded.translate(_TABLE, _DROPPED)
 
 
-def _joined(text: _Text, parts: list[_Text]) -> _Text:
-    return (b"|" if isinstance(text, bytes) else "|").join(parts)
+def _pieces(text: _Text) -> Iterator[tuple[int, int]]:
+    """(begin, end) of the pieces of ``text`` cleaned one at a time: :data:`PIECE` long, never between a CR and its LF
+    nor, in bytes, inside a character's UTF-8."""
+    size, begin = len(text), 0
+    carriage, newline = (b"\r", b"\n") if isinstance(text, bytes) else ("\r", "\n")
+    while begin < size:
+        end = min(size, begin + PIECE)
+        if isinstance(text, bytes):
+            while end < size and 0x80 <= text[end] < 0xC0:  # a continuation byte: back off to its character's first
+                end -= 1
+        if end < size and text[end - 1 : end] == carriage and text[end : end + 1] == newline:
+            end += 1
+        yield begin, end
+        begin = end
 
 
 def check_text_size(text: str) -> None:
@@ -122,24 +155,19 @@ def check_text_size(text: str) -> None:
         raise TooLargeError.of("text_bytes_over", "max_text_bytes", most=MAX_TEXT_BYTES, found=size)
 
 
-# UTF-8 of the characters clean_text changes, as it changes them: breaks to \n, spaces to a space, marks dropped.
-_BYTE_REPLACEMENTS = tuple((character.encode(), by.encode()) for character, by in _REPLACEMENTS)
-_NOT_ASCII = re.compile(b"[\x80-\xff]")
-
-
 def decode_text(data: bytes) -> tuple[str, Callable[[int], str] | None]:
     """The text in ``data`` (UTF-8), and for a big cleaned text the reader of its lines as given (else None).
 
     Raises :class:`TooLargeError` (``text_bytes_over``) above :data:`MAX_TEXT_BYTES`, and
     :class:`BoardFormatError` ``not_utf8`` (``byte``: 1-based) for bytes that are not UTF-8.
     ASCII is decoded as it is.  A text of more than :data:`WIDE_TEXT_BYTES` that is not ASCII is
-    cleaned as bytes first, as :func:`clean_text` would clean it, so that it stays one byte a
-    character; above :data:`MAX_TEXT_LINES` lines it is refused (``lines_over``), and a character
-    left that no board text holds is refused at once (``foreign_character``, its ``symbol``) at its
-    line and column: the first problem in it, though not always the one a reader would meet first,
-    which it spares the wide string's memory; the function
-    returned gives line n of the text as given, for :func:`forgiving` to move a column back past
-    the zero-width marks cleaning dropped.
+    cleaned as bytes first, as :func:`clean_text` would clean it, a :data:`PIECE` at a time, so
+    that it stays one byte a character; above :data:`MAX_TEXT_LINES` lines it is refused
+    (``lines_over``), and a character left that no board text holds is refused at once
+    (``foreign_character``, its ``symbol``) at its line and column: the first problem in it,
+    though not always the one a reader would meet first, which it spares the wide string's
+    memory; the function returned gives line n of the text as given, for :func:`forgiving` to
+    move a column back past the zero-width marks cleaning dropped.
     """
     if len(data) > MAX_TEXT_BYTES:
         raise TooLargeError.of("text_bytes_over", "max_text_bytes", most=MAX_TEXT_BYTES, found=len(data))
@@ -150,38 +178,55 @@ def decode_text(data: bytes) -> tuple[str, Callable[[int], str] | None]:
             return data.decode("utf-8"), None
         except UnicodeDecodeError as error:
             raise BoardFormatError.of("not_utf8", byte=error.start + 1) from None
-    _check_utf8(data)
-    cleaned = data
-    present = _present(data, [character for character, _ in _BYTE_REPLACEMENTS if character != b"\r\n"])
-    for character, by in _BYTE_REPLACEMENTS:  # CRLF first, before its CR is seen alone
-        if character in present or (character == b"\r\n" and b"\r" in present):
-            cleaned = cleaned.replace(character, by)
+    cleaned = bytearray()
+    foreign: tuple[int, int] | None = None  # the first foreign character: its byte in data, its line
+    for begin, end in _pieces(data):
+        piece = data[begin:end]
+        if piece.isascii():
+            cleaned += _translated(piece)
+            continue
+        try:
+            text = piece.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise BoardFormatError.of("not_utf8", byte=begin + error.start + 1) from None
+        try:
+            encoded = codecs.charmap_encode(text, "strict", _CODEC)[0]
+        except UnicodeEncodeError as error:
+            if foreign is None:
+                before = _translated(codecs.charmap_encode(text[: error.start], "strict", _CODEC)[0])
+                foreign = begin + len(text[: error.start].encode("utf-8")), cleaned.count(b"\n") + before.count(b"\n") + 1
+            encoded = codecs.charmap_encode(text, "replace", _CODEC)[0]  # each "?": its breaks still counted for lines_over
+        cleaned += _translated(encoded)
     lines = cleaned.count(b"\n") + (not cleaned.endswith(b"\n"))
     if lines > MAX_TEXT_LINES:  # as forgiving() would refuse it, before any character is looked at
         raise TooLargeError.of("lines_over", "max_text_lines", MAX_TEXT_LINES + 1, 1, most=MAX_TEXT_LINES)
-    foreign = _NOT_ASCII.search(cleaned)
     if foreign is not None:
-        line = cleaned.count(b"\n", 0, foreign.start()) + 1
-        given = _byte_line(data, line)
-        cleaned_away = {character for character, _ in _REPLACEMENTS}
-        index, symbol = next((i, c) for i, c in enumerate(given) if not c.isascii() and c not in cleaned_away)
-        raise BoardFormatError.of("foreign_character", line, index + 1, symbol=symbol)
+        offset, line = foreign
+        start = max(_after(data.rfind(mark, 0, offset), mark) for mark in _BYTE_BREAKS)  # the line's start, as given
+        given = data[start:offset + 4].decode("utf-8", "replace")
+        found = _FOREIGN.search(given)
+        assert found is not None
+        raise BoardFormatError.of("foreign_character", line, found.start() + 1, symbol=found.group())
     return cleaned.decode("ascii"), lambda number: _byte_line(data, number)
 
 
-def _check_utf8(data: bytes) -> None:
-    """Raise ``not_utf8`` unless ``data`` is UTF-8, a megabyte at a time (no string of all of it): each piece
-    ends before a character's first byte, so a character is never cut and an error's byte is exact."""
-    step, start = 1 << 20, 0
-    while start < len(data):
-        end = min(len(data), start + step)
-        while end < len(data) and 0x80 <= data[end] < 0xC0 and end > start + step - 4:  # a continuation byte: back off
-            end -= 1
-        try:
-            data[start:end].decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise BoardFormatError.of("not_utf8", byte=start + error.start + 1) from None
-        start = end
+def _after(found: int, mark: bytes) -> int:
+    return found + len(mark) if found >= 0 else 0
+
+
+_BYTE_BREAKS = (b"\n", b"\r", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\xc2\x85", b"\xe2\x80\xa8", b"\xe2\x80\xa9")
+"""Every line break in UTF-8 (a CRLF ends in its LF)."""
+
+
+def text_field(text: str) -> tuple[str, Callable[[int], str] | None]:
+    """A text given as a string (a request's field), read as :func:`decode_text` reads bytes: refused above
+    :data:`MAX_TEXT_BYTES` of UTF-8, and a big one that is not ASCII cleaned as bytes (its foreign character
+    refused at once: cleaning a big string holding many took seconds).  Returns the text to read and,
+    when cleaned, the reader of its lines as given."""
+    check_text_size(text)
+    if len(text) <= WIDE_TEXT_BYTES or text.isascii():
+        return text, None
+    return decode_text(text.encode("utf-8", "surrogatepass"))
 
 
 def _byte_line(data: bytes, number: int) -> str:
