@@ -53,7 +53,7 @@ export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
     request: (request) => solver.request(request).then(
       (reply) => ({ ...reply, payload: undefined }),
       (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
-    /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (tests/e2e/endurance.py). */
+    /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (bench/endurance.py). */
     solvePayload: (size, payload) => requests.solvePacked(solver, size, payload)
       .then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
     /**

@@ -191,7 +191,7 @@ export function classify({ colours, rings, rows = 0, cols = 0 }, { k = 2, sensit
 // gridsAside); every light when the corners frame no lights.
 // Set on the hard pictures of seeds 5 and 6 (tests/js/scan-pictures.mjs hardSpecs), the
 // seeds the detection was tuned on: right readings' least margin was 0.2, their largest
-// spread 0.11 of the separation; see tests/bench_scan.mjs for the unseen seeds.
+// spread 0.11 of the separation; see bench/scan.mjs for the unseen seeds.
 export const SURE_MARGIN = 0.12;
 
 // A light sure enough to use, but worth a second look when the board as read cannot be

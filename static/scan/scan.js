@@ -1,6 +1,6 @@
 // Reading a board from a picture (Scan): pure functions on RGBA pixel arrays
 // {width, height, data} (the shape of a canvas ImageData), no DOM, so that the page and
-// the benchmark (tests/bench_scan.mjs) run the same code under node --test. This module
+// the benchmark (bench/scan.mjs) run the same code under node --test. This module
 // is the reading as a whole (scanImage) and what the page uses; the steps are in
 //  - scan-pixels.js: downscale (box-average the picture to a working size: a 12-megapixel
 //    photo holds far more pixels than 25 lights need), brightness, blur, gradient, Otsu's

@@ -220,7 +220,7 @@ def errors_crashes_and_timeouts(page: Page, watch) -> None:
 
 
 def test_a_thousand_solves_in_one_worker_do_not_grow_wasm_memory(ready_page):
-    """The light version of tests/e2e/endurance.py: proxies are destroyed, so wasm
+    """The light version of bench/endurance.py: proxies are destroyed, so wasm
     memory (which never shrinks) stays put after warm-up."""
     page = ready_page
     solve_many = """async (count) => {

@@ -1,7 +1,7 @@
 // Scan (static/scan/scan.js) on pictures of the generated sets (tests/js/scan-pictures.mjs)
 // that a reader once misread, or read right but called unsure: the issue-31 phone photo,
 // and pictures of the easy and the hard sets — each now read right with the corners found.
-// The rates over whole sets are figures printed by tests/bench_scan.mjs, not asserted here.
+// The rates over whole sets are figures printed by bench/scan.mjs, not asserted here.
 // (Apart from tests/js/scan.test.mjs so that node --test runs the two side by side.)
 
 import { test } from "node:test";

@@ -1,7 +1,7 @@
 // Scan (static/scan/scan.js): the perspective transform, Otsu's threshold, the classes of the
 // lights, how sure a reading is, and whole scans of a few easy generated pictures (tests/js/scan-pictures.mjs;
 // the pictures of the sets once misread are tests/js/scan-sets.test.mjs).
-// Accuracy over the hard set is a figure printed by tests/bench_scan.mjs, not asserted here.
+// Accuracy over the hard set is a figure printed by bench/scan.mjs, not asserted here.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // The shared fuzz corpus of share links (tests/data/share-links.json, written by
-// tests/make_share_corpus.py from lightsout.share.links, the reference): for every link the page reads
+// tools/make_share_corpus.py from lightsout.share.links, the reference): for every link the page reads
 // itself (a grid's: share-link.js sends a preset's or a graph's to Python's share op, isGraphLink),
 // static/model/share.js gives the corpus's outcome — the same canonical string, or the same first problem
 // (column, code and params). tests/unit/test_share_corpus.py holds Python to the same outcomes, so the

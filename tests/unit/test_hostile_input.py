@@ -129,7 +129,7 @@ def test_extreme_sizes_and_numbers(text):
     for name in PARSERS:
         start = time.perf_counter()
         parse_or_error(name, text)
-        # A hang guard, not a speed target (that is tests/bench_hostile.py): a quadratic parse takes minutes.
+        # A hang guard, not a speed target (that is bench/hostile.py): a quadratic parse takes minutes.
         assert time.perf_counter() - start < 20.0, name
 
 
@@ -138,7 +138,7 @@ def test_ten_million_character_line(name):
     text = "#." * 5_000_000
     start = time.perf_counter()
     result = parse_or_error(name if name != "id" else "auto", text)
-    assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is tests/bench_hostile.py's
+    assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is bench/hostile.py's
     if name in ("grid",):  # 10^7 columns: refused at the first past max_long_side, as it is read (issue #39)
         assert result is None
         with pytest.raises(TooLargeError) as caught:
@@ -158,7 +158,7 @@ def test_million_line_input():
     start = time.perf_counter()
     board = parse_board(text).board
     assert (board.rows, board.cols) == (1_000_000, 1) and board.lit_count == 1_000_000
-    assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is tests/bench_hostile.py's
+    assert time.perf_counter() - start < 60.0  # hang guard (quadratic: hours); speed is bench/hostile.py's
     with pytest.raises(TooLargeError) as caught:  # row 10^6 + 1: past max_long_side, refused at its line
         parse_board(text + "##\n")
     assert (caught.value.code, caught.value.line, caught.value.limit) == ("rows_over", 1_000_001, "max_long_side")
@@ -175,7 +175,7 @@ def test_board_too_large_for_the_model_is_refused():
 
 # -- costs (issue #13): every size a user can type ends in an answer or a typed refusal --------------
 #
-# tests/bench_hostile.py prints the time and peak memory of these cases against the budget
+# bench/hostile.py prints the time and peak memory of these cases against the budget
 # (about 10 s and 1 GB); the tests here check the outcome: a typed error naming the limit (API),
 # exit 2 with one line naming it (CLI), or a right answer, verified by pressing it out by hand.
 

@@ -1,4 +1,4 @@
-"""The shared fuzz corpus of share links (tests/data/share-links.json, written by tests/make_share_corpus.py).
+"""The shared fuzz corpus of share links (tests/data/share-links.json, written by tools/make_share_corpus.py).
 
 lightsout.share.links gives every link the outcome the corpus holds (its canonical string, or its first
 problem: column, code and params), and every link it accepts is already that canonical string: no

@@ -5,7 +5,7 @@ subprocess runs ``python -m lightsout solve --format loj`` and the test names ev
 and the heavy standard-library modules it may not load.  Its answers must be the general path's
 (``--algorithm chebyshev`` takes that path and the same method), and every answer is checked by
 pressing it.  The package's names resolve lazily (PEP 562) to the objects of their home modules.
-Speed itself is measured by tests/bench_cli_start.py, not asserted here.
+Speed itself is measured by bench/cli_start.py, not asserted here.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ cleaning it whole, one character after another, gives: every piece boundary (a C
 character's UTF-8, a mark between a CR and a LF), strings and bytes alike; a big text's first foreign
 character is refused at its line and column, however it came (a file's bytes or a request's string).
 The pieces are made tiny here so that texts of a few hundred characters cross many boundaries; what
-cleaning costs is measured by tests/bench_limits.py (the "text: zero-width" rows), not asserted here."""
+cleaning costs is measured by bench/limits.py (the "text: zero-width" rows), not asserted here."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The API's parse (text and a file's bytes), the command line (files and streams) 
 text: a text past max_text_bytes, max_text_lines, max_long_side rows or columns, max_state_cells (k > 2)
 or max_text_numbers is refused with a TooLargeError naming the limit, its code and params (the page's
 words) and the line and column where it went past it; a MemoryError is a typed reply too.  What they
-cost is measured by tests/bench_limits.py (the "text:" rows), not asserted here."""
+cost is measured by bench/limits.py (the "text:" rows), not asserted here."""
 
 import json
 import os

@@ -17,7 +17,7 @@ a plane, all off, no other option) reads, solves and writes through
 :mod:`lightsout.text.grid_text`, :mod:`lightsout.solving.chebyshev` and
 :mod:`lightsout.solving.chase` alone (:func:`_loj_answer`), so it starts about as
 fast as the interpreter; ``tests/unit/test_start.py`` checks which modules
-that path imports, ``tests/bench_cli_start.py`` times it.
+that path imports, ``bench/cli_start.py`` times it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Endurance, run on demand (not part of the timed CI path):
 
-    python3 build.py && python3 tests/e2e/endurance.py [--solves 10000] [--size 8]
+    python3 build.py && python3 bench/endurance.py [--solves 10000] [--size 8]
 
 Solves that many random boards in one worker, through the same request path as the
 Solve button, and prints the page's JS heap (performance.memory) and the worker's wasm
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from conftest import CHROMIUM_FLAGS, DIST, chromium_path, serve_site  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402

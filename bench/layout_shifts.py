@@ -1,6 +1,6 @@
 """On-demand benchmark of the page's layout shift (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_layout_shift.py [--runs 3] [--verbose]
+    python3 build.py && python3 bench/layout_shifts.py [--runs 3] [--verbose]
 
 Plays the scripted session of issue #14 (new puzzle, press, hint, solve, play solution,
 paste, bad paste, bad link; tests/e2e/layout_shift.py) at 1280×800 and 375×667 and
@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
 from layout_shift import BOUND, SHIFT_PROBE, VIEWPORTS, play_session, total_shift  # noqa: E402

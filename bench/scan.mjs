@@ -9,7 +9,7 @@
 // shared machine's load, the process's CPU time too; the load average is printed.
 // Prints figures; asserts nothing.
 //
-//   node tests/bench_scan.mjs [count=200] [--seed S (2026; 31 with --hard)] [--hard] [--large N (12-megapixel pictures timed, 3)] [--misses]
+//   node bench/scan.mjs [count=200] [--seed S (2026; 31 with --hard)] [--hard] [--large N (12-megapixel pictures timed, 3)] [--misses]
 //   (PYTHON names the Python to ask, python3 by default)
 
 import { spawnSync } from "node:child_process";
@@ -17,7 +17,7 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { scanImage } from "../static/scan/scan.js";
-import { NO_BOARD_KINDS, benchmarkSpecs, hardSpecs, renderNoBoard, renderPicture } from "./js/scan-pictures.mjs";
+import { NO_BOARD_KINDS, benchmarkSpecs, hardSpecs, renderNoBoard, renderPicture } from "../tests/js/scan-pictures.mjs";
 
 const args = process.argv.slice(2);
 const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && !/^--(large|seed)$/.test(args[i - 1] ?? "")) ?? 200);

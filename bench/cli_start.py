@@ -1,6 +1,6 @@
 """Start-up benchmark of the LOJ command line (issue #16): whole-process times, printed, not asserted.
 
-    .venv/bin/python tests/bench_cli_start.py [--n 1000] [--runs 21] [--seed 16] [--package DIR]
+    .venv/bin/python bench/cli_start.py [--n 1000] [--runs 21] [--seed 16] [--package DIR]
 
 Times three whole processes on the same n×n LibreOJ #6243 board, interleaved (one of each per
 round, so a busy moment of the shared machine hits all three alike), and prints their medians and
@@ -9,7 +9,7 @@ the median of the per-round ratios:
 - ``python -m lightsout solve --format loj < board`` (the package from ``--package``, default this
   checkout's ``py/``: pass another checkout's ``py/`` to time it before a change);
 - ``python -c pass``: the interpreter's own start-up, the floor;
-- ``loj_bitset``: tests/bench/loj_bitset.cpp (light chasing and the first-row system with
+- ``loj_bitset``: bench/loj_bitset.cpp (light chasing and the first-row system with
   ``std::bitset``), compiled here with ``g++ -O2`` into a temporary directory.
 
 It also prints the package's import time as ``python -X importtime`` shows it (the median over the
@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "tests" / "bench" / "loj_bitset.cpp"
+SOURCE = ROOT / "bench" / "loj_bitset.cpp"
 
 
 def board_text(n: int, seed: int, solvable: bool) -> str:

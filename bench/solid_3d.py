@@ -1,6 +1,6 @@
 """On-demand benchmark of the 3D view of the cube and the Orbix (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_3d.py [--seconds 3] [--dist DIR]
+    python3 build.py && python3 bench/solid_3d.py [--seconds 3] [--dist DIR]
 
 For each game: deals it in the built site (the Games choice; the 3D view is the default),
 then turns it for --seconds by a drag, one pointer move a frame (pointer events dispatched
@@ -20,12 +20,12 @@ import gzip
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 # Drag across the board for `seconds`: a pointer move every frame, round and round; the gaps between frames.
 TURN = """async (seconds) => {

@@ -1,11 +1,11 @@
 // API requests answered by the site's Python under Pyodide in Node, as the page's worker runs
 // them (static/worker.js and solver/start.js: the built dist/pyodide runtime, the shipped Python zip,
 // lightsout.api.call with the request's JSON and its payload), one interpreter for every request
-// until stdin ends, as one worker answers many. The Pyodide half of tests/bench_limits.py, which
+// until stdin ends, as one worker answers many. The Pyodide half of bench/limits.py, which
 // starts a new one when the heap has grown past the page's 256 MB (as the page replaces its
 // worker) or a request ran out of time. Build the site first (python3 build.py).
 //
-//   node tests/bench_pyodide.mjs < lines of "CASE.json REPLY.json"
+//   node bench/pyodide.mjs < lines of "CASE.json REPLY.json"
 //     CASE.json: {"request": JSON text, "payload": base64 or "", "payload_file"?: a file of the payload's raw bytes}
 //
 // Prints one JSON line when started: load_s (loadPyodide and importing lightsout.api) and
@@ -36,7 +36,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const [caseFile, replyFile] = line.trim().split(" ");
   const { request, payload, payload_file: payloadFile } = JSON.parse(readFileSync(caseFile, "utf8"));
-  // A big text comes as a file of its raw bytes (tests/bench_limits.py, BIG_PAYLOAD).
+  // A big text comes as a file of its raw bytes (bench/limits.py, BIG_PAYLOAD).
   const bytes = payloadFile ? new Uint8Array(readFileSync(payloadFile)) : payload ? new Uint8Array(Buffer.from(payload, "base64")) : null;
   const before = performance.now();
   const cpuBefore = process.cpuUsage();

@@ -1,6 +1,6 @@
 // LibreOJ #6243 (Lights Out, n x n, plus rule on a plane) by light chasing and the first-row
 // system, with std::bitset: the reference the Python command line is timed against
-// (tests/bench_cli_start.py compiles it with g++ -O2).
+// (bench/cli_start.py compiles it with g++ -O2).
 //
 // Light chasing (Anderson and Feil, "Turning Lights Out with Linear Algebra", Math. Magazine
 // 71(4), 1998): once the presses of row r are fixed, those of row r+1 are forced (the lights still

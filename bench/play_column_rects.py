@@ -1,6 +1,6 @@
 """On-demand check of the play column's rectangles (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_play_column.py [--shots DIR]
+    python3 build.py && python3 bench/play_column_rects.py [--shots DIR]
 
 At 1280×800 and 375×667, records the rectangles of the message line, the board area, the
 moves line, the toolbar and the slot under it on arrival (5×5) and after each change of
@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
 from layout_shift import VIEWPORTS  # noqa: E402

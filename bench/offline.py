@@ -1,6 +1,6 @@
 """On-demand benchmark of start-up with the service worker (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_offline.py [--runs 5] [--site DIR] [--compare DIR]
+    python3 build.py && python3 bench/offline.py [--runs 5] [--site DIR] [--compare DIR]
 
 For each run, in a new browser context with service workers allowed, prints the time
 from navigation to a ready solver (`[role=status][data-state=ready]`, performance.now()
@@ -22,7 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402

@@ -1,6 +1,6 @@
 """On-demand benchmark of the densest graphs the limits allow (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_dense_graph.py [--runs 5] [--compare DIR]
+    python3 build.py && python3 bench/dense_graph.py [--runs 5] [--compare DIR]
 
 For each graph of test_dense_graph_page.worst_graphs(), opened from its link and pressed
 on three cells as that test does, the longest main-thread task while it opens and while
@@ -25,8 +25,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from conftest import CHROMIUM_FLAGS, CONTEXT_OPTIONS, DIST, READY_TIMEOUT_MS, chromium_path, serve_site  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402

@@ -1,6 +1,6 @@
 """Hostile-input benchmark (issue #13): each attack case's time and peak memory, run on demand.
 
-    .venv/bin/python tests/bench_hostile.py [--timeout S] [--only WORD ...]
+    .venv/bin/python bench/hostile.py [--timeout S] [--only WORD ...]
 
 Every case runs in its own Python process (the package from this checkout's
 ``py/``), so its peak resident memory (VmHWM of that child, polled every 20 ms) is its own.  A case is killed after ``--timeout`` seconds

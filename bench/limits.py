@@ -1,6 +1,6 @@
 """Every figure docs/limits.md states, measured: one case a figure, run on demand.
 
-    .venv/bin/python tests/bench_limits.py [--pyodide] [--repeat N] [--case WORD ...] [--timeout S]
+    .venv/bin/python bench/limits.py [--pyodide] [--repeat N] [--case WORD ...] [--timeout S]
 
 Each case names the row of docs/limits.md it measures (the limit's key, or the page's row) and
 what the doc says (CPU time of the call, CPython and Pyodide; peak memory of the process), then
@@ -8,7 +8,7 @@ prints what it measures now.  In CPython every run is a whole process
 (start, read the request, answer it: the doc's figures) with the package of this checkout's
 ``py/``, run ``--repeat`` times (default 3): the median of its time, the median of the API call
 alone and the highest peak resident memory.  With ``--pyodide`` each API case is also answered by
-the built site's Python under Pyodide in Node (tests/bench_pyodide.mjs: the runtime and Python
+the built site's Python under Pyodide in Node (bench/pyodide.mjs: the runtime and Python
 zip of ``dist/``, as the page's worker runs them; build first), ``--repeat`` times in one
 interpreter, which is replaced when its heap grows past the page's 256 MB: the median call time,
 its ratio to CPython's, and the wasm heap after the case.  The outcome column is the reply (or
@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_hostile  # noqa: E402  (the process runner and the board makers of the issue's cases)
-from bench_hostile import ROOT, _graph, _graph_board, _packed, _packed_cells, run_process  # noqa: E402
+import hostile as bench_hostile  # noqa: E402  (the process runner and the board makers of the issue's cases)
+from hostile import ROOT, _graph, _graph_board, _packed, _packed_cells, run_process  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 from lightsout.api import handle  # noqa: E402  (inputs only: random boards to explain)
@@ -411,7 +411,7 @@ def run_cpython(case: Case, repeat: int, timeout: float, folder: Path) -> Measur
 
 
 class PyodideServer:
-    """tests/bench_pyodide.mjs, one Pyodide interpreter answering case after case until its heap passes the page's limit."""
+    """bench/pyodide.mjs, one Pyodide interpreter answering case after case until its heap passes the page's limit."""
 
     def __init__(self, timeout: float) -> None:
         self.timeout = timeout
@@ -420,7 +420,7 @@ class PyodideServer:
         self.starts: list[tuple[float, int]] = []
 
     def _start(self) -> None:
-        self.process = subprocess.Popen(["node", str(ROOT / "tests" / "bench_pyodide.mjs")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen(["node", str(ROOT / "bench" / "pyodide.mjs")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
         figures = self._line(120.0)
         if figures is None:

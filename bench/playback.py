@@ -1,6 +1,6 @@
 """On-demand benchmark of Play solution on a big board (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_playback.py [--size 1000] [--runs 2] [--dist DIR]
+    python3 build.py && python3 bench/playback.py [--size 1000] [--runs 2] [--dist DIR]
 
 Makes a random solvable size×size puzzle in the built site (Rows, Columns, New puzzle),
 solves it (Solve), then clicks Play solution and prints, per run:
@@ -25,7 +25,7 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 
 from conftest import CHROMIUM_FLAGS, DIST, READY_TIMEOUT_MS, chromium_path, open_sections, serve_site  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402

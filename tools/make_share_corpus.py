@@ -1,6 +1,6 @@
 """Write tests/data/share-links.json: a fixed fuzz corpus of share links and what lightsout.share.links makes of each.
 
-    PYTHONPATH=py python3 tests/make_share_corpus.py > tests/data/share-links.json
+    PYTHONPATH=py python3 tools/make_share_corpus.py > tests/data/share-links.json
 
 Python is the reference (lightsout.share.links.parse_share): each link's outcome is ``ok`` and the canonical
 string it reads as (``format_share`` of what was read), or its first problem (column, code, params);
@@ -253,7 +253,7 @@ def main() -> int:
     data = {
         "about": "Share links and what lightsout.share.links makes of each: ok and the canonical string, or the first problem "
         "(column, code, params); reader: who reads it in the page (js: static/model/share.js, python: the share op). Written by "
-        "tests/make_share_corpus.py (its docstring says what is in it); read by tests/unit/test_share_corpus.py and "
+        "tools/make_share_corpus.py (its docstring says what is in it); read by tests/unit/test_share_corpus.py and "
         "tests/js/share-corpus.test.mjs.",
         "presets": list(PRESETS),
         "links": [{"text": text, "reader": reader(text), **outcome(text)} for text in links],
