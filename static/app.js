@@ -1,6 +1,6 @@
-// The composition root: the solver client (solver-client.js, a module worker running
-// the Python package), the session (session.js: the game and everything done to it), and
-// the views and panels that read the session and call its commands.
+// The composition root: the solver client (solver-client.js, a module worker running the
+// Python package), the session behind its front door (session/api.js: the game and everything
+// done to it), and the views and panels that read it and call its commands. It only wires.
 
 import { preferredLanguage, setLanguage, translatePage } from "./page/i18n.js";
 import { messageOf, withTone } from "./session/messages.js";
@@ -10,8 +10,7 @@ import {
 import { SolverClient } from "./solver/solver-client.js";
 import { pageOptions } from "./page/page-options.js";
 import { loadLimits } from "./model/limits.js";
-import { Records } from "./session/records.js";
-import { Session } from "./session/session.js";
+import { SessionApi } from "./session/api.js";
 import { BoardPanel } from "./panels/board-panel.js";
 import { StatusPanel } from "./panels/status-panel.js";
 import { ChallengePanel } from "./panels/challenge-panel.js";
@@ -28,40 +27,26 @@ import { ExplainPanel } from "./panels/explain-panel.js";
 import { ScanPanel } from "./panels/scan-panel.js";
 import { StatisticsPanel } from "./panels/statistics-panel.js";
 import { SoundPanel } from "./panels/sound-panel.js";
-import { SoundChoice } from "./session/sound-choice.js";
 import { exposeTestHooks } from "./test-hooks.js";
-import { currentHash } from "./model/share-link.js";
+import { arrivedAgain, currentHash } from "./model/share-link.js";
 
 setLanguage(preferredLanguage());
 translatePage();
 
 // The address's query: the search budget, and deadlines for the page's own tests.
 const options = pageOptions(location.href);
-let status = null;
-let games = null;
-let levelsPanel = null;
-let share = null;
-let serviceWorkerDue = true;
-const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => {
-  status?.solverChanged(state, detail);
-  games?.solverChanged(state);
-  levelsPanel?.solverChanged(state);
-  share?.solverChanged(state);
-  session.resume.solverChanged(state);
-  if (serviceWorkerDue && (state === "ready" || state === "error")) {
-    serviceWorkerDue = false;
-    registerServiceWorker();
-  }
-},
+let session = null;
+// The solver's reports go to the session, which tells every view in its one change event.
+const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => session?.solverChanged(state, detail),
   options.solver);
+solver.onBusy = () => session?.solverBusyChanged();
 // localStorage, or null where the browser blocks it (reading the property throws there).
 const storage = (() => { try { return globalThis.localStorage ?? null; } catch { return null; } })();
-const records = new Records(storage); // best results, level progress and statistics, one store
-const session = new Session({
-  solver, limits: await loadLimits(), records, reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget, storage,
+session = new SessionApi({
+  solver, limits: await loadLimits(), reducedMotion: prefersReducedMotion, searchBudget: options.searchBudget, storage,
 });
 
-status = new StatusPanel(session, solver);
+new StatusPanel(session);
 new VariantPanel(session);
 const board = new BoardPanel(session);
 const challengePanel = new ChallengePanel(session);
@@ -72,14 +57,14 @@ const scan = new ScanPanel(session, {
 });
 const text = new TextPanel(session, { onImage: (file) => scan.open(file) });
 new ExportPanel(session, (copied) => text.copyText(copied));
-share = new SharePanel(session, (copied) => text.copyText(copied));
+const share = new SharePanel(session, (copied) => text.copyText(copied));
 new AnalysisPanel(session);
 new WinPanel(session, () => challengePanel.newPuzzle(), (copied) => text.copyText(copied));
 new StatisticsPanel(session);
-new SoundPanel(session, new SoundChoice(storage, prefersReducedMotion));
-games = new GamesPanel(session);
-levelsPanel = new LevelsPanel(session);
-new ExplainPanel(session, session.explainer);
+new SoundPanel(session);
+new GamesPanel(session);
+new LevelsPanel(session);
+new ExplainPanel(session);
 exposeTestHooks(session, solver, board, share);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
@@ -87,9 +72,9 @@ const byButton = (id, action) => () => { if (!document.getElementById(id).disabl
 bindShortcuts({
   undo: byButton("undo", () => session.undo()),
   redo: byButton("redo", () => session.redo()),
-  hint: byButton("hint", () => session.solving.hint()),
+  hint: byButton("hint", () => session.hint()),
   newPuzzle: byButton("new-puzzle", () => challengePanel.newPuzzle()),
-  solve: byButton("solve", () => session.solving.solve()),
+  solve: byButton("solve", () => session.solve()),
   help: bindHelpDialog().open,
 });
 bindToolbar(document.getElementById("toolbar"));
@@ -103,6 +88,7 @@ bindLanguageSwitch(() => session.reword());
 // hashes every file, which on a first visit would otherwise download the runtime a second
 // time and compete with the solver's start; afterwards the HTTP cache
 // holds them and the install's revalidations are answered "not modified".
+let serviceWorkerDue = true;
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const root = new URL("../", import.meta.url);
@@ -114,13 +100,18 @@ function registerServiceWorker() {
 }
 
 // The first change: every panel draws the session. Stored records that could not be read were set aside: said once.
-session.say(records.problem ? withTone(records.problem, "error") : messageOf("playing"));
+session.say(session.records?.problem ? withTone(session.records.problem, "error") : messageOf("playing"));
 for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = false; // the panels listen now
-// The solver starts first, so nothing a link holds can keep it from starting. A link
-// opened on arrival replaces the random board; a bad one leaves it (and says why).
+// The solver starts first, so nothing a link holds can keep it from starting; the offline cache
+// is registered once it has started (or failed to).
+session.subscribe((change) => {
+  if (change.solver && serviceWorkerDue && ["ready", "error"].includes(session.solver.state)) {
+    serviceWorkerDue = false;
+    registerServiceWorker();
+  }
+});
 solver.start();
-// The game left here comes back when the page opens without a link (resume.js); a link wins.
-const link = location.hash.length > 1 ? currentHash().slice(1) : null;
-if (!session.resume.restore(link)) share.openCurrent();
-addEventListener("pagehide", () => session.resume.flush());
-document.addEventListener("visibilitychange", () => { if (document.hidden) session.resume.flush(); });
+// The page's first game: the link's, or the game left here when the page opens without one (the session decides).
+session.arrive(location.hash.length > 1 ? currentHash().slice(1) : null, arrivedAgain());
+addEventListener("pagehide", () => session.keepGame());
+document.addEventListener("visibilitychange", () => { if (document.hidden) session.keepGame(); });

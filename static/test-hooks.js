@@ -5,24 +5,16 @@ import { CanvasView } from "./views/canvas-render.js";
 import { GraphCanvasView } from "./views/graph-canvas.js";
 import { isTestHost } from "./page/page-options.js";
 import { prefersReducedMotion } from "./page/a11y.js";
-import * as requests from "./session/requests.js";
-import { emptyBoard } from "./model/board.js";
-import { Game } from "./model/game.js";
-import { randomSolvableBoard } from "./model/random-board.js";
+import { solvePacked } from "./solver/solver-client.js";
 
 export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
   const view = () => boardPanel.view;
-  const searchBudgetAtStart = session.searchBudget;
+  const searchBudgetAtStart = session.searchBudget();
   window.lightsOut = Object.freeze({
     /** Check the shown marks in Python: are they presses that take this board to the goal? */
-    async verifyShown() {
-      const { rows, cols } = session.game.board;
-      const presses = session.marks ?? emptyBoard(rows, cols, session.game.k);
-      const reply = await requests.verify(session, presses);
-      return { solved: reply.solved, lit: reply.lit, presses: presses.total(), timing: reply.timing };
-    },
+    verifyShown: () => session.verifyShown(),
     /** Solve as the Solve button does, optionally forcing a method (e.g. a slow one). */
-    solve: (options) => session.solving.solve(options),
+    solve: (options) => session.solve(options),
     /** Client coordinates of a cell's centre on a canvas board (the big grid's, or a big graph's); null on others. */
     clientOfCell: (row, col) => view().clientOfCell?.(row, col) ?? null,
     /** Draw pending canvas changes now; returns the last painted rectangle (device pixels). */
@@ -54,7 +46,7 @@ export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
       (reply) => ({ ...reply, payload: undefined }),
       (error) => ({ error: { name: error.name, message: error.message, line: error.line, column: error.column } })),
     /** Solve a size×size board given as packed bytes (no UI): {solvable, presses} (bench/endurance.py). */
-    solvePayload: (size, payload) => requests.solvePacked(solver, size, payload)
+    solvePayload: (size, payload) => solvePacked(solver, size, payload)
       .then((reply) => ({ solvable: reply.solvable, presses: reply.presses })),
     /**
      * The worker as the client sees it: {state, heapBytes (at its last reply), recycled (workers replaced for
@@ -91,11 +83,8 @@ export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
      * (null: the solver's own); returns the budget in force (ms, or null).
      */
     searchBudget(ms) {
-      if (ms !== undefined) {
-        if (ms !== null && !(Number.isFinite(ms) && ms > 0)) throw new RangeError("the budget must be positive");
-        session.searchBudget = ms === null ? {} : { seconds: ms / 1000 };
-      }
-      return session.searchBudget.seconds === undefined ? null : session.searchBudget.seconds * 1000;
+      if (ms !== undefined && ms !== null && !(Number.isFinite(ms) && ms > 0)) throw new RangeError("the budget must be positive");
+      return session.searchBudget(ms);
     },
     /** Resolves with location.hash once the page has written the game's link (nothing left to write). */
     linkWritten: () => sharePanel.hashWriter.idle().then(() => location.hash),
@@ -109,10 +98,6 @@ export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
      * random 5×5 board, with no puzzle, level or kept game behind it.
      */
     newVisitor() {
-      session.stopPlayback();
-      if (session.explainer.active) session.explainer.stop(false);
-      if (session.settingUp) session.setupMode.set(false);
-      if (session.shapeEditing.on) session.shapeEditing.set(false);
       for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
       for (const details of document.querySelectorAll("details[open]")) details.open = false; // every section folded
       document.querySelector('#language-switch button[data-language="en"]').click();
@@ -120,13 +105,10 @@ export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
       if (pressed("high-contrast")) document.getElementById("high-contrast").click();
       if (pressed("sound") === prefersReducedMotion()) document.getElementById("sound").click(); // on unless less motion is asked for
       document.getElementById("view-3d").click(); // the Cube and the Orbix in 3D
-      session.searchBudget = searchBudgetAtStart;
+      session.searchBudget(searchBudgetAtStart);
       localStorage.clear();
       sessionStorage.clear();
-      const { best, levels, statistics } = session.records.read();
-      Object.assign(session.records, { bestResults: best, levels, statistics, problem: null });
-      session.setStatesReversed(false);
-      session.playGame(new Game(randomSolvableBoard(5, 5)));
+      session.startOver();
       localStorage.clear(); // what the commands above kept (the language chosen, the game)
     },
     /** Worker debug actions: "memory" ({wasmBytes, jsHeapBytes}), "crash" and "stall" (busy until stopped; worker.js). */

@@ -76,17 +76,17 @@ export function linkOf(game, base = pageAddress(), challengeKind = null) {
 /** Writes the game's link into location.hash, at most once per WRITE_INTERVAL_MS. */
 export class HashWriter {
   /**
-   * `graphLink(game)` (optional) resolves with the link of a preset or graph game (its
-   * grammar and checks live in Python, lightsout.share.links: the worker's `share` op), or null.
+   * `getGame()` is the game to write; `getLink(base)` its link from `base` (an address without its
+   * hash): a string, null (too long for an address: the address then has no hash), or a promise of
+   * one (a preset's or graph's link, made by Python). By default a grid game's own link (linkOf).
    */
-  constructor(getGame, getChallengeKind = () => null, graphLink = null) {
+  constructor(getGame, getLink = (base) => linkOf(getGame(), base)) {
     this.getGame = getGame;
-    this.getChallengeKind = getChallengeKind;
-    this.graphLink = graphLink;
+    this.getLink = getLink;
     this.timer = 0;
     this.enabled = true;
     this.written = null; // the address this writer last wrote
-    this.graphWrite = null; // the promise of a graph game's link on its way (flush), or null
+    this.graphWrite = null; // the promise of a link made elsewhere on its way (write), or null
     this.waiting = []; // idle()'s resolvers, called when the write scheduled is done or dropped
   }
 
@@ -146,20 +146,21 @@ export class HashWriter {
   write() {
     if (!this.enabled) return;
     const game = this.getGame();
-    if (game.graph) {
-      const writing = this.graphLink?.(game).then((graphLink) => {
-        if (graphLink && this.enabled && this.getGame() === game && graphLink !== location.href) {
-          history.replaceState(history.state, "", graphLink);
+    const link = this.getLink(pageAddress());
+    if (link instanceof Promise) {
+      const writing = link.then((made) => {
+        if (made && this.enabled && this.getGame() === game && made !== location.href) {
+          history.replaceState(history.state, "", made);
           this.written = location.href;
         }
       }).finally(() => {
         if (this.graphWrite === writing) this.graphWrite = null;
       });
-      this.graphWrite = writing ?? null;
+      this.graphWrite = writing;
       return;
     }
-    const link = linkOf(game, pageAddress(), this.getChallengeKind()) ?? pageAddress();
-    if (link !== location.href) history.replaceState(history.state, "", link);
+    const address = link ?? pageAddress();
+    if (address !== location.href) history.replaceState(history.state, "", address);
     this.written = location.href;
   }
 }

@@ -1,22 +1,13 @@
 // The Analysis panel: rank, nullity, the solvable fraction, the worst case and the
 // gallery of quiet patterns (a click outlines one on the board), for the current size,
-// rule, surface, states and shape. Asked for only while the panel is open.
+// rule, surface, states and shape. Asked of the session (session/analysis.js decides the
+// questions to Python) only while the panel is open.
 
 import { currentLanguage, formatNumber, t, tCount } from "../page/i18n.js";
 import { messageOf } from "../session/messages.js";
 import { wordMessage } from "../page/words.js";
-import * as requests from "../session/requests.js";
-import { boardFromReference, emptyBoard } from "../model/board.js";
 import { countText, fractionText, invariantFactorsText, powerOfTwo } from "../page/wording.js";
-import { requestErrorMessage, stencilLabel, surfaceSuffix } from "../session/common-messages.js";
-
-// The API's analyze computes the worst case for every board of at most worst_case_cells
-// (limits.json) cells, and that search grows with the quiet space: with nullity 5 or
-// more it can run for minutes (the
-// 5×5 Moore board) or be refused (the 5×5 torus), which would stall or fail the panel.
-// Such boards are analysed from a solve of the dark board instead (rank, nullity) and the
-// "solutions" op (its solutions are exactly the quiet patterns, fewest presses first).
-const WORST_CASE_NULLITY = 4;
+import { stencilLabel, surfaceSuffix } from "../session/common-messages.js";
 
 /** 2^nullity − 1, the number of quiet patterns other than pressing nothing. */
 function quietTotal(nullity) {
@@ -99,7 +90,7 @@ export class AnalysisPanel {
     }));
     ui.status.textContent = t("analysisLoading");
     const mask = game.mask;
-    const reply = await this.analyze(rows, cols);
+    const reply = await session.analyzeVariant();
     if (this.key !== key) return; // the board changed meanwhile; a newer request runs
     if (!reply) {
       ui.status.textContent = ui.message.textContent;
@@ -115,15 +106,10 @@ export class AnalysisPanel {
     ui.worst.textContent = reply.worst_case === null
       ? t(reply.basis ? "analysisWorstUnknown" : "analysisWorstSkipped")
       : t("analysisWorstValue", { count: reply.worst_case });
-    this.drawGallery(reply.quiet.map((reference) => boardFromReference(reference, reply.payload)), reply.nullity, mask,
-      reply.basis);
+    this.drawGallery(reply.quiet, reply.nullity, mask, reply.basis);
   }
 
-  /**
-   * The analysis of a k-state game, from a solve of the all-0 board: its solutions are the
-   * quiet press patterns, so their number is the solutions of every solvable board, and 1
-   * in that many boards is solvable (the image of the press map).
-   */
+  /** The analysis of a k-state game: its solutions (of every solvable board), the share solvable, the invariant factors. */
   async refreshMultiState(key) {
     const { ui, session } = this;
     const { game } = session;
@@ -132,7 +118,7 @@ export class AnalysisPanel {
       rows, cols, k: game.k, rule: stencilLabel(game.stencil), surface: surfaceSuffix(game.surface),
     }));
     ui.status.textContent = t("analysisLoading");
-    const reply = await requests.solve(session, emptyBoard(rows, cols, game.k), { minimal: false, target: "off" }, { board: false });
+    const reply = await session.analyzeVariant();
     if (this.key !== key) return;
     if (!reply) {
       ui.status.textContent = ui.message.textContent;
@@ -145,49 +131,6 @@ export class AnalysisPanel {
     ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
     ui.invariantFactors.textContent = invariantFactorsText(reply.invariant_factors);
     ui.quietNote.textContent = t("analysisStatesNoGallery");
-  }
-
-  /** The dark board's solve: rank and nullity. */
-  solveDark(rows, cols) {
-    return requests.solve(this.session, emptyBoard(rows, cols), { target: "off" }, { board: false });
-  }
-
-  /** The analysis of the current variant: the API's analyze reply, or one made as above. */
-  async analyze(rows, cols) {
-    const { session } = this;
-    let nullity = null;
-    let solved = null;
-    if (rows * cols <= session.limits.worst_case_cells) {
-      solved = await this.solveDark(rows, cols);
-      if (!solved) return null;
-      nullity = solved.nullity;
-      if (nullity > WORST_CASE_NULLITY) return this.quietPatternsOf(rows, cols, solved);
-    }
-    try {
-      const reply = await requests.analyze(session, { board: false, rethrow: true });
-      return { ...reply, basis: true };
-    } catch (error) {
-      if (error.name !== "TooLargeError" || nullity === null) {
-        session.say(requestErrorMessage(error));
-        return null;
-      }
-      return this.quietPatternsOf(rows, cols, solved);
-    }
-  }
-
-  /** An analysis without the worst case: the lightest quiet patterns (not a basis). */
-  async quietPatternsOf(rows, cols, solved) {
-    const { session } = this;
-    const limit = session.limits.max_quiet_shown;
-    const listed = await requests.solutions(session, emptyBoard(rows, cols), limit + 1, { target: "off" }, { board: false });
-    if (!listed) return null;
-    // The first solution of the dark board is pressing nothing; the rest are quiet patterns.
-    const quiet = listed.solutions.filter((reference) => boardFromReference(reference, listed.payload).litCount > 0)
-      .slice(0, limit);
-    return {
-      rank: solved.rank, nullity: solved.nullity, solvable_fraction: solved.solvable_fraction, quiet, payload: listed.payload,
-      worst_case: null, basis: false,
-    };
   }
 
   /** The quiet patterns as small canvases in buttons; clicking one outlines it on the board. */

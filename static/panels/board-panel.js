@@ -36,9 +36,9 @@ export class BoardPanel {
     this.celebrateTimer = 0;
     this.undoButton.addEventListener("click", () => session.undo());
     this.redoButton.addEventListener("click", () => session.redo());
-    this.setupButton.addEventListener("click", () => session.setupMode.set(!session.settingUp));
-    document.getElementById("setup-clear").addEventListener("click", () => session.dealer.clear());
-    document.getElementById("setup-fill").addEventListener("click", () => session.setupMode.fill());
+    this.setupButton.addEventListener("click", () => session.setMode(session.settingUp ? "play" : "setup"));
+    document.getElementById("setup-clear").addEventListener("click", () => session.clear());
+    document.getElementById("setup-fill").addEventListener("click", () => session.fill());
     this.unsubscribe = session.subscribe((change) => this.update(change));
     // The cube and the Orbix in 3D or flat (after this panel in the session's listeners: it reads the view drawn).
     this.solid = new SolidChoice(session, { view: () => this.view, redraw: () => this.update() });
@@ -128,7 +128,7 @@ export class BoardPanel {
     const view = this.view;
     if (view instanceof CanvasView) view.setShape(game.stencil.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
-    const editing = session.shapeEditing.on;
+    const editing = session.shape.on;
     if (view.setEditing && view.editing !== editing) view.setEditing(editing);
     view.grid?.classList.toggle("editing", editing);
     if (change.focus) {

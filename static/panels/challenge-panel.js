@@ -4,7 +4,7 @@
 import { t, tCount } from "../page/i18n.js";
 import { messageOf } from "../session/messages.js";
 import { wordMessage } from "../page/words.js";
-import { formatDuration } from "../session/challenge.js";
+import { formatDuration } from "../session/common-messages.js";
 import { SAMPLE_BOARDS } from "../model/sample-boards.js";
 
 export class ChallengePanel {
@@ -22,9 +22,9 @@ export class ChallengePanel {
     this.newPuzzleButton = $("new-puzzle");
     this.timerInterval = 0;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
-    $("clear").addEventListener("click", () => session.dealer.clear());
-    $("daily").addEventListener("click", () => session.dealer.daily());
-    for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => session.dealer.sample(sample));
+    $("clear").addEventListener("click", () => session.clear());
+    $("daily").addEventListener("click", () => session.daily());
+    for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => session.sample(sample));
     // A size is dealt when the player commits it, never while typing Rows then Columns:
     // Enter or a spinner step (a change while the field keeps the focus), or the focus
     // leaving the pair. A change made by tabbing from Rows to Columns waits for Columns
@@ -37,7 +37,7 @@ export class ChallengePanel {
         else {
           setTimeout(() => {
             if (!this.sizeFields.includes(document.activeElement)) this.commitSize();
-            else if (!session.dealer.validSide(Number(input.value))) session.say(messageOf("sizeInvalid")); // said at once
+            else if (!session.validSide(Number(input.value))) session.say(messageOf("sizeInvalid")); // said at once
           });
         }
       });
@@ -56,16 +56,16 @@ export class ChallengePanel {
     const cols = Number(this.cols.value);
     if (rows === board.rows && cols === board.cols) return;
     if (this.dealing === `${rows}x${cols}`) return; // committed already (Enter, then leaving the field)
-    const size = session.dealer.checkSize(rows, cols);
+    const size = session.checkSize(rows, cols);
     if (!size) return;
-    if (session.dealer.sizeRefused(size.rows, size.cols)) {
+    if (session.sizeRefused(size.rows, size.cols)) {
       this.rows.value = board.rows;
       this.cols.value = board.cols;
       return;
     }
     this.dealing = `${rows}x${cols}`;
     try {
-      await session.dealer.resize(size.rows, size.cols);
+      await session.resize(size.rows, size.cols);
     } finally {
       if (this.dealing === `${rows}x${cols}`) this.dealing = null;
     }
@@ -82,13 +82,13 @@ export class ChallengePanel {
   }
 
   async newPuzzle() {
-    const size = this.session.dealer.checkSize(Number(this.rows.value), Number(this.cols.value));
+    const size = this.session.checkSize(Number(this.rows.value), Number(this.cols.value));
     if (!size) return;
     const lit = this.readCount(this.lit);
     if (lit === undefined) return;
     const presses = this.readCount(this.presses);
     if (presses === undefined) return;
-    await this.session.dealer.newGame({ ...size, lit, presses });
+    await this.session.newPuzzle({ ...size, lit, presses });
   }
 
   update(change = {}) {
@@ -136,7 +136,7 @@ export class ChallengePanel {
 
   showBestResult() {
     const challenge = this.session.challenge;
-    const best = challenge && (challenge.records ?? this.session.records)?.get(challenge.key);
+    const best = challenge?.best;
     this.bestResult.hidden = !best;
     // The record is kept per challenge.key (kind, size and variant); the line names the
     // puzzle as its button does.

@@ -3,14 +3,12 @@
 // player's words, then, one click further ("For the curious"), the system the explanation
 // solves (the first-row system's GF(2) matrix and right-hand side, or the full system's
 // pivots and free cells), and the five methods measured on the board. It reads the
-// explainer (explain.js) and calls its commands; the explainer does the rest through the
-// session.
+// session's explanation (explain.js, through the front door) and calls its commands.
 
 import { formatNumber, t } from "../page/i18n.js";
 import { countMessage, joinMessages, messageOf } from "../session/messages.js";
 import { wordMessage } from "../page/words.js";
-import * as requests from "../session/requests.js";
-import { cellName } from "../session/explain.js";
+import { cellName } from "../session/common-messages.js";
 
 const METHOD_KEYS = {
   "full-enumeration": "methodFullEnumeration",
@@ -43,18 +41,18 @@ export function durationText(seconds) {
  * wait under "For the curious"): the method, the first-row presses once the walk reaches
  * them, the ending.
  */
-export function storyOf(explainer) {
+export function storyOf(explainer, game) {
   const { reply } = explainer;
-  const parts = [methodOf(explainer)];
+  const parts = [methodOf(explainer, game)];
   if (reply.mode === "chase" && explainer.index >= explainer.firstChaseLength) parts.push(firstRowSystemOf(explainer));
   if (explainer.index === explainer.total && reply.solvable) parts.push(explainer.ending());
   return joinMessages(...parts);
 }
 
 /** The method, in a few sentences. */
-function methodOf(explainer) {
+function methodOf(explainer, game) {
   const { reply } = explainer;
-  const { rows, cols } = explainer.session.game.board;
+  const { rows, cols } = game.board;
   if (reply.mode === "system") {
     const head = messageOf("explainSystemIntro");
     return joinMessages(head, reply.solvable ? countMessage("explainSystemPresses", explainer.total) : messageOf("explainSystemNone"));
@@ -74,8 +72,9 @@ function firstRowSystemOf(explainer) {
 }
 
 export class ExplainPanel {
-  constructor(session, explainer) {
+  constructor(session) {
     this.session = session;
+    const explainer = session.explanation;
     this.explainer = explainer;
     const $ = (id) => document.getElementById(id);
     this.ui = {
@@ -85,12 +84,12 @@ export class ExplainPanel {
       measure: $("measure-methods"), methods: $("methods-table"),
     };
     const { ui } = this;
-    ui.toggle.addEventListener("click", () => (explainer.active ? explainer.stop() : explainer.start()));
-    ui.previous.addEventListener("click", () => explainer.previous());
-    ui.next.addEventListener("click", () => explainer.next());
-    ui.play.addEventListener("click", () => (explainer.playing ? explainer.pause() : explainer.play()));
+    ui.toggle.addEventListener("click", () => (explainer.active ? session.stopExplaining() : session.explain()));
+    ui.previous.addEventListener("click", () => session.previousStep());
+    ui.next.addEventListener("click", () => session.nextStep());
+    ui.play.addEventListener("click", () => (explainer.playing ? session.pauseExplanation() : session.playExplanation()));
     ui.done.addEventListener("click", () => {
-      explainer.stop();
+      session.stopExplaining();
       ui.toggle.focus();
     });
     ui.measure.addEventListener("click", () => this.measure());
@@ -127,7 +126,7 @@ export class ExplainPanel {
     ui.nav.dataset.phase = explainer.phase;
     ui.nav.dataset.index = String(explainer.index);
     ui.nav.dataset.total = String(explainer.total);
-    const story = wordMessage(storyOf(explainer));
+    const story = wordMessage(storyOf(explainer, session.game));
     if (ui.story.textContent !== story) ui.story.textContent = story;
     ui.why.hidden = !explainer.whyReply;
     if (explainer.whyReply) ui.why.textContent = wordMessage(explainer.whySentence());
@@ -217,7 +216,7 @@ export class ExplainPanel {
     ui.measure.disabled = true;
     session.say(messageOf("methodsMeasuring"));
     const version = session.version;
-    const reply = await requests.methods(session);
+    const reply = await session.measureMethods();
     ui.measure.disabled = false;
     if (!reply) return;
     const body = ui.methods.tBodies[0];

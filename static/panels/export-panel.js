@@ -38,7 +38,7 @@ export class ExportPanel {
         session.say(messageOf("noSolutionToCopy"));
         return;
       }
-      const text = await session.boardText.format(session.marks, true);
+      const text = await session.formatText(session.marks, true);
       if (text !== null) await copyText(text);
     });
     session.subscribe(() => {
@@ -54,7 +54,7 @@ export class ExportPanel {
       session.say(messageOf("noSolutionToCopy"));
       return;
     }
-    const parts = presses.cellCount <= session.boardText.maxFormatCells ? [await session.boardText.format(presses, true)] : await solutionRows(presses);
+    const parts = presses.cellCount <= session.maxFormatCells ? [await session.formatText(presses, true)] : await solutionRows(presses);
     if (parts[0] === null) return;
     saveBlob(new Blob(parts, { type: "text/plain" }), `lights-out-${presses.rows}x${presses.cols}-solution.txt`);
   }

@@ -1,14 +1,11 @@
 // The Games choice: the real Lights Out games (the API's `presets` op: name, maker, year,
 // a one-line description, the rule and its source, in both languages) and the user's own
 // puzzle on any graph (pasted or opened as a file, read by Python's puzzle_text). Choosing
-// a game asks Python for its `puzzle` (cells, press sets, coordinates, goal) and the
-// session deals it (session.playGraph); from then on Solve, Hint, Play solution, fewest
-// presses and Analysis send the `preset` / `graph` field (session.puzzleRequest).
+// a game asks the session for it (session/dealer.js: Python's `puzzle` — cells, press sets,
+// coordinates, goal — dealt as the game); the list of games is the session's once the solver
+// has answered (its change event's `loaded`).
 
 import { currentLanguage as language, t } from "../page/i18n.js";
-import { messageOf } from "../session/messages.js";
-import * as requests from "../session/requests.js";
-import { boardFromId } from "../model/board.js";
 import { graphErrorMessage } from "../page/paste-errors.js";
 import { TextBox } from "./text-box.js";
 
@@ -24,8 +21,6 @@ const MAX_GRAPH_FILE_BYTES = 4 << 20; // a puzzle file larger than this is not a
 export class GamesPanel {
   constructor(session) {
     this.session = session;
-    this.presets = null; // the presets reply's list, once the solver is ready
-    this.loading = false;
     this.select = $("game-select");
     this.info = $("game-info");
     this.reverse = $("game-reverse");
@@ -33,7 +28,7 @@ export class GamesPanel {
     this.graphError = $("graph-error");
     this.errorShown = null; // {line, column, message} of the graph error shown, to say it again in another language
     this.select.addEventListener("change", () => {
-      if (this.select.value) session.dealer.preset(this.select.value);
+      if (this.select.value) session.playPreset(this.select.value);
     });
     this.reverse.addEventListener("change", () => session.setStatesReversed(this.reverse.checked));
     // A puzzle's text too slow to show in its box is kept aside for Play (text-box.js).
@@ -53,30 +48,25 @@ export class GamesPanel {
       this.graphBox.show(text, "file");
       this.loadGraph(text);
     });
+    this.shown = null; // the list of games drawn in the menu
     session.subscribe((change) => {
       if (change.reword) this.reword();
+      if (change.loaded && session.presets && this.shown !== session.presets) {
+        this.fillOptions();
+        this.select.disabled = false;
+      }
       this.update();
     });
   }
 
-  /** The solver's state changed (app.js): the list of games loads once it is ready. */
-  solverChanged(state) {
-    if (state === "ready" && !this.presets && !this.loading) this.load();
-  }
-
-  async load() {
-    this.loading = true;
-    const reply = await requests.presets(this.session);
-    this.loading = false;
-    if (!reply) return;
-    this.presets = reply.presets;
-    this.fillOptions();
-    this.select.disabled = false;
-    this.update();
+  /** The real games, once the solver has listed them (the session's), else null. */
+  get presets() {
+    return this.shown;
   }
 
   /** One option per game, in the page's language: "Game — maker, year". */
   fillOptions() {
+    this.shown = this.session.presets;
     const lang = language();
     const choose = document.createElement("option");
     choose.value = "";
@@ -95,23 +85,8 @@ export class GamesPanel {
   }
 
   /** Play the user's puzzle in `text` (plain or JSON, lightsout.text.puzzle_text); a bad one is said and the board kept. */
-  loadGraph(text) {
-    const { session } = this;
-    return session.changing(async () => {
-      let reply;
-      try {
-        reply = await requests.graphPuzzle(session, text);
-      } catch (error) {
-        this.showGraphError(error);
-        return;
-      }
-      if (!reply) return;
-      this.showGraphError(null);
-      const board = reply.start ? boardFromId(reply.start, reply.k) : null;
-      await session.dealer.playGraph(reply, {
-        board, message: messageOf("graphDealt", { title: reply.title ?? messageOf("graphUntitled"), cells: reply.cells }),
-      });
-    });
+  async loadGraph(text) {
+    this.showGraphError(await this.session.playPuzzleText(text));
   }
 
   /** Say why the puzzle was refused (its code and params from Python's puzzle_text, in the page's language), or clear it. */

@@ -11,11 +11,9 @@ import { messageOf } from "../session/messages.js";
 const $ = (id) => document.getElementById(id);
 
 export class LevelsPanel {
-  /** The Levels mode is the session's (levels.js: LevelPlay), the progress its records' (records.js). */
+  /** The Levels mode is the session's (levels.js: LevelPlay), the progress its records' (records.js), read through its front door. */
   constructor(session) {
-    const levels = session.levelPlay;
     this.session = session;
-    this.levels = levels;
     this.progress = session.records; // may be null (no storage): then nothing is kept
     this.chosen = null; // the set whose levels are listed
     this.shownLevel = null; // the level being played when last drawn, to follow a new one
@@ -33,14 +31,14 @@ export class LevelsPanel {
       this.chosen = this.select.value || null;
       this.update();
     });
-    this.continueButton.addEventListener("click", () => levels.openLevel(this.chosen, this.reached(this.chosen)));
+    this.continueButton.addEventListener("click", () => session.openLevel(this.chosen, this.reached(this.chosen)));
     this.resetButton.addEventListener("click", () => {
-      this.progress?.resetLevels(this.chosen);
+      session.resetLevels(this.chosen);
       session.say(messageOf("levelResetDone", { game: this.gameName(this.chosen) }));
     });
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-level]");
-      if (button) levels.openLevel(this.chosen, Number(button.dataset.level));
+      if (button) session.openLevel(this.chosen, Number(button.dataset.level));
     });
     // From the first screen: open the Games section at its levels.
     $("levels-open").addEventListener("click", () => {
@@ -48,20 +46,15 @@ export class LevelsPanel {
       this.section.scrollIntoView({ block: "start" });
       this.select.focus({ preventScroll: true });
     });
+    this.listed = null; // the level sets listed in the menu
     session.subscribe((change) => {
       if (change.reword) this.reword();
+      if (change.loaded && session.levelSets && this.listed !== session.levelSets) {
+        this.fillOptions();
+        this.select.disabled = false;
+      }
       this.update();
     });
-  }
-
-  /** The solver's state changed (app.js): the level sets load once it is ready. */
-  async solverChanged(state) {
-    if (state !== "ready" || this.levels.sets || this.levels.loading) return;
-    const sets = await this.levels.load();
-    if (!sets) return;
-    this.fillOptions();
-    this.select.disabled = false;
-    this.update();
   }
 
   /** Set `name`'s game in the page's language. */
@@ -71,7 +64,7 @@ export class LevelsPanel {
   }
 
   gameName(name) {
-    const names = this.levels.set(name)?.game;
+    const names = this.session.levelSet(name)?.game;
     return names ? names[currentLanguage()] ?? names.en : name;
   }
 
@@ -80,7 +73,8 @@ export class LevelsPanel {
     const choose = document.createElement("option");
     choose.value = "";
     choose.textContent = t("levelSetChoose");
-    const options = this.levels.sets.map((entry) => {
+    this.listed = this.session.levelSets;
+    const options = this.listed.map((entry) => {
       const option = document.createElement("option");
       option.value = entry.name;
       option.textContent = t("levelSetOption", { game: this.gameName(entry.name), count: entry.count });
@@ -92,7 +86,7 @@ export class LevelsPanel {
   }
 
   update() {
-    const level = this.levels.current;
+    const level = this.session.level;
     const minimum = this.session.challenge?.minimum;
     this.label.hidden = !level;
     const figures = level ? { number: level.number, count: level.count, best: minimum } : null;
@@ -104,9 +98,9 @@ export class LevelsPanel {
       this.shownLevel = playing;
       if (level) this.chosen = level.set;
     }
-    if (!this.levels.sets) return;
+    if (!this.listed) return;
     this.select.value = this.chosen ?? "";
-    const entry = this.levels.set(this.chosen);
+    const entry = this.session.levelSet(this.chosen);
     const shown = Boolean(entry);
     for (const element of [this.summary, this.continueButton, this.resetButton, this.list]) element.hidden = !shown;
     if (!entry) return;
@@ -142,6 +136,6 @@ export class LevelsPanel {
 
   /** The page's language changed: the list of sets and the buttons in the new one. */
   reword() {
-    if (this.levels.sets) this.fillOptions();
+    if (this.listed) this.fillOptions();
   }
 }

@@ -14,7 +14,6 @@
 
 import { sentences, t, tCount } from "../page/i18n.js";
 import { messageOf } from "../session/messages.js";
-import * as requests from "../session/requests.js";
 import { boardFromCells, boardFromReference } from "../model/board.js";
 import { isImageFile, isTextField } from "../views/input.js";
 import { stateColours } from "../views/palette.js";
@@ -343,7 +342,7 @@ export class ScanPanel {
 
   /** Python's solve reply for `board` in the current game (solvable, proof), or null when the request failed. */
   askSolvable(board) {
-    return requests.solve(this.session, board, { minimal: false }, { channel: "scan", board: false, quiet: true });
+    return this.session.checkReading(board);
   }
 
   /**
@@ -534,6 +533,6 @@ export class ScanPanel {
     if (!this.image) return;
     const board = boardFromCells(this.rows, this.cols, this.k, this.states());
     this.close();
-    this.session.setupMode.loadScanned(board, messageOf("scanLoaded", { rows: this.rows, cols: this.cols }));
+    this.session.loadScanned(board, messageOf("scanLoaded", { rows: this.rows, cols: this.cols }));
   }
 }

@@ -19,8 +19,8 @@ export class SolvePanel {
     this.proofLegend = $("proof-legend");
     this.nearestLegend = $("nearest-legend");
     this.makeSolvable = $("make-solvable");
-    this.solveButton.addEventListener("click", () => session.solving.solve());
-    this.hintButton.addEventListener("click", () => session.solving.hint());
+    this.solveButton.addEventListener("click", () => session.solve());
+    this.hintButton.addEventListener("click", () => session.hint());
     this.playButton.addEventListener("click", () => session.playSolution());
     this.previous.addEventListener("click", () => session.chooseSolution(session.solutionList.index - 1));
     this.next.addEventListener("click", () => session.chooseSolution(session.solutionList.index + 1));

@@ -7,10 +7,7 @@
 import { formatNumber, t, tCount } from "../page/i18n.js";
 import { wordMessage } from "../page/words.js";
 import { messageOf } from "../session/messages.js";
-import { summary } from "../session/statistics.js";
-import { Records } from "../session/records.js";
-import { dailyNumber } from "../session/daily.js";
-import { formatDuration } from "../session/challenge.js";
+import { formatDuration } from "../session/common-messages.js";
 import { saveBlob } from "../views/export.js";
 
 const FILE_NAME = "lights-out-records.json";
@@ -71,7 +68,7 @@ export class StatisticsPanel {
       $("stats-reset").focus();
     });
     $("stats-reset-yes").addEventListener("click", () => {
-      session.records?.resetStatistics();
+      session.resetStatistics();
       this.confirm.hidden = true;
       this.say(messageOf("statsResetDone"));
       $("stats-reset").focus();
@@ -103,7 +100,7 @@ export class StatisticsPanel {
     const { records } = this.session;
     if (!file || !records) return;
     // Records are a few kilobytes; a bigger file is not read (a film chosen by mistake must not fill the memory).
-    const read = file.size <= MOST_IMPORT_BYTES ? Records.readExport(await file.text().catch(() => "")) : null;
+    const read = file.size <= MOST_IMPORT_BYTES ? this.session.readRecordsFile(await file.text().catch(() => "")) : null;
     this.confirm.hidden = true;
     if (!read) {
       this.say(messageOf("recordsImportFailed"));
@@ -121,9 +118,8 @@ export class StatisticsPanel {
   replaceWith(read) {
     this.importing = null;
     this.importConfirm.hidden = true;
-    this.say(this.session.records.replaceWith(read));
+    this.say(this.session.replaceRecords(read)); // the best results and level progress shown elsewhere are the file's now
     this.update();
-    this.session.redraw(); // the best results and level progress shown elsewhere are the file's now
   }
 
   /** A best time's key ("5x5", "level classic") as the player reads it. */
@@ -133,13 +129,14 @@ export class StatisticsPanel {
       return t("statsSize", { rows, cols });
     }
     const name = key.slice("level ".length);
-    const set = this.session.levelPlay.set(name);
+    const set = this.session.levelSet(name);
     return t("statsLevelSet", { game: set ? wordMessage(messageOf("nameInLanguage", { names: set.game })) : name });
   }
 
   update() {
     const statistics = this.session.records?.statistics;
-    if (!statistics) return;
+    const figures = this.session.statisticsSummary();
+    if (!statistics || !figures) return;
     if (this.importing) {
       const theirs = this.importing.statistics;
       this.importAsk.textContent = t("statsImportAsk", {
@@ -147,7 +144,6 @@ export class StatisticsPanel {
         theirs: formatNumber(theirs.played), theirsWon: formatNumber(theirs.won),
       });
     }
-    const figures = summary(statistics, dailyNumber(this.session.today()));
     this.figures.played.textContent = formatNumber(figures.played);
     this.figures.won.textContent = formatNumber(figures.won);
     this.figures.streak.textContent = tCount("statsDays", figures.streak);

@@ -1,20 +1,19 @@
 // The status line (the solver's state, Retry), "Working…" with Cancel for slow requests,
 // the progress of a playback with Stop, and the message line with its occasional Search
-// to the end button. The message line is where what the session says (messages.js: data)
+// to the end button. The solver's state comes in the session's change event (`solver`). The message line is where what the session says (messages.js: data)
 // becomes words: the last message and its offer are kept, and worded again when the
 // page's language changes (the session's `reword` change).
 
 import { t } from "../page/i18n.js";
 import { describeSolverFailure } from "../page/errors.js";
-import { messageOf, withTone } from "../session/messages.js";
+import { withTone } from "../session/messages.js";
 import { wordMessage } from "../page/words.js";
 
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 
 export class StatusPanel {
-  constructor(session, solver) {
+  constructor(session) {
     this.session = session;
-    this.solver = solver;
     const $ = (id) => document.getElementById(id);
     this.status = $("status");
     this.solverStatus = $("solver-status");
@@ -35,21 +34,14 @@ export class StatusPanel {
     this.measuring = 0;
     this.shown = null; // the message on the line (messages.js), to word it again in another language
     this.offer = null; // the Search to the end button's message while it shows
-    this.solverState = { state: "loading", detail: null }; // the last report, to redraw it in another language
     this.workingTimer = 0;
-    this.retry.addEventListener("click", () => solver.restart());
-    $("cancel").addEventListener("click", () => {
-      session.stopPlayback();
-      solver.cancel();
-      session.say(messageOf("cancelled"));
-    });
-    this.searchToEnd.addEventListener("click", () => session.solving.searchToEnd());
-    // Quick requests do not flash "Working…" and Cancel; nor do requests waiting for the solver to start:
-    // nothing runs yet (the badge shows the start), and Cancel would only start the solver again.
-    solver.onBusy = () => this.showWorking();
+    this.retry.addEventListener("click", () => session.retrySolver());
+    $("cancel").addEventListener("click", () => session.cancel());
+    this.searchToEnd.addEventListener("click", () => session.searchToEnd());
     // Every message lands here, the Board box's errors too (the box is marked as well).
     session.subscribe((change) => {
       this.showPlayback();
+      if (change.solver) this.solverChanged();
       if (change.reword) {
         this.showSolverState();
         this.say(this.shown, this.offer);
@@ -59,12 +51,18 @@ export class StatusPanel {
       else if (change.message !== undefined) this.say(change.message, change.offer ?? null);
       if (change.message || change.boardError) this.reveal(Boolean(change.boardError));
     });
+    this.showSolverState();
   }
 
-  /** "Working…" and Cancel, WORKING_DELAY_MS after the ready solver was given work, until it is idle. */
+  /**
+   * "Working…" and Cancel, WORKING_DELAY_MS after the ready solver was given work, until it is idle.
+   * Quick requests do not flash them; nor do requests waiting for the solver to start: nothing runs
+   * yet (the badge shows the start), and Cancel would only start the solver again.
+   */
   showWorking() {
     clearTimeout(this.workingTimer);
-    if (this.solver.busy && this.solver.ready) {
+    const { busy, ready } = this.session.solver;
+    if (busy && ready) {
       this.workingTimer = setTimeout(() => { this.progress.hidden = false; }, WORKING_DELAY_MS);
     } else {
       this.progress.hidden = true;
@@ -130,19 +128,18 @@ export class StatusPanel {
     this.status.closest(".play").scrollIntoView({ block: "start", behavior });
   }
 
-  /** The solver client reported `state` ("loading" | "installing" | "ready" | "error"). */
-  solverChanged(state, detail) {
-    this.solverState = { state, detail };
+  /** The solver's state ("loading" | "installing" | "ready" | "error") or its being busy changed. */
+  solverChanged() {
+    const { state, detail } = this.session.solver;
     // How the solver started (automation contract): "snapshot" or "install".
     if (state === "ready" && detail?.start?.path) this.status.dataset.solverStart = detail.start.path;
     else if (state === "loading") delete this.status.dataset.solverStart;
     this.showSolverState();
     this.showWorking(); // requests sent during the start run from now on
-    if (state === "ready") this.session.challengeTracker.askMinimum();
   }
 
   showSolverState() {
-    const { state, detail } = this.solverState;
+    const { state, detail } = this.session.solver;
     this.status.dataset.state = state === "ready" || state === "error" ? state : "loading";
     this.retry.hidden = state !== "error";
     const progress = detail?.progress;

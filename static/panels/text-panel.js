@@ -50,14 +50,14 @@ export class TextPanel {
       this.loadText(text);
     });
     $("copy-board").addEventListener("click", async () => {
-      const text = await session.boardText.format(session.game.board);
+      const text = await session.formatText(session.game.board);
       if (text !== null) await this.copyText(text);
     });
     // A pasted board set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
     this.boardSet = $("board-set");
     this.boardSetPosition = $("board-set-position");
     this.boardSetNext = $("board-set-next");
-    this.boardSetNext.addEventListener("click", () => session.boardText.nextInSet());
+    this.boardSetNext.addEventListener("click", () => session.nextInSet());
     session.subscribe((change) => {
       if (change.reword) {
         this.textBox.reword();
@@ -75,7 +75,7 @@ export class TextPanel {
   }
 
   showBoardSet() {
-    const position = this.session.boardText.setPosition;
+    const position = this.session.boardSetPosition;
     this.boardSet.hidden = position === null;
     if (position === null) return;
     this.boardSetPosition.textContent = t("boardSetOf", position);
@@ -128,7 +128,7 @@ export class TextPanel {
       return Promise.resolve();
     }
     if (text.length > BOX_TEXT_LIMIT) this.textBox.hold(text, () => t("bigTextSent", { megabytes: megabytes(text) }));
-    return this.session.boardText.load(text);
+    return this.session.loadText(text);
   }
 
   /** Load a dropped or opened file: its bytes go to Python as they are (it decodes UTF-8). */
@@ -147,7 +147,7 @@ export class TextPanel {
     // and copies then reuse its format.
     const text = bytes.length <= KEEP_TEXT_LIMIT ? new TextDecoder().decode(bytes) : null;
     if (text !== null) this.textBox.show(text, "file");
-    await this.session.boardText.load(text, bytes);
+    await this.session.loadText(text, bytes);
   }
 
   /** Copy `text` to the clipboard; when the page may not, put it in the box, selected. */

@@ -37,9 +37,9 @@ export class VariantPanel {
     for (const radio of this.targets) {
       radio.addEventListener("change", () => { if (radio.checked) session.setTarget(radio.value); });
     }
-    this.editShapeButton.addEventListener("click", () => session.shapeEditing.set(!session.shapeEditing.on));
-    for (const button of this.tools) button.addEventListener("click", () => session.shapeEditing.choose(button.dataset.tool));
-    for (const button of this.shapePresets) button.addEventListener("click", () => session.shapeEditing.preset(button.dataset.preset));
+    this.editShapeButton.addEventListener("click", () => session.setMode(session.shape.on ? "play" : "shape"));
+    for (const button of this.tools) button.addEventListener("click", () => session.chooseShapeTool(button.dataset.tool));
+    for (const button of this.shapePresets) button.addEventListener("click", () => session.shapePreset(button.dataset.preset));
     this.buildStencilEditor();
     this.drawStencil();
     session.subscribe((change) => this.update(change));
@@ -128,7 +128,7 @@ export class VariantPanel {
       this.drawStencil();
       this.showStencilProblem(this.stencilProblem);
     }
-    const shape = session.shapeEditing;
+    const shape = session.shape;
     const shapes = shape.available;
     this.editShapeButton.disabled = !shapes;
     this.editShapeButton.setAttribute("aria-pressed", shape.on ? "true" : "false");

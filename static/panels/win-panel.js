@@ -12,7 +12,6 @@
 // the clipboard. The celebration on the board itself is board-panel.js's.
 
 import { currentLanguage, t, tCount } from "../page/i18n.js";
-import { levelStars } from "../session/levels.js";
 import { wordMessage } from "../page/words.js";
 import { messageOf } from "../session/messages.js";
 import { shareAddress } from "../model/share-link.js";
@@ -31,7 +30,6 @@ export class WinPanel {
    */
   constructor(session, nextPuzzle, copyText = null) {
     this.session = session;
-    this.levels = session.levelPlay;
     const $ = (id) => document.getElementById(id);
     this.banner = $("win");
     this.title = $("win-title");
@@ -62,12 +60,12 @@ export class WinPanel {
     if (!show) return;
     this.banner.dataset.by = won.by;
     this.title.textContent = t(TITLES[won.by]);
-    const level = this.levels.current;
+    const level = this.session.level;
     const minimum = this.session.challenge?.minimum;
     const next = this.session.nextKind;
     this.next.hidden = next === "none";
     this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
-    this.shareButton.hidden = !this.session.challengeTracker.shareLine(shareAddress());
+    this.shareButton.hidden = !this.session.shareLine(shareAddress());
     // A level, and the puzzle of the day once its fewest is known, are scored against the fewest.
     const scored = level || (this.session.challenge?.day && minimum != null);
     this.score.hidden = !scored;
@@ -81,7 +79,7 @@ export class WinPanel {
     if (level && next === "none") parts.push(t("levelsAllDone", { game: level.game[currentLanguage()] ?? level.game.en }));
     this.detail.textContent = parts.join(" · ");
     // Stars for the player's own win only; with help there is no score to give.
-    const stars = won.by === "player" ? levelStars(won.moves, minimum) : 0;
+    const stars = this.session.score?.stars ?? 0;
     if (stars) this.banner.dataset.stars = String(stars);
     else delete this.banner.dataset.stars;
     this.score.hidden = stars === 0;
@@ -91,7 +89,7 @@ export class WinPanel {
 
   /** Share the puzzle of the day's result: the device's share sheet where there is one, else the clipboard. */
   async shareResult(copyText) {
-    const line = this.session.challengeTracker.shareLine(shareAddress());
+    const line = this.session.shareLine(shareAddress());
     if (!line) return;
     const text = wordMessage(line);
     if (typeof navigator.share === "function") {

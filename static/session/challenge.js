@@ -8,6 +8,7 @@
 // records (records.js, the session's `records`). No DOM: the tracker asks and announces through the session.
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { formatDuration } from "./common-messages.js";
 import * as requests from "./requests.js";
 import { SAMPLE_BOARDS, sampleBoard } from "../model/sample-boards.js";
 import { currentKind } from "./records.js";
@@ -51,12 +52,6 @@ export function challengeOfToken(token, game) {
   const sample = SAMPLE_BOARDS.find((candidate) => kind === `sample ${candidate.id}`);
   if (sample && standard && game.startBoard().equals(sampleBoard(sample))) return { kind, labelKey: sample.labelKey };
   return null;
-}
-
-/** Minutes:seconds of `milliseconds`, e.g. "1:05". */
-export function formatDuration(milliseconds) {
-  const seconds = Math.floor(milliseconds / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 export class ChallengeTracker {

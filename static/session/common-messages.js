@@ -1,8 +1,27 @@
 // Messages more than one part of the midend says (messages.js: data the views word): a
 // rule's and a surface's names, a shape's summary, why no board of a press count came, a
-// failed request; and whether an error is one Python coded (its code and params).
+// failed request, a cell in a sentence, a time on the clock; and whether an error is one
+// Python coded (its code and params).
 
 import { countMessage, messageOf } from "./messages.js";
+import { graphCellName } from "../model/graph.js";
+
+/** Minutes:seconds of `milliseconds`, e.g. "1:05". */
+export function formatDuration(milliseconds) {
+  const seconds = Math.floor(milliseconds / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Cell `index` of `game` in a sentence, as a message: "row 2, column 3" (1-based) on a grid;
+ * on a graph (the cube, the Orbix, a user's graph: one row of cells) "cell U1" by its name,
+ * or "cell 4" by the number the board's labels give it.
+ */
+export function cellName(index, game) {
+  if (game.graph) return messageOf("explainGraphCell", { name: graphCellName(game.graph, index) });
+  const { cols } = game.board;
+  return messageOf("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
+}
 
 /** True for an error Python coded (lightsout.errors: a code and its params), which the page words itself. */
 export function isCodedError(error) {

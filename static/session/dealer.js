@@ -148,6 +148,30 @@ export class Dealer {
     });
   }
 
+  /**
+   * Play the user's puzzle in `text` (plain or JSON, lightsout.text.puzzle_text). Resolves with
+   * Python's refusal (an error with its code, params, line and column) when the text is not a
+   * puzzle — the board kept —, else null (played, or the solver failed: said on the message line).
+   */
+  playPuzzleText(text) {
+    const { session } = this;
+    let refusal = null;
+    return session.changing(async () => {
+      let reply;
+      try {
+        reply = await requests.graphPuzzle(session, text);
+      } catch (error) {
+        refusal = error;
+        return;
+      }
+      if (!reply) return;
+      const board = reply.start ? boardFromId(reply.start, reply.k) : null;
+      await this.playGraph(reply, {
+        board, message: messageOf("graphDealt", { title: reply.title ?? messageOf("graphUntitled"), cells: reply.cells }),
+      });
+    }).then(() => refusal);
+  }
+
   /** A random board of another size (the size fields changed). */
   resize(rows, cols) {
     const { session } = this;
@@ -172,7 +196,7 @@ export class Dealer {
    * (set-up mode ends): track it, and ask Python for its fewest presses (challenge.js; `details`: its start's).
    */
   startChallenge(kind, label, start = this.session.game.board, details = {}) {
-    this.session.setupMode.end();
+    this.session.leaveMode("setup");
     this.session.challengeTracker.start(kind, label, start, details);
   }
 

@@ -13,21 +13,10 @@
 
 import { countFigure, countMessage, joinMessages, messageOf } from "./messages.js";
 import * as requests from "./requests.js";
-import { graphCellName } from "../model/graph.js";
+import { cellName } from "./common-messages.js";
 
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
-
-/**
- * Cell `index` of `game` in a sentence, as a message: "row 2, column 3" (1-based) on a grid;
- * on a graph (the cube, the Orbix, a user's graph: one row of cells) "cell U1" by its name,
- * or "cell 4" by the number the board's labels give it.
- */
-export function cellName(index, game) {
-  if (game.graph) return messageOf("explainGraphCell", { name: graphCellName(game.graph, index) });
-  const { cols } = game.board;
-  return messageOf("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
-}
 
 export class Explainer {
   constructor(session) {
@@ -113,6 +102,7 @@ export class Explainer {
       return;
     }
     this.reply = reply;
+    session.enterExplaining(); // a click now asks why a cell is pressed; set-up and shape editing end
     this.game = game;
     this.startBoard = game.board.copy(); // "why?" is asked about the board the walk starts from
     this.startMoves = game.moveCount;
@@ -128,6 +118,7 @@ export class Explainer {
     this.reply = null;
     this.selected = null;
     this.whyReply = null;
+    this.session.leaveMode("explain");
     this.session.setExplainOverlay(null, { message: say ? message : undefined });
   }
 

@@ -2,7 +2,7 @@
 // the press path (session.applyMoves), so every press is a move in the history as if
 // clicked, and the session alone moves the version, the marks and the overlays. A short solution
 // plays press by press, each drawn and flashed; a long one in slices, one a frame, none
-// taking more than PLAY_SLICE_MS of the main thread (bench_playback.py: 500 000 presses on
+// taking more than PLAY_SLICE_MS of the main thread (bench/playback.py: 500 000 presses on
 // 1000×1000 in about 3 s while the page keeps drawing). The run's progress is read by the
 // status panel as session.playbackRun; Stop or any other command ends it.
 

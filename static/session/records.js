@@ -106,6 +106,11 @@ function readRecords(stored) {
 export class Records {
   constructor(storage = globalThis.localStorage) {
     this.storage = storage;
+    this.reload();
+  }
+
+  /** Read the records from the storage again (what is kept now); stored data it cannot read is set aside (problem). */
+  reload() {
     this.problem = null; // a message when stored records could not be read (and were set aside)
     const { best, levels, statistics, moved } = this.read();
     this.bestResults = best;

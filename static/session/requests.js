@@ -158,8 +158,3 @@ export function openShareLink(session, text) {
   // The "game" channel: a game chosen while the link is read wins over the link.
   return session.request({ op: "share", text }, { board: false, channel: "game", rethrow: true });
 }
-
-/** Solve a size × size board given as packed bytes, straight to the solver (the test hooks' endurance run). */
-export function solvePacked(solver, size, payload) {
-  return solver.request({ op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload });
-}

@@ -35,8 +35,12 @@ import { ShapeEditing } from "./shape-editing.js";
 import { Explainer } from "./explain.js";
 import { LevelPlay } from "./levels.js";
 import { Resume } from "./resume.js";
+import { SoundChoice } from "./sound-choice.js";
+import { Links } from "./links.js";
+import { VariantAnalysis } from "./analysis.js";
+import * as requests from "./requests.js";
 import { unsolvableMessage } from "./solve-messages.js";
-import { stencilLabel, surfaceSuffix } from "./common-messages.js";
+import { shapeDoneMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "../model/board.js";
 import { Game, isMultiState, plainTarget } from "../model/game.js";
 import { PLUS_STENCIL } from "../model/presses.js";
@@ -55,11 +59,13 @@ import { randomSolvableBoard } from "../model/random-board.js";
  * - `won`: the goal was just reached (session.won says how);
  * - `challenge`: the puzzle being played started, ended or got its fewest presses;
  * - `setup`: set-up mode turned on or off; `explain`: the explanation changed;
- * - `reword`: the page's language changed (word again what is shown).
+ * - `reword`: the page's language changed (word again what is shown);
+ * - `solver`: the solver's state or its being busy changed (session.solver says how);
+ * - `loaded`: what the page lists came from the solver (the games, the level sets).
  */
 export const CHANGE_FIELDS = Object.freeze([
   "cells", "message", "boardError", "caret", "offer", "reshaped", "focus", "pressed", "flash", "hint", "won",
-  "challenge", "setup", "explain", "reword",
+  "challenge", "setup", "explain", "reword", "solver", "loaded",
 ]);
 
 export class Session {
@@ -99,7 +105,15 @@ export class Session {
     this.explainer = new Explainer(this); // the board explained a press at a time; a click asks "why this press?"
     this.levelPlay = new LevelPlay(this); // the handhelds' level sets, and the level being played
     this.resume = new Resume(this, storage); // the game in progress kept in the browser, and brought back
+    this.soundChoice = new SoundChoice(storage, reducedMotion); // the Sound switch, remembered
+    this.links = new Links(this, this.resume); // share links: opening one, the kept game or the link on arrival, the game's link
+    this.variantAnalysis = new VariantAnalysis(this); // the Analysis panel's questions to Python
+    this.presets = null; // the real games (the API's presets reply), once the solver has answered
+    // The solver as the client last reported it: {state: "loading" | "installing" | "ready" | "error", detail}.
+    this.solverState = { state: "loading", detail: null };
     this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
+    // What a click does (see mode): one at a time, so set-up, shape editing and the explanation exclude each other.
+    this.currentMode = "play";
     this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
     // The goal just reached by a press or by playback, until the board changes:
     // {by: "player" | "helped" | "played", moves}, or null. The page celebrates "player".
@@ -130,9 +144,51 @@ export class Session {
     return isMultiState(this.game.k);
   }
 
+  /**
+   * What a click on a cell does: "play" (a press), "setup" (a light set: setup.js), "shape" (a
+   * cell's kind changed: shape-editing.js) or "explain" (the board explained: a click asks why
+   * the cell is pressed, explain.js). One at a time: entering one leaves the one before (setMode).
+   */
+  get mode() {
+    return this.currentMode;
+  }
+
   /** True in set-up mode (setup.js): a click sets a light instead of pressing. */
   get settingUp() {
-    return this.setupMode.on;
+    return this.currentMode === "setup";
+  }
+
+  /**
+   * Enter `mode` ("play", "setup", "shape"; "explain" is entered by the explanation's start), leaving
+   * the one before, and say so: the one place the modes' exclusions are decided. Set-up ends the
+   * puzzle being played (its timer, minimum and best result describe a board about to change), and
+   * entering or leaving it starts a fresh history, so that Undo walks the set-up's changes only;
+   * leaving the explanation ends it. Shape editing is entered only where shapes are drawn (the grid).
+   */
+  setMode(mode) {
+    const before = this.currentMode;
+    if (mode === before || (mode === "shape" && !this.shapeEditing.available)) return;
+    this.stopPlayback();
+    if (before === "explain") this.explainer.stop(false);
+    this.currentMode = mode;
+    if (mode === "setup") this.challengeTracker.end();
+    if (mode === "setup" || before === "setup") this.restartHistory();
+    const said = mode === "setup" ? this.setupMode.message() : mode === "shape" ? messageOf("shapeEditing")
+      : before === "setup" ? messageOf("setupDone") : before === "shape" ? shapeDoneMessage(this.game.mask) : undefined;
+    this.emit({ message: said, setup: true });
+  }
+
+  /**
+   * Leave `mode` if it is the one, without a word: part of another command that tells its change
+   * (a deal ends set-up mode; the explanation ending itself).
+   */
+  leaveMode(mode) {
+    if (this.currentMode === mode) this.currentMode = "play";
+  }
+
+  /** The explanation began (explain.js): a click now asks why a cell is pressed; set-up and shape editing end. */
+  enterExplaining() {
+    this.currentMode = "explain";
   }
 
   /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
@@ -152,6 +208,71 @@ export class Session {
   /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
   get playbackRun() {
     return this.playback.run;
+  }
+
+  /**
+   * The solver as the session knows it: {state, detail (the client's report: its start, progress,
+   * error), ready, busy (working on a request)}.
+   */
+  get solverStatus() {
+    const { state, detail } = this.solverState;
+    return { state, detail, ready: this.solver.ready, busy: Boolean(this.solver.busy) };
+  }
+
+  /**
+   * The solver client reported `state` (with `detail`): what waited for it goes on — the puzzle's
+   * fewest presses, a link or a kept game it could not read, the lists the page shows — and the
+   * views hear of it in the change event (`solver`).
+   */
+  solverChanged(state, detail = null) {
+    this.solverState = { state, detail };
+    this.links.solverChanged(state);
+    this.resume.solverChanged(state);
+    if (state === "ready") {
+      this.challengeTracker.askMinimum();
+      this.loadLists();
+    }
+    this.emit({ solver: true });
+  }
+
+  /** The solver started or ended a request ("Working…" and Cancel follow it). */
+  solverBusyChanged() {
+    this.emit({ solver: true });
+  }
+
+  /** The games and the level sets the page lists, asked of the solver once it is ready; told by a `loaded` change. */
+  async loadLists() {
+    if (!this.presets && !this.loadingPresets) {
+      this.loadingPresets = true;
+      const reply = await requests.presets(this);
+      this.loadingPresets = false;
+      if (reply) this.presets = reply.presets;
+    }
+    const hadSets = Boolean(this.levelPlay.sets);
+    await this.levelPlay.load();
+    if (this.presets || (this.levelPlay.sets && !hadSets)) this.emit({ loaded: true });
+  }
+
+  /** Play the user's puzzle `text` (dealer.js): resolves with Python's refusal, or null once played. */
+  playPuzzleText(text) {
+    return this.dealer.playPuzzleText(text);
+  }
+
+  /** Python's solve reply for `board`, read from a picture (Scan), in the current game: solvable, proof; null when the request failed. */
+  checkReading(board) {
+    return requests.solve(this, board, { minimal: false }, { channel: "scan", board: false, quiet: true });
+  }
+
+  /** The methods run and timed on the board (the API's methods op), or null when the solver failed (said). */
+  measureMethods() {
+    return requests.methods(this);
+  }
+
+  /** Cancel what the solver is working on (the worker is stopped and started again), and say so. */
+  cancelRequest() {
+    this.stopPlayback();
+    this.solver.cancel();
+    this.say(messageOf("cancelled"));
   }
 
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
@@ -327,7 +448,7 @@ export class Session {
     this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
     if (undoable) this.gameSwap.record(old);
     replaced?.(this.game);
-    const note = this.setupMode.on ? this.setupMode.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
+    const note = this.settingUp ? this.setupMode.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
     this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
   }
 
@@ -340,7 +461,7 @@ export class Session {
    */
   playGame(game, { message = null, keepQuiet = false, replaced = null, keepSetup = false, sayIfSolved = false } = {}) {
     this.challengeTracker.end();
-    if (!keepSetup) this.setupMode.end();
+    if (!keepSetup) this.leaveMode("setup");
     this.replaceGame(game, keepQuiet);
     replaced?.(game);
     const solved = sayIfSolved && game.isSolved() ? messageOf("solvedStart") : null;
@@ -470,7 +591,7 @@ export class Session {
     }
     if (this.marks?.litCount === 0) this.marks = null;
     const dropped = this.sequencer.dropAsked();
-    if (this.setupMode.on) return { changed, message: joinMessages(message ?? this.setupMode.message(), dropped) }; // undo of a set-up change
+    if (this.settingUp) return { changed, message: joinMessages(message ?? this.setupMode.message(), dropped) }; // undo of a set-up change
     if (game.isSolved()) {
       message = this.challengeTracker.finish() ?? countMessage("solved", game.moveCount);
       if (by) this.won = { by: by === "player" && this.assisted ? "helped" : by, moves: game.moveCount };
@@ -506,11 +627,11 @@ export class Session {
       return "shape";
     }
     if (this.game.holes?.get(index)) return null;
-    if (this.explainer.active) {
+    if (this.currentMode === "explain") {
       this.explainer.why(index);
       return "why";
     }
-    if (this.setupMode.on) return this.setupMode.setLight(row, col) ? "set" : null;
+    if (this.settingUp) return this.setupMode.setLight(row, col) ? "set" : null;
     const moves = this.game.moveCount;
     this.press(row, col);
     return this.game.moveCount !== moves ? "press" : null;
@@ -528,7 +649,7 @@ export class Session {
     }
     this.stopPlayback();
     const index = row * this.game.board.cols + col;
-    if (this.setupMode.on || this.game.holes?.get(index)) return;
+    if (this.settingUp || this.game.holes?.get(index)) return;
     const { changed, message } = this.applyMoves([index], 0, 1, "player");
     this.emit({ cells: changed, message, pressed: { row, col }, won: this.won !== null || undefined });
   }

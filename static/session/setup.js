@@ -1,28 +1,20 @@
 // Set-up mode, the session's (session.js) helper: copy a board from a physical game (or
-// another program) light by light. While it is on, a click sets one light (setLight)
-// instead of pressing; the session asks `on` on every press and says `message()` after
-// each change. The board's changes go through the session's commands (applyEdit,
+// another program) light by light. While the session's mode is "setup", a click sets one
+// light (setLight) instead of pressing; the session says `message()` after each change. The board's changes go through the session's commands (applyEdit,
 // restartHistory, setBoard), the one place that touches version and marks.
 
 import { messageOf } from "./messages.js";
 import { filledBoard } from "../model/board.js";
 
 export class SetupMode {
-  #on = false; // changed here only: set (a command, told) and end (inside another command)
-
-  /** Set-up mode for `session` (its game, puzzle tracker and commands). */
+  /** Set-up mode for `session` (its game, mode and commands). */
   constructor(session) {
     this.session = session;
   }
 
-  /** True while a click sets a light instead of pressing. */
+  /** True while a click sets a light instead of pressing (the session's mode). */
   get on() {
-    return this.#on;
-  }
-
-  /** Leave set-up mode as part of another command that replaces the game (a deal, a link, a scan): it tells the change. */
-  end() {
-    this.#on = false;
+    return this.session.mode === "setup";
   }
 
   /** What a click does in set-up mode, for the message line (a message). */
@@ -32,26 +24,14 @@ export class SetupMode {
   }
 
   /**
-   * Turn set-up mode on or off. While it is on a click sets a light (setLight) instead of
-   * pressing. Entering ends the puzzle being played (its timer, minimum and best result
-   * describe a board about to change) and starts a fresh history, so that undo walks the
-   * set-up changes only; leaving keeps the board as set and starts a fresh history again
-   * (undo cannot go back into the set-up; the move count is 0), and the share link then
-   * holds the board as set. Marks, overlays and solutions shown for the board stay: they
-   * describe the same lights. Solve, Hint and Play solution leave set-up mode (solving.js,
-   * playback.js): their marks are followed by pressing. Analysis answers for the board as set.
+   * Turn set-up mode on or off (the session's setMode: entering ends the puzzle being played and
+   * starts a fresh history, so that undo walks the set-up changes only; leaving keeps the board as
+   * set and starts a fresh history again, and the share link then holds the board as set). Marks,
+   * overlays and solutions shown for the board stay: they describe the same lights. Solve, Hint and
+   * Play solution leave set-up mode (solving.js, playback.js): their marks are followed by pressing.
    */
   set(on) {
-    const { session } = this;
-    if (on === this.#on) return;
-    session.stopPlayback();
-    this.#on = on;
-    if (on) {
-      session.challengeTracker.end();
-      session.shapeEditing.end(); // set-up mode and shape editing exclude each other
-    }
-    session.restartHistory();
-    session.setupChanged(on ? this.message() : messageOf("setupDone"));
+    if (on !== this.on) this.session.setMode(on ? "setup" : "play");
   }
 
   /**
@@ -92,7 +72,7 @@ export class SetupMode {
    * step Undo takes back (the game before comes back whole: game-swap.js).
    */
   loadScanned(board, message) {
-    this.#on = false;
+    this.session.leaveMode("setup");
     this.session.setBoard(board, { message, undoable: true });
   }
 }

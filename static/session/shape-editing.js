@@ -3,8 +3,8 @@
 // light does not count) — with the chosen tool, instead of pressing; the shape presets
 // (ring, cross, heart) deal a random board in that shape. The shape is part of the puzzle:
 // every change of it goes through the session's setShape or setBoard (a new history), the
-// one place that touches version and marks. Set-up mode and shape editing exclude each
-// other; the canvas (boards above the grid's limit) draws no shapes.
+// one place that touches version and marks. Shape editing is one of the session's modes
+// (session.setMode: it and set-up mode exclude each other); the canvas draws no shapes.
 
 import { messageOf } from "./messages.js";
 import { shapeDoneMessage } from "./common-messages.js";
@@ -13,8 +13,6 @@ import { CELL, HOLE, Mask, presetMask } from "../model/mask.js";
 const PRESET_NAMES = { ring: "presetRing", cross: "presetCross", heart: "presetHeart", none: "presetNone" };
 
 export class ShapeEditing {
-  #chosen = false; // the player turned shape editing on (it is on while shapes can be drawn and set-up is off)
-
   /** Shape editing for `session` (its game, set-up mode, dealer and commands). */
   constructor(session) {
     this.session = session;
@@ -26,23 +24,9 @@ export class ShapeEditing {
     return !this.session.usesCanvas();
   }
 
-  /** True while a click edits the shape. */
+  /** True while a click edits the shape: the session's mode "shape", where shapes are drawn. */
   get on() {
-    return this.#chosen && this.available && !this.session.settingUp;
-  }
-
-  /** Edit the shape (`on`) or play; entering leaves set-up mode. Says which. */
-  set(on) {
-    const { session } = this;
-    session.stopPlayback();
-    if (on && session.settingUp) session.setupMode.set(false);
-    this.#chosen = on;
-    session.say(this.on ? messageOf("shapeEditing") : shapeDoneMessage(session.game.mask));
-  }
-
-  /** Leave shape editing as part of another command (set-up mode entered), which tells the change. */
-  end() {
-    this.#chosen = false;
+    return this.session.mode === "shape" && this.available;
   }
 
   /** The tool a click applies: "cell" | "hole" | "dontCare" (the panel's choice). */

@@ -260,3 +260,8 @@ export class SolverClient {
     this.onState(state, detail);
   }
 }
+
+/** Solve a size × size board given as packed bytes, straight to the solver `client` (the test hooks' endurance run). */
+export function solvePacked(client, size, payload) {
+  return client.request({ op: "solve", board: `${size}x${size}@0`, target: "off", minimal: false, binary: true }, { payload });
+}

@@ -106,6 +106,8 @@ def test_a_level_link_opens_that_level(ready_page: Page) -> None:
 
 def test_a_bad_level_link_is_refused_with_its_reason(ready_page: Page) -> None:
     page = ready_page
+    page.evaluate("() => { location.hash = '5x5:AAAAAA'; }")  # a plain game first: no level being played
+    expect(page.locator("#message")).to_contain_text("Opened a shared 5×5")
     page.evaluate("(link) => { location.hash = link; }", f"classic:{codec.encode(CLASSIC.level(1).board, CELLS)};p=level-classic;l=2")
     expect(page.locator("#message")).to_have_text(
         "This link cannot be opened — column 9 (board): the board is not level 2 of the classic levels. The board was kept.")

@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session/session.js";
-import { Explainer, cellName } from "../../static/session/explain.js";
+import { Explainer } from "../../static/session/explain.js";
+import { cellName } from "../../static/session/common-messages.js";
 import { boardFromCells, emptyBoard } from "../../static/model/board.js";
 import { graphOfPuzzle } from "../../static/model/graph.js";
 import { pressBoard, pressGraph } from "../../static/model/presses.js";

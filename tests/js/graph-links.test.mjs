@@ -6,7 +6,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session/session.js";
-import { SharePanel } from "../../static/panels/share-panel.js";
 import { currentHash } from "../../static/model/share-link.js";
 import { boardFromId } from "../../static/model/board.js";
 import { bytesAt } from "../../static/model/codec.js";
@@ -15,10 +14,8 @@ import { PythonSolver, pythonJson } from "./python.mjs";
 
 const BASE = "https://example.org/lightsout/";
 
-/** The share panel the page builds (share-panel.js), on a session answered by Python; the DOM it binds is a stub. */
+/** A session answered by Python, as the page's (its links: session/links.js). */
 function openPage() {
-  globalThis.document = { getElementById: () => ({ addEventListener() {} }) };
-  globalThis.window = { addEventListener() {} };
   const solver = new PythonSolver();
   const sent = [];
   const request = solver.request.bind(solver);
@@ -27,15 +24,15 @@ function openPage() {
     return request(message, options);
   };
   const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9 });
-  const panel = new SharePanel(session, async () => {});
-  panel.hashWriter.enabled = false; // the link is asked for here (graphLink), not written to an address
+  // The game's link, as the address and Copy link get it (`game` must be the session's).
+  const panel = { graphLink: (game, base) => (assert.equal(game, session.game), session.links.linkOf(base)) };
   return { session, panel, sent };
 }
 
 /** Open the link `text` (a hash, "#" optional) as the page does, and wait for the game. */
 async function openLink(text) {
   const page = openPage();
-  await page.panel.openGraphLink(text.replace(/^#/, ""), false);
+  await page.session.links.openGraphLink(text.replace(/^#/, ""), false);
   return page;
 }
 

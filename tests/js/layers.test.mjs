@@ -71,3 +71,37 @@ test("the direction test sees real imports (a crossing it must catch is caught)"
   assert.ok(importsOf("panels/board-panel.js").some(([target]) => target.startsWith("views/")));
   assert.deepEqual(relative(STATIC, join(STATIC, "model")), "model");
 });
+
+// The midend's front door (issue 48): above the session, a module imports from static/session/
+// only its front door (api.js) and its message data — the messages the session says, as data the
+// views word. The roots wire the page (app.js) and its test surface (test-hooks.js) through the
+// front door too.
+const FRONT_DOOR = new Set(["session/api.js", "session/messages.js", "session/common-messages.js", "session/solve-messages.js"]);
+
+/** "path:line: imports target" for each module of `paths` above the session (or a root) importing session/ past the front door. */
+function pastTheFrontDoor(paths, imports = importsOf) {
+  const found = [];
+  for (const path of paths) {
+    const above = ROOTS.has(path) || (LEVELS[folderOf(path)] ?? 0) > LEVELS.session;
+    if (!above || path === "worker.js" || path === "sw.js") continue;
+    for (const [target, line] of imports(path)) {
+      if (target.startsWith("session/") && !FRONT_DOOR.has(target)) found.push(`${path}:${line}: imports ${target}`);
+    }
+  }
+  return found;
+}
+
+test("panels, views, page words and the roots import only the session's front door (and its message data)", () => {
+  assert.deepEqual(pastTheFrontDoor(staticPaths()), []);
+});
+
+test("the front door rule sees a panel that imports past it", () => {
+  // The rule reads real imports: a panel importing the session's helpers is caught, the front door is not.
+  const violating = (path) => (path === "panels/board-panel.js"
+    ? [["session/api.js", 3], ["session/dealer.js", 4], ["session/messages.js", 5]] : importsOf(path));
+  assert.deepEqual(pastTheFrontDoor(["panels/board-panel.js"], violating), ["panels/board-panel.js:4: imports session/dealer.js"]);
+  assert.deepEqual(pastTheFrontDoor(["panels/board-panel.js", "app.js"]), []);
+  // …and app.js does reach the session, by the front door.
+  assert.ok(importsOf("app.js").some(([target]) => target === "session/api.js"));
+});
+
