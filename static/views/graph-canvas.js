@@ -17,7 +17,7 @@
 // Cells look as style.css draws the SVG's (.gcell rules), in the stylesheet's colours:
 // OUTLINES lists the overlays' outlines in the stylesheet's order.
 
-import { hexDistance } from "./canvas-render.js";
+import { hexDistance } from "./canvas-layout.js";
 import { GraphBoardView, drawingOf, hexCorners } from "./graph-render.js";
 import { CLEARS, DONT_CARE, FORMULA, HOLE, NEAREST, NEXT, PROOF, QUIET, SELECTED, cellFlags } from "./render.js";
 

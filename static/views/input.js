@@ -100,6 +100,7 @@ export function bindBoardInput(view, onPress) {
  */
 export function bindCanvasInput(view, onPress) {
   const canvas = view.canvas;
+  const minimap = view.minimap.canvas;
   const DRAG_THRESHOLD = 5; // CSS pixels a pointer may wander and still be a click
   const pointers = new Map(); // pointerId -> {x, y} (client CSS pixels, latest)
   let tap = null; // {id, x, y} while the single pointer down may still become a press
@@ -195,7 +196,7 @@ export function bindCanvasInput(view, onPress) {
   let minimapDragging = false;
   function onMinimapDown(event) {
     minimapDragging = true;
-    view.minimap.setPointerCapture?.(event.pointerId);
+    minimap.setPointerCapture?.(event.pointerId);
     view.centreOnMinimap(event.clientX, event.clientY);
   }
   function onMinimapMove(event) {
@@ -212,8 +213,8 @@ export function bindCanvasInput(view, onPress) {
     [canvas, "pointerup", onPointerUp], [canvas, "pointercancel", onPointerUp],
     [canvas, "wheel", onWheel, { passive: false }], [canvas, "keydown", onKeyDown],
     [canvas, "focus", onFocus], [canvas, "blur", onBlur],
-    [view.minimap, "pointerdown", onMinimapDown], [view.minimap, "pointermove", onMinimapMove],
-    [view.minimap, "pointerup", onMinimapUp], [view.minimap, "pointercancel", onMinimapUp],
+    [minimap, "pointerdown", onMinimapDown], [minimap, "pointermove", onMinimapMove],
+    [minimap, "pointerup", onMinimapUp], [minimap, "pointercancel", onMinimapUp],
   ];
   for (const [target, type, listener, options] of bindings) target.addEventListener(type, listener, options);
   return () => {

@@ -1,9 +1,9 @@
-// The canvas's hexagons (canvas-render.js hexAt, hexDistance) against an independent oracle:
+// The canvas's hexagons (canvas-layout.js hexAt, hexDistance) against an independent oracle:
 // a hexagonal lattice's Voronoi cells are its hexagons, so the hexagon under a point is the
 // cell whose centre (graph-layout.js hexCoords, the SVG's layout) is nearest to it.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { hexAt, hexDistance } from "../../static/views/canvas-render.js";
+import { hexAt, hexDistance } from "../../static/views/canvas-layout.js";
 import { hexCoords } from "../../static/views/graph-layout.js";
 import { seeded } from "./seeded.mjs";
 
