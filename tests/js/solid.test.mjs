@@ -1,4 +1,4 @@
-// The 3D view's geometry (solid-view.js) on the cube and the Orbix as Python's puzzle op gives
+// The 3D view's geometry (solid-geometry.js) on the cube and the Orbix as Python's puzzle op gives
 // them: the solid's neighbours are the press sets both ways, the body's faces hold the cells,
 // which cells are seen from a few turns, the arrows' neighbour across a face's edge, turning
 // a hidden cell into sight, and the step turns (Shift+arrows); the cell drawn under a point
@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   cellAt, compose, dragTurn, facing, neighbourInDirection, releaseFlick, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
-} from "../../static/views/solid-view.js";
+} from "../../static/views/solid-geometry.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
 
