@@ -110,7 +110,7 @@ export function encodeBase64url(bytes) {
     const chunk = (bytes[whole] << 16) | ((rest > 1 ? bytes[whole + 1] : 0) << 8);
     out[o++] = CODES[chunk >> 18];
     out[o++] = CODES[(chunk >> 12) & 63];
-    if (rest > 1) out[o++] = CODES[(chunk >> 6) & 63];
+    if (rest > 1) out[o] = CODES[(chunk >> 6) & 63];
   }
   return ASCII.decode(out);
 }

@@ -10,7 +10,7 @@
 // The maths (solving, analysis, parsing) lives in Python; this file only plays, and a
 // Node test checks every press against lightsout.api's on random boards (tests/js).
 
-import { Board, emptyBoard } from "./board.js";
+import { Board } from "./board.js";
 import { SURFACES } from "./rules.js";
 import { PLUS_STENCIL, pressBoard, pressGraph, pressPlusPacked } from "./presses.js";
 

@@ -61,7 +61,7 @@ export function presetMask(name, rows, cols) {
   const third = (n) => Math.max(1, Math.floor(n / 3));
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      let hole = false;
+      let hole;
       if (name === "ring") {
         hole = r >= third(rows) && r < rows - third(rows) && c >= third(cols) && c < cols - third(cols);
       } else if (name === "cross") {

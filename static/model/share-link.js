@@ -26,7 +26,6 @@ const WRITE_INTERVAL_MS = 200;
 
 /** A 25-bit stencil mask (share.js) as the page's rule. */
 function stencilOfMask(stencil) {
-  const centre = MAX_STENCIL >> 1;
   const cells = Array.from({ length: MAX_STENCIL }, (_, r) =>
     Array.from({ length: MAX_STENCIL }, (_, c) => Boolean(stencil & (1 << (r * MAX_STENCIL + c)))));
   return makeStencil(stencilName(cells));

@@ -260,7 +260,7 @@ export function locateBoard(image, { rows, cols }) {
   const { image: small, factor } = downscale(image, DETECT_SIDE);
   const { width, height } = small;
   const maps = edgeMaps(small, rows, cols);
-  const { gray, edges, smoothEdges, radius } = maps;
+  const { gray, edges, radius } = maps;
   // Otsu's cut of the gradients keeps only the strongest edges (lit cells); the faint ones
   // of dark cells on a dark case count too, well above the noise left after the blur, but
   // so may a textured background or the things around the board: each cut gives

@@ -138,8 +138,8 @@ export class GraphCanvasView extends GraphBoardView {
     this.resizeObserver.observe(this.canvas);
   }
 
-  /** Show `board`, `marks`, `layers` and colours as GraphView.draw does; the canvas is redrawn in the next frame. */
-  draw(board, marks, changed = null, layers = null, coloured = false) {
+  /** Show `board`, `marks`, `layers` and colours as GraphView.draw does; the canvas is redrawn whole in the next frame (`changed` is not read). */
+  draw(board, marks, changed, layers = null, coloured = false) {
     const change = this.takeBoard(board, layers, coloured);
     if (change === "size") {
       this.drawing = null;

@@ -49,7 +49,7 @@ export function bindBoardInput(view, onPress) {
     const cell = cellOf(event.target);
     if (!cell) return;
     const { row, col } = cell;
-    let to = null;
+    let to;
     switch (event.key) {
       case "ArrowUp": to = step(row, col, -1, 0); break;
       case "ArrowDown": to = step(row, col, 1, 0); break;
@@ -285,7 +285,7 @@ export function bindGraphInput(view, onPress) {
   function onKeyDown(event) {
     const index = view.indexAt(event);
     if (index === null) return;
-    let to = null;
+    let to;
     // Holes are skipped in play (the shape editor reaches them).
     const usable = (j) => view.editing || !view.isHole(Math.floor(j / view.cols), j % view.cols);
     const usableIndex = (direction) => {

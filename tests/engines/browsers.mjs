@@ -86,7 +86,7 @@ class PuppeteerPage {
       const handle = await this.page.waitForFunction(fn, { timeout: ms, polling: "raf" }, arg);
       return await handle.jsonValue();
     } catch (error) {
-      throw new Error(`the page did not reach: ${fn.toString().slice(0, 160)} (${error.message})`);
+      throw new Error(`the page did not reach: ${fn.toString().slice(0, 160)} (${error.message})`, { cause: error });
     }
   }
 

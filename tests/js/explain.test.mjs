@@ -122,7 +122,7 @@ test("why this press? on the classic 5×5 answers in the words of the walk, in E
   for (const [r, c] of [[0, 1], [2, 2], [3, 4]]) pressBoard(board, r, c);
   const { session, explainer } = makeExplainer(board);
   await explainer.start();
-  const said = (key) => wordMessage(explainer.whySentence());
+  const said = () => wordMessage(explainer.whySentence());
   const name = (cell) => wordMessage(cellName(cell, session.game));
   // A chase press: the light above it, the one its own step names ("row 1, column 2 is lit, so press row 2, column 2 below it").
   const chase = explainer.steps[0];

@@ -28,10 +28,6 @@ const below = (n) => Math.floor(random() * n);
 const pick = (list) => list[below(list.length)];
 const chance = (p) => random() < p;
 
-function randomBytes(length) {
-  return Uint8Array.from({ length }, () => below(256));
-}
-
 /** Packed cells with every state below k (a valid payload), or raw random bits (states up to 2^b − 1). */
 function cellBytes(cells, k, anyBits = false) {
   const bits = bitsPerCell(k);
@@ -158,7 +154,7 @@ test(`${COUNT} fuzzed share links: share.js and lightsout.share.links agree, ref
   const mismatches = [];
   texts.forEach((text, index) => {
     const js = jsOutcome(text);
-    const { reason, ...outcome } = python[index]; // Python's English, for the checks below
+    const { reason, ...outcome } = python[index]; // Python's English is not the page's: its reasons are checked below
     const py = outcome.ok ? outcome : { ...outcome, params: sorted(outcome.params) };
     if (JSON.stringify(js) !== JSON.stringify(py)) mismatches.push({ text, js, python: py });
   });
