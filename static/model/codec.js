@@ -1,3 +1,4 @@
+// @ts-check
 // The one codec of packed boards, shared by game IDs, share links, the worker's binary
 // payloads and the Game's own storage (docs/api.md, "Packing"). Pure, no DOM.
 //

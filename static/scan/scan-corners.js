@@ -1,3 +1,4 @@
+// @ts-check
 // Finding a rows × cols board's corners in a picture (static/scan/scan.js is the reading as a
 // whole): candidate blobs from several masks, each framed two ways, a grid fitted in each
 // frame, the best scored, polished and moved a cell aside while that frames the board

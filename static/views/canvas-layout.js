@@ -1,3 +1,4 @@
+// @ts-check
 // Where the canvas board's cells are (canvas-render.js), in board units: one cell width is 1,
 // the board's corner is (0, 0), x right and y down. Squares put cell (row, col) at (col, row).
 // Hex boards (the hex rule, graph-layout.js's axial layout) are pointy-top hexagons 1 cell

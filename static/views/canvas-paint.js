@@ -1,3 +1,4 @@
+// @ts-check
 // The canvas board's pixels (canvas-render.js), computed per device pixel from the packed
 // bits (game.js), not from a cached image: a 10000×10000 board at one pixel a cell would be
 // a 400 MB bitmap. Each pixel samples the cell under its centre, so a full redraw costs one

@@ -1,3 +1,4 @@
+// @ts-check
 // Draws boards too big for the DOM grid (above 64×64, up to 10000×10000) on a canvas,
 // with zoom, pan, a Fit button and a minimap of the whole board with the viewport. The
 // tools and the minimap sit in a bar under the canvas, never over it, so no cell that

@@ -1,3 +1,4 @@
+// @ts-check
 // The canvas board's zoom and pan (canvas-render.js): which part of the board the canvas
 // shows, headless (no DOM), so it runs under node (tests/js/canvas-viewport.test.mjs).
 // Board units are cell widths (canvas-layout.js); the canvas is measured in device pixels.

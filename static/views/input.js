@@ -1,3 +1,4 @@
+// @ts-check
 // Pointer and keyboard input for the board, following the W3C ARIA grid pattern:
 // the grid is one tab stop (a roving tabindex), arrow keys move focus and stop at the
 // edges, Home/End go to the row's ends, Ctrl+Home/End to the corners. Space and Enter
@@ -269,6 +270,7 @@ export function bindFileDrop(target, onFile, onRejected) {
  */
 export function bindGraphInput(view, onPress) {
   const grid = view.grid;
+  /** @type {Record<string, [number, number]>} */
   const directions = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
   function pressIndex(index) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The canvas board's minimap (canvas-render.js): the whole board, one sample per minimap
 // pixel, with the canvas's viewport as a rectangle, in the bar under the canvas. It shows
 // only while part of the board is out of view (at Fit it would be a copy of the board);

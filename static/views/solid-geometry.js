@@ -1,3 +1,4 @@
+// @ts-check
 // The geometry of the 3D view of the games on a solid (solid-view.js), the Lights Out Cube
 // and the Orbix: pure maths, no DOM, tested under node (tests/js/solid.test.mjs). Each cell
 // sits where Python's `solid` puts it (the puzzle reply: centre, right, up); the solid is
@@ -55,6 +56,12 @@ const CUBE_START = [[0, 1, 0, -35], [1, 0, 0, 25]];
 
 // ---- Rotations: unit quaternions [w, x, y, z] --------------------------------------
 
+/**
+ * The turn by `degrees` about `axis` (any length but 0), a unit quaternion.
+ * @param {Vector} axis
+ * @param {number} degrees
+ * @returns {Turn}
+ */
 export function turnAbout([x, y, z], degrees) {
   const half = (degrees * Math.PI) / 360;
   const size = Math.hypot(x, y, z) || 1;
@@ -62,7 +69,12 @@ export function turnAbout([x, y, z], degrees) {
   return [Math.cos(half), x * s, y * s, z * s];
 }
 
-/** The rotation `a` after `b`. */
+/**
+ * The rotation `a` after `b`.
+ * @param {Turn} a
+ * @param {Turn} b
+ * @returns {Turn}
+ */
 export function compose(a, b) {
   const [aw, ax, ay, az] = a;
   const [bw, bx, by, bz] = b;
@@ -70,12 +82,22 @@ export function compose(a, b) {
     aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw]);
 }
 
+/**
+ * `q` scaled to length 1.
+ * @param {number[]} q
+ * @returns {number[]}
+ */
 function normalised(q) {
   const size = Math.hypot(...q);
   return q.map((v) => v / size);
 }
 
-/** Vector `v` turned by `q`. */
+/**
+ * Vector `v` turned by `q`.
+ * @param {Turn} q
+ * @param {Vector} v
+ * @returns {Vector}
+ */
 export function rotate([w, x, y, z], [vx, vy, vz]) {
   const tx = 2 * (y * vz - z * vy);
   const ty = 2 * (z * vx - x * vz);
@@ -83,13 +105,24 @@ export function rotate([w, x, y, z], [vx, vy, vz]) {
   return [vx + w * tx + y * tz - z * ty, vy + w * ty + z * tx - x * tz, vz + w * tz + x * ty - y * tx];
 }
 
-/** A rotation `fraction` (0..1) of the way from `a` to `b`, the short way round (normalised linear: a turn's frames). */
+/**
+ * A rotation `fraction` (0..1) of the way from `a` to `b`, the short way round (normalised linear: a turn's frames).
+ * @param {Turn} a
+ * @param {Turn} b
+ * @param {number} fraction
+ * @returns {Turn}
+ */
 export function between(a, b, fraction) {
   const sign = a.reduce((sum, v, i) => sum + v * b[i], 0) < 0 ? -1 : 1;
   return normalised(a.map((v, i) => v * (1 - fraction) + sign * b[i] * fraction));
 }
 
-/** The turn that takes unit vector `from` to unit vector `to` about the axis square to both. */
+/**
+ * The turn that takes unit vector `from` to unit vector `to` about the axis square to both.
+ * @param {Vector} from
+ * @param {Vector} to
+ * @returns {Turn}
+ */
 function turnFromTo(from, to) {
   const axis = [from[1] * to[2] - from[2] * to[1], from[2] * to[0] - from[0] * to[2], from[0] * to[1] - from[1] * to[0]];
   const cos = Math.max(-1, Math.min(1, from[0] * to[0] + from[1] * to[1] + from[2] * to[2]));
@@ -98,8 +131,11 @@ function turnFromTo(from, to) {
 
 // ---- The solid --------------------------------------------------------------------
 
+/** @type {(a: Vector, b: Vector) => Vector} */
 const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+/** @type {(a: Vector, b: Vector) => Vector} */
 const difference = (a, b) => a.map((v, i) => v - b[i]);
+/** @type {(a: Vector, b: Vector) => number} */
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /**
@@ -108,6 +144,9 @@ const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
  * press set but itself), the cells' drawn size and the body: the cube's six faces as
  * squares, the icosahedron's twenty triangles (three buttons each two of which are
  * neighbours), each [corner points] with its outward normal.
+ * @param {Solid} solid
+ * @param {Iterable<number>[]} presses  each cell's press set (the cells a press of it changes, itself among them)
+ * @returns {Geometry}
  */
 export function solidGeometry(solid, presses) {
   const { shape, points } = solid;
@@ -148,12 +187,23 @@ export function solidGeometry(solid, presses) {
   return { shape, points, right: solid.right, up: solid.up, normals, neighbours, faces, size, radius: reach * 1.03, start };
 }
 
-/** How much cell `index`'s outward side faces the viewer under `q`: 1 face-on, 0 edge-on, below 0 turned away. */
+/**
+ * How much cell `index`'s outward side faces the viewer under `q`: 1 face-on, 0 edge-on, below 0 turned away.
+ * @param {Geometry} geometry
+ * @param {Turn} q
+ * @param {number} index
+ * @returns {number}
+ */
 export function facing(geometry, q, index) {
   return rotate(q, geometry.normals[index])[2];
 }
 
-/** The cells drawn and pressable under `q` (facing above FACING_SHOWN). */
+/**
+ * The cells drawn and pressable under `q` (facing above FACING_SHOWN).
+ * @param {Geometry} geometry
+ * @param {Turn} q
+ * @returns {number[]}
+ */
 export function shownCells(geometry, q) {
   return geometry.points.map((_, i) => i).filter((i) => facing(geometry, q, i) > FACING_SHOWN);
 }
@@ -165,6 +215,14 @@ export function shownCells(geometry, q) {
  * own surface: the screen direction lifted onto it, and each neighbour's offset less its
  * part along the cell's normal, so a step across the edge of a face seen slantwise still
  * goes the way the arrow points along the surface.
+ * @param {Geometry} geometry
+ * @param {Turn} q
+ * @param {number} index
+ * @param {number} dx
+ * @param {number} dy
+ * @param {(index: number) => boolean} [usable]
+ * @param {number} [least]
+ * @returns {number | null}
  */
 export function neighbourInDirection(geometry, q, index, dx, dy, usable = () => true, least = 0.5) {
   const normal = rotate(q, geometry.normals[index]);
@@ -187,6 +245,10 @@ export function neighbourInDirection(geometry, q, index, dx, dy, usable = () => 
  * does): first about the upright axis (the cube's own axis nearest the screen's vertical, so
  * its top stays on top; the screen's vertical for the Orbix) until the cell faces the viewer
  * as much as that turn can make it, then, if that is not enough, the least turn that is.
+ * @param {Geometry} geometry
+ * @param {Turn} q
+ * @param {number} index
+ * @returns {Turn}
  */
 export function turnToShow(geometry, q, index) {
   let normal = rotate(q, geometry.normals[index]);
@@ -201,7 +263,12 @@ export function turnToShow(geometry, q, index) {
   return compose(turnAbout(across, (lift * 180) / Math.PI), q);
 }
 
-/** The cube's own axis, as seen under `q`, nearest the screen direction [x, y] and pointing its way. */
+/**
+ * The cube's own axis, as seen under `q`, nearest the screen direction [x, y] and pointing its way.
+ * @param {Turn} q
+ * @param {number[]} direction  [x, y] on the screen
+ * @returns {Vector}
+ */
 function nearestAxis(q, [x, y]) {
   const along = (v) => v[0] * x + v[1] * y;
   const best = [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((axis) => rotate(q, axis)).reduce((a, b) => (Math.abs(along(b)) > Math.abs(along(a)) ? b : a));
@@ -213,6 +280,11 @@ function nearestAxis(q, [x, y]) {
  * by 90° about its own axis nearest the screen's axis square to the arrow (so it looks the
  * same, a face further on); the Orbix so that the button beside the front one, opposite
  * the arrow, faces the viewer (the surface moves the arrow's way, as a drag does).
+ * @param {Geometry} geometry
+ * @param {Turn} q
+ * @param {number} dx
+ * @param {number} dy
+ * @returns {Turn}
  */
 export function stepTurn(geometry, q, dx, dy) {
   if (geometry.shape === "cube") return compose(turnAbout(nearestAxis(q, [dy, dx]), 90), q); // →: about the up axis; ↓: about the x axis
@@ -233,6 +305,12 @@ export function stepTurn(geometry, q, dx, dy) {
  * The 3D view finds a pointer's cell so, from where the pointer was, not from the event's target:
  * on a touch screen the browser moves a tap's target to the element it judges likeliest (Chromium's
  * touch adjustment), and at a steep angle that was the next sticker (bindTurning).
+ * @param {Geometry} geometry
+ * @param {Turn} q
+ * @param {number} x
+ * @param {number} y
+ * @param {string} [outline]
+ * @returns {number | null}
  */
 export function cellAt(geometry, q, x, y, outline = "square") {
   const half = geometry.size / 2;
@@ -255,6 +333,10 @@ export function cellAt(geometry, q, x, y, outline = "square") {
  * was released), where the pointer stays at each until the next. A pointer that held still
  * through that window, or crept slower than FLICK_LEAST, does not flick: only the release's
  * own speed does, never the speed of a move from before a pause (which the view used to keep).
+ * @param {number[][]} samples
+ * @param {number} at
+ * @param {number} [windowMs]
+ * @returns {number[]}
  */
 export function releaseFlick(samples, at, windowMs = RELEASE_WINDOW_MS) {
   if (samples.length === 0) return [0, 0];
@@ -268,7 +350,13 @@ export function releaseFlick(samples, at, windowMs = RELEASE_WINDOW_MS) {
   return Math.hypot(...speed) < FLICK_LEAST ? [0, 0] : speed.map((v) => v * FRAME_MS);
 }
 
-/** `q` turned by a drag of (dx, dy) CSS pixels: the surface under the pointer follows it. */
+/**
+ * `q` turned by a drag of (dx, dy) CSS pixels: the surface under the pointer follows it.
+ * @param {Turn} q
+ * @param {number} dx
+ * @param {number} dy
+ * @returns {Turn}
+ */
 export function dragTurn(q, dx, dy) {
   return compose(turnAbout([dy, dx, 0], Math.hypot(dx, dy) * DRAG_RADIANS_PER_PIXEL * (180 / Math.PI)), q);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The 3D view of the games on a solid, the Lights Out Cube and the Orbix (issue #33): each
 // cell sits where Python's `solid` puts it (the puzzle reply: centre, right, up), turned by a
 // unit quaternion and drawn as SVG in orthographic projection, so a flat cell maps to the
@@ -12,6 +13,8 @@ import {
   neighbourInDirection, releaseFlick, rotate, solidGeometry, stepTurn, turnToShow,
 } from "./solid-geometry.js";
 
+/** @typedef {import("./solid-geometry.js").Turn} Turn */
+
 const TURN_MS = 260; // a turn by key, Reset view or to show a cell
 const DRAG_THRESHOLD = 5; // CSS pixels a pointer may move and still be a click
 const INERTIA_DECAY = 0.9; // per frame, after a flick; stops below INERTIA_LEAST radians a frame
@@ -22,6 +25,11 @@ const INERTIA_LEAST = 0.002;
  * and a11y's `prefersReducedMotion`): the same grid contract, cells and overlays; the
  * cells' names say where they are ("Front face, row 1, column 2"); it turns by drag,
  * Shift+arrows, Reset view, and to show the keyboard's cell or a Hint on a hidden face.
+ * (The modules are named here for their types only: this file imports none of them.)
+ * @param {object} shared
+ * @param {typeof import("./graph-render.js").GraphView} shared.GraphView
+ * @param {typeof import("../page/i18n.js").t} shared.t
+ * @param {typeof import("../page/a11y.js").prefersReducedMotion} shared.prefersReducedMotion
  */
 export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
   const SVG = "http://www.w3.org/2000/svg";
@@ -34,6 +42,9 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
     /**
      * `layout` as graph-render.js's, with the puzzle's `solid` and `presses`; `turn`: the rotation to start
      * at (null: the solid's start); `onTurn(turn)` is called after each drawn turn.
+     * @param {HTMLElement} container
+     * @param {any} layout
+     * @param {{turn?: Turn | null, onTurn?: (turn: Turn) => void}} [options]
      */
     constructor(container, layout, { turn = null, onTurn = () => {} } = {}) {
       super(container, { ...layout, names: layout.coords.map((_, i) => placeName(layout.solid, i)) });
@@ -237,7 +248,9 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
         if (swallowClick) event.stopPropagation(); // before input.js's press on the grid
       };
       const onKeyDown = (event) => {
-        const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+        /** @type {Record<string, [number, number]>} */
+        const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+        const step = steps[event.key];
         if (!step || !event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
         event.preventDefault();
         event.stopPropagation(); // not also a move of the keyboard's cell (input.js)
@@ -247,6 +260,7 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
         const index = Number(event.target.closest?.("[role=gridcell]")?.dataset.index ?? NaN);
         if (Number.isInteger(index) && !this.isShown(index)) this.show(index);
       };
+      /** @type {Array<[string, EventListener, boolean?]>} */
       const bindings = [
         ["pointerdown", onPointerDown], ["pointermove", onPointerMove], ["pointerup", onPointerUp],
         ["pointercancel", onPointerUp], ["click", onClick, true], ["keydown", onKeyDown, true], ["focusin", onFocus],
@@ -257,7 +271,10 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
       };
     }
 
-    /** Keep turning at `speed` (pixels a frame), slowing each frame, until it stops or the pointer comes down. */
+    /**
+     * Keep turning at `speed` (pixels a frame), slowing each frame, until it stops or the pointer comes down.
+     * @param {number[]} speed  [x, y]
+     */
     flick(speed) {
       if (Math.hypot(...speed) * DRAG_RADIANS_PER_PIXEL < INERTIA_LEAST) {
         this.motion = 0;
@@ -265,7 +282,7 @@ export function makeSolidView({ GraphView, t, prefersReducedMotion }) {
       }
       this.target = null;
       this.motion = requestAnimationFrame(() => {
-        this.setTurn(dragTurn(this.turn, ...speed));
+        this.setTurn(dragTurn(this.turn, speed[0], speed[1]));
         this.flick(speed.map((v) => v * INERTIA_DECAY));
       });
     }

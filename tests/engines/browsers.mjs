@@ -1,3 +1,4 @@
+// @ts-check
 // The three browser engines the page's players use, behind one small page interface, for
 // the cross-engine flows (flows.mjs): Chromium and Firefox through puppeteer-core (Chromium
 // over the DevTools protocol, Firefox over its own WebDriver BiDi), and WebKit — WebKitGTK,
@@ -139,7 +140,7 @@ function freePort() {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address()); // listening on a port, not a pipe
       server.close(() => resolve(port));
     });
   });

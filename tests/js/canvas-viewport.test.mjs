@@ -1,3 +1,4 @@
+// @ts-check
 // The canvas board's zoom and pan (canvas-viewport.js) and its pixels (canvas-paint.js),
 // headless: the viewport's arithmetic against the points it must keep in place, and a
 // paint read back pixel by pixel against the board it was given.

@@ -1,3 +1,4 @@
+// @ts-check
 // The explainer (static/session/explain.js) against the real Python API: each step is one press
 // through the session (one move, Undo takes it back), the walk ends at the goal or, for an
 // unsolvable board, after the first chase with only the last row lit.
@@ -90,10 +91,10 @@ async function messagesOf(session, run) {
   return said;
 }
 
-for (const [what, request, name] of [
+for (const [what, request, name] of /** @type {Array<[string, object, RegExp]>} */ ([
   ["the cube names a cell by its sticker", { op: "puzzle", preset: "cube" }, /^cell [UDFBLR][1-9]$/],
   ["a user's graph without names numbers its cells from 1 as the board does", { op: "puzzle", graph: "cells 6\nedge 0 1\nedge 1 2\nedge 2 3\nedge 3 4\nedge 4 5\n" }, /^cell [1-6]$/],
-]) {
+])) {
   test(`Explain on a graph: ${what}, never by row and column`, async () => {
     const solver = new PythonSolver();
     const session = new Session({ solver, limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });

@@ -1,3 +1,4 @@
+// @ts-check
 // A preset's or graph's link keeps everything it carries (issue #28): its goal (g=), its holes
 // and don't-care cells (h=, d=) and its cells' names. The link is opened as the page opens it
 // (static/panels/share-panel.js: the real Python `share` op through a Session), then Solve, Hint and
@@ -8,17 +9,18 @@ import assert from "node:assert/strict";
 import { Session } from "../../static/session/session.js";
 import { SharePanel } from "../../static/panels/share-panel.js";
 import { currentHash } from "../../static/model/share-link.js";
-import { boardFromId } from "../../static/model/board.js";
+import { Board, boardFromId } from "../../static/model/board.js";
 import { bytesAt } from "../../static/model/codec.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver, pythonJson } from "./python.mjs";
+import { standIn } from "./stand-in.mjs";
 
 const BASE = "https://example.org/lightsout/";
 
 /** The share panel the page builds (share-panel.js), on a session answered by Python; the DOM it binds is a stub. */
 function openPage() {
-  globalThis.document = { getElementById: () => ({ addEventListener() {} }) };
-  globalThis.window = { addEventListener() {} };
+  globalThis.document = standIn({ getElementById: () => ({ addEventListener() {} }) });
+  globalThis.window = standIn({ addEventListener() {} });
   const solver = new PythonSolver();
   const sent = [];
   const request = solver.request.bind(solver);
@@ -65,7 +67,7 @@ for (const link of ["classic:AAAAAA;g=IwAAAA", "merlin:BQA;g=xwE", "mini:AAA;g=A
     const goal = link.split(";g=")[1];
     const shown = goal === "off" ? "off" : boardFromId(`${rows}x${cols}:${goal}`, k);
     if (shown === "off") assert.equal(game.target, "off");
-    else assert.ok(game.target.equals(shown), "the goal shown is the link's");
+    else assert.ok(game.target instanceof Board && game.target.equals(shown), "the goal shown is the link's");
     assert.equal(await panel.graphLink(game, BASE), `${BASE}#${link}`);
 
     await session.solving.hint();

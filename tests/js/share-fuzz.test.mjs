@@ -1,3 +1,4 @@
+// @ts-check
 // Share links, fuzzed: static/model/share.js against lightsout.share.links (the reference) on a few
 // thousand strings from a fixed seed — valid links of every variant, the same with moves
 // on holes, moves outside the board, k-state boards and goals with states ≥ k, bad
