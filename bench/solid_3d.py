@@ -9,8 +9,9 @@ prints the frames drawn, the longest gap between animation frames while turning 
 runs the turn: every cell's transform and the body's faces, then style, layout and paint)
 and the mean, and the time the view's own turn code takes in each frame (the longest and
 the mean: on a machine shared with other work the gaps also hold other processes' time). It checks the view did turn (the rotation changed) and pressed nothing.
-Then prints the bytes the 3D adds: solid-view.js (its own file, fetched only when a game on
-a solid is first shown in 3D) and solid-choice.js (in the bundle), as served and gzipped.
+Then prints the bytes the 3D adds: solid-view.js and solid-geometry.js (files of their own,
+fetched only when a game on a solid is first shown in 3D) and solid-choice.js (in the bundle),
+as served and gzipped.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def added_bytes(dist: Path) -> list[tuple[str, int, int]]:
     """(name, bytes, gzipped bytes) of the 3D's code: its own module as served, and its part of the bundle (its source)."""
     out = []
     for name, path in (("static/views/solid-view.js (own file, on demand)", dist / "static" / "views" / "solid-view.js"),
+                       ("static/views/solid-geometry.js (own file, on demand)", dist / "static" / "views" / "solid-geometry.js"),
                        ("static/panels/solid-choice.js (in app.js)", ROOT / "static" / "panels" / "solid-choice.js")):
         data = path.read_bytes()
         out.append((name, len(data), len(gzip.compress(data, 9))))

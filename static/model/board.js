@@ -1,3 +1,4 @@
+// @ts-check
 // Boards of the one game model (game.js): rows × cols lights of k states, changed in place.
 // Storage follows the codec (codec.js): for k = 2 the board *is* its packed bits (one bit
 // a cell, the game ID's bytes), so a 10000×10000 board is 12.5 MB and crosses to the
@@ -32,9 +33,67 @@ function checkStates(k) {
 /**
  * rows × cols cells of k states. `litCount` counts the cells that are not 0 (for a set
  * of presses: the cells pressed). Make one with emptyBoard, boardFromPacked or
- * boardFromCells; the two stores below are its only subclasses.
+ * boardFromCells; the two stores below are its only subclasses, and each defines get, set,
+ * indices, packed and copy (here they only say so).
  */
 export class Board {
+  /**
+   * @param {number} rows
+   * @param {number} cols
+   * @param {number} k  states per cell, 2..255
+   */
+  constructor(rows, cols, k) {
+    checkSize(rows, cols);
+    checkStates(k);
+    this.rows = rows;
+    this.cols = cols;
+    this.k = k;
+    this.litCount = 0; // the cells that are not 0, kept by every change
+  }
+
+  /**
+   * The state of cell `index` (r·cols + c), 0..k − 1.
+   * @param {number} index
+   * @returns {number}
+   */
+  get(index) {
+    throw new TypeError(`${this.constructor.name} does not define get (cell ${index})`);
+  }
+
+  /**
+   * Set cell `index` to `value` (0..k − 1).
+   * @param {number} index
+   * @param {number} value
+   */
+  set(index, value) {
+    throw new TypeError(`${this.constructor.name} does not define set (cell ${index}, ${value})`);
+  }
+
+  /**
+   * Indices of the cells that are not 0 in reading order, stopping after `limit` of them.
+   * @param {number} [limit]
+   * @returns {number[]}
+   */
+  indices(limit = Infinity) {
+    throw new TypeError(`${this.constructor.name} does not define indices (${limit})`);
+  }
+
+  /**
+   * The packed bytes (codec.js).
+   * @returns {Uint8Array}
+   */
+  packed() {
+    throw new TypeError(`${this.constructor.name} does not define packed`);
+  }
+
+  /**
+   * An independent copy.
+   * @returns {Board}
+   */
+  copy() {
+    throw new TypeError(`${this.constructor.name} does not define copy`);
+  }
+
   get cellCount() {
     return this.rows * this.cols;
   }
@@ -84,11 +143,10 @@ export class Board {
 }
 
 /** Two states as packed bits (the codec's layout): `bits` is the packed board itself. */
-class BitBoard extends Board {
+export class BitBoard extends Board {
   /** `bits` is adopted, not copied; null = all dark. */
   constructor(rows, cols, bits = null) {
-    super();
-    checkSize(rows, cols);
+    super(rows, cols, 2);
     const length = packedLength(rows * cols);
     if (bits === null) bits = new Uint8Array(length);
     else if (!(bits instanceof Uint8Array) || bits.length !== length) {
@@ -96,9 +154,6 @@ class BitBoard extends Board {
     }
     const spare = length * 8 - rows * cols;
     if (spare > 0) bits[length - 1] &= 0xff >> spare; // padding bits are never cells
-    this.rows = rows;
-    this.cols = cols;
-    this.k = 2;
     this.bits = bits;
     this.litCount = countBits(bits);
   }
@@ -156,20 +211,15 @@ class BitBoard extends Board {
 }
 
 /** k > 2 states, a byte a cell (`cells`). */
-class StateBoard extends Board {
+export class StateBoard extends Board {
   /** `cells` (rows·cols states) is adopted; null = all 0. */
   constructor(rows, cols, k, cells = null) {
-    super();
-    checkSize(rows, cols);
-    checkStates(k);
+    super(rows, cols, k);
     const length = rows * cols;
     if (cells === null) cells = new Uint8Array(length);
     if (!(cells instanceof Uint8Array) || cells.length !== length) {
       throw new RangeError(`a ${rows}×${cols} board needs ${length} states, got ${cells?.length}`);
     }
-    this.rows = rows;
-    this.cols = cols;
-    this.k = k;
     this.cells = cells;
     let lit = 0;
     for (let i = 0; i < length; i++) {

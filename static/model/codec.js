@@ -1,3 +1,4 @@
+// @ts-check
 // The one codec of packed boards, shared by game IDs, share links, the worker's binary
 // payloads and the Game's own storage (docs/api.md, "Packing"). Pure, no DOM.
 //
@@ -110,7 +111,7 @@ export function encodeBase64url(bytes) {
     const chunk = (bytes[whole] << 16) | ((rest > 1 ? bytes[whole + 1] : 0) << 8);
     out[o++] = CODES[chunk >> 18];
     out[o++] = CODES[(chunk >> 12) & 63];
-    if (rest > 1) out[o++] = CODES[(chunk >> 6) & 63];
+    if (rest > 1) out[o] = CODES[(chunk >> 6) & 63];
   }
   return ASCII.decode(out);
 }

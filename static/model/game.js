@@ -1,3 +1,4 @@
+// @ts-check
 // The one game model: a board of k states per light (k = 2 is the classic game), a click
 // rule, a surface, a shape (holes and don't-care cells), a goal and the history. Pure
 // data and functions, no DOM, so it runs the same in a page, a worker or Node.
@@ -10,7 +11,7 @@
 // The maths (solving, analysis, parsing) lives in Python; this file only plays, and a
 // Node test checks every press against lightsout.api's on random boards (tests/js).
 
-import { Board, emptyBoard } from "./board.js";
+import { Board } from "./board.js";
 import { SURFACES } from "./rules.js";
 import { PLUS_STENCIL, pressBoard, pressGraph, pressPlusPacked } from "./presses.js";
 
@@ -51,7 +52,12 @@ class MoveStack {
     this.items[this.length++] = entry;
   }
 
-  /** Push `entries[from..to)` (an array or typed array of moves) at once. */
+  /**
+   * Push `entries[from..to)` (an array or typed array of moves) at once.
+   * @param {ArrayLike<number>} entries
+   * @param {number} from
+   * @param {number} to
+   */
   pushMany(entries, from, to) {
     const needed = this.length + (to - from);
     if (needed > this.items.length) {
@@ -61,7 +67,7 @@ class MoveStack {
       grown.set(this.items.subarray(0, this.length));
       this.items = grown;
     }
-    if (ArrayBuffer.isView(entries)) this.items.set(entries.subarray(from, to), this.length);
+    if (ArrayBuffer.isView(entries)) this.items.set(/** @type {Uint32Array} */ (entries).subarray(from, to), this.length);
     else for (let i = from; i < to; i++) this.items[this.length + i - from] = entries[i];
     this.length = needed;
   }
@@ -80,12 +86,29 @@ export function plainTarget(target) {
   return typeof target === "string" ? target : "off";
 }
 
+/**
+ * A game's goal: every light off, every light on (k − 1), or a board of goal states.
+ * @typedef {"off" | "on" | Board} Target
+ */
+
+/**
+ * The kind of game besides its board (Game's constructor, `game.options`).
+ * @typedef {object} GameOptions
+ * @property {Target} [target]
+ * @property {import("./presses.js").Stencil} [stencil]
+ * @property {string} [surface]  one of SURFACES
+ * @property {import("./mask.js").Mask | null} [mask]
+ * @property {import("./graph.js").Graph | null} [graph]
+ */
+
 export class Game {
   /**
    * `board` (its k is the game's), `target` "off" | "on" | a Board of goal states (a
    * preset's own goal, e.g. Merlin's ring), `stencil` (makeStencil), `surface` (SURFACES), `mask`
    * a Mask of the board's size or null, `graph` (graphOfPuzzle) or null: with a graph a
    * press of cell i adds 1 to the cells of graph.presses[i] and rule and surface are unused.
+   * @param {Board} board
+   * @param {GameOptions} [options]
    */
   constructor(board, { target = "off", stencil = PLUS_STENCIL, surface = "plane", mask = null, graph = null } = {}) {
     if (!SURFACES.includes(surface)) throw new RangeError(`unknown surface ${surface}`);
@@ -288,7 +311,7 @@ export class Game {
       if (this.k === 2) return board.litCount === board.cellCount;
     }
     if (this.k === 2) {
-      const { bits } = board;
+      const bits = board.packed(); // k = 2: the board's own bits, not a copy
       const relevant = this.mask.relevant;
       const flip = on ? 0xff : 0;
       for (let i = 0; i < bits.length; i++) if (((bits[i] ^ flip) & relevant[i]) !== 0) return false;

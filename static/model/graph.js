@@ -1,3 +1,4 @@
+// @ts-check
 // A puzzle on a graph (a preset of the real games, a user's graph) as the API's `puzzle`
 // reply describes it (docs/api.md): its press sets, drawing and facts, and its cells' names.
 
@@ -25,6 +26,8 @@ export function graphOfPuzzle(reply) {
     rule: reply.rule ?? null,
   });
 }
+
+/** @typedef {ReturnType<typeof graphOfPuzzle>} Graph */
 
 /** What the page calls cell `index` of a graph puzzle (graphOfPuzzle): its name (the cube's "U1"), else its number from 1. */
 export function graphCellName(graph, index) {

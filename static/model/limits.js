@@ -1,3 +1,4 @@
+// @ts-check
 // The page's own size limits (README, "Limits"). Above each the page says so and keeps
 // working; none of them is a hard limit of the solver's maths. The solver's limits are
 // not copied here: build.py writes them from the API's "limits" op to limits.json at the

@@ -1,3 +1,4 @@
+// @ts-check
 // A board's shape: holes (cells that do not exist: no light, no button) and don't-care cells
 // (pressable, but their final light does not matter). Each is a two-state Board of
 // flags, which is also how they cross to Python (the API's "holes" and "dont_care").
@@ -61,7 +62,7 @@ export function presetMask(name, rows, cols) {
   const third = (n) => Math.max(1, Math.floor(n / 3));
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      let hole = false;
+      let hole;
       if (name === "ring") {
         hole = r >= third(rows) && r < rows - third(rows) && c >= third(cols) && c < cols - third(cols);
       } else if (name === "cross") {
@@ -75,7 +76,7 @@ export function presetMask(name, rows, cols) {
       } else {
         throw new RangeError(`unknown preset ${name}`);
       }
-      if (hole) holes.toggle(r * cols + c);
+      if (hole) holes.set(r * cols + c, 1);
     }
   }
   return new Mask(rows, cols, holes);

@@ -1,3 +1,4 @@
+// @ts-check
 // What a press changes: a rule's stencil (rules.js names the rules and surfaces) on a
 // surface, or a graph puzzle's press sets — each light it reaches goes up by 1 (mod k),
 // holes excepted. Cells are numbered i = r·cols + c. Pure functions on boards (board.js);
@@ -12,6 +13,17 @@ export class StencilError extends Error {
   }
 }
 
+/**
+ * A press rule's neighbourhood: its name ("plus", "custom:…") and the [row, column] offsets
+ * a press changes, the pressed cell's own [0, 0] among them.
+ * @typedef {{readonly name: string, readonly offsets: ReadonlyArray<readonly number[]>}} Stencil
+ */
+
+/**
+ * @param {string} name
+ * @param {number[][]} offsets
+ * @returns {Stencil}
+ */
 function frozenStencil(name, offsets) {
   return Object.freeze({ name, offsets: Object.freeze(offsets.map((pair) => Object.freeze([...pair]))) });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Random solvable boards made in the page (small ones, before Python has loaded; big
 // ones come from the worker).
 

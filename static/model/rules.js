@@ -1,3 +1,4 @@
+// @ts-check
 // The click rules' names and stencils and the surfaces, as the API names them
 // (lightsout.model.rules; tests/js/limits.test.mjs checks them against the limits op). game.js
 // plays them, share.js writes and reads them in links, the Rules panel offers them.

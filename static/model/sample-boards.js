@@ -1,3 +1,4 @@
+// @ts-check
 // The sample boards: fixed starting boards the page deals as challenges (challenge.js):
 // the classic pattern, the TV show's 8×8, the LibreOJ #6243 examples. Pure; no DOM.
 
@@ -21,7 +22,7 @@ export function sampleBoard(sample) {
   const rows = sample.loj ? lines.slice(1) : lines;
   const board = emptyBoard(rows.length, rows[0].length);
   rows.forEach((line, r) => [...line].forEach((symbol, c) => {
-    if (symbol === "#") board.toggle(r * board.cols + c);
+    if (symbol === "#") board.set(r * board.cols + c, 1);
   }));
   return board;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's share link: keeps location.hash in step with the game (share.js has the
 // format), and turns a link back into a game this page can play, with its moves.
 //
@@ -26,7 +27,6 @@ const WRITE_INTERVAL_MS = 200;
 
 /** A 25-bit stencil mask (share.js) as the page's rule. */
 function stencilOfMask(stencil) {
-  const centre = MAX_STENCIL >> 1;
   const cells = Array.from({ length: MAX_STENCIL }, (_, r) =>
     Array.from({ length: MAX_STENCIL }, (_, c) => Boolean(stencil & (1 << (r * MAX_STENCIL + c)))));
   return makeStencil(stencilName(cells));
@@ -83,6 +83,7 @@ export class HashWriter {
   constructor(getGame, getLink = (base) => linkOf(getGame(), base)) {
     this.getGame = getGame;
     this.getLink = getLink;
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.timer = 0;
     this.enabled = true;
     this.written = null; // the address this writer last wrote
@@ -169,9 +170,11 @@ export class HashWriter {
  * True when this page was reloaded or reached by Back/Forward (`entries`: the Navigation
  * Timing entries): the hash then holds the game this reader was playing, not a link
  * someone shared.
+ * @param {ReadonlyArray<PerformanceEntry | {type: string}>} [entries]
  */
 export function arrivedAgain(entries = globalThis.performance?.getEntriesByType?.("navigation") ?? []) {
-  return ["reload", "back_forward"].includes(entries[0]?.type);
+  const navigation = /** @type {{type?: string} | undefined} */ (entries[0]);
+  return ["reload", "back_forward"].includes(navigation?.type);
 }
 
 /**

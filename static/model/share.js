@@ -1,3 +1,4 @@
+// @ts-check
 // Share links: a whole game's state as one compact, URL-safe, stable string, kept in
 // location.hash. Pure functions, no DOM. The format is defined by the Python package
 // (py/lightsout/share/links.py, whose docstring is the reference); this is the same grammar,
@@ -68,6 +69,7 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 function codePoints(text) {
   if (!SURROGATE.test(text)) return text.length;
   let count = 0;
+  // eslint-disable-next-line no-unused-vars -- for…of steps by code point; only the steps are counted
   for (const _ of text) count++; // a pair is one, a lone surrogate one too (as Python reads it)
   return count;
 }
@@ -293,6 +295,7 @@ export function parseShare(text) {
     }
     surface = value;
   }
+  /** @type {"off" | "on" | Uint8Array} */
   let goal = "off";
   if (values.has("g")) {
     const [value, where] = values.get("g");

@@ -1,3 +1,4 @@
+// @ts-check
 // Page-wide accessibility: keyboard shortcuts, the Help dialog, the live line that
 // announces moves, the high-contrast theme and the language switch. No game logic:
 // app.js passes in what each shortcut does.
@@ -80,7 +81,7 @@ export function bindToolbar(toolbar) {
 
 /** The Help dialog: opened by its button or `open()`, closed by Close or Esc; focus returns. */
 export function bindHelpDialog() {
-  const dialog = document.getElementById("help-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("help-dialog"));
   const opener = document.getElementById("help");
   let returnTo = null;
   function open() {
@@ -130,7 +131,7 @@ export function bindContrastToggle() {
  * tablet docked to a keyboard and a trackpad), they are said again the same way.
  */
 export function bindLanguageSwitch(onChange) {
-  const buttons = [...document.querySelectorAll("#language-switch button[data-language]")];
+  const buttons = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll("#language-switch button[data-language]")]);
   function mark() {
     for (const button of buttons) {
       button.setAttribute("aria-pressed", button.dataset.language === currentLanguage() ? "true" : "false");

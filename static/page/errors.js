@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says when the solver fails: every SolverError (solver-client.js) becomes
 // one translatable sentence of static/strings/. The worker tags start-up failures with a `code`
 // (solver/runtime-faults.js: startError; those naming a file carry `file`, relative to the site, and

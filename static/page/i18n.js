@@ -1,3 +1,4 @@
+// @ts-check
 // The page's words: t, tCount and the choice of language. The strings themselves are data,
 // one JSON file per language (static/strings/<code>.json, the same keys in each, in the
 // same order); placeholders are written {name}. Keys by family: parse_<code> and
@@ -87,14 +88,16 @@ export function saveLanguage(code) {
  * document title. Run at start and after every switch of language.
  */
 export function translatePage(root = document) {
-  for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
-  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+  /** @type {(selector: string) => NodeListOf<HTMLElement>} */
+  const marked = (selector) => root.querySelectorAll(selector);
+  for (const element of marked("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  for (const element of marked("[data-i18n-label]")) {
     element.setAttribute("aria-label", t(element.dataset.i18nLabel));
   }
-  for (const element of root.querySelectorAll("[data-i18n-placeholder]")) {
-    element.placeholder = t(element.dataset.i18nPlaceholder);
+  for (const element of marked("[data-i18n-placeholder]")) {
+    /** @type {HTMLInputElement | HTMLTextAreaElement} */ (element).placeholder = t(element.dataset.i18nPlaceholder);
   }
-  for (const element of root.querySelectorAll("[data-i18n-title]")) element.title = t(element.dataset.i18nTitle);
+  for (const element of marked("[data-i18n-title]")) element.title = t(element.dataset.i18nTitle);
   document.documentElement.lang = language === "zh" ? "zh-Hans" : language;
   document.title = t("title");
 }

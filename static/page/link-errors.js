@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says when a share link cannot be opened. A grid link is read by share.js
 // (its ShareError), a preset's or graph's link by Python's `share` op (lightsout.share.links):
 // both give a code of lightsout.errors.LINK_ERRORS (or one of share-link.js's own), its

@@ -1,3 +1,4 @@
+// @ts-check
 // What the page's address may set besides the game (the #hash): ?search-budget=MS, the
 // fewest-presses search's time budget, for everyone; and five knobs for the page's own
 // tests, honoured only when the page is served from this machine (a loopback host, as

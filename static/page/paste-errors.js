@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says when pasted text is not a board. Python's parser (lightsout.text.formats,
 // its codes in lightsout.errors.PARSE_ERRORS) replies with {code, params, line?, column?};
 // each code has a parse_<code> string (static/strings/) with the same placeholders (and a

@@ -1,3 +1,4 @@
+// @ts-check
 // How the page writes the figures Python reports, in the page's language: the share of
 // solvable boards ("1 in 2^n"), the group of quiet patterns ("Z/3 × Z/3"), a count too long
 // to read ("2^600"), and a short label. Pure functions of their arguments; the midend says

@@ -1,3 +1,4 @@
+// @ts-check
 // Messages (messages.js: data the midend says) worded in the page's language: the views call
 // wordMessage when they show one, and again when the language changes.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Finding a rows × cols board's corners in a picture (static/scan/scan.js is the reading as a
 // whole): candidate blobs from several masks, each framed two ways, a grid fitted in each
 // frame, the best scored, polished and moved a cell aside while that frames the board
@@ -260,7 +261,7 @@ export function locateBoard(image, { rows, cols }) {
   const { image: small, factor } = downscale(image, DETECT_SIDE);
   const { width, height } = small;
   const maps = edgeMaps(small, rows, cols);
-  const { gray, edges, smoothEdges, radius } = maps;
+  const { gray, edges, radius } = maps;
   // Otsu's cut of the gradients keeps only the strongest edges (lit cells); the faint ones
   // of dark cells on a dark case count too, well above the noise left after the blur, but
   // so may a textured background or the things around the board: each cut gives

@@ -1,3 +1,4 @@
+// @ts-check
 // How well four corners frame a rows × cols board of lights in a picture at DETECT_SIDE
 // (static/scan/scan-corners.js searches with these; static/scan/scan.js is the reading as a whole):
 // the edge and brightness maps, gridScore (edges on the gap lines), boardScore (and the
@@ -244,6 +245,10 @@ const MOVES = 3; // towardLights: the most moves
  * Lights have their sides there; a strip of the case or the table has nothing there
  * (about 0), a grid half a cell off has the lights' sides in its middles (below 0). 0 for
  * a single cell.
+ * @param {ReturnType<typeof edgeMaps>} maps
+ * @param {number[][]} corners
+ * @param {number[]} strip
+ * @returns {number}
  */
 export function stripEdges(maps, corners, [rows, cols]) {
   const at = sampler(maps.smoothEdges, maps.width, maps.height, squareToQuad(corners));

@@ -1,3 +1,4 @@
+// @ts-check
 // Scan's pixel and plane maths (static/scan/scan.js is the reading as a whole): pictures as RGBA
 // arrays {width, height, data} (a canvas ImageData's shape) and maps of one number a pixel
 // (Float32Array, width × height) — downscaling, brightness, blur, gradient, Otsu's

@@ -1,3 +1,4 @@
+// @ts-check
 // Reading the lights of a board whose corners are known (static/scan/scan.js is the reading as
 // a whole): each cell sampled through the homography of the corners, in its middle and on
 // its borders (sampleCells); lit or dark, and the lit ones' colours (classify); and how

@@ -1,3 +1,4 @@
+// @ts-check
 // Reading a board from a picture (Scan): pure functions on RGBA pixel arrays
 // {width, height, data} (the shape of a canvas ImageData), no DOM, so that the page and
 // the benchmark (bench/scan.mjs) run the same code under node --test. This module

@@ -1,3 +1,4 @@
+// @ts-check
 // Export: the board (and the shown solution) as a PNG image or as text, made in the page
 // from the board (game.js: packed bits or a byte a cell). Pure apart from the canvas
 // it draws on; no Python. Two states are "#"/"." text and yellow/dark cells; k > 2

@@ -1,3 +1,4 @@
+// @ts-check
 // Draws a board from its cells' coordinates on a canvas: the boards graph-render.js would
 // draw as SVG, when they have more than MAX_SVG_CELLS cells. An SVG cell is an element the
 // browser styles, lays out and paints: at 4 096 cells every press cost 20–35 ms of layout
@@ -17,7 +18,7 @@
 // Cells look as style.css draws the SVG's (.gcell rules), in the stylesheet's colours:
 // OUTLINES lists the overlays' outlines in the stylesheet's order.
 
-import { hexDistance } from "./canvas-render.js";
+import { hexDistance } from "./canvas-layout.js";
 import { GraphBoardView, drawingOf, hexCorners } from "./graph-render.js";
 import { CLEARS, DONT_CARE, FORMULA, HOLE, NEAREST, NEXT, PROOF, QUIET, SELECTED, cellFlags } from "./render.js";
 
@@ -29,6 +30,7 @@ const ROUNDING = 0.16; // a square cell's corner radius, in cell sizes (as the S
 // style.css's .gcell rules, as [flag, colour variable, stroke width, dashes] (widths and
 // dashes in the coordinates' units, as the SVG's); where several apply the last wins, as
 // in the stylesheet.
+/** @type {Array<[number, string, number, number[] | null]>} */
 const OUTLINES = [
   [SELECTED, "--formula", 0.16, null],
   [NEXT, "--next", 0.14, null],
@@ -38,8 +40,12 @@ const OUTLINES = [
   [NEAREST, "--nearest", 0.12, null],
   [QUIET, "--quiet", 0.12, null],
 ];
+/** @typedef {[string, number, (number[] | null)?]} Stroke  a cell's outline: colour, width, dashes (in the coordinates' units) */
+/** @type {Stroke} */
 const OFF_OUTLINE = ["rgba(0, 0, 0, 0.35)", 0.03];
+/** @type {Stroke} */
 const LIT_OUTLINE = ["rgba(120, 70, 0, 0.7)", 0.08]; // two states only: k states keep OFF_OUTLINE
+/** @type {Stroke} */
 const HOLE_OUTLINE = ["rgba(255, 255, 255, 0.18)", 0.03, [0.08, 0.08]];
 const FOCUS_WIDTH = 0.1;
 const EDGE_WIDTH = 0.05;
@@ -125,11 +131,11 @@ export class GraphCanvasView extends GraphBoardView {
     this.edges = edges && outline === "circle" ? edges : [];
     this.image = null; // made by paint at the canvas's size (startFrame)
     this.grid.dataset.outline = outline;
-    this.grid.setAttribute("aria-rowcount", this.rows);
-    this.grid.setAttribute("aria-colcount", this.cols);
+    this.grid.setAttribute("aria-rowcount", String(this.rows));
+    this.grid.setAttribute("aria-colcount", String(this.cols));
     this.row.style.setProperty("--aspect", (width / height).toFixed(4));
-    this.canvas.dataset.cells = coords.length;
-    this.canvas.dataset.edges = this.edges.length;
+    this.canvas.dataset.cells = String(coords.length);
+    this.canvas.dataset.edges = String(this.edges.length);
     this.font = getComputedStyle(this.grid).fontFamily;
     this.focusElement?.remove();
     this.focusElement = this.makeFocusCell(this.focusIndex);
@@ -138,8 +144,8 @@ export class GraphCanvasView extends GraphBoardView {
     this.resizeObserver.observe(this.canvas);
   }
 
-  /** Show `board`, `marks`, `layers` and colours as GraphView.draw does; the canvas is redrawn in the next frame. */
-  draw(board, marks, changed = null, layers = null, coloured = false) {
+  /** Show `board`, `marks`, `layers` and colours as GraphView.draw does; the canvas is redrawn whole in the next frame (`changed` is not read). */
+  draw(board, marks, changed, layers = null, coloured = false) {
     const change = this.takeBoard(board, layers, coloured);
     if (change === "size") {
       this.drawing = null;
@@ -266,8 +272,8 @@ export class GraphCanvasView extends GraphBoardView {
     const last = Math.min(this.edges.length, this.edgesDrawn + EDGE_BATCH);
     for (let n = this.edgesDrawn; n < last; n++) {
       const [i, j] = this.edges[n];
-      context.moveTo(...coords[i]);
-      context.lineTo(...coords[j]);
+      context.moveTo(coords[i][0], coords[i][1]);
+      context.lineTo(coords[j][0], coords[j][1]);
     }
     context.strokeStyle = colours["--muted"];
     context.lineWidth = EDGE_WIDTH;
@@ -295,6 +301,7 @@ export class GraphCanvasView extends GraphBoardView {
     context.setTransform(scale, 0, 0, scale, side / 2, side / 2); // the cell's centre at (0, 0), in units
     const path = new Path2D();
     addOutline(path, outline, 0, 0, size);
+    /** @type {Stroke} */
     let stroke = OFF_OUTLINE;
     if (flags & HOLE) {
       stroke = HOLE_OUTLINE;
@@ -340,10 +347,10 @@ export class GraphCanvasView extends GraphBoardView {
     element.className = "gfocus";
     element.setAttribute("role", "gridcell");
     element.tabIndex = 0;
-    element.dataset.index = index;
-    element.dataset.row = Math.floor(index / this.cols);
-    element.dataset.col = index % this.cols;
-    element.setAttribute("aria-colindex", (index % this.cols) + 1);
+    element.dataset.index = String(index);
+    element.dataset.row = String(Math.floor(index / this.cols));
+    element.dataset.col = String(index % this.cols);
+    element.setAttribute("aria-colindex", String((index % this.cols) + 1));
     const { coords, size, left, top, width, height } = this.drawing;
     const [x, y] = coords[index];
     const tall = this.layout.outline === "hex" ? (2 * size) / Math.sqrt(3) : size;
@@ -352,7 +359,7 @@ export class GraphCanvasView extends GraphBoardView {
     element.style.setProperty("top", percent((y - tall / 2 - top) / height));
     element.style.setProperty("width", percent(size / width));
     element.style.setProperty("height", percent(tall / height));
-    this.row.setAttribute("aria-rowindex", Math.floor(index / this.cols) + 1);
+    this.row.setAttribute("aria-rowindex", String(Math.floor(index / this.cols) + 1));
     this.describeFocusCell(element);
     return element;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Geometry of boards drawn from coordinates (graph-render.js): hexagonal grids' centres,
 // whether a puzzle is a plain grid (then the DOM grid draws it), and the keyboard's move
 // to the nearest cell in an arrow's direction. Pure functions, no DOM (tests/js).
@@ -110,6 +111,12 @@ export function drawnCoords(coords) {
  * The cell an arrow key moves to from cell `from`: among the cells (with `usable(j)`)
  * that lie within 60° of the direction (dx, dy) (y down), the one with the least
  * distance along it plus twice the distance across it; null when there is none (an edge).
+ * @param {number[][]} coords
+ * @param {number} from
+ * @param {number} dx
+ * @param {number} dy
+ * @param {(index: number) => boolean} [usable]
+ * @returns {number | null}
  */
 export function nearestInDirection(coords, from, dx, dy, usable = () => true) {
   const [x0, y0] = coords[from];

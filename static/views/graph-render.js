@@ -1,3 +1,4 @@
+// @ts-check
 // Draws a board from its cells' coordinates as SVG: hexagonal boards, the presets of the
 // real games that are not a plain grid (the cube's unfolded net, the Orbix's icosahedron
 // with its edges as lines) and users' graphs. The same contract as render.js's DOM grid:
@@ -178,6 +179,17 @@ export class GraphBoardView {
       this.setFocusCell(Math.floor(index / this.cols), index % this.cols, false);
       return;
     }
+  }
+
+  /**
+   * Put the keyboard's cell at (row, col), and the focus on it if `focus`; the SVG and the
+   * canvas views each define it (here it only says so).
+   * @param {number} row
+   * @param {number} col
+   * @param {boolean} focus
+   */
+  setFocusCell(row, col, focus) {
+    throw new TypeError(`${this.constructor.name} does not define setFocusCell (${row}, ${col}, ${focus})`);
   }
 
   focusCell() {

@@ -1,3 +1,4 @@
+// @ts-check
 // Pointer and keyboard input for the board, following the W3C ARIA grid pattern:
 // the grid is one tab stop (a roving tabindex), arrow keys move focus and stop at the
 // edges, Home/End go to the row's ends, Ctrl+Home/End to the corners. Space and Enter
@@ -49,7 +50,7 @@ export function bindBoardInput(view, onPress) {
     const cell = cellOf(event.target);
     if (!cell) return;
     const { row, col } = cell;
-    let to = null;
+    let to;
     switch (event.key) {
       case "ArrowUp": to = step(row, col, -1, 0); break;
       case "ArrowDown": to = step(row, col, 1, 0); break;
@@ -100,6 +101,7 @@ export function bindBoardInput(view, onPress) {
  */
 export function bindCanvasInput(view, onPress) {
   const canvas = view.canvas;
+  const minimap = view.minimap.canvas;
   const DRAG_THRESHOLD = 5; // CSS pixels a pointer may wander and still be a click
   const pointers = new Map(); // pointerId -> {x, y} (client CSS pixels, latest)
   let tap = null; // {id, x, y} while the single pointer down may still become a press
@@ -195,7 +197,7 @@ export function bindCanvasInput(view, onPress) {
   let minimapDragging = false;
   function onMinimapDown(event) {
     minimapDragging = true;
-    view.minimap.setPointerCapture?.(event.pointerId);
+    minimap.setPointerCapture?.(event.pointerId);
     view.centreOnMinimap(event.clientX, event.clientY);
   }
   function onMinimapMove(event) {
@@ -212,8 +214,8 @@ export function bindCanvasInput(view, onPress) {
     [canvas, "pointerup", onPointerUp], [canvas, "pointercancel", onPointerUp],
     [canvas, "wheel", onWheel, { passive: false }], [canvas, "keydown", onKeyDown],
     [canvas, "focus", onFocus], [canvas, "blur", onBlur],
-    [view.minimap, "pointerdown", onMinimapDown], [view.minimap, "pointermove", onMinimapMove],
-    [view.minimap, "pointerup", onMinimapUp], [view.minimap, "pointercancel", onMinimapUp],
+    [minimap, "pointerdown", onMinimapDown], [minimap, "pointermove", onMinimapMove],
+    [minimap, "pointerup", onMinimapUp], [minimap, "pointercancel", onMinimapUp],
   ];
   for (const [target, type, listener, options] of bindings) target.addEventListener(type, listener, options);
   return () => {
@@ -268,6 +270,7 @@ export function bindFileDrop(target, onFile, onRejected) {
  */
 export function bindGraphInput(view, onPress) {
   const grid = view.grid;
+  /** @type {Record<string, [number, number]>} */
   const directions = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
   function pressIndex(index) {
@@ -284,7 +287,7 @@ export function bindGraphInput(view, onPress) {
   function onKeyDown(event) {
     const index = view.indexAt(event);
     if (index === null) return;
-    let to = null;
+    let to;
     // Holes are skipped in play (the shape editor reaches them).
     const usable = (j) => view.editing || !view.isHole(Math.floor(j / view.cols), j % view.cols);
     const usableIndex = (direction) => {

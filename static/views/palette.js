@@ -1,3 +1,4 @@
+// @ts-check
 // Colours of the k states of a light, for render.js. Pure functions, no DOM.
 //
 // State 0 is the dark cell of the stylesheet (--cell-off), so "off" looks the same for

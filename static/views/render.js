@@ -1,3 +1,4 @@
+// @ts-check
 // Draws the board as a DOM grid of buttons (fine up to 64×64 = 4096 cells) and keeps
 // it in step with the state by diffing attributes, so focus and listeners survive.
 //
@@ -30,6 +31,7 @@ export const NEXT = 32; // the cell the explanation's next step presses
 export const CLEARS = 64; // the light that step clears
 export const FORMULA = 128; // a light of the cell formula shown ("Why this press?"), or of the unsolvability proof
 export const SELECTED = 256; // the cell whose "why" is shown
+/** @type {Array<[number, string]>} */
 const FLAG_ATTRIBUTES = [[DONT_CARE, "dontCare"], [PROOF, "proof"], [NEAREST, "nearest"], [QUIET, "quiet"],
   [NEXT, "next"], [CLEARS, "clears"], [FORMULA, "formula"], [SELECTED, "selected"]];
 
@@ -219,12 +221,12 @@ export class BoardView {
       // Disabled for play; while the shape is edited a hole can be turned back into a cell.
       element.setAttribute("aria-disabled", this.editing ? "false" : "true");
     } else {
-      element.type = "button";
+      /** @type {HTMLButtonElement} */ (element).type = "button";
       element.className = "cell";
     }
     element.setAttribute("role", "gridcell");
-    element.dataset.row = Math.floor(index / this.cols);
-    element.dataset.col = index % this.cols;
+    element.dataset.row = String(Math.floor(index / this.cols));
+    element.dataset.col = String(index % this.cols);
     if (!hole || this.editing) element.tabIndex = -1;
     return element;
   }
@@ -288,7 +290,7 @@ export class BoardView {
       const rowElement = document.createElement("div");
       rowElement.className = "row";
       rowElement.setAttribute("role", "row");
-      rowElement.style.setProperty("--row-index", r); // the win wave's delay (style.css)
+      rowElement.style.setProperty("--row-index", String(r)); // the win wave's delay (style.css)
       for (let c = 0; c < cols; c++) {
         const button = this.makeCell(r * cols + c, false);
         rowElement.append(button);

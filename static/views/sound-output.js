@@ -1,3 +1,4 @@
+// @ts-check
 // The sounds of a press and of a win, synthesised with the Web Audio API — no audio file to
 // download, precache or allow in the CSP — and a short vibration where the device has
 // navigator.vibrate. When they are wanted is session/sound-choice.js's decision; the
@@ -7,9 +8,13 @@
 const PRESS_VIBRATION_MS = 12; // felt as a tick, not a buzz (Android's own key feedback is 10–20 ms)
 
 export class SoundOutput {
-  /** `host`: where AudioContext and navigator are found (the window; a test's stand-in). */
+  /**
+   * `host`: where AudioContext and navigator are found (the window; a test's stand-in).
+   * @param {{AudioContext?: typeof AudioContext, webkitAudioContext?: typeof AudioContext, navigator?: {vibrate?: (ms: number) => unknown}}} [host]
+   */
   constructor(host = globalThis) {
     this.host = host;
+    /** @type {AudioContext | null} */
     this.context = null;
   }
 

@@ -110,10 +110,12 @@ def test_the_cube_opens_in_3d_with_the_cell_contract_and_flat_is_one_remembered_
     seen = {CUBE["solid"]["places"][cell["index"]][0] for cell in cells(page) if not cell["away"]}
     assert seen == {"U", "R", "F"}  # three faces at first
     expect(button(page, "3D")).to_have_attribute("aria-pressed", "true")
-    # The solid-view module was fetched from this origin, on demand, and is the one file the 3D adds.
-    assert page.evaluate("() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/views/solid-view.js'))")
+    # The solid-view module and its geometry were fetched from this origin, on demand: the two files the 3D adds.
+    for name in ("solid-view.js", "solid-geometry.js"):
+        assert page.evaluate("(name) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/static/views/${name}`))", name)
     listed = page.evaluate("() => fetch('static/precache.json').then((reply) => reply.json())")["files"]
-    assert "static/views/solid-view.js" in [entry["path"] for entry in listed]  # kept for offline play, hash-checked
+    paths = [entry["path"] for entry in listed]
+    assert "static/views/solid-view.js" in paths and "static/views/solid-geometry.js" in paths  # kept for offline play, hash-checked
     button(page, "Flat").click()
     page.wait_for_function("() => window.lightsOut.view().kind === 'grid'")
     expect(button(page, "Reset view")).to_be_hidden()
@@ -334,14 +336,14 @@ def phone(phone_page: Page) -> Iterator[Page]:
 
 
 def about(axis: tuple[float, float, float], degrees: float) -> list[float]:
-    """The unit quaternion [w, x, y, z] of a turn by `degrees` about `axis` (solid-view.js's turnAbout)."""
+    """The unit quaternion [w, x, y, z] of a turn by `degrees` about `axis` (solid-geometry.js's turnAbout)."""
     half = math.radians(degrees) / 2
     size = math.hypot(*axis)
     return [math.cos(half), *(value / size * math.sin(half) for value in axis)]
 
 
 def after(a: list[float], b: list[float]) -> list[float]:
-    """The turn `a` after `b` (solid-view.js's compose)."""
+    """The turn `a` after `b` (solid-geometry.js's compose)."""
     aw, ax, ay, az = a
     bw, bx, by, bz = b
     return [aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,

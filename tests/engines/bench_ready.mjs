@@ -1,3 +1,4 @@
+// @ts-check
 // On-demand benchmark: the solver's start in each browser engine (not run by the tests).
 //
 //   python3 build.py && node tests/engines/bench_ready.mjs [--runs 3] [--engines chromium,firefox,webkit] [--profiles none,slow]

@@ -1,3 +1,4 @@
+// @ts-check
 // The three browser engines the page's players use, behind one small page interface, for
 // the cross-engine flows (flows.mjs): Chromium and Firefox through puppeteer-core (Chromium
 // over the DevTools protocol, Firefox over its own WebDriver BiDi), and WebKit — WebKitGTK,
@@ -86,7 +87,7 @@ class PuppeteerPage {
       const handle = await this.page.waitForFunction(fn, { timeout: ms, polling: "raf" }, arg);
       return await handle.jsonValue();
     } catch (error) {
-      throw new Error(`the page did not reach: ${fn.toString().slice(0, 160)} (${error.message})`);
+      throw new Error(`the page did not reach: ${fn.toString().slice(0, 160)} (${error.message})`, { cause: error });
     }
   }
 
@@ -139,7 +140,7 @@ function freePort() {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address()); // listening on a port, not a pipe
       server.close(() => resolve(port));
     });
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // The cross-engine flows (suite.mjs, flows.mjs) in firefox.
 import { engineSuite } from "./suite.mjs";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's main flows, written once and run in each engine (browsers.mjs): a cold
 // visit to a ready solver; a random board played to the win; New puzzle, Hint, Solve and
 // its marks followed; a board pasted; a shared grid link; a shared Cube link opened while
@@ -162,8 +163,8 @@ async function hintThenSolve(context) {
 async function pasteBoard(context) {
   const { page } = context;
   await page.evaluate(() => {
-    document.getElementById("section-text").open = true;
-    const box = document.getElementById("board-text");
+    /** @type {HTMLDetailsElement} */ (document.getElementById("section-text")).open = true;
+    const box = /** @type {HTMLTextAreaElement} */ (document.getElementById("board-text"));
     box.value = "#.#.#\n.#.#.\n#...#\n.#.#.\n#.#.#\n";
     box.dispatchEvent(new Event("input", { bubbles: true }));
   });
@@ -212,7 +213,7 @@ async function cubeLink(context) {
   await page.waitFor((old) => JSON.stringify(window.lightsOut.view().turn) !== JSON.stringify(old), before);
   await viewStill(page); // a drag may throw the cube on for a moment
   const seen = await page.evaluate(() => {
-    const cells = [...document.querySelectorAll('#board [role="gridcell"]')];
+    const cells = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('#board [role="gridcell"]')]);
     for (const cell of cells) {
       const box = cell.getBoundingClientRect();
       const x = box.left + box.width / 2, y = box.top + box.height / 2;
@@ -238,9 +239,9 @@ async function cubeLink(context) {
 async function levelOne(context) {
   const { page } = context;
   await page.click("#levels-open");
-  await page.waitFor(() => !document.getElementById("level-set").disabled);
+  await page.waitFor(() => !/** @type {HTMLSelectElement} */ (document.getElementById("level-set")).disabled);
   await page.evaluate(() => {
-    const select = document.getElementById("level-set");
+    const select = /** @type {HTMLSelectElement} */ (document.getElementById("level-set"));
     select.value = "classic";
     select.dispatchEvent(new Event("change", { bubbles: true }));
   });
@@ -263,15 +264,15 @@ async function scanPicture(context) {
   writeFileSync(path, encodePng(picture.image));
   await page.click("#new-puzzle"); // the standard game again (a level was played)
   await page.waitFor(() => /New 5×5 puzzle/.test(document.getElementById("message").textContent));
-  await page.evaluate(() => { document.getElementById("section-puzzles").open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.getElementById("section-puzzles")).open = true; });
   await page.click("#scan");
-  await page.waitFor(() => document.getElementById("scan-dialog").open);
+  await page.waitFor(() => /** @type {HTMLDialogElement} */ (document.getElementById("scan-dialog")).open);
   await page.setFiles("#scan-file", path);
   await page.waitFor(() => document.getElementById("scan-dialog").dataset.step === "adjust");
   assert.equal(await page.evaluate(() => document.getElementById("scan-dialog").dataset.found), "1");
   await screenshot(context, "scan");
   await page.click("#scan-use");
-  await page.waitFor(() => !document.getElementById("scan-dialog").open);
+  await page.waitFor(() => !/** @type {HTMLDialogElement} */ (document.getElementById("scan-dialog")).open);
   assert.deepEqual((await page.evaluate(snapshot)).cells, [...picture.states]);
   await solveAndFollow(page);
 }
@@ -296,7 +297,7 @@ async function dailyPuzzle(context) {
   const { page } = context;
   const stats = () => JSON.parse(localStorage.getItem("lightsout-records")).stats;
   const before = await page.evaluate(stats);
-  await page.evaluate(() => { document.getElementById("section-puzzles").open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.getElementById("section-puzzles")).open = true; });
   await page.click("#daily");
   await page.waitFor(() => /^Puzzle of the day #\d+/.test(document.getElementById("message").textContent));
   const number = Number(/#(\d+)/.exec(await page.evaluate(messageText))[1]);
@@ -322,12 +323,12 @@ async function dailyPuzzle(context) {
   assert.equal(after.daily.current, 1);
   await page.click("#win-close");
   await page.click("#stats-open");
-  await page.waitFor(() => document.getElementById("stats-dialog").open);
+  await page.waitFor(() => /** @type {HTMLDialogElement} */ (document.getElementById("stats-dialog")).open);
   assert.equal(await page.evaluate(() => document.getElementById("stats-streak").textContent), "1 day");
   assert.equal(await page.evaluate(() => document.getElementById("stats-won").textContent), String(after.won));
   await screenshot(context, "statistics");
   await page.click("#stats-close");
-  await page.waitFor(() => !document.getElementById("stats-dialog").open);
+  await page.waitFor(() => !/** @type {HTMLDialogElement} */ (document.getElementById("stats-dialog")).open);
 }
 
 async function repeatVisit(context) {

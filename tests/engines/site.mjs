@@ -1,3 +1,4 @@
+// @ts-check
 // The built site (dist/) served as GitHub Pages serves a project — under a sub-path, text
 // and wasm gzip-compressed, the page's CSP as a header — by `build.py serve` itself, in a
 // process of its own that a flow can stop (the network gone: the offline reload).

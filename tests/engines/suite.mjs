@@ -1,3 +1,4 @@
+// @ts-check
 // The cross-engine suite of one engine (chromium.test.mjs, firefox.test.mjs, webkit.test.mjs
 // each run it for theirs, so `node --test` runs the engines side by side): the flows of
 // flows.mjs in order on one page of one browser, against the site as GitHub Pages serves it

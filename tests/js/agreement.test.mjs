@@ -1,3 +1,4 @@
+// @ts-check
 // The page's presses agree with the Python package on random boards of every k, rule,
 // surface and shape: tests/js/make_fixtures.py writes boards, presses and the board
 // Python ends on (lightsout.api "press").

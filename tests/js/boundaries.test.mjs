@@ -1,3 +1,4 @@
+// @ts-check
 // The midend's boundaries (issue 30): the session alone changes its version, marks and
 // overlays; only the session emits its change event (the helpers call its commands); every solver
 // request is written in requests.js; the midend says data and never words it; one press

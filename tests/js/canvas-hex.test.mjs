@@ -1,9 +1,10 @@
-// The canvas's hexagons (canvas-render.js hexAt, hexDistance) against an independent oracle:
+// @ts-check
+// The canvas's hexagons (canvas-layout.js hexAt, hexDistance) against an independent oracle:
 // a hexagonal lattice's Voronoi cells are its hexagons, so the hexagon under a point is the
 // cell whose centre (graph-layout.js hexCoords, the SVG's layout) is nearest to it.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { hexAt, hexDistance } from "../../static/views/canvas-render.js";
+import { hexAt, hexDistance } from "../../static/views/canvas-layout.js";
 import { hexCoords } from "../../static/views/graph-layout.js";
 import { seeded } from "./seeded.mjs";
 
@@ -52,7 +53,7 @@ test("hexDistance is ½ on every edge and corner of a pointy-top hexagon one cel
     assert.ok(Math.abs(hexDistance(x, y) - 0.5) < 1e-12);
     const next = Math.PI / 2 + ((corner + 1) * Math.PI) / 3;
     const middle = [(x + RADIUS * Math.cos(next)) / 2, (y + RADIUS * Math.sin(next)) / 2];
-    assert.ok(Math.abs(hexDistance(...middle) - 0.5) < 1e-12);
+    assert.ok(Math.abs(hexDistance(middle[0], middle[1]) - 0.5) < 1e-12);
   }
   assert.equal(hexDistance(0, 0), 0);
 });

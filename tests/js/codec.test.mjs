@@ -1,3 +1,4 @@
+// @ts-check
 // The one codec (static/model/codec.js): exact strings, round trips, refusals.
 import { test } from "node:test";
 import assert from "node:assert/strict";

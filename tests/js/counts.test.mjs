@@ -1,3 +1,4 @@
+// @ts-check
 // A count too long to read is written as powers (static/page/wording.js countText): the number of
 // solutions of a 600-cell graph whose presses all light cell 0 (2^599, 181 digits) and of its
 // three-state twin (3^199), as the real Python API reports them and the session says them;
@@ -16,7 +17,7 @@ import { PythonSolver } from "./python.mjs";
 /** A user graph of `cells` cells whose every press adds 1 to cell 0 only. */
 const allOnCellZero = (cells, k) => `cells ${cells}\nk ${k}\n${Array.from({ length: cells }, (_, i) => `press ${i}: 0`).join("\n")}\n`;
 
-for (const [k, power, digits] of [[2, "2^599", 181], [3, "3^199", 95]]) {
+for (const [k, power, digits] of /** @type {Array<[number, string, number]>} */ ([[2, "2^599", 181], [3, "3^199", 95]])) {
   test(`${digits} digits of solutions (k = ${k}) are said as ${power}, not in full`, async () => {
     const solver = new PythonSolver();
     const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve() });

@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzle of the day, numbered (static/session/daily.js): the player's local date is the
 // day, #1 is LAUNCH_DAY and each calendar day one more (daylight saving time skips none), a
 // link's p= carries the number, and the result line to share holds the number, the moves
@@ -101,7 +102,7 @@ test("a link's p=daily-N is day N's puzzle only if its board is the one dealt fo
   const dayThree = seededBoard({ rows: 5, cols: 5, seed: dayOfNumber(3).seed });
   const edited = dayThree.copy();
   edited.set(12, 1 - edited.get(12));
-  for (const [board, counts] of [[dayThree, true], [edited, false]]) {
+  for (const [board, counts] of /** @type {Array<[import("../../static/model/board.js").Board, boolean]>} */ ([[dayThree, true], [edited, false]])) {
     const { session, solver, changes } = makeSession();
     solver.ready = false; // the fewest presses of a 5×5 are not asked of the brute-force fake (2^25 press sets)
     const link = linkOf(new Game(board.copy()), "https://x/", "daily-3").split("#")[1];

@@ -1,3 +1,4 @@
+// @ts-check
 // The explainer (static/session/explain.js) against the real Python API: each step is one press
 // through the session (one move, Undo takes it back), the walk ends at the goal or, for an
 // unsolvable board, after the first chase with only the last row lit.
@@ -91,10 +92,10 @@ async function messagesOf(session, run) {
   return said;
 }
 
-for (const [what, request, name] of [
+for (const [what, request, name] of /** @type {Array<[string, object, RegExp]>} */ ([
   ["the cube names a cell by its sticker", { op: "puzzle", preset: "cube" }, /^cell [UDFBLR][1-9]$/],
   ["a user's graph without names numbers its cells from 1 as the board does", { op: "puzzle", graph: "cells 6\nedge 0 1\nedge 1 2\nedge 2 3\nedge 3 4\nedge 4 5\n" }, /^cell [1-6]$/],
-]) {
+])) {
   test(`Explain on a graph: ${what}, never by row and column`, async () => {
     const solver = new PythonSolver();
     const session = new Session({ solver, limits: { ...LIMITS, explain_cells: 64 }, wait: () => Promise.resolve() });
@@ -123,7 +124,7 @@ test("why this press? on the classic 5×5 answers in the words of the walk, in E
   for (const [r, c] of [[0, 1], [2, 2], [3, 4]]) pressBoard(board, r, c);
   const { session, explainer } = makeExplainer(board);
   await explainer.start();
-  const said = (key) => wordMessage(explainer.whySentence());
+  const said = () => wordMessage(explainer.whySentence());
   const name = (cell) => wordMessage(cellName(cell, session.game));
   // A chase press: the light above it, the one its own step names ("row 1, column 2 is lit, so press row 2, column 2 below it").
   const chase = explainer.steps[0];

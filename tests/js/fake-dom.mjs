@@ -1,3 +1,4 @@
+// @ts-check
 // Just enough of a DOM for a panel under Node: elements by id that keep their text,
 // attributes, dataset and listeners, a window that never scrolls, and animation frames
 // run at once. install() puts it on globalThis and returns the elements and the remover.

@@ -1,3 +1,4 @@
+// @ts-check
 // Stands in for Pyodide's own module (pyodide/pyodide.mjs, which the site's static/solver/start.js
 // imports from beside static/ in dist/) when a test runs the start under Node: each loadPyodide
 // call is handed to globalThis.fakeLoadPyodide, which the test sets. See solver-start.test.mjs.

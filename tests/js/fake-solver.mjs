@@ -1,3 +1,4 @@
+// @ts-check
 // A fake solver for session tests: answers the API's ops (docs/api.md) for small
 // boards by brute force in JS, and lets a test hold replies back to answer them out of
 // order. Every solution it gives is found by simulating presses, never assumed.

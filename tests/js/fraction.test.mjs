@@ -1,3 +1,4 @@
+// @ts-check
 // The page writes the API's solvable_fraction ("1/2^n", "1/N") as the N of "1 in N"; it
 // computes no figure of its own (issue #14: a shaped board's message quoted the rectangle's).
 import { test } from "node:test";

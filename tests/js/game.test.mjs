@@ -1,8 +1,9 @@
+// @ts-check
 // The one Game (static/model/game.js): presses on every rule, surface and k; packed vs bytes;
 // history; goals and shapes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardFromCells, boardFromId, emptyBoard } from "../../static/model/board.js";
+import { BitBoard, StateBoard, boardFromCells, boardFromId, emptyBoard } from "../../static/model/board.js";
 import { Game } from "../../static/model/game.js";
 import { Mask, presetMask } from "../../static/model/mask.js";
 import { makeStencil, pressBoard, stencilCells, stencilName, wrapIndex } from "../../static/model/presses.js";
@@ -16,6 +17,7 @@ const STENCILS = ["plus", "moore", "x", "custom:##./.#./...", "custom:..#../....
 test("k = 2 is packed bits, k > 2 a byte a cell, behind one interface", () => {
   const two = emptyBoard(3, 4, 2);
   const three = emptyBoard(3, 4, 3);
+  assert.ok(two instanceof BitBoard && three instanceof StateBoard);
   assert.ok(two.bits instanceof Uint8Array && two.bits.length === 2);
   assert.ok(three.cells instanceof Uint8Array && three.cells.length === 12);
   for (const board of [two, three]) {
@@ -121,10 +123,10 @@ test("playMany is the same as one play a press: board, lit count and history, on
 
 test("a 10000×10000 board plays in place: history holds moves, no copies", () => {
   const game = new Game(emptyBoard(10000, 10000));
-  const bits = game.board.bits;
+  const bits = game.board.packed(); // k = 2: the board's own bits
   game.play(0, 0);
   game.play(9999, 9999);
-  assert.equal(game.board.bits, bits);
+  assert.equal(game.board.packed(), bits);
   assert.equal(game.board.litCount, 6);
   game.undo();
   assert.equal(game.board.litCount, 3);

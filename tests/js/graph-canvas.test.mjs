@@ -1,3 +1,4 @@
+// @ts-check
 // A click's cell on a big graph's canvas (graph-canvas.js cellAtPoint) against an independent
 // oracle: the cell whose outline, as the SVG draws it (graph-render.js hexCorners, a square,
 // a circle), holds the point by a point-in-polygon or distance test; none in the gaps.

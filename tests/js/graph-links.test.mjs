@@ -1,3 +1,4 @@
+// @ts-check
 // A preset's or graph's link keeps everything it carries (issue #28): its goal (g=), its holes
 // and don't-care cells (h=, d=) and its cells' names. The link is opened as the page opens it
 // (static/panels/share-panel.js: the real Python `share` op through a Session), then Solve, Hint and
@@ -7,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "../../static/session/session.js";
 import { currentHash } from "../../static/model/share-link.js";
-import { boardFromId } from "../../static/model/board.js";
+import { Board, boardFromId } from "../../static/model/board.js";
 import { bytesAt } from "../../static/model/codec.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { PythonSolver, pythonJson } from "./python.mjs";
@@ -62,7 +63,7 @@ for (const link of ["classic:AAAAAA;g=IwAAAA", "merlin:BQA;g=xwE", "mini:AAA;g=A
     const goal = link.split(";g=")[1];
     const shown = goal === "off" ? "off" : boardFromId(`${rows}x${cols}:${goal}`, k);
     if (shown === "off") assert.equal(game.target, "off");
-    else assert.ok(game.target.equals(shown), "the goal shown is the link's");
+    else assert.ok(game.target instanceof Board && game.target.equals(shown), "the goal shown is the link's");
     assert.equal(await panel.graphLink(game, BASE), `${BASE}#${link}`);
 
     await session.solving.hint();

@@ -1,3 +1,4 @@
+// @ts-check
 // The graph Game (press sets, k states, undo, a goal board) and the keyboard's move to the
 // nearest cell by coordinates (graph-layout.js); the press sets are checked against Python's.
 import { test } from "node:test";

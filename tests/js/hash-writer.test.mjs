@@ -1,9 +1,11 @@
+// @ts-check
 // The share link's writer (static/model/share-link.js: HashWriter) with a fake address and
 // history: a write scheduled before the reader navigates (Back, an edited hash) must not
 // land on the entry the reader went to, before the browser's hashchange arrives.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { HashWriter, gameOfLink } from "../../static/model/share-link.js";
+import { standIn } from "./stand-in.mjs";
 
 const BASE = "http://127.0.0.1/lightsout/";
 
@@ -12,11 +14,11 @@ function writerOn(t, hash) {
   t.mock.timers.enable({ apis: ["setTimeout"] });
   const address = { href: BASE + hash };
   const written = [];
-  globalThis.location = address;
-  globalThis.history = {
+  globalThis.location = standIn(address);
+  globalThis.history = standIn({
     state: null,
     replaceState(_state, _title, url) { written.push(url); address.href = url; },
-  };
+  });
   const { game } = gameOfLink("#4x4:AAA;m=BQ");
   return { address, written, writer: new HashWriter(() => game) };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's folders are its layers (issue 40): a module's folder says its room and what it
 // may import. Imports run one way — panels and views → page words → the session (midend) →
 // the model — and nothing in a lower folder imports a higher one; the folders on one level

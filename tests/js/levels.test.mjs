@@ -1,3 +1,4 @@
+// @ts-check
 // The Levels mode's midend (static/session/levels.js): a level played through the session on the
 // real Python API: its board, fewest presses, best result filed with the progress (the
 // session's records, records.js) only for a win without help, Next level, and its link
@@ -14,6 +15,7 @@ import { wordMessage } from "../../static/page/words.js";
 import { setLanguage } from "../../static/page/i18n.js";
 import { requestErrorMessage } from "../../static/session/common-messages.js";
 import { PythonSolver } from "./python.mjs";
+import { standIn } from "./stand-in.mjs";
 
 test("stars: three at the fewest presses, two within half as many again, else one", () => {
   assert.deepEqual([8, 9, 12, 13, 30].map((moves) => levelStars(moves, 8)), [3, 2, 2, 1, 1]);
@@ -24,16 +26,17 @@ test("stars: three at the fewest presses, two within half as many again, else on
 /** A session on the real Python API with its records in memory, and its Levels mode. */
 function levelSession() {
   const records = new Records(memoryStorage());
+  const solver = new PythonSolver();
   const session = new Session({
-    solver: new PythonSolver(), limits: { ...LIMITS, presets: ["classic", "cube"] }, wait: () => Promise.resolve(), records,
+    solver, limits: { ...LIMITS, presets: ["classic", "cube"] }, wait: () => Promise.resolve(), records,
   });
-  return { session, levels: session.levelPlay, records };
+  return { session, levels: session.levelPlay, records, solver };
 }
 
 /** localStorage's surface over a Map. */
 function memoryStorage() {
   const map = new Map();
-  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => map.set(key, String(value)) };
+  return standIn({ getItem: (key) => map.get(key) ?? null, setItem: (key, value) => map.set(key, String(value)) });
 }
 
 /** Press the fewest-press solution Python gives for the board, cell by cell, through the session's press. */
@@ -46,7 +49,7 @@ async function pressFewest(session) {
 }
 
 test("a level is played as a puzzle: its board, its fewest presses; a win of one's own is its best result and reaches the next", async () => {
-  const { session, levels } = levelSession();
+  const { session, levels, records } = levelSession();
   assert.equal(await levels.openLevel("classic", 1), true);
   const sets = levels.sets;
   const first = sets.find((entry) => entry.name === "classic").levels[0];
@@ -59,8 +62,8 @@ test("a level is played as a puzzle: its board, its fewest presses; a win of one
   assert.equal(fewest, first.minimal_presses);
   assert.ok(session.game.isSolved());
   assert.deepEqual(session.won, { by: "player", moves: fewest });
-  assert.equal(session.records.levelBest("classic", 1).moves, fewest);
-  assert.equal(session.records.reached("classic"), 2);
+  assert.equal(records.levelBest("classic", 1).moves, fewest);
+  assert.equal(records.reached("classic"), 2);
   assert.deepEqual(levels.next, { set: "classic", number: 2 });
   assert.equal(await levels.openNext(), true);
   assert.equal(levels.current.number, 2);
@@ -68,13 +71,13 @@ test("a level is played as a puzzle: its board, its fewest presses; a win of one
 });
 
 test("a level solved with help (Hint, Solve) files no best result and reaches no further", async () => {
-  const { session, levels } = levelSession();
+  const { session, levels, records } = levelSession();
   await levels.openLevel("cube", 54);
   assert.equal(levels.next, null); // the last level has none after it
   session.markAssisted(); // what Hint and Solve do
   await pressFewest(session);
   assert.equal(session.won.by, "helped");
-  assert.deepEqual([session.records.levelBest("cube", 54), session.records.reached("cube")], [null, 1]);
+  assert.deepEqual([records.levelBest("cube", 54), records.reached("cube")], [null, 1]);
 });
 
 test("a level's link carries p=level-<SET> and l=<number>; opened, the game is that level again", async () => {
@@ -97,10 +100,10 @@ test("a level's link carries p=level-<SET> and l=<number>; opened, the game is t
 });
 
 test("a level set or number the levels op does not have is said from its code, in English and 中文", async () => {
-  const { session } = levelSession();
+  const { solver } = levelSession();
   const said = [];
   for (const request of [{ op: "levels", set: "deluxe" }, { op: "levels", set: "cube", level: 55 }, { op: "levels", level: 2 }]) {
-    const error = await session.solver.request(request).catch((caught) => caught);
+    const error = await solver.request(request).catch((caught) => caught);
     for (const language of ["en", "zh"]) {
       setLanguage(language);
       said.push(wordMessage(requestErrorMessage(error)));

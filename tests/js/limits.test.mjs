@@ -1,3 +1,4 @@
+// @ts-check
 // The page's figures come from the API: build.py writes dist/limits.json from the
 // package's "limits" op, the page reads it at start, and the few figures JS modules
 // still need synchronously must equal the API's.

@@ -1,3 +1,4 @@
+// @ts-check
 // A user-defined puzzle or a share link that cannot be read, in the page's words: every case
 // of tests/data/bad-puzzles.json is sent to the real Python API (the `puzzle` op's graph, the
 // `share` op's text), a grid link also read by static/model/share.js, which must give the same code,

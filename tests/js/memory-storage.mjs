@@ -1,5 +1,7 @@
+// @ts-check
 // localStorage's surface over a Map, for the stores' tests; `refuse` makes every call throw
 // (a private mode, a full quota).
+/** @implements {Storage} */
 export class MemoryStorage {
   constructor(entries = {}, refuse = false) {
     this.map = new Map(Object.entries(entries));
@@ -19,5 +21,18 @@ export class MemoryStorage {
   removeItem(key) {
     if (this.refuse) throw new Error("SecurityError");
     this.map.delete(key);
+  }
+
+  get length() {
+    return this.map.size;
+  }
+
+  key(index) {
+    return [...this.map.keys()][index] ?? null;
+  }
+
+  clear() {
+    if (this.refuse) throw new Error("SecurityError");
+    this.map.clear();
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says (issue #13): parse errors without a column, the message line after
 // a request that timed out or crashed, Copy above the format cap, the language stored
 // in localStorage, the test-only query knobs and the address a copied link starts with.
@@ -13,6 +14,7 @@ import { arrivedAgain, linkOf, shareAddress } from "../../static/model/share-lin
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 import { wordMessage } from "../../static/page/words.js";
 import { solutionMessage } from "../../static/session/solve-messages.js";
+import { standIn } from "./stand-in.mjs";
 
 /** A solver whose every request fails with `error` (a SolverError's fields). */
 function failingSolver(error) {
@@ -104,7 +106,7 @@ test("a stored language is used only when it is one of the page's own (not 'cons
   try {
     Object.defineProperty(globalThis, "navigator", { value: { languages: ["toString", "zh-CN"] }, configurable: true });
     for (const [stored, expected] of [["constructor", "zh"], ["__proto__", "zh"], ["hasOwnProperty", "zh"], ["en", "en"], ["zh", "zh"]]) {
-      globalThis.localStorage = { getItem: () => stored };
+      globalThis.localStorage = standIn({ getItem: () => stored });
       assert.equal(preferredLanguage(), expected, stored);
     }
     assert.throws(() => setLanguage("constructor"), RangeError);

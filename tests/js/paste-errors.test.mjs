@@ -1,3 +1,4 @@
+// @ts-check
 // Parse errors in the page's words (static/page/paste-errors.js): every bad paste of
 // tests/data/bad-pastes.json is sent to the real Python API, and its reply said in English
 // and 中文 — the position framed in that language, no placeholder or "undefined" left, no

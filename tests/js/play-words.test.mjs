@@ -1,3 +1,4 @@
+// @ts-check
 // Issue #31: what the play column says is in a player's words. Every string a message of the
 // play column can be made of — each key of the string table a module other than the figure
 // panels (Analysis, and the Explain panel beside the board) names, its singular forms, and

@@ -1,3 +1,4 @@
+// @ts-check
 // Counts agree in number (issue #14: "1 don't-care cells"): every English message that
 // counts moves, presses, lights, cells, holes or solutions has a singular form that
 // tCount picks for 1, and the session's own messages read "1 move", "1 hole", "once".

@@ -1,3 +1,4 @@
+// @ts-check
 // The Python zip the site ships (dist/pyodide/python_stdlib.zip, made by build.py with
 // tools/stdlib.mjs): the standard library trimmed to what Pyodide's start and the package
 // import, and the package, precompiled. Run under Pyodide in Node from that zip alone, the

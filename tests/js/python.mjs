@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the repo's Python scripts for the JS tests: the repo's .venv when there is one,
 // else python3, with PYTHONPATH=py; and PythonSolver, a session's solver on the real API.
 import { execFileSync } from "node:child_process";

@@ -1,3 +1,4 @@
+// @ts-check
 // The game in progress kept in the browser (static/session/resume.js): a session that opens
 // without a link gets back the game left — its board, Undo and Redo (edits too), the marks,
 // the puzzle with its clock and fewest presses, whether the solver helped; a link wins unless

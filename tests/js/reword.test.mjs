@@ -1,3 +1,4 @@
+// @ts-check
 // A switch of language words again what the page shows, the last message among it (issue 30,
 // point 1): the session says data (messages.js: {key, params, tone}), the message line
 // (status-panel.js) words it, and the session's one `reword` change has it worded again in

@@ -1,3 +1,4 @@
+// @ts-check
 // Test pictures for Scan (static/scan/scan.js): boards rendered as a camera or a screenshot would
 // show them, from a seed, with the truth (the board's states and its grid's corners).
 //
@@ -100,6 +101,7 @@ export function renderPicture(spec) {
   const outer = [[-margin, -margin], [cols + margin, -margin], [cols + margin, rows + margin], [-margin, rows + margin]];
   const size = Math.max(rows, cols) + 2 * margin;
   const distance = size * between(1.6, 3);
+  /** @param {number[]} point */
   const projectPlane = ([u, v]) => {
     const x = u - cols / 2, y = v - rows / 2;
     const p = matrix.map((row) => row[0] * x + row[1] * y);
@@ -113,6 +115,7 @@ export function renderPicture(spec) {
   const midX = (Math.max(...xs) + Math.min(...xs)) / 2, midY = (Math.max(...ys) + Math.min(...ys)) / 2;
   const slack = (Math.min(width, height) - fill) / 2;
   const centre = [width / 2 + between(-slack, slack) * 0.8, height / 2 + between(-slack, slack) * 0.8];
+  /** @type {(point: number[]) => number[]} */
   const toImage = ([px, py]) => [centre[0] + (px - midX) * scale, centre[1] + (py - midY) * scale];
   const caseCorners = outer.map((p) => toImage(projectPlane(p)));
   const planeToImage = homography(outer, caseCorners);
@@ -134,6 +137,7 @@ export function renderPicture(spec) {
   const halo = between(0.05, 0.14); // the glow's reach outside a lit button, in cells
   const half = button / 2;
 
+  /** @param {number[]} point */
   const shade = ([u, v]) => {
     const inCase = u >= -margin && u <= cols + margin && v >= -margin && v <= rows + margin;
     if (!inCase) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Scan (static/scan/scan.js) on pictures of the generated sets (tests/js/scan-pictures.mjs)
 // that a reader once misread, or read right but called unsure: the issue-31 phone photo,
 // and pictures of the easy and the hard sets — each now read right with the corners found.
@@ -71,6 +72,7 @@ test("a flat board on a bright table is not moved a column aside onto the table"
 // lights it would take in frames lights no better by its edges), and a flat board's grid
 // was moved a column onto a bright table, which stood out from the board's dark gaps 31
 // more than its dark tiles, though it scored 17 % worse.
+/** @type {Array<[number, string]>} */
 const MOVED = [[53, "a dim 6×6 glowing board, its grid a row off on the case"], [54, "a flat 4×4 board on a bright table"]];
 for (const [index, what] of MOVED) {
   test(`the hard set's picture ${31000 + index} reads right with corners found: ${what}`, () => {
@@ -89,6 +91,7 @@ for (const [index, what] of MOVED) {
 // lights from the case and the table alike, and no candidate framed the case (71003). A
 // striped thing on the table out-scored the board, though its rows have no edges between
 // "lights" (5024: lineEdges −1.3).
+/** @type {Array<[number, number, string]>} */
 const HARD_MISSES = [
   [71, 94, "a flat 4×4 board, its grid once a column off onto the table"],
   [71, 27, "a flat 4×6 board with two lights lit, its grid once a row off"],

@@ -1,3 +1,4 @@
+// @ts-check
 // Scan (static/scan/scan.js): the perspective transform, Otsu's threshold, the classes of the
 // lights, how sure a reading is, and whole scans of a few easy generated pictures (tests/js/scan-pictures.mjs;
 // the pictures of the sets once misread are tests/js/scan-sets.test.mjs).

@@ -1,3 +1,4 @@
+// @ts-check
 // One seeded random generator for the JS tests and the scan picture generator, so that a
 // failing case is the same case on every run.
 

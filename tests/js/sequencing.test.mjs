@@ -1,3 +1,4 @@
+// @ts-check
 // No command lost (issue 38): the session's sequencing (static/session/sequencing.js) against a fake
 // solver whose replies a test holds back, as a solver still starting holds them. A command
 // given while a board is on its way (New puzzle, a pasted board, a link being read) answers

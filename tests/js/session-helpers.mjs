@@ -1,3 +1,4 @@
+// @ts-check
 // Shared by the session tests: a session on the fake solver that records its change
 // events, the words of a message as the page shows them, and the check of shown marks by
 // simulating their presses.

@@ -1,3 +1,4 @@
+// @ts-check
 // The headless session (static/session/session.js): commands, history, marks, overlays,
 // request sequencing and playback, against a fake solver (fake-solver.mjs).
 import { test } from "node:test";

@@ -1,3 +1,4 @@
+// @ts-check
 // Set-up mode (static/session/setup.js) and the win state of the session (static/session/session.js): a click sets one
 // light, history starts afresh on leaving, holes are refused; a win is the player's own,
 // helped or played. Every solution checked by simulating its presses.

@@ -1,3 +1,4 @@
+// @ts-check
 // The shared fuzz corpus of share links (tests/data/share-links.json, written by
 // tools/make_share_corpus.py from lightsout.share.links, the reference): for every link the page reads
 // itself (a grid's: share-link.js sends a preset's or a graph's to Python's share op, isGraphLink),

@@ -1,3 +1,4 @@
+// @ts-check
 // Share links, fuzzed: static/model/share.js against lightsout.share.links (the reference) on a few
 // thousand strings from a fixed seed — valid links of every variant, the same with moves
 // on holes, moves outside the board, k-state boards and goals with states ≥ k, bad
@@ -27,10 +28,6 @@ let random = seeded(SEED);
 const below = (n) => Math.floor(random() * n);
 const pick = (list) => list[below(list.length)];
 const chance = (p) => random() < p;
-
-function randomBytes(length) {
-  return Uint8Array.from({ length }, () => below(256));
-}
 
 /** Packed cells with every state below k (a valid payload), or raw random bits (states up to 2^b − 1). */
 function cellBytes(cells, k, anyBits = false) {
@@ -158,7 +155,7 @@ test(`${COUNT} fuzzed share links: share.js and lightsout.share.links agree, ref
   const mismatches = [];
   texts.forEach((text, index) => {
     const js = jsOutcome(text);
-    const { reason, ...outcome } = python[index]; // Python's English, for the checks below
+    const { reason, ...outcome } = python[index]; // Python's English is not the page's: its reasons are checked below
     const py = outcome.ok ? outcome : { ...outcome, params: sorted(outcome.params) };
     if (JSON.stringify(js) !== JSON.stringify(py)) mismatches.push({ text, js, python: py });
   });

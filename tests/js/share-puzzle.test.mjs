@@ -1,3 +1,4 @@
+// @ts-check
 // A shared puzzle keeps what makes it a puzzle (issue #14: a preset's link lost its minimum
 // and timer): the link's p= field names the kind of puzzle, and the opened game is that
 // puzzle again — the proven fewest presses asked of the solver, the timer, the best result's key.
@@ -13,12 +14,14 @@ import { gameOfLink, linkOf } from "../../static/model/share-link.js";
 import { emptyBoard } from "../../static/model/board.js";
 import { makeStencil } from "../../static/model/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
+import { standIn } from "./stand-in.mjs";
 
 let clock = 0;
 function makeSession() {
-  return new Session({
-    solver: new FakeSolver(), limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9, now: () => (clock += 1000),
-  });
+  const solver = new FakeSolver();
+  return Object.assign(new Session({
+    solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9, now: () => (clock += 1000),
+  }), { solver }); // the session's solver, typed (session.js is not type-checked yet)
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -26,7 +29,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A localStorage stand-in: getItem, setItem and the stored text. */
 function memoryStorage(items = {}) {
   const stored = new Map(Object.entries(items));
-  return { getItem: (key) => stored.get(key) ?? null, setItem: (key, value) => stored.set(key, String(value)), stored };
+  return standIn({ getItem: (key) => stored.get(key) ?? null, setItem: (key, value) => stored.set(key, String(value)), stored });
 }
 
 /** A session whose solver is not ready: an 8×8 challenge's fewest presses are not asked of the brute-force fake. */
@@ -111,7 +114,7 @@ test("p=game-<name> is a real game's puzzle only on that game; its label is the 
   assert.equal(challengeOfToken("game-cube", game), null); // another game's result is not filed under this one
   assert.equal(challengeOfToken("game-orbix", { ...game, graph: null }), null); // a grid is no real game
   const session = makeSession();
-  session.game.graph = { preset: orbix }; // the resumed puzzle is labelled by the game, not a size
+  session.game.graph = standIn({ preset: orbix }); // the resumed puzzle is labelled by the game, not a size
   session.dealer.resumeChallenge("game-orbix");
   assert.equal(session.challenge.kind, "game orbix");
   assert.equal(wordMessage(session.challenge.label), "Orbix");

@@ -1,3 +1,4 @@
+// @ts-check
 // The share grammar in JavaScript (static/model/share.js) against the same strings as
 // tests/unit/test_share.py: error for error, column for column.
 import { test } from "node:test";
@@ -7,6 +8,7 @@ import { inLanguage } from "../../static/page/i18n.js";
 import { linkErrorReason } from "../../static/page/link-errors.js";
 import { pythonJson } from "./python.mjs";
 
+/** @type {Array<[string, number, string]>} */
 const BAD_LINKS = [
   ["2x2:AA;h=AQ;m=AA", 15, "move 1 presses cell 0, a hole"],
   ["2x2:AA;h=Ag;m=AAE", 15, "move 2 presses cell 1, a hole"],
@@ -15,7 +17,7 @@ const BAD_LINKS = [
 
 test("a move on a hole is refused at the m= field, as Python refuses it", () => {
   for (const [text, column, words] of BAD_LINKS) {
-    assert.throws(() => parseShare(text), (error) => {
+    assert.throws(() => parseShare(text), (/** @type {import("../../static/model/share.js").ShareError} */ error) => {
       assert.equal(error.name, "ShareError");
       assert.equal(error.field, "m");
       assert.equal(error.column, column);

@@ -1,4 +1,5 @@
-// The 3D view's geometry (solid-view.js) on the cube and the Orbix as Python's puzzle op gives
+// @ts-check
+// The 3D view's geometry (solid-geometry.js) on the cube and the Orbix as Python's puzzle op gives
 // them: the solid's neighbours are the press sets both ways, the body's faces hold the cells,
 // which cells are seen from a few turns, the arrows' neighbour across a face's edge, turning
 // a hidden cell into sight, and the step turns (Shift+arrows); the cell drawn under a point
@@ -7,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   cellAt, compose, dragTurn, facing, neighbourInDirection, releaseFlick, rotate, shownCells, solidGeometry, stepTurn, turnAbout, turnToShow,
-} from "../../static/views/solid-view.js";
+} from "../../static/views/solid-geometry.js";
 import { pythonJson } from "./python.mjs";
 import { seeded } from "./seeded.mjs";
 
@@ -136,7 +137,10 @@ function orientations(geometry, count, seed) {
   return turns;
 }
 
-/** Where point (a, b) of cell `index`'s own frame (b down, as graph-render.js draws it) is drawn under `q`: placeCell's matrix. */
+/**
+ * Where point (a, b) of cell `index`'s own frame (b down, as graph-render.js draws it) is drawn under `q`: placeCell's matrix.
+ * @returns {[number, number]}
+ */
 function drawnAt(geometry, q, index, a, b) {
   const [p, r, u] = [geometry.points[index], geometry.right[index], geometry.up[index]].map((v) => rotate(q, v));
   return [p[0] + a * r[0] - b * u[0], -p[1] - a * r[1] + b * u[1]];
@@ -172,6 +176,7 @@ test("the cube's cell under a point is the sticker whose drawn square holds it, 
     }
     // Any point of the drawing: the one seen sticker whose drawn square holds it, else none (the body, the background).
     for (let k = 0; k < 60; k++) {
+      /** @type {[number, number]} */
       const point = [(random() * 2 - 1) * geometry.radius, (random() * 2 - 1) * geometry.radius];
       const holding = squares.filter(([, corners]) => insidePolygon(corners, point)).map(([i]) => i);
       assert.ok(holding.length <= 1, `stickers seen do not overlap: ${holding}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The worker protocol's client (static/solver/solver-client.js) against a fake Worker: a worker
 // whose wasm heap grew past the threshold is replaced once the client is idle, without
 // losing a request, and is kept while requests are pending; the start-up deadline measures
@@ -10,6 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SolverClient } from "../../static/solver/solver-client.js";
+import { standIn } from "./stand-in.mjs";
 
 const MB = 2 ** 20;
 
@@ -75,7 +77,7 @@ async function advance(t, ms) {
 async function readyClient(options) {
   FakeWorker.made = [];
   FakeWorker.readyAfterMs = 1;
-  globalThis.Worker = FakeWorker;
+  globalThis.Worker = standIn(FakeWorker);
   const states = [];
   const client = new SolverClient("worker.js", (state) => states.push(state), { restartAboveBytes: 512 * MB, ...options });
   client.start();
@@ -162,7 +164,7 @@ function startSlow(t, plan, loadTimeoutMs) {
   t.mock.timers.enable({ apis: ["setTimeout", "Date"] });
   SlowStartWorker.plan = plan;
   FakeWorker.readyAfterMs = null; // ready only when the plan says
-  globalThis.Worker = SlowStartWorker;
+  globalThis.Worker = standIn(SlowStartWorker);
   const seen = [];
   const client = new SolverClient("worker.js", (state, detail) => seen.push([state, detail]), { loadTimeoutMs });
   client.start();
@@ -195,7 +197,7 @@ test("a held start (?hold-start) waits for its release however long, then runs w
   const { client, seen } = startSlow(t, { everyMs: 20, forMs: 100, ready: true }, 150);
   client.stop();
   const held = new SolverClient("file:///site/static/worker.js", (state, detail) => seen.push([state, detail]), { loadTimeoutMs: 150, holdStart: true });
-  globalThis.Worker = FakeWorker;
+  globalThis.Worker = standIn(FakeWorker);
   FakeWorker.readyAfterMs = null;
   FakeWorker.made = [];
   held.start();

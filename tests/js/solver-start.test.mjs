@@ -1,3 +1,4 @@
+// @ts-check
 // The solver's start (static/solver/) borrows two globals Pyodide calls by name: `fetch`
 // (start-downloads.js: the downloads counted, the Python zip checked) and console.warn /
 // console.error (loader-watch.js: Pyodide's output held back and read). Each must be given back

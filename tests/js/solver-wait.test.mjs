@@ -1,3 +1,4 @@
+// @ts-check
 // A link the failed solver could not read (static/session/solver-wait.js) is read again once
 // the solver is ready — only if the stand-in shown meanwhile is still the game, untouched.
 import { test } from "node:test";

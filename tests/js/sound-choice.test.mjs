@@ -1,3 +1,4 @@
+// @ts-check
 // Sound and touch (static/session/sound-choice.js, static/views/sound-output.js): one switch,
 // remembered, off under prefers-reduced-motion until chosen; a click (and a tick of
 // vibration) only for a press that changed the board, a chord for a win, nothing before the
@@ -9,6 +10,7 @@ import { SoundOutput } from "../../static/views/sound-output.js";
 import { boardFromCells } from "../../static/model/board.js";
 import { MemoryStorage } from "./memory-storage.mjs";
 import { makeSession } from "./session-helpers.mjs";
+import { standIn } from "./stand-in.mjs";
 
 test("the switch: on by default, off under reduced motion until chosen; the choice is remembered", () => {
   assert.equal(new SoundChoice(new MemoryStorage()).on, true);
@@ -54,7 +56,7 @@ test("the output: a press is one oscillator and a vibration, a win a chord of th
       return { frequency: { setValueAtTime: (hz) => calls.push(hz) }, connect() {}, start: () => calls.push("start"), stop() {} };
     }
   }
-  const output = new SoundOutput({ AudioContext: FakeContext, navigator: { vibrate: (ms) => calls.push(`vibrate ${ms}`) } });
+  const output = new SoundOutput({ AudioContext: standIn(FakeContext), navigator: { vibrate: (ms) => calls.push(`vibrate ${ms}`) } });
   assert.deepEqual(calls, []); // nothing made before the first sound
   output.press();
   assert.deepEqual(calls, ["vibrate 12", "context", 1200, "start"]);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's modules as files, for the tests that read their source (boundaries, layers,
 // words): every .js file under static/, by its path from static/ ("session/session.js").
 import { readFileSync, readdirSync } from "node:fs";
@@ -8,7 +9,7 @@ export const STATIC = join(ROOT, "static");
 
 /** Every module's path from static/, sorted ("app.js", "model/board.js", …). */
 export function staticPaths() {
-  return readdirSync(STATIC, { recursive: true }).filter((path) => path.endsWith(".js")).map((path) => path.split("\\").join("/")).sort();
+  return readdirSync(STATIC, { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".js")).map((path) => path.split("\\").join("/")).sort();
 }
 
 /** The source of static/`path`. */

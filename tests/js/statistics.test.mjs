@@ -1,3 +1,4 @@
+// @ts-check
 // The player's statistics (static/session/statistics.js), kept in the one store of records
 // (records.js): games played and won on one's own, the daily streak by the day's number,
 // the efficiency against the proven fewest, best times per size and level set; counted by

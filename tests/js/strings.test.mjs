@@ -1,3 +1,4 @@
+// @ts-check
 // The page's strings are data: one JSON file per language (static/strings/<code>.json), and English's
 // error strings written from Python's table (static/strings/generated/errors-en.json), which
 // static/page/i18n.js imports (esbuild bundles them into the page; Node reads them here).

@@ -1,3 +1,4 @@
+// @ts-check
 // The page refuses a text or file the solver would refuse for its lines before sending it
 // (static/model/limits.js linesOver / bytesLinesOver, text-panel.js): it must count lines exactly as
 // lightsout.text.text_input.check_lines does — every line break of str.splitlines (CRLF one), a last line

