@@ -91,9 +91,10 @@ fi
 
 # The type checks and lints run beside the JS tests (they share no files); their output is
 # printed after the JS tests', and either failing fails the run.
-stage "Type check of the package (mypy --strict) and lint (ruff: pyflakes rules), in the background"
+stage "Type checks and lints in the background: the package (mypy --strict, ruff) and the JavaScript (tsc over JSDoc, ESLint)"
 checks_log="$(mktemp)"
-( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py tools bench ) >"$checks_log" 2>&1 &
+( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py tools bench \
+  && npm run -s typecheck:js && npm run -s lint:js ) >"$checks_log" 2>&1 &
 checks_pid=$!
 
 # The cross-engine flows (tests/engines/: the player's main flows in Chromium, Firefox and
@@ -115,10 +116,10 @@ timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120
 
 checks_status=0
 wait "$checks_pid" || checks_status=$?
-stage "Type check and lint: the output"
+stage "Type checks and lints: the output"
 cat "$checks_log"
 if [ "$checks_status" -ne 0 ]; then
-    echo "error: mypy --strict or ruff failed (above)" >&2
+    echo "error: a type check or lint failed (above: mypy --strict, ruff, tsc, ESLint)" >&2
     exit "$checks_status"
 fi
 

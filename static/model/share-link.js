@@ -79,6 +79,8 @@ export class HashWriter {
    * `getGame()` is the game to write; `getLink(base)` its link from `base` (an address without its
    * hash): a string, null (too long for an address: the address then has no hash), or a promise of
    * one (a preset's or graph's link, made by Python). By default a grid game's own link (linkOf).
+   * @param {() => Game} getGame
+   * @param {(base: string) => string | null | Promise<string | null>} [getLink]
    */
   constructor(getGame, getLink = (base) => linkOf(getGame(), base)) {
     this.getGame = getGame;

@@ -1,3 +1,4 @@
+// @ts-check
 // The session's front door (static/session/api.js): panels, views and app.js hold a SessionApi,
 // never the session. It gives commands, read-only state and one subscription; the solver's
 // state is a field of that one change event; what the session owns cannot be written through it.
@@ -17,12 +18,13 @@ function openApi() {
 
 test("the front door hands out no session: nothing on it names the session, and its state cannot be written", () => {
   const { api } = openApi();
+  const writer = /** @type {any} */ (api); // as a careless panel would: the type checker refuses these writes too
   assert.deepEqual(Object.keys(api), [], "no own fields: the session is private (#session)");
-  assert.equal(api.session, undefined);
-  assert.throws(() => { api.marks = null; }, TypeError, "read-only state has no setter");
-  assert.throws(() => { api.game = null; }, TypeError);
-  assert.throws(() => { api.records.statistics = null; }, TypeError, "the records are read through a frozen view");
-  assert.throws(() => { api.explanation.index = 3; }, TypeError, "so is the explanation");
+  assert.equal(writer.session, undefined);
+  assert.throws(() => { writer.marks = null; }, TypeError, "read-only state has no setter");
+  assert.throws(() => { writer.game = null; }, TypeError);
+  assert.throws(() => { writer.records.statistics = null; }, TypeError, "the records are read through a frozen view");
+  assert.throws(() => { writer.explanation.index = 3; }, TypeError, "so is the explanation");
   const challenge = api.challenge;
   assert.equal(challenge, null);
 });

@@ -6,12 +6,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLanguage } from "../../static/page/i18n.js";
-import { Session } from "../../static/session/session.js";
+import { SessionApi } from "../../static/session/api.js";
 import { StatusPanel } from "../../static/panels/status-panel.js";
 import { countMessage, joinMessages, messageOf, withTone } from "../../static/session/messages.js";
 import { wordMessage } from "../../static/page/words.js";
-import { emptyBoard } from "../../static/model/board.js";
-import { makeStencil, pressBoard } from "../../static/model/presses.js";
+import { makeStencil } from "../../static/model/presses.js";
 import { FakeSolver, LIMITS } from "./fake-solver.mjs";
 import { installFakeDom } from "./fake-dom.mjs";
 
@@ -24,8 +23,8 @@ function statusPage() {
     const reply = answer(message, payload);
     return message.op === "solve" && reply.solvable ? { ...reply, minimal: false, nullity: 2 } : reply;
   };
-  const session = new Session({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9 });
-  new StatusPanel(session, solver);
+  const session = new SessionApi({ solver, limits: LIMITS, wait: () => Promise.resolve(), random: () => 0.9 });
+  new StatusPanel(session);
   return { session, dom, line: dom.element("message"), offer: dom.element("search-to-end"), status: dom.element("status") };
 }
 
@@ -33,10 +32,8 @@ test("the last message and its offer are worded again after a switch of language
   setLanguage("en");
   const { session, dom, line, offer } = statusPage();
   try {
-    const board = emptyBoard(2, 2);
-    pressBoard(board, 0, 0);
-    session.setBoard(board);
-    await session.solving.solve();
+    await session.loadText("##\n#."); // the dark 2×2 with (0, 0) pressed
+    await session.solve();
     assert.equal(line.textContent, "Press the marked cell to solve it. (Not proven the fewest.)");
     assert.equal(offer.hidden, false);
     assert.equal(offer.textContent, "Search all 4 solutions (about 1 s)");
@@ -67,7 +64,7 @@ test("a message's nested words (a rule's name, a surface) and an error's tone fo
     session.reword();
     assert.equal(line.textContent, "现在按下遵循八邻域规则（环面）。灯保持不变；历史重新开始。");
     // The Board box's error: on the message line in the error's tone, worded again too.
-    assert.equal(await session.boardText.load("#.#\n.x."), false);
+    assert.equal(await session.loadText("#.#\n.x."), false);
     assert.equal(line.textContent, "第 2 行，第 2 列：bad symbol"); // the fake parser's own English reason, framed in 中文
     assert.equal(status.dataset.tone, "error");
     setLanguage("en");
