@@ -63,7 +63,7 @@ export class Dealer {
     const ready = session.solver.ready;
     const canvas = session.usesCanvas(rows, cols);
     if (isMultiState(game.k) || (graph && !ready) || (lit === null && presses === null && !ready && !canvas)) {
-      session.sequencer.nextTicket("random"); // a board the worker is still making is not wanted any more
+      session.nextTicket("random"); // a board the worker is still making is not wanted any more
       return randomSolvableBoard(rows, cols, {
         k: game.k, stencil: game.stencil, surface: game.surface, mask, random: session.random, graph, start: graph ? goalBoard(game) : null,
       });
@@ -222,7 +222,7 @@ export class Dealer {
   async openGraphLink(reply, { board, moves = [], message, history = null }) {
     if (!(await this.playGraph(reply, { board, moves, message, history }))) return false;
     const named = reply.challenge_kind ? challengeOfToken(reply.challenge_kind, this.session.game) : null;
-    if (named?.levelSet && reply.level) await this.session.levelPlay.resume(named.levelSet, reply.level);
+    if (named?.levelSet && reply.level) await this.session.resumeLevel(named.levelSet, reply.level);
     else this.resumeChallenge(reply.challenge_kind);
     return true;
   }

@@ -74,7 +74,7 @@ export class LevelPlay {
       if (!puzzle) return false;
       const game = messageOf("nameInLanguage", { names: entry.game });
       const message = messageOf("levelDealt", { game, number, total: entry.count, best: level.minimal_presses });
-      return session.dealer.playGraph(puzzle, { board: boardFromId(level.board, puzzle.k), message, replaced: () => this.track(entry, level) });
+      return session.dealer().playGraph(puzzle, { board: boardFromId(level.board, puzzle.k), message, replaced: () => this.track(entry, level) });
     });
   }
 
@@ -110,7 +110,7 @@ export class LevelPlay {
   track(entry, level, start = this.session.game.board) {
     const { number } = level;
     const game = messageOf("nameInLanguage", { names: entry.game });
-    this.session.dealer.startChallenge(levelKind(entry.name), messageOf("levelName", { game, number }), start, {
+    this.session.dealer().startChallenge(levelKind(entry.name), messageOf("levelName", { game, number }), start, {
       minimum: level.minimal_presses,
       level: { set: entry.name, number, count: entry.count, game: entry.game },
       records: this.session.records?.levelRecords(entry.name, number, entry.count) ?? null,

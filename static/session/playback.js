@@ -58,9 +58,9 @@ export class Playback {
     if (this.run) return;
     // New puzzle, then Play solution: the marks shown are the old board's; play the new one's (none if a link failed).
     if (!(await session.settled()) || this.run) return;
-    if (session.settingUp) session.setupMode.set(false); // play from the board as set
+    if (session.settingUp) session.setMode("play"); // play from the board as set
     if (!session.marks) {
-      const found = await session.solving.findSolution();
+      const found = await session.findSolution();
       if (!found || this.run) return;
       session.showSolution(found);
     }

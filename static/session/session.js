@@ -1,28 +1,29 @@
-// The session: the page's midend (as in Simon Tatham's puzzles). It owns the game
-// (game.js) and its history, the marks (a hint or a solution shown on the board), the
-// overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
-// from the gallery, the explanation's marks), the list of solutions, the one press path and
-// the sequencing of every request to the solver, and what a click on a cell means (click).
-// Its helpers beside it each own one part and change the game through its commands: new
-// boards and games (dealer.js), Solve and Hint (solving.js), solution playback
-// (playback.js), the puzzle being played (challenge.js) and the level sets (levels.js), the
-// player's records (records.js), set-up mode (setup.js), shape editing (shape-editing.js),
-// boards as text and pasted board sets (board-text.js), the games Undo brings back
-// (game-swap.js), the explainer (explain.js); requests are built in requests.js. No DOM, no worker, no words: the solver is injected as an object
-// with request(message, {payload, timeoutMs}) — the page passes its SolverClient, tests a
-// fake — and what the session says is data, {key, params, tone} (messages.js), worded by the views.
+// The session: the page's midend (as in Simon Tatham's puzzles), reached only through its front
+// door (api.js). Here is its kernel: the game (game.js) and its history, the one press path and
+// the one place a win is decided and recorded (settle), what a click on a cell means by the mode
+// (play, set-up, shape editing, explaining), and the one change event. What is shown over the
+// game — marks, overlays, the list of solutions, the marks' reroute — is display.js's; links are
+// links.js's. Its helpers beside it each own one part and change the game through the commands a
+// narrow view of the session gives them (narrow): new boards and games (dealer.js), Solve and Hint
+// (solving.js), solution playback (playback.js), the puzzle being played (challenge.js) and the
+// level sets (levels.js), the player's records (records.js), set-up mode (setup.js), shape editing
+// (shape-editing.js), boards as text and pasted board sets (board-text.js), the games Undo brings
+// back (game-swap.js), the explainer (explain.js), the game kept in the browser (resume.js); every
+// request is built in requests.js and sequenced (sequencing.js: a reply to a superseded request is
+// dropped, commands that ask about the board wait for a board on its way, and a player's command
+// overtaken by the player's own change of the lights says so).
 //
-// Panels and views read the session's fields and call its commands; after each command
-// the session emits ONE change event to every subscriber (see emit), with the fields of
-// CHANGE_FIELDS only. Only the session emits it, and only the session changes the version,
-// the marks and the overlays (tests/js/boundaries.test.mjs). Requests are sequenced (sequencing.js): a reply
-// to a superseded request is dropped, commands that ask about the board wait for a board on
-// its way, and a player's command overtaken by the player's own change of the lights says so.
+// No DOM, no worker, no words: the solver is injected as an object with request(message,
+// {payload, timeoutMs}) — the page passes its SolverClient, tests a fake — and what the session
+// says is data, {key, params, tone} (messages.js), worded by the views. Its state is private
+// (#fields): read through getters, changed only by its commands; after each command it emits ONE
+// change event to every subscriber (see emit), with the fields of CHANGE_FIELDS only.
 //
-// "Would the player expect this to be restored on undo?" decides what is game state
-// (the board, in game.js's history) and what is session state (marks, overlays).
+// "Would the player expect this to be restored on undo?" decides what is game state (the board,
+// in game.js's history) and what is session state (marks, overlays: display.js).
 
 import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { Display } from "./display.js";
 import { Playback } from "./playback.js";
 import { ChallengeTracker } from "./challenge.js";
 import { SetupMode } from "./setup.js";
@@ -58,9 +59,9 @@ import { randomSolvableBoard } from "../model/random-board.js";
  * - `hint`: the index of the cell a Hint just marked (a view may turn it into sight);
  * - `won`: the goal was just reached (session.won says how);
  * - `challenge`: the puzzle being played started, ended or got its fewest presses;
- * - `setup`: set-up mode turned on or off; `explain`: the explanation changed;
+ * - `setup`: the mode changed (set-up, shape editing); `explain`: the explanation changed;
  * - `reword`: the page's language changed (word again what is shown);
- * - `solver`: the solver's state or its being busy changed (session.solver says how);
+ * - `solver`: the solver's state or its being busy changed (session.solverStatus says how);
  * - `loaded`: what the page lists came from the solver (the games, the level sets).
  */
 export const CHANGE_FIELDS = Object.freeze([
@@ -68,15 +69,44 @@ export const CHANGE_FIELDS = Object.freeze([
   "challenge", "setup", "explain", "reword", "solver", "loaded",
 ]);
 
+/** What a click does: one mode at a time (Session.mode). */
+const MODES = ["play", "setup", "shape", "explain"];
+
+/**
+ * A narrow view of `session` for one helper: exactly the reads (`getters`, live) and commands
+ * (`methods`, bound) it needs, and `extra` functions of its own (another helper's command it
+ * calls); anything else is not there. The helper cannot write the session's state, nor reach
+ * into the other helpers past what it is given.
+ */
+function narrow(session, getters, methods, extra = {}) {
+  const view = { ...extra };
+  for (const name of getters) Object.defineProperty(view, name, { get: () => session[name], enumerable: true });
+  for (const name of methods) view[name] = (...args) => session[name](...args);
+  return Object.freeze(view);
+}
+
 export class Session {
+  // The kernel's state: private, read through the getters below, changed by the commands.
+  #game;
+  #display = new Display();
+  #won = null; // the goal just reached by a press, until the board changes: {by: "player" | "helped" | "played", moves}
+  #assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution, Explain)
+  #version = 0; // bumped on every change of board or goal: a reply for an older one is stale
+  #mode = "play"; // what a click does (mode)
+  #listeners = new Set(); // the change event's (emit)
+  #solverState = { state: "loading", detail: null }; // the solver as the client last reported it
+  #statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
+  #presets = null; // the real games (the API's presets reply), once the solver has answered
+  #loadingPresets = false;
+
   /**
-   * `solver`: the worker's client (or a fake), {request, ready}; `limits`: the API's limits op
-   * (dist/limits.json) plus the page's gridLimit; `records`: the player's records (records.js), or null;
-   * `random()`: [0, 1), for boards made here; `reducedMotion()`: prefers-reduced-motion;
-   * `searchBudget`: extra solve fields ({seconds}) for the fewest-presses search; `wait(ms)`:
-   * resolves after a delay (playback); `now()`: milliseconds (the puzzle timer, playback's pace);
-   * `today()`: the date (a Date: the puzzle of the day's, daily.js); `storage`: where the game in
-   * progress is kept (localStorage, or null: not kept; resume.js).
+   * `solver`: the worker's client (or a fake), {request, ready, busy, restart, cancel}; `limits`: the
+   * API's limits op (dist/limits.json) plus the page's gridLimit; `records`: the player's records
+   * (records.js), or null; `random()`: [0, 1), for boards made here; `reducedMotion()`:
+   * prefers-reduced-motion; `searchBudget`: extra solve fields ({seconds}) for the fewest-presses
+   * search; `wait(ms)`: resolves after a delay (playback); `now()`: milliseconds (the puzzle timer,
+   * playback's pace); `today()`: the date (a Date: the puzzle of the day's, daily.js); `storage`:
+   * where the game in progress is kept (localStorage, or null: not kept; resume.js).
    */
   constructor({
     solver, limits, records = null, random = Math.random, reducedMotion = () => false, searchBudget = {},
@@ -84,46 +114,64 @@ export class Session {
     today = () => new Date(), storage = null,
   }) {
     Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now, today });
-    this.listeners = new Set(); // the change event's (emit); the explainer listens from its start
-    this.game = new Game(randomSolvableBoard(5, 5, { random }));
-    this.marks = null; // a Board of press counts to show, or null; always presses that solve the board
-    this.marksAreHint = false; // the marks shown are a Hint's one press, not a solution: nothing to play
-    // Overlays (session state, not undone). proof and nearest explain the last unsolvable Solve and go when the
-    // lights change; quiet (a quiet pattern from the gallery) stays until the size, rule or shape changes;
-    // explain: the explanation's marks (explain.js): {next, clears, formula: Set | null}.
-    this.overlay = { proof: null, nearest: null, quiet: null, explain: null };
-    this.layers = null; // what a view draws over the lights; a new object whenever it changes
-    this.solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
-    this.solving = new Solving(this); // Solve, Hint, Search to the end: the questions to Python whose answers are shown here
-    this.playback = new Playback(this);
-    this.challengeTracker = new ChallengeTracker(this); // the puzzle being played; it ends when the board changes another way
-    this.dealer = new Dealer(this); // new boards and games: random boards, New puzzle, links' games, games on a graph
-    this.setupMode = new SetupMode(this); // a click sets one light instead of pressing
-    this.boardText = new BoardText(this); // boards read from text (and pasted board sets), boards written as text
-    this.gameSwap = new GameSwap(this); // the game a load or set-up's Clear or Fill replaced, for Undo
-    this.shapeEditing = new ShapeEditing(this); // a click changes a cell's kind (hole, don't-care) instead of pressing
-    this.explainer = new Explainer(this); // the board explained a press at a time; a click asks "why this press?"
-    this.levelPlay = new LevelPlay(this); // the handhelds' level sets, and the level being played
-    this.resume = new Resume(this, storage); // the game in progress kept in the browser, and brought back
+    this.#game = new Game(randomSolvableBoard(5, 5, { random }));
+    const reads = ["game", "limits", "multiState", "opening", "settingUp", "mode"];
+    this.sequencer = new Sequencer(narrow(this, ["version", "solver"], ["say", "redraw"]));
+    this.challengeTracker = new ChallengeTracker(narrow(this, ["game", "assisted", "records", "solver", "won"],
+      ["usesCanvas", "now", "today", "challengeChanged", "request"]));
+    this.solving = new Solving(narrow(this, [...reads, "searchBudget"],
+      ["say", "settled", "usesCanvas", "stopPlayback", "setMode", "showSolution", "showSolutionList", "showUnsolvable", "request"]));
+    this.playback = new Playback(narrow(this, [...reads, "marks", "playbackRun"],
+      ["say", "settled", "setMode", "applyMoves", "showPlaybackStep", "showSolution", "playbackEnded", "now", "wait", "reducedMotion"],
+      { findSolution: (options) => this.solving.findSolution(options) }));
+    this.levelPlay = new LevelPlay(narrow(this, ["game", "challenge", "records"], ["changing", "challengeChanged", "request"],
+      { dealer: () => this.dealer }));
+    this.dealer = new Dealer(narrow(this, [...reads, "solver", "random"],
+      ["say", "redraw", "changing", "setBoard", "playGame", "useStandardGame", "leaveMode", "usesCanvas", "today",
+        "challengeChanged", "request", "nextTicket"],
+      { challengeTracker: this.challengeTracker, resumeLevel: (name, number) => this.levelPlay.resume(name, number) }));
+    this.setupMode = new SetupMode(narrow(this, reads, ["say", "setMode", "leaveMode", "applyEdit", "setBoard"]));
+    this.boardText = new BoardText(narrow(this, reads, ["say", "sayBoardError", "changing", "setBoard", "request"]));
+    this.gameSwap = new GameSwap(narrow(this, ["game"], ["playGame"]));
+    this.shapeEditing = new ShapeEditing(narrow(this, reads, ["say", "redraw", "changing", "setBoard", "setShape", "usesCanvas"],
+      { randomBoard: (...args) => this.dealer.randomBoard(...args) }));
+    this.explainer = new Explainer(narrow(this, reads,
+      ["say", "settled", "usesCanvas", "stopPlayback", "subscribe", "press", "undo", "enterExplaining", "leaveMode",
+        "setExplainOverlay", "explanationChanged", "wait", "reducedMotion", "request"]));
+    this.resume = new Resume(narrow(this, [...reads, "challenge", "marks", "assisted", "playbackRun"],
+      ["say", "subscribe", "openLink", "resumed", "request"],
+      { challengeTracker: this.challengeTracker, dealer: this.dealer }), storage);
+    this.links = new Links(narrow(this, [...reads, "challenge"], ["say", "sayBoardError", "openLink", "request"],
+      { dealer: this.dealer }), this.resume);
+    this.variantAnalysis = new VariantAnalysis(narrow(this, reads, ["say", "request"]));
     this.soundChoice = new SoundChoice(storage, reducedMotion); // the Sound switch, remembered
-    this.links = new Links(this, this.resume); // share links: opening one, the kept game or the link on arrival, the game's link
-    this.variantAnalysis = new VariantAnalysis(this); // the Analysis panel's questions to Python
-    this.presets = null; // the real games (the API's presets reply), once the solver has answered
-    // The solver as the client last reported it: {state: "loading" | "installing" | "ready" | "error", detail}.
-    this.solverState = { state: "loading", detail: null };
-    this.statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
-    // What a click does (see mode): one at a time, so set-up, shape editing and the explanation exclude each other.
-    this.currentMode = "play";
-    this.assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution)
-    // The goal just reached by a press or by playback, until the board changes:
-    // {by: "player" | "helped" | "played", moves}, or null. The page celebrates "player".
-    this.won = null;
-    this.version = 0; // bumped on every change of board or goal: a reply for an older one is stale
-    this.sequencer = new Sequencer(this); // request tickets, work that replaces the game, a link opening, the command asked
   }
 
   // -------------------------------------------------------------------------------
   // Reading
+
+  /** The game being played (game.js). */
+  get game() { return this.#game; }
+  /** The marks shown: a Board of press counts that solve the board, or null (display.js). */
+  get marks() { return this.#display.marks; }
+  /** The marks shown are a Hint's one press, not a solution: nothing to play. */
+  get marksAreHint() { return this.#display.marksAreHint; }
+  /** The overlays: {proof, nearest, quiet, explain} (display.js). */
+  get overlay() { return this.#display.overlay; }
+  /** What a view draws over the lights: {mask, proof, nearest, quiet, explain}, or null. */
+  get layers() { return this.#display.layers; }
+  /** {solutions: [Board], index} after Solve, while the board is unchanged; else null. */
+  get solutionList() { return this.#display.solutionList; }
+  /** The goal just reached by a press or a playback, until the board changes: {by, moves}, or null. */
+  get won() { return this.#won; }
+  /** The solver helped on this board since it was dealt. */
+  get assisted() { return this.#assisted; }
+  /** Bumped on every change of board or goal. */
+  get version() { return this.#version; }
+  /** Lights Out 2000's colours named the other way round. */
+  get statesReversed() { return this.#statesReversed; }
+  /** The real games (the presets reply's list), once the solver has answered; else null. */
+  get presets() { return this.#presets; }
 
   /**
    * What Next offers after a win: "level" (the next level of the set being played), "none"
@@ -141,7 +189,7 @@ export class Session {
 
   /** True for a k-state game (see isMultiState). */
   get multiState() {
-    return isMultiState(this.game.k);
+    return isMultiState(this.#game.k);
   }
 
   /**
@@ -150,13 +198,40 @@ export class Session {
    * the cell is pressed, explain.js). One at a time: entering one leaves the one before (setMode).
    */
   get mode() {
-    return this.currentMode;
+    return this.#mode;
   }
 
   /** True in set-up mode (setup.js): a click sets a light instead of pressing. */
   get settingUp() {
-    return this.currentMode === "setup";
+    return this.#mode === "setup";
   }
+
+  /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
+  usesCanvas(rows = this.#game.board.rows, cols = this.#game.board.cols) {
+    return rows > this.limits.gridLimit || cols > this.limits.gridLimit;
+  }
+
+  /** Undo has something to take back: a move, an edit, or the board a load replaced (game-swap.js). */
+  get canUndo() {
+    return this.#game.canUndo || this.gameSwap.canUndo;
+  }
+
+  get canRedo() {
+    return this.#game.canRedo || this.gameSwap.canRedo;
+  }
+
+  /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
+  get playbackRun() {
+    return this.playback.run;
+  }
+
+  /** True while a link Python must read is opening: the board shown is a stand-in (Sequencer.openLink). */
+  get opening() {
+    return this.sequencer.opening !== null;
+  }
+
+  // -------------------------------------------------------------------------------
+  // The mode
 
   /**
    * Enter `mode` ("play", "setup", "shape"; "explain" is entered by the explanation's start), leaving
@@ -166,15 +241,16 @@ export class Session {
    * leaving the explanation ends it. Shape editing is entered only where shapes are drawn (the grid).
    */
   setMode(mode) {
-    const before = this.currentMode;
+    const before = this.#mode;
+    if (!MODES.includes(mode) || mode === "explain") throw new RangeError(`no mode ${mode} to set: ${MODES.join(", ")} (explain starts an explanation)`);
     if (mode === before || (mode === "shape" && !this.shapeEditing.available)) return;
     this.stopPlayback();
     if (before === "explain") this.explainer.stop(false);
-    this.currentMode = mode;
+    this.#mode = mode;
     if (mode === "setup") this.challengeTracker.end();
-    if (mode === "setup" || before === "setup") this.restartHistory();
+    if (mode === "setup" || before === "setup") this.#restartHistory();
     const said = mode === "setup" ? this.setupMode.message() : mode === "shape" ? messageOf("shapeEditing")
-      : before === "setup" ? messageOf("setupDone") : before === "shape" ? shapeDoneMessage(this.game.mask) : undefined;
+      : before === "setup" ? messageOf("setupDone") : before === "shape" ? shapeDoneMessage(this.#game.mask) : undefined;
     this.emit({ message: said, setup: true });
   }
 
@@ -183,40 +259,24 @@ export class Session {
    * (a deal ends set-up mode; the explanation ending itself).
    */
   leaveMode(mode) {
-    if (this.currentMode === mode) this.currentMode = "play";
+    if (this.#mode === mode) this.#mode = "play";
   }
 
   /** The explanation began (explain.js): a click now asks why a cell is pressed; set-up and shape editing end. */
   enterExplaining() {
-    this.currentMode = "explain";
+    this.#mode = "explain";
   }
 
-  /** True when a rows × cols board is drawn on the canvas rather than as a grid of buttons. */
-  usesCanvas(rows = this.game.board.rows, cols = this.game.board.cols) {
-    return rows > this.limits.gridLimit || cols > this.limits.gridLimit;
-  }
-
-  /** Undo has something to take back: a move, an edit, or the board a load replaced (game-swap.js). */
-  get canUndo() {
-    return this.game.canUndo || this.gameSwap.canUndo;
-  }
-
-  get canRedo() {
-    return this.game.canRedo || this.gameSwap.canRedo;
-  }
-
-  /** The playback's progress {cancelled, done, total} (presses), or null when no solution is playing. */
-  get playbackRun() {
-    return this.playback.run;
-  }
+  // -------------------------------------------------------------------------------
+  // The solver
 
   /**
-   * The solver as the session knows it: {state, detail (the client's report: its start, progress,
-   * error), ready, busy (working on a request)}.
+   * The solver as the session knows it: {state: "loading" | "installing" | "ready" | "error",
+   * detail (the client's report: its start, progress, error), ready, busy (working on a request)}.
    */
   get solverStatus() {
-    const { state, detail } = this.solverState;
-    return { state, detail, ready: this.solver.ready, busy: Boolean(this.solver.busy) };
+    const { state, detail } = this.#solverState;
+    return { state, detail, ready: Boolean(this.solver.ready), busy: Boolean(this.solver.busy) };
   }
 
   /**
@@ -225,7 +285,7 @@ export class Session {
    * views hear of it in the change event (`solver`).
    */
   solverChanged(state, detail = null) {
-    this.solverState = { state, detail };
+    this.#solverState = { state, detail };
     this.links.solverChanged(state);
     this.resume.solverChanged(state);
     if (state === "ready") {
@@ -242,15 +302,15 @@ export class Session {
 
   /** The games and the level sets the page lists, asked of the solver once it is ready; told by a `loaded` change. */
   async loadLists() {
-    if (!this.presets && !this.loadingPresets) {
-      this.loadingPresets = true;
+    if (!this.#presets && !this.#loadingPresets) {
+      this.#loadingPresets = true;
       const reply = await requests.presets(this);
-      this.loadingPresets = false;
-      if (reply) this.presets = reply.presets;
+      this.#loadingPresets = false;
+      if (reply) this.#presets = reply.presets;
     }
     const hadSets = Boolean(this.levelPlay.sets);
     await this.levelPlay.load();
-    if (this.presets || (this.levelPlay.sets && !hadSets)) this.emit({ loaded: true });
+    if (this.#presets || (this.levelPlay.sets && !hadSets)) this.emit({ loaded: true });
   }
 
   /** Play the user's puzzle `text` (dealer.js): resolves with Python's refusal, or null once played. */
@@ -275,10 +335,13 @@ export class Session {
     this.say(messageOf("cancelled"));
   }
 
+  // -------------------------------------------------------------------------------
+  // The change event
+
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
   subscribe(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /**
@@ -291,7 +354,7 @@ export class Session {
       if (!CHANGE_FIELDS.includes(field)) throw new TypeError(`no change field ${field}: the fields are CHANGE_FIELDS (session.js)`);
     }
     const full = { cells: null, ...change };
-    for (const listener of [...this.listeners]) listener(full);
+    for (const listener of [...this.#listeners]) listener(full);
   }
 
   /** Say `message` (messages.js) on the message line; nothing else changes. */
@@ -310,11 +373,6 @@ export class Session {
   /** Nothing changed that a view must know of, but a request came to nothing: views draw the session again (a size field goes back). */
   redraw() {
     this.emit();
-  }
-
-  /** Set-up mode turned on or off (setup.js), saying `message`. */
-  setupChanged(message) {
-    this.emit({ message, setup: true });
   }
 
   /** A step of a playback (playback.js): {cells, flash, message}, as a press would tell it. */
@@ -339,7 +397,7 @@ export class Session {
 
   /** Lights Out 2000's colours named the other way round (the Games choice), or not. */
   setStatesReversed(reversed) {
-    this.statesReversed = reversed;
+    this.#statesReversed = reversed;
     this.emit();
   }
 
@@ -349,6 +407,11 @@ export class Session {
   /** Send `message` to the solver, sequenced (sequencing.js: Sequencer.request); the reply, or null. */
   request(message, options) {
     return this.sequencer.request(message, options);
+  }
+
+  /** A new ticket of the request channel `channel`: a request on it still on its way is superseded. */
+  nextTicket(channel) {
+    return this.sequencer.nextTicket(channel);
   }
 
   /** Run `work()`, whose end replaces the game; board commands wait for it (Sequencer.changing). */
@@ -366,40 +429,26 @@ export class Session {
     return this.sequencer.openLink(read, play);
   }
 
-  /** True while a link Python must read is opening: the board shown is a stand-in (Sequencer.openLink). */
-  get opening() {
-    return this.sequencer.opening !== null;
-  }
-
   // -------------------------------------------------------------------------------
   // Game changes
 
   /** Make `next` the game: marks, overlays and the solution list go (the quiet pattern stays when `keepQuiet`). */
-  replaceGame(next, keepQuiet = false) {
+  #replaceGame(next, keepQuiet = false) {
     this.stopPlayback();
     this.sequencer.gameReplaced();
-    this.game = next;
-    this.won = null;
-    this.assisted = false;
-    this.marks = null;
-    this.overlay = { proof: null, nearest: null, quiet: keepQuiet ? this.overlay.quiet : null, explain: null };
-    this.solutionList = null;
-    this.refreshLayers();
-    this.version++;
+    this.#game = next;
+    this.#won = null;
+    this.#assisted = false;
+    this.#display.reset(next.mask, keepQuiet);
+    this.#version++;
   }
 
   /** The same board, rule, surface, shape and goal with no history (the game object is new; set-up mode). */
-  restartHistory() {
-    const old = this.game;
-    this.game = new Game(old.board, old.options);
-    this.won = null;
-    this.assisted = false;
-  }
-
-  refreshLayers() {
-    const mask = this.game.mask;
-    const { proof, nearest, quiet, explain } = this.overlay;
-    this.layers = mask || proof || nearest || quiet || explain ? { mask, proof, nearest, quiet, explain } : null;
+  #restartHistory() {
+    const old = this.#game;
+    this.#game = new Game(old.board, old.options);
+    this.#won = null;
+    this.#assisted = false;
   }
 
   /**
@@ -409,22 +458,9 @@ export class Session {
    * result) and the solution marks go (the explanation shows its own).
    */
   setExplainOverlay(explain, { message, start = false } = {}) {
-    if (start) {
-      this.markAssisted();
-      this.marks = null;
-    }
-    this.overlay = { ...this.overlay, explain };
-    this.refreshLayers();
+    if (start) this.markAssisted();
+    this.#display.setExplain(explain, this.#game.mask, start);
     this.emit({ message, explain: true });
-  }
-
-  /** Drop the overlays that describe the lights (after any change of them); true if some went. */
-  clearBoardOverlays() {
-    this.solutionList = null;
-    if (!this.overlay.proof && !this.overlay.nearest) return false;
-    this.overlay = { ...this.overlay, proof: null, nearest: null };
-    this.refreshLayers();
-    return true;
   }
 
   /**
@@ -436,7 +472,7 @@ export class Session {
    * starts, a board set it belongs to, is told with it).
    */
   setBoard(board, { message = null, mask = undefined, undoable = false, replaced = null } = {}) {
-    const old = this.game;
+    const old = this.#game;
     this.challengeTracker.end();
     const sameSize = board.rows === old.board.rows && board.cols === old.board.cols;
     if (mask === undefined) mask = sameSize ? old.mask : null;
@@ -445,10 +481,10 @@ export class Session {
     const keepQuiet = sameSize && mask === old.mask; // a quiet pattern depends on size, rule and shape only
     // A graph puzzle (a preset, a user's graph) keeps its graph on a board of its size only.
     const options = sameSize || !old.graph ? old.options : { ...old.options, graph: null, target: plainTarget(old.target) };
-    this.replaceGame(new Game(board, { ...options, mask }), keepQuiet);
+    this.#replaceGame(new Game(board, { ...options, mask }), keepQuiet);
     if (undoable) this.gameSwap.record(old);
-    replaced?.(this.game);
-    const note = this.settingUp ? this.setupMode.message() : this.game.isSolved() ? messageOf("solvedStart") : null;
+    replaced?.(this.#game);
+    const note = this.settingUp ? this.setupMode.message() : this.#game.isSolved() ? messageOf("solvedStart") : null;
     this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
   }
 
@@ -462,7 +498,7 @@ export class Session {
   playGame(game, { message = null, keepQuiet = false, replaced = null, keepSetup = false, sayIfSolved = false } = {}) {
     this.challengeTracker.end();
     if (!keepSetup) this.leaveMode("setup");
-    this.replaceGame(game, keepQuiet);
+    this.#replaceGame(game, keepQuiet);
     replaced?.(game);
     const solved = sayIfSolved && game.isSolved() ? messageOf("solvedStart") : null;
     this.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
@@ -473,13 +509,13 @@ export class Session {
    * The lights stay (each state modulo k), the history restarts (its presses were under
    * the old variant). The shape stays on every surface and for every k.
    */
-  setVariant({ k = this.game.k, surface = this.game.surface, stencil = this.game.stencil, mask = this.game.mask } = {}) {
-    const old = this.game;
+  setVariant({ k = this.#game.k, surface = this.#game.surface, stencil = this.#game.stencil, mask = this.#game.mask } = {}) {
+    const old = this.#game;
     const { rows, cols } = old.board;
     if (this.dealer.sizeRefused(rows, cols, k)) return false;
     const board = boardWithStates(old.board, k);
     const keepQuiet = k === old.k && surface === old.surface && stencil === old.stencil && mask === old.mask;
-    this.replaceGame(new Game(board, { target: plainTarget(old.target), stencil, surface, mask }), keepQuiet);
+    this.#replaceGame(new Game(board, { target: plainTarget(old.target), stencil, surface, mask }), keepQuiet);
     let message;
     if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
       message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
@@ -493,24 +529,24 @@ export class Session {
 
   /** Use `mask` (null: no shape) on the current lights, which go out in holes. */
   setShape(mask, message) {
-    this.setBoard(this.game.board.copy(), { message, mask: mask && !mask.isEmpty ? mask : null });
+    this.setBoard(this.#game.board.copy(), { message, mask: mask && !mask.isEmpty ? mask : null });
   }
 
   /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
   useStandardGame() {
-    const old = this.game;
+    const old = this.#game;
     const changed = this.multiState || old.surface !== "plane" || old.stencil !== PLUS_STENCIL || old.mask !== null || old.graph !== null;
-    this.replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
+    this.#replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
     return changed ? messageOf("standardGameRestored") : null;
   }
 
   setTarget(target) {
     this.stopPlayback();
-    this.won = null;
-    this.game.target = target;
-    this.marks = null;
-    this.version++;
-    this.say(joinMessages(this.game.isSolved() ? messageOf("solvedStart") : null, this.sequencer.dropAsked()));
+    this.#won = null;
+    this.#game.target = target;
+    this.#display.dropMarks();
+    this.#version++;
+    this.say(joinMessages(this.#game.isSolved() ? messageOf("solvedStart") : null, this.sequencer.dropAsked()));
   }
 
   // -------------------------------------------------------------------------------
@@ -522,12 +558,11 @@ export class Session {
    * {changed, message} without emitting: `changed` the cells one press changed, null when
    * many did or every mark must be redrawn. Pressing a marked cell takes one press off its
    * mark, which leaves the marks a solution (presses commute); any other press makes the
-   * marks stale. Reaching the goal stops the puzzle's clock and says so; it is a win `by`
-   * "player" (a click or a key, or the explainer's step: "helped" when the solver helped) or
-   * "played" (Play solution), decided in settle.
+   * marks stale. Reaching the goal is a win `by` "player" (a click or a key, or the explainer's
+   * step: "helped" when the solver helped) or "played" (Play solution), decided in settle.
    */
   applyMoves(presses, from = 0, to = presses.length, by = "played") {
-    const game = this.game;
+    const game = this.#game;
     let changed = null;
     if (to - from === 1) {
       const { cols } = game.board;
@@ -536,65 +571,56 @@ export class Session {
       game.playMany(presses, from, to); // the packed fast path of a long playback's slice
     }
     this.challengeTracker.startClock();
-    return this.settle(presses, from, to, -1, changed, by);
+    return this.#settle(presses, from, to, -1, changed, by);
   }
 
   /** Undo or redo one move (`direction` "undo" | "redo"), settled as the press path settles a press. */
-  applyHistory(direction) {
+  #applyHistory(direction) {
     this.stopPlayback();
-    const result = direction === "undo" ? this.game.undo() : this.game.redo();
+    const result = direction === "undo" ? this.#game.undo() : this.#game.redo();
     if (!result) {
       this.gameSwap[direction](); // past the game's first (last) entry: the board a load replaced (game-swap.js)
       return;
     }
     const { move } = result; // null for an edit (set-up, Make solvable)
-    const index = move === null ? -1 : move.row * this.game.board.cols + move.col;
-    const { changed, message } = this.settle([index], 0, 1, direction === "undo" ? 1 : -1, result.changed);
+    const index = move === null ? -1 : move.row * this.#game.board.cols + move.col;
+    const { changed, message } = this.#settle([index], 0, 1, direction === "undo" ? 1 : -1, result.changed, null);
     this.emit({ cells: changed, message });
   }
 
   undo() {
-    this.applyHistory("undo");
+    this.#applyHistory("undo");
   }
 
   redo() {
-    this.applyHistory("redo");
+    this.#applyHistory("redo");
   }
 
   /**
-   * After moves `presses[from..to)`: the version, overlays and marks (each mark moved by `step`),
-   * the win (the one place it is decided: by `by`, "player" or "played"; an undo or redo, null,
-   * reaches the goal without a win), and what to say.
+   * After moves `presses[from..to)`: the version, overlays and marks (display.js: the reroute, each
+   * mark moved by `step`), the win, and what to say. The one place a win is decided and recorded:
+   * the goal reached by presses (`by` "player" or "played") is a win — "helped" when the solver
+   * helped since the deal — and the puzzle being played records it (challenge.js: finish, which
+   * credits a time, a best result and the statistics only to the player's own win). An Undo or a
+   * Redo (`by` null) that lands on the goal is no win: no banner, no time, no record.
    */
-  settle(presses, from, to, step, changed, by = null) {
-    const game = this.game;
-    this.won = null;
-    this.version++;
-    if (this.clearBoardOverlays()) changed = null;
-    let message = null;
-    // The marks reroute: marks m solve board b (b + A·m is the goal); after a press of cell i
-    // the board is b + A·eᵢ, and m − eᵢ (mod k) solves it — the press joins the route, or takes
-    // a press off it; an Undo adds eᵢ back, so the marks shown before come back. Linear over
-    // Z/kZ, so the same for every k, surface, rule, shape and graph.
-    for (let i = from; i < to && this.marks; i++) {
-      const index = presses[i];
-      if (index < 0) { // an edit (set-up, Make solvable) is no press: the marks no longer solve
-        this.marks = null;
-        changed = null;
-        message = messageOf("marksCleared");
-        break;
-      }
-      const offRoute = step < 0 && !this.marks.get(index);
-      this.marks.add(index, step);
-      if (offRoute && to - from === 1) message = messageOf("offRoute");
-      if (changed && !changed.includes(index)) changed = [...changed, index]; // its mark changed (an Orbix press leaves its own light)
-    }
-    if (this.marks?.litCount === 0) this.marks = null;
+  #settle(presses, from, to, step, changed, by) {
+    const game = this.#game;
+    this.#won = null;
+    this.#version++;
+    if (this.#display.clearBoardOverlays(game.mask)) changed = null;
+    const routed = this.#display.reroute(presses, from, to, step, changed);
+    changed = routed.changed;
+    let message = routed.message;
     const dropped = this.sequencer.dropAsked();
     if (this.settingUp) return { changed, message: joinMessages(message ?? this.setupMode.message(), dropped) }; // undo of a set-up change
     if (game.isSolved()) {
-      message = this.challengeTracker.finish() ?? countMessage("solved", game.moveCount);
-      if (by) this.won = { by: by === "player" && this.assisted ? "helped" : by, moves: game.moveCount };
+      if (by) {
+        this.#won = { by: by === "player" && this.#assisted ? "helped" : by, moves: game.moveCount };
+        message = this.challengeTracker.finish(this.#won) ?? countMessage("solved", game.moveCount);
+      } else {
+        message = messageOf("goalByHistory");
+      }
     }
     return { changed, message: joinMessages(message, dropped) };
   }
@@ -605,11 +631,11 @@ export class Session {
    */
   applyEdit(indices, message) {
     this.stopPlayback();
-    let changed = this.game.edit(indices);
-    this.version++;
-    if (this.marks) changed = null; // every mark goes: redraw them all
-    this.marks = null;
-    if (this.clearBoardOverlays()) changed = null;
+    let changed = this.#game.edit(indices);
+    this.#version++;
+    if (this.#display.marks) changed = null; // every mark goes: redraw them all
+    this.#display.dropMarks();
+    if (this.#display.clearBoardOverlays(this.#game.mask)) changed = null;
     this.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
   }
 
@@ -621,20 +647,20 @@ export class Session {
    * or null (nothing: a hole, a link's stand-in).
    */
   click(row, col) {
-    const index = row * this.game.board.cols + col;
+    const index = row * this.#game.board.cols + col;
     if (this.shapeEditing.on) {
       this.shapeEditing.edit(row, col);
       return "shape";
     }
-    if (this.game.holes?.get(index)) return null;
-    if (this.currentMode === "explain") {
+    if (this.#game.holes?.get(index)) return null;
+    if (this.#mode === "explain") {
       this.explainer.why(index);
       return "why";
     }
     if (this.settingUp) return this.setupMode.setLight(row, col) ? "set" : null;
-    const moves = this.game.moveCount;
+    const moves = this.#game.moveCount;
     this.press(row, col);
-    return this.game.moveCount !== moves ? "press" : null;
+    return this.#game.moveCount !== moves ? "press" : null;
   }
 
   /**
@@ -648,15 +674,15 @@ export class Session {
       return;
     }
     this.stopPlayback();
-    const index = row * this.game.board.cols + col;
-    if (this.settingUp || this.game.holes?.get(index)) return;
+    const index = row * this.#game.board.cols + col;
+    if (this.settingUp || this.#game.holes?.get(index)) return;
     const { changed, message } = this.applyMoves([index], 0, 1, "player");
-    this.emit({ cells: changed, message, pressed: { row, col }, won: this.won !== null || undefined });
+    this.emit({ cells: changed, message, pressed: { row, col }, won: this.#won !== null || undefined });
   }
 
   /** The end of a playback (playback.js): `ending` its last change; the goal its last press reached is Play solution's win (settle). */
   playbackEnded(ending) {
-    this.emit({ ...ending, won: this.won !== null || undefined });
+    this.emit({ ...ending, won: this.#won !== null || undefined });
   }
 
   /**
@@ -665,29 +691,25 @@ export class Session {
    * the tracker's (challenge.js: resumeClock), told with it.
    */
   resumed({ marks, assisted }) {
-    this.marks = marks;
-    this.assisted = assisted;
+    this.#display.restoreMarks(marks);
+    this.#assisted = assisted;
     this.emit({ challenge: true });
   }
 
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
   markAssisted() {
-    this.assisted = true;
+    this.#assisted = true;
   }
 
   /** Add 1 to the nearest solvable board's lights as one undoable edit (not presses). */
   makeSolvable() {
-    const nearest = this.overlay.nearest;
-    if (!nearest) return;
-    const indices = nearest.indices();
-    this.applyEdit(indices, countMessage("madeSolvable", indices.length));
+    const edit = this.#display.nearestEdit();
+    if (edit) this.applyEdit(edit.indices, edit.message);
   }
 
   /** Show (or, when it is shown, hide) a quiet pattern over the board; null hides the one shown. */
   toggleQuiet(pattern) {
-    const same = pattern === null || (this.overlay.quiet !== null && this.overlay.quiet.equals(pattern));
-    this.overlay = { ...this.overlay, quiet: same ? null : pattern };
-    this.refreshLayers();
+    this.#display.toggleQuiet(pattern, this.#game.mask);
     this.emit();
   }
 
@@ -696,37 +718,30 @@ export class Session {
 
   /** Show why the board cannot be solved (a solve reply): the proof's lights and the nearest solvable board. */
   showUnsolvable(reply) {
-    this.marks = null;
-    if (!this.multiState) {
-      const onGrid = !this.usesCanvas();
-      const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
-      this.overlay = { ...this.overlay, proof: read(reply.proof), nearest: read(reply.nearest) };
-      this.refreshLayers();
-    }
-    this.say(unsolvableMessage(reply, this.game, this.multiState, !this.multiState && Boolean(this.overlay.proof)));
+    const onGrid = !this.multiState && !this.usesCanvas();
+    const read = (reference) => (onGrid && reference ? boardFromReference(reference, reply.payload) : null);
+    this.#display.showUnsolvable(read(reply.proof), read(reply.nearest), this.#game.mask);
+    this.say(unsolvableMessage(reply, this.#game, this.multiState, !this.multiState && Boolean(this.#display.overlay.proof)));
   }
 
   /** Mark `found` (a findSolution result) as the solution shown, the solver's help; `change` is emitted with its message. */
   showSolution(found, change = {}) {
     this.markAssisted();
-    this.marks = found.solution;
-    this.marksAreHint = change.hint !== undefined;
+    this.#display.showSolution(found.solution, change.hint !== undefined);
     this.emit({ message: found.message, ...change });
   }
 
   /** Show the list of solutions (fewest presses first) in the navigator: `solutions` (Boards), `index` the one marked. */
   showSolutionList(solutions, index) {
-    this.solutionList = { solutions, index };
+    this.#display.showSolutionList(solutions, index);
     this.emit();
   }
 
   /** Show solution `index` of the list as the marks. */
   chooseSolution(index) {
-    if (!this.solutionList) return;
+    if (!this.#display.solutionList) return;
     this.stopPlayback();
-    const { solutions } = this.solutionList;
-    this.solutionList.index = Math.min(solutions.length - 1, Math.max(0, index));
-    this.marks = solutions[this.solutionList.index].copy(); // marks are edited by presses; the list is not
+    this.#display.chooseSolution(index);
     this.emit();
   }
 

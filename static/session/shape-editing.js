@@ -60,7 +60,7 @@ export class ShapeEditing {
     }
     const mask = name === "none" ? null : presetMask(name, rows, cols);
     await session.changing(async () => {
-      const board = await session.dealer.randomBoard(rows, cols, { mask });
+      const board = await session.randomBoard(rows, cols, { mask });
       if (board) session.setBoard(board, { message: messageOf("presetApplied", { name: label, rows, cols }), mask });
     });
   }

@@ -30,7 +30,7 @@ export class Solving {
     // A board on its way (New puzzle, a link, a level) is the one to solve; a link that failed
     // meanwhile leaves its error on the message line, and nothing is solved for the stand-in.
     if (!(await session.settled())) return null;
-    session.setupMode.set(false); // the marks answer for the board as set, and are followed by pressing
+    if (session.settingUp) session.setMode("play"); // the marks answer for the board as set, and are followed by pressing
     const game = session.game;
     minimal ??= !session.usesCanvas();
     // The fewest-presses search grows with 2^nullity and with the board: it runs for the

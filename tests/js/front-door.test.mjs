@@ -70,3 +70,19 @@ test("one mode at a time: set-up and shape editing exclude each other, and the s
   assert.notEqual(api.game.board.get(0), before);
   assert.equal(api.game.moveCount, 0);
 });
+
+test("a win is a press that reaches the goal: an Undo or a Redo landing on it records nothing, and the banner and the statistics agree", async () => {
+  const { api } = openApi();
+  // The issue's case: #2x2:CA;p=random — press (0, 0), set the goal to All on, Undo, Redo.
+  api.openLink("#2x2:CA;p=random");
+  assert.ok(api.challenge, "the link's New puzzle is a puzzle being played");
+  api.click(0, 0);
+  api.setTarget("on");
+  assert.equal(api.won, null, "a goal changed is no win");
+  api.undo();
+  api.redo();
+  assert.ok(api.game.isSolved(), "the Redo lands on the goal");
+  assert.equal(api.won, null, "no win: the banner shows none");
+  assert.equal(api.records.statistics.won, 0, "and the statistics count none");
+  assert.equal(api.challenge?.best ?? null, null, "no best result");
+});

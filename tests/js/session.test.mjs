@@ -390,7 +390,7 @@ function everyCellMarked(options, rows, cols) {
   made.session.setBoard(pressedFrom(emptyBoard(rows, cols), everyCell(rows, cols), rows * cols));
   const marks = emptyBoard(rows, cols);
   for (let i = 0; i < marks.cellCount; i++) marks.set(i, 1);
-  made.session.marks = marks;
+  made.session.showSolution({ solution: marks, message: null }); // the marks shown, as Solve shows them
   made.changes.length = 0;
   return made;
 }
@@ -461,8 +461,9 @@ test("Stop keeps the presses played (each a move), marks the rest; Play solution
   assert.ok(session.game.board.equals(pressedFrom(start, all, stopAt - 1)));
   session.redo();
   // The marks still solve the board from where it stopped.
-  session.marks = emptyBoard(30, 30);
-  for (const index of all.slice(stopAt)) session.marks.set(index, 1);
+  const rest = emptyBoard(30, 30);
+  for (const index of all.slice(stopAt)) rest.set(index, 1);
+  session.showSolution({ solution: rest, message: null });
   await session.playSolution();
   assert.equal(session.game.moveCount, 900);
   assert.ok(session.game.isSolved());
@@ -489,7 +490,7 @@ test("a short solution plays press by press, each flashed, with its progress; St
   const board = emptyBoard(5, 5);
   for (const [row, col] of [[0, 0], [2, 2], [4, 1]]) pressBoard(board, row, col);
   session.setBoard(board);
-  session.marks = boardFromCells(5, 5, 2, Array.from({ length: 25 }, (_, i) => Number([0, 12, 21].includes(i))));
+  session.showSolution({ solution: boardFromCells(5, 5, 2, Array.from({ length: 25 }, (_, i) => Number([0, 12, 21].includes(i)))), message: null });
   changes.length = 0;
   session.stop();
   assert.equal(changes.length, 0);
@@ -614,7 +615,7 @@ test("a press of a marked cell that does not change its own light (the Orbix) st
   const { session, changes } = makeSession();
   // Three cells on a ring, each press changing the other two only.
   const graph = graphOfPuzzle({ rows: 1, cols: 3, kind: "graph", presses: [[1, 2], [0, 2], [0, 1]], coords: [[0, 0], [1, 0], [0, 1]] });
-  session.replaceGame(new Game(emptyBoard(1, 3), { graph }));
+  session.playGame(new Game(emptyBoard(1, 3), { graph }));
   session.showSolution({ solution: boardFromCells(1, 3, 2, [1, 1, 0]), message: null });
   changes.length = 0;
   session.press(0, 0);
