@@ -100,14 +100,15 @@ export class StatisticsPanel {
     const { records } = this.session;
     if (!file || !records) return;
     // Records are a few kilobytes; a bigger file is not read (a film chosen by mistake must not fill the memory).
-    const read = file.size <= MOST_IMPORT_BYTES ? this.session.readRecordsFile(await file.text().catch(() => "")) : null;
+    const read = file.size <= MOST_IMPORT_BYTES ? this.session.readRecordsFile(await file.text().catch(() => ""))
+      : { problem: messageOf("recordsImportFailed") };
     this.confirm.hidden = true;
-    if (!read) {
-      this.say(messageOf("recordsImportFailed"));
+    if (read.problem) {
+      this.say(read.problem);
     } else if (!records.hasOwn()) {
-      this.replaceWith(read);
+      this.replaceWith(read.records);
     } else {
-      this.importing = read;
+      this.importing = read.records;
       this.say(null);
       this.update();
       this.importConfirm.hidden = false;

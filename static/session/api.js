@@ -290,14 +290,18 @@ export class SessionApi {
 
   // Commands: records
 
-  /** Replace the records by a file's (`read`: Records.readExport's); the message that says so. */
+  /** Replace the records by a file's (`read`: readRecordsFile's records); the message that says so. */
   replaceRecords(read) {
     const message = this.#session.records.replaceWith(read);
     this.#session.redraw(); // best results and level progress shown elsewhere are the file's now
     return message;
   }
-  /** A records file's text read, or null when it is not one. */
-  readRecordsFile(text) { return Records.readExport(text); }
+  /**
+   * A records file's text read for today: {records} when they can be this player's, else {problem: a
+   * message naming why not} (not a records file, a part unreadable, counts that do not add up, a streak
+   * longer than the puzzle of the day has existed, more than a store holds).
+   */
+  readRecordsFile(text) { return Records.readExport(text, dailyNumber(this.#session.today())); }
   resetStatistics() { this.#session.records?.resetStatistics(); }
   resetLevels(name) {
     this.#session.records?.resetLevels(name);

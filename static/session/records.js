@@ -7,7 +7,7 @@
 // says so; a storage that refuses (private modes, a full quota) only loses the records.
 // No DOM and no words: what it says is data (messages.js).
 
-import { messageOf } from "./messages.js";
+import { countMessage, messageOf } from "./messages.js";
 import { countPlayed, countWin, emptyStatistics, readStatistics } from "./statistics.js";
 
 export const RECORDS_KEY = "lightsout-records";
@@ -53,46 +53,112 @@ export function improvedResult(old, moves, milliseconds) {
   return { best, improved: !old || best.moves < old.moves || best.milliseconds < old.milliseconds };
 }
 
-/** Best results as stored ({key: result}): checked, old kinds under their current key; throws when unreadable. */
-function readBest(stored) {
-  if (!isPlainObject(stored)) throw new TypeError("best results: not an object");
+// What a store of records holds at most: far more than a player makes (a best result per kind of
+// puzzle, size and variant; a level set's levels), and few enough that reading, showing and
+// importing any file this page accepts stays a task of a few milliseconds.
+export const MAX_BEST_RESULTS = 2000;
+export const MAX_LEVEL_SETS = 64;
+export const MAX_LEVELS = 1024; // a set's levels
+// A best result's key: a puzzle's kind, ":" and its size and variant ("random:5x5", "game cube:cube 6x9 k3"):
+// printable ASCII, never a name an object has by itself ("constructor", "__proto__" have no ":").
+const BEST_KEY = /^[a-z][a-z0-9 -]{0,40}:[ -~]{1,120}$/;
+const SET_NAME = /^[a-z][a-z0-9-]{0,40}$/;
+
+/**
+ * Best results as stored ({key: result}): checked entry by entry, old kinds under their current
+ * key. An entry that cannot be read goes into `aside` (its key and value) and the others are kept.
+ */
+function readBest(stored, aside) {
   const best = {};
+  if (!isPlainObject(stored)) {
+    aside.best = stored;
+    return best;
+  }
+  let count = 0;
   for (const [key, entry] of Object.entries(stored)) {
     const result = resultOf(entry);
-    if (!result || key === "__proto__") throw new TypeError(`best result ${key}`);
-    best[currentKind(key)] = better(best[currentKind(key)] ?? null, result);
+    const current = currentKind(key);
+    const known = Object.hasOwn(best, current);
+    if (!result || !BEST_KEY.test(key) || (!known && count >= MAX_BEST_RESULTS)) {
+      (aside.best ??= Object.create(null))[key] = entry; // no prototype: "__proto__" is a key like any other
+      continue;
+    }
+    if (!known) count++;
+    best[current] = better(known ? best[current] : null, result);
   }
   return best;
 }
 
-/** Level progress as stored ({set: {reached, best: {number: result}}}): checked; throws when unreadable. */
-function readLevels(stored) {
-  if (!isPlainObject(stored)) throw new TypeError("levels: not an object");
+/** One set's progress as stored ({reached, best: {number: result}}), checked, or null when it cannot be read. */
+function readLevelSet(entry) {
+  if (!isPlainObject(entry) || !isCount(entry.reached) || !isPlainObject(entry.best)) return null;
+  const numbers = Object.keys(entry.best);
+  if (numbers.length > MAX_LEVELS) return null;
+  const best = {};
+  for (const number of numbers) {
+    const kept = resultOf(entry.best[number]);
+    if (!/^[1-9][0-9]{0,3}$/.test(number) || !kept) return null;
+    best[number] = kept;
+  }
+  return { reached: Math.min(MAX_LEVELS, Math.max(1, entry.reached)), best };
+}
+
+/**
+ * Level progress as stored ({set: {reached, best: {number: result}}}): checked set by set (a set's
+ * name is the API's: a-z, 0-9, -). A set that cannot be read goes into `aside`; the others are kept.
+ */
+function readLevels(stored, aside) {
   const levels = {};
+  if (!isPlainObject(stored)) {
+    aside.levels = stored;
+    return levels;
+  }
   for (const [name, entry] of Object.entries(stored)) {
-    // A set's name is the API's (a-z, 0-9, -): "__proto__" and the like are no set.
-    if (!/^[a-z][a-z0-9-]*$/.test(name) || !isPlainObject(entry) || !isCount(entry.reached) || !isPlainObject(entry.best)) {
-      throw new TypeError(`set ${name}`);
-    }
-    const best = {};
-    for (const [number, result] of Object.entries(entry.best)) {
-      const kept = resultOf(result);
-      if (!/^[1-9][0-9]*$/.test(number) || !kept) throw new TypeError(`level ${number}`);
-      best[number] = kept;
-    }
-    levels[name] = { reached: Math.max(1, entry.reached), best };
+    const set = SET_NAME.test(name) && Object.keys(levels).length < MAX_LEVEL_SETS ? readLevelSet(entry) : null;
+    if (set) levels[name] = set;
+    else (aside.levels ??= Object.create(null))[name] = entry;
   }
   return levels;
 }
 
-/** Records as stored or exported ({best, levels, stats}, each optional), checked: {best, levels, statistics}; throws when unreadable. */
+/**
+ * Records as stored or exported ({best, levels, stats}, each optional), checked part by part:
+ * {best, levels, statistics, aside}, `aside` holding what could not be read (the statistics
+ * whole, a best result or a level set alone), empty when all was read.
+ */
 function readRecords(stored) {
-  if (!isPlainObject(stored)) throw new TypeError("records: not an object");
-  return {
-    best: readBest(stored.best === undefined ? {} : stored.best),
-    levels: readLevels(stored.levels === undefined ? {} : stored.levels),
-    statistics: readStatistics(stored.stats),
-  };
+  const aside = {};
+  if (!isPlainObject(stored)) return { best: {}, levels: {}, statistics: emptyStatistics(), aside: { records: stored } };
+  const best = readBest(stored.best === undefined ? {} : stored.best, aside);
+  const levels = readLevels(stored.levels === undefined ? {} : stored.levels, aside);
+  let statistics;
+  try {
+    statistics = readStatistics(stored.stats);
+  } catch {
+    statistics = emptyStatistics();
+    aside.stats = stored.stats;
+  }
+  return { best, levels, statistics, aside };
+}
+
+/**
+ * Why an exported file's records (readRecords') cannot be this player's on day `today` (its number,
+ * daily.js), as a message naming what fails, or null when they can: every part read, a daily streak
+ * no longer than the puzzle of the day has existed, no more than a store holds. Counts that do not
+ * add up (more won than played) are refused by the reading itself (readStatistics).
+ */
+function implausibility(read, today) {
+  const { aside, best, statistics } = read;
+  if (aside.stats !== undefined) return messageOf("recordsImportStatistics");
+  const parts = Object.keys(aside);
+  if (parts.length > 0) {
+    const count = Object.keys(aside.best ?? {}).length + Object.keys(aside.levels ?? {}).length;
+    return count > 0 && Object.keys(best).length >= MAX_BEST_RESULTS ? messageOf("recordsImportTooMany", { most: MAX_BEST_RESULTS })
+      : countMessage("recordsImportEntries", Math.max(1, count));
+  }
+  const { longest, last } = statistics.daily;
+  if (longest > today || last > today) return messageOf("recordsImportStreak", { count: Math.max(longest, last), days: today });
+  return null;
 }
 
 /**
@@ -128,29 +194,59 @@ export class Records {
     }
   }
 
-  /** `text` (stored under `key`) read by `reader`, or `fallback` after setting it aside. */
-  readOrSetAside(text, reader, fallback) {
-    if (text === null) return fallback;
+  /** Keep `text` (what could not be read) under SET_ASIDE_KEY and say so; the rest is read on. */
+  setAside(text) {
+    this.problem = messageOf("recordsSetAside");
     try {
-      return reader(JSON.parse(text));
+      this.storage?.setItem(SET_ASIDE_KEY, text);
     } catch {
-      this.problem = messageOf("recordsSetAside");
-      try {
-        this.storage?.setItem(SET_ASIDE_KEY, text);
-      } catch {
-        // not kept aside; the page still runs
-      }
-      return fallback;
+      // not kept aside; the page still runs
     }
   }
 
+  /**
+   * The stored records: {best, levels, statistics, moved}. What cannot be read — the statistics,
+   * a best result, a level set, or text that is no JSON at all — is set aside alone (setAside:
+   * `problem` says so), and the rest kept; the two keys of before are read once and moved here.
+   */
   read() {
     const text = this.stored(RECORDS_KEY);
-    if (text !== null) return this.readOrSetAside(text, readRecords, { best: {}, levels: {}, statistics: emptyStatistics() });
+    if (text !== null) {
+      let stored;
+      try {
+        stored = JSON.parse(text);
+      } catch {
+        stored = undefined;
+      }
+      if (!isPlainObject(stored)) { // no records at all: set aside as it was
+        this.setAside(text);
+        return { best: {}, levels: {}, statistics: emptyStatistics(), moved: false };
+      }
+      const { best, levels, statistics, aside } = readRecords(stored);
+      const damaged = Object.keys(aside).length > 0;
+      if (damaged) this.setAside(JSON.stringify(aside));
+      return { best, levels, statistics, moved: damaged }; // what was read is written back without what was set aside
+    }
     // The keys of before (one per kind of record): read once, then moved here.
-    const best = this.readOrSetAside(this.stored(OLD_BEST_KEY), readBest, {});
-    const levels = this.readOrSetAside(this.stored(OLD_LEVELS_KEY), readLevels, {});
+    const aside = {};
+    const oldBest = this.oldRecord(OLD_BEST_KEY);
+    const oldLevels = this.oldRecord(OLD_LEVELS_KEY);
+    const best = oldBest === undefined ? {} : readBest(oldBest, aside);
+    const levels = oldLevels === undefined ? {} : readLevels(oldLevels, aside);
+    if (Object.keys(aside).length > 0) this.setAside(JSON.stringify(aside));
     return { best, levels, statistics: emptyStatistics(), moved: Object.keys(best).length > 0 || Object.keys(levels).length > 0 };
+  }
+
+  /** The JSON stored under an old `key`, or undefined (none; text that is no JSON is set aside). */
+  oldRecord(key) {
+    const text = this.stored(key);
+    if (text === null) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      this.setAside(text);
+      return undefined;
+    }
   }
 
   /** The records as stored (and exported): {version: 1, best, levels, stats}. */
@@ -172,17 +268,26 @@ export class Records {
   }
 
   /**
-   * The records of an exported file's `text` (another device's exportText), checked as stored
-   * records are: {best, levels, statistics}, or null when the file is not one.
+   * The records of an exported file's `text` (another device's exportText), on day `today` (its
+   * number, daily.js): {records: {best, levels, statistics}} when they can be this player's, else
+   * {problem: a message naming why not} — not a records file, a part that cannot be read, counts
+   * that do not add up, a streak longer than the puzzle of the day has existed, more than a store holds.
    */
-  static readExport(text) {
+  static readExport(text, today) {
+    let stored;
     try {
-      const stored = JSON.parse(text);
-      if (!isPlainObject(stored) || stored.app !== EXPORT_APP || stored.version !== 1) return null;
-      return readRecords(stored);
+      stored = JSON.parse(text);
     } catch {
-      return null;
+      return { problem: messageOf("recordsImportFailed") };
     }
+    if (!isPlainObject(stored) || stored.app !== EXPORT_APP || stored.version !== 1) return { problem: messageOf("recordsImportFailed") };
+    // More than a store holds is refused before a part is read (a file of 100 000 best results at once).
+    if (isPlainObject(stored.best) && Object.keys(stored.best).length > MAX_BEST_RESULTS) {
+      return { problem: messageOf("recordsImportTooMany", { most: MAX_BEST_RESULTS }) };
+    }
+    const read = readRecords(stored);
+    const problem = implausibility(read, today);
+    return problem ? { problem } : { records: { best: read.best, levels: read.levels, statistics: read.statistics } };
   }
 
   /** True when this device has a record of its own: a game played, a best result or a level solved. */
@@ -200,12 +305,12 @@ export class Records {
   }
 
   /**
-   * Replace the records by those of an exported file's `text`. Returns a message: imported, or
-   * why not — a file that is not one leaves every record as it was.
+   * Replace the records by those of an exported file's `text` on day `today`. Returns a message:
+   * imported, or why not — a file that cannot be this player's leaves every record as it was.
    */
-  importText(text) {
-    const read = Records.readExport(text);
-    return read ? this.replaceWith(read) : messageOf("recordsImportFailed");
+  importText(text, today) {
+    const { records, problem } = Records.readExport(text, today);
+    return records ? this.replaceWith(records) : problem;
   }
 
   /** A puzzle's first press: one more game played (statistics.js). */
@@ -232,9 +337,10 @@ export class Records {
     return Object.hasOwn(this.bestResults, key) ? this.bestResults[key] : null;
   }
 
-  /** Record a solve under `key`; returns {best, improved} (improvedResult). */
+  /** Record a solve under `key`; returns {best, improved} (improvedResult). A new key past MAX_BEST_RESULTS is not kept. */
   record(key, moves, milliseconds) {
     const result = improvedResult(this.get(key), moves, milliseconds);
+    if (!BEST_KEY.test(key) || (!Object.hasOwn(this.bestResults, key) && Object.keys(this.bestResults).length >= MAX_BEST_RESULTS)) return result;
     this.bestResults[key] = result.best;
     this.write();
     return result;

@@ -9,7 +9,9 @@
 const isCount = (value) => Number.isInteger(value) && value >= 0;
 const isPlainObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 // A best time's key: a board's size ("5x5", "6x9") or a level set ("level classic").
-const TIME_KEY = /^([1-9][0-9]{0,4}x[1-9][0-9]{0,4}|level [a-z][a-z0-9-]*)$/;
+const TIME_KEY = /^([1-9][0-9]{0,4}x[1-9][0-9]{0,4}|level [a-z][a-z0-9-]{0,40})$/;
+/** The most best times kept (sizes and level sets): far more than a player plays, few enough to show at once. */
+export const MAX_TIMES = 500;
 
 /**
  * No game yet: {played, won, rated, presses, fewest, daily: {last, current, longest}, times}.
@@ -31,6 +33,7 @@ export function readStatistics(stored) {
   if (![last, current, longest].every(isCount) || current > longest) throw new TypeError("statistics: daily streak");
   if (stored.won > stored.played || stored.rated > stored.won || stored.fewest > stored.presses) throw new TypeError("statistics: counts");
   const times = {};
+  if (Object.keys(stored.times).length > MAX_TIMES) throw new TypeError(`statistics: more than ${MAX_TIMES} times`);
   for (const [key, milliseconds] of Object.entries(stored.times)) {
     if (!TIME_KEY.test(key) || !Number.isFinite(milliseconds) || milliseconds < 0) throw new TypeError(`statistics: time ${key}`);
     times[key] = milliseconds;
@@ -66,8 +69,9 @@ export function countWin(statistics, { moves, minimum = null, milliseconds, time
       streak.longest = Math.max(streak.longest, streak.current);
     }
   }
-  const best = statistics.times[timeKey];
-  if (TIME_KEY.test(timeKey) && (best === undefined || milliseconds < best)) {
+  const best = Object.hasOwn(statistics.times, timeKey) ? statistics.times[timeKey] : undefined;
+  const room = best !== undefined || Object.keys(statistics.times).length < MAX_TIMES;
+  if (TIME_KEY.test(timeKey) && room && (best === undefined || milliseconds < best)) {
     statistics.times[timeKey] = milliseconds;
     return true;
   }

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { countPlayed, countWin, emptyStatistics, readStatistics, summary } from "../../static/session/statistics.js";
-import { RECORDS_KEY, Records, SET_ASIDE_KEY } from "../../static/session/records.js";
+import { MAX_BEST_RESULTS, RECORDS_KEY, Records, SET_ASIDE_KEY } from "../../static/session/records.js";
 import { dailyNumber } from "../../static/session/daily.js";
 import { emptyBoard } from "../../static/model/board.js";
 import { MemoryStorage } from "./memory-storage.mjs";
@@ -83,14 +83,19 @@ test("export and import: a file carries best results, level progress and statist
   assert.equal(phone.hasOwn(), false); // a new phone: the dialog imports without asking
   phone.record("random:3x3", 1, 1);
   assert.equal(phone.hasOwn(), true); // a record of its own: the dialog asks before replacing it
-  assert.equal(Records.readExport("{"), null);
-  assert.deepEqual(Records.readExport(file).statistics, records.statistics);
-  for (const text of ["", "{", "[]", '{"version": 1}', JSON.stringify({ ...JSON.parse(file), version: 2 }),
-    JSON.stringify({ ...JSON.parse(file), stats: { played: 1 } })]) {
-    assert.equal(phone.importText(text).key, "recordsImportFailed", text);
+  const today = 4; // the day of the win
+  assert.equal(Records.readExport("{", today).problem.key, "recordsImportFailed");
+  assert.deepEqual(Records.readExport(file, today).records.statistics, records.statistics);
+  for (const text of ["", "{", "[]", '{"version": 1}', JSON.stringify({ ...JSON.parse(file), version: 2 })]) {
+    assert.equal(phone.importText(text, today).key, "recordsImportFailed", text);
     assert.deepEqual(phone.get("random:3x3"), { moves: 1, milliseconds: 1 });
   }
-  assert.equal(phone.importText(file).key, "recordsImported");
+  // Statistics that cannot be read, or counts that do not add up, are named (and nothing changes).
+  for (const stats of [{ played: 1 }, { ...JSON.parse(file).stats, won: 5, played: 1 }]) {
+    assert.equal(phone.importText(JSON.stringify({ ...JSON.parse(file), stats }), today).key, "recordsImportStatistics");
+    assert.deepEqual(phone.get("random:3x3"), { moves: 1, milliseconds: 1 });
+  }
+  assert.equal(phone.importText(file, today).key, "recordsImported");
   const read = new Records(storage); // what was imported is kept
   assert.deepEqual(read.get("daily:5x5"), { moves: 7, milliseconds: 42_000 });
   assert.equal(read.get("random:3x3"), null); // an import replaces
@@ -127,3 +132,53 @@ test("the puzzle tracker counts a game at its first press and a win of one's own
   session.press(0, 0);
   assert.deepEqual([records.statistics.played, records.statistics.won], [3, 2]);
 });
+
+test("Import refuses a streak longer than the puzzle of the day has existed, naming it (issue 49: 999 days on day #2)", () => {
+  const records = new Records(new MemoryStorage());
+  const file = JSON.parse(records.exportText());
+  file.stats.daily = { last: 2, current: 999, longest: 999 };
+  file.stats.played = 999;
+  file.stats.won = 999;
+  const phone = new Records(new MemoryStorage());
+  const said = phone.importText(JSON.stringify(file), 2);
+  assert.equal(said.key, "recordsImportStreak");
+  assert.deepEqual(said.params, { count: 999, days: 2 });
+  assert.equal(phone.statistics.played, 0, "nothing was changed");
+  // The same streak on day 999 is a player's.
+  assert.equal(phone.importText(JSON.stringify(file), 999).key, "recordsImported");
+});
+
+test("a best result under a name every object has (constructor, toString, __proto__) is set aside alone, the rest kept", () => {
+  for (const name of ["constructor", "toString", "valueOf", "__proto__", "hasOwnProperty"]) {
+    const storage = new MemoryStorage();
+    const kept = { moves: 3, milliseconds: 900 };
+    const stored = { version: 1, best: { "random:5x5": kept }, levels: {}, stats: emptyStatistics() };
+    // As a file or a stored record would say it: the key is text, never the prototype's property.
+    const text = JSON.stringify(stored).replace('"random:5x5"', `"${name}":{"moves":1,"milliseconds":1},"random:5x5"`);
+    storage.setItem(RECORDS_KEY, text);
+    const records = new Records(storage);
+    assert.equal(records.problem?.key, "recordsSetAside", name);
+    assert.deepEqual(records.get("random:5x5"), kept, `${name}: the readable best result is kept`);
+    assert.equal(records.get(name), null, name);
+    records.countPlayed(); // written back without what was set aside
+    const again = new Records(storage);
+    assert.equal(again.problem, null, `${name}: nothing unreadable is left`);
+    assert.deepEqual(again.get("random:5x5"), kept);
+    assert.equal(again.statistics.played, 1);
+    assert.match(storage.getItem(SET_ASIDE_KEY), new RegExp(name.replace(/_/g, "_")));
+  }
+});
+
+test("Import refuses a file with more best results than a store holds, at once (no long task to read or show it)", () => {
+  const records = new Records(new MemoryStorage());
+  const file = JSON.parse(records.exportText());
+  file.best = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`random:${i + 1}x1`, { moves: 1, milliseconds: i }]));
+  const text = JSON.stringify(file);
+  const started = performance.now();
+  const said = new Records(new MemoryStorage()).importText(text, 2);
+  const took = performance.now() - started;
+  assert.equal(said.key, "recordsImportTooMany");
+  assert.deepEqual(said.params, { most: MAX_BEST_RESULTS });
+  console.log(`# a 100 000-entry file refused in ${took.toFixed(0)} ms`);
+});
+
