@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
 site_build = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(site_build)
+from tools.build import runtime as build_runtime  # noqa: E402 - importable once build.py has run
 
 
 def test_pinned_hashes_cover_every_runtime_file_the_build_uses():
@@ -27,7 +28,7 @@ def test_a_file_that_differs_from_its_pin_is_refused(tmp_path, monkeypatch):
     bad.write_bytes(b"tampered")
     hashes = tmp_path / "hashes.json"
     hashes.write_text(json.dumps({"good.bin": site_build.sha256_of(good), "bad.bin": site_build.sha256_of(good)}))
-    monkeypatch.setattr(site_build, "RUNTIME_HASHES", hashes)
+    monkeypatch.setattr(build_runtime, "RUNTIME_HASHES", hashes)
     site_build.check_pinned_hashes({"good.bin": good})
     with pytest.raises(site_build.BuildError, match="refusing to ship"):
         site_build.check_pinned_hashes({"good.bin": good, "bad.bin": bad})
