@@ -66,7 +66,7 @@ def make_stdlib(pyodide_dir: Path, package_zip: Path) -> dict:
     """Write the Python zip into ``pyodide_dir``/python_stdlib.zip: the standard library trimmed
     to what Pyodide's start and the package import, and the package from ``package_zip``
     (make_package_zip), all precompiled. Returns {"modules", "package", "bytes", "stockBytes"}
-    (modules of each, sizes).
+    (modules of each, sizes), "keptOut" (the modules left out).
 
     tools/stdlib.mjs starts the runtime in ``pyodide_dir`` in Node with the stock zip, runs the
     whole API (tools/api_surface.py) with ``package_zip`` on sys.path, keeps the modules then
@@ -99,7 +99,7 @@ def make_stdlib(pyodide_dir: Path, package_zip: Path) -> dict:
         partial.replace(cached)
     shutil.copyfile(cached, pyodide_dir / "python_stdlib.zip")
     summary = json.loads(report.read_text())
-    return {name: summary[name] for name in ("modules", "package", "bytes", "stockBytes")}
+    return {name: summary[name] for name in ("modules", "package", "bytes", "stockBytes", "keptOut")}
 
 
 def package_limits(package_source: Path) -> dict:
