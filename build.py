@@ -24,7 +24,8 @@ such as GitHub Pages' /<repo>/):
     pyodide/              the Pyodide runtime copied from the pinned npm package, and the
                           Python the solver runs, precompiled: python_stdlib.zip holds the
                           standard library modules the start and the package import and the
-                          package itself, from its wheel (made in Node by tools/stdlib.mjs)
+                          package itself (made in Node by tools/stdlib.mjs); the wasm and that
+                          zip also brotli-compressed (*.br), which the worker fetches and decodes
 
 This file is the entry point and the recipe: which step runs when (build_site). Each step is a
 module of tools/build/ (its __init__.py lists them); only the standard library is used, and
@@ -46,7 +47,8 @@ if str(ROOT) not in sys.path:
 
 # The steps, and the names tests and benchmarks use from here.
 from tools.build.build_info import build_info, worker_modules  # noqa: E402
-from tools.build.bundle import bundle_page, write_index  # noqa: E402
+from tools.build.brotli import brotli_beside  # noqa: E402
+from tools.build.bundle import bundle_brotli_decoder, bundle_page, write_index  # noqa: E402
 from tools.build.common import CACHE, DIST, BuildError, sha256_of  # noqa: E402,F401
 from tools.build.offline import write_offline_files  # noqa: E402
 from tools.build.png import png  # noqa: E402
@@ -98,6 +100,10 @@ def build_site(site: Path, package_source: Path) -> str:
     package_zip = make_package_zip(package_source, CACHE / "package" / "lightsout.zip")
     pyodide_version = json.loads((PYODIDE_PACKAGE / "package.json").read_text())["version"]
     python = make_stdlib(pyodide_dir, package_zip)
+    # The two big files also as brotli, which the worker fetches and decodes (GitHub Pages sends
+    # the wasm gzip-compressed and a zip as it is; docs/building.md, "Brotli").
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
+        brotli_beside(pyodide_dir / name)
 
     write_index(site / "index.html")
     (site / "limits.json").write_text(json.dumps(package_limits(package_source), indent=1, sort_keys=True) + "\n")
@@ -105,6 +111,7 @@ def build_site(site: Path, package_source: Path) -> str:
     # The page's strings (static/strings/*.json) are in place here, and the bundle reads them
     # next: a step that writes strings of its own goes here.
     bundled = bundle_page(site / "static" / "app.js")
+    bundle_brotli_decoder(site / "static" / "solver" / "brotli-decode.js")
     (site / ".nojekyll").write_text("")
     info = build_info(site, pyodide_version, package_name(package_source), python)
     (site / "static" / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")

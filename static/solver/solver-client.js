@@ -82,10 +82,14 @@ export class SolverClient {
     this.progress = null;
     this.setState("loading");
     let url = this.workerUrl;
-    if (!this.useSnapshot || this.held) {
+    // A page the service worker controls has the runtime's files unpacked in its cache (sw.js):
+    // the worker fetches them as they are, not their brotli copies (worker.js, "?sw=1").
+    const cached = Boolean(globalThis.navigator?.serviceWorker?.controller);
+    if (!this.useSnapshot || this.held || cached) {
       url = new URL(url, globalThis.location?.href);
       if (!this.useSnapshot) url.searchParams.set("snapshot", "off");
       if (this.held) url.searchParams.set("hold", "1");
+      if (cached) url.searchParams.set("sw", "1");
     }
     globalThis.performance?.mark?.("lightsout:solver-start"); // for the page benchmark
     const worker = new Worker(url, { type: "module" });

@@ -245,6 +245,7 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
     site_build.build()
     files = _tree(scratch_build)
     solver = {f"static/solver/{path.name}" for path in (ROOT / "static" / "solver").glob("*.js")}
+    solver.add("static/solver/brotli-decode.js")  # the decoder build.py bundles from npm's brotli, which the worker may import
     assert {"static/solver/start.js", "static/solver/start-cache.js"} <= solver <= set(files)
     listed = {entry["path"] for entry in json.loads(files["static/precache.json"])["files"]}
     assert {"static/worker.js", *solver} <= listed and "static/page/errors.js" not in listed
@@ -252,3 +253,22 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
     info = json.loads(files["static/build-info.json"])
     shaping = {path: site_build.sha256_of(scratch_build / path) for path in [*info["runtimeSha256"], "static/worker.js", *solver]}
     assert info["snapshotKey"] == hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()
+
+
+def test_a_brotli_copy_decodes_to_the_file_and_is_kept_for_the_next_build(tmp_path, monkeypatch):
+    """brotli_beside writes <file>.br with Node's zlib (quality 11) and keeps it in .cache/brotli/."""
+    import subprocess
+    from tools.build import brotli as build_brotli
+
+    monkeypatch.setattr(build_brotli, "CACHE", tmp_path / ".cache")
+    original = tmp_path / "pyodide.asm.wasm"
+    original.write_bytes(b"\0asm" + b"the runtime, many times over " * 2000)
+    copy = build_brotli.brotli_beside(original)
+    assert copy == tmp_path / "pyodide.asm.wasm.br" and copy.stat().st_size < original.stat().st_size // 20
+    decoded = subprocess.run(["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))",
+                              str(copy)], check=True, capture_output=True).stdout
+    assert decoded == original.read_bytes()
+    assert len(list((tmp_path / ".cache" / "brotli").glob("*.br"))) == 1
+    copy.unlink()
+    monkeypatch.setattr(build_brotli.subprocess, "run", lambda *args, **kwargs: pytest.fail("compressed again"))
+    assert build_brotli.brotli_beside(original).exists()  # from the cache, not compressed again

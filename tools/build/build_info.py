@@ -51,5 +51,17 @@ def build_info(site: Path, pyodide_version: str, package: str, python: dict) -> 
         "lockFile": lock_file(),
         "snapshotKey": hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest(),
         "python": python,
-        "download": transfer_sizes(site, list(runtime)),
+        "download": download_plan(site, list(runtime)),
     }
+
+
+def download_plan(site: Path, paths: list[str]) -> dict[str, dict]:
+    """The start's files among ``paths`` (in ``site``) with their sizes as a first visit fetches
+    them (transfer_sizes): {bytes, sent}; for a file shipped with a brotli copy (<file>.br, which
+    the worker fetches instead and decodes), the copy's, and the file's own as "original"."""
+    sizes = transfer_sizes(site, paths)
+    plan: dict[str, dict] = {}
+    for path in paths:
+        if not path.endswith(".br"):
+            plan[path] = sizes[path + ".br"] | {"original": sizes[path]} if path + ".br" in sizes else sizes[path]
+    return plan

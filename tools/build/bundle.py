@@ -1,4 +1,5 @@
-"""The page's modules bundled into one (esbuild), and index.html with its preload hint."""
+"""The page's modules bundled into one (esbuild), index.html with its preload hint, and the brotli
+decoder bundled into one classic script."""
 
 from __future__ import annotations
 
@@ -40,3 +41,15 @@ def bundle_page(destination: Path) -> list[str]:
     if not all(path.startswith("static/") and (ROOT / path).is_file() for path in bundled):
         raise BuildError(f"the bundle has modules from outside static/: {sorted(inputs)}")
     return bundled
+
+
+BROTLI_DECODER_SOURCE = ROOT / "tools" / "brotli-decode.js"
+
+
+def bundle_brotli_decoder(destination: Path) -> None:
+    """Bundle the brotli decoder of the npm package ``brotli`` (tools/brotli-decode.js) into
+    ``destination`` as one classic script (esbuild, not minified), which the solver's worker
+    imports and the service worker loads with importScripts where the engine cannot decode
+    brotli itself (docs/building.md, "Brotli")."""
+    run([str(ESBUILD), str(BROTLI_DECODER_SOURCE), "--bundle", "--format=iife", "--platform=browser",
+         "--log-level=warning", f"--outfile={destination}"])

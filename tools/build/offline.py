@@ -12,8 +12,9 @@ from .common import ROOT, BuildError, sha256_of
 
 def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozenset()) -> str:
     """Write static/precache.json (every file the site serves but ``unlisted``, with its sha256) and
-    dist/sw.js with that list built in (``FILES``) and the cache version: the first 16 hex
-    digits of the sha256 of the list. Returns the version.
+    dist/sw.js with that list built in (``FILES``), the cache version: the first 16 hex digits
+    of the sha256 of the list, and ``UNPACKED``: the length of each file shipped with a brotli
+    copy (<file>.br), which the service worker unpacks rather than downloads. Returns the version.
 
     The service worker checks every body against its built-in list, before it caches a
     file and again before it answers from the cache; the list travels inside sw.js, so
@@ -31,8 +32,12 @@ def write_offline_files(dist: Path, unlisted: set[str] | frozenset[str] = frozen
     (dist / "static" / "precache.json").write_text(json.dumps(precache, indent=1) + "\n")
     source = (ROOT / "static" / "sw.js").read_text()
     table = "{\n" + "".join(f"  {json.dumps(entry['path'])}: {json.dumps(entry['sha256'])},\n" for entry in listed) + "}"
+    # The files shipped with a brotli copy beside them, which install unpacks instead of downloading.
+    unpacked = {entry["path"]: (dist / entry["path"]).stat().st_size for entry in listed
+                if any(other["path"] == entry["path"] + ".br" for other in listed)}
     for marker, value in (('const VERSION = "development";', f'const VERSION = "{version}";'),
-                          ("const FILES = {};", f"const FILES = {table};")):
+                          ("const FILES = {};", f"const FILES = {table};"),
+                          ("const UNPACKED = {};", f"const UNPACKED = {json.dumps(unpacked, sort_keys=True)};")):
         if marker not in source:
             raise BuildError(f"static/sw.js no longer has the text {marker!r} that build.py fills in")
         source = source.replace(marker, value, 1)

@@ -12,6 +12,7 @@ from .common import ROOT, BuildError, run, sha256_of
 
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+BROTLI_PACKAGE = ROOT / "node_modules" / "brotli"  # its decoder, bundled for engines without one (bundle.py)
 # sha256 of every third-party file used (the Pyodide runtime files and its stock lock file),
 # pinned in the repository: a build refuses files that differ from them.
 RUNTIME_HASHES = ROOT / "runtime-hashes.json"
@@ -25,8 +26,8 @@ PYODIDE_RUNTIME_FILES = (*PYODIDE_COPIED_FILES, "python_stdlib.zip")
 
 
 def ensure_node_modules() -> None:
-    """Install the pinned npm packages (package-lock.json) unless Pyodide and esbuild are already there."""
-    if not (PYODIDE_PACKAGE / "package.json").is_file() or not ESBUILD.is_file():
+    """Install the pinned npm packages (package-lock.json) unless Pyodide, esbuild and brotli are already there."""
+    if not (PYODIDE_PACKAGE / "package.json").is_file() or not ESBUILD.is_file() or not (BROTLI_PACKAGE / "package.json").is_file():
         npm = shutil.which("npm")
         if npm is None:
             raise BuildError("npm is not installed; it is needed once to fetch the pinned Pyodide runtime")

@@ -1,0 +1,94 @@
+// The runtime's two big files shipped brotli-compressed (build.py writes pyodide.asm.wasm.br and
+// python_stdlib.zip.br beside them): GitHub Pages compresses the wasm with gzip on the fly and the
+// zip not at all, and brotli at quality 11 sends 0.8 MB less of the wasm and a stored zip in 0.95
+// instead of 1.4 MB (docs/building.md, "Brotli"). The host sends a .br file as it is, and the
+// worker decodes it: with the engine's DecompressionStream("brotli") where it has one (Firefox
+// 147+, Safari 18.4+), fed as the bytes arrive; else (Chromium 156 throws) with the decoder of
+// the npm package `brotli`, bundled by build.py into brotli-decode.js and fetched only then, which
+// decodes the whole file once it is in.
+//
+// Nothing decoded is used unchecked: the result must have the original's length and sha256
+// (build-info.json's runtimeSha256 of the original). Any failure — the .br refused or damaged, a
+// decoder that throws, a result that differs even after one more try past the HTTP cache — makes
+// unpackedDownload() answer null, and the start fetches the original as before.
+
+const DECODER_URL = new URL("./brotli-decode.js", import.meta.url).href;
+
+/** Whether this engine decodes brotli itself (DecompressionStream("brotli")). */
+export function decodesBrotliNatively() {
+  try {
+    new DecompressionStream("brotli"); // eslint-disable-line no-new
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let scriptDecoder = null; // the promise of lightsoutBrotliDecode, once asked for
+
+/** The decoder of brotli-decode.js, loaded once (a classic script: imported for its side effect). */
+export function loadScriptDecoder() {
+  scriptDecoder ??= import(DECODER_URL).then(() => {
+    if (typeof globalThis.lightsoutBrotliDecode !== "function") throw new Error("brotli-decode.js did not define its decoder");
+    return globalThis.lightsoutBrotliDecode;
+  });
+  return scriptDecoder;
+}
+
+/** The sha256 of `bytes` as 64 lowercase hex digits. */
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** All of `stream`, as one Uint8Array. */
+async function readAll(stream) {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * The bytes of `body` (a ReadableStream of a .br file) decoded, to `length` bytes (a promise);
+ * `how` is "native" or "script". A body already of `length` bytes is taken as the original itself
+ * (a host that sent the .br with Content-Encoding: br, which the browser undid): the check decides.
+ */
+async function decode(body, length, how) {
+  if (how === "native") return readAll(body.pipeThrough(new DecompressionStream("brotli")));
+  const [compressed, brotliDecode, bytes] = await Promise.all([readAll(body), loadScriptDecoder(), length]);
+  if (compressed.length === bytes) return compressed;
+  return brotliDecode(compressed, bytes);
+}
+
+/**
+ * The original of `path` (a file of the site, e.g. "pyodide/pyodide.asm.wasm") from `path`.br,
+ * decoded and checked, as a Response of `type`; or null if that failed (`fellBack(reason)` is told
+ * why), for the start to fetch the original instead. `fetch` is the server's; `siteUrl` the
+ * site's root; `expected`: the promise of {bytes, sha256} of the original (build-info.json's), not
+ * awaited before the .br is asked for, so the download starts with the worker; `counted(body)`
+ * counts the .br's bytes as they arrive (download-progress.js). Tries twice: as the HTTP cache
+ * has it, then past it.
+ */
+export async function unpackedDownload({ fetch, siteUrl, path, type, expected, counted, fellBack, native = decodesBrotliNatively() }) {
+  const how = native ? "native" : "script";
+  if (!native) loadScriptDecoder().catch(() => {}); // fetched beside the .br; a failure is met in decode()
+  expected.catch(() => {}); // met below
+  let reason = "";
+  for (const cache of ["default", "reload"]) {
+    try {
+      const response = await fetch(new URL(`${path}.br`, siteUrl), { cache });
+      if (!response.ok || !response.body) {
+        reason = `${path}.br: HTTP ${response.status}`;
+        break; // refused or missing: trying past the cache would not help
+      }
+      const bytes = await decode(counted(response.body), expected.then((file) => file.bytes), how);
+      const file = await expected;
+      if (bytes.length === file.bytes && await sha256Hex(bytes) === file.sha256) {
+        return { response: new Response(bytes, { status: 200, headers: { "content-type": type } }), how };
+      }
+      reason = `${path}.br decodes to other bytes than this build's ${path}`;
+    } catch (error) {
+      reason = `${path}.br could not be decoded (${how}): ${error.message}`;
+    }
+  }
+  fellBack(reason);
+  return null;
+}
