@@ -53,3 +53,11 @@ def bundle_brotli_decoder(destination: Path) -> None:
     brotli itself (docs/building.md, "Brotli")."""
     run([str(ESBUILD), str(BROTLI_DECODER_SOURCE), "--bundle", "--format=iife", "--platform=browser",
          "--log-level=warning", f"--outfile={destination}"])
+
+
+def bundle_early_start(destination: Path) -> None:
+    """Bundle static/early-start.js, the page's first script (it makes the solver's worker before
+    app.js has arrived), and the modules it imports into ``destination``, one ES module (esbuild):
+    one request instead of one per import level."""
+    run([str(ESBUILD), str(ROOT / "static" / "early-start.js"), "--bundle", "--format=esm", "--charset=utf8",
+         "--log-level=warning", f"--outfile={destination}", "--allow-overwrite"])
