@@ -48,7 +48,7 @@ if str(ROOT) not in sys.path:
 # The steps, and the names tests and benchmarks use from here.
 from tools.build.build_info import build_info, worker_modules  # noqa: E402
 from tools.build.brotli import brotli_beside  # noqa: E402
-from tools.build.bundle import bundle_brotli_decoder, bundle_early_start, bundle_page, write_index  # noqa: E402
+from tools.build.bundle import bundle_brotli_decoder, bundle_early_start, bundle_page, bundle_worker, write_index  # noqa: E402
 from tools.build.common import CACHE, DIST, BuildError, sha256_of  # noqa: E402,F401
 from tools.build.offline import write_offline_files  # noqa: E402
 from tools.build.png import png  # noqa: E402
@@ -113,6 +113,7 @@ def build_site(site: Path, package_source: Path) -> str:
     bundled = bundle_page(site / "static" / "app.js")
     bundle_early_start(site / "static" / "early-start.js")
     bundle_brotli_decoder(site / "static" / "solver" / "brotli-decode.js")
+    bundle_worker(site)
     (site / ".nojekyll").write_text("")
     info = build_info(site, pyodide_version, package_name(package_source), python)
     (site / "static" / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")

@@ -12,7 +12,8 @@
 // decoder that throws, a result that differs even after one more try past the HTTP cache — makes
 // unpackedDownload() answer null, and the start fetches the original as before.
 
-const DECODER_URL = new URL("./brotli-decode.js", import.meta.url).href;
+// Where the decoder is, from the site's root (this module may be bundled into static/worker.js).
+const DECODER_PATH = "static/solver/brotli-decode.js";
 
 /** Whether this engine decodes brotli itself (DecompressionStream("brotli")). */
 export function decodesBrotliNatively() {
@@ -26,12 +27,13 @@ export function decodesBrotliNatively() {
 
 let scriptDecoder = null; // the promise of lightsoutBrotliDecode, once asked for
 
-/** The decoder of brotli-decode.js, loaded once (a classic script: imported for its side effect). */
-export function loadScriptDecoder() {
-  scriptDecoder ??= import(DECODER_URL).then(() => {
-    if (typeof globalThis.lightsoutBrotliDecode !== "function") throw new Error("brotli-decode.js did not define its decoder");
-    return globalThis.lightsoutBrotliDecode;
-  });
+/** The decoder of brotli-decode.js in the site at `siteUrl`, loaded once (a classic script: imported for its side effect). */
+export function loadScriptDecoder(siteUrl) {
+  scriptDecoder ??= (typeof globalThis.lightsoutBrotliDecode === "function" ? Promise.resolve() : import(new URL(DECODER_PATH, siteUrl).href))
+    .then(() => {
+      if (typeof globalThis.lightsoutBrotliDecode !== "function") throw new Error("brotli-decode.js did not define its decoder");
+      return globalThis.lightsoutBrotliDecode;
+    });
   return scriptDecoder;
 }
 
@@ -51,9 +53,9 @@ async function readAll(stream) {
  * `how` is "native" or "script". A body already of `length` bytes is taken as the original itself
  * (a host that sent the .br with Content-Encoding: br, which the browser undid): the check decides.
  */
-async function decode(body, length, how) {
+async function decode(body, length, how, siteUrl) {
   if (how === "native") return readAll(body.pipeThrough(new DecompressionStream("brotli")));
-  const [compressed, brotliDecode, bytes] = await Promise.all([readAll(body), loadScriptDecoder(), length]);
+  const [compressed, brotliDecode, bytes] = await Promise.all([readAll(body), loadScriptDecoder(siteUrl), length]);
   if (compressed.length === bytes) return compressed;
   return brotliDecode(compressed, bytes);
 }
@@ -69,7 +71,7 @@ async function decode(body, length, how) {
  */
 export async function unpackedDownload({ fetch, siteUrl, path, type, expected, counted, fellBack, native = decodesBrotliNatively() }) {
   const how = native ? "native" : "script";
-  if (!native) loadScriptDecoder().catch(() => {}); // fetched beside the .br; a failure is met in decode()
+  if (!native) loadScriptDecoder(siteUrl).catch(() => {}); // fetched beside the .br; a failure is met in decode()
   expected.catch(() => {}); // met below
   let reason = "";
   for (const cache of ["default", "reload"]) {
@@ -79,7 +81,7 @@ export async function unpackedDownload({ fetch, siteUrl, path, type, expected, c
         reason = `${path}.br: HTTP ${response.status}`;
         break; // refused or missing: trying past the cache would not help
       }
-      const bytes = await decode(counted(response.body), expected.then((file) => file.bytes), how);
+      const bytes = await decode(counted(response.body), expected.then((file) => file.bytes), how, siteUrl);
       const file = await expected;
       if (bytes.length === file.bytes && await sha256Hex(bytes) === file.sha256) {
         return { response: new Response(bytes, { status: 200, headers: { "content-type": type } }), how };

@@ -66,6 +66,14 @@ const UNPACKED_TYPES = { [WASM[0]]: WASM[1], [PYTHON_ZIP[0]]: "application/zip" 
 export function watchStartDownloads(progress, buildInfo, { brotli = false, unpacked = () => {} } = {}) {
   const original = globalThis.fetch;
   const serverFetch = original.bind(globalThis);
+  // On the brotli path (a first visit: the network is the bottleneck) the Python zip is asked for
+  // only once the wasm's copy has arrived: the link carries the wasm alone, and while the worker
+  // decodes and compiles it the zip arrives (Python needs the zip only after the wasm is running).
+  // Sent at once, the two would share the link and both arrive at the end, the wasm's decoding then
+  // waiting on the critical path. The wasm's download ends this wait however it ends.
+  let wasmIn;
+  const wasmArrived = new Promise((resolve) => { wasmIn = resolve; });
+  const ended = (body) => body.pipeThrough(new TransformStream({ flush: () => wasmIn() }));
   // Asked for at once, not after build-info.json (whose sizes and sha256 the check needs only once
   // the copy is in): the download starts with the worker. A build without the copy answers 404.
   const fromBrotli = async (path) => {
@@ -80,7 +88,7 @@ export function watchStartDownloads(progress, buildInfo, { brotli = false, unpac
     const unpackedFile = await unpackedDownload({
       fetch: serverFetch, siteUrl: progress.siteUrl, path, type: UNPACKED_TYPES[path],
       expected,
-      counted: (body) => progress.counted(path, body),
+      counted: (body) => (path === WASM[0] ? ended(progress.counted(path, body)) : progress.counted(path, body)),
       fellBack: (reason) => {
         progress.travels(path, "original");
         unpacked({ path, how: `original (${reason})` });
@@ -95,7 +103,13 @@ export function watchStartDownloads(progress, buildInfo, { brotli = false, unpac
   };
   const startFetch = async (input, init) => {
     const path = progress.path(input);
-    const unpackedFile = Object.hasOwn(UNPACKED_TYPES, path ?? "") ? await fromBrotli(path) : null;
+    if (path === PYTHON_ZIP[0] && brotli) await wasmArrived;
+    let unpackedFile = null;
+    try {
+      unpackedFile = Object.hasOwn(UNPACKED_TYPES, path ?? "") ? await fromBrotli(path) : null;
+    } finally {
+      if (path === WASM[0]) wasmIn(); // the copy failed, or none is used: the zip waits no more
+    }
     if (unpackedFile) return unpackedFile;
     if (path === PYTHON_ZIP[0]) {
       const expected = (await buildInfo.catch(() => null))?.runtimeSha256?.[path] ?? null;

@@ -26,7 +26,6 @@
 // each attempt to load the runtime, through which Pyodide's output is held back and read for the
 // failures it only logs (loader-watch.js).
 
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { DownloadProgress } from "./download-progress.js";
 import { watchLoader } from "./loader-watch.js";
 import { RuntimeFaults, WASM } from "./runtime-faults.js";
@@ -61,6 +60,11 @@ class SolverStart {
 
   async run(useSnapshot, released) {
     this.record.step("moduleRan");
+    // Pyodide's own module, asked for by the site's address rather than imported by a relative
+    // one: build.py bundles this worker's modules into static/worker.js, from where a relative
+    // address would point elsewhere. Asked for now, beside the rest of the start.
+    this.pyodideModule = import(new URL("pyodide/pyodide.mjs", this.siteUrl).href);
+    this.pyodideModule.catch(() => {}); // met in loadRuntime
     this.report({ stage: "loading" });
     if (released) await released;
     // Taken before watchStartDownloads wraps fetch: the checks must see what the server sends.
@@ -171,6 +175,7 @@ class SolverStart {
     const watch = watchLoader(this.faults, this.buildInfo);
     this.watch = watch;
     try {
+      const { loadPyodide } = await this.pyodideModule;
       const pyodide = await Promise.race([
         loadPyodide({
           indexURL: new URL("pyodide/", this.siteUrl).href,

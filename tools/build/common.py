@@ -18,10 +18,10 @@ class BuildError(RuntimeError):
     """A build step failed; the message says which and why."""
 
 
-def run(command: list[str], **kwargs) -> None:
+def run(command: list[str], cwd: Path = ROOT, **kwargs) -> None:
     print("+ " + " ".join(command), flush=True)
     try:
-        subprocess.run(command, check=True, cwd=ROOT, **kwargs)
+        subprocess.run(command, check=True, cwd=cwd, **kwargs)
     except FileNotFoundError as error:
         raise BuildError(f"cannot run {command[0]!r}: {error}") from error
     except subprocess.CalledProcessError as error:
