@@ -83,7 +83,7 @@ export function watchStartDownloads(progress, buildInfo, { brotli = false, unpac
       const entry = info.download?.[path];
       const [bytes, sha256] = [entry?.original?.bytes ?? entry?.bytes, info.runtimeSha256?.[path]];
       if (!Number.isInteger(bytes) || typeof sha256 !== "string") throw new Error(`build-info.json does not describe ${path}`);
-      return { bytes, sha256 };
+      return { bytes, sha256, sent: entry?.original?.sent ?? bytes };
     });
     const unpackedFile = await unpackedDownload({
       fetch: serverFetch, siteUrl: progress.siteUrl, path, type: UNPACKED_TYPES[path],

@@ -134,12 +134,16 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     kept = page.evaluate(KEPT)
     assert kept["bodySha256"] == kept["sha256"] and kept["length"] == kept["bytes"] > 10_000_000
     # Only what the start uses is fetched: no lock file, no package (micropip, a wheel), no snapshot;
-    # the wasm and the Python zip as their brotli copies, not as they are (issue 51).
+    # the wasm and the Python zip as their brotli copies first (issue 51). Chromium has no
+    # DecompressionStream("brotli"): over this loopback link, faster than its decoder by script,
+    # each copy is dropped once its first bytes show it, and the file is fetched as it is
+    # (brotli.js; the slow link's test sees the copies decoded).
     names = {url.split("?")[0].rsplit("/", 1)[-1] for url in requested}
     assert {"pyodide.asm.wasm.br", "python_stdlib.zip.br", "pyodide.asm.mjs", "build-info.json"} <= names
-    assert not {"pyodide.asm.wasm", "python_stdlib.zip"} & names, names
-    # Chromium has no DecompressionStream("brotli"): the bundled decoder unpacked both.
-    assert start["files"] == {"pyodide/pyodide.asm.wasm": "brotli, script", "pyodide/python_stdlib.zip": "brotli, script"}, start
+    for path, how in start["files"].items():
+        assert how == "brotli, script" or how.startswith("original (the link is fast"), start["files"]
+        assert (path.rsplit("/", 1)[-1] in names) == how.startswith("original"), (names, start["files"])
+    assert sorted(start["files"]) == ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"], start
     assert not [name for name in names if name == "pyodide-lock.json" or name.endswith((".whl", ".gz", ".snapshot"))], names
     solve_board(page)
 

@@ -167,3 +167,21 @@ test("a host that undid the copy's brotli itself (Content-Encoding: br) still gi
   assert.ok(got.wasm.equals(wasm) && got.zip.equals(zip));
   assert.deepEqual(site.asked.map(([path]) => path).sort(), [`${WASM}.br`, `${ZIP}.br`]);
 });
+
+test("where the copy arrives faster than the script could decode it, the original is fetched instead", { skip: !built && "build the site first" }, async () => {
+  const { SAMPLE_BYTES, unpackedDownload } = await load("brotli.js");
+  // A copy larger than the sample, all there at once (a fast desktop link): the link's rate
+  // makes the original's extra bytes cheaper than decoding (build-info says what the original costs).
+  const big = randomBytes(2 * SAMPLE_BYTES); // incompressible: its copy is as large
+  const copy = brotliCompressSync(big);
+  const site = { asked: [], fetch: async (input) => { site.asked.push(String(input)); return new Response(copy, { headers: { "content-length": String(copy.length) } }); } };
+  const reasons = [];
+  const result = await unpackedDownload({
+    fetch: site.fetch, siteUrl: SITE, path: WASM, type: "application/wasm", native: false,
+    expected: Promise.resolve({ bytes: big.length, sha256: sha256(big), sent: big.length + 1_000_000 }),
+    counted: (body) => body, fellBack: (reason) => reasons.push(reason),
+  });
+  assert.equal(result, null);
+  assert.equal(site.asked.length, 1, "not tried again past the HTTP cache: nothing is wrong with the copy");
+  assert.match(reasons[0], /^the link is fast \(\d+ kB\/s\): the original costs less than decoding its copy by script$/);
+});
