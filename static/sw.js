@@ -22,9 +22,18 @@
 // start measured 0.05–0.8 s slower end to end (docs/security.md, "Cost"). A memo of
 // "already checked" can only be kept where no other page can write: Cache Storage and
 // IndexedDB are both the origin's, so it lives in this worker's memory (`checked`).
+//
+// The runtime's two big files also ship brotli-compressed ("<file>.br"), which the solver's
+// worker fetches and decodes on a page this worker does not control (a first visit). Install
+// does not download the originals again: it unpacks each from its copy — which the solver's
+// worker has just fetched, so the HTTP cache answers — checks the result against FILES like any
+// file, and caches it under the original's name (UNPACKED); only if that fails is the original
+// fetched. A page this worker controls asks for the originals (solver-client.js, "?sw=1") and
+// is answered from the cache, with nothing to decode. The copies themselves are not cached.
 
 const VERSION = "development"; // replaced by build.py
 const FILES = {}; // replaced by build.py: {"static/app.js": "<sha256 hex>", ...}
+const UNPACKED = {}; // replaced by build.py: {"pyodide/pyodide.asm.wasm": <its length>, ...}, each with "<path>.br" in FILES
 const CACHE_PREFIX = "lightsout-";
 const CACHE = CACHE_PREFIX + VERSION;
 const ROOT = new URL("./", self.location.href).href; // the site's root directory
@@ -75,12 +84,43 @@ function report(error) {
   console.warn(`lightsout service worker: ${error.message}`);
 }
 
+// The type an unpacked file is answered with (a wasm compiled by instantiateStreaming must be application/wasm).
+const UNPACKED_TYPES = { wasm: "application/wasm", zip: "application/zip" };
+
+/** `bytes` (brotli) decoded to `length` bytes: by the engine where it can, else by the decoder the build bundled. */
+async function brotliDecode(bytes, length) {
+  let native = true;
+  try {
+    new DecompressionStream("brotli"); // eslint-disable-line no-new
+  } catch {
+    native = false;
+  }
+  if (native) return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("brotli"))).arrayBuffer());
+  // A classic script that defines lightsoutBrotliDecode (allowed while installing; Chromium only).
+  if (typeof self.lightsoutBrotliDecode !== "function") importScripts(new URL("static/solver/brotli-decode.js", ROOT).href);
+  return self.lightsoutBrotliDecode(bytes, length);
+}
+
+/** The listed file `path` (in UNPACKED), unpacked from its brotli copy and checked; throws if it cannot be. */
+async function unpacked(path) {
+  const copy = await fetchChecked(`${path}.br`);
+  const bytes = await brotliDecode(new Uint8Array(await copy.arrayBuffer()), UNPACKED[path]);
+  if (bytes.length !== UNPACKED[path] || await sha256Hex(bytes) !== FILES[path]) {
+    throw new IntegrityError(path, "unpacked from its brotli copy, it differs from this build's sha256");
+  }
+  const type = UNPACKED_TYPES[path.split(".").pop()] ?? "application/octet-stream";
+  return new Response(bytes, { status: 200, headers: { "content-type": type } });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
-      await Promise.all(Object.keys(FILES).map(async (path) => {
-        const response = await fetchChecked(path);
+      const copies = new Set(Object.keys(UNPACKED).map((path) => `${path}.br`));
+      await Promise.all(Object.keys(FILES).filter((path) => !copies.has(path)).map(async (path) => {
+        const response = Object.hasOwn(UNPACKED, path)
+          ? await unpacked(path).catch(() => fetchChecked(path))
+          : await fetchChecked(path);
         await cache.put(new URL(path, ROOT).href, response);
       }));
     } catch (error) {

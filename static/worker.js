@@ -38,7 +38,10 @@
 // one fails in blob: workers). All URLs are derived from import.meta.url, so the site
 // works under any sub-path and never leaves its own origin. Query options on this script's
 // URL (page-options.js, for tests on this machine): "?snapshot=off" neither restores nor keeps
-// a snapshot; "?hold=1" (?hold-start) holds the start until a {type: "release"} message.
+// a snapshot; "?hold=1" (?hold-start) holds the start until a {type: "release"} message. And one
+// the page sets itself (solver-client.js): "?sw=1", the page is controlled by the site's service
+// worker, which keeps the runtime unpacked, so its files are fetched as they are, not as their
+// brotli copies (solver/brotli.js).
 
 import { startSolver } from "./solver/start.js";
 
@@ -100,6 +103,7 @@ function callPython(call, request, payload) {
 const started = startSolver({
   siteUrl: SITE_URL,
   useSnapshot: OPTIONS.get("snapshot") !== "off",
+  brotli: OPTIONS.get("sw") !== "1",
   released,
   report: (progress) => self.postMessage({ type: "progress", ...progress }),
 });

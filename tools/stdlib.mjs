@@ -12,13 +12,26 @@
 // package's modules but its command line and benchmarks), each compiled here by Pyodide's own
 // Python into an unchecked hash-based .pyc (no source: zipimport loads it as it is). Pyodide
 // mounts the zip on sys.path, so the worker imports the package from it: nothing to fetch or
-// install. The zip is written reproducibly: members sorted, dated 1980-01-01, deflated at level
-// 9, so the same inputs give the same bytes.
+// install.
+//
+// Two things are left out (docs/building.md, "The Python zip"):
+// - docstrings: each module is compiled from its syntax tree with the docstring of the module,
+//   of every class and of every function taken out, so __doc__ is None; nothing the site runs
+//   reads one (the package reads none; Pyodide's _pyodide.docstring copies those of its JsProxy
+//   methods into their help text, and takes None). Asserts stay, unlike `-OO`.
+// - KEPT_OUT: modules Pyodide's start imports only inside `try: ... except ImportError`, for code
+//   paths the site never takes (TLS for asyncio's sockets; bz2, lzma and zstd members for zipfile
+//   and shutil). The start, missing them, goes on without them.
+//
+// The zip is written reproducibly: members sorted, dated 1980-01-01 and *stored*, not deflated:
+// the site ships it brotli-compressed as a whole (build.py), which sees across members (0.95 MB
+// against 1.38 deflated member by member), and zipimport then inflates nothing at start. The
+// same inputs give the same bytes.
 //
 // Then the check: a second Pyodide starts from the new zip alone (no package zip) and answers the
 // same requests, which must get the same replies (a module reached only on some path, missing
 // here, would turn into an error reply). The last line printed is JSON:
-// {modules, package, bytes, stockBytes, loadMs: {stock, trimmed}}. Any failure exits non-zero.
+// {modules, package, bytes, stockBytes, keptOut, loadMs: {stock, trimmed}}. Any failure exits non-zero.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,8 +76,13 @@ replies
 }
 
 const [stock, stockReplies, stockMs] = await start(stockZip, true);
+// Imported by the start only under `try: ... except ImportError` (asyncio.base_events,
+// asyncio.sslproto, asyncio.selector_events: ssl; zipfile and shutil: bz2, lzma, compression.zstd),
+// for what the site never does. The check below proves the start and the API go on without them.
+const KEPT_OUT = ["ssl", "bz2", "lzma", "compression"];
+stock.globals.set("kept_out", KEPT_OUT);
 const zipped = stock.runPython(`
-import importlib._bootstrap_external as bootstrap, importlib.util, io, sys, zipfile
+import ast, importlib._bootstrap_external as bootstrap, importlib.util, io, sys, zipfile
 
 archive = next(path for path in sys.path if path.endswith(".zip") and path != package_file)  # the stock zip
 sources = {}  # member -> the archive it comes from
@@ -78,21 +96,42 @@ if not all(member.endswith(".py") for member in sources):
 package = sorted(member for member, home in sources.items() if home == package_file)
 if not package or any(member in sources and sources[member] == archive for member in package):
     raise SystemExit(f"the package's modules were not imported from the package zip: {package}")
+left_out = sorted(member for member in sources
+                  if any(member == f"{name}.py" or member.startswith(f"{name}/") for name in kept_out.to_py()))
+for member in left_out:
+    del sources[member]
+
+
+class WithoutDocstrings(ast.NodeTransformer):
+    """A module's syntax tree without the docstring of the module, of each class and of each function."""
+
+    def drop_docstring(self, node):
+        self.generic_visit(node)
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+        return node
+
+    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = drop_docstring
+
+
 out = io.BytesIO()
 with zipfile.ZipFile(archive) as stock, zipfile.ZipFile(package_file) as package_zip, zipfile.ZipFile(out, "w") as trimmed:
     for member in sorted(sources):
         text = (stock if sources[member] == archive else package_zip).read(member)
-        code = compile(text, f"{archive}/{member}", "exec", dont_inherit=True)
+        filename = f"{archive}/{member}"
+        code = compile(WithoutDocstrings().visit(ast.parse(text, filename)), filename, "exec", dont_inherit=True)
         info = zipfile.ZipInfo(member[:-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
+        info.compress_type = zipfile.ZIP_STORED
         info.external_attr = 0o644 << 16
-        trimmed.writestr(info, bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(text), False)), compresslevel=9)
+        trimmed.writestr(info, bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(text), False)))
 out.getvalue()
 `);
 const bytes = zipped.toJs();
 zipped.destroy();
 const modules = stock.runPython("len(sources) - len(package)");
 const packageModules = stock.runPython("len(package)");
+const keptOut = stock.runPython("[member[:-3] for member in left_out]").toJs();
 
 // The check, from the file as written.
 const scratch = mkdtempSync(join(tmpdir(), "lightsout-stdlib-"));
@@ -108,7 +147,7 @@ try {
       + `  stock:   ${JSON.stringify(a[first]).slice(0, 300)}\n  trimmed: ${JSON.stringify(b[first]).slice(0, 300)}`);
   }
   writeFileSync(output, bytes);
-  console.log(JSON.stringify({ modules, package: packageModules, bytes: bytes.length, stockBytes: readFileSync(stockZip).length, loadMs: { stock: stockMs, trimmed: trimmedMs } }));
+  console.log(JSON.stringify({ modules, package: packageModules, bytes: bytes.length, stockBytes: readFileSync(stockZip).length, keptOut, loadMs: { stock: stockMs, trimmed: trimmedMs } }));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

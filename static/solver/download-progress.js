@@ -6,8 +6,10 @@
 // Counting only: start-downloads.js hands it the bytes as they arrive. A file's bytes are counted
 // unpacked (what a response's body yields) and reported in the units of build-info.json's
 // "download", what a host that compresses as GitHub Pages does sends: a file's share of its
-// "sent" is the share of its unpacked "bytes" that has arrived. The first report waits for that
-// list; after it, at most one report every REPORT_EVERY_MS.
+// "sent" is the share of its unpacked "bytes" that has arrived. A file the build also made a
+// brotli copy of is listed with the copy's sizes, which a first visit fetches (brotli.js), and its
+// own as "original", counted instead when the start fetches the file as it is. The first report
+// waits for that list; after it, at most one report every REPORT_EVERY_MS.
 
 // A 5.6 MB download arrives in thousands of chunks: one message each would keep the page busy.
 export const REPORT_EVERY_MS = 100;
@@ -17,11 +19,13 @@ export class DownloadProgress {
    * `siteUrl`: the site's root (the list names files relative to it); `report({received, total})`
    * sends a report; `now()`: the clock in ms.
    */
-  constructor(siteUrl, report, { now = () => performance.now() } = {}) {
+  constructor(siteUrl, report, { now = () => performance.now(), brotli = false } = {}) {
     this.siteUrl = siteUrl;
     this.report = report;
     this.now = now;
-    this.download = null; // build-info.json's "download" ({path: {bytes, sent}}), once read
+    this.brotli = brotli; // whether files with a brotli copy are fetched as that copy
+    this.download = null; // build-info.json's "download" ({path: {bytes, sent[, original]}}), once read
+    this.original = new Set(); // paths fetched as they are although they have a brotli copy (it failed)
     this.received = new Map(); // path -> unpacked bytes arrived
     this.sentAt = -Infinity;
     this.timer = 0;
@@ -43,6 +47,20 @@ export class DownloadProgress {
     if (!href.startsWith(this.siteUrl)) return null;
     const path = href.slice(this.siteUrl.length);
     return !this.download || Object.hasOwn(this.download, path) ? path : null;
+  }
+
+  /** `path` is fetched as "brotli" (its copy) or as its "original" (its copy failed): counted afresh in those sizes. */
+  travels(path, how) {
+    if (how === "original") this.original.add(path);
+    else this.original.delete(path);
+    this.received.set(path, 0);
+    this.send();
+  }
+
+  /** {bytes, sent} of `path` as it is fetched (see travels). */
+  sizes(path) {
+    const entry = this.download[path];
+    return entry.original && (!this.brotli || this.original.has(path)) ? entry.original : entry;
   }
 
   /** `count` more bytes of `path` arrived. */
@@ -74,7 +92,8 @@ export class DownloadProgress {
     if (!this.download) return null;
     let received = 0;
     let total = 0;
-    for (const [path, { bytes, sent }] of Object.entries(this.download)) {
+    for (const path of Object.keys(this.download)) {
+      const { bytes, sent } = this.sizes(path);
       total += sent;
       received += Math.round(sent * Math.min(1, (this.received.get(path) ?? 0) / bytes));
     }

@@ -23,6 +23,65 @@ export const LOAD_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const RESTART_ABOVE_BYTES = 256 * 2 ** 20; // a fresh worker's heap is ≈ 30 MB; a 10000×10000 text takes it to 0.5–2.2 GB
 
+/**
+ * The address the solver's worker is started at: `workerUrl` with the query its start needs
+ * (worker.js): "snapshot=off" unless `useSnapshot`, "hold=1" if `holdStart` (tests), and "sw=1"
+ * when the page is controlled by the site's service worker, which keeps the runtime unpacked.
+ */
+export function workerAddress(workerUrl, { useSnapshot = true, holdStart = false } = {}) {
+  const cached = Boolean(globalThis.navigator?.serviceWorker?.controller);
+  if (useSnapshot && !holdStart && !cached) return String(workerUrl);
+  const url = new URL(workerUrl, globalThis.location?.href);
+  if (!useSnapshot) url.searchParams.set("snapshot", "off");
+  if (holdStart) url.searchParams.set("hold", "1");
+  if (cached) url.searchParams.set("sw", "1");
+  return url.href;
+}
+
+// The worker made by the page's first script (early-start.js), before the page's bundle has
+// arrived, for the first SolverClient.start() to take over: {address, worker, take()}.
+const EARLY_WORKER = Symbol.for("lightsout.earlyWorker");
+
+/**
+ * Make the solver's worker now, so that its downloads begin while the rest of the page loads
+ * (early-start.js, the page's first script). Its messages and errors are held until the first
+ * SolverClient.start() for the same address takes it over and reads them in order; an error is
+ * kept from the console as the client would keep it. `options`: as the client's (pageOptions).
+ */
+export function startWorkerEarly(workerUrl, options = {}) {
+  const address = workerAddress(workerUrl, options);
+  const worker = new Worker(address, { type: "module" });
+  const held = [];
+  const hold = (event) => {
+    if (event.type === "error") event.preventDefault();
+    held.push(event);
+  };
+  worker.addEventListener("message", hold);
+  worker.addEventListener("error", hold);
+  globalThis.performance?.mark?.("lightsout:solver-start"); // for the page benchmark
+  globalThis[EARLY_WORKER] = {
+    address,
+    worker,
+    take() {
+      worker.removeEventListener("message", hold);
+      worker.removeEventListener("error", hold);
+      return held;
+    },
+  };
+  return worker;
+}
+
+/** The early worker for `address`, once (else null; one for another address is ended). */
+function takeEarlyWorker(address) {
+  const early = globalThis[EARLY_WORKER];
+  if (!early) return null;
+  delete globalThis[EARLY_WORKER];
+  if (early.address === address) return early;
+  early.worker.terminate();
+  early.take();
+  return null;
+}
+
 /** An error from the solver side, with the API's fields (line, column for format errors). */
 export class SolverError extends Error {
   constructor({ name = "Error", message = "", ...details }) {
@@ -81,23 +140,24 @@ export class SolverClient {
     this.fallback = null;
     this.progress = null;
     this.setState("loading");
-    let url = this.workerUrl;
-    if (!this.useSnapshot || this.held) {
-      url = new URL(url, globalThis.location?.href);
-      if (!this.useSnapshot) url.searchParams.set("snapshot", "off");
-      if (this.held) url.searchParams.set("hold", "1");
-    }
-    globalThis.performance?.mark?.("lightsout:solver-start"); // for the page benchmark
-    const worker = new Worker(url, { type: "module" });
+    const address = workerAddress(this.workerUrl, { useSnapshot: this.useSnapshot, holdStart: this.held });
+    // The first start takes over the worker the page's first script made, if it has the same address.
+    const early = takeEarlyWorker(address);
+    if (!early) globalThis.performance?.mark?.("lightsout:solver-start"); // for the page benchmark
+    const worker = early?.worker ?? new Worker(address, { type: "module" });
     this.worker = worker;
-    worker.addEventListener("message", (event) => {
+    const onMessage = (event) => {
       if (worker === this.worker) this.receive(event.data);
-    });
-    worker.addEventListener("error", (event) => {
+    };
+    const onError = (event) => {
       if (worker !== this.worker) return;
       event.preventDefault();
       this.fail({ name: "WorkerError", message: event.message || "the worker script failed to load" });
-    });
+    };
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
+    for (const event of early?.take() ?? []) (event.type === "error" ? onError : onMessage)(event);
+    if (this.worker !== worker || this.ready) return; // the early worker's held messages already ended this start
     if (!this.held) this.armLoadTimer(); // a held start makes no progress until released, by design
   }
 

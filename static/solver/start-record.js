@@ -1,6 +1,7 @@
 // How the solver's start went, sent with "ready" (the page's solverInfo().start, docs/contract.md)
 // for benchmarks and bug reports: the path it took, when it was ready, why not from the snapshot,
-// when each of its steps ended and when each file it fetched was asked for and had arrived.
+// when each of its steps ended, how the files with a brotli copy came (files) and when each file it
+// fetched was asked for and had arrived.
 // Times are ms since the worker began (its performance.now()); `origin`, the worker's
 // performance.timeOrigin, puts them on the page's clock.
 
@@ -21,6 +22,7 @@ export class StartRecord {
     this.ms = null; // when it was ready
     this.fallback = null; // why the snapshot was not used, or null
     this.steps = {}; // step name -> when it ended, in whole ms
+    this.files = {}; // path -> how a file that has a brotli copy came: "brotli, native" | "brotli, script" | "original (why)"
   }
 
   /** The step `name` has just ended. */
@@ -37,6 +39,6 @@ export class StartRecord {
   /** The record as "ready" carries it; `resources`: the worker's resource timing entries. */
   summary(resources = performance.getEntriesByType?.("resource") ?? []) {
     const { path, ms, fallback } = this;
-    return { path, ms, fallback, steps: { ...this.steps }, origin: this.clock.timeOrigin, fetches: fetchTimes(resources) };
+    return { path, ms, fallback, steps: { ...this.steps }, files: { ...this.files }, origin: this.clock.timeOrigin, fetches: fetchTimes(resources) };
   }
 }

@@ -26,10 +26,9 @@
 // each attempt to load the runtime, through which Pyodide's output is held back and read for the
 // failures it only logs (loader-watch.js).
 
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { DownloadProgress } from "./download-progress.js";
 import { watchLoader } from "./loader-watch.js";
-import { RuntimeFaults } from "./runtime-faults.js";
+import { RuntimeFaults, WASM } from "./runtime-faults.js";
 import { StartCache } from "./start-cache.js";
 import { watchStartDownloads } from "./start-downloads.js";
 import { StartRecord } from "./start-record.js";
@@ -37,6 +36,8 @@ import { StartRecord } from "./start-record.js";
 /**
  * Start the solver. `siteUrl`: the site's root, absolute (Pyodide's indexURL must be: a relative
  * one fails in blob: workers); `useSnapshot`: false to neither restore nor keep a snapshot;
+ * `brotli`: false to fetch the wasm and the Python zip as they are, not as the brotli copies the
+ * build made of them (a page the service worker controls: it keeps them unpacked);
  * `released`: a promise the start waits for before it begins (?hold-start), or null;
  * `report(progress)`: {stage: "loading" | "installing"[, received, total][, fallback]}, as the
  * protocol's "progress" carries it. Resolves to {call, pyodide, snapshotTaken, record}: call is
@@ -44,27 +45,39 @@ import { StartRecord } from "./start-record.js";
  * request may run before it); record is the StartRecord. Rejects with a StartError naming the
  * file at fault (its `log`: what Pyodide said, held back), or with the error the start ended on.
  */
-export function startSolver({ siteUrl, useSnapshot, released, report }) {
-  return new SolverStart(siteUrl, report).run(useSnapshot, released);
+export function startSolver({ siteUrl, useSnapshot, released, report, brotli = true }) {
+  return new SolverStart(siteUrl, report, brotli).run(useSnapshot, released);
 }
 
 class SolverStart {
-  constructor(siteUrl, report) {
+  constructor(siteUrl, report, brotli) {
     this.siteUrl = siteUrl;
     this.report = report;
+    this.brotli = brotli; // fetch the wasm and the Python zip as their brotli copies (brotli.js)
     this.record = new StartRecord();
     this.watch = null; // the loader's watch of the attempt running (loader-watch.js)
   }
 
   async run(useSnapshot, released) {
     this.record.step("moduleRan");
+    // Pyodide's own module, asked for by the site's address rather than imported by a relative
+    // one: build.py bundles this worker's modules into static/worker.js, from where a relative
+    // address would point elsewhere. Asked for now, beside the rest of the start.
+    this.pyodideModule = import(new URL("pyodide/pyodide.mjs", this.siteUrl).href);
+    this.pyodideModule.catch(() => {}); // met in loadRuntime
     this.report({ stage: "loading" });
     if (released) await released;
     // Taken before watchStartDownloads wraps fetch: the checks must see what the server sends.
     this.faults = new RuntimeFaults(this.siteUrl, globalThis.fetch.bind(globalThis));
-    const progress = new DownloadProgress(this.siteUrl, (figures) => this.report({ stage: "loading", ...figures }));
+    const progress = new DownloadProgress(this.siteUrl, (figures) => this.report({ stage: "loading", ...figures }), { brotli: this.brotli });
     this.buildInfo = this.faults.readBuildInfo();
-    const stopWatchingDownloads = watchStartDownloads(progress, this.buildInfo);
+    const stopWatchingDownloads = watchStartDownloads(progress, this.buildInfo, {
+      brotli: this.brotli,
+      unpacked: ({ path, how }) => {
+        this.record.files[path] = how;
+        if (how.startsWith("brotli")) this.record.step(path === WASM[0] ? "wasmUnpacked" : "pythonZipUnpacked");
+      },
+    });
     try {
       return await this.start(useSnapshot, progress);
     } finally {
@@ -162,6 +175,7 @@ class SolverStart {
     const watch = watchLoader(this.faults, this.buildInfo);
     this.watch = watch;
     try {
+      const { loadPyodide } = await this.pyodideModule;
       const pyodide = await Promise.race([
         loadPyodide({
           indexURL: new URL("pyodide/", this.siteUrl).href,

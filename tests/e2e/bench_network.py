@@ -1,7 +1,7 @@
 """On-demand benchmark of the start over a phone-like network (not collected by pytest):
 
     python3 build.py && python3 tests/e2e/bench_network.py [--runs 3] [--profiles none,fast,slow] [--compare DIR]
-    python3 tests/e2e/bench_network.py --serve slow   # only serve dist/ so (prints its URL; tests/engines/bench_ready.mjs)
+    python3 tests/e2e/bench_network.py --serve slow [--site DIR]  # only serve dist/ (or DIR) so (prints its URL; tests/engines/bench_ready.mjs)
 
 Serves dist/ (and, with --compare, another built site, e.g. of main before a change) as GitHub
 Pages serves a site: gzip on the fly for HTML, CSS, JavaScript, JSON, the manifest and .wasm
@@ -220,14 +220,16 @@ def main() -> int:
     parser.add_argument("--profiles", default="none,fast,slow", help="comma-separated: none, fast, slow")
     parser.add_argument("--compare", type=Path, default=None, help="another built site to alternate with (e.g. main's dist/)")
     parser.add_argument("--serve", choices=sorted(PROFILES), default=None,
-                        help="only serve dist/ with this profile, printing its URL, until stopped (the other engines' benchmark)")
+                        help="only serve dist/ (or --site) with this profile, printing its URL, until stopped (the other engines' benchmark)")
+    parser.add_argument("--site", type=Path, default=DIST, help="with --serve: the built site to serve (default dist/)")
     args = parser.parse_args()
     if not (DIST / "index.html").is_file():
         sys.exit("build the site first: python3 build.py")
     if args.serve:
-        warm(DIST)
-        with serve_like_pages(DIST, PROFILES[args.serve]) as (url, _):
-            print(f"serving {DIST} at {url} as {PROFILES[args.serve]}", flush=True)
+        site = args.site.resolve()
+        warm(site)
+        with serve_like_pages(site, PROFILES[args.serve]) as (url, _):
+            print(f"serving {site} at {url} as {PROFILES[args.serve]}", flush=True)
             threading.Event().wait()
         return 0
     sites = {"this": DIST} | ({"compare": args.compare.resolve()} if args.compare else {})

@@ -33,21 +33,34 @@ def _not_found(route: Route) -> None:
     route.fulfill(status=404, body="not here", content_type="text/plain")
 
 
+def _copy_missing(handler: Callable[[Route], None]) -> Callable[[Route], None]:
+    """The brotli copy (<file>.br, which the worker tries first) missing, the file itself as ``handler`` answers."""
+    def either(route: Route) -> None:
+        if route.request.url.endswith(".br"):
+            _not_found(route)
+        else:
+            handler(route)
+    return either
+
+
 # case: (URL pattern, handler, words the status line must hold). Files are named by their
-# path in the site, with the HTTP status where the server refused one.
+# path in the site, with the HTTP status where the server refused one. The wasm and the Python
+# zip are fetched as their brotli copies first (<file>.br), and as they are if a copy fails:
+# each pattern covers both, so the file fails whichever way it comes.
 FAILURES = {
-    "wasm missing": (r".*/pyodide\.asm\.wasm$", _not_found,
+    "wasm missing": (r".*/pyodide\.asm\.wasm(\.br)?$", _not_found,
                      "the file pyodide/pyodide.asm.wasm is missing on the server (HTTP 404)"),
-    "stdlib damaged": (r".*/python_stdlib\.zip$", _truncated,
+    "stdlib damaged": (r".*/python_stdlib\.zip(\.br)?$", _truncated,
                        "the file pyodide/python_stdlib.zip is damaged or incomplete"),
-    "wasm damaged": (r".*/pyodide\.asm\.wasm$",
+    "wasm damaged": (r".*/pyodide\.asm\.wasm(\.br)?$",
                      lambda route: route.fulfill(status=200, body=b"\0asm\x07garbage" * 4096, content_type="application/wasm"),
                      "the file pyodide/pyodide.asm.wasm is damaged or incomplete"),
-    "wasm wrong MIME type": (r".*/pyodide\.asm\.wasm$", _fetch_with_type("text/plain"),
+    # Only the file as it is has a MIME type that matters (the copy is decoded by the worker).
+    "wasm wrong MIME type": (r".*/pyodide\.asm\.wasm(\.br)?$", _copy_missing(_fetch_with_type("text/plain")),
                              "sends pyodide/pyodide.asm.wasm as “text/plain”, not application/wasm"),
-    "stdlib cut off": (r".*/python_stdlib\.zip$", lambda route: route.abort(),  # the network failed, no HTTP status
+    "stdlib cut off": (r".*/python_stdlib\.zip(\.br)?$", lambda route: route.abort(),  # the network failed, no HTTP status
                        "the file pyodide/python_stdlib.zip could not be fetched"),
-    "stdlib refused": (r".*/python_stdlib\.zip$",
+    "stdlib refused": (r".*/python_stdlib\.zip(\.br)?$",
                        lambda route: route.fulfill(status=503, body="busy", content_type="text/plain"),
                        "the server answered HTTP 503 for the file pyodide/python_stdlib.zip"),
     "build-info missing": (r".*/static/build-info\.json$", _not_found,
@@ -138,7 +151,7 @@ def test_a_start_that_hangs_ends_at_its_deadline_with_retry(failing_start: Faili
         expect(status(page)).to_have_attribute("data-state", "error")
     stalled: list[Route] = []
     failing_start.context.unroute_all(behavior="ignoreErrors")
-    failing_start.context.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: stalled.append(route))
+    failing_start.context.route(re.compile(r".*/pyodide\.asm\.wasm(\.br)?$"), lambda route: stalled.append(route))
     page.evaluate("() => window.lightsOut.solverOptions({ loadTimeoutMs: 1500 })")
     try:
         button(page, "Retry").click()

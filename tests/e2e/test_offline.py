@@ -44,6 +44,16 @@ def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, si
         wait_ready(page)
         expect(status(page)).to_have_attribute("data-state", "ready")
         expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
+        # The first visit fetched the runtime's brotli copies; install unpacked them into the cache
+        # under the originals' names (sw.js), and a page it controls is given those: nothing to decode.
+        assert page.evaluate("window.lightsOut.solverInfo().start.files") == {}
+        info = json.loads((site_dir / "static" / "build-info.json").read_text())
+        for path in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
+            assert page.evaluate("""async ([name, path]) => {
+              const response = await (await caches.open(name)).match(new URL(path, new URL("./", document.baseURI)).href);
+              const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+              return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+            }""", [f"lightsout-{version}", path]) == info["runtimeSha256"][path]
         solve_and_press_marks(page)
         # A new build changes sw.js, so the browser would install a new worker and cache;
         # the old "lightsout-*" caches go on activation (static/sw.js).

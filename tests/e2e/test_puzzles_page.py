@@ -102,8 +102,8 @@ def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, si
     worker answers the first later, its board must not replace the one asked for last."""
     page, watch = fresh_page
     held = []  # the Python zip's request, held so the solver stays loading
-    page.context.route(re.compile(r".*/python_stdlib\.zip$"), lambda route: held.append(route))
-    with page.expect_request(re.compile(r".*/python_stdlib\.zip$")):
+    page.context.route(re.compile(r".*/python_stdlib\.zip(\.br)?$"), lambda route: held.append(route))
+    with page.expect_request(re.compile(r".*/python_stdlib\.zip(\.br)?$")):
         page.goto(site_url)
         expect(page.get_by_role("grid", name="Board")).to_be_visible()
         open_sections(page)

@@ -21,9 +21,10 @@ const LEVELS = {
   views: 4, // drawing the board (DOM grid, canvas, graphs, 3D) and reading the pointer
   panels: 5, // each panel: reads the session, calls its commands
 };
-// The composition roots: app.js wires the page, test-hooks.js its test surface, worker.js
-// the worker, sw.js the service worker. They may import anything; nothing imports them.
-const ROOTS = new Set(["app.js", "test-hooks.js", "worker.js", "sw.js"]);
+// The composition roots: app.js wires the page, early-start.js makes the solver's worker before
+// app.js arrives, test-hooks.js the page's test surface, worker.js the worker, sw.js the service
+// worker. They may import anything; nothing imports them.
+const ROOTS = new Set(["app.js", "early-start.js", "test-hooks.js", "worker.js", "sw.js"]);
 
 const folderOf = (path) => (path.includes("/") ? path.split("/")[0] : "");
 

@@ -450,8 +450,8 @@ def test_solutions_of_a_big_board_stay_small():
     # 373x373 plus rule: nullity 16, 65536 solutions; the list is capped by its size in bits (2^27 / 139129 = 964).
     n = 373
     dark = pack(n, n, [0] * (n * n))
-    listed = call(op="solutions", board=dark, limit=1024)
-    assert listed["ok"] and listed["total"] == str(2**16)
+    listed = call(op="solutions", board=dark, limit=1024, seconds=60)  # the listing's budget is not what is tested (it is under load)
+    assert listed["ok"] and listed["total"] == str(2**16) and not listed.get("cut_short")
     assert len(listed["solutions"]) == (1 << 27) // (n * n) == 964
     totals = [int.from_bytes(base64.urlsafe_b64decode(s.split(":")[1] + "=="), "little").bit_count() for s in listed["solutions"]]
     assert totals == sorted(totals) and totals[0] == 0  # no presses solve the dark board: the fewest first

@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
 site_build = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(site_build)
+from tools.build import runtime as build_runtime  # noqa: E402 - importable once build.py has run
 
 
 def test_pinned_hashes_cover_every_runtime_file_the_build_uses():
@@ -27,7 +28,7 @@ def test_a_file_that_differs_from_its_pin_is_refused(tmp_path, monkeypatch):
     bad.write_bytes(b"tampered")
     hashes = tmp_path / "hashes.json"
     hashes.write_text(json.dumps({"good.bin": site_build.sha256_of(good), "bad.bin": site_build.sha256_of(good)}))
-    monkeypatch.setattr(site_build, "RUNTIME_HASHES", hashes)
+    monkeypatch.setattr(build_runtime, "RUNTIME_HASHES", hashes)
     site_build.check_pinned_hashes({"good.bin": good})
     with pytest.raises(site_build.BuildError, match="refusing to ship"):
         site_build.check_pinned_hashes({"good.bin": good, "bad.bin": bad})
@@ -247,6 +248,7 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
     site_build.build()
     files = _tree(scratch_build)
     solver = {f"static/solver/{path.name}" for path in (ROOT / "static" / "solver").glob("*.js")}
+    solver.add("static/solver/brotli-decode.js")  # the decoder build.py bundles from npm's brotli, which the worker may import
     assert {"static/solver/start.js", "static/solver/start-cache.js"} <= solver <= set(files)
     listed = {entry["path"] for entry in json.loads(files["static/precache.json"])["files"]}
     assert {"static/worker.js", *solver} <= listed and "static/page/errors.js" not in listed
@@ -254,3 +256,22 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
     info = json.loads(files["static/build-info.json"])
     shaping = {path: site_build.sha256_of(scratch_build / path) for path in [*info["runtimeSha256"], "static/worker.js", *solver]}
     assert info["snapshotKey"] == hashlib.sha256(json.dumps(shaping, sort_keys=True).encode()).hexdigest()
+
+
+def test_a_brotli_copy_decodes_to_the_file_and_is_kept_for_the_next_build(tmp_path, monkeypatch):
+    """brotli_beside writes <file>.br with Node's zlib (quality 11) and keeps it in .cache/brotli/."""
+    import subprocess
+    from tools.build import brotli as build_brotli
+
+    monkeypatch.setattr(build_brotli, "CACHE", tmp_path / ".cache")
+    original = tmp_path / "pyodide.asm.wasm"
+    original.write_bytes(b"\0asm" + b"the runtime, many times over " * 2000)
+    copy = build_brotli.brotli_beside(original)
+    assert copy == tmp_path / "pyodide.asm.wasm.br" and copy.stat().st_size < original.stat().st_size // 20
+    decoded = subprocess.run(["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))",
+                              str(copy)], check=True, capture_output=True).stdout
+    assert decoded == original.read_bytes()
+    assert len(list((tmp_path / ".cache" / "brotli").glob("*.br"))) == 1
+    copy.unlink()
+    monkeypatch.setattr(build_brotli.subprocess, "run", lambda *args, **kwargs: pytest.fail("compressed again"))
+    assert build_brotli.brotli_beside(original).exists()  # from the cache, not compressed again

@@ -61,3 +61,20 @@ def test_precache_lists_every_file_and_the_version_follows_the_contents(tmp_path
     (dist / "static" / "sw.js").write_text("copied")
     (dist / "static" / "precache.json").unlink()
     assert site_build.write_offline_files(dist) != version
+
+
+def test_a_file_shipped_with_a_brotli_copy_is_named_for_the_service_worker_to_unpack(tmp_path):
+    """sw.js's UNPACKED: each file that has a <file>.br beside it, with its length, which the
+    service worker's install unpacks from the copy instead of downloading it again."""
+    dist = tmp_path / "dist"
+    (dist / "static").mkdir(parents=True)
+    (dist / "pyodide").mkdir()
+    (dist / "static" / "sw.js").write_text((ROOT / "static" / "sw.js").read_text())
+    (dist / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(96))
+    (dist / "pyodide" / "pyodide.asm.wasm.br").write_bytes(b"a brotli copy")
+    (dist / "pyodide" / "pyodide.asm.mjs").write_text("no copy")
+    site_build.write_offline_files(dist)
+    worker = (dist / "sw.js").read_text()
+    assert 'const UNPACKED = {"pyodide/pyodide.asm.wasm": 100};' in worker
+    listed = [f["path"] for f in json.loads((dist / "static" / "precache.json").read_text())["files"]]
+    assert listed == ["pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.br"]
