@@ -38,7 +38,7 @@ export class TextPanel {
     bindFileDrop(document.body, (file) => this.loadFile(file),
       (file) => (onImage && isImageFile(file) ? onImage(file) : this.fail(messageOf("dropNotText"))));
     // Text pasted over the page (not into a field, not over a dialog) is read as the Board box
-    // reads it, shown in the box; a picture pasted is Scan's (scan-panel.js, which listens first).
+    // reads it, shown in the box; a picture pasted is Scan's (scan-sources.js, which listens first).
     document.addEventListener("paste", (event) => {
       const data = event.clipboardData;
       if (event.defaultPrevented || !data || isTextField(event.target) || document.querySelector("dialog[open]")) return;
