@@ -1,3 +1,4 @@
+// @ts-check
 // What Scan shows of its reading: the picture with the grid and each light as read drawn
 // over it (a canvas), and the preview (a button a light: its state, whether the reader set
 // it, whether the reading is not sure of it, named in the page's language). A tap on either

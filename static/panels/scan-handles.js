@@ -1,3 +1,4 @@
+// @ts-check
 // Scan's four corner handles (buttons over the picture, one a corner of the board's grid):
 // dragged with a pointer, which the handle captures so that a fast drag keeps it, or moved
 // by the arrow keys when focused (Shift: five times as far). A move changes the reading's

@@ -1,3 +1,4 @@
+// @ts-check
 // Scan: a board read from a picture (a photo, a screenshot, or a still from the camera)
 // in a dialog. The reading is static/scan/scan.js (pure, the same code the benchmark runs);
 // this panel is the dialog — its steps (a source, the camera, the picture adjusted), its

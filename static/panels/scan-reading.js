@@ -1,3 +1,4 @@
+// @ts-check
 // Scan's picture and what is read from it, without the DOM (the dialog's state, kept apart
 // from what draws it, as chessground keeps its state): the picture, the four corners of the
 // board's grid in it, the lights as read (scan.js scanImage) and the reader's corrections.

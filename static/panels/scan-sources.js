@@ -1,3 +1,4 @@
+// @ts-check
 // Where Scan's pictures come from: a file chosen with the picker, a picture pasted on the
 // page, or a still taken from the camera (getUserMedia; the rear camera on a phone). Each
 // becomes the pixels of the picture at most SAMPLE_SIDE a side, handed to the dialog

@@ -1,3 +1,4 @@
+// @ts-check
 // How sure Scan is of its reading (issue 31). "Board found" only when no light is doubtful
 // (scan.js's doubtful lights, less the ones the reader has set by tapping) and Python finds
 // the board solvable in the current game (the session's checkReading); otherwise the doubtful
