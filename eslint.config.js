@@ -1,6 +1,7 @@
-// ESLint over the page's lower layers and the JavaScript tests (issue 48: JavaScript checked as
-// the Python is): ESLint's recommended rules, each folder with the globals it runs among.
-// `npm run lint:js` (package.json) names the folders checked; the rest of static/ follows.
+// ESLint over the page's layers up to its panels, its composition root and test surface, and
+// the JavaScript tests (issue 48: JavaScript checked as the Python is): ESLint's recommended
+// rules, each folder with the globals it runs among. `npm run lint:js` (package.json) names the
+// folders and files checked; the session, the solver and the workers follow.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -11,7 +12,7 @@ const rules = { "no-unused-vars": ["error", { ignoreRestSiblings: true }] };
 export default [
   {
     ...js.configs.recommended,
-    files: ["static/{model,scan,views,page}/**/*.js"],
+    files: ["static/{model,scan,views,page,panels}/**/*.js", "static/app.js", "static/test-hooks.js"],
     languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: globals.browser },
     rules: { ...js.configs.recommended.rules, ...rules },
   },

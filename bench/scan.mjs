@@ -2,7 +2,7 @@
 // (tests/js/scan-pictures.mjs): the share of pictures with every cell read right, with the
 // corners found automatically and with the true corners, the time per picture, and how many
 // pictures of no board (noise, gradients: renderNoBoard) were taken for one. With automatic
-// corners it also counts what the Scan dialog would say of each reading (scan-panel.js):
+// corners it also counts what the Scan dialog would say of each reading (scan-verdict.js):
 // "not sure" when scan.js marks a light doubtful or Python (lightsout.api, the solver the
 // page runs) finds the reading unsolvable in its game, else "Board found" — a wrong
 // reading called "Board found" is the worst outcome. Times are wall-clock and, under a

@@ -1,3 +1,4 @@
+// @ts-check
 // The composition root: the solver client (solver-client.js, a module worker running the
 // Python package), the session behind its front door (session/api.js: the game and everything
 // done to it), and the views and panels that read it and call its commands. It only wires.
@@ -35,6 +36,7 @@ translatePage();
 
 // The address's query: the search budget, and deadlines for the page's own tests.
 const options = pageOptions(location.href);
+/** @type {SessionApi | null} */
 let session = null;
 // The solver's reports go to the session, which tells every view in its one change event.
 const solver = new SolverClient(new URL("./worker.js", import.meta.url), (state, detail) => session?.solverChanged(state, detail),
@@ -68,7 +70,9 @@ new ExplainPanel(session);
 exposeTestHooks(session, solver, board, share);
 
 // Shortcuts (a11y.js) do what their buttons do; a disabled button's key does nothing.
-const byButton = (id, action) => () => { if (!document.getElementById(id).disabled) action(); };
+const byButton = (id, action) => () => {
+  if (!(/** @type {HTMLButtonElement} */ (document.getElementById(id)).disabled)) action();
+};
 bindShortcuts({
   undo: byButton("undo", () => session.undo()),
   redo: byButton("redo", () => session.redo()),
@@ -101,7 +105,9 @@ function registerServiceWorker() {
 
 // The first change: every panel draws the session. Stored records that could not be read were set aside: said once.
 session.say(session.records?.problem ? withTone(session.records.problem, "error") : messageOf("playing"));
-for (const gate of document.querySelectorAll(".controls-gate")) gate.disabled = false; // the panels listen now
+/** @type {NodeListOf<HTMLFieldSetElement>} */
+const gates = document.querySelectorAll(".controls-gate");
+for (const gate of gates) gate.disabled = false; // the panels listen now
 // The solver starts first, so nothing a link holds can keep it from starting; the offline cache
 // is registered once it has started (or failed to).
 session.subscribe((change) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // A small scripting surface for tests and the benchmark (window.lightsOut); the page
 // never uses it.
 
@@ -7,6 +8,13 @@ import { isTestHost } from "./page/page-options.js";
 import { prefersReducedMotion } from "./page/a11y.js";
 import { solvePacked } from "./solver/solver-client.js";
 
+/**
+ * Put the test surface on `window.lightsOut`.
+ * @param {import("./session/api.js").SessionApi} session
+ * @param {import("./solver/solver-client.js").SolverClient} solver
+ * @param {import("./panels/board-panel.js").BoardPanel} boardPanel the board's view
+ * @param {import("./panels/share-panel.js").SharePanel} sharePanel the link written to the address
+ */
 export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
   const view = () => boardPanel.view;
   const searchBudgetAtStart = session.searchBudget();
@@ -98,9 +106,15 @@ export function exposeTestHooks(session, solver, boardPanel, sharePanel) {
      * random 5×5 board, with no puzzle, level or kept game behind it.
      */
     newVisitor() {
-      for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
-      for (const details of document.querySelectorAll("details[open]")) details.open = false; // every section folded
-      document.querySelector('#language-switch button[data-language="en"]').click();
+      /** @type {NodeListOf<HTMLDialogElement>} */
+      const dialogs = document.querySelectorAll("dialog[open]");
+      for (const dialog of dialogs) dialog.close();
+      /** @type {NodeListOf<HTMLDetailsElement>} */
+      const sections = document.querySelectorAll("details[open]");
+      for (const details of sections) details.open = false; // every section folded
+      /** @type {HTMLButtonElement} */
+      const english = document.querySelector('#language-switch button[data-language="en"]');
+      english.click();
       const pressed = (id) => document.getElementById(id).getAttribute("aria-pressed") === "true";
       if (pressed("high-contrast")) document.getElementById("high-contrast").click();
       if (pressed("sound") === prefersReducedMotion()) document.getElementById("sound").click(); // on unless less motion is asked for

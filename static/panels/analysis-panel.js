@@ -1,3 +1,4 @@
+// @ts-check
 // The Analysis panel: rank, nullity, the solvable fraction, the worst case and the
 // gallery of quiet patterns (a click outlines one on the board), for the current size,
 // rule, surface, states and shape. Asked of the session (session/analysis.js decides the
@@ -23,17 +24,27 @@ function graphKey(graph) {
   return graphKeys.get(graph);
 }
 
+/**
+ * The analysis replies, as the session's front door gives them (api.js: analyzeVariant), told
+ * apart by their fields: a two-state variant's (rank, nullity, quiet patterns) and a k-state one's.
+ * @typedef {NonNullable<Awaited<ReturnType<import("../session/api.js").SessionApi["analyzeVariant"]>>>} Analysis
+ * @typedef {Extract<Analysis, {rank: number}>} TwoStateAnalysis
+ * @typedef {Extract<Analysis, {invariant_factors: number[]}>} StatesAnalysis
+ */
+
 function graphLabel(game) {
   const name = game.graph.preset ? game.graph.preset.game[currentLanguage()] : game.graph.title ?? t("graphUntitled");
   return t("analysisForGraph", { name, cells: game.board.cellCount, k: game.k });
 }
 
 export class AnalysisPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
     this.ui = {
-      analysis: $("analysis"), analysisFor: $("analysis-for"), status: $("analysis-status"),
+      analysis: /** @type {HTMLDetailsElement} */ ($("analysis")),
+      analysisFor: $("analysis-for"), status: $("analysis-status"),
       facts: $("analysis-facts"), rank: $("analysis-rank"), nullity: $("analysis-nullity"),
       solutions: $("analysis-solutions"), fraction: $("analysis-fraction"),
       worst: $("analysis-worst"), invariantFactors: $("analysis-invariant-factors"),
@@ -42,6 +53,8 @@ export class AnalysisPanel {
       message: $("message"),
     };
     this.key = ""; // what the panel shows (size, rule, shape), to skip repeated requests
+    /** @type {WeakMap<HTMLButtonElement, import("../model/board.js").Board>} */
+    this.patternOf = new WeakMap(); // the gallery's buttons' quiet patterns
     this.ui.analysis.addEventListener("toggle", () => this.refresh());
     $("hide-overlay").addEventListener("click", () => session.toggleQuiet(null));
     session.subscribe((change) => {
@@ -62,7 +75,7 @@ export class AnalysisPanel {
     this.ui.overlayNote.hidden = !quiet;
     for (const item of this.ui.gallery.querySelectorAll("button")) {
       // By value: a gallery drawn again (another language) has new boards for the same patterns.
-      item.setAttribute("aria-pressed", quiet && quiet.equals(item.quiet) ? "true" : "false");
+      item.setAttribute("aria-pressed", quiet && quiet.equals(this.patternOf.get(item)) ? "true" : "false");
     }
     this.refresh();
   }
@@ -90,7 +103,7 @@ export class AnalysisPanel {
     }));
     ui.status.textContent = t("analysisLoading");
     const mask = game.mask;
-    const reply = await session.analyzeVariant();
+    const reply = /** @type {TwoStateAnalysis | null} */ (await session.analyzeVariant());
     if (this.key !== key) return; // the board changed meanwhile; a newer request runs
     if (!reply) {
       ui.status.textContent = ui.message.textContent;
@@ -118,7 +131,7 @@ export class AnalysisPanel {
       rows, cols, k: game.k, rule: stencilLabel(game.stencil), surface: surfaceSuffix(game.surface),
     }));
     ui.status.textContent = t("analysisLoading");
-    const reply = await session.analyzeVariant();
+    const reply = /** @type {StatesAnalysis | null} */ (await session.analyzeVariant());
     if (this.key !== key) return;
     if (!reply) {
       ui.status.textContent = ui.message.textContent;
@@ -157,7 +170,7 @@ export class AnalysisPanel {
       item.type = "button";
       item.className = "gallery-item";
       item.setAttribute("aria-label", t("quietPattern", { number: number + 1 }));
-      item.quiet = pattern;
+      this.patternOf.set(item, pattern);
       item.append(patternCanvas(pattern, mask, colours));
       item.addEventListener("click", () => {
         ui.overlayText.textContent = tCount("quietShown", pattern.litCount, { number: number + 1 });

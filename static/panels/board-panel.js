@@ -1,3 +1,4 @@
+// @ts-check
 // The board: chooses the view that suits the board's size (the DOM grid of buttons,
 // render.js, up to limits.gridLimit a side; the canvas, canvas-render.js, above), draws
 // the session into it after every change, and hands a click on a cell from input.js to the
@@ -22,17 +23,19 @@ const FLASH_MS = 150; // how long a played press's cell flashes
 const CELEBRATE_MS = 2000; // the win animation's longest run (style.css: the wave and the glow)
 
 export class BoardPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     this.element = document.getElementById("board");
     this.moveCount = document.getElementById("move-count");
-    this.undoButton = document.getElementById("undo");
-    this.redoButton = document.getElementById("redo");
+    this.undoButton = /** @type {HTMLButtonElement} */ (document.getElementById("undo"));
+    this.redoButton = /** @type {HTMLButtonElement} */ (document.getElementById("redo"));
     this.status = document.getElementById("status");
     this.setupButton = document.getElementById("setup-mode");
     this.setupTools = document.getElementById("setup-tools");
     this.view = null;
     this.unbindView = () => {};
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.celebrateTimer = 0;
     this.undoButton.addEventListener("click", () => session.undo());
     this.redoButton.addEventListener("click", () => session.redo());

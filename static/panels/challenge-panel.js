@@ -1,3 +1,4 @@
+// @ts-check
 // The New puzzle group: size, lit cells, fewest presses, New puzzle, Clear, the puzzle of
 // the day and the sample boards; the puzzle's timer, minimum and best result.
 
@@ -7,19 +8,27 @@ import { wordMessage } from "../page/words.js";
 import { formatDuration } from "../session/common-messages.js";
 import { SAMPLE_BOARDS } from "../model/sample-boards.js";
 
+/**
+ * The puzzle being played, as the front door gives it, and its time in milliseconds once done
+ * (challenge.js adds it at the win; api.js's `challenge` does not name it).
+ * @typedef {NonNullable<import("../session/api.js").SessionApi["challenge"]> & {milliseconds?: number}} Challenge
+ */
+
 export class ChallengePanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
-    this.rows = $("rows");
-    this.cols = $("cols");
-    this.lit = $("lit");
-    this.presses = $("presses");
+    this.rows = /** @type {HTMLInputElement} */ ($("rows"));
+    this.cols = /** @type {HTMLInputElement} */ ($("cols"));
+    this.lit = /** @type {HTMLInputElement} */ ($("lit"));
+    this.presses = /** @type {HTMLInputElement} */ ($("presses"));
     this.statesNote = $("states-puzzle-note");
     this.timer = $("timer");
     this.bestResult = $("best-result");
     this.minimum = $("minimum");
     this.newPuzzleButton = $("new-puzzle");
+    /** @type {ReturnType<typeof setInterval> | 0} */
     this.timerInterval = 0;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
     $("clear").addEventListener("click", () => session.clear());
@@ -29,9 +38,10 @@ export class ChallengePanel {
     // Enter or a spinner step (a change while the field keeps the focus), or the focus
     // leaving the pair. A change made by tabbing from Rows to Columns waits for Columns
     // (it fires during the blur, focus nowhere; the focus lands on Columns just after).
+    /** @type {EventTarget[]} */
     this.sizeFields = [this.rows, this.cols];
     this.dealing = null; // "RxC" while that size's board is on its way
-    for (const input of this.sizeFields) {
+    for (const input of [this.rows, this.cols]) {
       input.addEventListener("change", () => {
         if (document.activeElement === input) this.commitSize();
         else {
@@ -59,8 +69,8 @@ export class ChallengePanel {
     const size = session.checkSize(rows, cols);
     if (!size) return;
     if (session.sizeRefused(size.rows, size.cols)) {
-      this.rows.value = board.rows;
-      this.cols.value = board.cols;
+      this.rows.value = String(board.rows);
+      this.cols.value = String(board.cols);
       return;
     }
     this.dealing = `${rows}x${cols}`;
@@ -71,7 +81,10 @@ export class ChallengePanel {
     }
   }
 
-  /** A number field: null when empty, NaN-free integer ≥ 0, or undefined (and a message) when not. */
+  /**
+   * A number field: null when empty, NaN-free integer ≥ 0, or undefined (and a message) when not.
+   * @param {HTMLInputElement} input
+   */
   readCount(input) {
     const text = this.session.multiState ? "" : input.value.trim(); // k states: any solvable board
     if (text === "") return null;
@@ -93,14 +106,15 @@ export class ChallengePanel {
 
   update(change = {}) {
     const { session } = this;
-    const { game, challenge } = session;
+    const { game } = session;
+    const challenge = /** @type {Challenge | null} */ (session.challenge);
     // k-state puzzles are any solvable board: Lit cells and Presses say nothing there.
     this.lit.disabled = session.multiState;
     this.presses.disabled = session.multiState;
     this.statesNote.hidden = !session.multiState;
     if (!this.sizeFields.includes(document.activeElement)) { // not while the player types a size
-      this.rows.value = game.board.rows;
-      this.cols.value = game.board.cols;
+      this.rows.value = String(game.board.rows);
+      this.cols.value = String(game.board.cols);
     }
     // A level says its best possible in its own label (levels-panel.js).
     this.minimum.textContent = challenge?.minimum != null && !challenge.level ? t("bestPossible", { best: challenge.minimum }) : "";

@@ -1,3 +1,4 @@
+// @ts-check
 // The Explain panel: the Explain toggle in the toolbar, the steps bar under the board
 // (Previous step, Next step, Play / Pause, Done) and, beside the board, the story in a
 // player's words, then, one click further ("For the curious"), the system the explanation
@@ -72,16 +73,20 @@ function firstRowSystemOf(explainer) {
 }
 
 export class ExplainPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const explainer = session.explanation;
     this.explainer = explainer;
     const $ = (id) => document.getElementById(id);
+    const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
     this.ui = {
-      toggle: $("explain-toggle"), nav: $("explain-nav"), previous: $("previous-step"), next: $("next-step"),
-      progress: $("explain-progress"), play: $("explain-play"), done: $("explain-done"), solutionNav: $("solution-nav"),
-      details: $("explain-details"), story: $("explain-story"), why: $("explain-why"), figures: $("explain-system-figures"), system: $("explain-system"), method: $("explain-system-method"),
-      measure: $("measure-methods"), methods: $("methods-table"),
+      toggle: button("explain-toggle"), nav: $("explain-nav"), previous: button("previous-step"),
+      next: button("next-step"), progress: $("explain-progress"), play: button("explain-play"),
+      done: button("explain-done"), solutionNav: $("solution-nav"), details: $("explain-details"),
+      story: $("explain-story"), why: $("explain-why"), figures: $("explain-system-figures"),
+      system: $("explain-system"), method: $("explain-system-method"),
+      measure: button("measure-methods"), methods: /** @type {HTMLTableElement} */ ($("methods-table")),
     };
     const { ui } = this;
     ui.toggle.addEventListener("click", () => (explainer.active ? session.stopExplaining() : session.explain()));

@@ -1,3 +1,4 @@
+// @ts-check
 // The Export group: the board (with the shown solution) as a PNG or as text, and the
 // solution alone as text — copied or downloaded.
 
@@ -25,11 +26,12 @@ async function solutionRows(presses) {
 }
 
 export class ExportPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session, copyText) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
-    this.copySolution = $("copy-solution");
-    this.downloadSolutionButton = $("download-solution");
+    this.copySolution = /** @type {HTMLButtonElement} */ ($("copy-solution"));
+    this.downloadSolutionButton = /** @type {HTMLButtonElement} */ ($("download-solution"));
     $("download-image").addEventListener("click", () => this.downloadImage());
     $("download-text").addEventListener("click", () => this.downloadText());
     this.downloadSolutionButton.addEventListener("click", () => this.downloadSolution());

@@ -1,3 +1,4 @@
+// @ts-check
 // The Games choice: the real Lights Out games (the API's `presets` op: name, maker, year,
 // a one-line description, the rule and its source, in both languages) and the user's own
 // puzzle on any graph (pasted or opened as a file, read by Python's puzzle_text). Choosing
@@ -19,12 +20,13 @@ const makerName = (maker) => (MAKER_KEYS[maker] ? t(MAKER_KEYS[maker]) : maker);
 const MAX_GRAPH_FILE_BYTES = 4 << 20; // a puzzle file larger than this is not a puzzle of ≤ 4096 cells
 
 export class GamesPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
-    this.select = $("game-select");
+    this.select = /** @type {HTMLSelectElement} */ ($("game-select"));
     this.info = $("game-info");
-    this.reverse = $("game-reverse");
-    this.graphText = $("graph-text");
+    this.reverse = /** @type {HTMLInputElement} */ ($("game-reverse"));
+    this.graphText = /** @type {HTMLTextAreaElement} */ ($("graph-text"));
     this.graphError = $("graph-error");
     this.errorShown = null; // {line, column, message} of the graph error shown, to say it again in another language
     this.select.addEventListener("change", () => {
@@ -34,7 +36,7 @@ export class GamesPanel {
     // A puzzle's text too slow to show in its box is kept aside for Play (text-box.js).
     this.graphBox = new TextBox(this.graphText, { pasted: () => t("puzzleTextHeld"), file: () => t("puzzleFileNotShown") });
     $("graph-play").addEventListener("click", () => this.loadGraph(this.graphBox.text));
-    const file = $("graph-file");
+    const file = /** @type {HTMLInputElement} */ ($("graph-file"));
     $("graph-file-button").addEventListener("click", () => file.click());
     file.addEventListener("change", async () => {
       const chosen = file.files?.[0];

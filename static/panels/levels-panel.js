@@ -1,3 +1,4 @@
+// @ts-check
 // The Levels mode's view (levels.js is its midend): in the Games section, the choice of a
 // game's level set, the progress through it ("Reached level 12 of 50; 11 solved on your
 // own"), Play level N (the highest reached), Reset progress, and a button per level (its
@@ -11,7 +12,11 @@ import { messageOf } from "../session/messages.js";
 const $ = (id) => document.getElementById(id);
 
 export class LevelsPanel {
-  /** The Levels mode is the session's (levels.js: LevelPlay), the progress its records' (records.js), read through its front door. */
+  /**
+   * The Levels mode is the session's (levels.js: LevelPlay), the progress its records' (records.js),
+   * read through its front door.
+   * @param {import("../session/api.js").SessionApi} session
+   */
   constructor(session) {
     this.session = session;
     this.progress = session.records; // may be null (no storage): then nothing is kept
@@ -19,7 +24,7 @@ export class LevelsPanel {
     this.shownLevel = null; // the level being played when last drawn, to follow a new one
     this.drawn = null; // what the list was last drawn from
     this.section = $("levels");
-    this.select = $("level-set");
+    this.select = /** @type {HTMLSelectElement} */ ($("level-set"));
     this.summary = $("level-progress");
     this.continueButton = $("level-continue");
     this.resetButton = $("level-reset");
@@ -37,12 +42,14 @@ export class LevelsPanel {
       session.say(messageOf("levelResetDone", { game: this.gameName(this.chosen) }));
     });
     this.list.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-level]");
+      /** @type {HTMLButtonElement | null} */
+      const button = /** @type {Element} */ (event.target).closest("button[data-level]");
       if (button) session.openLevel(this.chosen, Number(button.dataset.level));
     });
     // From the first screen: open the Games section at its levels.
     $("levels-open").addEventListener("click", () => {
-      $("games").open = true;
+      const games = /** @type {HTMLDetailsElement} */ ($("games"));
+      games.open = true;
       this.section.scrollIntoView({ block: "start" });
       this.select.focus({ preventScroll: true });
     });
@@ -57,12 +64,12 @@ export class LevelsPanel {
     });
   }
 
-  /** Set `name`'s game in the page's language. */
   /** The highest level of set `name` reached (1 with no records). */
   reached(name) {
     return this.progress?.reached(name) ?? 1;
   }
 
+  /** Set `name`'s game in the page's language. */
   gameName(name) {
     const names = this.session.levelSet(name)?.game;
     return names ? names[currentLanguage()] ?? names.en : name;

@@ -1,3 +1,4 @@
+// @ts-check
 // The share link in the page's address: location.hash follows the game being played (the
 // session makes its link: session/links.js), an edited hash or Back is handed to the session to
 // open, and Copy link copies the game's link. What a link means is the session's; this is the
@@ -6,7 +7,10 @@
 import { HashWriter, currentHash, shareAddress } from "../model/share-link.js";
 
 export class SharePanel {
-  /** `copyText(text)` copies (the text panel's: the clipboard, else the Board box). */
+  /**
+   * `copyText(text)` copies (the text panel's: the clipboard, else the Board box).
+   * @param {import("../session/api.js").SessionApi} session
+   */
   constructor(session, copyText) {
     this.session = session;
     this.copyText = copyText;

@@ -1,3 +1,4 @@
+// @ts-check
 // The 3D view's choice, for the games played on a solid (the API's `solid`: the Lights Out
 // Cube, the Orbix): "3D" (the default) or "Flat" beside the board, remembered
 // (page-options.js), and Reset view. The 3D view itself (solid-view.js) is loaded only
@@ -16,9 +17,15 @@ import { SOLID_VIEW_URL } from "../addresses.js";
 const SOLID_MODULE = SOLID_VIEW_URL;
 
 export class SolidChoice {
-  /** For `session`; `view()` is the board's view, `redraw()` draws the board again (board-panel.js). */
+  /**
+   * For `session`; `view()` is the board's view, `redraw()` draws the board again (board-panel.js).
+   * @param {import("../session/api.js").SessionApi} session
+   * @param {{view: () => any, redraw: () => void}} board
+   */
   constructor(session, { view, redraw }) {
-    Object.assign(this, { session, view, redraw });
+    this.session = session;
+    this.view = view;
+    this.redraw = redraw;
     const $ = (id) => document.getElementById(id);
     this.controls = $("view-controls");
     this.solidButton = $("view-3d");

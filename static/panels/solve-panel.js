@@ -1,3 +1,4 @@
+// @ts-check
 // The Solve group: Solve, Hint, the solution navigator and Play solution (in the slot under
 // the toolbar while marks are shown; the status panel shows Stop there while they play), and
 // the explanation of an unsolvable board (the proof, the nearest solvable board, Make solvable).
@@ -5,6 +6,7 @@
 import { t } from "../page/i18n.js";
 
 export class SolvePanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
@@ -13,12 +15,12 @@ export class SolvePanel {
     this.playButton = $("play-solution");
     this.nav = $("solution-nav");
     this.label = $("solution-label");
-    this.previous = $("previous-solution");
-    this.next = $("next-solution");
+    this.previous = /** @type {HTMLButtonElement} */ ($("previous-solution"));
+    this.next = /** @type {HTMLButtonElement} */ ($("next-solution"));
     this.explain = $("explain");
     this.proofLegend = $("proof-legend");
     this.nearestLegend = $("nearest-legend");
-    this.makeSolvable = $("make-solvable");
+    this.makeSolvable = /** @type {HTMLButtonElement} */ ($("make-solvable"));
     this.solveButton.addEventListener("click", () => session.solve());
     this.hintButton.addEventListener("click", () => session.hint());
     this.playButton.addEventListener("click", () => session.playSolution());

@@ -1,3 +1,4 @@
+// @ts-check
 // The Sound switch in the header (#sound, aria-pressed): a click for a press, a chord for a
 // win, a tick of vibration; the choice and the decision are the session's (sound-choice.js,
 // through its front door), the sounds views/sound-output.js's.
@@ -5,7 +6,10 @@
 import { SoundOutput } from "../views/sound-output.js";
 
 export class SoundPanel {
-  /** `output`: what plays (a SoundOutput). */
+  /**
+   * `output`: what plays (a SoundOutput).
+   * @param {import("../session/api.js").SessionApi} session
+   */
   constructor(session, output = new SoundOutput()) {
     this.session = session;
     this.button = document.getElementById("sound");

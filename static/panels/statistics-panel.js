@@ -1,3 +1,4 @@
+// @ts-check
 // The Statistics dialog (#stats-dialog), opened from the header: games played and won on the
 // player's own, the daily streak, the efficiency (moves against the proven fewest) and the
 // best times, read from the records (session/records.js, session/statistics.js); Export saves
@@ -14,22 +15,23 @@ const FILE_NAME = "lights-out-records.json";
 const MOST_IMPORT_BYTES = 5 * 2 ** 20; // what localStorage holds for an origin: a records file is never bigger
 
 export class StatisticsPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
-    this.dialog = $("stats-dialog");
+    this.dialog = /** @type {HTMLDialogElement} */ ($("stats-dialog"));
     this.figures = {
       played: $("stats-played"), won: $("stats-won"), streak: $("stats-streak"), longest: $("stats-longest"), efficiency: $("stats-efficiency"),
     };
     this.note = $("stats-efficiency-note");
-    this.times = $("stats-times");
+    this.times = /** @type {HTMLTableElement} */ ($("stats-times"));
     this.timesNone = $("stats-times-none");
     this.message = $("stats-message");
     this.confirm = $("stats-reset-confirm");
     this.importConfirm = $("stats-import-confirm");
     this.importAsk = $("stats-import-ask");
     this.importing = null; // the records of a file read, waiting for the player's Replace
-    this.file = $("stats-file");
+    this.file = /** @type {HTMLInputElement} */ ($("stats-file"));
     this.said = null; // the dialog's last message, worded again in another language
     let returnTo = null;
     $("stats-open").addEventListener("click", () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The status line (the solver's state, Retry), "Working…" with Cancel for slow requests,
 // the progress of a playback with Stop, and the message line with its occasional Search
 // to the end button. The solver's state comes in the session's change event (`solver`). The message line is where what the session says (messages.js: data)
@@ -12,6 +13,7 @@ import { wordMessage } from "../page/words.js";
 const WORKING_DELAY_MS = 300; // a request running longer shows "Working…" and Cancel
 
 export class StatusPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
@@ -22,7 +24,7 @@ export class StatusPanel {
     this.message = $("message");
     this.searchToEnd = $("search-to-end");
     this.playback = $("playback");
-    this.playbackBar = $("playback-bar");
+    this.playbackBar = /** @type {HTMLProgressElement} */ ($("playback-bar"));
     $("stop-playback").addEventListener("click", () => session.stop());
     // A message cut at two lines opens whole on a click, a tap, Enter or Space.
     this.message.addEventListener("click", () => this.toggleWhole());
@@ -34,6 +36,7 @@ export class StatusPanel {
     this.measuring = 0;
     this.shown = null; // the message on the line (messages.js), to word it again in another language
     this.offer = null; // the Search to the end button's message while it shows
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.workingTimer = 0;
     this.retry.addEventListener("click", () => session.retrySolver());
     $("cancel").addEventListener("click", () => session.cancel());

@@ -1,3 +1,4 @@
+// @ts-check
 // A textarea the page reads text from (the Board box, a puzzle's text). Text the browser
 // would be slow to lay out (limits.js: over BOX_TEXT_LIMIT characters, or over
 // BOX_RARE_RUN_LIMIT runs of characters no board uses) is held aside instead of shown,
@@ -15,6 +16,9 @@ export class TextBox {
    * `box`: the textarea. `notes.pasted(text)` and `notes.file(text)`: the placeholder
    * shown when a paste or a file's text is held. `onChange()`: the box was pasted into
    * or edited (the panel clears its error).
+   * @param {HTMLTextAreaElement} box
+   * @param {{pasted: (text: string) => string, file: (text: string) => string}} notes
+   * @param {() => void} onChange
    */
   constructor(box, notes, onChange = () => {}) {
     this.box = box;

@@ -1,3 +1,4 @@
+// @ts-check
 // The Board text group: the Board box (paste, Load), Open file, dropping a file on the
 // page, text pasted anywhere on the page, Copy board; and copyText, which every Copy button
 // uses (the box is its fallback).
@@ -11,15 +12,23 @@ import { TextBox } from "./text-box.js";
 
 const KEEP_TEXT_LIMIT = 64 * 1024; // bytes of an opened file kept to copy its format
 const megabytes = (text) => (text.length / 1024 / 1024).toFixed(1); // for the notes of big text
+// A line break as Python's str.splitlines knows it (LF, CR, VT, FF, the file, group and record
+// separators, NEL, U+2028, U+2029; CRLF is one): Python's caret counts lines by them.
+// eslint-disable-next-line no-control-regex -- U+001C..U+001E end lines for Python
+const LINE_BREAK = /[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
 
 export class TextPanel {
-  /** `onImage(file)` takes a picture dropped on the page (Scan); without it a picture is refused like any non-text file. */
+  /**
+   * `onImage(file)` takes a picture dropped on the page (Scan); without it a picture is refused
+   * like any non-text file.
+   * @param {import("../session/api.js").SessionApi} session
+   */
   constructor(session, { onImage = null } = {}) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
-    this.box = $("board-text");
+    this.box = /** @type {HTMLTextAreaElement} */ ($("board-text"));
     this.error = $("board-error");
-    this.fileInput = $("file-input");
+    this.fileInput = /** @type {HTMLInputElement} */ ($("file-input"));
     this.errorShown = null; // the Board box's error (a message), to word it again in another language
     // Text too slow to show in the box is kept aside for Load (text-box.js).
     this.textBox = new TextBox(this.box, {
@@ -38,7 +47,7 @@ export class TextPanel {
     bindFileDrop(document.body, (file) => this.loadFile(file),
       (file) => (onImage && isImageFile(file) ? onImage(file) : this.fail(messageOf("dropNotText"))));
     // Text pasted over the page (not into a field, not over a dialog) is read as the Board box
-    // reads it, shown in the box; a picture pasted is Scan's (scan-panel.js, which listens first).
+    // reads it, shown in the box; a picture pasted is Scan's (scan-sources.js, which listens first).
     document.addEventListener("paste", (event) => {
       const data = event.clipboardData;
       if (event.defaultPrevented || !data || isTextField(event.target) || document.querySelector("dialog[open]")) return;
@@ -56,7 +65,7 @@ export class TextPanel {
     // A pasted board set (POJ 1222 input): "Puzzle i of n" and Next while one of its puzzles is played.
     this.boardSet = $("board-set");
     this.boardSetPosition = $("board-set-position");
-    this.boardSetNext = $("board-set-next");
+    this.boardSetNext = /** @type {HTMLButtonElement} */ ($("board-set-next"));
     this.boardSetNext.addEventListener("click", () => session.nextInSet());
     session.subscribe((change) => {
       if (change.reword) {
@@ -96,7 +105,7 @@ export class TextPanel {
    * str.splitlines knows (CRLF, CR, LF, U+2028, ...), columns count code points.
    */
   placeCaret({ text, line, column }) {
-    const breaks = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;
+    const breaks = new RegExp(`\\r\\n|${LINE_BREAK.source}`, "g");
     let offset = 0;
     for (let i = 1; i < line; i++) {
       const found = breaks.exec(text);
@@ -104,7 +113,7 @@ export class TextPanel {
       offset = found.index + found[0].length;
     }
     // A column past the line's end (just after a row one light short) stays on the line: at its break.
-    for (let i = 1; i < column && offset < text.length && !/[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/.test(text[offset]); i++) {
+    for (let i = 1; i < column && offset < text.length && !LINE_BREAK.test(text[offset]); i++) {
       offset += text.codePointAt(offset) > 0xffff ? 2 : 1;
     }
     this.box.focus();

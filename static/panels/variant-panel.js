@@ -1,3 +1,4 @@
+// @ts-check
 // The variant: the click rule (with the custom stencil editor), the surface, the number
 // of states, the goal, and the shape (holes and don't-care cells, edited on the board or
 // from a preset: the session's shape editing, shape-editing.js, whose controls are here).
@@ -10,21 +11,23 @@ import { STENCIL_NAMES } from "../model/rules.js";
 import { stencilLabel } from "../session/common-messages.js";
 
 export class VariantPanel {
+  /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
     this.session = session;
     const $ = (id) => document.getElementById(id);
-    this.stencilSelect = $("rule");
-    this.surface = $("surface");
-    this.states = $("states");
-    this.targets = [...document.querySelectorAll("input[name=target]")];
+    this.stencilSelect = /** @type {HTMLSelectElement} */ ($("rule"));
+    this.surface = /** @type {HTMLSelectElement} */ ($("surface"));
+    this.states = /** @type {HTMLInputElement} */ ($("states"));
+    this.targets = /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll("input[name=target]")]);
     this.stencilEditor = $("stencil-editor");
     this.stencilGrid = $("stencil-grid");
     this.stencilText = $("stencil-text");
     this.stencilError = $("stencil-error");
-    this.editShapeButton = $("edit-shape");
+    this.editShapeButton = /** @type {HTMLButtonElement} */ ($("edit-shape"));
     this.shapeTools = $("shape-tools");
-    this.tools = [...document.querySelectorAll("button.tool")];
-    this.shapePresets = [...document.querySelectorAll("button.preset")];
+    this.tools = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll("button.tool")]);
+    this.shapePresets = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll("button.preset")]);
+    /** @type {HTMLElement | null} */
     this.tagline = document.querySelector(".tagline"); // it names the goal
     this.picture = stencilCells(session.game.stencil); // the custom editor's 5×5 picture
     this.shownStencil = session.game.stencil.name; // the rule the controls show
@@ -52,7 +55,7 @@ export class VariantPanel {
       session.say(messageOf("statesInvalid"));
       return;
     }
-    if (k !== session.game.k && !session.setVariant({ k })) this.states.value = session.game.k;
+    if (k !== session.game.k && !session.setVariant({ k })) this.states.value = String(session.game.k);
   }
 
   onStencilSelected() {
@@ -79,8 +82,8 @@ export class VariantPanel {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "stencil-cell" + (r === centre && c === centre ? " stencil-cell--centre" : "");
-      button.dataset.row = r;
-      button.dataset.col = c;
+      button.dataset.row = String(r);
+      button.dataset.col = String(c);
       button.setAttribute("aria-label", r === centre && c === centre ? t("stencilCentre")
         : t("stencilCell", { dr: r - centre, dc: c - centre }));
       button.addEventListener("click", () => {
@@ -93,7 +96,7 @@ export class VariantPanel {
   }
 
   drawStencil() {
-    for (const button of this.stencilGrid.children) {
+    for (const button of /** @type {HTMLCollectionOf<HTMLButtonElement>} */ (this.stencilGrid.children)) {
       const on = this.picture[Number(button.dataset.row)][Number(button.dataset.col)];
       button.setAttribute("aria-pressed", on ? "true" : "false");
     }
@@ -135,7 +138,7 @@ export class VariantPanel {
     this.shapeTools.hidden = !shape.on;
     for (const button of this.tools) button.setAttribute("aria-pressed", button.dataset.tool === shape.tool ? "true" : "false");
     for (const button of this.shapePresets) button.disabled = !shapes;
-    if (document.activeElement !== this.states) this.states.value = game.k;
+    if (document.activeElement !== this.states) this.states.value = String(game.k);
     // A game (a preset or a user's graph) has its own press sets: the menus say so, and
     // choosing a rule or surface there leaves the game for that variant of the same size.
     this.surface.value = game.graph ? "game" : game.surface;

@@ -1,3 +1,4 @@
+// @ts-check
 // The win banner (#win): laid over the board, not above it, so the board never moves.
 // It shows while session.won holds (the goal just reached by a press or by playback,
 // until the board changes), says how the goal was reached — the player's own win
@@ -20,13 +21,16 @@ const TITLES = { player: "winOwn", helped: "winHelped", played: "winPlayed" };
 
 /** Focus the board's tab stop (a grid cell, or the canvas). */
 function focusBoard() {
-  document.querySelector('#board [role="gridcell"][tabindex="0"], #board canvas[aria-label]')?.focus();
+  /** @type {HTMLElement | null} */
+  const stop = document.querySelector('#board [role="gridcell"][tabindex="0"], #board canvas[aria-label]');
+  stop?.focus();
 }
 
 export class WinPanel {
   /**
    * `nextPuzzle()` deals the next puzzle (the challenge panel's New puzzle); the session decides which Next it is.
    * `copyText(text)` copies a result where the Web Share API is missing (the text panel's).
+   * @param {import("../session/api.js").SessionApi} session
    */
   constructor(session, nextPuzzle, copyText = null) {
     this.session = session;
