@@ -4,7 +4,7 @@
 // done to it), and the views and panels that read it and call its commands. It only wires.
 
 import { preferredLanguage, setLanguage, translatePage } from "./page/i18n.js";
-import { messageOf, withTone } from "./session/messages.js";
+import { messageOf } from "./session/messages.js";
 import {
   bindContrastToggle, bindHelpDialog, bindLanguageSwitch, bindShortcuts, bindToolbar, prefersReducedMotion,
 } from "./page/a11y.js";
@@ -103,8 +103,9 @@ function registerServiceWorker() {
     .then(answered("registered"), answered("refused"));
 }
 
-// The first change: every panel draws the session. Stored records that could not be read were set aside: said once.
-session.say(session.records?.problem ? withTone(session.records.problem, "error") : messageOf("playing"));
+// The first change: every panel draws the session. Stored records that could not be read (set aside) are
+// said with whatever the first game's opening says (session.arrive).
+session.say(messageOf("playing"));
 /** @type {NodeListOf<HTMLFieldSetElement>} */
 const gates = document.querySelectorAll(".controls-gate");
 for (const gate of gates) gate.disabled = false; // the panels listen now

@@ -16,6 +16,7 @@
 import { Session } from "./session.js";
 import { Records } from "./records.js";
 import * as requests from "./requests.js";
+import { withTone } from "./messages.js";
 import { Game } from "../model/game.js";
 import { emptyBoard } from "../model/board.js";
 import { randomSolvableBoard } from "../model/random-board.js";
@@ -277,8 +278,17 @@ export class SessionApi {
 
   // Commands: links and the game kept
 
-  /** The page's first game: the kept one when it opened without a link (`linkText`: its hash without "#", or null), else the link's. */
-  arrive(linkText, reloaded = false) { this.#session.links.arrive(linkText, reloaded); }
+  /**
+   * The page's first game: the kept one when it opened without a link (`linkText`: its hash without "#", or null),
+   * else the link's. Stored records that could not be read (set aside) are said with whatever the opening says.
+   */
+  arrive(linkText, reloaded = false) {
+    const session = this.#session;
+    const problem = session.records?.problem;
+    if (problem) session.holdNotice(withTone(problem, "error"));
+    session.links.arrive(linkText, reloaded);
+    session.sayNotice();
+  }
   /** Open a link's text (a hash, "#" optional), as an edited hash or Back does; false when refused at once (said). */
   openLink(text) { return this.#session.links.open(text); }
   /** The game's link from `base` (an address without hash): a string or null at once, or a promise of one (a graph game's). */

@@ -12,8 +12,9 @@ import { formatDuration } from "./common-messages.js";
 import * as requests from "./requests.js";
 import { SAMPLE_BOARDS, sampleBoard } from "../model/sample-boards.js";
 import { currentKind } from "./records.js";
-import { dailyNumber, dailyNumberOfToken, dailyToken, resultLine } from "./daily.js";
+import { dailyNumber, dailyNumberOfToken, dailyToken, dayOfNumber, resultLine } from "./daily.js";
 import { levelStars } from "./levels.js";
+import { boardFromReference } from "../model/board.js";
 import { Game } from "../model/game.js";
 import { MAX_LINK_LENGTH, shareTextOf } from "../model/share-link.js";
 
@@ -35,20 +36,26 @@ export function challengeTokenOf(challenge) {
  * of p= tokens: a level ("level-classic": {kind, levelSet}, its number being the link's l=);
  * {kind, labelKey} (the label's string key, with {rows} and {cols} for New puzzle); for a real
  * game dealt from the Games choice ("game-orbix"), {kind, label} (its name by language: the
- * API's preset.game); a numbered day's puzzle ("daily-17") {kind: "daily", day, labelKey}; null for a kind this page does not deal, or a sample board or game whose
- * board or variant the link does not have (so a link cannot file another board's result under
+ * API's preset.game); a numbered day's puzzle ("daily-17") {kind: "daily", day, labelKey} when the
+ * game is the standard 5×5 one with every light off the goal (its board is checked against the
+ * day's by ChallengeTracker.checkDay). Null for a kind this page does not deal, an older link's
+ * plain "daily" (no day to check it against), or a sample board, day or game whose board,
+ * variant or goal the link does not have (so a link cannot file another board's result under
  * it). An old link's "sample-<id>" is the sample board's (currentKind).
  */
 export function challengeOfToken(token, game) {
   const kind = currentKind(token).replace("-", " ");
   const realGame = game.graph?.preset;
-  const standard = game.k === 2 && game.stencil.name === "plus" && game.surface === "plane" && !game.mask && !game.graph;
+  // The standard game: two states, the plus rule on a plane, no shape, every light off the goal.
+  const standard = game.k === 2 && game.stencil.name === "plus" && game.surface === "plane" && !game.mask && !game.graph
+    && game.target === "off";
   const day = dailyNumberOfToken(token);
   if (day !== null) return standard && game.board.rows === 5 && game.board.cols === 5 ? { kind: "daily", day, labelKey: "dailyPuzzle" } : null;
+  // An older link's plain "daily" names no day, so its board cannot be checked as a day's: a shared board.
+  if (kind === "daily") return null;
   if (/^level [a-z][a-z0-9-]*$/.test(kind)) return { kind, levelSet: kind.slice("level ".length) };
   if (kind.startsWith("game ")) return realGame && kind === `game ${realGame.name}` ? { kind, label: realGame.game } : null;
   if (kind === "random" || /^(lit|presses) (0|[1-9][0-9]{0,8})$/.test(kind)) return { kind, labelKey: "newPuzzleSized" };
-  if (kind === "daily") return { kind, labelKey: "dailyPuzzle" };
   const sample = SAMPLE_BOARDS.find((candidate) => kind === `sample ${candidate.id}`);
   if (sample && standard && game.startBoard().equals(sampleBoard(sample))) return { kind, labelKey: sample.labelKey };
   return null;
@@ -58,7 +65,7 @@ export class ChallengeTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {kind, key, label, start, minimum, startedAt, done, level, records, day}, or null: no challenge.
+    // {kind, key, label, start, minimum, startedAt, done, level, records, day, dayChecked, held}, or null: no challenge.
     this.current = null;
   }
 
@@ -76,11 +83,16 @@ export class ChallengeTracker {
   /**
    * The game from `start` (a Board) is a challenge of `kind` (`label`: its name, a message): track it, and ask Python for its
    * fewest presses unless `minimum` is known. A level (levels.js) gives its `level` ({set, number, count}) and the
-   * `records` its best result is kept in (else the session's); the puzzle of the day its `day` (its number, daily.js).
+   * `records` its best result is kept in (else the session's); the puzzle of the day its `day` (its number, daily.js),
+   * and `dayChecked` false when its board came from a link, not from Python's deal of the day: it is checked (checkDay).
    */
-  start(kind, label, start, { minimum = null, level = null, records = null, day = null } = {}) {
-    this.current = { key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, level, records, day };
+  start(kind, label, start, { minimum = null, level = null, records = null, day = null, dayChecked = true } = {}) {
+    this.current = {
+      key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, level, records, day,
+      dayChecked: day === null || dayChecked, held: null,
+    };
     this.askMinimum();
+    this.checkDay();
   }
 
   /**
@@ -106,6 +118,37 @@ export class ChallengeTracker {
     asked.asking = false;
     if (reply?.solvable && reply.minimal) asked.minimum = reply.presses;
     if (this.current === asked) session.challengeChanged();
+  }
+
+  /**
+   * A link's (or a kept game's) p=daily-N is taken at its word only once its board is day N's:
+   * Python deals that day's board again from its date and the two are compared (a link edited,
+   * or made by hand, would otherwise count toward the streak and share as that day's result);
+   * the rest of the puzzle — the standard 5×5 game, every light off the goal — was checked when
+   * the link was read (challengeOfToken), and changing it ends the puzzle (session.js). Until
+   * the answer the puzzle is played as the day's, but a win is held (finish): credited when the
+   * board is the day's, dropped when it is not, and said either way; a board that differs is
+   * played on as a plain shared board. Asked again when the solver becomes ready (it failed, or
+   * was still starting).
+   */
+  async checkDay() {
+    const { session } = this;
+    const challenge = this.current;
+    if (!challenge || challenge.dayChecked || challenge.checking) return;
+    challenge.checking = true;
+    const reply = await requests.daily(session, dayOfNumber(challenge.day).seed, { channel: "day-check", quiet: true });
+    challenge.checking = false;
+    if (!reply || this.current !== challenge) return; // the solver failed (asked again once ready), or another game came
+    const { held } = challenge;
+    challenge.held = null;
+    if (boardFromReference(reply.board, reply.payload).equals(challenge.start)) {
+      challenge.dayChecked = true;
+      const counted = held ? joinMessages(messageOf("dailyWinCounted", { number: challenge.day }), this.credit(held) ? messageOf("newRecord") : null) : undefined;
+      session.challengeChanged(counted);
+      return;
+    }
+    this.end();
+    session.challengeChanged(joinMessages(messageOf("dailyNotThatDay", { number: challenge.day }), held ? messageOf("dailyWinDropped") : null));
   }
 
   /** Stop tracking the puzzle (the board changed some other way): part of the command that changed it, which tells it. */
@@ -151,7 +194,7 @@ export class ChallengeTracker {
   shareLine(address) {
     const challenge = this.current;
     const { won, game } = this.session;
-    if (!challenge?.day || !challenge.done || !won) return null;
+    if (!challenge?.day || !challenge.dayChecked || !challenge.done || !won) return null;
     const start = shareTextOf(new Game(challenge.start.copy(), game.options), MAX_LINK_LENGTH, challengeTokenOf(challenge));
     const stars = won.by === "player" && challenge.minimum !== null ? levelStars(won.moves, challenge.minimum) : 0;
     return resultLine({
@@ -160,7 +203,11 @@ export class ChallengeTracker {
     });
   }
 
-  /** The puzzle was just solved: stop the clock, record the result; the message (messages.js), or null. */
+  /**
+   * The puzzle was just solved by the player's press (session.js: settle): stop the clock and credit
+   * the result (credit) — unless the solver helped, or it is a day's puzzle whose board is not yet
+   * checked (checkDay), whose result is held until then. The message (messages.js), or null.
+   */
   finish() {
     const { session } = this;
     const challenge = this.current;
@@ -169,18 +216,33 @@ export class ChallengeTracker {
     challenge.milliseconds = session.now() - challenge.startedAt;
     const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(challenge.milliseconds) });
     if (session.assisted) return joinMessages(solved, messageOf("assistedNoRecord")); // the solver helped since it was dealt
-    const records = challenge.records ?? session.records;
-    const moves = session.game.moveCount;
-    const improved = records ? records.record(challenge.key, moves, challenge.milliseconds).improved : false;
-    // The statistics (records.js, statistics.js): a win of the player's own; the puzzle of the day
-    // counts toward the streak when won on its own day.
-    const { rows, cols } = session.game.board;
+    // The puzzle of the day counts toward the streak when won on its own day (statistics.js).
     const today = dailyNumber(session.today());
-    session.records?.countWin?.({
-      moves, minimum: challenge.minimum, milliseconds: challenge.milliseconds,
+    const { rows, cols } = session.game.board;
+    const result = {
+      moves: session.game.moveCount, milliseconds: challenge.milliseconds,
       timeKey: challenge.level ? `level ${challenge.level.set}` : `${rows}x${cols}`,
       day: challenge.kind === "daily" && challenge.day === today ? today : null,
-    });
-    return joinMessages(solved, improved ? messageOf("newRecord") : null);
+    };
+    if (!challenge.dayChecked) {
+      challenge.held = result;
+      return joinMessages(solved, messageOf("dailyWinHeld", { number: challenge.day }));
+    }
+    return joinMessages(solved, this.credit(result) ? messageOf("newRecord") : null);
+  }
+
+  /**
+   * Credit the player's own win of the puzzle being played, `result` = {moves, milliseconds,
+   * timeKey, day} (day: the puzzle of the day's number when won on its day, else null): its
+   * best result (the level set's records for a level) and the statistics (records.js,
+   * statistics.js). True when it is a new best.
+   */
+  credit({ moves, milliseconds, timeKey, day }) {
+    const { session } = this;
+    const challenge = this.current;
+    const records = challenge.records ?? session.records;
+    const improved = records ? records.record(challenge.key, moves, milliseconds).improved : false;
+    session.records?.countWin?.({ moves, minimum: challenge.minimum, milliseconds, timeKey, day });
+    return improved;
   }
 }

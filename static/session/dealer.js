@@ -9,7 +9,7 @@ import * as requests from "./requests.js";
 import { pressCountMessage, requestErrorMessage } from "./common-messages.js";
 import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, emptyBoard } from "../model/board.js";
 import { challengeOfToken } from "./challenge.js";
-import { dailyNumber, dailyNumberOfToken, dailyOpenedMessage, dailySeed, dayOfNumber } from "./daily.js";
+import { dailyNumber, dailyNumberOfToken, dailyOpenedMessage, dailySeed } from "./daily.js";
 import { sampleBoard } from "../model/sample-boards.js";
 import { Game, isMultiState } from "../model/game.js";
 import { Mask } from "../model/mask.js";
@@ -121,7 +121,7 @@ export class Dealer {
       const restored = session.useStandardGame();
       session.setBoard(boardFromReference(reply.board, reply.payload), {
         message: joinMessages(dailyOpenedMessage(day, day), restored), mask: null,
-        replaced: () => this.startChallenge("daily", messageOf("dailyPuzzle"), session.game.board, { day }),
+        replaced: () => this.startChallenge("daily", messageOf("dailyPuzzle"), session.game.board, { day }), // Python's deal: the day's
       });
       return true;
     });
@@ -234,25 +234,8 @@ export class Dealer {
   resumeChallenge(token) {
     const dealt = this.session.challengeTracker.dealt(token);
     if (!dealt) return;
-    this.startChallenge(dealt.kind, dealt.label, this.session.game.startBoard(), { day: dealt.day });
-    if (dealt.day) this.checkDay();
-  }
-
-  /**
-   * A link's p=daily-N is taken at its word only if its board is day N's: Python deals that
-   * day's board again from its date and the two are compared (a link edited, or made by
-   * hand, would otherwise count toward the streak and share as that day's result). Until
-   * the answer the puzzle is played as the day's; a board that differs is played on as a
-   * plain shared board, and the page says so.
-   */
-  async checkDay() {
-    const { session } = this;
-    const challenge = session.challengeTracker.current;
-    const reply = await requests.daily(session, dayOfNumber(challenge.day).seed);
-    if (!reply || session.challengeTracker.current !== challenge) return; // the solver failed, or another game came
-    if (boardFromReference(reply.board, reply.payload).equals(challenge.start)) return;
-    session.challengeTracker.end();
-    session.challengeChanged(messageOf("dailyNotThatDay", { number: challenge.day }));
+    // A day's board from a link is checked against Python's deal of that day (challenge.js: checkDay).
+    this.startChallenge(dealt.kind, dealt.label, this.session.game.startBoard(), { day: dealt.day, dayChecked: false });
   }
 
   /**

@@ -44,22 +44,25 @@ export class Links {
   /**
    * The page's first game: the kept one when the page opened without a link (`linkText`, its
    * hash without "#", or null), else the link's (a reload's link is the reader's own game, said
-   * "restored" when `reloaded`). A link always wins (resume.js says why).
+   * "restored" when `reloaded`, whose puzzle goes on with the kept clock: resume.js, continueClock).
+   * A link always wins (resume.js says why).
    */
   arrive(linkText, reloaded = false) {
-    if (!this.resume.restore(linkText) && linkText !== null) this.open(`#${linkText}`, { restored: reloaded }); // a column counts the "#"
+    if (this.resume.restore(linkText) || linkText === null) return;
+    this.open(`#${linkText}`, { restored: reloaded, continued: reloaded }); // a column counts the "#"
   }
 
   /**
    * Play the game a link's text (a hash, "#" optional) describes; a bad link is said and the board
    * kept. The whole game is built (every field checked) before the session's is replaced, so a
    * link opened on arrival, by an edited hash or by Back never leaves the page half changed.
-   * Returns false when the link was refused at once.
+   * Returns false when the link was refused at once. `continued`: a reload's link, whose game may
+   * be the one kept at arrival (resume.js: continueClock).
    */
-  open(text, { restored = false } = {}) {
+  open(text, { restored = false, continued = false } = {}) {
     const { session } = this;
     if (isGraphLink(text, session.limits.presets ?? [])) {
-      this.openGraphLink(text.replace(/^#/, ""), restored);
+      this.openGraphLink(text.replace(/^#/, ""), restored, continued);
       return true;
     }
     let opened;
@@ -78,6 +81,7 @@ export class Links {
     }
     const message = openedMessage(restored, opened.moveCount, opened.game.board);
     session.dealer.openGame(opened.game, message, opened.challengeKind);
+    if (continued) this.resume.continueClock();
     return true;
   }
 
@@ -85,7 +89,7 @@ export class Links {
    * Open a preset's or graph's link: Python reads it (the `share` op) into the puzzle, its board and moves.
    * Until then the board is a stand-in (the session's openLink: commands given meanwhile answer for the link's game).
    */
-  openGraphLink(text, restored) {
+  openGraphLink(text, restored, continued = false) {
     const { session } = this;
     this.waiting.clear();
     const read = async () => {
@@ -97,7 +101,7 @@ export class Links {
           session.sayBoardError(messageOf("linkFailure", { error }));
         } else {
           // The solver failed (its status line says why), not the link: opened once it runs again (solverChanged).
-          this.waiting.hold(() => this.openGraphLink(text, restored));
+          this.waiting.hold(() => this.openGraphLink(text, restored, continued));
           session.say(messageOf("linkWaitsForSolver"));
         }
         return null;
@@ -106,6 +110,7 @@ export class Links {
     return session.openLink(read, async (reply) => {
       const message = openedMessage(restored, reply.moves?.length ?? 0, reply);
       await session.dealer.openGraphLink(reply, { board: boardFromId(reply.board, reply.k), moves: reply.moves ?? [], message });
+      if (continued) await this.resume.continueClock();
     });
   }
 

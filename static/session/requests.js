@@ -84,10 +84,13 @@ export function random(session, { rows, cols, lit = null, presses = null, mask =
     { payload, channel: "random", board: false, rethrow: true });
 }
 
-/** The puzzle of the day: the standard 5×5 game's board for `seed` (daily.js: dailySeed). */
-export function daily(session, seed) {
+/**
+ * The puzzle of the day: the standard 5×5 game's board for `seed` (daily.js: dailySeed), dealt on
+ * the "random" channel unless `options` say otherwise (a link's day checked: challenge.js).
+ */
+export function daily(session, seed, options = {}) {
   return session.request(
-    { op: "random", rows: 5, cols: 5, lit: null, presses: null, seed, binary: true }, { board: false, channel: "random" });
+    { op: "random", rows: 5, cols: 5, lit: null, presses: null, seed, binary: true }, { board: false, channel: "random", ...options });
 }
 
 /**

@@ -67,7 +67,8 @@ export class Resume {
     this.timer = 0;
     this.problem = null; // a message when a kept game could not be read (and was set aside)
     this.waiting = new SolverWait(session); // a kept game the failed solver could not read
-    this.firstLinks = new WeakMap(); // Game -> {token, level, link}: its first board's link (the same all its life)
+    this.firstLinks = new WeakMap(); // Game -> {token, level, link, answer}: its first board's link (the same all its life)
+    this.arrival = null; // the kept record read when the page opened with a link (continueClock)
   }
 
   /** The kept record, or null (none, or set aside: `problem` says so). */
@@ -109,6 +110,7 @@ export class Resume {
   restore(linkText = null) {
     const record = this.read();
     this.keep();
+    this.arrival = linkText !== null ? record : null;
     if (!record || linkText !== null) {
       if (this.problem) this.session.say(this.problem);
       return false;
@@ -179,6 +181,24 @@ export class Resume {
     session.resumed({ marks: marks && marksSolve(session.game, marks) ? marks : null, assisted: record.assisted });
   }
 
+  /**
+   * A reload of the page's own address opened its link (links.js: arrive): when the game is the
+   * one kept at arrival — the same first board, variant and puzzle (its first link, p= and l=
+   * with it) — its puzzle goes on with the kept clock, so the time away is not counted, the time
+   * before is, and it is not counted played again (challenge.js: resumeClock); the solver's help
+   * kept with it stays. Resolves when decided.
+   */
+  async continueClock() {
+    const { session } = this;
+    const record = this.arrival;
+    this.arrival = null;
+    const { game, challenge } = session;
+    if (!record || !challenge || record.graph !== Boolean(game.graph)) return;
+    const link = await this.firstLinkEntry(game).answer;
+    if (link !== record.link || session.game !== game || session.challenge !== challenge) return;
+    this.resumed(record); // its clock, fewest presses, marks and the solver's help (a Hint before the reload stays a help)
+  }
+
   /** Keep the game from now on, a moment after each change. */
   keep() {
     if (this.keeping || !this.storage) return;
@@ -239,26 +259,33 @@ export class Resume {
    * a graph's: the save is made again when it answers).
    */
   firstLink(game) {
+    return this.firstLinkEntry(game).link;
+  }
+
+  /** firstLink's entry for `game`: {token, level, link (undefined while Python writes it), answer: a promise of the link}. */
+  firstLinkEntry(game) {
     const { session } = this;
     const challenge = session.challenge;
     const token = challenge ? challengeTokenOf(challenge) : null;
     const level = challenge?.level?.number ?? null;
     const known = this.firstLinks.get(game);
-    if (known && known.token === token && known.level === level) return known.link;
+    if (known && known.token === token && known.level === level) return known;
     const first = new Game(game.firstBoard(), game.options);
     if (!game.graph) {
       const link = shareTextOf(first, MOST_CHARACTERS, token);
-      this.firstLinks.set(game, { token, level, link });
-      return link;
+      const entry = { token, level, link, answer: Promise.resolve(link) };
+      this.firstLinks.set(game, entry);
+      return entry;
     }
-    const asked = { token, level, link: undefined };
-    this.firstLinks.set(game, asked);
+    const entry = { token, level, link: undefined, answer: Promise.resolve(null) };
+    this.firstLinks.set(game, entry);
     const answered = (reply) => {
-      asked.link = reply?.text ?? null;
+      entry.link = reply?.text ?? null;
       if (!reply) this.firstLinks.delete(game); // the solver failed: asked again at the next change
       else if (session.game === game) this.save();
+      return entry.link;
     };
-    requests.shareLink(session, first, token, level).then(answered, () => answered(null));
-    return undefined;
+    entry.answer = requests.shareLink(session, first, token, level).then(answered, () => answered(null));
+    return entry;
   }
 }

@@ -22,7 +22,7 @@
 // "Would the player expect this to be restored on undo?" decides what is game state (the board,
 // in game.js's history) and what is session state (marks, overlays: display.js).
 
-import { countMessage, joinMessages, messageOf } from "./messages.js";
+import { countMessage, joinMessages, messageOf, withTone } from "./messages.js";
 import { Display } from "./display.js";
 import { Playback } from "./playback.js";
 import { ChallengeTracker } from "./challenge.js";
@@ -98,6 +98,7 @@ export class Session {
   #statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
   #presets = null; // the real games (the API's presets reply), once the solver has answered
   #loadingPresets = false;
+  #notice = null; // a message said with the next one (holdNotice)
 
   /**
    * `solver`: the worker's client (or a fake), {request, ready, busy, restart, cancel}; `limits`: the
@@ -290,6 +291,7 @@ export class Session {
     this.resume.solverChanged(state);
     if (state === "ready") {
       this.challengeTracker.askMinimum();
+      this.challengeTracker.checkDay();
       this.loadLists();
     }
     this.emit({ solver: true });
@@ -354,7 +356,32 @@ export class Session {
       if (!CHANGE_FIELDS.includes(field)) throw new TypeError(`no change field ${field}: the fields are CHANGE_FIELDS (session.js)`);
     }
     const full = { cells: null, ...change };
+    if (this.#notice) this.#carryNotice(full);
     for (const listener of [...this.#listeners]) listener(full);
+  }
+
+  /**
+   * Say `notice` (a message) with the next message the session says, so that what the page's
+   * opening says — a link opened, the game kept brought back — does not replace it (stored records
+   * set aside: api.js, arrive). Said alone by sayNotice when nothing else was said.
+   */
+  holdNotice(notice) {
+    this.#notice = notice;
+  }
+
+  /** Say the notice held (holdNotice) now, unless a link is opening: its own message will carry it. */
+  sayNotice() {
+    if (this.#notice && !this.opening) this.say(null);
+  }
+
+  /** Join the notice held into `change`'s message (or its Board box error), in the notice's tone; a link's "Opening…" waits for the next. */
+  #carryNotice(change) {
+    const field = change.boardError ? "boardError" : change.message !== undefined && change.message?.key !== "linkOpening" ? "message" : null;
+    if (!field) return;
+    const notice = this.#notice;
+    this.#notice = null;
+    const joined = joinMessages(change[field], notice);
+    change[field] = notice.tone ? withTone(joined, notice.tone) : joined;
   }
 
   /** Say `message` (messages.js) on the message line; nothing else changes. */
@@ -515,21 +542,31 @@ export class Session {
     if (this.dealer.sizeRefused(rows, cols, k)) return false;
     const board = boardWithStates(old.board, k);
     const keepQuiet = k === old.k && surface === old.surface && stencil === old.stencil && mask === old.mask;
+    const ended = this.#endChallenge(); // another variant is another puzzle
     this.#replaceGame(new Game(board, { target: plainTarget(old.target), stencil, surface, mask }), keepQuiet);
-    let message;
-    if (k !== old.k || (isMultiState(k) && surface !== old.surface)) {
-      message = messageOf("statesChanged", { k, surface: surfaceSuffix(surface) });
-    } else {
-      this.challengeTracker.end(); // a new rule is a new puzzle
-      message = messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
-    }
-    this.emit({ message, reshaped: true });
+    const message = k !== old.k || (isMultiState(k) && surface !== old.surface)
+      ? messageOf("statesChanged", { k, surface: surfaceSuffix(surface) })
+      : messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
+    this.emit({ message: joinMessages(message, ended), reshaped: true, challenge: true });
     return true;
   }
 
   /** Use `mask` (null: no shape) on the current lights, which go out in holes. */
   setShape(mask, message) {
-    this.setBoard(this.#game.board.copy(), { message, mask: mask && !mask.isEmpty ? mask : null });
+    const ended = this.#endChallenge();
+    this.setBoard(this.#game.board.copy(), { message: joinMessages(message, ended), mask: mask && !mask.isEmpty ? mask : null });
+  }
+
+  /**
+   * End the puzzle being played because the player changed what it is (its goal, rule, surface,
+   * states or shape): what was dealt is no longer played, so nothing more is credited to it and
+   * its link names no puzzle (no p=). What to say of it — a puzzle not yet won is played on as a
+   * plain game —, or null when none was being played or it was already won.
+   */
+  #endChallenge() {
+    const ended = this.challengeTracker.current;
+    this.challengeTracker.end();
+    return ended && !ended.done ? messageOf("plainGameNow") : null;
   }
 
   /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
@@ -540,13 +577,20 @@ export class Session {
     return changed ? messageOf("standardGameRestored") : null;
   }
 
+  /**
+   * Play on towards another goal (`target`: "off", "on" or a Board of the game's size): the
+   * lights and history stay, the marks go, and the puzzle being played ends (#endChallenge:
+   * a goal of the player's choosing is not the puzzle dealt; nothing reached by it is credited).
+   */
   setTarget(target) {
     this.stopPlayback();
     this.#won = null;
+    const ended = this.#endChallenge();
     this.#game.target = target;
     this.#display.dropMarks();
     this.#version++;
-    this.say(joinMessages(this.#game.isSolved() ? messageOf("solvedStart") : null, this.sequencer.dropAsked()));
+    const solved = this.#game.isSolved() ? messageOf("solvedStart") : null;
+    this.emit({ message: joinMessages(ended, solved, this.sequencer.dropAsked()), challenge: true });
   }
 
   // -------------------------------------------------------------------------------

@@ -68,11 +68,11 @@ class FastLink extends Error {}
  * All of `body` (a copy arriving), unless the link is so fast that the original would arrive
  * sooner than the script could decode the copy: then a FastLink error, the download cancelled.
  * `file` is the promise of the original's {bytes, sent}; `copyBytes` the copy's length; `asked`
- * when the copy was asked for (performance.now()). The rate is taken over the time since it was
+ * when the copy was asked for (`now()`, milliseconds). The rate is taken over the time since it was
  * asked for, not since this began to read: bytes that waited while the worker was busy must
  * not look as if they had come at once.
  */
-async function readJudging(body, file, copyBytes, asked) {
+async function readJudging(body, file, copyBytes, asked, now) {
   const reader = body.getReader();
   const chunks = [];
   let received = 0;
@@ -84,7 +84,7 @@ async function readJudging(body, file, copyBytes, asked) {
     received += value.byteLength;
     if (!judged && received >= SAMPLE_BYTES) {
       judged = true;
-      const rate = received / Math.max(1, performance.now() - asked); // bytes a millisecond
+      const rate = received / Math.max(1, now() - asked); // bytes a millisecond
       const { bytes, sent } = await file;
       if (Number.isFinite(sent) && Number.isFinite(copyBytes) && (sent - copyBytes) / rate < bytes / SCRIPT_DECODE_BYTES_PER_MS) {
         await reader.cancel();
@@ -106,9 +106,9 @@ async function readJudging(body, file, copyBytes, asked) {
  * `how` is "native" or "script". A body already of `length` bytes is taken as the original itself
  * (a host that sent the .br with Content-Encoding: br, which the browser undid): the check decides.
  */
-async function decode(body, file, how, siteUrl, copyBytes, asked) {
+async function decode(body, file, how, siteUrl, copyBytes, asked, now) {
   if (how === "native") return readAll(body.pipeThrough(new DecompressionStream("brotli")));
-  const [compressed, brotliDecode, { bytes }] = await Promise.all([readJudging(body, file, copyBytes, asked), loadScriptDecoder(siteUrl), file]);
+  const [compressed, brotliDecode, { bytes }] = await Promise.all([readJudging(body, file, copyBytes, asked, now), loadScriptDecoder(siteUrl), file]);
   if (compressed.length === bytes) return compressed;
   return brotliDecode(compressed, bytes);
 }
@@ -120,24 +120,26 @@ async function decode(body, file, how, siteUrl, copyBytes, asked) {
  * site's root; `expected`: the promise of {bytes, sha256, sent} of the original (build-info.json's;
  * `sent`, what the host sends of it), not awaited before the .br is asked for, so the download
  * starts with the worker; `counted(body)`
- * counts the .br's bytes as they arrive (download-progress.js). Tries twice: as the HTTP cache
- * has it, then past it.
+ * counts the .br's bytes as they arrive (download-progress.js); `now()` the time in milliseconds
+ * (the link's rate: performance.now, a test's clock). Tries twice: as the HTTP cache has it, then past it.
  */
-export async function unpackedDownload({ fetch, siteUrl, path, type, expected, counted, fellBack, native = decodesBrotliNatively() }) {
+export async function unpackedDownload({
+  fetch, siteUrl, path, type, expected, counted, fellBack, native = decodesBrotliNatively(), now = () => performance.now(),
+}) {
   const how = native ? "native" : "script";
   if (!native) loadScriptDecoder(siteUrl).catch(() => {}); // fetched beside the .br; a failure is met in decode()
   expected.catch(() => {}); // met below
   let reason = "";
   for (const cache of ["default", "reload"]) {
     try {
-      const asked = performance.now();
+      const asked = now();
       const response = await fetch(new URL(`${path}.br`, siteUrl), { cache });
       if (!response.ok || !response.body) {
         reason = `${path}.br: HTTP ${response.status}`;
         break; // refused or missing: trying past the cache would not help
       }
       const copyBytes = Number(response.headers.get("content-length"));
-      const bytes = await decode(counted(response.body), expected, how, siteUrl, copyBytes, asked);
+      const bytes = await decode(counted(response.body), expected, how, siteUrl, copyBytes, asked, now);
       const file = await expected;
       if (bytes.length === file.bytes && await sha256Hex(bytes) === file.sha256) {
         return { response: new Response(bytes, { status: 200, headers: { "content-type": type } }), how };

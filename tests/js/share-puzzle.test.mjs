@@ -81,10 +81,10 @@ test("p= names the kinds the page deals; other names, and a preset name on anoth
   session.setBoard(sampleBoard(loj));
   const game = session.game;
   assert.deepEqual(challengeOfToken("sample-loj1", game), { kind: "sample loj1", labelKey: "sampleLoj1" });
-  assert.deepEqual(challengeOfToken("daily", game), { kind: "daily", labelKey: "dailyPuzzle" });
   assert.deepEqual(challengeOfToken("presses-5", game), { kind: "presses 5", labelKey: "newPuzzleSized" });
   assert.deepEqual(challengeOfToken("random", game), { kind: "random", labelKey: "newPuzzleSized" });
-  for (const token of ["sample-tv", "preset-nope", "presses-05", "lit-", "solved", "daily-2"]) {
+  // "daily": an older link's, with no day its board could be checked against; "daily-2": the day's puzzle is 5×5.
+  for (const token of ["sample-tv", "preset-nope", "presses-05", "lit-", "solved", "daily-2", "daily"]) {
     assert.equal(challengeOfToken(token, game), null, token);
   }
   session.setVariant({ stencil: makeStencil("x") }); // the preset's board under another rule is not the preset

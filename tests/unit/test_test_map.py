@@ -74,6 +74,9 @@ def python_imports(path: Path, name: str | None) -> set[str]:
 JS_IMPORT = re.compile(r"""(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']""")
 
 
+BUILT_LOAD = re.compile(r'loadBuilt\("(static/[\w/.-]+\.js)"\)')
+
+
 def js_imports(path: Path) -> set[str]:
     """The static/ modules `path` imports, as paths from the root (relative specifiers resolved)."""
     found = set()
@@ -138,6 +141,8 @@ def loaded_by_test(test: str) -> frozenset[str]:
     helpers = {imported for imported in js_imports(path) if imported.startswith("tests/")}
     direct = {imported for imported in js_imports(path) | set().union(*(js_imports(ROOT / h) for h in helpers))
               if imported.startswith("static/")}
+    # A test of the built site loads a module's built copy by its source path (loadBuilt("static/…")).
+    direct |= set(BUILT_LOAD.findall(path.read_text(encoding="utf-8")))
     return frozenset().union(*(js_closure(module) for module in direct)) if direct else frozenset()
 
 
