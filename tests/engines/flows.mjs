@@ -4,7 +4,8 @@
 // its marks followed; a board pasted; a shared grid link; a shared Cube link opened while
 // the solver starts (a press on the stand-in said to wait, Solve answered for the Cube),
 // turned in 3D by a drag and pressed by a click, then solved; level 1 of the classic set
-// won and Next level; a board scanned from a picture file; 中文; a repeat visit restored
+// won and Next level; a board scanned from a picture file; 中文; the puzzle of the day; a
+// player's record kept true (forged links, a goal switched, a reload); a repeat visit restored
 // from the kept start; an offline reload served by the service worker (last: it stops the
 // server). Each flow starts from a document it opens itself; one page (one profile) is kept
 // through them all, as one player's browser.
@@ -331,6 +332,64 @@ async function dailyPuzzle(context) {
   await page.waitFor(() => !/** @type {HTMLDialogElement} */ (document.getElementById("stats-dialog")).open);
 }
 
+/**
+ * A player's record kept true (issue 49), as a new player tries it: a forged day's link (a one-press
+ * board under p=daily-N) is played as a plain shared board once Python's deal of that day differs, and
+ * its win counts nothing; the page's own puzzle of the day with its goal switched to All on is a free
+ * game (in Chinese: said, and its link names no puzzle); a reload in the middle of a New puzzle goes on
+ * with its clock, the game played once; stored records that cannot be read are said beside the opening
+ * link's message (last: the records start afresh).
+ */
+async function playerRecord(context) {
+  const { page, site } = context;
+  const records = () => JSON.parse(localStorage.getItem("lightsout-records") ?? "{}").stats ?? { played: 0, won: 0, daily: { current: 0 } };
+  const start = await page.evaluate(records);
+  const { dailyNumber } = await import("../../static/session/daily.js");
+  const day = dailyNumber(new Date());
+  await page.open(`${site.url}#5x5:gDgCAA;p=daily-${day}`);
+  await waitReady(page);
+  await page.waitFor((number) => document.getElementById("message").textContent.includes(`is not puzzle of the day #${number}`), day);
+  await page.waitFor(() => !location.hash.includes("p=daily"));
+  for (const index of pythonSolution(await page.evaluate(snapshot))) await pressCell(page, index);
+  await page.waitFor(() => document.getElementById("status").dataset.solved === "1");
+  const forged = await page.evaluate(records);
+  assert.deepEqual([forged.won, forged.daily.current], [start.won, start.daily.current], "a forged day's win counts nothing");
+
+  await page.click('#language-switch [data-language="zh"]');
+  await page.waitFor(() => document.getElementById("solve").textContent.trim() === "求解");
+  await page.evaluate(() => { for (const id of ["section-puzzles", "section-goal"]) /** @type {HTMLDetailsElement} */ (document.getElementById(id)).open = true; });
+  await page.click("#daily");
+  await page.waitFor((number) => location.hash.includes(`p=daily-${number}`), day);
+  await page.click('input[name="target"][value="on"]');
+  await page.waitFor(() => document.getElementById("message").textContent.includes("不计时"));
+  await page.waitFor(() => location.hash.length > 1 && !location.hash.includes("p="));
+  await screenshot(context, "daily-goal-changed-zh");
+  await page.click('input[name="target"][value="off"]');
+  await page.click('#language-switch [data-language="en"]');
+  await page.waitFor(() => document.getElementById("solve").textContent.trim() === "Solve");
+
+  // The issue's case: #5x5:IwCIAQ;p=random — press (0, 0), reload, press (4, 4).
+  const before = await page.evaluate(records);
+  await page.open(`${site.url}#5x5:IwCIAQ;p=random`);
+  await waitReady(page);
+  await pressCell(page, 0);
+  await page.waitFor(() => location.hash.includes(";m="));
+  await page.reload();
+  await waitReady(page);
+  await page.waitFor(() => /restored/i.test(document.getElementById("message").textContent));
+  await pressCell(page, 24);
+  await page.waitFor(() => !document.getElementById("win").hidden);
+  const after = await page.evaluate(records);
+  assert.equal(after.played, before.played + 1, "the reloaded game is played once");
+  assert.equal(after.won, before.won + 1);
+
+  await page.evaluate(() => localStorage.setItem("lightsout-records", "{not json"));
+  await page.open(`${site.url}#5x5:AAAAAA`); // 5×5: the flows after it deal New puzzle at its size
+  await waitReady(page);
+  await page.waitFor(() => /Opened a shared.*could not be read/s.test(document.getElementById("message").textContent));
+  await screenshot(context, "records-set-aside");
+}
+
 async function repeatVisit(context) {
   const { page, site } = context;
   const started = Date.now();
@@ -387,6 +446,7 @@ export const FLOWS = [
   { name: "a board scanned from a picture file and solved", run: scanPicture },
   { name: "中文: the page and a solve in Chinese", run: chinese },
   { name: "the puzzle of the day won, its result shared, the Statistics counting it", run: dailyPuzzle },
+  { name: "a player's record kept true: a forged day's link, a goal switched, a reload, records set aside", run: playerRecord },
   { name: "a repeat visit restores the kept start", run: repeatVisit },
   { name: "an offline reload is served by the service worker", run: offlineReload },
 ];
