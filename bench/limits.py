@@ -13,7 +13,7 @@ zip of ``dist/``, as the page's worker runs them; build first), ``--repeat`` tim
 interpreter, which is replaced when its heap grows past the page's 256 MB: the median call time,
 its ratio to CPython's, and the wasm heap after the case.  The outcome column is the reply (or
 the CLI's exit status and first line of stderr) and what the case derives from it.  Figures of
-the page itself (Chromium's layout and paint) are not here: tests/e2e/bench_page.py and the
+the page itself (Chromium's layout and paint) are not here: bench/page.py and the
 browser tests measure those.  This prints figures; it asserts nothing.
 
 ``--case`` runs the cases whose row or name holds one of the words (``--case explain why``);

@@ -1,7 +1,7 @@
 """A slow link never fails the start (issue #29): the start-up deadline measures stalls, not the
 whole start, and the status line counts the download in megabytes while the board stays playable.
 
-The site is served as GitHub Pages serves it, through one throttled link (bench_network.py's
+The site is served as GitHub Pages serves it, through one throttled link (pages_server.py's
 server: a token bucket shared by every connection and a latency per request), slow enough that
 the start takes several times the (shortened) deadline.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from bench_network import Profile, serve_like_pages
+from pages_server import Profile, serve_like_pages
 from conftest import CONTEXT_OPTIONS, PageWatch, wait_ready
 from e2e_helpers import cell, read_board, simulate_press, status
 from playwright.sync_api import expect

@@ -1,10 +1,10 @@
 // @ts-check
 // On-demand benchmark: the solver's start in each browser engine (not run by the tests).
 //
-//   python3 build.py && node tests/engines/bench_ready.mjs [--runs 3] [--engines chromium,firefox,webkit] [--profiles none,slow] [--compare DIR]
+//   python3 build.py && node bench/ready.mjs [--runs 3] [--engines chromium,firefox,webkit] [--profiles none,slow] [--compare DIR]
 //
 // dist/ is served as GitHub Pages serves it, optionally throttled like a phone link, by
-// tests/e2e/bench_network.py --serve <profile> (none: loopback; fast: 9 Mbit/s, 60 ms a
+// bench/network.py --serve <profile> (none: loopback; fast: 9 Mbit/s, 60 ms a
 // request; slow: 1.6 Mbit/s, 150 ms a request — one link shared by every connection). For
 // each engine (browsers.mjs) and run, a new browser (a new profile) makes a cold visit and,
 // once its service worker is ready, a repeat visit; printed: the time from asking for the
@@ -13,12 +13,12 @@
 // files that have a brotli copy (the worker's start record: "brotli, native", "brotli, script"
 // or "original"). With --compare DIR, another built site (e.g. of main before a change) is
 // served beside dist/ and each run visits both, alternating. Chromium's bytes and steps are in
-// tests/e2e/bench_network.py, which drives it through the DevTools protocol.
+// bench/network.py, which drives it through the DevTools protocol.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { loadavg } from "node:os";
-import { PYTHON, ROOT } from "../js/python.mjs";
-import { ENGINES, WAIT_MS, launch } from "./browsers.mjs";
+import { PYTHON, ROOT } from "../tests/js/python.mjs";
+import { ENGINES, WAIT_MS, launch } from "../tests/engines/browsers.mjs";
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg, i, all) => (arg.startsWith("--") ? [arg.slice(2), all[i + 1]] : null)).filter(Boolean));
 const runs = Number(args.runs ?? 3);
@@ -29,13 +29,13 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };
 
-/** bench_network.py's Pages-like server of `site` (a built site's folder) with `profile`: {url, stop()}. */
+/** bench/network.py's Pages-like server of `site` (a built site's folder) with `profile`: {url, stop()}. */
 function serve(profile, site) {
-  const server = spawn(PYTHON, [join(ROOT, "tests", "e2e", "bench_network.py"), "--serve", profile, "--site", site],
+  const server = spawn(PYTHON, [join(ROOT, "bench", "network.py"), "--serve", profile, "--site", site],
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let output = "";
-    server.once("exit", (code) => reject(new Error(`bench_network.py --serve exited (${code})`)));
+    server.once("exit", (code) => reject(new Error(`bench/network.py --serve exited (${code})`)));
     server.stdout.on("data", (chunk) => {
       output += chunk;
       const found = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);

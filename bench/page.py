@@ -1,8 +1,8 @@
 """On-demand benchmark of the built site (not collected by pytest):
 
-    python3 build.py && python3 tests/e2e/bench_page.py --startup [--runs 5] [--compare DIR]
-    python3 build.py && python3 tests/e2e/bench_page.py [--size 64]
-    python3 build.py && python3 tests/e2e/bench_page.py --big [--huge]
+    python3 build.py && python3 bench/page.py --startup [--runs 5] [--compare DIR]
+    python3 build.py && python3 bench/page.py [--size 64]
+    python3 build.py && python3 bench/page.py --big [--huge]
 
 With --startup: the site served as `build.py serve` serves it (gzip for text and wasm),
 medians of --runs runs, each in a new browser profile (a temporary user data folder): for the cold visit and a repeat visit (a new page in the same profile, its service
@@ -42,8 +42,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import build  # noqa: E402
 
