@@ -15,6 +15,7 @@ import { SessionApi } from "./session/api.js";
 import { BoardPanel } from "./panels/board-panel.js";
 import { StatusPanel } from "./panels/status-panel.js";
 import { ChallengePanel } from "./panels/challenge-panel.js";
+import { DealPanel } from "./panels/deal-panel.js";
 import { SolvePanel } from "./panels/solve-panel.js";
 import { VariantPanel } from "./panels/variant-panel.js";
 import { TextPanel } from "./panels/text-panel.js";
@@ -52,6 +53,7 @@ new StatusPanel(session);
 new VariantPanel(session);
 const board = new BoardPanel(session);
 const challengePanel = new ChallengePanel(session);
+new DealPanel(session);
 new SolvePanel(session);
 const scan = new ScanPanel(session, {
   colours: () => board.colours(),

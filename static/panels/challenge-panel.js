@@ -27,12 +27,15 @@ export class ChallengePanel {
     this.timer = $("timer");
     this.bestResult = $("best-result");
     this.minimum = $("minimum");
+    this.showFewest = $("show-fewest");
+    this.showFewest.addEventListener("click", () => session.revealFewest());
     this.newPuzzleButton = $("new-puzzle");
     /** @type {ReturnType<typeof setInterval> | 0} */
     this.timerInterval = 0;
+    /** The puzzle (its serial) whose time and best result are shown: another one (a new game of any kind) is drawn from zero. */
+    this.shown = null;
     this.newPuzzleButton.addEventListener("click", () => this.newPuzzle());
     $("clear").addEventListener("click", () => session.clear());
-    $("daily").addEventListener("click", () => session.daily());
     for (const sample of SAMPLE_BOARDS) $(`sample-${sample.id}`).addEventListener("click", () => session.sample(sample));
     // A size is dealt when the player commits it, never while typing Rows then Columns:
     // Enter or a spinner step (a change while the field keeps the focus), or the focus
@@ -94,6 +97,10 @@ export class ChallengePanel {
     return undefined;
   }
 
+  /**
+   * New puzzle (the button, N, a win's Next puzzle): of the size and counts in the fields; the
+   * difficulty being played again when the fields ask for nothing else (its size, no counts).
+   */
   async newPuzzle() {
     const size = this.session.checkSize(Number(this.rows.value), Number(this.cols.value));
     if (!size) return;
@@ -101,6 +108,11 @@ export class ChallengePanel {
     if (lit === undefined) return;
     const presses = this.readCount(this.presses);
     if (presses === undefined) return;
+    const { difficulty } = this.session;
+    if (difficulty && lit === null && presses === null && size.rows === difficulty.rows && size.cols === difficulty.cols) {
+      await this.session.dealDifficulty(difficulty.name);
+      return;
+    }
     await this.session.newPuzzle({ ...size, lit, presses });
   }
 
@@ -116,9 +128,18 @@ export class ChallengePanel {
       this.rows.value = String(game.board.rows);
       this.cols.value = String(game.board.cols);
     }
-    // A level says its best possible in its own label (levels-panel.js).
-    this.minimum.textContent = challenge?.minimum != null && !challenge.level ? t("bestPossible", { best: challenge.minimum }) : "";
-    if (!change.challenge && !change.reword && !(challenge && (challenge.startedAt || challenge.done))) return;
+    // The fewest presses, hidden until the win or the player's tap (Fewest?); a level says it in its own label (levels-panel.js).
+    const known = challenge?.minimum != null;
+    this.minimum.textContent = known && session.fewestShown && !challenge.level ? t("bestPossible", { best: challenge.minimum }) : "";
+    this.showFewest.hidden = !known || session.fewestShown;
+    const serial = challenge?.serial ?? null;
+    const another = serial !== this.shown;
+    this.shown = serial;
+    if (!another && !change.challenge && !change.reword && !(challenge && (challenge.startedAt || challenge.done))) return;
+    if (another) { // a new game starts from zero: the last one's clock stops here
+      clearInterval(this.timerInterval);
+      this.timerInterval = 0;
+    }
     if (!challenge) {
       clearInterval(this.timerInterval);
       this.timerInterval = 0;

@@ -97,8 +97,10 @@ export class LevelsPanel {
     const minimum = this.session.challenge?.minimum;
     this.label.hidden = !level;
     const figures = level ? { number: level.number, count: level.count, best: minimum } : null;
-    this.labelText.textContent = level ? t("levelLabel", figures) : "";
-    this.labelShort.textContent = level ? t("levelLabelShort", figures) : "";
+    // The fewest presses, hidden until the win or the player's tap (challenge-panel.js: Fewest?).
+    const plain = this.session.fewestShown ? "" : "Plain";
+    this.labelText.textContent = level ? t(`levelLabel${plain}`, figures) : "";
+    this.labelShort.textContent = level ? t(`levelLabelShort${plain}`, figures) : "";
     // A level started (from here, a link or Next level) lists its set.
     const playing = level ? `${level.set} ${level.number}` : null;
     if (playing !== this.shownLevel) {

@@ -22,6 +22,7 @@ import { emptyBoard } from "../model/board.js";
 import { randomSolvableBoard } from "../model/random-board.js";
 import { summary } from "./statistics.js";
 import { dailyNumber } from "./daily.js";
+import { DIFFICULTIES, difficultyOfKind } from "./difficulty.js";
 import { feedbackFor } from "./sound-choice.js";
 import { levelStars } from "./levels.js";
 
@@ -123,6 +124,28 @@ export class SessionApi {
     const records = challenge.records ?? this.#session.records;
     return Object.freeze({ ...challenge, records: undefined, best: records?.get(challenge.key) ?? null });
   }
+  /** True when the puzzle's fewest presses may be shown: after the win, or once the player asked (revealFewest). */
+  get fewestShown() { return this.#session.challengeTracker.fewestShown; }
+  /** The difficulties offered, in order (difficulty.js): {name, rows, cols, fewest: [low, high]}. */
+  get difficulties() { return DIFFICULTIES; }
+  /** The difficulty the puzzle being played was dealt at (difficulty.js: {name, rows, cols, fewest}), or null. */
+  get difficulty() { return difficultyOfKind(this.#session.challenge?.kind); }
+  /**
+   * The puzzle of the day as the page offers it, now: {number, playing (today's is the puzzle being
+   * played), won (today's was won today: the statistics' streak, or the puzzle just won), next
+   * (milliseconds to the next day's, at local midnight)}.
+   */
+  dailyStatus() {
+    const session = this.#session;
+    const today = session.today();
+    const number = dailyNumber(today);
+    const challenge = session.challenge;
+    const playing = challenge?.kind === "daily" && challenge.day === number;
+    const wonNow = playing && challenge.done && challenge.dayChecked && !session.assisted;
+    const won = wonNow || session.records?.statistics?.daily?.last === number;
+    const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    return { number, playing, won, next: Math.max(0, midnight.getTime() - today.getTime()) };
+  }
   /** The level being played, {set, number, count, game}, or null. */
   get level() { return this.#session.levelPlay.current; }
   /** What Next offers after a win: "level", "none" or "puzzle". */
@@ -223,6 +246,10 @@ export class SessionApi {
   resize(rows, cols) { return this.#session.dealer.resize(rows, cols); }
   /** The puzzle of the day. */
   daily() { return this.#session.dealer.daily(); }
+  /** A puzzle of difficulty `name` ("easy", "medium", "hard": difficulty.js); resolves true once it is the game. */
+  dealDifficulty(name) { return this.#session.dealer.difficulty(name); }
+  /** Show the puzzle's fewest presses before the win (the player asked). */
+  revealFewest() { this.#session.challengeTracker.reveal(); }
   /** A sample board (sample-boards.js). */
   sample(sample) { this.#session.dealer.sample(sample); }
   /** A new puzzle of the real game `name`. */

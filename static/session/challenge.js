@@ -65,8 +65,10 @@ export class ChallengeTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {kind, key, label, start, minimum, startedAt, done, level, records, day, dayChecked, held}, or null: no challenge.
+    // {serial, kind, key, label, start, minimum, startedAt, done, level, records, day, dayChecked, held, revealed},
+    // or null: no challenge. `serial` tells one puzzle dealt from the next (views draw a new one from zero).
     this.current = null;
+    this.dealtCount = 0;
   }
 
   /** The key best results are kept under: kind, size, and the variant when not the standard one. */
@@ -88,8 +90,8 @@ export class ChallengeTracker {
    */
   start(kind, label, start, { minimum = null, level = null, records = null, day = null, dayChecked = true } = {}) {
     this.current = {
-      key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, level, records, day,
-      dayChecked: day === null || dayChecked, held: null,
+      serial: ++this.dealtCount, key: this.key(kind), label, start: start.copy(), minimum, startedAt: 0, done: false, kind, level,
+      records, day, dayChecked: day === null || dayChecked, held: null, revealed: false,
     };
     this.askMinimum();
     this.checkDay();
@@ -149,6 +151,23 @@ export class ChallengeTracker {
     }
     this.end();
     session.challengeChanged(joinMessages(messageOf("dailyNotThatDay", { number: challenge.day }), held ? messageOf("dailyWinDropped") : null));
+  }
+
+  /**
+   * True when the puzzle's fewest presses may be shown: once it is won, or when the player asked
+   * (reveal). Hidden until then, as the daily games hide the answer's size until the end.
+   */
+  get fewestShown() {
+    const challenge = this.current;
+    return Boolean(challenge && challenge.minimum !== null && (challenge.done || challenge.revealed));
+  }
+
+  /** Show the puzzle's fewest presses now (the player asked: one tap). */
+  reveal() {
+    const challenge = this.current;
+    if (!challenge || challenge.revealed) return;
+    challenge.revealed = true;
+    this.session.challengeChanged();
   }
 
   /** Stop tracking the puzzle (the board changed some other way): part of the command that changed it, which tells it. */

@@ -11,6 +11,7 @@ import { MAX_SIZE, MIN_SIZE, boardFromId, boardFromReference, emptyBoard } from 
 import { challengeOfToken } from "./challenge.js";
 import { dailyNumber, dailyNumberOfToken, dailyOpenedMessage, dailySeed } from "./daily.js";
 import { sampleBoard } from "../model/sample-boards.js";
+import { difficultyKind, difficultyNamed, fewestToAsk } from "./difficulty.js";
 import { Game, isMultiState } from "../model/game.js";
 import { Mask } from "../model/mask.js";
 import { graphOfPuzzle } from "../model/graph.js";
@@ -122,6 +123,31 @@ export class Dealer {
       session.setBoard(boardFromReference(reply.board, reply.payload), {
         message: joinMessages(dailyOpenedMessage(day, day), restored), mask: null,
         replaced: () => this.startChallenge("daily", messageOf("dailyPuzzle"), session.game.board, { day }), // Python's deal: the day's
+      });
+      return true;
+    });
+  }
+
+  /**
+   * A puzzle of difficulty `name` (difficulty.js): a board of the classic game at its size whose
+   * fewest presses, drawn from its range, Python's search guarantees (asked of the solver: while
+   * it starts, the request waits for it). Its fewest presses are known from the deal.
+   */
+  difficulty(name) {
+    const { session } = this;
+    const difficulty = difficultyNamed(name);
+    if (!difficulty) return Promise.resolve(false);
+    const label = messageOf(`difficulty_${name}`);
+    if (!session.solver.ready) session.say(messageOf("difficultyWaits", { difficulty: label }));
+    return session.changing(async () => {
+      const presses = fewestToAsk(difficulty, session.random);
+      const reply = await requests.difficulty(session, difficulty, presses);
+      if (!reply) return false;
+      const restored = session.useStandardGame();
+      const { rows, cols } = difficulty;
+      session.setBoard(boardFromReference(reply.board, reply.payload), {
+        message: joinMessages(messageOf("difficultyDealt", { difficulty: label, rows, cols }), restored), mask: null,
+        replaced: () => this.startChallenge(difficultyKind(name), label, session.game.board, { minimum: presses }),
       });
       return true;
     });

@@ -94,6 +94,15 @@ export function daily(session, seed, options = {}) {
 }
 
 /**
+ * A board of the classic game (two states, plus, plane, every light off the goal), rows × cols,
+ * whose fewest solution needs exactly `presses` presses (difficulty.js), dealt on the "random"
+ * channel. Failures are said (PressCountError: not found in time).
+ */
+export function difficulty(session, { rows, cols }, presses) {
+  return session.request({ op: "random", rows, cols, lit: null, presses, seed: null, binary: true }, { board: false, channel: "random" });
+}
+
+/**
  * Read a board from `text`, or from a file's raw bytes `payload`, with the game's k (and the
  * current size, for a list of lit cells without one; a preset or graph reads its own text
  * form at its own size). Errors are thrown: the caller words a parse error at the box.

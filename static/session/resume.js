@@ -226,7 +226,9 @@ export class Resume {
     const { session } = this;
     if (!this.keeping || session.playbackRun || session.opening) return; // written when the playback ends, or the link has opened
     if (this.waiting.holds()) return; // the stand-in is not kept over the game that waits for the solver
-    const link = this.firstLink(session.game);
+    // A game played to its goal is over: it is not brought back as "the game you left".
+    const over = session.game.moveCount > 0 && session.game.isSolved();
+    const link = over ? null : this.firstLink(session.game);
     if (link === undefined) return; // asked of Python: saved when it answers
     const text = link === null ? null : JSON.stringify(this.record(session.game, link));
     try {

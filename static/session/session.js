@@ -569,11 +569,15 @@ export class Session {
     return ended && !ended.done ? messageOf("plainGameNow") : null;
   }
 
-  /** The standard game from now on (two states, plus, plane, no shape); a message saying so, or null. */
+  /**
+   * The standard game from now on (two states, plus, plane, no shape, every light off the goal: the
+   * puzzles dealt on it — the day's, a difficulty's, a sample — are that game's); a message saying so, or null.
+   */
   useStandardGame() {
     const old = this.#game;
-    const changed = this.multiState || old.surface !== "plane" || old.stencil !== PLUS_STENCIL || old.mask !== null || old.graph !== null;
-    this.#replaceGame(new Game(boardWithStates(old.board, 2), { target: plainTarget(old.target) }));
+    const changed = this.multiState || old.surface !== "plane" || old.stencil !== PLUS_STENCIL || old.mask !== null || old.graph !== null
+      || old.target !== "off";
+    this.#replaceGame(new Game(boardWithStates(old.board, 2), { target: "off" }));
     return changed ? messageOf("standardGameRestored") : null;
   }
 

@@ -138,6 +138,13 @@ def load_text(page: Page, text: str) -> None:
     expect(status(page).locator(".message")).to_contain_text("Loaded")
 
 
+def reveal_fewest(page: Page) -> None:
+    """Tap "Fewest?" under the board: the puzzle's fewest presses, hidden until the win (issue 50),
+    shown on the player's asking (beside the moves, or in a level's label)."""
+    page.locator("#show-fewest").click()
+    expect(page.locator("#show-fewest")).to_be_hidden()
+
+
 def set_goal(page: Page, goal: str) -> None:
     page.get_by_role("radio", name="All on" if goal == "on" else "All off").check()
 

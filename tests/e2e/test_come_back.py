@@ -113,7 +113,7 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         message = page.locator("#message")
 
         # The puzzle of the day, numbered: its link carries the number.
-        page.locator("#daily").click()
+        page.locator("#daily-card").click()
         expect(message).to_contain_text(words["day"])
         number = int(re.search(r"#(\d+)", message.inner_text()).group(1))
         page.wait_for_function("(token) => location.hash.includes(token)", arg=f"p=daily-{number}")

@@ -76,9 +76,9 @@ def grid_of(snap: dict) -> list[list[int]]:
 
 
 def start_explaining(page: Page) -> dict:
-    button(page, "Explain").click()
+    button(page, "Show how").click()
     expect(page.locator("#explain-nav")).to_be_visible()
-    expect(button(page, "Explain")).to_have_attribute("aria-pressed", "true")
+    expect(button(page, "Show how")).to_have_attribute("aria-pressed", "true")
     return snapshot(page)
 
 
@@ -228,7 +228,7 @@ def test_why_this_press_and_the_methods(ready_page):
     expect(table.locator('tr[data-method="chebyshev"] td').last).to_have_text(re.compile(r"^[\d.]+ (ns|µs|ms|s)$"))
     # 中文: the explanation speaks the page's language.
     page.get_by_role("button", name="中文").click()
-    expect(button(page, "讲解")).to_be_visible()
+    expect(button(page, "怎么解")).to_be_visible()
     expect(message).to_contain_text("为什么是第 6 行第 6 列")
     expect(button(page, "下一步")).to_be_visible()
     button(page, "下一步").click()

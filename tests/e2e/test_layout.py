@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, ROOT
-from e2e_helpers import board, button, cell, status
+from e2e_helpers import board, button, cell, reveal_fewest, status
 from layout_shift import BOUND, SHIFT_PROBE, VIEWPORTS, play_session, total_shift
 from play_column import moves, walk
 from playwright.sync_api import Browser, Page, expect
@@ -128,12 +128,14 @@ def test_first_view_is_the_board_and_a_few_controls(views, name):
     for selector in ("#board .grid", "#toolbar", "#status"):
         assert in_view(page, selector), selector
     controls = visible_controls(page)
-    buttons = [control for control in controls if control not in {"Puzzles", "Games", "Goal and solution", "Rules and shape",
-                                                                  "Analysis", "Board text and files"}]
+    sections = {"More puzzles", "Handheld games and levels", "Rules, goal and shape", "Analysis", "Your own board: set up, paste, open"}
+    buttons = [control for control in controls if control not in sections]
     # Issue #14 allowed 10; issue #18 puts Explain next to Solve: 11; issue #32 the Levels button in the header: 12;
-    # issue #42 Statistics and Sound in the header: 14.
-    assert len(buttons) <= 14, repr(controls)
-    assert len(controls) <= 20, controls  # at most 14 controls and the 6 section headings
+    # issue #42 Statistics and Sound in the header: 14; issue #50 the day's card and three difficulties over the
+    # board (18) and Set up into Your own board (17), the goal into Rules (five sections, not six).
+    assert len(buttons) <= 17, repr(controls)
+    assert len(controls) <= 22, controls  # at most 17 controls and the 5 section headings
+    assert sections <= set(controls), controls
     # The board is large: it fills the play column up to a comfortable cell size.
     grid = box(page, "#board .grid")
     cell_size = box(page, '.cell[data-row="0"][data-col="0"]')["width"]
@@ -276,7 +278,7 @@ def test_toolbar_arrow_keys_move_between_its_buttons(ready_page):
     focused = page.evaluate("document.activeElement.id")
     assert focused in TOOLBAR_IDS[1:]  # the next enabled one (Undo and Redo may be disabled)
     page.keyboard.press("End")
-    assert page.evaluate("document.activeElement.id") == "setup-mode"  # the toolbar's last button
+    assert page.evaluate("document.activeElement.id") == "explain-toggle"  # the toolbar's last button
     page.keyboard.press("Home")
     assert page.evaluate("document.activeElement.id") == "new-puzzle"
 
@@ -356,6 +358,7 @@ def test_phone_shows_the_tagline_whole_and_centres_the_move_counter(views, langu
     assert tagline.evaluate(TAGLINE_WHOLE)
     assert in_view(page, ".tagline")
     page.locator("#new-puzzle").click()
+    reveal_fewest(page)
     expect(page.locator("#minimum")).not_to_be_empty()
     page.locator('#board .cell[data-row="2"][data-col="2"]').click()  # by place: the grid's name is the page's language
     expect(page.locator("#timer")).to_be_visible()

@@ -10,7 +10,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from conftest import wait_ready
-from e2e_helpers import click_cells
+from e2e_helpers import click_cells, reveal_fewest
 from lightsout import api
 from lightsout.model import codec
 from lightsout.presets.presets import PRESETS
@@ -49,6 +49,8 @@ def open_level(page: Page, number: int) -> None:
     expect(page.locator("#level-set")).to_be_enabled()
     page.locator("#level-set").select_option("classic")
     page.locator(f'#level-list button[data-level="{number}"]').click()
+    expect(page.locator("#level-label-text")).to_have_text(f"Level {number} of 50")  # the fewest hidden until asked
+    reveal_fewest(page)
     expect(page.locator("#level-label-text")).to_have_text(
         f"Level {number} of 50 · fewest possible {CLASSIC.level(number).minimal_presses}")
 
@@ -70,13 +72,14 @@ def test_level_one_played_by_its_fewest_presses_then_next_level_and_reload(ready
     expect(page.locator("#level-progress")).to_have_text("Reached level 2 of 50; 1 solved on your own.")
     next_level = page.get_by_role("button", name="Next level")
     next_level.click()
-    expect(page.locator("#level-label-text")).to_have_text(f"Level 2 of 50 · fewest possible {CLASSIC.level(2).minimal_presses}")
+    expect(page.locator("#level-label-text")).to_have_text("Level 2 of 50")  # a new puzzle: its fewest hidden again
     expect(banner).to_be_hidden()
     assert lit_cells(page) == bin(CLASSIC.level(2).board).count("1")
     # The link is level 2's; a reload restores it, and the progress is still there.
     page.wait_for_function("() => location.hash.includes(';p=level-classic;l=2')")
     page.reload()
     wait_ready(page)
+    reveal_fewest(page)
     expect(page.locator("#level-label-text")).to_have_text(f"Level 2 of 50 · fewest possible {CLASSIC.level(2).minimal_presses}")
     expect(page.locator("#level-progress")).to_have_text("Reached level 2 of 50; 1 solved on your own.")
     expect(page.locator("#level-list button[data-level='1']")).to_have_attribute("data-best", str(len(presses)))
@@ -91,6 +94,7 @@ def test_a_level_link_opens_that_level(ready_page: Page) -> None:
     page = ready_page
     level = CLASSIC.level(12)
     page.evaluate("(link) => { location.hash = link; }", f"classic:{codec.encode(level.board, CELLS)};p=level-classic;l=12")
+    reveal_fewest(page)
     expect(page.locator("#level-label-text")).to_have_text(f"Level 12 of 50 · fewest possible {level.minimal_presses}")
     assert lit_cells(page) == bin(level.board).count("1")
     expect(page.locator("#level-set")).to_have_value("classic")

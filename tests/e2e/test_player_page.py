@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import CONTEXT_OPTIONS
-from e2e_helpers import set_language, restore_classic_game, shots_dir, status
+from e2e_helpers import reveal_fewest, set_language, restore_classic_game, shots_dir, status
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
@@ -132,8 +132,8 @@ def test_phone_words_taps_and_the_orbix_switch(phone: Page, language: str) -> No
     explain = page.locator("#explain-toggle")
     shown = explain.locator(".tool-icon")  # what the phone shows; the label stays for screen readers
     expect(shown).to_be_visible()
-    expect(shown).to_have_text("讲解" if language == "zh" else "How?")
-    expect(explain).to_have_accessible_name("讲解" if language == "zh" else "Explain")
+    expect(shown).to_have_text("怎么解" if language == "zh" else "How?")
+    expect(explain).to_have_accessible_name("怎么解" if language == "zh" else "Show how")
 
     # A tapped cell does not stay lit up once the tap is over (a touch screen's :hover sticks).
     tapped = page.locator('#board [role="gridcell"][data-row="2"][data-col="2"]')
@@ -142,13 +142,15 @@ def test_phone_words_taps_and_the_orbix_switch(phone: Page, language: str) -> No
     page.wait_for_function("() => window.lightsOut.statesSnapshot().moves === 1")
     assert tapped.evaluate("(cell) => getComputedStyle(cell).filter") == "none"
 
-    # A level's label, before any play, says the fewest possible (not "best", read as the player's own).
+    # A level's label, once the player asks, says the fewest possible (not "best", read as the player's own).
     page.locator("#levels-open").click()
     expect(page.locator("#level-set")).to_be_enabled()
     page.locator("#level-set").select_option("classic")
     page.locator('#level-list button[data-level="1"]').click()
     short = page.locator("#level-label-short")
     expect(short).to_be_visible()
+    expect(short).to_have_text(re.compile(r"^第 1/\d+ 关$" if language == "zh" else r"^Level 1/\d+$"))  # hidden until asked
+    reveal_fewest(page)
     expect(short).to_have_text(re.compile(r"最少可能 \d+ 步" if language == "zh" else r"fewest possible \d+"))
     assert "best" not in short.text_content()
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -201,8 +203,8 @@ def test_one_column_under_the_board(desktop: Page, phone: Page, language: str) -
     page.screenshot(path=str(shots_dir("player") / f"desktop-solve-{language}.png"))
 
     # The moves line, timer and fewest possible included, centres on the board.
-    page.locator("#section-puzzles").evaluate("(section) => { section.open = true; }")
-    page.locator("#daily").click()
+    page.locator("#daily-card").click()
+    reveal_fewest(page)
     expect(page.locator("#minimum")).not_to_be_empty()
     page.locator('#board [role="gridcell"][data-row="0"][data-col="0"]').click()
     expect(page.locator("#timer")).to_be_visible()

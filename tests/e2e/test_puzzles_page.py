@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from conftest import open_sections
-from e2e_helpers import button, click_cells, read_board, solve_and_press_marks, status
+from e2e_helpers import button, click_cells, read_board, reveal_fewest, solve_and_press_marks, status
 from playwright.sync_api import expect
 
 from lightsout import api
@@ -43,6 +43,8 @@ def test_a_puzzle_with_exactly_n_presses(ready_page):
         button(page, "New puzzle").click()
         expect(status(page)).to_contain_text("exactly 3 presses")
         assert fewest_presses(read_board(page)) == 3
+        expect(page.locator("#minimum")).to_have_text("")  # hidden until the win, or asked for
+        reveal_fewest(page)
         expect(page.locator("#minimum")).to_have_text("(best possible: 3)")
         expect(page.locator("#move-count")).to_have_text("Moves: 0")
     finally:
@@ -53,10 +55,11 @@ def test_puzzle_of_the_day_is_the_seeded_board(ready_page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
     seed = int(datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d"))
-    button(page, "Puzzle of the day").click()
+    page.locator("#daily-card").click()
     expect(status(page)).to_contain_text("Puzzle of the day")
     reply = json.loads(api.handle(json.dumps({"op": "random", "rows": 5, "cols": 5, "lit": None, "seed": seed})))
     assert read_board(page) == board_cells(reply["board"])
+    reveal_fewest(page)
     expect(page.locator("#minimum")).to_contain_text("best possible")
 
 
@@ -73,6 +76,7 @@ def test_tv_show_preset_minimum_timer_and_best_result(ready_page):
     button(page, "TV show 8×8").click()
     expected = [[1 if ch == "#" else 0 for ch in line] for line in (DATA / "tv-show-8x8.txt").read_text().split()]
     assert read_board(page) == expected
+    reveal_fewest(page)
     expect(page.locator("#minimum")).to_have_text(f"(best possible: {fewest_presses(expected)})")
     expect(page.locator("#timer")).to_have_text("Time: 0:00")
     expect(page.locator("#best-result")).to_be_hidden()
@@ -120,3 +124,90 @@ def test_the_board_asked_for_last_wins_over_an_earlier_queued_one(fresh_page, si
     page.wait_for_function("window.lightsOut.solverInfo().pending === 0")  # the queued reply has arrived
     assert read_board(page) == shown
     assert watch.outside_requests() == []
+
+
+# Difficulty by name (issue 50): each a size and a range of fewest presses, proven here by CPython.
+DIFFICULTIES = {"Easy": (5, (3, 5)), "Medium": (5, (6, 9)), "Hard": (6, (11, 16))}
+
+
+def test_a_difficulty_deals_its_size_and_a_fewest_count_of_its_range_hidden_until_asked(ready_page):
+    page = ready_page
+    page.get_by_role("radio", name="All on").check()  # a difficulty is the classic game's: every light off
+    for name, (side, (low, high)) in DIFFICULTIES.items():
+        choice = page.get_by_role("group", name="Difficulty").get_by_role("button", name=name, exact=True)
+        for deal in (lambda: choice.click(), lambda: button(page, "New puzzle").click()):  # New puzzle deals the same again
+            before = page.evaluate("window.lightsOut.statesSnapshot().cells")
+            deal()
+            expect(status(page).locator(".message")).to_have_text(re.compile(rf"^New puzzle: {name}, {side}×{side}\."))
+            page.wait_for_function("(before) => window.lightsOut.statesSnapshot().cells.join() !== before.join()", arg=before)
+            expect(choice).to_have_attribute("aria-pressed", "true")
+            expect(page.get_by_role("radio", name="All off")).to_be_checked()
+            cells = read_board(page)
+            assert (len(cells), len(cells[0])) == (side, side)
+            fewest = fewest_presses(cells)
+            assert low <= fewest <= high, (name, fewest)
+            expect(page.locator("#minimum")).to_have_text("")  # hidden: the player asks, or wins
+            reveal_fewest(page)
+            expect(page.locator("#minimum")).to_have_text(f"(best possible: {fewest})")
+    # The last deal played to its end with its fewest presses: the count shows once won.
+    button(page, "New puzzle").click()
+    expect(page.locator("#show-fewest")).to_be_visible()
+    presses = fewest_solution(read_board(page))
+    click_cells(page, presses)
+    expect(status(page)).to_contain_text(f"Solved in {len(presses)} moves and 0:")
+    expect(page.locator("#minimum")).to_have_text(f"(best possible: {len(presses)})")
+    expect(page.locator("#best-result")).to_have_text(re.compile(rf"^Best for Hard: {len(presses)} moves, 0:\d\d\.$"))
+
+
+def test_every_new_game_starts_from_zero_and_names_its_own_best(ready_page):
+    page = ready_page
+    page.get_by_role("radio", name="All off").check()
+    button(page, "TV show 8×8").click()
+    click_cells(page, [(0, 0)])
+    expect(page.locator("#timer")).to_be_visible()
+    page.wait_for_function("document.getElementById('timer').textContent !== 'Time: 0:00'")  # a second played
+    # A pasted board is no puzzle: no time, no best of another's, moves from zero.
+    box = page.get_by_role("textbox", name="Board")
+    box.fill("#.#\n...\n#.#\n")
+    button(page, "Load").click()
+    expect(status(page)).to_contain_text("Loaded")
+    expect(page.locator("#timer")).to_be_hidden()
+    expect(page.locator("#move-count")).to_have_text("Moves: 0")
+    expect(page.locator("#best-result")).to_be_hidden()
+    # A difficulty after it: its own clock from zero, and no other puzzle's best.
+    page.get_by_role("button", name="Easy", exact=True).click()
+    expect(status(page).locator(".message")).to_have_text("New puzzle: Easy, 5×5.")
+    expect(page.locator("#timer")).to_have_text("Time: 0:00")
+    expect(page.locator("#best-result")).to_be_hidden()  # no Easy puzzle won here yet: no best to name
+
+
+def test_todays_puzzle_won_counts_down_to_the_next(ready_page):
+    page = ready_page
+    card = page.locator("#daily-card")
+    # Day #1 is 2026-11-28, counted in the page's local calendar (static/session/daily.js).
+    day = page.evaluate("(() => { const d = new Date(); "
+                        "return Math.round((Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) - Date.UTC(2026, 10, 28)) / 864e5) + 1; })()")
+    expect(page.locator("#daily-card-name")).to_have_text(f"Puzzle of the day #{day}")
+    card.click()
+    expect(status(page)).to_contain_text("Puzzle of the day")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#daily-card-state")).to_have_text("Playing")
+    click_cells(page, fewest_solution(read_board(page)))
+    expect(status(page)).to_have_attribute("data-solved", "1")
+    expect(card).to_have_attribute("data-state", "won")
+    state = page.locator("#daily-card-state")
+    expect(state).to_have_text(re.compile(r"^Solved ✓ · next in \d{1,2}:\d\d:\d\d$"))
+    first = state.text_content()
+    page.wait_for_function("(first) => document.getElementById('daily-card-state').textContent !== first", arg=first)  # it ticks
+    # The time it says is the time to the page's local midnight (within the second it ticks).
+    left = page.evaluate("""() => {
+      const [h, m, s] = document.getElementById('daily-card-state').textContent.match(/(\\d+):(\\d\\d):(\\d\\d)$/).slice(1).map(Number);
+      const now = new Date();
+      const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+      return (midnight - now) / 1000 - (h * 3600 + m * 60 + s);
+    }""")
+    assert -2 <= left <= 1, left
+    # Another puzzle: the card still says today's is solved, and offers it again.
+    page.get_by_role("button", name="Easy", exact=True).click()
+    expect(card).to_have_attribute("aria-pressed", "false")
+    expect(card).to_have_attribute("data-state", "won")

@@ -42,7 +42,7 @@ def hash_of_board(page: Page, rows: int, cols: int, cells: list[int]) -> str:
 
 
 def setup_button(page: Page):
-    return button(page, "Set up")
+    return button(page, "Set the lights by hand")
 
 
 def snapshot(page: Page) -> dict:

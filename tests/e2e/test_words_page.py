@@ -68,7 +68,7 @@ def words(page: Page, suffix: str) -> None:
 
     # "Why this press?" on the classic 5×5: a chase step and a first-row step, in the step's words.
     load_text(page, grid_text(pressed(5, 5, [(0, 1), (2, 2), (3, 4)])))
-    button(page, "Explain").click()
+    button(page, "Show how").click()
     expect(page.locator("#explain-nav")).to_be_visible()
     expect(message).to_contain_text("Next: row 1, column 1 is lit, so press row 2, column 1 below it.")
     board(page).locator('[data-row="1"][data-col="0"]').click()

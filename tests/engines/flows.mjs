@@ -21,6 +21,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pythonJson } from "../js/python.mjs";
 import { encodePng, renderPicture } from "../js/scan-pictures.mjs";
+import { START_WAIT_MS } from "./browsers.mjs";
 
 export const LINKS = {
   grid: "#5x5:3VaXAQ;p=random;m=AAE", // a New puzzle's 5×5 with two moves played (written by the share op)
@@ -59,7 +60,7 @@ function cellCentre(index) {
 // Steps
 
 async function waitReady(page) {
-  await page.waitFor(() => document.getElementById("status").dataset.state !== "loading");
+  await page.waitFor(() => document.getElementById("status").dataset.state !== "loading", null, START_WAIT_MS);
   assert.equal(await page.evaluate(solverState), "ready", await page.evaluate(messageText));
 }
 
@@ -299,7 +300,7 @@ async function dailyPuzzle(context) {
   const stats = () => JSON.parse(localStorage.getItem("lightsout-records")).stats;
   const before = await page.evaluate(stats);
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.getElementById("section-puzzles")).open = true; });
-  await page.click("#daily");
+  await page.click("#daily-card");
   await page.waitFor(() => /^Puzzle of the day #\d+/.test(document.getElementById("message").textContent));
   const number = Number(/#(\d+)/.exec(await page.evaluate(messageText))[1]);
   await page.waitFor((token) => location.hash.includes(token), `p=daily-${number}`);
@@ -357,8 +358,8 @@ async function playerRecord(context) {
 
   await page.click('#language-switch [data-language="zh"]');
   await page.waitFor(() => document.getElementById("solve").textContent.trim() === "求解");
-  await page.evaluate(() => { for (const id of ["section-puzzles", "section-goal"]) /** @type {HTMLDetailsElement} */ (document.getElementById(id)).open = true; });
-  await page.click("#daily");
+  await page.evaluate(() => { for (const id of ["section-puzzles", "section-rules"]) /** @type {HTMLDetailsElement} */ (document.getElementById(id)).open = true; });
+  await page.click("#daily-card");
   await page.waitFor((number) => location.hash.includes(`p=daily-${number}`), day);
   await page.click('input[name="target"][value="on"]');
   await page.waitFor(() => document.getElementById("message").textContent.includes("不计时"));

@@ -119,6 +119,23 @@ test("New puzzle is kept in the place of the game before it", async () => {
   assert.deepEqual([again.game.board.rows, again.challenge?.kind], [3, "random"]);
 });
 
+test("a game played to its goal is over: it is not brought back as the game left (an Undo makes it one again)", () => {
+  const storage = new MemoryStorage();
+  const { session } = keeping(storage);
+  session.setBoard(boardFromCells(1, 3, 2, [1, 1, 0])); // one press at (0, 0) solves it
+  session.resume.flush();
+  assert.notEqual(storage.getItem(GAME_KEY), null); // in play: kept
+  session.press(0, 0);
+  assert.ok(session.game.isSolved());
+  session.resume.flush();
+  assert.equal(storage.getItem(GAME_KEY), null);
+  const { restored } = keeping(storage);
+  assert.equal(restored, false); // a new game instead of "Welcome back"
+  session.undo();
+  session.resume.flush();
+  assert.notEqual(storage.getItem(GAME_KEY), null);
+});
+
 test("a kept game that cannot be read is set aside with a message; the page plays a new game", () => {
   const unreadable = ["{not json", "[]", '{"version": 2}', JSON.stringify({ version: 1, link: "5x5:AAAAAA", graph: false, undo: [99], redo: [], hash: null, marks: null, assisted: false, clock: null, minimum: null }),
     JSON.stringify({ version: 1, link: "not a link", graph: false, undo: [], redo: [], hash: null, marks: null, assisted: false, clock: null, minimum: null })];

@@ -83,13 +83,13 @@ test("on a touch-first device t says each thing in its touch form, which names n
     setLanguage("en");
     assert.equal(tCount("marksOutOfSight", 3), "3 marks are out of sight: drag the board to turn it.");
     assert.equal(tCount("marksOutOfSight", 1), "1 mark is out of sight: drag the board to turn it.");
-    assert.equal(t("bringBoard"), "Paste, open or scan a board: Board text and files, Puzzles.");
+    assert.equal(t("bringBoard"), "Paste, open, scan or set up a board: Your own board, More puzzles.");
     setLanguage("zh");
     assert.equal(tCount("marksOutOfSight", 3), "有 3 个标记在背面看不到：拖动棋盘转动它。");
     setTouchFirst(false);
     assert.equal(tCount("marksOutOfSight", 3), "有 3 个标记在背面看不到：拖动棋盘或按 Shift+方向键转动它。");
     setLanguage("en");
-    assert.equal(t("bringBoard"), "Paste (Ctrl+V), open or scan a board: Board text and files, Puzzles.");
+    assert.equal(t("bringBoard"), "Paste (Ctrl+V), open, scan or set up a board: Your own board, More puzzles.");
   } finally {
     setTouchFirst(false);
     setLanguage("en");
