@@ -43,7 +43,7 @@ PARSE_ERRORS: dict[str, str] = {
     "empty_states": "the text holds no board: expected rows of states 0 to {most}",
     "cell_not_single": "expected one cell symbol between spaces, found “{found}”",
     "unknown_symbol": "unknown symbol “{symbol}”; expected “{lit}” (lit) or “{dark}” (dark)",
-    "unknown_grid_symbol": "unknown symbol “{symbol}”; expected a grid of #/., 1/0, X/O or */.",
+    "unknown_grid_symbol": "unknown symbol “{symbol}”; expected a grid of two symbols, one of them # * 1 x (lit) or o 0 - . (dark)",
     "ragged_rows": "row {row} has {found} lights; the others have {expected}",
     "size_line_expected": "expected the board size n on the first line, found “{found}”",
     "size_too_large": "{a:size} {size} board is too large: at most {most} cells",

@@ -241,3 +241,82 @@ def test_the_cli_json_report_of_a_poj_set_lists_every_puzzle(capsys):
     assert [report["format"] for report in reports] == ["poj"] * 3
     for puzzle, report in zip(puzzles, reports, strict=True):
         assert simulate(puzzle, Board.from_id(report["solution_id"])) == [[0] * 6 for _ in range(5)]
+
+
+# -- issue 50, point 4: pastes as a player writes them ------------------------------------------
+
+CHECKER = [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]]  # the rows the symbols below are written in
+
+
+def _rows(lit: str, dark: str, separator: str) -> str:
+    return "\n".join(separator.join(lit if cell else dark for cell in row) for row in CHECKER)
+
+
+# Two symbols, one known (# * 1 x lit, o 0 - . dark, letters in either case): each (lit, dark) refused before.
+NEW_PAIRS = [
+    ("X", "."),  # the issue's X . X . X
+    ("x", "."),
+    ("*", "-"),
+    ("x", "-"),
+    ("1", "."),
+    ("X", "0"),
+    ("#", "o"),
+    ("#", "-"),
+    ("@", "."),  # a symbol of no meaning beside a known dark one is lit
+    ("_", "O"),
+    ("●", "."),
+    ("#", "_"),  # ... and beside a known lit one dark
+]
+
+
+@pytest.mark.parametrize("lit,dark", NEW_PAIRS)
+@pytest.mark.parametrize("separator", [" ", ""])
+def test_a_grid_of_two_symbols_one_of_them_known_reads_as_a_board(lit, dark, separator):
+    text = _rows(lit, dark, separator)
+    read = read_board(text)
+    assert (read.format, read.rows, read.cols) == ("grid", 2, 5)
+    assert read.packed == Board(2, 5, [0b10101, 0b01010]).flat
+    style = read.parsed.style
+    assert (style.on, style.off, style.separator) == (lit, dark, separator)
+    # What the page sends (the parse op), and Copy board writes it back in the same symbols.
+    reply = json.loads(call(json.dumps({"op": "parse", "text": text, "format": "auto", "k": 2}))[0])
+    assert reply["ok"] and reply["format"] == "grid" and (reply["rows"], reply["cols"]) == (2, 5)
+    written = json.loads(call(json.dumps({"op": "format", "board": reply["board"], "k": 2, "like": text}))[0])
+    assert written["text"] == text
+
+
+@pytest.mark.parametrize("first,second,lit", [
+    ("#", "x", "#"),  # two lit symbols: the earlier of # * 1 x o 0 - . is lit (a nonogram's # and x)
+    ("x", "#", "#"),
+    ("*", "x", "*"),
+    ("x", "1", "1"),
+    ("o", ".", "o"),  # two dark symbols: o, a lamp, over .
+    (".", "o", "o"),
+    ("0", "-", "0"),
+    ("-", ".", "-"),
+])
+def test_two_known_symbols_of_one_kind_the_earlier_of_the_list_is_lit(first, second, lit):
+    text = f"{first} {second} {first}\n{second} {first} {second}"
+    read = read_board(text)
+    assert read.parsed.style.on == lit
+    expected = [0b101, 0b010] if lit == first else [0b010, 0b101]
+    assert read.packed == Board(2, 3, expected).flat
+
+
+@pytest.mark.parametrize("text,line,column,params,words", [
+    # A third symbol: named with the two the grid is in (it said "expected “X” (lit) or “O” (dark)" of the ".").
+    ("X . X\n. o .", 2, 3, {"symbol": "o", "lit": "X", "dark": "."}, "unknown symbol “o”; expected “X” (lit) or “.” (dark)"),
+    # A symbol of no meaning in a grid of two known ones is a slip, not the grid's symbol.
+    ("#.#\n.?.\n#.#", 2, 2, {"symbol": "?", "lit": "#", "dark": "."}, "unknown symbol “?”"),
+    # A digit 2 to 9 is a state, never a symbol of two: the slip is named in a grid of 0s.
+    ("000\n020\n000", 2, 2, {"symbol": "2", "lit": "1", "dark": "0"}, "unknown symbol “2”"),
+    ("@ . @\n. 2 .", 2, 3, {"symbol": "2", "lit": "@", "dark": "."}, "unknown symbol “2”"),
+    # Two symbols of no meaning: the first is named, with the symbols a grid is told by.
+    ("@!@\n!@!", 1, 1, {"symbol": "@"}, "unknown symbol “@”; expected a grid of two symbols, one of them # * 1 x (lit) or o 0 - . (dark)"),
+])
+def test_a_grid_that_is_not_two_symbols_one_known_says_which_and_where(text, line, column, params, words):
+    with pytest.raises(BoardFormatError) as caught:
+        read_board(text)
+    error = caught.value
+    assert (error.line, error.column, error.params) == (line, column, params)
+    assert words in str(error)
