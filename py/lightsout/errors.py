@@ -79,6 +79,7 @@ PARSE_ERRORS: dict[str, str] = {
 
 SINGULAR: dict[str, str] = {
     "ragged_rows": "row {row} has 1 light; the others have {expected}",
+    "run_row": "row {row} has 1 light, but the puzzle's rows have {expected}",
 }
 """The sentence of a code whose ``found`` is 1, where English says it otherwise (the page's ``parse_<code>One``)."""
 
@@ -87,10 +88,13 @@ GAME_ID_PART = "the game ID"
 
 PUZZLE_ERRORS: dict[str, str] = {
     # a board as a run of symbols (goal, start; a preset's board): field = goal, start or board
-    "run_symbol": "the {field}: expected # or . (also 1/0, */., x/o), found “{found}”",
+    "run_symbol": "the {field}: expected a light, # * 1 x (lit) or . - 0 o (dark), found “{found}”",
     "run_state": "the {field}: expected a state 0 to {most}, found “{found}”",
     "run_too_long": "the {field} has more than the puzzle's {cells} cells",
     "run_count": "the {field} has {found} cells, but the puzzle has {cells}",
+    # a grid puzzle's board in rows that do not fit it (a board pasted on a preset or a level)
+    "run_row": "row {row} has {found} lights, but the puzzle's rows have {expected}",
+    "run_rows": "the board has {found} rows, but the puzzle has {expected}",
     # JSON
     "json_syntax": "this is not valid JSON",
     "json_too_deep": "the JSON is nested too deeply",

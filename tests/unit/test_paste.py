@@ -320,3 +320,47 @@ def test_a_grid_that_is_not_two_symbols_one_known_says_which_and_where(text, lin
     error = caught.value
     assert (error.line, error.column, error.params) == (line, column, params)
     assert words in str(error)
+
+
+def _preset_paste(preset: str, text: str, k: int = 2) -> dict:
+    answer = json.loads(call(json.dumps({"op": "parse", "text": text, "k": k, "preset": preset}))[0])
+    assert answer["ok"] is False, answer
+    return answer["error"]
+
+
+def _symbol_at(text: str, line: int, column: int) -> str:
+    return text.splitlines()[line - 1][column - 1]
+
+
+@pytest.mark.parametrize("preset,text,code,line,column,params,words", [
+    # The issue's 14 lights on a level's 5×5 (said "line 3, column 6: the board has 14 cells, but the
+    # puzzle has 25", past the text's end): the row that is short, at its last light.
+    ("classic", "....\n.....\n.....", "run_row", 1, 4, {"row": 1, "found": 4, "expected": 5}, "row 1 has 4 lights, but the puzzle's rows have 5"),
+    ("classic", ".....\n.....\n....", "run_row", 3, 4, {"row": 3, "found": 4, "expected": 5}, "row 3 has 4 lights"),
+    ("classic", ".....\n#\n.....", "run_row", 2, 1, {"row": 2, "found": 1, "expected": 5}, "row 2 has 1 light, but"),
+    ("classic", "......\n.....\n.....\n.....\n.....", "run_row", 1, 6, {"row": 1, "found": 6, "expected": 5}, "row 1 has 6 lights"),
+    # Rows as wide as the puzzle's, too few or too many of them: at the last row's last light, or the first row too many.
+    ("classic", "X . X . X\n. X . X .\nX . X . X", "run_rows", 3, 9, {"found": 3, "expected": 5}, "the board has 3 rows, but the puzzle has 5"),
+    ("mini", "#.#.\n.#.#\n#.#.\n.#.#\n#.#.\n.#.#", "run_rows", 5, 1, {"found": 6, "expected": 4}, "the board has 6 rows, but the puzzle has 4"),
+    # Symbols the run does not know, in a grid of another size: its rows named all the same.
+    ("classic", "@.@.@\n.@.@.\n@.@.@", "run_rows", 3, 5, {"found": 3, "expected": 5}, "the board has 3 rows"),
+    ("classic", "@.@.@\n.@.@\n@.@.@\n.@.@.\n@.@.@", "run_row", 2, 4, {"row": 2, "found": 4, "expected": 5}, "row 2 has 4 lights"),
+    # Three states: a digit a light.
+    ("lights-out-2000", "012\n12012\n01201\n12012\n01201", "run_row", 1, 3, {"row": 1, "found": 3, "expected": 5}, "row 1 has 3 lights"),
+    # One line is a run, not a row, and a graph's text is no rows: the count, at the last symbol.
+    ("classic", "#.#.#.#.#.#.#.", "run_count", 1, 14, {"field": "board", "found": 14, "cells": 25}, "the board has 14 cells, but the puzzle has 25"),
+    ("merlin", "#.#\n.#", "run_count", 2, 2, {"field": "board", "found": 5, "cells": 9}, "the board has 5 cells, but the puzzle has 9"),
+])
+def test_a_paste_that_does_not_fit_a_presets_board_names_its_row_at_a_symbol(preset, text, code, line, column, params, words):
+    error = _preset_paste(preset, text, 3 if preset == "lights-out-2000" else 2)
+    assert (error["code"], error["line"], error["column"], error["params"]) == (code, line, column, params)
+    assert words in error["message"]
+    assert _symbol_at(text, line, column).strip()  # a symbol of the text, not past a line's end
+
+
+def test_a_preset_paste_position_is_in_the_text_as_given():
+    # zero-width marks before the short row's last light: the column counts them, as the Board box does
+    text = ".\u200b.\u200b...\n.....\n..\u200b.."
+    error = _preset_paste("classic", text)
+    assert (error["code"], error["line"], error["column"]) == ("run_row", 3, 5)
+    assert _symbol_at(text, 3, 5) == "."
