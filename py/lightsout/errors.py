@@ -43,7 +43,7 @@ PARSE_ERRORS: dict[str, str] = {
     "empty_states": "the text holds no board: expected rows of states 0 to {most}",
     "cell_not_single": "expected one cell symbol between spaces, found “{found}”",
     "unknown_symbol": "unknown symbol “{symbol}”; expected “{lit}” (lit) or “{dark}” (dark)",
-    "unknown_grid_symbol": "unknown symbol “{symbol}”; expected a grid of #/., 1/0, X/O or */.",
+    "unknown_grid_symbol": "unknown symbol “{symbol}”; expected a grid of two symbols, one of them # * 1 x (lit) or o 0 - . (dark)",
     "ragged_rows": "row {row} has {found} lights; the others have {expected}",
     "size_line_expected": "expected the board size n on the first line, found “{found}”",
     "size_too_large": "{a:size} {size} board is too large: at most {most} cells",
@@ -79,6 +79,7 @@ PARSE_ERRORS: dict[str, str] = {
 
 SINGULAR: dict[str, str] = {
     "ragged_rows": "row {row} has 1 light; the others have {expected}",
+    "run_row": "row {row} has 1 light, but the puzzle's rows have {expected}",
 }
 """The sentence of a code whose ``found`` is 1, where English says it otherwise (the page's ``parse_<code>One``)."""
 
@@ -87,10 +88,13 @@ GAME_ID_PART = "the game ID"
 
 PUZZLE_ERRORS: dict[str, str] = {
     # a board as a run of symbols (goal, start; a preset's board): field = goal, start or board
-    "run_symbol": "the {field}: expected # or . (also 1/0, */., x/o), found “{found}”",
+    "run_symbol": "the {field}: expected a light, # * 1 x (lit) or . - 0 o (dark), found “{found}”",
     "run_state": "the {field}: expected a state 0 to {most}, found “{found}”",
     "run_too_long": "the {field} has more than the puzzle's {cells} cells",
     "run_count": "the {field} has {found} cells, but the puzzle has {cells}",
+    # a grid puzzle's board in rows that do not fit it (a board pasted on a preset or a level)
+    "run_row": "row {row} has {found} lights, but the puzzle's rows have {expected}",
+    "run_rows": "the board has {found} rows, but the puzzle has {expected}",
     # JSON
     "json_syntax": "this is not valid JSON",
     "json_too_deep": "the JSON is nested too deeply",

@@ -38,11 +38,24 @@ export function shownParams(params) {
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, shown(name, value)]));
 }
 
+/**
+ * What a run of symbols is (a run_ code's field: "board" pasted on a preset or a level, a user
+ * puzzle's "goal" or "start") in the page's language (runField_<field>); another as it is.
+ */
+function runField(field) {
+  try {
+    return t(`runField_${field}`);
+  } catch {
+    return field;
+  }
+}
+
 /** The reason alone, in the page's language: from the code when there is one, else the API's message. */
 export function parseErrorReason(error) {
   if (error.code && error.params) {
     try {
       const key = `parse_${error.code}`, params = shownParams(error.params);
+      if (error.code.startsWith("run_") && typeof params.field === "string") params.field = runField(params.field);
       // A count found ("row 2 has 1 light") picks the key's singular form where it has one (tCount).
       return typeof params.found === "number" ? tCount(key, params.found, params) : t(key, params);
     } catch {

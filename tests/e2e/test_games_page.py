@@ -520,13 +520,13 @@ def said_in_chinese(page: Page, tmp_path) -> None:
     chooser.value.set_files(str(bad))
     error = page.locator("#graph-error")
     # Python's code and params (lightsout.errors.PUZZLE_ERRORS), said by the page: line, column, the field.
-    expect(error).to_have_text("第 3 行，第 8 列：goal 中应为 # 或 .（也可用 1/0、*/.、x/o），这里是“?”。")
+    expect(error).to_have_text("第 3 行，第 8 列：目标（goal）中应为表示灯的符号：#、*、1、x（亮）或 .、-、0、o（灭），这里是“?”。")
     assert not re.search(r"[A-Za-z]{2,}", ALLOWED_NAMES.sub(" ", error.text_content()))
     assert snapshot(page)["cells"] == before["cells"]  # the board is kept
     page.locator('[data-language="en"]').click()  # said again in the other language
-    expect(error).to_have_text("Line 3, column 8: the goal: expected # or . (also 1/0, */., x/o), found “?”.")
+    expect(error).to_have_text("Line 3, column 8: the goal: expected a light, # * 1 x (lit) or . - 0 o (dark), found “?”.")
     page.locator('[data-language="zh"]').click()
-    expect(error).to_contain_text("第 3 行，第 8 列：goal 中应为")
+    expect(error).to_contain_text("第 3 行，第 8 列：目标（goal）中应为")
     # A broken game link, refused by Python's share parser: its column and part, in 中文.
     page.evaluate("location.hash = 'cube:xyz'")
     message = page.locator("#message")

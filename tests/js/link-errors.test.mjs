@@ -79,8 +79,8 @@ test("a few bad puzzles read as sentences, word for word", () => {
   const { puzzles } = apiErrors();
   const said = (name) => inBoth(graphErrorMessage, puzzles[CASES.puzzles.findIndex((c) => c.name === name)]);
   assert.deepEqual(said("a goal symbol that is not a light"), {
-    english: "Line 2, column 8: the goal: expected # or . (also 1/0, */., x/o), found “?”.",
-    chinese: "第 2 行，第 8 列：goal 中应为 # 或 .（也可用 1/0、*/.、x/o），这里是“?”。",
+    english: "Line 2, column 8: the goal: expected a light, # * 1 x (lit) or . - 0 o (dark), found “?”.",
+    chinese: "第 2 行，第 8 列：目标（goal）中应为表示灯的符号：#、*、1、x（亮）或 .、-、0、o（灭），这里是“?”。",
   });
   assert.deepEqual(said("a press set not a list"), {
     english: "Line 1, column 1: presses[1] must be a list of cell numbers or null.",

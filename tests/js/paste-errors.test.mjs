@@ -153,3 +153,65 @@ test("Load: a list without a size takes the board's size, a POJ set offers its p
   assert.equal(session.game, before);
   assert.equal(wordMessage(changes.findLast((change) => change.boardError)?.boardError), "Line 1, column 7: expected a cell number, found “x”.");
 });
+
+/** A paste on a preset's board (what a level sends: the parse op with its preset field), as Python answers it. */
+function presetErrors(cases) {
+  return pythonJson(`
+import json
+from lightsout.api import call
+cases = json.loads(${JSON.stringify(JSON.stringify(cases))})
+print(json.dumps([json.loads(call(json.dumps({"op": "parse", "text": text, "k": k, "preset": preset}))[0]).get("error") for preset, k, text in cases]))
+`);
+}
+
+/** The character at (line, column), 1-based, of `text` (lines as the Board box's caret counts them). */
+function characterAt(text, line, column) {
+  return (text.split(/\r\n|[\n\r\u2028]/)[line - 1] ?? "")[column - 1];
+}
+
+test("a paste that does not fit a level's board names its row and counts in 中文, at a symbol of the text (issue 50)", () => {
+  /** @type {Array<[string, number, string, string]>} preset, k, text, what 中文 says */
+  const cases = [
+    // the issue's: 14 lights on the 5×5 of a level (said "第 3 行，第 6 列：board 有 14 格，而谜题有 25 格。")
+    ["classic", 2, "....\n.....\n.....", "第 1 行，第 4 列：第 1 行有 4 盏灯，而谜题每行有 5 盏。"],
+    ["classic", 2, ".....\n.....\n....", "第 3 行，第 4 列：第 3 行有 4 盏灯，而谜题每行有 5 盏。"],
+    ["classic", 2, "X . X . X\n. X . X .\nX . X . X", "第 3 行，第 9 列：你贴的棋盘有 3 行，而谜题有 5 行。"],
+    ["mini", 2, "#.#.\n.#.#\n#.#.\n.#.#\n#.#.", "第 5 行，第 1 列：你贴的棋盘有 5 行，而谜题有 4 行。"],
+    ["classic", 2, "#.#.#.#.#.#.#.", "第 1 行，第 14 列：你贴的棋盘有 14 格，而谜题有 25 格。"],
+    ["merlin", 2, "#.#\n.#", "第 2 行，第 2 列：你贴的棋盘有 5 格，而谜题有 9 格。"],
+    ["cube", 2, "#?", "第 1 行，第 2 列：你贴的棋盘中应为表示灯的符号：#、*、1、x（亮）或 .、-、0、o（灭），这里是“?”。"],
+  ];
+  const errors = presetErrors(cases.map(([preset, k, text]) => [preset, k, text]));
+  try {
+    for (const [index, [preset, , text, expected]] of cases.entries()) {
+      const error = errors[index];
+      assert.ok(error, `${preset}: ${JSON.stringify(text)} was read`);
+      setLanguage("zh");
+      const chinese = parseErrorMessage(error);
+      assert.equal(chinese, expected);
+      // No English word of ours: the user's own symbol quoted back aside, no Latin letters at all.
+      assert.doesNotMatch(chinese.replace(/“[^”]*”/g, ""), /[A-Za-z]{2,}/, chinese);
+      // The position is a symbol the player wrote, not past a line's end.
+      const symbol = characterAt(text, error.line, error.column);
+      assert.ok(symbol !== undefined && /\S/.test(symbol), `${chinese}: no symbol at line ${error.line}, column ${error.column}`);
+      setLanguage("en");
+      assert.ok(parseErrorMessage(error).startsWith(`Line ${error.line}, column ${error.column}: `));
+    }
+    setLanguage("en");
+    assert.equal(parseErrorMessage(errors[0]), "Line 1, column 4: row 1 has 4 lights, but the puzzle's rows have 5.");
+    assert.equal(parseErrorMessage(errors[4]), "Line 1, column 14: the board has 14 cells, but the puzzle has 25.");
+  } finally {
+    setLanguage("en");
+  }
+});
+
+test("a user puzzle's goal or start is named in 中文 by its word beside the keyword the player wrote", () => {
+  const error = { code: "run_count", params: { field: "goal", found: 1, cells: 3 }, line: 2, column: 6 };
+  try {
+    setLanguage("zh");
+    assert.equal(parseErrorMessage(error), "第 2 行，第 6 列：目标（goal）有 1 格，而谜题有 3 格。");
+    assert.equal(parseErrorMessage({ ...error, params: { ...error.params, field: "start" } }), "第 2 行，第 6 列：开局（start）有 1 格，而谜题有 3 格。");
+  } finally {
+    setLanguage("en");
+  }
+});

@@ -116,7 +116,7 @@ def test_solution_uses_the_symbols_of_the_board():
         ("#.#\n#.##\n", 2, 4, "row 2 has 4 lights; the others have 3"),
         ("#.#\n.q.\n", 2, 2, "unknown symbol “q”"),
         ("#.#\n.0.\n", 2, 2, "unknown symbol “0”"),
-        ("?..\n", 1, 1, "unknown symbol “?”"),
+        ("?!.\n", 1, 1, "unknown symbol “?”"),  # two symbols of no meaning first (?.. is a grid: ? lit)
         ("  ..#\n..x\n", 2, 3, "unknown symbol “x”"),
         ("1 0 1\n1 0\n", 2, 4, "row 2 has 2 lights; the others have 3"),
         ("1 0 1\n1 00 1\n", 2, 3, "one cell symbol"),

@@ -241,3 +241,126 @@ def test_the_cli_json_report_of_a_poj_set_lists_every_puzzle(capsys):
     assert [report["format"] for report in reports] == ["poj"] * 3
     for puzzle, report in zip(puzzles, reports, strict=True):
         assert simulate(puzzle, Board.from_id(report["solution_id"])) == [[0] * 6 for _ in range(5)]
+
+
+# -- issue 50, point 4: pastes as a player writes them ------------------------------------------
+
+CHECKER = [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]]  # the rows the symbols below are written in
+
+
+def _rows(lit: str, dark: str, separator: str) -> str:
+    return "\n".join(separator.join(lit if cell else dark for cell in row) for row in CHECKER)
+
+
+# Two symbols, one known (# * 1 x lit, o 0 - . dark, letters in either case): each (lit, dark) refused before.
+NEW_PAIRS = [
+    ("X", "."),  # the issue's X . X . X
+    ("x", "."),
+    ("*", "-"),
+    ("x", "-"),
+    ("1", "."),
+    ("X", "0"),
+    ("#", "o"),
+    ("#", "-"),
+    ("@", "."),  # a symbol of no meaning beside a known dark one is lit
+    ("_", "O"),
+    ("●", "."),
+    ("#", "_"),  # ... and beside a known lit one dark
+]
+
+
+@pytest.mark.parametrize("lit,dark", NEW_PAIRS)
+@pytest.mark.parametrize("separator", [" ", ""])
+def test_a_grid_of_two_symbols_one_of_them_known_reads_as_a_board(lit, dark, separator):
+    text = _rows(lit, dark, separator)
+    read = read_board(text)
+    assert (read.format, read.rows, read.cols) == ("grid", 2, 5)
+    assert read.packed == Board(2, 5, [0b10101, 0b01010]).flat
+    style = read.parsed.style
+    assert (style.on, style.off, style.separator) == (lit, dark, separator)
+    # What the page sends (the parse op), and Copy board writes it back in the same symbols.
+    reply = json.loads(call(json.dumps({"op": "parse", "text": text, "format": "auto", "k": 2}))[0])
+    assert reply["ok"] and reply["format"] == "grid" and (reply["rows"], reply["cols"]) == (2, 5)
+    written = json.loads(call(json.dumps({"op": "format", "board": reply["board"], "k": 2, "like": text}))[0])
+    assert written["text"] == text
+
+
+@pytest.mark.parametrize("first,second,lit", [
+    ("#", "x", "#"),  # two lit symbols: the earlier of # * 1 x o 0 - . is lit (a nonogram's # and x)
+    ("x", "#", "#"),
+    ("*", "x", "*"),
+    ("x", "1", "1"),
+    ("o", ".", "o"),  # two dark symbols: o, a lamp, over .
+    (".", "o", "o"),
+    ("0", "-", "0"),
+    ("-", ".", "-"),
+])
+def test_two_known_symbols_of_one_kind_the_earlier_of_the_list_is_lit(first, second, lit):
+    text = f"{first} {second} {first}\n{second} {first} {second}"
+    read = read_board(text)
+    assert read.parsed.style.on == lit
+    expected = [0b101, 0b010] if lit == first else [0b010, 0b101]
+    assert read.packed == Board(2, 3, expected).flat
+
+
+@pytest.mark.parametrize("text,line,column,params,words", [
+    # A third symbol: named with the two the grid is in (it said "expected “X” (lit) or “O” (dark)" of the ".").
+    ("X . X\n. o .", 2, 3, {"symbol": "o", "lit": "X", "dark": "."}, "unknown symbol “o”; expected “X” (lit) or “.” (dark)"),
+    # A symbol of no meaning in a grid of two known ones is a slip, not the grid's symbol.
+    ("#.#\n.?.\n#.#", 2, 2, {"symbol": "?", "lit": "#", "dark": "."}, "unknown symbol “?”"),
+    # A digit 2 to 9 is a state, never a symbol of two: the slip is named in a grid of 0s.
+    ("000\n020\n000", 2, 2, {"symbol": "2", "lit": "1", "dark": "0"}, "unknown symbol “2”"),
+    ("@ . @\n. 2 .", 2, 3, {"symbol": "2", "lit": "@", "dark": "."}, "unknown symbol “2”"),
+    # Two symbols of no meaning: the first is named, with the symbols a grid is told by.
+    ("@!@\n!@!", 1, 1, {"symbol": "@"}, "unknown symbol “@”; expected a grid of two symbols, one of them # * 1 x (lit) or o 0 - . (dark)"),
+])
+def test_a_grid_that_is_not_two_symbols_one_known_says_which_and_where(text, line, column, params, words):
+    with pytest.raises(BoardFormatError) as caught:
+        read_board(text)
+    error = caught.value
+    assert (error.line, error.column, error.params) == (line, column, params)
+    assert words in str(error)
+
+
+def _preset_paste(preset: str, text: str, k: int = 2) -> dict:
+    answer = json.loads(call(json.dumps({"op": "parse", "text": text, "k": k, "preset": preset}))[0])
+    assert answer["ok"] is False, answer
+    return answer["error"]
+
+
+def _symbol_at(text: str, line: int, column: int) -> str:
+    return text.splitlines()[line - 1][column - 1]
+
+
+@pytest.mark.parametrize("preset,text,code,line,column,params,words", [
+    # The issue's 14 lights on a level's 5×5 (said "line 3, column 6: the board has 14 cells, but the
+    # puzzle has 25", past the text's end): the row that is short, at its last light.
+    ("classic", "....\n.....\n.....", "run_row", 1, 4, {"row": 1, "found": 4, "expected": 5}, "row 1 has 4 lights, but the puzzle's rows have 5"),
+    ("classic", ".....\n.....\n....", "run_row", 3, 4, {"row": 3, "found": 4, "expected": 5}, "row 3 has 4 lights"),
+    ("classic", ".....\n#\n.....", "run_row", 2, 1, {"row": 2, "found": 1, "expected": 5}, "row 2 has 1 light, but"),
+    ("classic", "......\n.....\n.....\n.....\n.....", "run_row", 1, 6, {"row": 1, "found": 6, "expected": 5}, "row 1 has 6 lights"),
+    # Rows as wide as the puzzle's, too few or too many of them: at the last row's last light, or the first row too many.
+    ("classic", "X . X . X\n. X . X .\nX . X . X", "run_rows", 3, 9, {"found": 3, "expected": 5}, "the board has 3 rows, but the puzzle has 5"),
+    ("mini", "#.#.\n.#.#\n#.#.\n.#.#\n#.#.\n.#.#", "run_rows", 5, 1, {"found": 6, "expected": 4}, "the board has 6 rows, but the puzzle has 4"),
+    # Symbols the run does not know, in a grid of another size: its rows named all the same.
+    ("classic", "@.@.@\n.@.@.\n@.@.@", "run_rows", 3, 5, {"found": 3, "expected": 5}, "the board has 3 rows"),
+    ("classic", "@.@.@\n.@.@\n@.@.@\n.@.@.\n@.@.@", "run_row", 2, 4, {"row": 2, "found": 4, "expected": 5}, "row 2 has 4 lights"),
+    # Three states: a digit a light.
+    ("lights-out-2000", "012\n12012\n01201\n12012\n01201", "run_row", 1, 3, {"row": 1, "found": 3, "expected": 5}, "row 1 has 3 lights"),
+    # One line is a run, not a row, and a graph's text is no rows: the count, at the last symbol.
+    ("classic", "#.#.#.#.#.#.#.", "run_count", 1, 14, {"field": "board", "found": 14, "cells": 25}, "the board has 14 cells, but the puzzle has 25"),
+    ("merlin", "#.#\n.#", "run_count", 2, 2, {"field": "board", "found": 5, "cells": 9}, "the board has 5 cells, but the puzzle has 9"),
+])
+def test_a_paste_that_does_not_fit_a_presets_board_names_its_row_at_a_symbol(preset, text, code, line, column, params, words):
+    error = _preset_paste(preset, text, 3 if preset == "lights-out-2000" else 2)
+    assert (error["code"], error["line"], error["column"], error["params"]) == (code, line, column, params)
+    assert words in error["message"]
+    assert _symbol_at(text, line, column).strip()  # a symbol of the text, not past a line's end
+
+
+def test_a_preset_paste_position_is_in_the_text_as_given():
+    # zero-width marks before the short row's last light: the column counts them, as the Board box does
+    text = ".\u200b.\u200b...\n.....\n..\u200b.."
+    error = _preset_paste("classic", text)
+    assert (error["code"], error["line"], error["column"]) == ("run_row", 3, 5)
+    assert _symbol_at(text, 3, 5) == "."

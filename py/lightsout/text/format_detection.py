@@ -173,4 +173,4 @@ def _size_line_taken(text: str, first: Span, second: Span, rest: Iterator[Span],
 _SCANNED_ROWS = 10_000
 """Most rows :func:`_size_line_taken` looks at (and two more): the rows of the largest LibreOJ board (``max_cells`` is 10 000²)."""
 _SPACED_ROWS = re.compile(r"\S[^\S\n]+\S")
-_FIRST_ROW_SYMBOL = re.compile(r"[01#*XxOo]")  # the first symbol of a pair (lightsout.text.grid_text's), past any slip
+_FIRST_ROW_SYMBOL = re.compile(r"[01#*XxOo]")  # the first symbol past any slip and dots: 0/1 rows or a grid of other symbols

@@ -7,9 +7,13 @@ Six formats, each a parse/format pair that round-trips:
     and ``.`` (dark).  The answer is n rows with ``#`` = press, or the single
     line ``No solution``.  (Rows in another symbol pair are accepted too.)
 ``grid``
-    Rows of cells in one symbol pair — ``#``/``.``, ``1``/``0``, ``X``/``O``
-    (either case), ``*``/``.`` — with or without single spaces between cells
-    (``0 1 1 0``).  Blank lines and surrounding spaces are ignored.
+    Rows of cells in two symbols, at least one of them known — ``#``, ``*``,
+    ``1``, ``x`` lit, ``o``, ``0``, ``-``, ``.`` dark, letters in either case:
+    ``#``/``.``, ``1``/``0``, ``X . X``, ``@``/``.`` (of two known symbols the
+    one earlier in ``# * 1 x o 0 - .`` is lit:
+    :func:`lightsout.text.grid_text.grid_symbols`) — with or without single
+    spaces between cells (``0 1 1 0``).  Blank lines and surrounding spaces
+    are ignored.
 ``indices``
     The lit cells numbered 1..R·C row by row, after the size: ``5x5: 1 7 13``
     (commas, semicolons and ``[ ]`` allowed; ``n:`` means n×n), or without

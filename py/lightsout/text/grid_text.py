@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
 __all__ = [
-    "NO_SOLUTION", "Symbols", "SIZE_LINE", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "ragged_row",
+    "NO_SOLUTION", "Symbols", "SIZE_LINE", "KNOWN_SYMBOLS", "LIT_SYMBOLS", "grid_symbols", "Limits", "LIMITS", "content_lines", "grid_rows", "check_rows", "wide_row", "ragged_row",
     "count_spans", "read_size_line", "size_value", "POJ_ROWS", "POJ_COLS",
     "read_loj", "write_rows", "clean_text", "forgiving",
 ]
@@ -46,20 +46,18 @@ SIZE_LINE = re.compile(r"[0-9]+")
 """A size (or count) line of the LOJ and POJ 1222 formats: ASCII digits only (``\\d`` would take
 other scripts' digits, such as U+0660 '٠', which ``int`` reads as 0)."""
 
-# Symbol pairs a grid may use, keyed by a symbol that identifies the pair.
-# '.' alone is ambiguous between '#' and '*': it resolves to '#'.
-_PAIRS = {
-    "#": ("#", "."),
-    "*": ("*", "."),
-    "1": ("1", "0"),
-    "0": ("1", "0"),
-    "X": ("X", "O"),
-    "O": ("X", "O"),
-    "x": ("x", "o"),
-    "o": ("x", "o"),
-    ".": ("#", "."),
-}
+KNOWN_SYMBOLS = "#*1xo0-."
+"""The symbols that tell a grid's lit symbol from its dark one (a letter in either case), the more lit
+first: ``#``, ``*``, ``1``, ``x`` mean lit and ``o``, ``0``, ``-``, ``.`` dark when the other symbol is
+one of no meaning (``@``, ``_``); of two of them the earlier is lit (``#``/``x``: ``#`` lit, ``x`` dark;
+``o``/``.``: ``o`` lit).  See :func:`grid_symbols`."""
 
+LIT_SYMBOLS = KNOWN_SYMBOLS[:4]
+"""The known symbols that mean lit beside a symbol of no meaning (the others mean dark)."""
+
+# The symbol written for the other state of a grid of one symbol only.
+_PARTNER = {"#": ".", "*": ".", "1": "0", "0": "1", "x": "o", "X": "O", "o": "x", "O": "X", "-": "#", ".": "#"}
+_KNOWN_CASES = "#*1xXoO0-."
 
 
 Limits = tuple[int, int, int]
@@ -69,7 +67,7 @@ LIMITS: Limits = (codec.MAX_LONG_SIDE, codec.MAX_LONG_SIDE, codec.MAX_DECLARED_C
 
 _SPACED = re.compile(r"\S[^\S\n]+\S")  # two symbols with spaces between them on one line
 _TWO_SYMBOLS = re.compile(r"\S\S")
-_FIRST_SYMBOL = re.compile(r"[^\s.]")
+_SYMBOL = re.compile(r"\S")
 
 
 def content_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tuple[int, int, str]]:
@@ -109,12 +107,12 @@ def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tupl
     them, the last lines of the text) into row ints, their width and their symbols.
 
     Returns the rows (bit c = column c), the width and ``(on, off, separator)``: the lit and dark
-    symbols and ``" "`` when cells are spaced, else ``""``.  Raises :class:`BoardFormatError` for a
-    symbol of two characters between spaces (the first anywhere, ``cell_not_single``), an unknown
-    first symbol (``unknown_grid_symbol``), an unknown or mixed symbol or ragged rows, each at its
-    line; and :class:`~lightsout.errors.TooLargeError` at the first row past ``limits`` (the most
+    symbols (:func:`grid_symbols`) and ``" "`` when cells are spaced, else ``""``.  Raises
+    :class:`BoardFormatError` for a symbol of two characters between spaces (the first anywhere,
+    ``cell_not_single``), two symbols of no meaning (``unknown_grid_symbol``), a third symbol or
+    ragged rows, each at its line; and :class:`~lightsout.errors.TooLargeError` at the first row past ``limits`` (the most
     rows, columns, cells: ``rows_over``, ``columns_over``, ``cells_over``).  Whether cells are
-    spaced, the symbol of two characters and the first symbol are found by searches over the
+    spaced, the symbol of two characters and the grid's two symbols are found by searches over the
     text at C speed; then each line costs a translate and an ``int`` (no cell is a Python step).
     """
     lines = iter(lines)
@@ -128,16 +126,13 @@ def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tupl
         if double is not None:  # the leftmost two symbols side by side start the first cell of two symbols
             found = text[double.start() : double.start() + 20].split()[0]
             raise BoardFormatError.of("cell_not_single", *position_of(text, double.start()), found=found)
-    symbol = _FIRST_SYMBOL.search(text, region)
-    if symbol is not None and symbol.group() not in _PAIRS:
-        raise BoardFormatError.of("unknown_grid_symbol", *position_of(text, symbol.start()), symbol=symbol.group())
-    on, off = _PAIRS[symbol.group()] if symbol is not None else ("#", ".")
-    allowed = {on, off} | ({"X", "x", "O", "o"} if on in "Xx" else set())
+    on, off = grid_symbols(text, region)
+    allowed = {case for symbol in (on, off) for case in (symbol, symbol.lower(), symbol.upper()) if len(case) == 1}
     bad_symbol = re.compile("[^" + re.escape("".join(sorted(allowed | ({" "} if spaced else set())))) + "]")
     # Every other ASCII character becomes 'x', which int(..., 2) refuses, and a space goes: one translate and
-    # one int() both check and convert a row at C speed.
+    # one int() both check and convert a row at C speed (a character left outside ASCII is refused too).
     table: dict[int, str | None] = {code: "x" for code in range(128)}
-    table.update({ord(character): ("1" if character.upper() == on.upper() else "0") for character in allowed})
+    table.update({ord(character): ("1" if character.lower() == on.lower() else "0") for character in allowed})
     if spaced:
         table[ord(" ")] = None
     most_rows, most_cols, most_cells = limits
@@ -162,15 +157,81 @@ def grid_rows(text: str, lines: Iterable[Span], limits: Limits = LIMITS) -> tupl
                     raise ragged_row(1, width, cells, first[0], _cell_column(text, begin, end, first[1], min(width, cells) - (width < cells), spaced) + (width < cells))
             column = _cell_column(text, begin, end, offset, min(width, cells) - (cells < width), spaced) + (cells < width)
             raise ragged_row(len(rows) + 1, cells, width, number, column)
-        line = text[begin:end]
+        line = text[begin:end].translate(table)
         try:
-            if not line.isascii():  # int() would read other scripts' digits
+            if not line.isascii():  # a symbol of no ASCII not the grid's: int() would read other scripts' digits
                 raise ValueError
-            append(int(line.translate(table)[::-1], 2))
+            append(int(line[::-1], 2))
         except ValueError:
             _check_symbols(text, begin, end, number, offset, spaced, bad_symbol, on, off)
             raise
     return rows, width, (on, off, " " if spaced else "")
+
+
+def grid_symbols(text: str, start: int = 0) -> tuple[str, str]:
+    """The lit and dark symbols of the grid a cleaned text[start:] holds, told by its first two symbols.
+
+    A grid is written in two symbols (a letter in either case), at least one of them of
+    :data:`KNOWN_SYMBOLS`: of two known symbols the earlier there is lit (``#``/``.``, ``1``/``0``,
+    ``x``/``o``, and ``#``/``x``: ``#`` lit; ``o``/``.``: ``o`` lit); beside a symbol of no meaning
+    (``@``, ``_``) ``#``, ``*``, ``1``, ``x`` are lit and ``o``, ``0``, ``-``, ``.`` dark (``X . X``:
+    ``X`` lit).  A symbol of no meaning is a slip, not the grid's other symbol, when the grid holds
+    another known symbol (``#.?``) or when it is a digit (2 to 9: a state of a board of more
+    states); a grid of one symbol pairs it as :data:`_PARTNER` says.  A third symbol is refused by
+    the reader of the rows (``unknown_symbol``, naming these two).  Raises :class:`BoardFormatError`
+    ``unknown_grid_symbol`` at the first symbol when neither symbol is known.  Two searches of the
+    text at C speed (a third when one symbol has no meaning), not a step a cell.
+    """
+    first = _SYMBOL.search(text, start)
+    if first is None:
+        return "#", "."
+    symbol = first.group()
+    other = _other_symbol(text, start, symbol)
+    if other is None:
+        if _rank(symbol) < 0:
+            raise BoardFormatError.of("unknown_grid_symbol", *position_of(text, first.start()), symbol=symbol)
+        return _roles(symbol, _PARTNER[symbol])
+    second = other.group()
+    if _rank(symbol) >= 0 and _rank(second) >= 0:
+        return _roles(symbol, second)
+    if _rank(symbol) < 0 and _rank(second) < 0:
+        raise BoardFormatError.of("unknown_grid_symbol", *position_of(text, first.start()), symbol=symbol)
+    known, unknown = (symbol, second) if _rank(symbol) >= 0 else (second, symbol)
+    others = "".join(case for case in _KNOWN_CASES if case.lower() != known.lower())
+    another = re.compile("[" + re.escape(others) + "]").search(text, start)
+    if another is not None:  # the symbol of no meaning is a slip in a grid of two known ones
+        return _roles(known, another.group())
+    if unknown.isdigit():  # a state of a board of more states: refused as a slip
+        return _roles(known, _PARTNER[known])
+    return (known, unknown) if _rank(known) < len(LIT_SYMBOLS) else (unknown, known)
+
+
+def _other_symbol(text: str, start: int, symbol: str) -> re.Match[str] | None:
+    """The first symbol of text[start:] that is not ``symbol`` (in either case): looked for in the first
+    64 KiB by a regular expression, then, when the rest holds one (str.count says so, at memory speed:
+    a 100 MB grid of one symbol costs 0.3 s, not the search's 1.5 s), in the rest."""
+    cases = {case for case in (symbol, symbol.lower(), symbol.upper()) if len(case) == 1}
+    other = re.compile("[^\\s" + re.escape("".join(sorted(cases))) + "]")
+    found = other.search(text, start, start + _WINDOW)
+    if found is not None or start + _WINDOW >= len(text):
+        return found
+    rest = len(text) - start - _WINDOW
+    if sum(text.count(case, start + _WINDOW) for case in cases | {" ", "\n"}) == rest:
+        return None
+    return other.search(text, start + _WINDOW)
+
+
+_WINDOW = 1 << 16
+
+
+def _rank(symbol: str) -> int:
+    """Where ``symbol`` stands in :data:`KNOWN_SYMBOLS` (the more lit first), or -1: a symbol of no meaning."""
+    return KNOWN_SYMBOLS.find(symbol.lower()) if len(symbol) == 1 else -1
+
+
+def _roles(symbol: str, other: str) -> tuple[str, str]:
+    """(lit, dark) of two known symbols: the earlier in :data:`KNOWN_SYMBOLS` is lit."""
+    return (symbol, other) if _rank(symbol) < _rank(other) else (other, symbol)
 
 
 def ragged_row(row: int, found: int, others: int, line: int, column: int) -> BoardFormatError:
