@@ -100,11 +100,13 @@ export function countPlayed(statistics) {
  * (null when unknown: not rated, and not in the chart), `milliseconds`, `timeKey` (its size
  * "RxC" or "level <set>"), `day` (the day's number when it is the puzzle of that day won on its
  * day, else null), `today` (the number of the day it is won on: the chart marks today's last
- * win). Returns true when the time is a new best for its key.
+ * win). A game not counted as played (begun before a Reset or an Import) is no win to count:
+ * only its streak and time are. Returns true when the time is a new best for its key.
  */
 export function countWin(statistics, { moves, minimum = null, milliseconds, timeKey, day = null, today = null }) {
-  statistics.won = Math.min(statistics.played, statistics.won + 1);
-  if (minimum !== null && minimum <= moves) {
+  const counted = statistics.won < statistics.played; // else more won than played, or rated than won: unreadable
+  if (counted) statistics.won++;
+  if (counted && minimum !== null && minimum <= moves) {
     statistics.rated++;
     statistics.presses += moves;
     statistics.fewest += minimum;

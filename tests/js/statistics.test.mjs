@@ -333,3 +333,27 @@ test("the puzzle tracker counts a win of one's own in its bucket on the day it i
   for (const [row, col] of [[1, 1], [1, 1], [2, 2], [2, 2], [1, 2], [1, 2], [0, 0]]) session.press(row, col); // 7 presses: +6
   assert.deepEqual(summary(records.statistics, 5).chart, { counts: [1, 0, 1, 0, 0, 1], today: 5, before: 0 });
 });
+
+test("a game begun before Reset statistics and won after it is no win to count: the store stays readable (it was set aside whole)", () => {
+  const storage = new MemoryStorage();
+  const records = new Records(storage);
+  let clock = 0;
+  const { session } = makeSession({ records, today: () => new Date(2026, 11, 1, 10), now: () => (clock += 500) });
+  const start = emptyBoard(3, 3);
+  for (const index of [0, 1, 3]) start.set(index, 1); // pressing (0, 0) clears it
+  session.setBoard(start.copy(), { replaced: () => session.dealer.startChallenge("random", "3×3", start, { minimum: 1 }) });
+  session.press(2, 2); // a game played
+  records.resetStatistics();
+  session.press(2, 2);
+  session.press(0, 0);
+  assert.equal(session.won.by, "player");
+  const again = new Records(storage);
+  assert.equal(again.problem, null, "the statistics are read back, not set aside");
+  const { played, won, rated, presses, fewest, distribution } = again.statistics;
+  assert.deepEqual([played, won, rated, presses, fewest, distribution.counts], [0, 0, 0, 0, 0, [0, 0, 0, 0, 0, 0]]);
+  // The next game is counted as ever.
+  session.setBoard(start.copy(), { replaced: () => session.dealer.startChallenge("random", "3×3", start, { minimum: 1 }) });
+  session.press(0, 0);
+  assert.deepEqual(summary(new Records(storage).statistics, 4).chart, { counts: [1, 0, 0, 0, 0, 0], today: 0, before: 0 });
+  assert.deepEqual([records.statistics.played, records.statistics.won], [1, 1]);
+});
