@@ -1,17 +1,78 @@
 // @ts-check
 // The Statistics dialog (#stats-dialog), opened from the header: games played and won on the
-// player's own, the daily streak, the efficiency (moves against the proven fewest) and the
-// best times, read from the records (session/records.js, session/statistics.js); Export saves
+// player's own, the win rate, the daily streak, the efficiency (moves against the proven fewest),
+// the wins by moves over the fewest drawn as bars (the day's last win lit) and the best times,
+// read from the records (session/records.js, session/statistics.js); Export saves
 // the records as a JSON file, Import reads one back (a new phone keeps its record), Reset
 // forgets the statistics after asking.
 
-import { formatNumber, t, tCount } from "../page/i18n.js";
+import { formatNumber, sentences, t, tCount } from "../page/i18n.js";
 import { wordMessage } from "../page/words.js";
 import { messageOf } from "../session/messages.js";
 import { formatDuration } from "../session/common-messages.js";
 import { saveBlob } from "../views/export.js";
 
 const FILE_NAME = "lights-out-records.json";
+
+/**
+ * `fraction` (0..1) as a whole percentage that claims neither none nor all unless it is so:
+ * 199 of 200 is 99%, 1 of 300 is 1%.
+ */
+export function wholePercent(fraction) {
+  const percent = Math.round(fraction * 100);
+  if (fraction > 0 && fraction < 1) return Math.min(99, Math.max(1, percent));
+  return percent;
+}
+
+/** The chart's label of bucket `bucket` of `buckets` ("Fewest", "+1" … "+5 or more"). */
+function bucketLabel(bucket, buckets) {
+  if (bucket === 0) return t("statsChartFewest");
+  return t(bucket === buckets - 1 ? "statsChartMore" : "statsChartOver", { over: bucket });
+}
+
+/**
+ * The chart's rows (for #stats-chart, an <ol>): a bar per bucket of `chart` (statistics.js:
+ * summary's chart), each as long as its count against the largest, the count inside it, the
+ * bar of today's last win lit (data-today); what a screen reader reads is a sentence per row
+ * ("+1: 3 wins"), the bar and its label hidden from it.
+ */
+export function chartRows(chart) {
+  const most = Math.max(...chart.counts);
+  return chart.counts.map((count, bucket) => {
+    const label = bucketLabel(bucket, chart.counts.length);
+    const today = chart.today === bucket;
+    const row = document.createElement("li");
+    row.dataset.bucket = String(bucket);
+    row.dataset.count = String(count);
+    if (today) row.dataset.today = "";
+    const name = document.createElement("span");
+    name.className = "stats-chart-label";
+    name.textContent = label;
+    const track = document.createElement("span");
+    track.className = "stats-chart-track";
+    const bar = document.createElement("span");
+    bar.className = "stats-chart-bar";
+    bar.textContent = formatNumber(count);
+    bar.style.width = `${most > 0 ? (count / most) * 100 : 0}%`; // CSSOM: the page's style-src allows it, a style attribute not
+    track.append(bar);
+    for (const shown of [name, track]) shown.setAttribute("aria-hidden", "true");
+    const said = document.createElement("span");
+    said.className = "sr-only";
+    said.textContent = tCount(today ? "statsChartBarToday" : "statsChartBar", count, { label });
+    row.append(name, track, said);
+    return row;
+  });
+}
+
+/** What is said under the chart: none in it yet, wins of before it, which bar is today's. */
+export function chartNote(chart) {
+  const empty = chart.counts.every((count) => count === 0);
+  return sentences(
+    empty && chart.before === 0 ? t("statsChartNone") : "",
+    chart.before > 0 ? tCount("statsChartBefore", chart.before) : "",
+    chart.today !== null ? t("statsChartToday") : "",
+  );
+}
 const MOST_IMPORT_BYTES = 5 * 2 ** 20; // what localStorage holds for an origin: a records file is never bigger
 
 export class StatisticsPanel {
@@ -21,9 +82,12 @@ export class StatisticsPanel {
     const $ = (id) => document.getElementById(id);
     this.dialog = /** @type {HTMLDialogElement} */ ($("stats-dialog"));
     this.figures = {
-      played: $("stats-played"), won: $("stats-won"), streak: $("stats-streak"), longest: $("stats-longest"), efficiency: $("stats-efficiency"),
+      played: $("stats-played"), won: $("stats-won"), winRate: $("stats-win-rate"), streak: $("stats-streak"), longest: $("stats-longest"),
+      efficiency: $("stats-efficiency"),
     };
     this.note = $("stats-efficiency-note");
+    this.chart = $("stats-chart");
+    this.chartNote = $("stats-chart-note");
     this.times = /** @type {HTMLTableElement} */ ($("stats-times"));
     this.timesNone = $("stats-times-none");
     this.message = $("stats-message");
@@ -149,11 +213,14 @@ export class StatisticsPanel {
     }
     this.figures.played.textContent = formatNumber(figures.played);
     this.figures.won.textContent = formatNumber(figures.won);
+    this.figures.winRate.textContent = figures.winRate === null ? t("statsNone") : t("statsPercent", { percent: wholePercent(figures.winRate) });
     this.figures.streak.textContent = tCount("statsDays", figures.streak);
     this.figures.longest.textContent = tCount("statsDays", figures.longest);
     const rated = figures.efficiency !== null;
-    this.figures.efficiency.textContent = rated ? t("statsPercent", { percent: Math.round(figures.efficiency * 100) }) : t("statsNone");
+    this.figures.efficiency.textContent = rated ? t("statsPercent", { percent: wholePercent(figures.efficiency) }) : t("statsNone");
     this.note.textContent = rated ? t("statsEfficiencyNote", { over: figures.over.toFixed(1) }) : t("statsEfficiencyNone");
+    this.chart.replaceChildren(...chartRows(figures.chart));
+    this.chartNote.textContent = chartNote(figures.chart);
     this.timesNone.hidden = figures.times.length > 0;
     this.times.hidden = figures.times.length === 0;
     const body = this.times.tBodies[0];

@@ -254,14 +254,15 @@ export class ChallengeTracker {
    * Credit the player's own win of the puzzle being played, `result` = {moves, milliseconds,
    * timeKey, day} (day: the puzzle of the day's number when won on its day, else null): its
    * best result (the level set's records for a level) and the statistics (records.js,
-   * statistics.js). True when it is a new best.
+   * statistics.js), on the day it is credited (the chart marks today's last win). True when it is a new best.
    */
   credit({ moves, milliseconds, timeKey, day }) {
     const { session } = this;
     const challenge = this.current;
     const records = challenge.records ?? session.records;
     const improved = records ? records.record(challenge.key, moves, milliseconds).improved : false;
-    session.records?.countWin?.({ moves, minimum: challenge.minimum, milliseconds, timeKey, day });
+    const today = dailyNumber(session.today());
+    session.records?.countWin?.({ moves, minimum: challenge.minimum, milliseconds, timeKey, day, today });
     return improved;
   }
 }

@@ -1,14 +1,14 @@
 // The player's records, kept in the browser's storage under one key: the best result of
 // each kind of puzzle (New puzzle, the puzzle of the day, a sample board, a real game), the
 // progress through each level set and the statistics (statistics.js: games, the daily streak,
-// efficiency, best times). They leave as a JSON file and come back from one (a new phone keeps
+// efficiency, the wins by presses over the fewest, best times). They leave as a JSON file and come back from one (a new phone keeps
 // them: exportText, importText). One reader checks what is stored, and what is imported; data it cannot
 // read is set aside under its own key (never lost, never a broken page) and `problem`
 // says so; a storage that refuses (private modes, a full quota) only loses the records.
 // No DOM and no words: what it says is data (messages.js).
 
 import { countMessage, messageOf } from "./messages.js";
-import { countPlayed, countWin, emptyStatistics, readStatistics } from "./statistics.js";
+import { countPlayed, countWin, emptyStatistics, readDistribution, readStatistics } from "./statistics.js";
 
 export const RECORDS_KEY = "lightsout-records";
 /** Where data the reader could not read is set aside (the last such text). */
@@ -16,6 +16,8 @@ export const SET_ASIDE_KEY = "lightsout-records-unreadable";
 // Before issue 40 the two kinds of record had a key each; read once, then moved here.
 const OLD_BEST_KEY = "lightsout-best";
 const OLD_LEVELS_KEY = "lightsout-levels";
+// The part of what is set aside that holds the statistics' chart alone (stats.distribution: the rest of the statistics read).
+const ASIDE_CHART = "stats.distribution";
 const EXPORT_APP = "lightsout-records"; // an exported file's mark: another JSON file is not imported
 
 const isCount = (value) => Number.isInteger(value) && value >= 0;
@@ -124,7 +126,8 @@ function readLevels(stored, aside) {
 /**
  * Records as stored or exported ({best, levels, stats}, each optional), checked part by part:
  * {best, levels, statistics, aside}, `aside` holding what could not be read (the statistics
- * whole, a best result or a level set alone), empty when all was read.
+ * whole, their chart alone under "stats.distribution" — the other figures kept —, a best result
+ * or a level set alone), empty when all was read.
  */
 function readRecords(stored) {
   const aside = {};
@@ -137,6 +140,12 @@ function readRecords(stored) {
   } catch {
     statistics = emptyStatistics();
     aside.stats = stored.stats;
+    return { best, levels, statistics, aside };
+  }
+  try {
+    statistics.distribution = readDistribution(stored.stats, statistics);
+  } catch {
+    aside[ASIDE_CHART] = stored.stats.distribution; // the chart starts afresh; the figures stay
   }
   return { best, levels, statistics, aside };
 }
@@ -144,12 +153,15 @@ function readRecords(stored) {
 /**
  * Why an exported file's records (readRecords') cannot be this player's on day `today` (its number,
  * daily.js), as a message naming what fails, or null when they can: every part read, a daily streak
- * no longer than the puzzle of the day has existed, no more than a store holds. Counts that do not
- * add up (more won than played) are refused by the reading itself (readStatistics).
+ * no longer than the puzzle of the day has existed, a chart whose last win is no later than today,
+ * no more than a store holds. Counts that do not add up (more won than played, more wins in the
+ * chart than wins against the fewest) are refused by the reading itself (readStatistics, readDistribution).
  */
 function implausibility(read, today) {
   const { aside, best, statistics } = read;
   if (aside.stats !== undefined) return messageOf("recordsImportStatistics");
+  const latest = statistics.distribution.latest;
+  if (Object.hasOwn(aside, ASIDE_CHART) || (latest && latest.day > today)) return messageOf("recordsImportChart");
   const parts = Object.keys(aside);
   if (parts.length > 0) {
     const count = Object.keys(aside.best ?? {}).length + Object.keys(aside.levels ?? {}).length;
@@ -164,7 +176,8 @@ function implausibility(read, today) {
 /**
  * The records in `storage` (localStorage) under "lightsout-records":
  * {version: 1, best: {"<kind>:<size>…": {moves, milliseconds}}, levels: {"<set>": {reached, best: {"<number>": result}}},
- * stats: the statistics (statistics.js)}; an exported file adds {app: "lightsout-records"}.
+ * stats: the statistics (statistics.js; their chart `stats.distribution` since issue 50: records of
+ * before read with an empty one)}; an exported file adds {app: "lightsout-records"}.
  * A best result is the fewest moves and the shortest time, each on its own (they need not
  * come from the same game); a level is reached when the one before it was solved without help.
  * Nothing here throws.
@@ -194,9 +207,12 @@ export class Records {
     }
   }
 
-  /** Keep `text` (what could not be read) under SET_ASIDE_KEY and say so; the rest is read on. */
-  setAside(text) {
-    this.problem = messageOf("recordsSetAside");
+  /**
+   * Keep `text` (what could not be read) under SET_ASIDE_KEY and say so (`chartOnly`: only the
+   * statistics' chart, said as such); the rest is read on.
+   */
+  setAside(text, chartOnly = false) {
+    this.problem = messageOf(chartOnly ? "recordsChartSetAside" : "recordsSetAside");
     try {
       this.storage?.setItem(SET_ASIDE_KEY, text);
     } catch {
@@ -223,8 +239,9 @@ export class Records {
         return { best: {}, levels: {}, statistics: emptyStatistics(), moved: false };
       }
       const { best, levels, statistics, aside } = readRecords(stored);
-      const damaged = Object.keys(aside).length > 0;
-      if (damaged) this.setAside(JSON.stringify(aside));
+      const parts = Object.keys(aside);
+      const damaged = parts.length > 0;
+      if (damaged) this.setAside(JSON.stringify(aside), parts.length === 1 && parts[0] === ASIDE_CHART);
       return { best, levels, statistics, moved: damaged }; // what was read is written back without what was set aside
     }
     // The keys of before (one per kind of record): read once, then moved here.
@@ -326,7 +343,7 @@ export class Records {
     return faster;
   }
 
-  /** Forget the statistics (games, streaks, efficiency, best times); best results and level progress stay. */
+  /** Forget the statistics (games, streaks, efficiency, the chart, best times); best results and level progress stay. */
   resetStatistics() {
     this.statistics = emptyStatistics();
     this.write();

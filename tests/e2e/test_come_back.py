@@ -1,8 +1,9 @@
 """Come back tomorrow (issue 42), on a desktop in English and on a touch phone in 中文: the game
 left comes back when the page opens again without a link, with Undo; the puzzle of the day is
 won and Share result gives a line with the day's number and no solution, whose link opens the
-same board; the Statistics dialog counts the win and the streak, and a file it exports restores
-them in a fresh browser; with Sound on a press calls navigator.vibrate and starts a note, with
+same board; the Statistics dialog counts the win, the win rate and the streak and draws the win
+in the chart of wins by moves over the fewest (its bar lit: today's), and a file it exports
+restores them in a fresh browser; with Sound on a press calls navigator.vibrate and starts a note, with
 Sound off neither (AudioContext and vibrate are stubbed by an init script that records calls;
 the Web Share API too on the phone, the clipboard on the desktop)."""
 
@@ -48,11 +49,17 @@ delete Navigator.prototype.share;
 SETUPS = {
     "desktop-en": {"options": {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}, "stubs": STUBS + NO_SHARE,
                    "words": {"back": "Welcome back", "day": "Puzzle of the day #", "played": "Games played", "streak": "1 day",
+                             "fewestBar": "Fewest: 1 win, today's", "chartNote": "The lit bar holds your last win today.",
+                             "chartRefused": "The file's chart of wins by moves over the fewest cannot be a player's (more wins in it than "
+                                             "wins whose fewest was known, or a win after today); nothing was changed.",
                              "notDay": "is not puzzle of the day", "importAsk": "This device: 1 played, 1 won. The file: 0 played, 0 won.",
                              "notRecords": "That file is not a Lights Out records file; nothing was changed."}},
     "phone-zh": {"options": {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True, "locale": "zh-CN"},
                  "stubs": STUBS + SHARE_STUB,
                  "words": {"back": "欢迎回来", "day": "每日一题 #", "played": "玩过的局数", "streak": "1 天",
+                             "fewestBar": "最少：1 局，含今天的一局", "chartNote": "亮起的一栏是你今天最后赢的一局。",
+                             "chartRefused": "文件里“比最少步数多走几步”的胜局图对不上（图中的胜局多于已知最少步数的胜局，或有一局赢在今天之后），"
+                                             "不可能是真实记录；没有做任何更改。",
                              "notDay": "不是每日一题", "importAsk": "这台设备：玩过 1 局，赢了 1 局。文件：玩过 0 局，赢了 0 局。",
                              "notRecords": "这个文件不是关灯游戏的记录文件；没有做任何更改。"}},
 }
@@ -165,15 +172,30 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         dialog = page.locator("#stats-dialog")
         expect(dialog).to_be_visible()
         expect(dialog).to_contain_text(words["played"])
-        figures = {name: page.locator(f"#stats-{name}").inner_text() for name in ("played", "won", "streak", "longest", "efficiency")}
-        assert figures == {"played": "1", "won": "1", "streak": words["streak"], "longest": words["streak"], "efficiency": "100%"}, figures
+        figures = {name: page.locator(f"#stats-{name}").inner_text() for name in ("played", "won", "win-rate", "streak", "longest", "efficiency")}
+        assert figures == {"played": "1", "won": "1", "win-rate": "100%", "streak": words["streak"], "longest": words["streak"],
+                           "efficiency": "100%"}, figures
         expect(page.locator("#stats-times tr[data-key='5x5']")).to_be_visible()
+        # The win in the chart: the fewest's bar lit (today's), as long as its track; the others hold 0, short.
+        bars = page.locator("#stats-chart li")
+        expect(bars).to_have_count(6)
+        assert bars.evaluate_all("(rows) => rows.map((row) => [row.dataset.count, 'today' in row.dataset])") == \
+            [["1", True]] + [["0", False]] * 5
+        fewest = page.locator("#stats-chart li[data-bucket='0']")
+        expect(fewest.locator(".sr-only")).to_have_text(words["fewestBar"])
+        expect(fewest.locator(".stats-chart-bar")).to_have_text("1")
+        widths = bars.evaluate_all("(rows) => rows.map((row) => [row.querySelector('.stats-chart-bar'), row.querySelector('.stats-chart-track')]"
+                                   ".map((part) => part.getBoundingClientRect().width))")
+        assert abs(widths[0][0] - widths[0][1]) < 1 and all(bar < track / 3 for bar, track in widths[1:]), widths
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
+        expect(page.locator("#stats-chart-note")).to_have_text(words["chartNote"])
         page.screenshot(path=str(shots / f"{setup}-statistics.png"))
         with page.expect_download() as download:
             page.locator("#stats-export").click()
         exported = tmp_path / "records.json"
         download.value.save_as(exported)
         assert json.loads(exported.read_text())["stats"]["daily"]["current"] == 1
+        assert json.loads(exported.read_text())["stats"]["distribution"] == {"counts": [1, 0, 0, 0, 0, 0], "latest": {"day": number, "bucket": 0}}
         page.locator("#stats-close").click()
 
         # The link opens the same board, and says which day's it is (opened here from another game,
@@ -204,14 +226,25 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         expect(page.locator("#stats-played")).to_have_text("1")
         expect(page.locator("#stats-won")).to_have_text("1")
         expect(page.locator("#stats-streak")).to_have_text(words["streak"])
+        expect(page.locator("#stats-chart li[data-bucket='0'][data-today]")).to_have_attribute("data-count", "1")
         page.goto(site_url) # kept in the new browser's store
         page.locator("#stats-open").click()
         expect(page.locator("#stats-streak")).to_have_text(words["streak"])
         # This browser has a record now: a file chosen again is not taken without asking (Cancel keeps it).
+        # The file has no chart, as an export of before it (issue 50) has none.
         empty = tmp_path / "empty.json"
-        empty.write_text(json.dumps({**json.loads(exported.read_text()), "stats": {**json.loads(exported.read_text())["stats"],
-                                     "played": 0, "won": 0, "rated": 0, "presses": 0, "fewest": 0,
-                                     "daily": {"last": 0, "current": 0, "longest": 0}, "times": {}}}))
+        stats = {**json.loads(exported.read_text())["stats"], "played": 0, "won": 0, "rated": 0, "presses": 0, "fewest": 0,
+                 "daily": {"last": 0, "current": 0, "longest": 0}, "times": {}}
+        del stats["distribution"]
+        empty.write_text(json.dumps({**json.loads(exported.read_text()), "stats": stats}))
+        # The same file with the chart of the win kept is no player's record (a win in it, none counted against the fewest): refused.
+        implausible = tmp_path / "implausible.json"
+        implausible.write_text(json.dumps({**json.loads(empty.read_text()), "stats": {**stats,
+                                           "distribution": json.loads(exported.read_text())["stats"]["distribution"]}}))
+        page.locator("#stats-file").set_input_files(str(implausible))
+        expect(page.locator("#stats-message")).to_have_text(words["chartRefused"])
+        expect(page.locator("#stats-import-confirm")).to_be_hidden()
+        expect(page.locator("#stats-played")).to_have_text("1")
         page.locator("#stats-file").set_input_files(str(empty))
         expect(page.locator("#stats-import-confirm")).to_be_visible()
         expect(page.locator("#stats-import-ask")).to_contain_text(words["importAsk"])
@@ -229,6 +262,7 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         page.locator("#stats-file").set_input_files(str(empty))
         page.locator("#stats-import-yes").click()
         expect(page.locator("#stats-played")).to_have_text("0")
+        expect(page.locator("#stats-chart li[data-bucket='0']")).to_have_attribute("data-count", "0")
     finally:
         fresh.close()
 

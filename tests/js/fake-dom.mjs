@@ -1,11 +1,15 @@
 // @ts-check
 // Just enough of a DOM for a panel under Node: elements by id that keep their text,
-// attributes, dataset and listeners, a window that never scrolls, and animation frames
-// run at once. install() puts it on globalThis and returns the elements and the remover.
+// attributes, dataset, inline style and listeners, elements made by createElement and put in
+// another (children, a table's body and cells), a dialog that opens and closes, a window that
+// never scrolls, and animation frames run at once. install() puts it on globalThis and returns
+// the elements and the remover.
 
 class FakeElement {
-  constructor(id) {
+  constructor(id, tagName = "div") {
     this.id = id;
+    this.tagName = tagName.toUpperCase();
+    this.className = "";
     this.textContent = "";
     this.title = "";
     this.hidden = false;
@@ -14,6 +18,45 @@ class FakeElement {
     this.dataset = {};
     this.attributes = new Map();
     this.listeners = new Map();
+    /** @type {Record<string, string>} the inline style set through the CSSOM (element.style.width = …) */
+    this.style = {};
+    /** @type {FakeElement[]} */
+    this.children = [];
+    this.parentElement = null;
+    this.open = false; // a dialog's
+    this.isConnected = true;
+  }
+
+  append(...nodes) {
+    for (const node of nodes) {
+      node.parentElement = this;
+      this.children.push(node);
+    }
+  }
+
+  replaceChildren(...nodes) {
+    for (const node of this.children) node.parentElement = null;
+    this.children = [];
+    this.append(...nodes);
+  }
+
+  /** A table's bodies: one, made on first use. */
+  get tBodies() {
+    if (this.children.length === 0) this.append(new FakeElement(null, "tbody"));
+    return this.children;
+  }
+
+  /** A row's new cell. */
+  insertCell() {
+    const cell = new FakeElement(null, "td");
+    this.append(cell);
+    return cell;
+  }
+
+  showModal() { this.open = true; }
+  close() {
+    this.open = false;
+    this.fire("close");
   }
 
   addEventListener(type, listener) {
@@ -53,7 +96,10 @@ export function installFakeDom() {
   const saved = Object.fromEntries(["document", "window", "requestAnimationFrame", "cancelAnimationFrame"]
     .map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
   Object.assign(globalThis, {
-    document: { getElementById: element, querySelectorAll: () => [], querySelector: () => null, activeElement: null },
+    document: {
+      getElementById: element, querySelectorAll: () => [], querySelector: () => null, activeElement: null,
+      createElement: (tagName) => new FakeElement(null, tagName),
+    },
     window: { innerHeight: 1000, addEventListener() {}, matchMedia: () => ({ matches: true }) },
     requestAnimationFrame: (callback) => { callback(); return 0; },
     cancelAnimationFrame() {},
