@@ -1,3 +1,4 @@
+// @ts-check
 // The player's statistics (issue 42), kept with the other records (records.js, one store):
 // games played (a puzzle's clock started: its first press) and won on the player's own (no
 // Solve, Hint or Play solution on it), the streak of days the puzzle of the day was won on
@@ -14,16 +15,35 @@ const TIME_KEY = /^([1-9][0-9]{0,4}x[1-9][0-9]{0,4}|level [a-z][a-z0-9-]{0,40})$
 export const MAX_TIMES = 500;
 
 /**
+ * The statistics (emptyStatistics says each field).
+ * @typedef {{played: number, won: number, rated: number, presses: number, fewest: number,
+ *   daily: {last: number, current: number, longest: number}, times: Record<string, number>}} Statistics
+ */
+/**
+ * A win of the player's own as countWin counts it (challenge.js: finish).
+ * @typedef {{moves: number, minimum?: number | null, milliseconds: number, timeKey: string, day?: number | null}} Win
+ */
+/**
+ * What the Statistics dialog shows (summary).
+ * @typedef {{played: number, won: number, streak: number, longest: number, efficiency: number | null,
+ *   over: number | null, times: [string, number][]}} Summary
+ */
+
+/**
  * No game yet: {played, won, rated, presses, fewest, daily: {last, current, longest}, times}.
  * `rated` counts the wins whose fewest presses were known, `presses` and `fewest` their sums;
  * `daily.last` is the number of the last day whose puzzle was won on its day (0: none),
  * `current` the run of days up to it; `times` the best milliseconds per TIME_KEY.
+ * @returns {Statistics}
  */
 export function emptyStatistics() {
   return { played: 0, won: 0, rated: 0, presses: 0, fewest: 0, daily: { last: 0, current: 0, longest: 0 }, times: {} };
 }
 
-/** Statistics as stored (or undefined: none yet), checked; throws a TypeError when they cannot be read. */
+/**
+ * Statistics as stored (or undefined: none yet), checked; throws a TypeError when they cannot be read.
+ * @returns {Statistics}
+ */
 export function readStatistics(stored) {
   if (stored === undefined) return emptyStatistics();
   if (!isPlainObject(stored) || !isPlainObject(stored.daily) || !isPlainObject(stored.times)) throw new TypeError("statistics: not an object");
@@ -43,7 +63,7 @@ export function readStatistics(stored) {
   return { ...statistics, daily: { last, current, longest }, times };
 }
 
-/** A game was played (its first press): counted in `statistics`. */
+/** A game was played (its first press): counted in `statistics`. @param {Statistics} statistics */
 export function countPlayed(statistics) {
   statistics.played++;
 }
@@ -53,6 +73,8 @@ export function countPlayed(statistics) {
  * (null when unknown: not rated), `milliseconds`, `timeKey` (its size "RxC" or "level <set>"),
  * `day` (the day's number when it is the puzzle of that day won on its day, else null).
  * Returns true when the time is a new best for its key.
+ * @param {Statistics} statistics
+ * @param {Win} win
  */
 export function countWin(statistics, { moves, minimum = null, milliseconds, timeKey, day = null }) {
   statistics.won = Math.min(statistics.played, statistics.won + 1);
@@ -84,6 +106,9 @@ export function countWin(statistics, { moves, minimum = null, milliseconds, time
  * efficiency (the fewest over the presses, 0..1, or null before a rated win), over (presses
  * more than the fewest, on average per rated win, or null), times: [[key, milliseconds]],
  * sizes by cell count first, then level sets by name}.
+ * @param {Statistics} statistics
+ * @param {number} today
+ * @returns {Summary}
  */
 export function summary(statistics, today) {
   const { played, won, rated, presses, fewest, daily, times } = statistics;
