@@ -1,3 +1,4 @@
+// @ts-check
 // The addresses of files the page loads by URL rather than by import: the limits the build
 // wrote (dist/limits.json) and the 3D view, fetched on demand. They are resolved from
 // static/, where this module sits in the source and where the bundle that holds it sits in

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's first script: it makes the solver's worker at once, so that the runtime's downloads
 // begin while the page's own bundle (app.js, ≈ 150 kB sent) is still arriving, instead of after
 // it has arrived and built the page (≈ 1.4 s later on a slow phone link; docs/building.md). The

@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker: the site works offline after one visit. build.py copies this file
 // to the site root (so its scope is the whole site, under any sub-path) and writes into
 // it FILES, every file of dist/ with its sha256, and VERSION, a hash of that list. A new
@@ -36,7 +37,11 @@ const FILES = {}; // replaced by build.py: {"static/app.js": "<sha256 hex>", ...
 const UNPACKED = {}; // replaced by build.py: {"pyodide/pyodide.asm.wasm": <its length>, ...}, each with "<path>.br" in FILES
 const CACHE_PREFIX = "lightsout-";
 const CACHE = CACHE_PREFIX + VERSION;
-const ROOT = new URL("./", self.location.href).href; // the site's root directory
+// This script runs as the service worker: its global scope is a ServiceWorkerGlobalScope (the
+// WebWorker library types `self` as any worker's), where brotli-decode.js leaves its decoder.
+const scope = /** @type {ServiceWorkerGlobalScope & {lightsoutBrotliDecode?: import("./solver/brotli.js").BrotliDecode}} */ (
+  /** @type {WorkerGlobalScope} */ (self));
+const ROOT = new URL("./", scope.location.href).href; // the site's root directory
 
 async function sha256Hex(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -69,7 +74,7 @@ async function matches(path, response) {
 async function fetchChecked(path) {
   const url = new URL(path, ROOT).href;
   let response;
-  for (const cache of ["no-cache", "reload"]) {
+  for (const cache of /** @satisfies {RequestCache[]} */ (["no-cache", "reload"])) {
     response = await fetch(url, { cache });
     if (await matches(path, response)) return response;
   }
@@ -84,6 +89,10 @@ function report(error) {
   console.warn(`lightsout service worker: ${error.message}`);
 }
 
+// DecompressionStream's format: TypeScript's libraries list only "deflate", "deflate-raw" and
+// "gzip" as yet; an engine without "brotli" throws (brotliDecode asks).
+const BROTLI = /** @type {CompressionFormat} */ ("brotli");
+
 // The type an unpacked file is answered with (a wasm compiled by instantiateStreaming must be application/wasm).
 const UNPACKED_TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
@@ -91,14 +100,14 @@ const UNPACKED_TYPES = { wasm: "application/wasm", zip: "application/zip" };
 async function brotliDecode(bytes, length) {
   let native = true;
   try {
-    new DecompressionStream("brotli"); // eslint-disable-line no-new
+    new DecompressionStream(BROTLI);
   } catch {
     native = false;
   }
-  if (native) return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("brotli"))).arrayBuffer());
+  if (native) return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream(BROTLI))).arrayBuffer());
   // A classic script that defines lightsoutBrotliDecode (allowed while installing; Chromium only).
-  if (typeof self.lightsoutBrotliDecode !== "function") importScripts(new URL("static/solver/brotli-decode.js", ROOT).href);
-  return self.lightsoutBrotliDecode(bytes, length);
+  if (typeof scope.lightsoutBrotliDecode !== "function") importScripts(new URL("static/solver/brotli-decode.js", ROOT).href);
+  return scope.lightsoutBrotliDecode(bytes, length);
 }
 
 /** The listed file `path` (in UNPACKED), unpacked from its brotli copy and checked; throws if it cannot be. */
@@ -112,7 +121,7 @@ async function unpacked(path) {
   return new Response(bytes, { status: 200, headers: { "content-type": type } });
 }
 
-self.addEventListener("install", (event) => {
+scope.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
@@ -130,11 +139,11 @@ self.addEventListener("install", (event) => {
       if (error instanceof IntegrityError) report(error);
       throw error;
     }
-    await self.skipWaiting();
+    await scope.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+scope.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
@@ -204,7 +213,7 @@ async function answerFromNetwork(path, request, cache, url) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+scope.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const path = listedPath(request.url);

@@ -1,3 +1,4 @@
+// @ts-check
 // Module worker that runs the Python solver in Pyodide, off the main thread. This module is the
 // protocol: messages in and out, requests through lightsout.api.call, the debug actions. What
 // it answers with comes from the start (solver/start.js: Pyodide started the usual way or from
@@ -45,10 +46,14 @@
 
 import { startSolver } from "./solver/start.js";
 
+// This module runs as a dedicated worker: its global scope is a DedicatedWorkerGlobalScope (the
+// WebWorker library types `self` as any worker's, without postMessage or the message event).
+const worker = /** @type {DedicatedWorkerGlobalScope} */ (self);
 const SITE_URL = new URL("../", import.meta.url).href; // files are named relative to it
 const OPTIONS = new URL(import.meta.url).searchParams;
+/** @type {Promise<void> | null} */
 const released = OPTIONS.get("hold") === "1"
-  ? new Promise((resolve) => self.addEventListener("message", (event) => { if (event.data?.type === "release") resolve(); }))
+  ? new Promise((resolve) => worker.addEventListener("message", (event) => { if (event.data?.type === "release") resolve(); }))
   : null;
 
 /**
@@ -105,22 +110,22 @@ const started = startSolver({
   useSnapshot: OPTIONS.get("snapshot") !== "off",
   brotli: OPTIONS.get("sw") !== "1",
   released,
-  report: (progress) => self.postMessage({ type: "progress", ...progress }),
+  report: (progress) => worker.postMessage({ type: "progress", ...progress }),
 });
 const STALL_MS = 120_000; // a "stall" debug request's length: far past any deadline a test sets
 let solver = null; // once started: {call, pyodide, snapshotTaken, record}, for debug requests
 started.then(
   (result) => {
     solver = result;
-    self.postMessage({ type: "progress", stage: "ready", start: solver.record.summary() });
+    worker.postMessage({ type: "progress", stage: "ready", start: solver.record.summary() });
   },
   (error) => {
     // The one console line a failed start leaves (with what Pyodide printed, held back).
     console.warn(`The solver could not start: ${error.message}${error.log ? `\n${error.log}` : ""}`);
-    self.postMessage({ type: "fatal", error: plainError(error, { log: false }) });
+    worker.postMessage({ type: "fatal", error: plainError(error, { log: false }) });
     // This worker is done (the page replaces it). The runtime that failed may still be loading
     // and would print to the console, given back by the start: run nothing more.
-    self.close();
+    worker.close();
   },
 );
 
@@ -137,19 +142,21 @@ function debug(id, action) {
   if (action === "stall") {
     const end = performance.now() + STALL_MS;
     while (performance.now() < end); // busy on purpose: nothing else runs on this thread meanwhile
-    self.postMessage({ type: "success", id, result: { stalledMs: STALL_MS } });
+    worker.postMessage({ type: "success", id, result: { stalledMs: STALL_MS } });
     return;
   }
   if (action === "memory") {
     const wasmBytes = solver?.pyodide._module?.HEAP8?.length ?? null;
-    const jsHeapBytes = self.performance?.memory?.usedJSHeapSize ?? null;
-    self.postMessage({ type: "success", id, result: { wasmBytes, jsHeapBytes } });
+    // Chromium's performance.memory, which no standard (nor TypeScript's library) has.
+    const { memory } = /** @type {Performance & {memory?: {usedJSHeapSize: number}}} */ (performance);
+    const jsHeapBytes = memory?.usedJSHeapSize ?? null;
+    worker.postMessage({ type: "success", id, result: { wasmBytes, jsHeapBytes } });
     return;
   }
-  self.postMessage({ type: "error", id, error: { name: "Error", message: `unknown debug action ${action}` } });
+  worker.postMessage({ type: "error", id, error: { name: "Error", message: `unknown debug action ${action}` } });
 }
 
-self.addEventListener("message", async (event) => {
+worker.addEventListener("message", async (event) => {
   const { type, id, request, payload, action } = event.data ?? {};
   if (type === "debug") {
     debug(id, action);
@@ -162,7 +169,7 @@ self.addEventListener("message", async (event) => {
   try {
     ({ call, pyodide, snapshotTaken } = await started);
   } catch (error) {
-    self.postMessage({ type: "error", id, error: plainError(error) });
+    worker.postMessage({ type: "error", id, error: plainError(error) });
     return;
   }
   await snapshotTaken; // the snapshot holds the interpreter as it started, before any request
@@ -171,17 +178,17 @@ self.addEventListener("message", async (event) => {
     const heapBytes = pyodide._module?.HEAP8?.length ?? null;
     if (reply.ok) {
       // Transfer, not copy: a 10000×10000 board is 12.5 MB.
-      self.postMessage({ type: "success", id, result: { ...reply, payload: bytes, timing }, heapBytes }, [bytes.buffer]);
+      worker.postMessage({ type: "success", id, result: { ...reply, payload: bytes, timing }, heapBytes }, [bytes.buffer]);
     } else {
       const error = { name: "Error", message: "unknown error", ...reply.error };
-      self.postMessage({ type: "error", id, error, heapBytes });
+      worker.postMessage({ type: "error", id, error, heapBytes });
     }
   } catch (error) {
     // api.call never raises: it answers every failure as {"ok": false}. An exception
     // here means the interpreter itself broke (a wasm trap, out of memory, a fatal
     // error), and Pyodide cannot be used again: the page must start a new worker.
     const plain = plainError(error);
-    self.postMessage({ type: "error", id, error: plain });
-    self.postMessage({ type: "fatal", error: { ...plain, code: "python-crashed" } });
+    worker.postMessage({ type: "error", id, error: plain });
+    worker.postMessage({ type: "fatal", error: { ...plain, code: "python-crashed" } });
   }
 });

@@ -81,7 +81,11 @@ class MoveStack {
   }
 }
 
-/** A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off". */
+/**
+ * A goal the variant controls know: a preset's own goal board (Merlin's ring) becomes "off".
+ * @param {Target} target
+ * @returns {"off" | "on"}
+ */
 export function plainTarget(target) {
   return typeof target === "string" ? target : "off";
 }

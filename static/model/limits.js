@@ -122,8 +122,29 @@ export function bytesLinesOver(bytes, limit) {
 }
 
 /**
+ * The limits the page runs with: the API's (its `limits` op, docs/api.md, as limits.json holds
+ * them; named here are those the page reads) and the page's own `gridLimit` (GRID_LIMIT).
+ * @typedef {object} Limits
+ * @property {number} gridLimit  the most rows or columns the DOM grid draws (above: the canvas)
+ * @property {number} max_side
+ * @property {number} max_states
+ * @property {number} max_text_bytes
+ * @property {number} max_text_lines
+ * @property {number} max_format_cells
+ * @property {number} max_listed_solutions
+ * @property {number} max_quiet_shown
+ * @property {number} max_search_seconds
+ * @property {number} exact_nullity
+ * @property {number} worst_case_cells
+ * @property {number} explain_cells
+ * @property {string} state_symbols
+ * @property {string[]} presets  the real games' names
+ */
+
+/**
  * The API's limits (limits.json, written by build.py from lightsout.api's "limits" op)
  * with the page's own as `gridLimit`.
+ * @returns {Promise<Readonly<Limits>>}
  */
 export async function loadLimits(url = LIMITS_URL) {
   const response = await fetch(url);

@@ -24,13 +24,8 @@ function graphKey(graph) {
   return graphKeys.get(graph);
 }
 
-/**
- * The analysis replies, as the session's front door gives them (api.js: analyzeVariant), told
- * apart by their fields: a two-state variant's (rank, nullity, quiet patterns) and a k-state one's.
- * @typedef {NonNullable<Awaited<ReturnType<import("../session/api.js").SessionApi["analyzeVariant"]>>>} Analysis
- * @typedef {Extract<Analysis, {rank: number}>} TwoStateAnalysis
- * @typedef {Extract<Analysis, {invariant_factors: number[]}>} StatesAnalysis
- */
+/** @typedef {import("../session/api.js").TwoStateAnalysis} TwoStateAnalysis */
+/** @typedef {import("../session/api.js").StatesAnalysis} StatesAnalysis */
 
 function graphLabel(game) {
   const name = game.graph.preset ? game.graph.preset.game[currentLanguage()] : game.graph.title ?? t("graphUntitled");
@@ -94,17 +89,18 @@ export class AnalysisPanel {
     ui.quietHeading.hidden = true;
     ui.quietNote.textContent = "";
     ui.gallery.replaceChildren();
-    if (multiState) return this.refreshMultiState(key);
     const { game } = session;
     const { rows, cols } = game.board;
-    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisFor", {
-      rows, cols, rule: stencilLabel(game.stencil), torus: surfaceSuffix(game.surface),
-      shape: game.mask ? messageOf("analysisShaped") : "",
-    }));
+    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(multiState
+      ? messageOf("analysisStatesFor", { rows, cols, k: game.k, rule: stencilLabel(game.stencil), surface: surfaceSuffix(game.surface) })
+      : messageOf("analysisFor", {
+        rows, cols, rule: stencilLabel(game.stencil), torus: surfaceSuffix(game.surface),
+        shape: game.mask ? messageOf("analysisShaped") : "",
+      }));
     ui.status.textContent = t("analysisLoading");
     const mask = game.mask;
-    const reply = /** @type {TwoStateAnalysis | null} */ (await session.analyzeVariant());
-    if (this.key !== key) return; // the board changed meanwhile; a newer request runs
+    const reply = await session.analyzeVariant();
+    if (this.key !== key) return; // the board changed meanwhile (its k among it); a newer request runs
     if (!reply) {
       ui.status.textContent = ui.message.textContent;
       this.key = ""; // try again next time
@@ -112,6 +108,18 @@ export class AnalysisPanel {
     }
     ui.status.textContent = "";
     ui.facts.hidden = false;
+    // The reply is the analysis of the game asked about: a k-state game's has invariant factors.
+    if ("invariant_factors" in reply) this.showStates(reply);
+    else this.showTwoStates(reply, mask);
+  }
+
+  /**
+   * A two-state game's facts: rank, nullity, solutions, the share solvable, the worst case, and the gallery.
+   * @param {TwoStateAnalysis} reply
+   * @param {import("../model/mask.js").Mask | null} mask  the game's shape when it was asked
+   */
+  showTwoStates(reply, mask) {
+    const { ui } = this;
     ui.rank.textContent = formatNumber(reply.rank);
     ui.nullity.textContent = formatNumber(reply.nullity);
     ui.solutions.textContent = powerOfTwo(reply.nullity);
@@ -122,24 +130,12 @@ export class AnalysisPanel {
     this.drawGallery(reply.quiet, reply.nullity, mask, reply.basis);
   }
 
-  /** The analysis of a k-state game: its solutions (of every solvable board), the share solvable, the invariant factors. */
-  async refreshMultiState(key) {
-    const { ui, session } = this;
-    const { game } = session;
-    const { rows, cols } = game.board;
-    ui.analysisFor.textContent = game.graph ? graphLabel(game) : wordMessage(messageOf("analysisStatesFor", {
-      rows, cols, k: game.k, rule: stencilLabel(game.stencil), surface: surfaceSuffix(game.surface),
-    }));
-    ui.status.textContent = t("analysisLoading");
-    const reply = /** @type {StatesAnalysis | null} */ (await session.analyzeVariant());
-    if (this.key !== key) return;
-    if (!reply) {
-      ui.status.textContent = ui.message.textContent;
-      this.key = "";
-      return;
-    }
-    ui.status.textContent = "";
-    ui.facts.hidden = false;
+  /**
+   * A k-state game's facts: its solutions (of every solvable board), the share solvable, the invariant factors.
+   * @param {StatesAnalysis} reply
+   */
+  showStates(reply) {
+    const { ui } = this;
     ui.solutions.textContent = countText(reply.solutions);
     ui.fraction.textContent = t("analysisFractionValue", { fraction: fractionText(reply.solvable_fraction) });
     ui.invariantFactors.textContent = invariantFactorsText(reply.invariant_factors);

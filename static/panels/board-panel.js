@@ -126,8 +126,8 @@ export class BoardPanel {
     const { game } = session;
     this.chooseView();
     // The board's box is sized from these in CSS (style.css: .board), not from the grid in it.
-    this.element.style.setProperty("--rows", game.board.rows);
-    this.element.style.setProperty("--cols", game.board.cols);
+    this.element.style.setProperty("--rows", String(game.board.rows));
+    this.element.style.setProperty("--cols", String(game.board.cols));
     const view = this.view;
     if (view instanceof CanvasView) view.setShape(game.stencil.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());

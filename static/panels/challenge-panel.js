@@ -8,12 +8,6 @@ import { wordMessage } from "../page/words.js";
 import { formatDuration } from "../session/common-messages.js";
 import { SAMPLE_BOARDS } from "../model/sample-boards.js";
 
-/**
- * The puzzle being played, as the front door gives it, and its time in milliseconds once done
- * (challenge.js adds it at the win; api.js's `challenge` does not name it).
- * @typedef {NonNullable<import("../session/api.js").SessionApi["challenge"]> & {milliseconds?: number}} Challenge
- */
-
 export class ChallengePanel {
   /** @param {import("../session/api.js").SessionApi} session */
   constructor(session) {
@@ -119,7 +113,7 @@ export class ChallengePanel {
   update(change = {}) {
     const { session } = this;
     const { game } = session;
-    const challenge = /** @type {Challenge | null} */ (session.challenge);
+    const challenge = session.challenge;
     // k-state puzzles are any solvable board: Lit cells and Presses say nothing there.
     this.lit.disabled = session.multiState;
     this.presses.disabled = session.multiState;

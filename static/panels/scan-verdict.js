@@ -22,7 +22,7 @@ export class ScanVerdict {
   /**
    * @param {import("./scan-reading.js").ScanReading} reading
    * @param {object} dialog what the verdict needs of the dialog
-   * @param {(board: object) => Promise<{solvable: boolean, proof?: string, payload?: Uint8Array} | null>} dialog.check
+   * @param {(board: import("../model/board.js").Board) => ReturnType<import("../session/api.js").SessionApi["checkReading"]>} dialog.check
    *   Python's solve reply for a board read (solvable, proof), or null when the request failed
    * @param {() => boolean} dialog.open the dialog is open (a check answered after it closed is dropped)
    * @param {(verdict: Verdict, wording: () => string) => void} dialog.tell show the verdict and its

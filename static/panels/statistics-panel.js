@@ -166,6 +166,7 @@ export class StatisticsPanel {
     const { records } = this.session;
     if (!file || !records) return;
     // Records are a few kilobytes; a bigger file is not read (a film chosen by mistake must not fill the memory).
+    /** @type {ReturnType<import("../session/api.js").SessionApi["readRecordsFile"]>} */
     const read = file.size <= MOST_IMPORT_BYTES ? this.session.readRecordsFile(await file.text().catch(() => ""))
       : { problem: messageOf("recordsImportFailed") };
     this.confirm.hidden = true;

@@ -38,10 +38,14 @@ export class VariantPanel {
     });
     this.states.addEventListener("change", () => this.onStatesChanged());
     for (const radio of this.targets) {
-      radio.addEventListener("change", () => { if (radio.checked) session.setTarget(radio.value); });
+      // index.html's goals: value "off" or "on".
+      radio.addEventListener("change", () => { if (radio.checked) session.setTarget(/** @type {"off" | "on"} */ (radio.value)); });
     }
     this.editShapeButton.addEventListener("click", () => session.setMode(session.shape.on ? "play" : "shape"));
-    for (const button of this.tools) button.addEventListener("click", () => session.chooseShapeTool(button.dataset.tool));
+    // index.html's tools: data-tool "cell", "hole" or "dontCare".
+    for (const button of this.tools) {
+      button.addEventListener("click", () => session.chooseShapeTool(/** @type {"cell" | "hole" | "dontCare"} */ (button.dataset.tool)));
+    }
     for (const button of this.shapePresets) button.addEventListener("click", () => session.shapePreset(button.dataset.preset));
     this.buildStencilEditor();
     this.drawStencil();

@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis of the variant being played, the session's (session.js) helper: which questions
 // to ask Python, and in which order, for the Analysis panel's facts — rank, nullity, solvable
 // fraction, worst case, the quiet patterns (two states), or the solutions and invariant factors
@@ -32,7 +33,10 @@ export class VariantAnalysis {
     this.session = session;
   }
 
-  /** The analysis of the game's variant (its size, rule, surface, shape, k): see the typedefs; null when the solver failed (said). */
+  /**
+   * The analysis of the game's variant (its size, rule, surface, shape, k): see the typedefs; null when the solver failed (said).
+   * @returns {Promise<TwoStateAnalysis | StatesAnalysis | null>}
+   */
   async analyze() {
     const { game } = this.session;
     return game.k === 2 ? this.twoStates(game.board.rows, game.board.cols) : this.states(game.board.rows, game.board.cols, game.k);

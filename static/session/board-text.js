@@ -1,3 +1,4 @@
+// @ts-check
 // Boards as text, the session's (session.js) helper: a board read from pasted text or a
 // file by Python (the API's parse op: every format lightsout.text.formats reads), the text kept
 // so that copies reuse its symbols, a pasted POJ 1222 set played one puzzle after another
@@ -16,8 +17,10 @@ export class BoardText {
   /** Boards as text for `session` (its game, limits, requests and change event). */
   constructor(session) {
     this.session = session;
+    /** @type {string | null} */
     this.pasted = null; // the last text loaded, so copies reuse its symbols
-    this.set = null; // a pasted POJ 1222 set: {boards, index, game: the Game its puzzle started}
+    /** @type {{boards: import("../model/board.js").Board[], index: number, game: import("../model/game.js").Game} | null} */
+    this.set = null; // a pasted POJ 1222 set: its boards, the one played, the Game its puzzle started
   }
 
   /**

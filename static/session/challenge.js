@@ -1,3 +1,4 @@
+// @ts-check
 // The timed challenge: New puzzle, the puzzle of the day, a sample board (sample-boards.js)
 // or a real game dealt from the Games choice, or a link to one of them. The tracker keeps the
 // challenge being played for the session (session.js): the key its best results are filed
@@ -17,6 +18,40 @@ import { levelStars } from "./levels.js";
 import { boardFromReference } from "../model/board.js";
 import { Game } from "../model/game.js";
 import { MAX_LINK_LENGTH, shareTextOf } from "../model/share-link.js";
+
+/**
+ * The level a puzzle is (levels.js): its `set`'s name, its `number` of the set's `count`, the
+ * set's `game` (its name by language).
+ * @typedef {{set: string, number: number, count: number, game: import("./requests.js").Names}} PlayedLevel
+ */
+/**
+ * The puzzle being played (ChallengeTracker.current): its `kind` ("random", "daily", "lit 3",
+ * "sample tv", "game orbix", "level classic"), the `key` its best results are filed under and its
+ * `label` (a message); the `start` board dealt; the proven fewest presses (`minimum`, null until
+ * Python answers); its clock (`startedAt`, 0 before the first press; `milliseconds`, its time once
+ * `done`); a level's `level` and the `records` its best result is kept in (null: the session's);
+ * the puzzle of the day's `day`, whether its board is known to be that day's (`dayChecked`) and
+ * the win `held` until it is; whether its fewest presses are being asked (`asking`) and its day
+ * checked (`checking`).
+ * @typedef {object} Challenge
+ * @property {number} serial one puzzle dealt told from the next (views draw a new one from zero)
+ * @property {string} kind
+ * @property {string} key
+ * @property {import("./messages.js").Message} label
+ * @property {import("../model/board.js").Board} start
+ * @property {number | null} minimum
+ * @property {number} startedAt
+ * @property {boolean} done
+ * @property {number} [milliseconds]
+ * @property {PlayedLevel | null} level
+ * @property {import("./records.js").ResultKeeper | null} records
+ * @property {number | null} day
+ * @property {boolean} dayChecked
+ * @property {import("./statistics.js").Win | null} held
+ * @property {boolean} [asking]
+ * @property {boolean} [checking]
+ * @property {boolean} revealed the player asked to see the fewest presses before the win
+ */
 
 /**
  * A challenge kind as a share link's p= value: the session's kinds ("random", "daily",
@@ -65,10 +100,9 @@ export class ChallengeTracker {
   /** `session`: the Session it tracks puzzles for (its game, solver, clock, records and change event). */
   constructor(session) {
     this.session = session;
-    // {serial, kind, key, label, start, minimum, startedAt, done, level, records, day, dayChecked, held, revealed},
-    // or null: no challenge. `serial` tells one puzzle dealt from the next (views draw a new one from zero).
-    this.current = null;
-    this.dealtCount = 0;
+    /** @type {Challenge | null} */
+    this.current = null; // the puzzle being played, or null: none
+    this.dealtCount = 0; // puzzles dealt so far: the next one's serial (views draw a new one from zero)
   }
 
   /** The key best results are kept under: kind, size, and the variant when not the standard one. */
@@ -87,6 +121,11 @@ export class ChallengeTracker {
    * fewest presses unless `minimum` is known. A level (levels.js) gives its `level` ({set, number, count}) and the
    * `records` its best result is kept in (else the session's); the puzzle of the day its `day` (its number, daily.js),
    * and `dayChecked` false when its board came from a link, not from Python's deal of the day: it is checked (checkDay).
+   * @param {string} kind
+   * @param {import("./messages.js").Message} label
+   * @param {import("../model/board.js").Board} start
+   * @param {{minimum?: number | null, level?: PlayedLevel | null, records?: import("./records.js").ResultKeeper | null,
+   *   day?: number | null, dayChecked?: boolean}} [details]
    */
   start(kind, label, start, { minimum = null, level = null, records = null, day = null, dayChecked = true } = {}) {
     this.current = {
@@ -255,6 +294,7 @@ export class ChallengeTracker {
    * timeKey, day} (day: the puzzle of the day's number when won on its day, else null): its
    * best result (the level set's records for a level) and the statistics (records.js,
    * statistics.js), on the day it is credited (the chart marks today's last win). True when it is a new best.
+   * @param {import("./statistics.js").Win} result
    */
   credit({ moves, milliseconds, timeKey, day }) {
     const { session } = this;

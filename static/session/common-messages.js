@@ -1,3 +1,4 @@
+// @ts-check
 // Messages more than one part of the midend says (messages.js: data the views word): a
 // rule's and a surface's names, a shape's summary, why no board of a press count came, a
 // failed request, a cell in a sentence, a time on the clock; and whether an error is one

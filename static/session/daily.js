@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzle of the day, numbered (issue 42): the same standard 5×5 board for everyone on the
 // same calendar day — the player's local date, as the word-game dailies count days — dealt
 // by Python from the date as a seed (the API's `random` op with `seed`); day #1 is the day

@@ -1,3 +1,4 @@
+// @ts-check
 // New boards and games, the session's (session.js) helper: random solvable boards (made
 // here or by the worker), New puzzle, another size, Clear, the puzzles it deals (handed to
 // challenge.js), a share link's game, and games on a graph (a real game's preset or a

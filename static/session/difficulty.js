@@ -1,3 +1,4 @@
+// @ts-check
 // Difficulty by name (issue 50): Easy, Medium and Hard, each a board of the classic game and a
 // range of fewest presses. A deal draws a count from the range and asks Python's `random` op
 // for a board whose fewest solution needs exactly that many presses (docs/api.md: `presses`;
@@ -10,11 +11,11 @@
 /** @typedef {{name: string, rows: number, cols: number, fewest: [number, number]}} Difficulty */
 
 /** @type {readonly Difficulty[]} The difficulties in the order the page offers them. */
-export const DIFFICULTIES = Object.freeze([
+export const DIFFICULTIES = Object.freeze(/** @type {Difficulty[]} */ ([
   { name: "easy", rows: 5, cols: 5, fewest: [3, 5] },
   { name: "medium", rows: 5, cols: 5, fewest: [6, 9] },
   { name: "hard", rows: 6, cols: 6, fewest: [11, 16] },
-].map((entry) => Object.freeze(entry)));
+]).map((entry) => Object.freeze(entry)));
 
 const KIND = "difficulty ";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // What is shown over the game, the session's (session.js) part that is not the game itself:
 // the marks (a hint, a solution: presses that solve the board, rerouted as the player presses),
 // the overlays (the proof and nearest solvable board of an unsolvable Solve, a quiet pattern
@@ -9,17 +10,33 @@
 import { countMessage, messageOf } from "./messages.js";
 
 /** @typedef {import("../model/board.js").Board} Board */
+/** @typedef {import("../model/mask.js").Mask} Mask */
+
+/**
+ * The explanation's marks (explain.js: showOverlay): the cell the `next` step presses and the
+ * light it `clears` (or null), the lights of a `formula` (a "why", or an unsolvable board's proof),
+ * and the cell whose "why" is shown (`selected`).
+ * @typedef {{next: number | null, clears: number | null, formula: Set<number> | null, selected: number | null}} ExplainMarks
+ */
+/**
+ * The overlays: `proof` and `nearest` (Boards) explain the last unsolvable Solve and go when the
+ * lights change; `quiet` (a quiet pattern from the gallery) stays until the size, rule or shape
+ * changes; `explain`: the explanation's marks.
+ * @typedef {Readonly<{proof: Board | null, nearest: Board | null, quiet: Board | null, explain: ExplainMarks | null}>} Overlay
+ */
+/** What a view draws over the lights: the game's shape (`mask`) and the overlays. @typedef {Readonly<{mask: Mask | null} & Overlay>} Layers */
+/** The solutions listed after Solve (Boards of presses, fewest first) and the one marked. @typedef {{solutions: Board[], index: number}} SolutionList */
 
 export class Display {
   /** @type {Board | null} */
   #marks = null; // press counts to show, or null; always presses that solve the board
   #marksAreHint = false; // the marks shown are a Hint's one press, not a solution: nothing to play
-  // proof and nearest explain the last unsolvable Solve and go when the lights change; quiet (a
-  // quiet pattern from the gallery) stays until the size, rule or shape changes; explain: the
-  // explanation's marks (explain.js): {next, clears, formula: Set | null}.
+  /** @type {Overlay} */
   #overlay = Object.freeze({ proof: null, nearest: null, quiet: null, explain: null });
+  /** @type {Layers | null} */
   #layers = null; // what a view draws over the lights; a new object whenever it changes
-  #solutionList = null; // {solutions: [Board], index} after Solve, while the board is unchanged
+  /** @type {SolutionList | null} */
+  #solutionList = null; // after Solve, while the board is unchanged
 
   get marks() { return this.#marks; }
   get marksAreHint() { return this.#marksAreHint; }

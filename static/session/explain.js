@@ -1,3 +1,4 @@
+// @ts-check
 // The explanation of how the board on screen is solved, step by step: a headless
 // controller (no DOM) over the session. Python computes the explanation (the API's
 // `explain` op: lightsout.analysis.explain); this walks its steps, each ONE press through the
@@ -18,23 +19,35 @@ import { cellName } from "./common-messages.js";
 const STEP_MS = 600; // between steps while playing
 const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash to watch)
 
+/** @typedef {import("./requests.js").ExplainReply} ExplainReply */
+/** @typedef {import("./requests.js").WhyReply} WhyReply */
+
 export class Explainer {
+  /** `session`: the session's narrow view for the explainer (session.js): its game, press, undo, overlay and requests. */
   constructor(session) {
     this.session = session;
+    /** @type {ExplainReply | null} */
     this.reply = null; // the explain reply while explaining, else null
     this.index = 0; // steps pressed so far
+    /** @type {import("../model/game.js").Game | null} */
     this.game = null; // the game explained (another game ends the explanation)
     this.startMoves = 0; // its move count when the explanation began
     this.pressing = false; // our own press or undo is under way (its change event is ours)
     this.playing = false;
     this.asking = false;
+    /** @type {import("../model/board.js").Board | null} */
     this.startBoard = null; // the board explained, as it was before the first step
+    /** @type {number | null} */
     this.selected = null; // the cell whose "why" is shown
+    /** @type {WhyReply | null} */
     this.whyReply = null;
-    session.subscribe((change) => this.sessionChanged(change));
+    session.subscribe(() => this.sessionChanged());
   }
 
-  /** The explanation changed without a change of its marks: the session tells it (its change's `explain`), saying `message`. */
+  /**
+   * The explanation changed without a change of its marks: the session tells it (its change's `explain`), saying `message`.
+   * @param {import("./messages.js").Message} [message]
+   */
   changed(message = undefined) {
     this.session.explanationChanged(message);
   }
@@ -275,17 +288,17 @@ export class Explainer {
     this.showOverlay({ message: this.whySentence() });
   }
 
-  /**
-   * The answer to "why this press?" in the words of the walk (a message): Python's reason
-   * (lightsout.analysis.explain.why) for the cell — the light above a chase press, the last-row lights
-   * that decide a first-row press, a free choice with the number of solutions — worded here.
-   */
   /** A press decided by one light (two states): it is pressed exactly when that light is lit (off the goal). */
   oneLight(pressed, off) {
     const word = messageOf(pressed ? (off ? "whyLit" : "whyWrong") : (off ? "whyDark" : "whyRight"));
     return { word, verdict: messageOf(pressed ? "whyPressedOne" : "whyUnpressedOne") };
   }
 
+  /**
+   * The answer to "why this press?" in the words of the walk (a message): Python's reason
+   * (lightsout.analysis.explain.why) for the cell — the light above a chase press, the last-row lights
+   * that decide a first-row press, a free choice with the number of solutions — worded here.
+   */
   whySentence() {
     const reply = this.whyReply;
     const { game } = this.session;

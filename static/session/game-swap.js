@@ -1,3 +1,4 @@
+// @ts-check
 // Boards replaced by text (a paste anywhere on the page, the Board box's Load, a file) or by
 // Clear and set-up's Fill, the session's (session.js) helper: each game replaced is kept
 // whole — its board, shape and history — so that Undo, once the new game has nothing left to

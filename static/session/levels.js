@@ -1,3 +1,4 @@
+// @ts-check
 // The Levels mode's midend: the handhelds' own puzzles in order (the API's `levels` op,
 // lightsout.presets.levels) and the level being played; the player's progress through them is
 // kept with the other records (records.js, the session's `records`). No DOM and no words: what it says is data (messages.js), worded by
@@ -38,7 +39,9 @@ export class LevelPlay {
   /** `session`: the page's session (its `records` keep the progress, records.js). */
   constructor(session) {
     this.session = session;
+    /** @type {import("./requests.js").LevelSet[] | null} */
     this.sets = null; // the levels reply's sets, once loaded
+    /** @type {Promise<import("./requests.js").LevelSet[] | null> | null} */
     this.loading = null; // the promise of the reply while it is asked for
   }
 
@@ -53,12 +56,12 @@ export class LevelPlay {
     return this.loading;
   }
 
-  /** Set `name` of the loaded sets, or null. */
+  /** Set `name` of the loaded sets, or null. @param {string} name @returns {import("./requests.js").LevelSet | null} */
   set(name) {
     return this.sets?.find((entry) => entry.name === name) ?? null;
   }
 
-  /** The level being played: {set, number, count} (the puzzle's), or null. */
+  /** The level being played: {set, number, count, game} (the puzzle's), or null. @returns {import("./challenge.js").PlayedLevel | null} */
   get current() {
     return this.session.challenge?.level ?? null;
   }

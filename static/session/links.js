@@ -1,3 +1,4 @@
+// @ts-check
 // Share links, the session's (session.js) helper: what a link means and what the page's address
 // holds. Opening a link — on arrival, by an edited hash, by Back — decides between a grid game the
 // page reads itself (share.js, through share-link.js: gameOfLink) and a real game's, a level's or

@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says, as data. The session (and a panel reporting through it) describes a
 // message by its string key and params and never words it; the views word it with
 // wordMessage in the language of the moment, so a switch of language words again whatever
@@ -15,6 +16,13 @@
 //   null                           nothing: the line is emptied
 // `tone` "error" colours the message line. A key of words.js's WORDED is worded by a function
 // of its params, for what takes more than filling placeholders (a parse error, a figure).
+
+/**
+ * A message, as above.
+ * @typedef {{key: string, params?: object, count?: number, tone?: string}} KeyMessage
+ * @typedef {{parts: Message[], tone?: string}} PartsMessage
+ * @typedef {KeyMessage | PartsMessage | string | null} Message
+ */
 
 /** The message of string `key` with `params` (each a value, or a message worded first). */
 export function messageOf(key, params = {}) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Solution playback, the session's (session.js) helper: plays the marked solution through
 // the press path (session.applyMoves), so every press is a move in the history as if
 // clicked, and the session alone moves the version, the marks and the overlays. A short solution
@@ -21,7 +22,8 @@ export class Playback {
   /** Plays for `session` (its game, marks, wait, now, reducedMotion and press path). */
   constructor(session) {
     this.session = session;
-    this.run = null; // {cancelled, done, total} (presses) while a solution is being played
+    /** @type {{cancelled: boolean, done: number, total: number} | null} */
+    this.run = null; // presses done of the total while a solution is being played
   }
 
   /** End the run without a word (the command that ends it says what it did). */

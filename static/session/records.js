@@ -1,3 +1,4 @@
+// @ts-check
 // The player's records, kept in the browser's storage under one key: the best result of
 // each kind of puzzle (New puzzle, the puzzle of the day, a sample board, a real game), the
 // progress through each level set and the statistics (statistics.js: games, the daily streak,
@@ -19,6 +20,19 @@ const OLD_LEVELS_KEY = "lightsout-levels";
 // The part of what is set aside that holds the statistics' chart alone (stats.distribution: the rest of the statistics read).
 const ASIDE_CHART = "stats.distribution";
 const EXPORT_APP = "lightsout-records"; // an exported file's mark: another JSON file is not imported
+
+/** A best result: the fewest moves and the shortest time, each on its own. @typedef {{moves: number, milliseconds: number}} BestResult */
+/** A solve against a best result (improvedResult): the new best, and whether either record fell. @typedef {{best: BestResult, improved: boolean}} Improvement */
+/** A level set's progress: the highest level `reached`, the `best` result of each level solved (by its number). @typedef {{reached: number, best: Record<string, BestResult>}} LevelProgress */
+/**
+ * Where a puzzle's best result is kept, as the puzzle tracker uses it (challenge.js): the records
+ * (by key), or a level's own (levelRecords: the key is the level's).
+ * @typedef {{get: (key: string) => BestResult | null, record: (key: string, moves: number, milliseconds: number) => Improvement}} ResultKeeper
+ */
+/**
+ * Records read from a store or a file: best results by key, level progress by set, the statistics.
+ * @typedef {{best: Record<string, BestResult>, levels: Record<string, LevelProgress>, statistics: import("./statistics.js").Statistics}} RecordsRead
+ */
 
 const isCount = (value) => Number.isInteger(value) && value >= 0;
 const isPlainObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -49,6 +63,10 @@ function better(one, other) {
 /**
  * A solve in `moves` presses and `milliseconds` against the best result `old` (or null): {best, improved},
  * improved when either record fell.
+ * @param {BestResult | null} old
+ * @param {number} moves
+ * @param {number} milliseconds
+ * @returns {Improvement}
  */
 export function improvedResult(old, moves, milliseconds) {
   const best = better(old, { moves, milliseconds });
@@ -183,8 +201,17 @@ function implausibility(read, today) {
  * Nothing here throws.
  */
 export class Records {
+  /** @param {import("./session.js").KeptStorage | null} [storage] */
   constructor(storage = globalThis.localStorage) {
     this.storage = storage;
+    /** @type {import("./messages.js").KeyMessage | null} */
+    this.problem = null; // a message when stored records could not be read (and were set aside)
+    /** @type {Record<string, BestResult>} */
+    this.bestResults = {};
+    /** @type {Record<string, LevelProgress>} */
+    this.levels = {};
+    /** @type {import("./statistics.js").Statistics} */
+    this.statistics = emptyStatistics();
     this.reload();
   }
 
@@ -290,6 +317,11 @@ export class Records {
    * {problem: a message naming why not} — not a records file, a part that cannot be read, counts
    * that do not add up, a streak longer than the puzzle of the day has existed, more than a store holds.
    */
+  /**
+   * @param {string} text
+   * @param {number} today
+   * @returns {{records: RecordsRead, problem?: undefined} | {problem: import("./messages.js").KeyMessage, records?: undefined}}
+   */
   static readExport(text, today) {
     let stored;
     try {
@@ -312,7 +344,7 @@ export class Records {
     return this.statistics.played > 0 || Object.keys(this.bestResults).length > 0 || Object.keys(this.levels).length > 0;
   }
 
-  /** Replace the records by `read` (readExport's); returns the message that says so. */
+  /** Replace the records by `read` (readExport's); returns the message that says so. @param {RecordsRead} read */
   replaceWith(read) {
     this.bestResults = read.best;
     this.levels = read.levels;
@@ -349,12 +381,22 @@ export class Records {
     this.write();
   }
 
-  /** The best result kept under `key` ("random:5x5", "daily:5x5", "sample tv:8x8"…), {moves, milliseconds}, or null. */
+  /**
+   * The best result kept under `key` ("random:5x5", "daily:5x5", "sample tv:8x8"…), {moves, milliseconds}, or null.
+   * @param {string} key
+   * @returns {BestResult | null}
+   */
   get(key) {
     return Object.hasOwn(this.bestResults, key) ? this.bestResults[key] : null;
   }
 
-  /** Record a solve under `key`; returns {best, improved} (improvedResult). A new key past MAX_BEST_RESULTS is not kept. */
+  /**
+   * Record a solve under `key`; returns {best, improved} (improvedResult). A new key past MAX_BEST_RESULTS is not kept.
+   * @param {string} key
+   * @param {number} moves
+   * @param {number} milliseconds
+   * @returns {Improvement}
+   */
   record(key, moves, milliseconds) {
     const result = improvedResult(this.get(key), moves, milliseconds);
     if (!BEST_KEY.test(key) || (!Object.hasOwn(this.bestResults, key) && Object.keys(this.bestResults).length >= MAX_BEST_RESULTS)) return result;
@@ -363,17 +405,17 @@ export class Records {
     return result;
   }
 
-  /** The highest level of set `name` reached (1 before any is solved). */
+  /** The highest level of set `name` reached (1 before any is solved). @param {string} name @returns {number} */
   reached(name) {
     return Object.hasOwn(this.levels, name) ? this.levels[name].reached : 1;
   }
 
-  /** The best result of level `number` of set `name`, {moves, milliseconds}, or null. */
+  /** The best result of level `number` of set `name`, {moves, milliseconds}, or null. @param {string} name @param {number} number @returns {BestResult | null} */
   levelBest(name, number) {
     return (Object.hasOwn(this.levels, name) && this.levels[name].best[number]) || null;
   }
 
-  /** How many levels of set `name` were solved without help. */
+  /** How many levels of set `name` were solved without help. @param {string} name @returns {number} */
   solvedCount(name) {
     return Object.hasOwn(this.levels, name) ? Object.keys(this.levels[name].best).length : 0;
   }
@@ -401,6 +443,10 @@ export class Records {
   /**
    * The records of level `number` of set `name` (of `count` levels) as the puzzle tracker uses
    * them (challenge.js: get(key) and record(key, moves, milliseconds)), the key being the level's own.
+   * @param {string} name
+   * @param {number} number
+   * @param {number} count
+   * @returns {ResultKeeper}
    */
   levelRecords(name, number, count) {
     return {

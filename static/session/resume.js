@@ -1,3 +1,4 @@
+// @ts-check
 // The game in progress kept in the browser (issue 42), the session's (session.js) helper:
 // close the tab, open the page again without a link (or the installed app, whose start URL
 // has none) and the game comes back — its board, the history Undo and Redo step through,
@@ -64,6 +65,7 @@ export class Resume {
     this.session = session;
     this.storage = storage;
     this.keeping = false;
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.timer = 0;
     this.problem = null; // a message when a kept game could not be read (and was set aside)
     this.waiting = new SolverWait(session); // a kept game the failed solver could not read
@@ -73,7 +75,7 @@ export class Resume {
 
   /** The kept record, or null (none, or set aside: `problem` says so). */
   read() {
-    let text = null;
+    let text;
     try {
       text = this.storage?.getItem(GAME_KEY) ?? null;
     } catch {
@@ -172,7 +174,7 @@ export class Resume {
   resumed(record) {
     const { session } = this;
     session.challengeTracker.resumeClock(record.clock, record.minimum);
-    let marks = null;
+    let marks;
     try {
       marks = record.marks ? boardFromId(record.marks, session.game.k) : null;
     } catch {

@@ -1,3 +1,4 @@
+// @ts-check
 // The session's request sequencing (session.js): what makes an answer of the solver land on
 // the board it was asked about, whatever order the replies come in and however long the
 // solver takes to start (half a minute on a slow phone link, while the board is playable).
@@ -18,6 +19,21 @@
 
 import { messageOf } from "./messages.js";
 import { requestErrorMessage } from "./common-messages.js";
+
+/**
+ * How a request is sent and sequenced (Sequencer.request): the packed boards its fields point
+ * into (`payload`), its deadline (`timeoutMs`; the client's own by default), the `channel` whose
+ * later request supersedes it, whether a change of the `board` or goal does, whether a failure is
+ * said (`quiet`: not) or thrown (`rethrow`), and the player's `command` it answers.
+ * @typedef {object} RequestOptions
+ * @property {Uint8Array | null} [payload]
+ * @property {number} [timeoutMs]
+ * @property {string | null} [channel]
+ * @property {boolean} [board]
+ * @property {boolean} [quiet]
+ * @property {boolean} [rethrow]
+ * @property {"solve" | "hint" | "explain" | null} [command]
+ */
 
 export class Sequencer {
   /** Sequences the requests of `session` (its solver, version and message line). */
@@ -41,6 +57,7 @@ export class Sequencer {
    * `command` names the player's command the reply answers ("solve", "hint", "explain"): the
    * player changing the lights before it comes is told that it was dropped (dropAsked).
    */
+  /** @param {object} message @param {RequestOptions} [options] */
   async request(message, {
     payload = null, timeoutMs, channel = null, board = true, quiet = false, rethrow = false, command = null,
   } = {}) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The session: the page's midend (as in Simon Tatham's puzzles), reached only through its front
 // door (api.js). Here is its kernel: the game (game.js) and its history, the one press path and
 // the one place a win is decided and recorded (settle), what a click on a cell means by the mode
@@ -72,6 +73,39 @@ export const CHANGE_FIELDS = Object.freeze([
 /** What a click does: one mode at a time (Session.mode). */
 const MODES = ["play", "setup", "shape", "explain"];
 
+/** @typedef {import("../model/board.js").Board} Board */
+/** @typedef {import("../model/game.js").Target} Target */
+/** @typedef {import("./messages.js").Message} Message */
+/** @typedef {import("../solver/solver-client.js").SolverDetail} SolverDetail */
+
+/**
+ * The solver as the session uses it: the worker's client (solver-client.js: SolverClient), or a
+ * test's fake (which has `request` and `ready`, and may leave out what its test never asks).
+ * `request(message, {payload, timeoutMs})` resolves with the op's reply, JSON from the worker
+ * whose fields are the op's (docs/api.md): the transport cannot name them, so its own type is
+ * `any`, and requests.js names each op's reply (SolveReply, ExplainReply, …).
+ * @typedef {object} Solver
+ * @property {(message: object, options?: {payload?: Uint8Array | null, timeoutMs?: number}) => Promise<any>} request
+ * @property {boolean} [ready]
+ * @property {boolean} [busy]  working on a request
+ * @property {() => void} [restart]
+ * @property {() => void} [cancel]  end what it is doing (the worker is stopped and started again)
+ */
+
+/** The browser's storage as the session keeps things in it (localStorage, or a test's). @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem">} KeptStorage */
+
+/**
+ * The goal just reached by a press or a playback, until the board changes: `by` the player alone,
+ * the player "helped" by the solver since the deal, or "played" (Play solution); in `moves` moves.
+ * @typedef {{by: "player" | "helped" | "played", moves: number}} Won
+ */
+
+/**
+ * The solver as the session knows it (solverStatus): its `state` as the client last reported it,
+ * with `detail` (its start, progress or error: solver-client.js), `ready`, and `busy` (working on a request).
+ * @typedef {{state: string, detail: SolverDetail | null, ready: boolean, busy: boolean}} SolverStatus
+ */
+
 /**
  * A narrow view of `session` for one helper: exactly the reads (`getters`, live) and commands
  * (`methods`, bound) it needs, and `extra` functions of its own (another helper's command it
@@ -87,17 +121,22 @@ function narrow(session, getters, methods, extra = {}) {
 
 export class Session {
   // The kernel's state: private, read through the getters below, changed by the commands.
+  /** @type {Game} */
   #game;
   #display = new Display();
-  #won = null; // the goal just reached by a press, until the board changes: {by: "player" | "helped" | "played", moves}
+  /** @type {Won | null} */
+  #won = null; // the goal just reached by a press, until the board changes
   #assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution, Explain)
   #version = 0; // bumped on every change of board or goal: a reply for an older one is stale
   #mode = "play"; // what a click does (mode)
   #listeners = new Set(); // the change event's (emit)
+  /** @type {{state: string, detail: SolverDetail | null}} */
   #solverState = { state: "loading", detail: null }; // the solver as the client last reported it
   #statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
+  /** @type {import("./requests.js").PresetInfo[] | null} */
   #presets = null; // the real games (the API's presets reply), once the solver has answered
   #loadingPresets = false;
+  /** @type {import("./messages.js").KeyMessage | import("./messages.js").PartsMessage | null} */
   #notice = null; // a message said with the next one (holdNotice)
 
   /**
@@ -108,13 +147,32 @@ export class Session {
    * search; `wait(ms)`: resolves after a delay (playback); `now()`: milliseconds (the puzzle timer,
    * playback's pace); `today()`: the date (a Date: the puzzle of the day's, daily.js); `storage`:
    * where the game in progress is kept (localStorage, or null: not kept; resume.js).
+   * @param {object} options
+   * @param {Solver} options.solver
+   * @param {import("../model/limits.js").Limits} options.limits
+   * @param {import("./records.js").Records | null} [options.records]
+   * @param {() => number} [options.random]
+   * @param {() => boolean} [options.reducedMotion]
+   * @param {{seconds?: number}} [options.searchBudget]
+   * @param {(ms: number) => Promise<unknown>} [options.wait]
+   * @param {() => number} [options.now]
+   * @param {() => Date} [options.today]
+   * @param {KeptStorage | null} [options.storage]
    */
   constructor({
     solver, limits, records = null, random = Math.random, reducedMotion = () => false, searchBudget = {},
     wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = () => performance.now(),
     today = () => new Date(), storage = null,
   }) {
-    Object.assign(this, { solver, limits, records, random, reducedMotion, searchBudget, wait, now, today });
+    this.solver = solver;
+    this.limits = limits;
+    this.records = records;
+    this.random = random;
+    this.reducedMotion = reducedMotion;
+    this.searchBudget = searchBudget;
+    this.wait = wait;
+    this.now = now;
+    this.today = today;
     this.#game = new Game(randomSolvableBoard(5, 5, { random }));
     const reads = ["game", "limits", "multiState", "opening", "settingUp", "mode"];
     this.sequencer = new Sequencer(narrow(this, ["version", "solver"], ["say", "redraw"]));
@@ -285,6 +343,7 @@ export class Session {
    * fewest presses, a link or a kept game it could not read, the lists the page shows — and the
    * views hear of it in the change event (`solver`).
    */
+  /** @param {string} state @param {SolverDetail | null} [detail] */
   solverChanged(state, detail = null) {
     this.#solverState = { state, detail };
     this.links.solverChanged(state);
@@ -365,6 +424,7 @@ export class Session {
    * opening says — a link opened, the game kept brought back — does not replace it (stored records
    * set aside: api.js, arrive). Said alone by sayNotice when nothing else was said.
    */
+  /** @param {import("./messages.js").KeyMessage | import("./messages.js").PartsMessage} notice */
   holdNotice(notice) {
     this.#notice = notice;
   }
@@ -407,12 +467,18 @@ export class Session {
     this.emit(step);
   }
 
-  /** The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why. */
+  /**
+   * The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why.
+   * @param {Message} [message]
+   */
   challengeChanged(message = undefined) {
     this.emit({ challenge: true, message });
   }
 
-  /** The explanation changed (explain.js): its step, its "why", its asking. */
+  /**
+   * The explanation changed (explain.js): its step, its "why", its asking.
+   * @param {Message} [message]
+   */
   explanationChanged(message = undefined) {
     this.emit({ explain: true, message });
   }
@@ -483,6 +549,8 @@ export class Session {
    * next step presses, clears: the light it clears, formula: a Set of cells}, or null; with
    * `message` to say. `start`: an explanation begins — the board counts as helped (no best
    * result) and the solution marks go (the explanation shows its own).
+   * @param {import("./display.js").ExplainMarks | null} explain
+   * @param {{message?: Message, start?: boolean}} [options]
    */
   setExplainOverlay(explain, { message, start = false } = {}) {
     if (start) this.markAssisted();
@@ -665,7 +733,7 @@ export class Session {
     if (game.isSolved()) {
       if (by) {
         this.#won = { by: by === "player" && this.#assisted ? "helped" : by, moves: game.moveCount };
-        message = this.challengeTracker.finish(this.#won) ?? countMessage("solved", game.moveCount);
+        message = this.challengeTracker.finish() ?? countMessage("solved", game.moveCount);
       } else {
         message = messageOf("goalByHistory");
       }

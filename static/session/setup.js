@@ -1,3 +1,4 @@
+// @ts-check
 // Set-up mode, the session's (session.js) helper: copy a board from a physical game (or
 // another program) light by light. While the session's mode is "setup", a click sets one
 // light (setLight) instead of pressing; the session says `message()` after each change. The board's changes go through the session's commands (applyEdit,

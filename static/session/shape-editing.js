@@ -1,3 +1,4 @@
+// @ts-check
 // Shape editing, the session's (session.js) helper: while it is on, a click on a cell
 // changes the cell's kind — a cell, a hole (no light, no button) or a don't-care cell (its
 // light does not count) — with the chosen tool, instead of pressing; the shape presets
@@ -16,7 +17,8 @@ export class ShapeEditing {
   /** Shape editing for `session` (its game, set-up mode, dealer and commands). */
   constructor(session) {
     this.session = session;
-    this.tool = "cell"; // what a click makes a cell: "cell" | "hole" | "dontCare"
+    /** @type {"cell" | "hole" | "dontCare"} */
+    this.tool = "cell"; // what a click makes a cell
   }
 
   /** Shapes are drawn on the grid (any k, any surface); the canvas does not draw them. */

@@ -1,3 +1,4 @@
+// @ts-check
 // What a solve reply means, as a message (messages.js) for the message line: the presses
 // found, proven fewest or not, how many solutions; why a board cannot be solved; the offer
 // to search every solution. Pure functions of the reply; the session says them.

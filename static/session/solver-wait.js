@@ -1,3 +1,4 @@
+// @ts-check
 // A link Python must read (a real game's, a level's, a graph's: the `share` op) that could not
 // be read because the solver failed to start — not because the link is bad — is read again
 // once the solver is ready (Retry), unless the player has played on the stand-in shown

@@ -1,3 +1,4 @@
+// @ts-check
 // Solve, Hint and Search to the end, the session's (session.js) helper: asks Python for a
 // solution of the board on screen (the fewest presses on the grid's sizes) and hands the
 // answer to the session's commands — showSolution, showUnsolvable, showSolutionList — which
@@ -23,6 +24,8 @@ export class Solving {
    * Ask Python for a solution of the current board — once no board is on its way (session.settled) — with
    * all of them listed when `list` and the board lists them (listsSolutions); `command` is the player's
    * ("solve", "hint"), whose answer a press meanwhile drops. {solution: Board, message, reply}, or null (said why).
+   * `method` (k = 2), `minimal` (by default on the grid) and `seconds` (the search's budget; null: the session's) are the solve op's.
+   * @param {{method?: string, minimal?: boolean, seconds?: number | null, list?: boolean, command?: "solve" | "hint"}} [options]
    */
   async findSolution({ method = "auto", minimal, seconds = null, list = false, command = "solve" } = {}) {
     const { session } = this;

@@ -1,3 +1,4 @@
+// @ts-check
 // Sound and touch (issue 42): whether a press clicks (and, where the device has
 // navigator.vibrate, buzzes briefly) and a win plays a small chord — the decision, headless;
 // the sounds themselves are synthesised by views/sound-output.js (Web Audio, no files). One
@@ -13,7 +14,8 @@ export class SoundChoice {
   constructor(storage = null, reducedMotion = () => false) {
     this.storage = storage;
     this.reducedMotion = reducedMotion;
-    this.choice = null; // the choice made on this page ("on" | "off"), for a storage that refuses
+    /** @type {"on" | "off" | null} */
+    this.choice = null; // the choice made on this page, for a storage that refuses
   }
 
   /** The player's choice, "on" or "off", or null before any. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's statistics (issue 42), kept with the other records (records.js, one store):
 // games played (a puzzle's clock started: its first press) and won on the player's own (no
 // Solve, Hint or Play solution on it), the streak of days the puzzle of the day was won on
@@ -16,12 +17,34 @@ export const MAX_TIMES = 500;
 /** The chart's buckets of presses over the fewest: 0 (the fewest), +1 … +4, and the last, +5 or more. */
 export const OVER_BUCKETS = 6;
 
+/**
+ * The chart of rated wins by presses over the fewest (emptyDistribution says each field).
+ * @typedef {{counts: number[], latest: {day: number, bucket: number} | null}} Distribution
+ */
+/**
+ * The statistics (emptyStatistics says each field).
+ * @typedef {{played: number, won: number, rated: number, presses: number, fewest: number,
+ *   daily: {last: number, current: number, longest: number}, times: Record<string, number>,
+ *   distribution: Distribution}} Statistics
+ */
+/**
+ * A win of the player's own as countWin counts it (challenge.js: finish).
+ * @typedef {{moves: number, minimum?: number | null, milliseconds: number, timeKey: string, day?: number | null,
+ *   today?: number | null}} Win
+ */
+/**
+ * What the Statistics dialog shows (summary).
+ * @typedef {{played: number, won: number, winRate: number | null, streak: number, longest: number,
+ *   efficiency: number | null, over: number | null, chart: {counts: number[], today: number | null, before: number},
+ *   times: [string, number][]}} Summary
+ */
+
 /** The chart's bucket of a win in `moves` presses whose fewest was `minimum` (minimum ≤ moves). */
 export function bucketOf(moves, minimum) {
   return Math.min(moves - minimum, OVER_BUCKETS - 1);
 }
 
-/** No rated win in the chart yet: {counts: a count per bucket, latest: null}. */
+/** No rated win in the chart yet: {counts: a count per bucket, latest: null}. @returns {Distribution} */
 export function emptyDistribution() {
   return { counts: new Array(OVER_BUCKETS).fill(0), latest: null };
 }
@@ -34,6 +57,7 @@ export function emptyDistribution() {
  * `distribution` the rated wins counted since the chart began, {counts: [the fewest, +1, +2, +3,
  * +4, +5 or more], latest: {day, bucket} of the last of them (day: the day's number it was won
  * on, daily.js), or null} — rated wins of before (records without it) are in no bucket.
+ * @returns {Statistics}
  */
 export function emptyStatistics() {
   return {
@@ -45,6 +69,7 @@ export function emptyStatistics() {
 /**
  * Statistics as stored (or undefined: none yet), checked, without their chart (readDistribution
  * reads it on its own: an empty one here); throws a TypeError when they cannot be read.
+ * @returns {Statistics}
  */
 export function readStatistics(stored) {
   if (stored === undefined) return emptyStatistics();
@@ -90,7 +115,7 @@ export function readDistribution(stored, statistics) {
   return { counts: [...counts], latest: latest && { day: latest.day, bucket: latest.bucket } };
 }
 
-/** A game was played (its first press): counted in `statistics`. */
+/** A game was played (its first press): counted in `statistics`. @param {Statistics} statistics */
 export function countPlayed(statistics) {
   statistics.played++;
 }
@@ -102,6 +127,8 @@ export function countPlayed(statistics) {
  * day, else null), `today` (the number of the day it is won on: the chart marks today's last
  * win). A game not counted as played (begun before a Reset or an Import) is no win to count:
  * only its streak and time are. Returns true when the time is a new best for its key.
+ * @param {Statistics} statistics
+ * @param {Win} win
  */
 export function countWin(statistics, { moves, minimum = null, milliseconds, timeKey, day = null, today = null }) {
   const counted = statistics.won < statistics.played; // else more won than played, or rated than won: unreadable
@@ -139,6 +166,9 @@ export function countWin(statistics, { moves, minimum = null, milliseconds, time
  * win, or null), chart: {counts (rated wins per bucket: the fewest, +1 … +5 or more), today (the
  * bucket of today's last win, or null: none today), before (rated wins not in it: won before
  * the chart began)}, times: [[key, milliseconds]], sizes by cell count first, then level sets by name}.
+ * @param {Statistics} statistics
+ * @param {number} today
+ * @returns {Summary}
  */
 export function summary(statistics, today) {
   const { played, won, rated, presses, fewest, daily, times, distribution } = statistics;

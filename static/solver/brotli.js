@@ -1,3 +1,4 @@
+// @ts-check
 // The runtime's two big files shipped brotli-compressed (build.py writes pyodide.asm.wasm.br and
 // python_stdlib.zip.br beside them): GitHub Pages compresses the wasm with gzip on the fly and the
 // zip not at all, and brotli at quality 11 sends 0.8 MB less of the wasm and a stored zip in 0.95
@@ -21,25 +22,37 @@
 
 // Where the decoder is, from the site's root (this module may be bundled into static/worker.js).
 const DECODER_PATH = "static/solver/brotli-decode.js";
+// DecompressionStream's format: TypeScript's libraries list only "deflate", "deflate-raw" and
+// "gzip" as yet; an engine without "brotli" throws (decodesBrotliNatively asks).
+const BROTLI = /** @type {CompressionFormat} */ ("brotli");
 
 /** Whether this engine decodes brotli itself (DecompressionStream("brotli")). */
 export function decodesBrotliNatively() {
   try {
-    new DecompressionStream("brotli"); // eslint-disable-line no-new
+    new DecompressionStream(BROTLI);
     return true;
   } catch {
     return false;
   }
 }
 
+/**
+ * brotli-decode.js's decoder (the npm package brotli's decompress): `bytes` decoded into a new
+ * array, to `length` bytes when given; throws on bytes that are not brotli.
+ * @typedef {(bytes: Uint8Array, length?: number) => Uint8Array<ArrayBuffer>} BrotliDecode
+ */
+// Where brotli-decode.js, a classic script, leaves its decoder: a global.
+const decoderHost = /** @type {{lightsoutBrotliDecode?: BrotliDecode}} */ (globalThis);
+
+/** @type {Promise<BrotliDecode> | null} */
 let scriptDecoder = null; // the promise of lightsoutBrotliDecode, once asked for
 
 /** The decoder of brotli-decode.js in the site at `siteUrl`, loaded once (a classic script: imported for its side effect). */
 export function loadScriptDecoder(siteUrl) {
-  scriptDecoder ??= (typeof globalThis.lightsoutBrotliDecode === "function" ? Promise.resolve() : import(new URL(DECODER_PATH, siteUrl).href))
+  scriptDecoder ??= (typeof decoderHost.lightsoutBrotliDecode === "function" ? Promise.resolve() : import(new URL(DECODER_PATH, siteUrl).href))
     .then(() => {
-      if (typeof globalThis.lightsoutBrotliDecode !== "function") throw new Error("brotli-decode.js did not define its decoder");
-      return globalThis.lightsoutBrotliDecode;
+      if (typeof decoderHost.lightsoutBrotliDecode !== "function") throw new Error("brotli-decode.js did not define its decoder");
+      return decoderHost.lightsoutBrotliDecode;
     });
   return scriptDecoder;
 }
@@ -107,7 +120,7 @@ async function readJudging(body, file, copyBytes, asked, now) {
  * (a host that sent the .br with Content-Encoding: br, which the browser undid): the check decides.
  */
 async function decode(body, file, how, siteUrl, copyBytes, asked, now) {
-  if (how === "native") return readAll(body.pipeThrough(new DecompressionStream("brotli")));
+  if (how === "native") return readAll(body.pipeThrough(new DecompressionStream(BROTLI)));
   const [compressed, brotliDecode, { bytes }] = await Promise.all([readJudging(body, file, copyBytes, asked, now), loadScriptDecoder(siteUrl), file]);
   if (compressed.length === bytes) return compressed;
   return brotliDecode(compressed, bytes);

@@ -1,3 +1,4 @@
+// @ts-check
 // The start's download progress, as the page sees it: {received, total} bytes of the runtime's
 // files, which the status line shows ("Loading the solver: 2.1 of 5.6 MB") and each of which
 // restarts the client's stall deadline (solver-client.js), so a slow link that keeps moving is
@@ -24,10 +25,12 @@ export class DownloadProgress {
     this.report = report;
     this.now = now;
     this.brotli = brotli; // whether files with a brotli copy are fetched as that copy
-    this.download = null; // build-info.json's "download" ({path: {bytes, sent[, original]}}), once read
+    /** @type {Record<string, import("./runtime-faults.js").DownloadSizes> | null} build-info.json's "download", once read */
+    this.download = null;
     this.original = new Set(); // paths fetched as they are although they have a brotli copy (it failed)
     this.received = new Map(); // path -> unpacked bytes arrived
     this.sentAt = -Infinity;
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.timer = 0;
     this.ended = false;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Pyodide's loader, watched while it starts. loadPyodide reports some failures only by logging
 // them and then never settling: a .wasm that fails to instantiate (404, wrong MIME type, damaged
 // bytes, a CSP without 'wasm-unsafe-eval') logs "wasm instantiation failed!", and a Python zip it

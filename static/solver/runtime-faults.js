@@ -1,3 +1,4 @@
+// @ts-check
 // Fault diagnosis for the solver's start: which file the start needs is at fault, and how —
 // missing or refused (the HTTP status), served with the wrong MIME type, damaged (its sha256 is
 // not the one build-info.json lists), or out of reach — as a StartError whose `code`, `file` and
@@ -37,6 +38,23 @@ export function typeFault(path, response, expectedType) {
   if (!expectedType || type === expectedType) return null;
   return startError("runtime-wrong-type", `${path} is served as ${type}`, { file: path, type: type || "?" });
 }
+
+/**
+ * A file's sizes in build-info.json's "download": `bytes` as it is, `sent` as a host that
+ * compresses as GitHub Pages does sends it; a file with a brotli copy has the copy's, and its own as `original`.
+ * @typedef {{bytes: number, sent: number, original?: {bytes: number, sent: number}}} DownloadSizes
+ */
+/**
+ * static/build-info.json, what the build (tools/build/build_info.py) tells the solver's worker:
+ * the runtime files' sha256 (`runtimeSha256`, by path), Pyodide's `lockFile` (handed to
+ * loadPyodide as it is), the `snapshotKey` a kept snapshot must carry, and the start's
+ * `download`s with their sizes (download-progress.js).
+ * @typedef {object} BuildInfo
+ * @property {Record<string, string>} runtimeSha256
+ * @property {{info: object}} lockFile
+ * @property {string} snapshotKey
+ * @property {Record<string, DownloadSizes>} [download]
+ */
 
 /**
  * What makes `info` (build-info.json as read, or null if it was no JSON) useless to the start, or
@@ -90,7 +108,10 @@ export class RuntimeFaults {
     throw startError("file-damaged", `${path} is damaged or incomplete (its sha256 is not this build's)`, { file: path });
   }
 
-  /** static/build-info.json, checked (buildInfoFault). */
+  /**
+   * static/build-info.json, checked (buildInfoFault).
+   * @returns {Promise<BuildInfo>}
+   */
   async readBuildInfo() {
     const response = await this.fetchFile(BUILD_INFO);
     let info = null;

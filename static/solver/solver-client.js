@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the worker protocol (see worker.js). Each request carries an id
 // and resolves or rejects with the reply carrying that id; progress messages drive the
 // status line. A start-up that fails or stalls, or a request that runs too long, ends
@@ -91,10 +92,20 @@ export class SolverError extends Error {
   }
 }
 
+/**
+ * What the client tells with its state (SolverClient's onState): once ready, the worker's `start`
+ * (start-record.js: path "snapshot" or "install", ms, fallback, …); while loading, the start's
+ * download `progress` once the worker counts it; after a failure, its `error`.
+ * @typedef {object} SolverDetail
+ * @property {ReturnType<import("./start-record.js").StartRecord["summary"]> | null} [start]
+ * @property {{received: number, total: number} | null} [progress]
+ * @property {SolverError} [error]
+ */
+
 export class SolverClient {
   /**
    * @param {URL|string} workerUrl  the module worker script
-   * @param {(state: string, detail?: object) => void} onState
+   * @param {(state: string, detail?: SolverDetail) => void} onState
    *        state is "loading" | "installing" | "ready" | "error"; detail.error for "error";
    *        detail.progress for "loading" once the worker counts its downloads: {received,
    *        total} bytes (as sent by a host that compresses as GitHub Pages does)
@@ -114,13 +125,16 @@ export class SolverClient {
     this.requestTimeoutMs = requestTimeoutMs;
     this.restartAboveBytes = restartAboveBytes;
     this.heapBytes = null; // the worker's wasm heap at its last reply
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.recycleTimer = 0;
     this.recycled = 0; // workers replaced for their heap (for tests)
     this.worker = null;
     this.state = "idle";
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject, timer}
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.loadTimer = null;
+    /** @type {(busy: boolean) => void} told true as each request is sent, false once none is left (app.js) */
     this.onBusy = () => {};
   }
 
@@ -315,6 +329,7 @@ export class SolverClient {
     if (wasBusy) this.onBusy(false);
   }
 
+  /** @param {string} state @param {SolverDetail} [detail] */
   setState(state, detail = {}) {
     this.state = state;
     this.onState(state, detail);

@@ -1,3 +1,4 @@
+// @ts-check
 // The start cache: where the solver's start (start.js, in the worker) keeps the memory snapshot of its first
 // start, for the next visit: Cache Storage, checked before every restore. Not a "lightsout-<version>" cache,
 // which the service worker deletes when a new build activates, and under a URL of this site,

@@ -1,3 +1,4 @@
+// @ts-check
 // The start's downloads, seen as they arrive: the runtime's big files taken from their brotli
 // copies where the build made them (brotli.js), the Python zip checked, and every file counted
 // (download-progress.js).
@@ -62,6 +63,9 @@ const UNPACKED_TYPES = { [WASM[0]]: WASM[1], [PYTHON_ZIP[0]]: "application/zip" 
  * and build-info.json lists one (`unpacked({path, how})` is told how each came, or why not), the
  * Python zip checked against the sha256 in `buildInfo` (the promise of build-info.json). Returns
  * the function that gives `fetch` back and stops watching.
+ * @param {import("./download-progress.js").DownloadProgress} progress
+ * @param {Promise<Pick<import("./runtime-faults.js").BuildInfo, "runtimeSha256" | "download">>} buildInfo  (what is read of it)
+ * @param {{brotli?: boolean, unpacked?: (file: {path: string, how: string}) => void}} [options]
  */
 export function watchStartDownloads(progress, buildInfo, { brotli = false, unpacked = () => {} } = {}) {
   const original = globalThis.fetch;
@@ -104,7 +108,7 @@ export function watchStartDownloads(progress, buildInfo, { brotli = false, unpac
   const startFetch = async (input, init) => {
     const path = progress.path(input);
     if (path === PYTHON_ZIP[0] && brotli) await wasmArrived;
-    let unpackedFile = null;
+    let unpackedFile;
     try {
       unpackedFile = Object.hasOwn(UNPACKED_TYPES, path ?? "") ? await fromBrotli(path) : null;
     } finally {

@@ -1,3 +1,4 @@
+// @ts-check
 // How the solver's start went, sent with "ready" (the page's solverInfo().start, docs/contract.md)
 // for benchmarks and bug reports: the path it took, when it was ready, why not from the snapshot,
 // when each of its steps ended, how the files with a brotli copy came (files) and when each file it

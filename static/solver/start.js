@@ -1,3 +1,4 @@
+// @ts-check
 // The solver's start, in its worker: Pyodide started and lightsout.api imported, by the usual path
 // or from the snapshot kept of an earlier start. worker.js runs it once and answers every request
 // with what it returns.

@@ -50,7 +50,8 @@ test("one mode (play, set-up, shape editing, explaining), changed in session.js 
 test("the change event's fields are a fixed list, and emitting another is an error", async () => {
   const { CHANGE_FIELDS, Session } = await import("../../static/session/session.js");
   assert.ok(CHANGE_FIELDS.includes("cells") && CHANGE_FIELDS.includes("hint"));
-  const session = new Session({ solver: { request: () => new Promise(() => {}) }, limits: { gridLimit: 64, canvasLimit: 10000 } });
+  const { LIMITS } = await import("./fake-solver.mjs");
+  const session = new Session({ solver: { request: () => new Promise(() => {}) }, limits: LIMITS });
   assert.throws(() => session.emit({ puzzle: true }), /puzzle/);
 });
 

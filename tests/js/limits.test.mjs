@@ -21,6 +21,25 @@ test("the limits op has every figure the page reads", () => {
   }
 });
 
+/** The fields a JSDoc typedef `name` in `source` names (its @property lines, to the comment's end), each with its type as written. */
+function typedefFields(source, name) {
+  const start = source.indexOf(`@typedef {object} ${name}\n`);
+  assert.ok(start >= 0, `no typedef ${name}`);
+  const block = source.slice(start, source.indexOf("*/", start));
+  return Object.fromEntries([...block.matchAll(/@property \{(.+?)\} (\w+)/g)].map(([, type, field]) => [field, type]));
+}
+
+test("the page's Limits type names fields of the limits op, of the types the op gives (model/limits.js)", () => {
+  const fields = typedefFields(readFileSync(join(ROOT, "static", "model", "limits.js"), "utf8"), "Limits");
+  assert.ok("max_format_cells" in fields && "gridLimit" in fields);
+  const typeOf = (value) => (Array.isArray(value) ? `${typeof value[0]}[]` : typeof value);
+  // gridLimit is the page's own (GRID_LIMIT); every other field is the op's, of the type it gives.
+  const wrong = (named) => Object.entries(named).filter(([field, type]) => field !== "gridLimit" && typeOf(api[field]) !== type);
+  assert.deepEqual(wrong(fields), []);
+  // The check sees a field the op does not have, and one of another type.
+  assert.deepEqual(wrong({ max_sides: "number", presets: "number[]" }), [["max_sides", "number"], ["presets", "number[]"]]);
+});
+
 test("the built site's limits.json is the API's reply", { skip: !existsSync(join(ROOT, "dist", "limits.json")) }, () => {
   assert.deepEqual(JSON.parse(readFileSync(join(ROOT, "dist", "limits.json"), "utf8")), api);
 });

@@ -98,6 +98,31 @@ def test_the_map_check_sees_a_missing_file_and_an_unmapped_one() -> None:
     assert not (ROOT / "static/model/nothere.js").exists() and (ROOT / "static/model/presses.js").exists()  # what the test would say
 
 
+FLOW_FILE = re.compile(r"`([\w/.-]+\.(?:js|py))`")
+
+
+def flow_files(readme: str) -> list[str]:
+    """The files README.md's "Three flows" name (`board-panel.js`, `bench/playback.py`)."""
+    section = readme.split("## Three flows", 1)[1].split("\n## ", 1)[0]
+    return FLOW_FILE.findall(section)
+
+
+def test_the_flows_name_files_of_the_repository() -> None:
+    """Each file the three flows (a press, a solve, a paste) walk through exists, by its path or,
+    named alone, as a module of the page or the package."""
+    names = flow_files((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert {"api.js", "session.js", "render.js", "solving.js", "requests.js", "board-text.js"} <= set(names)
+    modules = {path.name for folder in ("static", "py/lightsout") for path in (ROOT / folder).rglob("*") if path.suffix in {".js", ".py"}}
+
+    def missing(named: list[str]) -> list[str]:
+        return [name for name in named if not (ROOT / name).is_file() and name not in modules]
+
+    assert missing(names) == []
+    # A flow naming a file that is gone fails; what follows the section is not the flows'.
+    made_up = flow_files("## Three flows\n\nA press (`board-panel.js`, `gone.js`).\n## More\n`other.js`")
+    assert made_up == ["board-panel.js", "gone.js"] and missing(made_up) == ["gone.js"]
+
+
 OPENING_CITATION = re.compile(r"(?<![\w./-])(?:[\w-]+/)*([\w-]+(?:\.[\w-]+)*\.(?:js|mjs|py))\b")
 
 
