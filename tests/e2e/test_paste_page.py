@@ -228,8 +228,8 @@ def test_text_pasted_anywhere_loads_as_one_undoable_step_and_a_bad_one_keeps_the
     rows = [start["cells"][r * 5:(r + 1) * 5] for r in range(5)]
     assert before["moves"] == 1 and before["cells"] == sum(simulate_press(rows, 2, 2), [])
     message = status(page).locator(".message")
-    expect(page.locator(".slot-hint")).to_have_text("粘贴（Ctrl+V）、打开或扫描棋盘：见“棋盘文本与文件”和“谜题”。" if language == "zh"
-                                                    else "Paste (Ctrl+V), open or scan a board: Board text and files, Puzzles.")
+    expect(page.locator(".slot-hint")).to_have_text("粘贴（Ctrl+V）、打开、扫描或手动摆出棋盘：见“自己的棋盘”和“更多谜题”。" if language == "zh"
+                                                    else "Paste (Ctrl+V), open, scan or set up a board: Your own board, More puzzles.")
 
     assert paste_on_page(page, "##.\n#..\n...\n.#.\n")  # 4×3 over the 5×5
     expect(message).to_contain_text("已载入 4×3 棋盘" if language == "zh" else "Loaded a 4×3 board")

@@ -499,8 +499,8 @@ def test_a_phone_is_told_of_no_key_it_has_not_got_in_english_or_chinese(phone: P
     note = page.locator("#view-note")
     try:
         for language, said, slot in (
-            ("en", "1 mark is out of sight: drag the board to turn it.", "Paste, open or scan a board: Board text and files, Puzzles."),
-            ("zh", "有 1 个标记在背面看不到：拖动棋盘转动它。", "粘贴、打开或扫描棋盘：见“棋盘文本与文件”和“谜题”。"),
+            ("en", "1 mark is out of sight: drag the board to turn it.", "Paste, open, scan or set up a board: Your own board, More puzzles."),
+            ("zh", "有 1 个标记在背面看不到：拖动棋盘转动它。", "粘贴、打开、扫描或手动摆出棋盘：见“自己的棋盘”和“更多谜题”。"),
         ):
             page.locator(f'button[data-language="{language}"]').tap()
             expect(note).to_have_text(said)
