@@ -252,7 +252,7 @@ def test_come_back_tomorrow(browser: Browser, site_url: str, setup: str, tmp_pat
         page.locator("#stats-import-no").click()
         expect(page.locator("#stats-import-confirm")).to_be_hidden()
         expect(page.locator("#stats-played")).to_have_text("1")
-        # A file bigger than any record can be (5 MiB, localStorage's room) is not read, even a real export
+        # A file bigger than any record can be (past 1 MiB: statistics-panel.js) is not read, even a real export
         # padded out: nothing changes, nothing is asked.
         padded = exported.read_bytes() + b" " * (5 * 2**20)
         page.locator("#stats-file").set_input_files({"name": "padded.json", "mimeType": "application/json", "buffer": padded})
