@@ -1,0 +1,107 @@
+"""One story told the same way everywhere (issue 50, point 6), on the shared pages:
+
+- the message line and the win banner say the same thing of a win: a player's own press ("Solved
+  in 2 moves!" / "Solved!"), a win after Hint or after Solve's marks were pressed ("with help"),
+  and Play solution's ("Solved by Play solution" in both: the line said "Solved in 500,282 moves!");
+- Undo of a press off the marked route says what it undid (the line went blank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import CONTEXT_OPTIONS
+from e2e_helpers import set_language, status
+
+# How each way of winning is named, by the banner and by the message line alike.
+HELP_WORDS = {"en": {"helped": "with help", "played": "by Play solution"}, "zh": {"helped": "在帮助下", "played": "演示解法"}}
+SAID = {
+    "en": {"player": ("Solved!", "Solved in 2 moves!"), "helped": ("Solved, with help", "Solved, with help, in 2 moves."),
+           "played": ("Solved by Play solution", "Solved by Play solution, in 2 moves.")},
+    "zh": {"player": ("解开了！", "用 2 步解开了！"), "helped": ("在帮助下解开", "在帮助下用 2 步解开。"),
+           "played": ("由“演示解法”解开", "由“演示解法”用 2 步解开。")},
+}
+
+
+def cell(page: Page, row: int, col: int):
+    return page.locator(f'#board .cell[data-row="{row}"][data-col="{col}"]')
+
+
+def one_press_from_goal(page: Page) -> None:
+    """A dark 5×5 game, then its middle pressed: one press (the same) takes it back to the goal."""
+    page.evaluate("() => { location.hash = ''; location.hash = '5x5:AAAAAA'; }")
+    page.wait_for_function("() => { const game = window.lightsOut.statesSnapshot();"
+                           " return game.rows === 5 && game.cells.every((state) => state === 0) && game.moves === 0; }")
+    cell(page, 2, 2).click()
+    expect(page.locator("#win")).to_be_hidden()
+
+
+def marked(page: Page) -> list[tuple[int, int]]:
+    marks = page.evaluate("window.lightsOut.statesSnapshot().marks") or []
+    return [divmod(index, 5) for index, count in enumerate(marks) for _ in range(count)]
+
+
+def win_by(page: Page, way: str) -> None:
+    one_press_from_goal(page)
+    if way == "player":
+        cell(page, 2, 2).click()
+    elif way == "hint":
+        page.locator("#hint").click()
+        expect(page.locator("#board [data-press]")).to_have_count(1)
+        cell(page, *marked(page)[0]).click()
+    elif way == "solve":
+        page.locator("#solve").click()
+        expect(page.locator("#board [data-press]").first).to_be_attached()
+        for row, col in marked(page):
+            cell(page, row, col).click()
+    else:
+        page.locator("#solve").click()
+        expect(page.locator("#play-solution")).to_be_visible()
+        page.locator("#play-solution").click()
+    expect(page.locator("#win")).to_be_visible()
+
+
+@pytest.fixture
+def desktop(ready_page: Page) -> Iterator[Page]:
+    page = ready_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    yield page
+    set_language(page, "en")
+    page.set_viewport_size(CONTEXT_OPTIONS["viewport"])
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_message_and_the_banner_say_the_same_of_a_win(desktop: Page, language: str) -> None:
+    page = desktop
+    set_language(page, language)
+    message = status(page).locator(".message")
+    for way, by in (("player", "player"), ("hint", "helped"), ("solve", "helped"), ("play", "played")):
+        win_by(page, way)
+        expect(page.locator("#win")).to_have_attribute("data-by", by)
+        title, said = SAID[language][by]
+        expect(page.locator("#win-title")).to_have_text(title)
+        expect(message).to_have_text(said)
+        for words in HELP_WORDS[language].values():  # each way's name in both, or in neither
+            assert (words in page.locator("#win-title").text_content()) == (words in message.text_content()), (way, words)
+        expect(page.locator("#win-detail")).to_have_text("2 步" if language == "zh" else "2 moves")
+
+
+def test_undo_of_a_press_off_the_route_says_what_it_did(desktop: Page) -> None:
+    page = desktop
+    one_press_from_goal(page)
+    page.locator("#solve").click()
+    expect(page.locator("#board [data-press]").first).to_be_attached()
+    before = page.evaluate("window.lightsOut.statesSnapshot().marks")
+    off = next(index for index, count in enumerate(before) if not count)
+    row, col = divmod(off, 5)
+    cell(page, row, col).click()
+    message = status(page).locator(".message")
+    expect(message).to_have_text("Off the route: the marks now include that light.")
+    page.locator("#undo").click()
+    expect(message).to_have_text(f"Undid the press at row {row + 1}, column {col + 1}; the marks are back on route.")
+    assert page.evaluate("window.lightsOut.statesSnapshot().marks") == before
+    set_language(page, "zh")  # said again in 中文 on the switch
+    expect(message).to_have_text(f"撤销了第 {row + 1} 行第 {col + 1} 列的按键；标记回到了原来的路线。")
