@@ -3,7 +3,8 @@
 - the message line and the win banner say the same thing of a win: a player's own press ("Solved
   in 2 moves!" / "Solved!"), a win after Hint or after Solve's marks were pressed ("with help"),
   and Play solution's ("Solved by Play solution" in both: the line said "Solved in 500,282 moves!");
-- Undo of a press off the marked route says what it undid (the line went blank).
+- Undo of a press off the marked route says what it undid (the line went blank);
+- the solver getting ready is said in a player's words, never "Python".
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from conftest import CONTEXT_OPTIONS
+from conftest import CONTEXT_OPTIONS, without_solver
 from e2e_helpers import set_language, status
 
 # How each way of winning is named, by the banner and by the message line alike.
@@ -105,3 +106,19 @@ def test_undo_of_a_press_off_the_route_says_what_it_did(desktop: Page) -> None:
     assert page.evaluate("window.lightsOut.statesSnapshot().marks") == before
     set_language(page, "zh")  # said again in 中文 on the switch
     expect(message).to_have_text(f"撤销了第 {row + 1} 行第 {col + 1} 列的按键；标记回到了原来的路线。")
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en-GB", "Getting the solver ready…"), ("zh-CN", "正在准备求解器…")])
+def test_the_solver_getting_ready_is_said_without_python(browser: Browser, site_url: str, locale: str, words: str) -> None:
+    """The first paint said "Loading Python…" (正在加载 Python…) while the solver started. A page
+    whose solver never starts (an idle worker: no Pyodide) shows what it says meanwhile."""
+    context = browser.new_context(**CONTEXT_OPTIONS, locale=locale)
+    try:
+        without_solver(context)
+        page = context.new_page()
+        page.goto(site_url)
+        expect(page.locator("#solver-status")).to_have_text(words)
+        assert "python" not in page.evaluate("document.body.innerText").lower()
+        assert "python" not in (page.locator("#solver-status").get_attribute("title") or "").lower()
+    finally:
+        context.close()
