@@ -4,7 +4,10 @@
   in 2 moves!" / "Solved!"), a win after Hint or after Solve's marks were pressed ("with help"),
   and Play solution's ("Solved by Play solution" in both: the line said "Solved in 500,282 moves!");
 - Undo of a press off the marked route says what it undid (the line went blank);
-- the solver getting ready is said in a player's words, never "Python".
+- the solver getting ready is said in a player's words, never "Python";
+- a goal that is not plain — Merlin's, the outer ring lit — is drawn under the board (it was only
+  words), a game drawn from coordinates (the Cube) as its cells' places, and nothing around the
+  board area moves.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ SAID = {
     "zh": {"player": ("解开了！", "用 2 步解开了！"), "helped": ("在帮助下解开", "在帮助下用 2 步解开。"),
            "played": ("由“演示解法”解开", "由“演示解法”用 2 步解开。")},
 }
+MERLIN_GOAL = ["1", "1", "1", "1", "0", "1", "1", "1", "1"]
 
 
 def cell(page: Page, row: int, col: int):
@@ -122,3 +126,54 @@ def test_the_solver_getting_ready_is_said_without_python(browser: Browser, site_
         assert "python" not in (page.locator("#solver-status").get_attribute("title") or "").lower()
     finally:
         context.close()
+
+
+def test_merlins_goal_is_drawn_under_the_board(desktop: Page) -> None:
+    page = desktop
+    picture = page.locator("#goal-picture")
+    expect(picture).to_be_hidden()  # all off: the tagline says it
+    stage = page.locator(".board-stage").bounding_box()
+    page.evaluate("document.getElementById('games').open = true")
+    page.locator("#game-select").select_option("merlin")
+    page.wait_for_function("window.lightsOut.statesSnapshot().puzzle?.preset === 'merlin'")
+    expect(picture).to_be_visible()
+    cells = picture.locator(".goal-grid span")
+    expect(cells).to_have_count(9)
+    assert cells.evaluate_all("(spans) => spans.map((span) => span.dataset.goal)") == MERLIN_GOAL
+    assert cells.evaluate_all("(spans) => spans.map((span) => span.classList.contains('lit') ? '1' : '0')") == MERLIN_GOAL
+    expect(picture.locator("figcaption")).to_have_text("Goal")
+    expect(picture.locator("[role=img]")).to_have_attribute(
+        "aria-label", "The goal, row by row: row 1: on, on, on; row 2: on, off, on; row 3: on, on, on.")
+    # In the board area, under the board, over nothing; the area itself did not move.
+    assert page.locator(".board-stage").bounding_box() == stage
+    board, drawn = page.locator("#board").bounding_box(), picture.bounding_box()
+    assert drawn["y"] >= board["y"] + board["height"] - 0.5, (board, drawn)
+    assert drawn["y"] + drawn["height"] <= stage["y"] + stage["height"] + 0.5, (drawn, stage)
+    set_language(page, "zh")
+    expect(picture.locator("figcaption")).to_have_text("目标")
+    expect(picture.locator("[role=img]")).to_have_attribute("aria-label", "目标图案，逐行：第 1 行：亮、亮、亮；第 2 行：亮、灭、亮；第 3 行：亮、亮、亮。")
+    set_language(page, "en")
+    # A game drawn from coordinates: the Cube with a link's goal (one light on, F5), as its cells' places.
+    page.evaluate("() => { location.hash = 'cube:CwAAAAAAAA;g=ABAAAAAAAA'; }")
+    page.wait_for_function("window.lightsOut.statesSnapshot().puzzle?.preset === 'cube'")
+    expect(picture.locator(".goal-points circle")).to_have_count(54)
+    goal = page.evaluate("window.lightsOut.statesSnapshot().target")
+    lit = picture.locator(".goal-points circle.lit")
+    expect(lit).to_have_count(sum(goal))
+    assert page.locator(".board-stage").bounding_box() == stage
+    # Back to a plain goal: the picture goes.
+    page.evaluate("() => { location.hash = '5x5:AAAAAA'; }")
+    expect(picture).to_be_hidden()
+
+
+def test_merlins_goal_on_a_phone_is_in_view_beside_nothing_it_covers(phone_page: Page) -> None:
+    page = phone_page
+    page.evaluate("() => { document.getElementById('games').open = true; }")
+    page.locator("#game-select").select_option("merlin")
+    page.wait_for_function("window.lightsOut.statesSnapshot().puzzle?.preset === 'merlin'")
+    page.evaluate("window.scrollTo(0, 0)")
+    picture = page.locator("#goal-picture")
+    expect(picture).to_be_in_viewport()
+    board, drawn, toolbar = (page.locator(selector).bounding_box() for selector in ("#board", "#goal-picture", "#toolbar"))
+    assert board["y"] + board["height"] <= drawn["y"] + 0.5 and drawn["y"] + drawn["height"] <= toolbar["y"], (board, drawn, toolbar)
+    assert toolbar["y"] + toolbar["height"] <= 667, toolbar
