@@ -89,12 +89,18 @@ def test_every_header_and_toolbar_control_is_a_thumbs_target(phone: Page, langua
         ordered = sorted(rects, key=lambda rect: (round(rect["y"]), rect["x"]))
         for left, right in zip(ordered, ordered[1:]):
             assert round(left["y"]) != round(right["y"]) or left["x"] + left["width"] <= right["x"] + 1.5, (left, right)
-    # The toolbar is still one row, under the board, every label whole (New puzzle may take two lines of its height).
-    rows = {round(rect["y"]) for rect in page.evaluate(RECTS, TOOLBAR)}
-    assert len(rows) == 1, rows
-    cut = page.locator("#toolbar button").evaluate_all("(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1"
-                                                       " || b.scrollHeight > b.clientHeight + 1).map((b) => b.id)")
-    assert cut == [], cut
+    # The toolbar is still one row, under the board, every label whole (New puzzle may take two lines
+    # of its height), in high contrast too (its 2 px borders cut "Solve" and "How?").
+    contrast = page.locator("#high-contrast")
+    for _ in range(2):
+        rows = {round(rect["y"]) for rect in page.evaluate(RECTS, TOOLBAR)}
+        assert len(rows) == 1, rows
+        cut = page.locator("#toolbar button").evaluate_all("(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1"
+                                                           " || b.scrollHeight > b.clientHeight + 1).map((b) => b.id)")
+        assert cut == [], (contrast.get_attribute("aria-pressed"), cut)
+        assert too_small(page.evaluate(RECTS, TOOLBAR + HEADER)) == []
+        contrast.click()
+    expect(contrast).to_have_attribute("aria-pressed", "false")
     # The slot under the toolbar is still in view on arrival.
     slot = page.locator(".board-slot").bounding_box()
     assert slot["y"] + slot["height"] <= 667 + 0.5, slot
