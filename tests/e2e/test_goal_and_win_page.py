@@ -177,3 +177,20 @@ def test_merlins_goal_on_a_phone_is_in_view_beside_nothing_it_covers(phone_page:
     board, drawn, toolbar = (page.locator(selector).bounding_box() for selector in ("#board", "#goal-picture", "#toolbar"))
     assert board["y"] + board["height"] <= drawn["y"] + 0.5 and drawn["y"] + drawn["height"] <= toolbar["y"], (board, drawn, toolbar)
     assert toolbar["y"] + toolbar["height"] <= 667, toolbar
+    # Merlin is a timed puzzle: Play solution's win says so, its time and that it is no best result,
+    # whole on the phone's two lines (it ran to "…(The solver helped, so this is not …").
+    message = status(page).locator(".message")
+    for language in ("en", "zh"):
+        set_language(page, language)
+        page.locator("#new-puzzle").click()
+        expect(page.locator("#win")).to_be_hidden()
+        expect(page.locator("#minimum")).not_to_be_empty()
+        page.locator("#solve").click()
+        expect(page.locator("#play-solution")).to_be_visible()
+        page.locator("#play-solution").click()
+        expect(page.locator("#win")).to_have_attribute("data-by", "played")
+        expect(message).to_contain_text("（不计入最佳成绩。）" if language == "zh" else "(Not a best result.)")
+        expect(message).to_contain_text("由“演示解法”用" if language == "zh" else "Solved by Play solution, in")
+        fits = message.evaluate("(line) => line.scrollHeight <= line.clientHeight")
+        assert fits, message.text_content()
+    set_language(page, "en")

@@ -384,11 +384,11 @@ test("a win is said as the banner says it: the player's own, with help (Hint, So
   const said = {
     "a plain press": ["player", "Solved in 2 moves!", "Solved in 2 moves and {time}. A new best!"],
     "Hint, then its presses": ["helped", "Solved, with help, in 2 moves.",
-      "Solved, with help, in 2 moves and {time}. (The solver helped, so this is not a best result.)"],
+      "Solved, with help, in 2 moves and {time}. (Not a best result.)"],
     "Solve, then the marks pressed": ["helped", "Solved, with help, in 2 moves.",
-      "Solved, with help, in 2 moves and {time}. (The solver helped, so this is not a best result.)"],
+      "Solved, with help, in 2 moves and {time}. (Not a best result.)"],
     "Play solution": ["played", "Solved by Play solution, in 2 moves.",
-      "Solved by Play solution, in 2 moves and {time}. (The solver helped, so this is not a best result.)"],
+      "Solved by Play solution, in 2 moves and {time}. (Not a best result.)"],
   };
   for (const [way, play] of Object.entries(ways)) {
     for (const timed of [false, true]) {
