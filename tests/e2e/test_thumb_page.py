@@ -136,3 +136,28 @@ def test_a_solve_result_is_read_whole_without_a_tap(phone: Page, language: str) 
         expect(status(page)).not_to_have_attribute("data-truncated", "")
         # The whole result: how many presses, that they are the fewest, and how many solutions.
         assert ("4 种不同的解法" if language == "zh" else "4 solutions") in said, said
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_320_px_phone_keeps_every_control_whole_and_on_the_screen(phone: Page, language: str) -> None:
+    """Below 368 px seven 44 px tools do not fit a row: there each is 40 px wide at least (and 44
+    tall), every word whole, in high contrast too, and nothing wider than the screen."""
+    page = phone
+    page.set_viewport_size({"width": 320, "height": 568})
+    try:
+        set_language(page, language)
+        contrast = page.locator("#high-contrast")
+        for _ in range(2):
+            for group in (HEADER, TOOLBAR):
+                rects = page.evaluate(RECTS, group)
+                assert all(rect["width"] >= 40 - 0.01 and rect["height"] >= TARGET - 0.01 for rect in rects), rects
+                assert all(rect["x"] >= 0 and rect["x"] + rect["width"] <= 320 + 0.5 for rect in rects), rects
+                assert len({round(rect["y"]) for rect in rects}) == 1, rects
+            cut = page.locator("#toolbar button, .page-tools button").evaluate_all(
+                "(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1).map((b) => b.id)")
+            assert cut == [], (contrast.get_attribute("aria-pressed"), cut)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320
+            contrast.click()
+        expect(contrast).to_have_attribute("aria-pressed", "false")
+    finally:
+        page.set_viewport_size({"width": 375, "height": 667})
