@@ -4,7 +4,8 @@
 // the session into it after every change, and hands a click on a cell from input.js to the
 // session, which decides what it means (session.click: a press, a light set in set-up mode,
 // a shape edit, "why this press?"). The Set up toggle and, while it is on, Clear and Fill
-// under the toolbar; Undo, redo, the move counter and the win celebration on the board.
+// under the toolbar; Undo, redo, the move counter and the win celebration on the board; the goal,
+// when it is not plain, drawn under it (goal-picture.js).
 
 import { t } from "../page/i18n.js";
 import { announce, prefersReducedMotion } from "../page/a11y.js";
@@ -14,6 +15,7 @@ import { bindBoardInput, bindCanvasInput, bindGraphInput } from "../views/input.
 import { GraphView } from "../views/graph-render.js";
 import { GraphCanvasView, MAX_SVG_CELLS } from "../views/graph-canvas.js";
 import { hexCoords, isGridLayout } from "../views/graph-layout.js";
+import { GoalView } from "../views/goal-picture.js";
 import { SolidChoice } from "./solid-choice.js";
 
 // The fills of the states a preset names (the API's presets reply: Lights Out 2000's off, red, green).
@@ -34,6 +36,7 @@ export class BoardPanel {
     this.setupButton = document.getElementById("setup-mode");
     this.setupTools = document.getElementById("setup-tools");
     this.view = null;
+    this.goal = new GoalView(document.getElementById("goal-picture")); // the goal under the board, when not plain
     this.unbindView = () => {};
     /** @type {ReturnType<typeof setTimeout> | 0} */
     this.celebrateTimer = 0;
@@ -131,6 +134,7 @@ export class BoardPanel {
     const view = this.view;
     if (view instanceof CanvasView) view.setShape(game.stencil.name === "hex" ? "hex" : "square");
     view.draw(game.board, session.marks, change.cells ?? null, session.layers, this.colours());
+    this.goal.show(game, this.colours());
     const editing = session.shape.on;
     if (view.setEditing && view.editing !== editing) view.setEditing(editing);
     view.grid?.classList.toggle("editing", editing);

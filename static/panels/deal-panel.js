@@ -23,6 +23,7 @@ export class DealPanel {
     const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
     this.card = /** @type {HTMLButtonElement} */ ($("daily-card"));
     this.cardName = $("daily-card-name");
+    this.cardShort = $("daily-card-short"); // a phone's: for sight only (the name stays for screen readers)
     this.cardState = $("daily-card-state");
     this.card.addEventListener("click", () => session.daily());
     /** @type {Map<string, HTMLButtonElement>} */
@@ -43,6 +44,7 @@ export class DealPanel {
     const status = this.session.dailyStatus();
     this.day = status.number;
     this.cardName.textContent = t("dailyCardName", { number: status.number });
+    this.cardShort.textContent = t("dailyCardNameShort", { number: status.number });
     this.card.dataset.state = status.won ? "won" : status.playing ? "playing" : "new";
     this.card.setAttribute("aria-pressed", String(status.playing));
     this.showState(status);

@@ -152,7 +152,7 @@ export class StatusPanel {
     this.solverStatus.dataset.widest = t("loadingSolver", { received: total, total });
     if (state === "loading" && progress) {
       this.solverStatus.textContent = t("loadingSolver", { received: mb(progress.received), total: mb(progress.total) });
-    } else if (state === "loading") this.solverStatus.textContent = t("loadingPython");
+    } else if (state === "loading") this.solverStatus.textContent = t("solverStarting");
     else if (state === "installing") this.solverStatus.textContent = t("installingSolver");
     else if (state === "ready") this.solverStatus.textContent = t("ready");
     else if (state === "error") this.solverStatus.textContent = describeSolverFailure(detail.error);

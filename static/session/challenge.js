@@ -8,8 +8,8 @@
 // day's carries its number: daily.js). Best results and the statistics are kept with the other
 // records (records.js, the session's `records`). No DOM: the tracker asks and announces through the session.
 
-import { countMessage, joinMessages, messageOf } from "./messages.js";
-import { formatDuration } from "./common-messages.js";
+import { joinMessages, messageOf } from "./messages.js";
+import { formatDuration, solvedMessage } from "./common-messages.js";
 import * as requests from "./requests.js";
 import { SAMPLE_BOARDS, sampleBoard } from "../model/sample-boards.js";
 import { currentKind } from "./records.js";
@@ -262,18 +262,21 @@ export class ChallengeTracker {
   }
 
   /**
-   * The puzzle was just solved by the player's press (session.js: settle): stop the clock and credit
-   * the result (credit) — unless the solver helped, or it is a day's puzzle whose board is not yet
-   * checked (checkDay), whose result is held until then. The message (messages.js), or null.
+   * The puzzle was just solved, the win `won` ({by, moves}: session.js, settle): stop the clock and
+   * credit the result (credit) — unless the solver helped (won.by "helped" or "played"), or it is a
+   * day's puzzle whose board is not yet checked (checkDay), whose result is held until then. The
+   * message (messages.js), or null.
+   * @param {import("./session.js").Won} won
    */
-  finish() {
+  finish(won) {
     const { session } = this;
     const challenge = this.current;
     if (!challenge || !challenge.startedAt || challenge.done) return null;
     challenge.done = true;
     challenge.milliseconds = session.now() - challenge.startedAt;
-    const solved = countMessage("solvedPuzzle", session.game.moveCount, { time: formatDuration(challenge.milliseconds) });
-    if (session.assisted) return joinMessages(solved, messageOf("assistedNoRecord")); // the solver helped since it was dealt
+    // Worded as the banner words the win (helped, played), with the time.
+    const solved = solvedMessage({ by: won.by, moves: session.game.moveCount }, formatDuration(challenge.milliseconds));
+    if (session.assisted || won.by !== "player") return joinMessages(solved, messageOf("assistedNoRecord")); // the solver helped since it was dealt
     // The puzzle of the day counts toward the streak when won on its own day (statistics.js).
     const today = dailyNumber(session.today());
     const { rows, cols } = session.game.board;

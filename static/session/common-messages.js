@@ -24,6 +24,18 @@ export function cellName(index, game) {
   return messageOf("explainCell", { row: Math.floor(index / cols) + 1, col: (index % cols) + 1 });
 }
 
+/**
+ * What the message line says of a win `won` ({by, moves}: session.won), as the banner says it
+ * (win-panel.js): the player's own ("Solved in 12 moves!"), with help since the deal ("Solved,
+ * with help, in 12 moves.") or by Play solution ("Solved by Play solution, in 12 moves."). A
+ * puzzle being played adds its time (`time`, "0:41"). A solution played is not the player's win:
+ * the line said "Solved in 500,282 moves!" while the banner said "Solved by Play solution".
+ */
+export function solvedMessage({ by, moves }, time = null) {
+  const how = { player: "", helped: "Helped", played: "Played" }[by] ?? "";
+  return time === null ? countMessage(`solved${how}`, moves) : countMessage(`solvedPuzzle${how}`, moves, { time });
+}
+
 /** True for an error Python coded (lightsout.errors: a code and its params), which the page words itself. */
 export function isCodedError(error) {
   return typeof error?.code === "string" && error.params !== undefined && error.params !== null;

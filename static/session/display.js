@@ -79,14 +79,17 @@ export class Display {
   /**
    * After presses `presses[from..to)` (cell indices; −1 an edit): the marks reroute, each moved by
    * `step` (−1 a press, +1 an Undo). Returns {changed: the cells to draw again (null: all), message
-   * (a press off the marks, or the marks gone), or null}.
+   * (a press off the marks, the Undo of one, or the marks gone), or null}; `nameOf(index)` names a
+   * cell in a message (common-messages.js: cellName).
    *
    * The marks reroute: marks m solve board b (b + A·m is the goal); after a press of cell i the
    * board is b + A·eᵢ, and m − eᵢ (mod k) solves it — the press joins the route, or takes a press
    * off it; an Undo adds eᵢ back, so the marks shown before come back. Linear over Z/kZ, so the
-   * same for every k, surface, rule, shape and graph.
+   * same for every k, surface, rule, shape and graph. A press off the marks (mᵢ was 0) left
+   * mᵢ = k − 1; its Undo brings mᵢ back to 0, and only then (a press on the route is undone to
+   * mᵢ ≥ 1): said, where the line went blank before.
    */
-  reroute(presses, from, to, step, changed) {
+  reroute(presses, from, to, step, changed, nameOf = null) {
     let message = null;
     for (let i = from; i < to && this.#marks; i++) {
       const index = presses[i];
@@ -97,6 +100,7 @@ export class Display {
       const offRoute = step < 0 && !this.#marks.get(index);
       this.#marks.add(index, step);
       if (offRoute && to - from === 1) message = messageOf("offRoute");
+      else if (step > 0 && to - from === 1 && !this.#marks.get(index) && nameOf) message = messageOf("offRouteUndone", { cell: nameOf(index) });
       if (changed && !changed.includes(index)) changed = [...changed, index]; // its mark changed (an Orbix press leaves its own light)
     }
     if (this.#marks?.litCount === 0) this.#marks = null;

@@ -23,7 +23,7 @@
 // "Would the player expect this to be restored on undo?" decides what is game state (the board,
 // in game.js's history) and what is session state (marks, overlays: display.js).
 
-import { countMessage, joinMessages, messageOf, withTone } from "./messages.js";
+import { joinMessages, messageOf, withTone } from "./messages.js";
 import { Display } from "./display.js";
 import { Playback } from "./playback.js";
 import { ChallengeTracker } from "./challenge.js";
@@ -42,7 +42,7 @@ import { Links } from "./links.js";
 import { VariantAnalysis } from "./analysis.js";
 import * as requests from "./requests.js";
 import { unsolvableMessage } from "./solve-messages.js";
-import { shapeDoneMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
+import { cellName, shapeDoneMessage, solvedMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "../model/board.js";
 import { Game, isMultiState, plainTarget } from "../model/game.js";
 import { PLUS_STENCIL } from "../model/presses.js";
@@ -725,7 +725,7 @@ export class Session {
     this.#won = null;
     this.#version++;
     if (this.#display.clearBoardOverlays(game.mask)) changed = null;
-    const routed = this.#display.reroute(presses, from, to, step, changed);
+    const routed = this.#display.reroute(presses, from, to, step, changed, (index) => cellName(index, game));
     changed = routed.changed;
     let message = routed.message;
     const dropped = this.sequencer.dropAsked();
@@ -733,7 +733,7 @@ export class Session {
     if (game.isSolved()) {
       if (by) {
         this.#won = { by: by === "player" && this.#assisted ? "helped" : by, moves: game.moveCount };
-        message = this.challengeTracker.finish() ?? countMessage("solved", game.moveCount);
+        message = this.challengeTracker.finish(this.#won) ?? solvedMessage(this.#won);
       } else {
         message = messageOf("goalByHistory");
       }

@@ -23,9 +23,16 @@ export function solutionMessage(reply, solution, multiState) {
   const found = reply.minimal ? messageOf(count === 1 ? "solutionMinimalOne" : "solutionMinimal", { count })
     : joinMessages(messageOf(count === 1 ? "solutionOne" : "solution", { count }), messageOf("notProven"));
   if (reply.solutions === "1" || reply.solutions === "0") return found;
-  const shared = reply.minimal && reply.minimal_count !== null && reply.minimal_count !== undefined
-    ? (reply.minimal_count === 1 ? messageOf("minimalOne") : messageOf("minimalCount", { count: reply.minimal_count })) : null;
-  return joinMessages(found, messageOf("solutionCount", { solutions: countFigure(reply.solutions) }), shared);
+  const solutions = countFigure(reply.solutions);
+  // How many solutions, and how many of them are as short, in one short sentence: a phone's two
+  // lines held "Press the 13 marked cells to solve it — the proven fewest. 4 different solutions
+  // exist. 3 solutions share that fewest count." only in part, the rest a tap away.
+  if (!reply.minimal || reply.minimal_count === null || reply.minimal_count === undefined) {
+    return joinMessages(found, messageOf("solutionCount", { solutions }));
+  }
+  const fewest = reply.minimal_count === 1 ? messageOf("solutionsFewestOnly", { solutions })
+    : messageOf("solutionsFewestShared", { solutions, count: reply.minimal_count });
+  return joinMessages(found, fewest);
 }
 
 /**

@@ -412,5 +412,5 @@ def test_play_solution_on_a_big_board_shows_progress_stops_and_carries_on(ready_
     expect(status(page)).to_have_attribute("data-solved", "1", timeout=60_000)
     expect(canvas(page)).to_have_attribute("data-lit-count", "0")
     expect(playback).to_be_hidden()
-    expect(status(page)).to_contain_text("Solved in")
+    expect(status(page)).to_contain_text("Solved by Play solution, in")  # as the banner says (issue 50)
     assert int(page.locator("#move-count").text_content().split()[-1].replace(",", "")) > played

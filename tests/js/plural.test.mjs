@@ -21,7 +21,6 @@ const WRONG_ONE = new RegExp(`\\b1 ([a-z'-]+ )?(${NOUNS})\\b`);
 const NEVER_ONE = {
   tooManyToPlay: "more than limits' PLAY_LIMIT presses",
   cellMarkedTimes: "render.js writes cellMarked for one press",
-  minimalCount: "one is minimalOne",
 };
 
 function sessionIn(options = {}) {

@@ -11,6 +11,7 @@ import { makeStencil, pressBoard } from "../../static/model/presses.js";
 import { LIMITS } from "./fake-solver.mjs";
 import { afterMarks, makeSession, wordMessage } from "./session-helpers.mjs";
 import { puzzleFields, random } from "../../static/session/requests.js";
+import { setLanguage } from "../../static/page/i18n.js";
 
 test("commands emit one change each; subscribe returns its unsubscribe", () => {
   const { session, changes } = makeSession();
@@ -357,6 +358,93 @@ test("a puzzle solved unaided records its best result; Solve or Hint marks it as
   assert.equal(saved.size, 0); // an assisted solve is not a record
 });
 
+test("a win is said as the banner says it: the player's own, with help (Hint, Solve's marks pressed), by Play solution", async () => {
+  // Issue 50, point 6: after Play solution the line said "Solved in 500,282 moves!" (the player's
+  // words) while the banner said "Solved by Play solution"; after a Hint or Solve, "Solved in 3
+  // moves!" beside "Solved, with help".
+  const start = () => pressedFrom(emptyBoard(3, 3), [0, 8], 2);
+  const ways = {
+    "a plain press": async (session) => { session.press(0, 0); session.press(2, 2); },
+    "Hint, then its presses": async (session) => {
+      while (!session.game.isSolved()) {
+        await session.solving.hint();
+        const [index] = session.marks.indices();
+        session.press(Math.floor(index / 3), index % 3);
+      }
+    },
+    "Solve, then the marks pressed": async (session) => {
+      await session.solving.solve();
+      for (const index of session.marks.indices()) session.press(Math.floor(index / 3), index % 3);
+    },
+    "Play solution": async (session) => {
+      await session.solving.solve();
+      await session.playSolution();
+    },
+  };
+  const said = {
+    "a plain press": ["player", "Solved in 2 moves!", "Solved in 2 moves and {time}. A new best!"],
+    "Hint, then its presses": ["helped", "Solved, with help, in 2 moves.",
+      "Solved, with help, in 2 moves and {time}. (Not a best result.)"],
+    "Solve, then the marks pressed": ["helped", "Solved, with help, in 2 moves.",
+      "Solved, with help, in 2 moves and {time}. (Not a best result.)"],
+    "Play solution": ["played", "Solved by Play solution, in 2 moves.",
+      "Solved by Play solution, in 2 moves and {time}. (Not a best result.)"],
+  };
+  for (const [way, play] of Object.entries(ways)) {
+    for (const timed of [false, true]) {
+      let clock = 0;
+      const records = { record: () => ({ improved: true }) };
+      const { session, changes } = makeSession({ records, now: () => (clock += 1000) });
+      session.setBoard(start());
+      if (timed) session.dealer.startChallenge("random", "3×3");
+      await play(session);
+      const [by, plain, puzzle] = said[way];
+      assert.equal(session.won?.by, by, way);
+      // The time on the clock is the puzzle's (the fake clock ticks at every look): not what is tested here.
+      const words = wordMessage(changes.at(-1).message).replace(/\b\d+:\d\d\b/, "{time}");
+      assert.equal(words, timed ? puzzle : plain, `${way}${timed ? ", a puzzle" : ""}`);
+    }
+  }
+});
+
+test("Undo of a press off the marks says what it undid and that the marks are back on route (the line went blank)", async () => {
+  for (const k of [2, 3]) {
+    const { session, changes } = makeSession();
+    session.setVariant({ k });
+    session.setBoard(pressedFrom(emptyBoard(3, 3, k), [4], 1));
+    await session.solving.solve();
+    const before = session.marks.copy();
+    const off = everyCell(3, 3).find((index) => !session.marks.get(index));
+    session.press(Math.floor(off / 3), off % 3);
+    assert.equal(wordMessage(changes.at(-1).message), "Off the route: the marks now include that light.");
+    session.undo();
+    const row = Math.floor(off / 3) + 1, col = (off % 3) + 1;
+    assert.equal(wordMessage(changes.at(-1).message), `Undid the press at row ${row}, column ${col}; the marks are back on route.`, `k = ${k}`);
+    assert.ok(session.marks.equals(before), `k = ${k}: the marks are those shown before the press`);
+    // Redo presses it again, off the route again; Undo of a press on the route says nothing of the kind.
+    session.redo();
+    assert.equal(wordMessage(changes.at(-1).message), "Off the route: the marks now include that light.");
+    session.undo();
+    const [on] = session.marks.indices();
+    session.press(Math.floor(on / 3), on % 3);
+    session.undo();
+    assert.doesNotMatch(wordMessage(changes.at(-1).message) ?? "", /Undid the press/);
+  }
+  // 中文 names the cell as the page does.
+  const { session, changes } = makeSession();
+  session.setBoard(pressedFrom(emptyBoard(3, 3), [4], 1));
+  await session.solving.solve();
+  const off = everyCell(3, 3).find((index) => !session.marks.get(index));
+  session.press(Math.floor(off / 3), off % 3);
+  session.undo();
+  setLanguage("zh");
+  try {
+    assert.equal(wordMessage(changes.at(-1).message), `撤销了第 ${Math.floor(off / 3) + 1} 行第 ${(off % 3) + 1} 列的按键；标记回到了原来的路线。`);
+  } finally {
+    setLanguage("en");
+  }
+});
+
 /** A fake clock: `wait(ms)` moves it on by ms; `cost` ms more pass at every look at it (a slow machine). */
 function fakeClock(cost = 0) {
   const clock = { time: 0, waits: [] };
@@ -411,7 +499,7 @@ test("a long solution plays in slices a frame apart, paced over about 3 s, showi
   assert.ok(progress.length > 150);
   assert.ok(progress.every((done, i) => i === 0 || done > progress[i - 1]));
   assert.ok(changes.every((change) => change.cells === null)); // slices redraw once, not cell by cell
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 1,600 moves/);
+  assert.equal(wordMessage(changes.at(-1).message), "Solved by Play solution, in 1,600 moves."); // as the banner says
   assert.equal(session.game.board.litCount, 0);
   // Each press is a move: undo takes back the last one.
   session.undo();
@@ -430,7 +518,7 @@ test("a slice stops at its time budget on a slow machine: the playback takes lon
   // At most the chunks pressed before the deadline was seen: 10 ms / 2 ms a look, 4096 presses a chunk.
   assert.ok(Math.max(...sizes) <= 5 * 4096, `${Math.max(...sizes)} presses in one slice`);
   assert.ok(clock.waits.length > 90_000 / (5 * 4096));
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 90,000 moves/);
+  assert.equal(wordMessage(changes.at(-1).message), "Solved by Play solution, in 90,000 moves."); // as the banner says
   assert.ok(session.game.isSolved());
 });
 
@@ -467,7 +555,7 @@ test("Stop keeps the presses played (each a move), marks the rest; Play solution
   await session.playSolution();
   assert.equal(session.game.moveCount, 900);
   assert.ok(session.game.isSolved());
-  assert.match(wordMessage(changes.at(-1).message), /^Solved in 900 moves/);
+  assert.equal(wordMessage(changes.at(-1).message), "Solved by Play solution, in 900 moves."); // as the banner says
 });
 
 test("Solve or Hint during a playback stops it before its marks are replaced", async () => {
@@ -499,7 +587,7 @@ test("a short solution plays press by press, each flashed, with its progress; St
   assert.deepEqual(clock.waits, [150, 150, 150]);
   const flashed = changes.filter((change) => change.flash !== undefined);
   assert.deepEqual(flashed.map((change) => change.flash), [0, 12, 21]);
-  assert.deepEqual(flashed.map((change) => wordMessage(change.message)), ["Playing 1 / 3", "Playing 2 / 3", "Solved in 3 moves!"]);
+  assert.deepEqual(flashed.map((change) => wordMessage(change.message)), ["Playing 1 / 3", "Playing 2 / 3", "Solved by Play solution, in 3 moves."]);
   assert.ok(flashed.every((change) => Array.isArray(change.cells)));
 });
 
@@ -565,7 +653,7 @@ test("applyMoves: presses at once are the same presses one by one — board, mov
   }
   assert.ok(atOnce.game.board.equals(oneByOne.game.board));
   assert.deepEqual([atOnce.version - versions[0], oneByOne.version - versions[1]], [1, presses.length]);
-  assert.equal(wordMessage(together.message), `Solved in ${presses.length} moves!`);
+  assert.equal(wordMessage(together.message), `Solved by Play solution, in ${presses.length} moves.`); // applyMoves' presses are played
   assert.deepEqual(last.message, together.message);
   atOnce.undo();
   assert.equal(atOnce.game.moveCount, presses.length - 1);

@@ -114,3 +114,21 @@ test("中文 writes a cell's name against the Han characters and punctuation aro
     setLanguage("en");
   }
 });
+
+test("the page never names Python or Pyodide: the solver getting ready, or stopping, is said in a player's words", () => {
+  // Issue 50, point 6: the first paint said "Loading Python…" (正在加载 Python…), and a crash "Python stopped working".
+  for (const language of Object.keys(STRINGS)) {
+    const named = Object.entries(STRINGS[language]).filter(([, text]) => /python|pyodide/i.test(text));
+    assert.deepEqual(named, [], language);
+  }
+  const markup = readFileSync(join(ROOT, "index.html"), "utf8").replace(/<!--[\s\S]*?-->/g, "");
+  assert.doesNotMatch(markup, /python|pyodide/i);
+  try {
+    setLanguage("en");
+    assert.equal(t("solverStarting"), "Getting the solver ready…");
+    setLanguage("zh");
+    assert.equal(t("solverStarting"), "正在准备求解器…");
+  } finally {
+    setLanguage("en");
+  }
+});
