@@ -28,18 +28,10 @@ that fails says when and why ("failed 32.1 s").
 from __future__ import annotations
 
 import argparse
-import contextlib
-import email.utils
-import gzip
-import http.server
-import mimetypes
 import os
 import statistics
 import sys
 import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

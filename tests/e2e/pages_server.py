@@ -20,7 +20,6 @@ import email.utils
 import gzip
 import http.server
 import mimetypes
-import os
 import threading
 import time
 from collections.abc import Iterator
