@@ -94,6 +94,16 @@ test("the day's card: its number, played, won, and the time to local midnight", 
   assert.equal(api.dailyStatus().playing, false);
 });
 
+test("the day's card at midnight: the day won is yesterday's, the next day's is offered", () => {
+  let now = new Date(2026, 11, 23, 23, 59, 59);
+  const { api } = openPage({ today: () => now, ready: false });
+  const day = dailyNumber(now);
+  api.records.statistics.daily.last = day; // today's won (statistics.js: the streak's last day)
+  assert.deepEqual(api.dailyStatus(), { number: day, playing: false, won: true, next: 1000 });
+  now = new Date(2026, 11, 24, 0, 0, 1);
+  assert.deepEqual(api.dailyStatus(), { number: day + 1, playing: false, won: false, next: 86_399_000 });
+});
+
 test("the countdown reads as hours, minutes and seconds", () => {
   assert.equal(countdownText(12 * 3600 * 1000), "12:00:00");
   assert.equal(countdownText(3_725_000), "1:02:05");
