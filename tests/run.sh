@@ -128,9 +128,10 @@ fi
 # a worker that runs out of tests takes half of another's (--dist worksteal), so the run is
 # balanced by what the tests take now, not by a table of what they took once. On this 2-core
 # machine 3 and 4 workers take about the same time (both cores are then busy).
+# The twelve slowest tests are printed at the end (--durations): where the next minute of the run is.
 stage "Tests: unit, doctests and browser, ${TEST_WORKERS:-4} workers"
 pytest_status=0
-run_pytest tests/unit tests/e2e -n "${TEST_WORKERS:-4}" --dist worksteal || pytest_status=$?
+run_pytest tests/unit tests/e2e -n "${TEST_WORKERS:-4}" --dist worksteal --durations=12 || pytest_status=$?
 stage "Cross-engine flows: the output"
 engines_status=0
 wait "$engines_pid" || engines_status=$?
