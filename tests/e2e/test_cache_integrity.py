@@ -65,11 +65,12 @@ def context(browser):
     context.close()
 
 
-def wait_controlled(page) -> None:
-    """Reload until the service worker controls the page (the first load is never claimed)."""
+def wait_installed(page) -> None:
+    """Wait until the service worker the page registered is active. It does not take the page
+    that registered it (the first load is never claimed): the page's next load is its first
+    controlled one, and the tests load the page again only where that load is what they check."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
 
 
 def cached_sha256(page, cache: str, path: str) -> str | None:
@@ -130,10 +131,11 @@ def test_a_truncated_python_zip_on_the_first_visit_is_not_cached_and_a_reload_re
     wait_ready(page)
     solve_and_press_marks(page)
     # ... and the worker that installs now caches the real zip, so offline works too.
-    wait_controlled(page)
+    wait_installed(page)
     assert cached_sha256(page, f"lightsout-{version}", PYTHON_ZIP) == info["runtimeSha256"][PYTHON_ZIP]
     context.set_offline(True)
     page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
     wait_ready(page)
     # The reload restored the game just solved (its link holds the moves): deal a new one.
     button(page, "New puzzle").click()
@@ -151,8 +153,8 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     real = {entry["path"]: entry["sha256"] for entry in precache["files"]}
     page = context.new_page()
     page.goto(f"{url}/lightsout/")
-    wait_controlled(page)
     wait_ready(page)
+    wait_installed(page)
     assert cached_sha256(page, cache, "static/app.js") == real["static/app.js"]
     # The worker keeps its own snapshot in the background after "ready": wait for it, or it could
     # land after the foreign one planted below and replace it.
@@ -180,10 +182,12 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
         "x-lightsout-build": key, "x-lightsout-sha256": sha256, "x-lightsout-bytes": String(body.length) } }));
     }""", [f"{url}/lightsout/static/start.snapshot", key])
 
-    # While the service worker runs, it answers from its memo of checked files.
+    # While the service worker runs, it answers from its memo of checked files (this page is
+    # the first it controls).
     page.close()
     page = context.new_page()
     page.goto(f"{url}/lightsout/")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
     wait_ready(page)
     assert page.title() != "pwned"
     start = page.evaluate("window.lightsOut.solverInfo().start")
