@@ -19,6 +19,7 @@ import pytest
 from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready
 from e2e_helpers import grid_text, load_text, simulate_press, solve_and_press_marks, status, wait_in_page
 from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # The worker's own policy, as strict as test_security.py's: no eval in the worker either.
 STRICT_WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
@@ -96,9 +97,15 @@ def build_info(site_dir) -> dict:
     return json.loads((site_dir / "static" / "build-info.json").read_text())
 
 
+BUILD_INFO = re.compile(r".*/static/build-info\.json$")
+WASM = re.compile(r".*/pyodide\.asm\.wasm(\.br)?$")
+
+
 class SnapshotSite:
     """One context for the module: its first visit (the usual start, which keeps a snapshot) is made
-    once, and recorded; each test then starts the page again as it needs (a restore, a fallback)."""
+    once, and recorded; each test then starts the page again as it needs (a restore, a fallback).
+    On the first visit build-info.json is held back until the wasm has been asked for (a start that
+    waited for it would never ask): test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info."""
 
     def __init__(self, browser: Browser, site_url: str) -> None:
         self.context = browser.new_context(**CONTEXT_OPTIONS)
@@ -107,8 +114,23 @@ class SnapshotSite:
         self.requested: list[str] = []
         self.context.on("request", lambda request: self.requested.append(request.url))
         self.site_url = site_url
+        held: list[Route] = []
+        self.context.route(BUILD_INFO, lambda route: held.append(route))
         self.page = self.context.new_page()
-        self.page.goto(site_url)
+        try:
+            # Asked for while build-info.json is held: at once (≈ 0.1 s). A start that waits for the
+            # file is let go on after 20 s, within its start-up deadline (30 s without progress), so
+            # that only the test of it fails.
+            with self.page.expect_request(WASM, timeout=20_000):
+                self.page.goto(site_url)
+            self.wasm_asked_first = True
+        except PlaywrightTimeoutError:
+            self.wasm_asked_first = False
+        self.page.evaluate("0")  # a round trip: the route's handler has run by its end
+        self.build_info_held = len(held)  # build-info.json asked for, and held, by the time the wasm was asked for
+        for route in held:
+            route.continue_()
+        self.context.unroute(BUILD_INFO)
         wait_ready(self.page)
         # What the first visit was: its start, what it fetched, what it left patched.
         self.first_start = started_from(self.page)
@@ -235,33 +257,20 @@ def test_a_damaged_python_zip_is_named_on_the_snapshots_path_too(visited, site_u
     solve_board(page)
 
 
-def test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info(browser: Browser, site_url):
+def test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info(snapshot_site, visited):
     """With no snapshot kept, the worker starts Pyodide (so its downloads) at once: it does not
-    wait for build-info.json, which only a restore needs before it starts. The file is held
-    back 1.5 s here; the wasm must be asked for well before it arrives."""
-    context = browser.new_context(**CONTEXT_OPTIONS)
-    watch = PageWatch()
-    watch.attach(context)
-
-    held: list[Route] = []
-    context.route(re.compile(r".*/static/build-info\.json$"), lambda route: held.append(route))
-    try:
-        page = context.new_page()
-        with page.expect_request(re.compile(r".*/pyodide\.asm\.wasm(\.br)?$")):  # asked for while build-info.json is held
-            page.goto(site_url)
-        page.evaluate("0")  # a round trip: the route's handler has run by its end
-        assert len(held) == 1, "build-info.json was not asked for before the wasm"
-        held[0].continue_()
-        wait_ready(page)
-        start = started_from(page)
-        assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
-        fetches = start["fetches"]  # name: [asked, arrived], ms since the worker began
-        assert fetches["pyodide.asm.wasm.br"][0] < fetches["build-info.json"][1], fetches
-        solve_board(page)
-        assert watch.errors == [] and watch.outside_requests() == []
-    finally:
-        context.unroute_all(behavior="ignoreErrors")
-        context.close()
+    wait for build-info.json, which only a restore needs before it starts. On the module's first
+    visit the file was held back until the wasm was asked for (SnapshotSite): the wasm must be
+    asked for before it arrives, and the start must still end ready (and solve)."""
+    page, _ = visited
+    first = snapshot_site
+    assert first.wasm_asked_first, "the wasm was not asked for while build-info.json was held back"
+    assert first.build_info_held == 1, "build-info.json was not asked for before the wasm"
+    start = first.first_start
+    assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
+    fetches = start["fetches"]  # name: [asked, arrived], ms since the worker began
+    assert fetches["pyodide.asm.wasm.br"][0] < fetches["build-info.json"][1], fetches
+    solve_board(page)
 
 
 def test_the_loopback_knob_switches_the_snapshot_off(visited, site_url):
