@@ -96,10 +96,10 @@ def wait_in_page(page: Page, predicate: str, arg: object = None) -> object:
 
 
 def settled(page: Page) -> None:
-    """Wait until the grid has finished a chunked update (it is aria-busy meanwhile)."""
-    page.wait_for_function(
-        "!document.querySelector('[role=\"grid\"][aria-label=\"Board\"][aria-busy=\"true\"]')"
-    )
+    """Wait until the grid has finished a chunked update (it is aria-busy meanwhile). Asked in the
+    page (wait_in_page), so it also waits under the page's own policy (test_snapshot.py), where
+    wait_for_function's second try of a predicate is an eval the policy refuses."""
+    wait_in_page(page, "() => !document.querySelector('[role=\"grid\"][aria-label=\"Board\"][aria-busy=\"true\"]')")
 
 
 def read_board(page: Page) -> Cells:

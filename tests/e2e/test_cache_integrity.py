@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready
-from e2e_helpers import button, solve_and_press_marks, status
+from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready, without_solver
+from e2e_helpers import button, solve_and_press_marks, status, wait_in_page
 from playwright.sync_api import expect
 
 A_YEAR_AGO = 1_700_000_000  # an old Last-Modified: heuristic HTTP freshness of weeks
@@ -65,11 +65,12 @@ def context(browser):
     context.close()
 
 
-def wait_controlled(page) -> None:
-    """Reload until the service worker controls the page (the first load is never claimed)."""
+def wait_installed(page) -> None:
+    """Wait until the service worker the page registered is active. It does not take the page
+    that registered it (the first load is never claimed): the page's next load is its first
+    controlled one, and the tests load the page again only where that load is what they check."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
 
 
 def cached_sha256(page, cache: str, path: str) -> str | None:
@@ -130,10 +131,11 @@ def test_a_truncated_python_zip_on_the_first_visit_is_not_cached_and_a_reload_re
     wait_ready(page)
     solve_and_press_marks(page)
     # ... and the worker that installs now caches the real zip, so offline works too.
-    wait_controlled(page)
+    wait_installed(page)
     assert cached_sha256(page, f"lightsout-{version}", PYTHON_ZIP) == info["runtimeSha256"][PYTHON_ZIP]
     context.set_offline(True)
     page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
     wait_ready(page)
     # The reload restored the game just solved (its link holds the moves): deal a new one.
     button(page, "New puzzle").click()
@@ -149,15 +151,21 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
     precache = json.loads((site / "static" / "precache.json").read_text())
     cache = precache["cache"]
     real = {entry["path"]: entry["sha256"] for entry in precache["files"]}
+    # The first visit installs the service worker (checked files cached). Its solver plays no part:
+    # an idle stand-in (on the page: a route on the context would take the service worker's own
+    # requests too) whose start fails at once (?load-timeout=1), as the page registers the service
+    # worker once its solver has started or failed (app.js).
     page = context.new_page()
-    page.goto(f"{url}/lightsout/")
-    wait_controlled(page)
-    wait_ready(page)
+    without_solver(page)
+    page.goto(f"{url}/lightsout/?load-timeout=1")
+    expect(status(page)).to_have_attribute("data-state", "error")
+    wait_installed(page)
     assert cached_sha256(page, cache, "static/app.js") == real["static/app.js"]
-    # The worker keeps its own snapshot in the background after "ready": wait for it, or it could
-    # land after the foreign one planted below and replace it.
-    page.wait_for_function("""async (target) => Boolean(await (await caches.open("lightsout:snapshot")).match(target))""",
-                           arg=f"{url}/lightsout/static/start.snapshot")
+    # A page the service worker controls asks for app.js: the worker checks the cached copy and
+    # keeps it in its memo of checked files. (A file of the site opened as the page: no solver.)
+    page.goto(f"{url}/lightsout/limits.json")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("fetch('static/app.js').then((response) => response.text())") == (site / "static" / "app.js").read_text()
 
     # Another site on the same origin (user.github.io/other/) writes into our cache.
     other = context.new_page()
@@ -167,7 +175,7 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
       await opened.put(target, new Response(body, { headers: { "content-type": "text/javascript" } }));
     }""", [cache, f"{url}/lightsout/static/app.js", FOREIGN_APP])
     assert cached_sha256(page, cache, "static/app.js") == hashlib.sha256(FOREIGN_APP.encode()).hexdigest()
-    # ... and over the solver's kept start-up snapshot: bytes that are not a snapshot, with
+    # ... and where the solver keeps its start-up snapshot: bytes that are not a snapshot, with
     # their own true sha256 and length and this build's key (all of which it can read). The
     # solver's worker restores nothing Pyodide refuses: it starts the usual way and keeps a
     # snapshot of its own in place of the foreign one.
@@ -180,15 +188,18 @@ def test_a_cache_entry_written_by_another_page_of_the_origin_is_never_served(con
         "x-lightsout-build": key, "x-lightsout-sha256": sha256, "x-lightsout-bytes": String(body.length) } }));
     }""", [f"{url}/lightsout/static/start.snapshot", key])
 
-    # While the service worker runs, it answers from its memo of checked files.
+    # While the service worker runs, it answers from its memo of checked files: the foreign
+    # entry is not even read (it is still there after the page has loaded).
     page.close()
     page = context.new_page()
     page.goto(f"{url}/lightsout/")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
     wait_ready(page)
     assert page.title() != "pwned"
+    assert cached_sha256(page, cache, "static/app.js") == hashlib.sha256(FOREIGN_APP.encode()).hexdigest()
     start = page.evaluate("window.lightsOut.solverInfo().start")
     assert start["path"] == "install" and start["fallback"] != "no snapshot kept yet", start
-    page.wait_for_function("""async () => {
+    wait_in_page(page, """async () => {
       const kept = await (await caches.open("lightsout:snapshot")).match(new URL("static/start.snapshot", document.baseURI).href);
       return kept && Number(kept.headers.get("x-lightsout-bytes")) > 10000000;
     }""")

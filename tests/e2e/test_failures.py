@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from conftest import CONTEXT_OPTIONS, PageWatch, solver_options, wait_ready
-from e2e_helpers import button, cell, read_board, simulate_press, status
+from e2e_helpers import button, cell, marked_cells, quiet, read_board, simulate_press, status
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 
@@ -210,9 +210,16 @@ def errors_crashes_and_timeouts(page: Page, watch) -> None:
     button(page, "Retry").click()
     wait_ready(page)
 
-    # A solve that runs past the (shortened) request deadline: the worker is stopped.
+    # A solve that runs past the (shortened) request deadline: the worker is stopped, and the
+    # message line no longer says "Solving…" (issue #13): it says the board is as it was; once
+    # Retry has started the solver again, nothing is said over what the line then holds (the
+    # stopped solve is not sent again).
     new_puzzle_of_size(page, 64)
     expect(status(page)).to_contain_text("New 64×64 puzzle")
+    # Nothing else under way when the solve is sent (a request of New puzzle's, a worker replaced once idle).
+    page.wait_for_function("() => window.lightsOut.solverInfo().state === 'ready' && window.lightsOut.solverInfo().pending === 0")
+    before = read_board(page)
+    message = status(page).locator(".message")
     # 0.3 s for the solve alone: a 64×64 full-system solve never answers that fast (0.65 s in
     # CPython), while at 1.5 s an idle machine could finish it (test_page_messages.py failed so).
     with solver_options(page, requestTimeoutMs=300):
@@ -221,10 +228,16 @@ def errors_crashes_and_timeouts(page: Page, watch) -> None:
         # The deadline stopped it (its message says so), not the solve ending: a bound on the
         # wall time here failed under the parallel run's load (7.0 s for a 1.5 s deadline).
         expect(status(page)).to_contain_text("did not answer within 0.3 s")
+        expect(message).to_have_text("Stopped; the board is as it was.")
+        assert read_board(page) == before
         expect(button(page, "Retry")).to_be_visible()
         assert_playable(page)
+        said = message.text_content()  # a press says nothing: the line is empty now
     # solver_options pressed Retry on its way out (the solver was left stopped): ready again.
     expect(status(page)).to_have_attribute("data-state", "ready")
+    quiet(page)
+    expect(message).to_have_text(said)
+    assert marked_cells(page) == []
     # Recovered: an ordinary solve works again.
     new_puzzle_of_size(page, 5)
     expect(status(page)).to_contain_text("New 5×5 puzzle")

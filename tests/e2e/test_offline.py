@@ -8,8 +8,8 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import CONTEXT_OPTIONS, PageWatch, serve_site, wait_ready
-from e2e_helpers import board, cell, read_board, simulate_press, solve_and_press_marks, status
+from conftest import CONTEXT_OPTIONS, PageWatch, serve_site, wait_ready, without_solver
+from e2e_helpers import board, cell, read_board, simulate_press, solve_and_press_marks, status, wait_in_page
 from playwright.sync_api import expect
 
 _spec = importlib.util.spec_from_file_location("site_build_for_offline", Path(__file__).resolve().parents[2] / "build.py")
@@ -27,16 +27,19 @@ def test_the_page_plays_and_solves_offline_after_one_visit(browser, site_url, si
         page.goto(site_url)
         wait_ready(page)
         # The worker installs (precaching every file) and activates; the page that
-        # registered it is controlled from its next load.
+        # registered it is controlled from its next load (the offline one below).
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        # The solver's worker keeps its snapshot after "ready", in the background: wait for it.
+        wait_in_page(page, """async () => Boolean(await (await caches.open("lightsout:snapshot"))
+                                 .match(new URL("static/start.snapshot", document.baseURI).href))""")
         version = json.loads((site_dir / "static" / "precache.json").read_text())["version"]
         # The site's cache, and the solver's kept snapshot (its own cache, which the service worker leaves alone).
         assert sorted(page.evaluate("caches.keys()")) == sorted([f"lightsout-{version}", "lightsout:snapshot"])
 
         context.set_offline(True)
         page.reload()
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
         expect(board(page).get_by_role("gridcell")).to_have_count(25)
         before = read_board(page)
         cell(page, 2, 2).click()
@@ -80,18 +83,31 @@ def wait_for_caches(page, want: str, timeout_ms: int = 60_000) -> None:
 def test_a_new_build_replaces_the_cache_and_deletes_the_old_one(browser, site_dir, tmp_path):
     """A deploy changes sw.js (its VERSION) and precache.json: the browser installs the new
     worker, which fills lightsout-<new> and deletes every other lightsout-* cache (not the
-    solver's kept snapshot, "lightsout:snapshot": it names the build that made it)."""
+    solver's kept snapshot, "lightsout:snapshot": it names the build that made it).
+
+    The solver plays no part: the page gets an idle stand-in worker (conftest.without_solver, on
+    the page: a route on the context would take the service worker's own requests too, and its
+    install never ends) whose start fails at once (?load-timeout=1), as the page registers the
+    service worker once its solver has started or failed (app.js). The snapshot's cache is made
+    by the test, as the solver's worker would keep it."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
     context = browser.new_context(**{**CONTEXT_OPTIONS, "service_workers": "allow"})
     try:
         with serve_site(site) as url:
             page = context.new_page()
-            page.goto(url)
+            without_solver(page)
+            page.goto(url + "?load-timeout=1")
+            expect(status(page)).to_have_attribute("data-state", "error")
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             old = json.loads((site / "static" / "precache.json").read_text())["version"]
-            wait_for_caches(page, f"lightsout-{old},lightsout:snapshot")
-            page.evaluate("caches.open('lightsout-stale').then(() => true)")
+            wait_for_caches(page, f"lightsout-{old}")
+            page.evaluate("""async () => {
+              await (await caches.open("lightsout:snapshot")).put(new URL("static/start.snapshot", document.baseURI).href,
+                                                                  new Response("a kept snapshot"));
+              await caches.open("lightsout-stale");
+            }""")
+            wait_for_caches(page, f"lightsout-{old},lightsout-stale,lightsout:snapshot")
             # "Deploy" a new build: one changed file, so a new list, version and sw.js.
             (site / "static" / "page" / "i18n.js").write_text((site / "static" / "page" / "i18n.js").read_text() + "\n// new build\n")
             sw = (site / "sw.js").read_text()

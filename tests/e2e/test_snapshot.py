@@ -6,6 +6,11 @@ otherwise falls back to the usual path (making a new one). Both must end in a wo
 which one was taken is `#status[data-solver-start]` ("snapshot" or "install") and
 `lightsOut.solverInfo().start`. Every case that damages the kept entry does it as another page
 of the origin could: through the page's own Cache Storage.
+
+Every start here runs under the page's Content Security Policy (its meta tag, not bypassed as in
+the other modules' contexts) and a worker policy as strict as test_security.py's, served as the
+worker script's header: the snapshot is made and restored, and each fallback taken, without eval
+in the page or the worker. The tests wait without eval in the page too (wait_in_page, expect).
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, wait_ready
+from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, open_sections
 from e2e_helpers import grid_text, load_text, simulate_press, solve_and_press_marks, status, wait_in_page
 from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # The worker's own policy, as strict as test_security.py's: no eval in the worker either.
 STRICT_WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
@@ -74,6 +80,23 @@ def solve_board(page: Page) -> None:
     assert solve_and_press_marks(page), "a non-trivial board needs presses"
 
 
+def wait_ready(page: Page) -> None:
+    """conftest.wait_ready without eval in the page (its policy holds here): wait until the solver
+    has loaded; fail at once (with the message) if it failed."""
+    wait_in_page(page, "() => document.getElementById('status').dataset.state !== 'loading'")
+    expect(status(page)).to_have_attribute("data-state", "ready", timeout=1)
+    open_sections(page)
+
+
+def solves_by_request(page: Page) -> None:
+    """The solver answers the API's solve and verify ops: #.# / .#. / #.# needs all nine presses
+    (3×3 has nullity 0)."""
+    reply = page.evaluate("window.lightsOut.request({ op: 'solve', board: '3x3:VQE', target: 'off' })")
+    assert reply.get("solvable") is True and reply["presses"] == 9, reply
+    check = page.evaluate(f"window.lightsOut.request({{ op: 'verify', board: '3x3:VQE', presses: '{reply['solution']}', target: 'off' }})")
+    assert check.get("solved") is True, check
+
+
 def started_from(page: Page) -> dict:
     return page.evaluate("window.lightsOut.solverInfo().start")
 
@@ -96,25 +119,58 @@ def build_info(site_dir) -> dict:
     return json.loads((site_dir / "static" / "build-info.json").read_text())
 
 
+BUILD_INFO = re.compile(r".*/static/build-info\.json$")
+WORKER = re.compile(r".*/static/worker\.js(\?.*)?$")
+WASM = re.compile(r".*/pyodide\.asm\.wasm(\.br)?$")
+
+
 class SnapshotSite:
     """One context for the module: its first visit (the usual start, which keeps a snapshot) is made
-    once, and recorded; each test then starts the page again as it needs (a restore, a fallback)."""
+    once, and recorded; each test then starts the page again as it needs (a restore, a fallback).
+    On the first visit build-info.json is held back until the wasm has been asked for (a start that
+    waited for it would never ask): test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info."""
 
     def __init__(self, browser: Browser, site_url: str) -> None:
-        self.context = browser.new_context(**CONTEXT_OPTIONS)
+        self.context = browser.new_context(**{**CONTEXT_OPTIONS, "bypass_csp": False})
+        self.policies_served = 0  # worker scripts served with the worker's policy
+        self.enforce_worker_policy()
         self.watch = PageWatch()
         self.watch.attach(self.context)
         self.requested: list[str] = []
         self.context.on("request", lambda request: self.requested.append(request.url))
         self.site_url = site_url
+        held: list[Route] = []
+        self.context.route(BUILD_INFO, lambda route: held.append(route))
         self.page = self.context.new_page()
-        self.page.goto(site_url)
+        try:
+            # Asked for while build-info.json is held: at once (≈ 0.1 s). A start that waits for the
+            # file is let go on after 20 s, within its start-up deadline (30 s without progress), so
+            # that only the test of it fails.
+            with self.page.expect_request(WASM, timeout=20_000):
+                self.page.goto(site_url)
+            self.wasm_asked_first = True
+        except PlaywrightTimeoutError:
+            self.wasm_asked_first = False
+        self.page.evaluate("0")  # a round trip: the route's handler has run by its end
+        self.build_info_held = len(held)  # build-info.json asked for, and held, by the time the wasm was asked for
+        for route in held:
+            route.continue_()
+        self.context.unroute(BUILD_INFO)
         wait_ready(self.page)
         # What the first visit was: its start, what it fetched, what it left patched.
         self.first_start = started_from(self.page)
         self.first_start_attribute = self.page.get_attribute("#status", "data-solver-start")
         self.first_requests = list(self.requested)
         self.first_patched = globals_left_patched(self.page)
+
+    def enforce_worker_policy(self) -> None:
+        """Serve the solver's worker script with STRICT_WORKER_CSP as its header (the worker's own policy)."""
+        def with_csp(route: Route) -> None:
+            response = route.fetch()
+            route.fulfill(response=response, headers={**response.headers, "content-security-policy": STRICT_WORKER_CSP})
+            self.policies_served += 1
+
+        self.context.route(WORKER, with_csp)
 
     def with_snapshot_kept(self) -> Page:
         """The page once this build's intact snapshot is kept (after a test that left none: started again)."""
@@ -142,13 +198,18 @@ def visited(snapshot_site: SnapshotSite, site_dir) -> Iterator[tuple[Page, PageW
     page = snapshot_site.with_snapshot_kept()
     assert page.evaluate(KEPT)["build"] == build_info(site_dir)["snapshotKey"]
     yield page, snapshot_site.watch
-    snapshot_site.context.unroute_all(behavior="ignoreErrors")
+    snapshot_site.context.unroute_all(behavior="ignoreErrors")  # what the test routed; then the module's own again
+    snapshot_site.enforce_worker_policy()
     assert snapshot_site.watch.errors[errors_before:] == [] and snapshot_site.watch.outside_requests() == []
 
 
 def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_next_restores_it(snapshot_site, visited, site_url):
+    """Both ways, under the page's and the worker's policies (the module's context: no CSP bypass,
+    the worker's own header), with no console error (visited): the snapshot is made and restored
+    without eval, and each start then answers requests."""
     page, _ = visited
     first = snapshot_site
+    assert first.policies_served >= 1  # the first visit's worker script came with the worker's policy
     assert first.first_start_attribute == "install"
     start = first.first_start
     assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
@@ -171,16 +232,20 @@ def test_a_first_visit_starts_the_usual_way_keeps_a_checked_snapshot_and_the_nex
     assert sorted(start["files"]) == ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"], start
     assert not [name for name in names if name == "pyodide-lock.json" or name.endswith((".whl", ".gz", ".snapshot"))], names
     solve_board(page)
+    solves_by_request(page)
 
+    served = first.policies_served
     page.goto("about:blank")
     page.goto(site_url)
     wait_ready(page)
+    assert first.policies_served > served  # this start's worker script too
     expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
     start = started_from(page)
     assert start["path"] == "snapshot" and start["fallback"] is None, start
     assert {"snapshotRead", "snapshotChecked", "restored"} <= set(start["steps"])
     assert globals_left_patched(page) == []
     solve_board(page)
+    solves_by_request(page)
 
 
 # case: words in solverInfo().start.fallback
@@ -223,45 +288,33 @@ def test_a_damaged_python_zip_is_named_on_the_snapshots_path_too(visited, site_u
         response = route.fetch()
         route.fulfill(response=response, body=response.body()[:100_000])
 
-    page.context.route(re.compile(r".*/python_stdlib\.zip(\.br)?$"), truncated)  # its brotli copy too, which the worker tries first
+    zips = re.compile(r".*/python_stdlib\.zip(\.br)?$")
+    page.context.route(zips, truncated)  # its brotli copy too, which the worker tries first
     page.goto("about:blank")
     page.goto(site_url)
     expect(status(page)).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
     expect(status(page)).to_contain_text("the file pyodide/python_stdlib.zip is damaged or incomplete")
-    page.context.unroute_all(behavior="ignoreErrors")
+    page.context.unroute(zips)
     page.get_by_role("button", name="Retry").click()
     wait_ready(page)
     expect(status(page)).to_have_attribute("data-solver-start", "snapshot")
     solve_board(page)
 
 
-def test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info(browser: Browser, site_url):
+def test_a_first_visit_fetches_the_runtime_without_waiting_for_build_info(snapshot_site, visited):
     """With no snapshot kept, the worker starts Pyodide (so its downloads) at once: it does not
-    wait for build-info.json, which only a restore needs before it starts. The file is held
-    back 1.5 s here; the wasm must be asked for well before it arrives."""
-    context = browser.new_context(**CONTEXT_OPTIONS)
-    watch = PageWatch()
-    watch.attach(context)
-
-    held: list[Route] = []
-    context.route(re.compile(r".*/static/build-info\.json$"), lambda route: held.append(route))
-    try:
-        page = context.new_page()
-        with page.expect_request(re.compile(r".*/pyodide\.asm\.wasm(\.br)?$")):  # asked for while build-info.json is held
-            page.goto(site_url)
-        page.evaluate("0")  # a round trip: the route's handler has run by its end
-        assert len(held) == 1, "build-info.json was not asked for before the wasm"
-        held[0].continue_()
-        wait_ready(page)
-        start = started_from(page)
-        assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
-        fetches = start["fetches"]  # name: [asked, arrived], ms since the worker began
-        assert fetches["pyodide.asm.wasm.br"][0] < fetches["build-info.json"][1], fetches
-        solve_board(page)
-        assert watch.errors == [] and watch.outside_requests() == []
-    finally:
-        context.unroute_all(behavior="ignoreErrors")
-        context.close()
+    wait for build-info.json, which only a restore needs before it starts. On the module's first
+    visit the file was held back until the wasm was asked for (SnapshotSite): the wasm must be
+    asked for before it arrives, and the start must still end ready (and solve)."""
+    page, _ = visited
+    first = snapshot_site
+    assert first.wasm_asked_first, "the wasm was not asked for while build-info.json was held back"
+    assert first.build_info_held == 1, "build-info.json was not asked for before the wasm"
+    start = first.first_start
+    assert start["path"] == "install" and start["fallback"] == "no snapshot kept yet", start
+    fetches = start["fetches"]  # name: [asked, arrived], ms since the worker began
+    assert fetches["pyodide.asm.wasm.br"][0] < fetches["build-info.json"][1], fetches
+    solve_board(page)
 
 
 def test_the_loopback_knob_switches_the_snapshot_off(visited, site_url):
@@ -275,36 +328,6 @@ def test_the_loopback_knob_switches_the_snapshot_off(visited, site_url):
     assert "switched off" in started_from(page)["fallback"]
     solve_board(page)  # a request runs only once the start's snapshot, if any, is made
     assert page.evaluate(KEPT) is None
-
-
-def test_the_snapshot_is_made_and_restored_under_the_page_and_worker_policies(browser: Browser, site_url):
-    """No CSP bypass here: the page's policy from its meta tag, the worker's as a header."""
-    context = browser.new_context(viewport={"width": 1100, "height": 800}, service_workers="block")
-    watch = PageWatch()
-    watch.attach(context)
-
-    def with_csp(route: Route) -> None:
-        response = route.fetch()
-        route.fulfill(response=response, headers={**response.headers, "content-security-policy": STRICT_WORKER_CSP})
-
-    context.route(re.compile(r".*/static/worker\.js$"), with_csp)
-    page = context.new_page()
-    try:
-        for path in ("install", "snapshot"):
-            page.goto("about:blank")
-            page.goto(site_url)
-            wait_in_page(page, "() => document.getElementById('status').dataset.state !== 'loading'")
-            assert page.evaluate("document.getElementById('status').dataset.solverStart") == path
-            # #.# / .#. / #.# needs all nine presses (3×3 has nullity 0): check it by the verify op.
-            reply = page.evaluate("window.lightsOut.request({ op: 'solve', board: '3x3:VQE', target: 'off' })")
-            assert reply.get("solvable") is True and reply["presses"] == 9, reply
-            check = page.evaluate(f"window.lightsOut.request({{ op: 'verify', board: '3x3:VQE', presses: '{reply['solution']}', target: 'off' }})")
-            assert check.get("solved") is True, check
-            if path == "install":  # wait until it is kept
-                wait_in_page(page, "() => caches.open('lightsout:snapshot').then((c) => c.keys()).then((k) => k.length > 0)")
-        assert [text for text in watch.errors if "Content Security Policy" in text] == []
-    finally:
-        context.close()
 
 
 def test_the_build_ships_no_snapshot_and_keys_the_kept_one_to_what_shapes_it(site_dir):
