@@ -162,6 +162,23 @@ async function hintThenSolve(context) {
   await solveAndFollow(page);
 }
 
+/** Medium in one tap (issue 50): a 5×5 whose fewest presses, proven by CPython, are in 6–9; hidden until asked, then won. */
+async function difficultyDealt(context) {
+  const { page } = context;
+  await page.click("#difficulty-medium");
+  await page.waitFor(() => /^New puzzle: Medium, 5×5\./.test(document.getElementById("message").textContent));
+  assert.equal(await page.evaluate(() => document.getElementById("difficulty-medium").getAttribute("aria-pressed")), "true");
+  const presses = pythonSolution(await page.evaluate(snapshot));
+  assert.ok(presses.length >= 6 && presses.length <= 9, `Medium's fewest presses: ${presses.length}`);
+  assert.equal(await page.evaluate(() => document.getElementById("minimum").textContent), "", "the fewest count is hidden until asked");
+  await page.click("#show-fewest");
+  await page.waitFor((count) => document.getElementById("minimum").textContent === `(best possible: ${count})`, presses.length);
+  for (const index of presses) await pressCell(page, index);
+  await page.waitFor(() => !document.getElementById("win").hidden);
+  assert.equal(await page.evaluate(() => document.getElementById("win").dataset.by), "player");
+  await screenshot(context, "difficulty-won");
+}
+
 async function pasteBoard(context) {
   const { page } = context;
   await page.evaluate(() => {
@@ -440,6 +457,7 @@ export const FLOWS = [
   { name: "a cold visit reaches a ready solver", run: coldVisit },
   { name: "a random board played to the win", run: playToWin },
   { name: "New puzzle, Hint, then Solve and its marks followed", run: hintThenSolve },
+  { name: "Medium dealt in one tap, its fewest count hidden then shown, and won", run: difficultyDealt },
   { name: "a board pasted and solved", run: pasteBoard },
   { name: "a shared grid link opened and solved", run: gridLink },
   { name: "a shared Cube link opened while the solver starts, turned in 3D, pressed and solved", run: cubeLink },
