@@ -70,8 +70,8 @@ export class WinPanel {
     this.next.hidden = next === "none";
     this.next.textContent = t(next === "level" ? "nextLevel" : "nextPuzzle");
     this.shareButton.hidden = !this.session.shareLine(shareAddress());
-    // A level, and the puzzle of the day once its fewest is known, are scored against the fewest.
-    const scored = level || (this.session.challenge?.day && minimum != null);
+    // A level, and the puzzle of the day or a difficulty's once its fewest is known, are scored against the fewest.
+    const scored = level || ((this.session.challenge?.day || this.session.difficulty) && minimum != null);
     this.score.hidden = !scored;
     if (!scored) {
       delete this.banner.dataset.stars;

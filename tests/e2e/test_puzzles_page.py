@@ -157,6 +157,9 @@ def test_a_difficulty_deals_its_size_and_a_fewest_count_of_its_range_hidden_unti
     expect(status(page)).to_contain_text(f"Solved in {len(presses)} moves and 0:")
     expect(page.locator("#minimum")).to_have_text(f"(best possible: {len(presses)})")
     expect(page.locator("#best-result")).to_have_text(re.compile(rf"^Best for Hard: {len(presses)} moves, 0:\d\d\.$"))
+    # Scored as a level is: the moves against the fewest, and three stars for a win of one's own.
+    expect(page.locator("#win-detail")).to_have_text(f"{len(presses)} moves · best possible {len(presses)} · The fewest possible!")
+    expect(page.locator("#win-score")).to_have_text("★★★")
 
 
 def test_every_new_game_starts_from_zero_and_names_its_own_best(ready_page):
