@@ -63,8 +63,10 @@ def browser_type_launch_args(browser_type_launch_args):
 class StartCount:
     """How many browser contexts, pages and solver workers (each one a Pyodide start) the browser
     tests open, in all and per test: printed at the end of the run, so a change that makes tests
-    start Pyodide again shows. An idle stand-in worker (without_solver) starts none and is not
-    counted. E2E_STATS=1 also prints the counts per test."""
+    start Pyodide again shows. A stand-in worker (a script of the test's own served for
+    static/worker.js: without_solver's idle one, or one that fails to start) starts none and is
+    not counted: its page or context is marked `idle_solver`. E2E_STATS=1 also prints the counts
+    per test."""
 
     KINDS = ("contexts", "pages", "pyodide")
 
