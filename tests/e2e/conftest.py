@@ -272,8 +272,9 @@ def open_sections(page: Page) -> None:
 
 
 # The page's Content Security Policy forbids eval, and Playwright's wait_for_function
-# compiles its predicate with eval in the page: contexts for ordinary tests bypass the
-# policy. test_security.py opens its own contexts with the policy enforced.
+# tries its predicate again by eval in the page (the first try is not an eval): contexts for
+# ordinary tests bypass the policy. test_security.py and test_snapshot.py open their own
+# contexts with the policy enforced, and wait in the page (e2e_helpers.wait_in_page).
 # Service workers are blocked in the shared contexts: a worker answering from its cache
 # would hide requests from page.route (the failure tests) and cost each context a full
 # precache download. tests/e2e/test_offline.py opens its own context with them allowed.
