@@ -124,14 +124,17 @@ if [ "$checks_status" -ne 0 ]; then
 fi
 
 # The unit tests, the package's doctests and the browser tests on TEST_WORKERS pytest-xdist
-# workers (default 4), each with its own Chromium and one shared page (tests/e2e/conftest.py);
+# workers, each with its own Chromium and one shared page (tests/e2e/conftest.py);
 # a worker that runs out of tests takes half of another's (--dist worksteal), so the run is
-# balanced by what the tests take now, not by a table of what they took once. On this 2-core
-# machine 3 and 4 workers take about the same time (both cores are then busy).
+# balanced by what the tests take now, not by a table of what they took once. Default: 3 on a
+# machine of 1 or 2 cores, else 4. On this 2-core machine 3 and 4 workers take the same time (both
+# cores are then busy; the browser tests alone, quiet machine: 300 and 302 s), and each worker
+# starts Pyodide for its own shared desktop and phone pages (58 starts in all with 3, 60 with 4).
 # The twelve slowest tests are printed at the end (--durations): where the next minute of the run is.
-stage "Tests: unit, doctests and browser, ${TEST_WORKERS:-4} workers"
+workers="${TEST_WORKERS:-$(( $(nproc) <= 2 ? 3 : 4 ))}"
+stage "Tests: unit, doctests and browser, $workers workers"
 pytest_status=0
-run_pytest tests/unit tests/e2e -n "${TEST_WORKERS:-4}" --dist worksteal --durations=12 || pytest_status=$?
+run_pytest tests/unit tests/e2e -n "$workers" --dist worksteal --durations=12 || pytest_status=$?
 stage "Cross-engine flows: the output"
 engines_status=0
 wait "$engines_pid" || engines_status=$?

@@ -63,8 +63,10 @@ def browser_type_launch_args(browser_type_launch_args):
 class StartCount:
     """How many browser contexts, pages and solver workers (each one a Pyodide start) the browser
     tests open, in all and per test: printed at the end of the run, so a change that makes tests
-    start Pyodide again shows. An idle stand-in worker (without_solver) starts none and is not
-    counted. E2E_STATS=1 also prints the counts per test."""
+    start Pyodide again shows. A stand-in worker (a script of the test's own served for
+    static/worker.js: without_solver's idle one, or one that fails to start) starts none and is
+    not counted: its page or context is marked `idle_solver`. E2E_STATS=1 also prints the counts
+    per test."""
 
     KINDS = ("contexts", "pages", "pyodide")
 
@@ -270,8 +272,9 @@ def open_sections(page: Page) -> None:
 
 
 # The page's Content Security Policy forbids eval, and Playwright's wait_for_function
-# compiles its predicate with eval in the page: contexts for ordinary tests bypass the
-# policy. test_security.py opens its own contexts with the policy enforced.
+# tries its predicate again by eval in the page (the first try is not an eval): contexts for
+# ordinary tests bypass the policy. test_security.py and test_snapshot.py open their own
+# contexts with the policy enforced, and wait in the page (e2e_helpers.wait_in_page).
 # Service workers are blocked in the shared contexts: a worker answering from its cache
 # would hide requests from page.route (the failure tests) and cost each context a full
 # precache download. tests/e2e/test_offline.py opens its own context with them allowed.

@@ -88,6 +88,10 @@ def new_puzzle_of_size(page: Page, side: int) -> None:
     }""", side)
 
 
+# The cases whose worker script is the test's own (no Pyodide in it).
+STAND_IN_CASES = {"worker script throws"}
+
+
 # Each case is a start of its own, in one page: the first on arrival, each next one by Retry with
 # that case's file broken; once the cause is gone, Retry recovers. Which file is at fault for
 # every kind of failure (missing, wrong type, damaged, refused) is RuntimeFaults' own test
@@ -106,6 +110,8 @@ class FailingStart:
     def start_with(self, case: str | None) -> None:
         """Start the solver again (on arrival, else by Retry) with `case`'s file broken (None: none)."""
         self.context.unroute_all(behavior="ignoreErrors")
+        # A worker script of the test's own is a stand-in: it starts no Pyodide (conftest.StartCount).
+        self.page.idle_solver = case in STAND_IN_CASES
         if case is not None:
             pattern, handler, _ = FAILURES[case]
             self.context.route(re.compile(pattern), handler)
@@ -151,6 +157,7 @@ def test_a_start_that_hangs_ends_at_its_deadline_with_retry(failing_start: Faili
         expect(status(page)).to_have_attribute("data-state", "error")
     stalled: list[Route] = []
     failing_start.context.unroute_all(behavior="ignoreErrors")
+    page.idle_solver = False  # the real worker script: Pyodide starts, and waits for its wasm
     failing_start.context.route(re.compile(r".*/pyodide\.asm\.wasm(\.br)?$"), lambda route: stalled.append(route))
     page.evaluate("() => window.lightsOut.solverOptions({ loadTimeoutMs: 1500 })")
     try:

@@ -233,20 +233,27 @@ def test_solve_given_while_a_bad_link_opens_leaves_the_links_error_said(open_hel
     assert after["marks"] is None and after["cells"] == before["cells"] and after["puzzle"] is None
 
 
+# A worker script that fails as it loads: a start that fails without starting Pyodide.
+FAILING_WORKER = "throw new Error('the solver could not start');"
+
+
 def test_a_link_the_solver_could_not_read_says_so_and_opens_after_retry(held_context, site_url: str) -> None:
     """The solver failing to start is not the link's fault: the message line says the link opens
     once the solver runs again (before issue 38, "This link cannot be opened — column 1 (field
-    name): no reason given"), and Retry opens it."""
+    name): no reason given"), and Retry opens it. The start that fails is a stand-in worker script
+    that throws (no Pyodide start; how each file's failure is reported is test_failures.py's)."""
     context, watch = held_context
     page = context.new_page()
     errors_before = len(watch.errors)
     try:
-        page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+        page.route("**/static/worker.js", lambda route: route.fulfill(body=FAILING_WORKER, content_type="text/javascript"))
+        page.idle_solver = True  # a stand-in: it starts no Pyodide (conftest.StartCount)
         page.goto(site_url + LINKS["cube"])
         expect(status(page)).to_have_attribute("data-state", "error")
         expect(message(page)).to_have_text("The shared puzzle opens once the solver runs again.")
         assert page.evaluate("() => location.hash") == LINKS["cube"]
-        page.unroute("**/pyodide.asm.wasm")
+        page.unroute("**/static/worker.js")
+        page.idle_solver = False  # the real solver from here on
         page.get_by_role("button", name="Retry", exact=True).click()
         page.wait_for_function("() => window.lightsOut.statesSnapshot().puzzle?.preset === 'cube'")
         expect(message(page)).to_have_text("Opened a shared Lights Out Cube puzzle.")
