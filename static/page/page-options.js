@@ -10,6 +10,9 @@
 //   ?hold-start          hold the solver's start until window.lightsOut.releaseStart(): the
 //                        half minute a slow phone link takes, made as long as a test needs
 //                        and ended by an event (commands given meanwhile must not be lost)
+// A test harness may also give the two deadlines' knobs defaults for every page it opens, set
+// before the page's scripts run (window.lightsOutTestKnobs, {"load-timeout": MS, "request-timeout":
+// MS}: the browser tests give a start on a busy machine minutes, not 30 s); the address's own win.
 // A link to a deployed copy therefore cannot switch its reader's solver off. The host
 // decides rather than a build flag because the tests must drive the very files that are
 // deployed. Copy link drops the query altogether (share-link.js: shareAddress).
@@ -27,15 +30,28 @@ function positive(query, name) {
   return query.has(name) && Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/** The deadlines' knobs a test harness set as defaults (window.lightsOutTestKnobs), as a query. */
+function harnessDefaults(defaults) {
+  const query = new URLSearchParams();
+  for (const name of ["load-timeout", "request-timeout"]) {
+    if (defaults && typeof defaults === "object" && Object.hasOwn(defaults, name)) query.set(name, String(defaults[name]));
+  }
+  return query;
+}
+
 /**
  * The page's options from its address `href`: {solver: SolverClient options, searchBudget:
- * extra solve fields}. The test knobs are ignored unless isTestHost.
+ * extra solve fields}. The test knobs are ignored unless isTestHost; `defaults` are a harness's
+ * (see above), each taken where the address sets no knob of that name.
+ * @param {string} href
+ * @param {unknown} [defaults]
  */
-export function pageOptions(href) {
+export function pageOptions(href, defaults = /** @type {any} */ (globalThis).lightsOutTestKnobs) {
   const url = new URL(href);
   const query = url.searchParams;
   const test = isTestHost(url.hostname);
-  const knob = (name) => (test ? positive(query, name) : null);
+  const preset = harnessDefaults(defaults);
+  const knob = (name) => (test ? positive(query, name) ?? positive(preset, name) : null);
   const budget = positive(query, "search-budget");
   return {
     solver: {

@@ -21,8 +21,8 @@ BOUND = 0.05  # issue #14: cumulative layout shift over the session
 SHIFT_PROBE = """
 (() => {
   const shifts = (window.__shifts = []);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  const record = (entries) => {
+    for (const entry of entries) {
       shifts.push({ value: entry.value, recent: entry.hadRecentInput, at: entry.startTime,
         sources: (entry.sources || []).map((source) => {
           const node = source.node;
@@ -31,7 +31,11 @@ SHIFT_PROBE = """
           return name;
         }) });
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: 'layout-shift', buffered: true });
+  // The shifts laid out but not yet delivered to the observer (its callback runs later).
+  window.__takeShifts = () => record(observer.takeRecords());
 })();
 """
 
@@ -77,7 +81,26 @@ def play_session(page: Page) -> None:
     expect(page.locator("#board-text")).to_have_attribute("aria-invalid", "true")
     page.evaluate("(text) => { location.hash = text; }", BAD_LINK)
     expect(page.get_by_text("This link cannot be opened").first).to_be_attached()
-    page.wait_for_timeout(500)  # let a late shift (a transition, a redraw) be reported
+    settle_layout(page)
+
+
+# Until no transition or other finite animation runs, then two frames: a late shift (a
+# transition's end, a redraw) has then been laid out; the entries not yet delivered are taken.
+# A wait on the page's own state, not a fixed time (an infinite animation, a spinner, is not waited for).
+SETTLE_LAYOUT = """async () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const running = () => document.getAnimations().some((animation) =>
+    animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+  while (running()) await frame();
+  await frame();
+  await frame();
+  window.__takeShifts();
+}"""
+
+
+def settle_layout(page: Page) -> None:
+    """Wait until the page's layout is still (SETTLE_LAYOUT), its last shifts recorded."""
+    page.evaluate(SETTLE_LAYOUT)
 
 
 def total_shift(page: Page) -> tuple[float, list[dict]]:

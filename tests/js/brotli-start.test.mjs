@@ -15,6 +15,7 @@ import { Transform } from "node:stream";
 import { brotliCompressSync, createBrotliDecompress } from "node:zlib";
 import { ROOT } from "./python.mjs";
 import { standIn } from "./stand-in.mjs";
+import { reportLog, whole } from "./report-log.mjs";
 
 const SOLVER = join(ROOT, "dist", "static", "solver");
 const built = existsSync(join(SOLVER, "brotli-decode.js"));
@@ -63,9 +64,9 @@ async function startFetches(site, options) {
   const { DownloadProgress } = await loadBuilt("static/solver/download-progress.js");
   const { watchStartDownloads } = await loadBuilt("static/solver/start-downloads.js");
   const real = globalThis.fetch;
-  const reports = [];
+  const { reports, report, until } = reportLog();
   const told = [];
-  const progress = new DownloadProgress(SITE, (figures) => reports.push(figures), { brotli: options.brotli });
+  const progress = new DownloadProgress(SITE, report, { brotli: options.brotli });
   const info = buildInfo();
   info.then((value) => progress.plan(value.download));
   globalThis.fetch = site.fetch;
@@ -76,7 +77,7 @@ async function startFetches(site, options) {
       wasm: Buffer.from(await wasmResponse.arrayBuffer()), wasmType: wasmResponse.headers.get("content-type"),
       zip: Buffer.from(await zipResponse.arrayBuffer()),
     };
-    await new Promise((resolve) => setTimeout(resolve, 120)); // the last progress report
+    await until(whole); // reports are at most every REPORT_EVERY_MS: the last comes after the bytes
     return { ...got, told, figures: reports.at(-1) };
   } finally {
     stop();

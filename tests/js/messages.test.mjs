@@ -134,6 +134,14 @@ test("?load-timeout, ?request-timeout, ?restart-above, ?snapshot=off and ?hold-s
   assert.deepEqual(junk.solver,
     { loadTimeoutMs: 30_000, requestTimeoutMs: 60_000, restartAboveBytes: 256 * 2 ** 20, useSnapshot: true, holdStart: false });
   assert.deepEqual(pageOptions("https://lights.example/").searchBudget, {});
+  // A harness's defaults for the deadlines: on a loopback host only, the address's own knob first.
+  const harness = { "load-timeout": 300_000, "request-timeout": 200_000, "restart-above": 1, "hold-start": true };
+  assert.deepEqual(pageOptions("http://127.0.0.1:8000/lightsout/", harness).solver,
+    { loadTimeoutMs: 300_000, requestTimeoutMs: 200_000, restartAboveBytes: 256 * 2 ** 20, useSnapshot: true, holdStart: false });
+  assert.equal(pageOptions("http://127.0.0.1:8000/lightsout/?load-timeout=1", harness).solver.loadTimeoutMs, 1);
+  assert.equal(pageOptions("https://lights.example/lightsout/", harness).solver.loadTimeoutMs, 30_000);
+  assert.equal(pageOptions("http://127.0.0.1:8000/", { "load-timeout": "soon" }).solver.loadTimeoutMs, 30_000);
+  assert.equal(pageOptions("http://127.0.0.1:8000/", "load-timeout=5").solver.loadTimeoutMs, 30_000);
 });
 
 test("a copied link is the page's address without its query, then the game", () => {

@@ -12,6 +12,7 @@ import { DownloadProgress } from "../../static/solver/download-progress.js";
 import { watchLoader } from "../../static/solver/loader-watch.js";
 import { RuntimeFaults, startError } from "../../static/solver/runtime-faults.js";
 import { watchStartDownloads } from "../../static/solver/start-downloads.js";
+import { reportLog, whole } from "./report-log.mjs";
 
 const SITE = "https://site.test/app/";
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
@@ -53,14 +54,14 @@ test("watchStartDownloads wraps fetch, counts the start's downloads, and its und
     return new Response(new Uint8Array(1000), { headers: { "content-type": "application/wasm" } });
   };
   await withFetch(server, async () => {
-    const reports = [];
-    const progress = new DownloadProgress(SITE, (figures) => reports.push(figures));
+    const { reports, report, until } = reportLog();
+    const progress = new DownloadProgress(SITE, report);
     progress.plan({ "pyodide/pyodide.asm.wasm": { bytes: 1000, sent: 400 } });
     const stop = watchStartDownloads(progress, Promise.resolve({ runtimeSha256: {} }));
     assert.notEqual(globalThis.fetch, server, "the start's fetch is in place while it runs");
     const response = await fetch(`${SITE}pyodide/pyodide.asm.wasm`);
     assert.equal((await response.arrayBuffer()).byteLength, 1000, "Pyodide gets the response whole");
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(whole); // reports are at most every REPORT_EVERY_MS: the last comes after the bytes
     assert.deepEqual(reports.at(-1), { received: 400, total: 400 });
     stop();
     progress.end();
@@ -191,12 +192,15 @@ const fakePyodide = () => ({
   makeMemorySnapshot: () => new Uint8Array(0),
 });
 
-/** Run the start against `server` with `load` as loadPyodide; what it ended with and which globals were left in place. */
+/**
+ * Run the start against `server` with `load(options, until)` as loadPyodide (`until(predicate)` waits
+ * for a progress report: report-log.mjs); what it ended with and which globals were left in place.
+ */
 async function runStart(server, load) {
-  globalThis.fakeLoadPyodide = load;
+  const { reports, report, until } = reportLog();
+  globalThis.fakeLoadPyodide = (options) => load(options, until);
   return withFetch(server.fetch, () => withConsole(async ({ ours, listeners, printed }) => {
-    const reports = [];
-    const outcome = await startSolver({ siteUrl: SITE, useSnapshot: true, released: null, report: (progress) => reports.push(progress) })
+    const outcome = await startSolver({ siteUrl: SITE, useSnapshot: true, released: null, report })
       .then((started) => ({ started }), (error) => ({ error }));
     const left = { fetch: globalThis.fetch === server.fetch, warn: console.warn === ours.warn, error: console.error === ours.error, listeners: listeners.size };
     return { ...outcome, left, reports, printed };
@@ -207,13 +211,13 @@ const GIVEN_BACK = { fetch: true, warn: true, error: true, listeners: 0 };
 
 test("a start that ends ready gives fetch and console back; what Pyodide logged is printed then", async () => {
   const server = site();
-  const { started, error, left, reports, printed } = await runStart(server, async (options) => {
+  const { started, error, left, reports, printed } = await runStart(server, async (options, until) => {
     assert.equal(options.indexURL, `${SITE}pyodide/`);
     assert.deepEqual(await options.lockFileContents, BUILD_INFO.lockFile);
     assert.equal(options._makeSnapshot, false);
     // As Pyodide: it fetches its files through the global fetch, and logs.
     for (const path of Object.keys(RUNTIME_BYTES)) await (await fetch(`${SITE}${path}`)).arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 150)); // reports are at most every 100 ms
+    await until(whole); // reports are at most every REPORT_EVERY_MS: the last comes after the bytes
     console.warn("a line of Pyodide's");
     options.stderr("a line of Python's stderr");
     return fakePyodide();
