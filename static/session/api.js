@@ -8,7 +8,7 @@
 //   - read-only state: the game and what is shown over it, the puzzle being played, the solver's
 //     state, the records — read, never written (the objects are the session's: a view that changed
 //     one would change the game behind the session's back);
-//   - one subscription: `subscribe(listener)`, the one change event (session.js: CHANGE_FIELDS),
+//   - one subscription: `subscribe(listener)`, the one change event (change-event.js: CHANGE_FIELDS),
 //     which also carries the solver's state (`solver`) and the lists it loads (`loaded`).
 //
 // The session object itself never leaves this module (`#session`), so no alias of it can write
@@ -64,7 +64,7 @@ const RECORDS_FIELDS = /** @type {const} */ (["statistics", "levels", "problem"]
 const RECORDS_METHODS = /** @type {const} */ (["get", "reached", "levelBest", "solvedCount", "hasOwn", "exportText"]);
 
 /**
- * The change event: each field a fact about the command just done (session.js: CHANGE_FIELDS).
+ * The change event: each field a fact about the command just done (change-event.js: CHANGE_FIELDS).
  * @typedef {object} Change
  * @property {number[] | null} cells the cells a press changed, or null when any may have changed
  * @property {Message} [message] the new message (messages.js; null empties the line)

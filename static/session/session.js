@@ -18,12 +18,14 @@
 // {payload, timeoutMs}) — the page passes its SolverClient, tests a fake — and what the session
 // says is data, {key, params, tone} (messages.js), worded by the views. Its state is private
 // (#fields): read through getters, changed only by its commands; after each command it emits ONE
-// change event to every subscriber (see emit), with the fields of CHANGE_FIELDS only.
+// change event to every subscriber, with the fields of CHANGE_FIELDS only (change-event.js: the
+// session owns it privately, so nothing else emits).
 //
 // "Would the player expect this to be restored on undo?" decides what is game state (the board,
 // in game.js's history) and what is session state (marks, overlays: display.js).
 
-import { joinMessages, messageOf, withTone } from "./messages.js";
+import { joinMessages, messageOf } from "./messages.js";
+import { ChangeEvent } from "./change-event.js";
 import { Display } from "./display.js";
 import { Playback } from "./playback.js";
 import { ChallengeTracker } from "./challenge.js";
@@ -47,28 +49,6 @@ import { boardFromReference, boardWithStates } from "../model/board.js";
 import { Game, isMultiState, plainTarget } from "../model/game.js";
 import { PLUS_STENCIL } from "../model/presses.js";
 import { randomSolvableBoard } from "../model/random-board.js";
-
-/**
- * The fields of the session's change event (emit), each a fact about the command just done:
- * - `cells`: the indices a press changed, or null when any cell, mark or overlay may have changed;
- * - `message`: the new message (messages.js; null empties the line, undefined keeps it);
- * - `boardError`: the Board box's error, a message (the message line shows it too; null clears it,
- *   undefined keeps it), and `caret`: where in the box's text, {text, line, column};
- * - `offer`: the Search to the end button's message, with a solution's message;
- * - `reshaped`: a new game (size, variant, shape or graph); `focus`: put the cursor on the first cell;
- * - `pressed`: {row, col} of the player's press; `flash`: the cell a playback just pressed;
- * - `hint`: the index of the cell a Hint just marked (a view may turn it into sight);
- * - `won`: the goal was just reached (session.won says how);
- * - `challenge`: the puzzle being played started, ended or got its fewest presses;
- * - `setup`: the mode changed (set-up, shape editing); `explain`: the explanation changed;
- * - `reword`: the page's language changed (word again what is shown);
- * - `solver`: the solver's state or its being busy changed (session.solverStatus says how);
- * - `loaded`: what the page lists came from the solver (the games, the level sets).
- */
-export const CHANGE_FIELDS = Object.freeze([
-  "cells", "message", "boardError", "caret", "offer", "reshaped", "focus", "pressed", "flash", "hint", "won",
-  "challenge", "setup", "explain", "reword", "solver", "loaded",
-]);
 
 /** What a click does: one mode at a time (Session.mode). */
 const MODES = ["play", "setup", "shape", "explain"];
@@ -129,15 +109,13 @@ export class Session {
   #assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution, Explain)
   #version = 0; // bumped on every change of board or goal: a reply for an older one is stale
   #mode = "play"; // what a click does (mode)
-  #listeners = new Set(); // the change event's (emit)
+  #changes = new ChangeEvent(); // the one change event: its listeners and the notice held (change-event.js)
   /** @type {{state: string, detail: SolverDetail | null}} */
   #solverState = { state: "loading", detail: null }; // the solver as the client last reported it
   #statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
   /** @type {import("./requests.js").PresetInfo[] | null} */
   #presets = null; // the real games (the API's presets reply), once the solver has answered
   #loadingPresets = false;
-  /** @type {import("./messages.js").KeyMessage | import("./messages.js").PartsMessage | null} */
-  #notice = null; // a message said with the next one (holdNotice)
 
   /**
    * `solver`: the worker's client (or a fake), {request, ready, busy, restart, cancel}; `limits`: the
@@ -310,7 +288,7 @@ export class Session {
     if (mode === "setup" || before === "setup") this.#restartHistory();
     const said = mode === "setup" ? this.setupMode.message() : mode === "shape" ? messageOf("shapeEditing")
       : before === "setup" ? messageOf("setupDone") : before === "shape" ? shapeDoneMessage(this.#game.mask) : undefined;
-    this.emit({ message: said, setup: true });
+    this.#changes.emit({ message: said, setup: true });
   }
 
   /**
@@ -353,12 +331,12 @@ export class Session {
       this.challengeTracker.checkDay();
       this.loadLists();
     }
-    this.emit({ solver: true });
+    this.#changes.emit({ solver: true });
   }
 
   /** The solver started or ended a request ("Working…" and Cancel follow it). */
   solverBusyChanged() {
-    this.emit({ solver: true });
+    this.#changes.emit({ solver: true });
   }
 
   /** The games and the level sets the page lists, asked of the solver once it is ready; told by a `loaded` change. */
@@ -371,7 +349,7 @@ export class Session {
     }
     const hadSets = Boolean(this.levelPlay.sets);
     await this.levelPlay.load();
-    if (this.#presets || (this.levelPlay.sets && !hadSets)) this.emit({ loaded: true });
+    if (this.#presets || (this.levelPlay.sets && !hadSets)) this.#changes.emit({ loaded: true });
   }
 
   /** Play the user's puzzle `text` (dealer.js): resolves with Python's refusal, or null once played. */
@@ -397,101 +375,33 @@ export class Session {
   }
 
   // -------------------------------------------------------------------------------
-  // The change event
+  // The change event (change-event.js): what each command tells
 
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
-  subscribe(listener) {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  /**
-   * The one change event: every command of the session (and of its helpers, through the
-   * session's commands below) emits one, whose fields are CHANGE_FIELDS; a listener reads
-   * the session for the rest. Nothing else emits (tests/js/boundaries.test.mjs).
-   */
-  emit(change = {}) {
-    for (const field of Object.keys(change)) {
-      if (!CHANGE_FIELDS.includes(field)) throw new TypeError(`no change field ${field}: the fields are CHANGE_FIELDS (session.js)`);
-    }
-    const full = { cells: null, ...change };
-    if (this.#notice) this.#carryNotice(full);
-    for (const listener of [...this.#listeners]) listener(full);
-  }
-
-  /**
-   * Say `notice` (a message) with the next message the session says, so that what the page's
-   * opening says — a link opened, the game kept brought back — does not replace it (stored records
-   * set aside: api.js, arrive). Said alone by sayNotice when nothing else was said.
-   */
-  /** @param {import("./messages.js").KeyMessage | import("./messages.js").PartsMessage} notice */
-  holdNotice(notice) {
-    this.#notice = notice;
-  }
-
+  subscribe(listener) { return this.#changes.subscribe(listener); }
+  /** Say `notice` with the next message the session says (ChangeEvent.holdNotice). @param {import("./change-event.js").Notice} notice */
+  holdNotice(notice) { this.#changes.holdNotice(notice); }
   /** Say the notice held (holdNotice) now, unless a link is opening: its own message will carry it. */
-  sayNotice() {
-    if (this.#notice && !this.opening) this.say(null);
-  }
-
-  /** Join the notice held into `change`'s message (or its Board box error), in the notice's tone; a link's "Opening…" waits for the next. */
-  #carryNotice(change) {
-    const field = change.boardError ? "boardError" : change.message !== undefined && change.message?.key !== "linkOpening" ? "message" : null;
-    if (!field) return;
-    const notice = this.#notice;
-    this.#notice = null;
-    const joined = joinMessages(change[field], notice);
-    change[field] = notice.tone ? withTone(joined, notice.tone) : joined;
-  }
-
+  sayNotice() { if (this.#changes.holdsNotice && !this.opening) this.say(null); }
   /** Say `message` (messages.js) on the message line; nothing else changes. */
-  say(message) {
-    this.emit({ message });
-  }
-
-  /**
-   * Say `message` as the Board box's error (on the message line too); null clears it. `caret`:
-   * where in the box's text it is, {text, line, column} (a parse error's).
-   */
-  sayBoardError(message, caret = undefined) {
-    this.emit({ boardError: message, ...(caret ? { caret } : {}) });
-  }
-
+  say(message) { this.#changes.emit({ message }); }
+  /** Say `message` as the Board box's error (on the message line too); null clears it. `caret`: where in the box's text, {text, line, column}. */
+  sayBoardError(message, caret = undefined) { this.#changes.emit({ boardError: message, ...(caret ? { caret } : {}) }); }
   /** Nothing changed that a view must know of, but a request came to nothing: views draw the session again (a size field goes back). */
-  redraw() {
-    this.emit();
-  }
-
+  redraw() { this.#changes.emit(); }
   /** A step of a playback (playback.js): {cells, flash, message}, as a press would tell it. */
-  showPlaybackStep(step) {
-    this.emit(step);
-  }
-
-  /**
-   * The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why.
-   * @param {Message} [message]
-   */
-  challengeChanged(message = undefined) {
-    this.emit({ challenge: true, message });
-  }
-
-  /**
-   * The explanation changed (explain.js): its step, its "why", its asking.
-   * @param {Message} [message]
-   */
-  explanationChanged(message = undefined) {
-    this.emit({ explain: true, message });
-  }
-
+  showPlaybackStep(step) { this.#changes.emit(step); }
+  /** The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why. @param {Message} [message] */
+  challengeChanged(message = undefined) { this.#changes.emit({ challenge: true, message }); }
+  /** The explanation changed (explain.js): its step, its "why", its asking. @param {Message} [message] */
+  explanationChanged(message = undefined) { this.#changes.emit({ explain: true, message }); }
   /** The page's language changed: every view words again what it shows (the last message too). */
-  reword() {
-    this.emit({ reword: true });
-  }
+  reword() { this.#changes.emit({ reword: true }); }
 
   /** Lights Out 2000's colours named the other way round (the Games choice), or not. */
   setStatesReversed(reversed) {
     this.#statesReversed = reversed;
-    this.emit();
+    this.#changes.emit();
   }
 
   // -------------------------------------------------------------------------------
@@ -555,7 +465,7 @@ export class Session {
   setExplainOverlay(explain, { message, start = false } = {}) {
     if (start) this.markAssisted();
     this.#display.setExplain(explain, this.#game.mask, start);
-    this.emit({ message, explain: true });
+    this.#changes.emit({ message, explain: true });
   }
 
   /**
@@ -580,7 +490,7 @@ export class Session {
     if (undoable) this.gameSwap.record(old);
     replaced?.(this.#game);
     const note = this.settingUp ? this.setupMode.message() : this.#game.isSolved() ? messageOf("solvedStart") : null;
-    this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
+    this.#changes.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
   }
 
   /**
@@ -596,7 +506,7 @@ export class Session {
     this.#replaceGame(game, keepQuiet);
     replaced?.(game);
     const solved = sayIfSolved && game.isSolved() ? messageOf("solvedStart") : null;
-    this.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
+    this.#changes.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
   }
 
   /**
@@ -615,7 +525,7 @@ export class Session {
     const message = k !== old.k || (isMultiState(k) && surface !== old.surface)
       ? messageOf("statesChanged", { k, surface: surfaceSuffix(surface) })
       : messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
-    this.emit({ message: joinMessages(message, ended), reshaped: true, challenge: true });
+    this.#changes.emit({ message: joinMessages(message, ended), reshaped: true, challenge: true });
     return true;
   }
 
@@ -662,7 +572,7 @@ export class Session {
     this.#display.dropMarks();
     this.#version++;
     const solved = this.#game.isSolved() ? messageOf("solvedStart") : null;
-    this.emit({ message: joinMessages(ended, solved, this.sequencer.dropAsked()), challenge: true });
+    this.#changes.emit({ message: joinMessages(ended, solved, this.sequencer.dropAsked()), challenge: true });
   }
 
   // -------------------------------------------------------------------------------
@@ -701,7 +611,7 @@ export class Session {
     const { move } = result; // null for an edit (set-up, Make solvable)
     const index = move === null ? -1 : move.row * this.#game.board.cols + move.col;
     const { changed, message } = this.#settle([index], 0, 1, direction === "undo" ? 1 : -1, result.changed, null);
-    this.emit({ cells: changed, message });
+    this.#changes.emit({ cells: changed, message });
   }
 
   undo() {
@@ -752,7 +662,7 @@ export class Session {
     if (this.#display.marks) changed = null; // every mark goes: redraw them all
     this.#display.dropMarks();
     if (this.#display.clearBoardOverlays(this.#game.mask)) changed = null;
-    this.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
+    this.#changes.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
   }
 
   /**
@@ -793,12 +703,12 @@ export class Session {
     const index = row * this.#game.board.cols + col;
     if (this.settingUp || this.#game.holes?.get(index)) return;
     const { changed, message } = this.applyMoves([index], 0, 1, "player");
-    this.emit({ cells: changed, message, pressed: { row, col }, won: this.#won !== null || undefined });
+    this.#changes.emit({ cells: changed, message, pressed: { row, col }, won: this.#won !== null || undefined });
   }
 
   /** The end of a playback (playback.js): `ending` its last change; the goal its last press reached is Play solution's win (settle). */
   playbackEnded(ending) {
-    this.emit({ ...ending, won: this.#won !== null || undefined });
+    this.#changes.emit({ ...ending, won: this.#won !== null || undefined });
   }
 
   /**
@@ -809,7 +719,7 @@ export class Session {
   resumed({ marks, assisted }) {
     this.#display.restoreMarks(marks);
     this.#assisted = assisted;
-    this.emit({ challenge: true });
+    this.#changes.emit({ challenge: true });
   }
 
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
@@ -826,7 +736,7 @@ export class Session {
   /** Show (or, when it is shown, hide) a quiet pattern over the board; null hides the one shown. */
   toggleQuiet(pattern) {
     this.#display.toggleQuiet(pattern, this.#game.mask);
-    this.emit();
+    this.#changes.emit();
   }
 
   // -------------------------------------------------------------------------------
@@ -844,13 +754,13 @@ export class Session {
   showSolution(found, change = {}) {
     this.markAssisted();
     this.#display.showSolution(found.solution, change.hint !== undefined);
-    this.emit({ message: found.message, ...change });
+    this.#changes.emit({ message: found.message, ...change });
   }
 
   /** Show the list of solutions (fewest presses first) in the navigator: `solutions` (Boards), `index` the one marked. */
   showSolutionList(solutions, index) {
     this.#display.showSolutionList(solutions, index);
-    this.emit();
+    this.#changes.emit();
   }
 
   /** Show solution `index` of the list as the marks. */
@@ -858,7 +768,7 @@ export class Session {
     if (!this.#display.solutionList) return;
     this.stopPlayback();
     this.#display.chooseSolution(index);
-    this.emit();
+    this.#changes.emit();
   }
 
   /** Next after a win (nextKind): the next level, or `dealNew()` (a new puzzle of the same kind, the New puzzle group's). */
