@@ -232,9 +232,9 @@ export class SessionApi {
   /** The limits the page runs with (the API's limits op and the page's own gridLimit). */
   get limits() { return this.#session.limits; }
   /** The solver: {state, detail, ready, busy}. */
-  get solver() { return this.#session.solverStatus; }
+  get solver() { return this.#session.solverState.status; }
   /** The real games (the presets reply's list), once the solver has answered; else null. */
-  get presets() { return this.#session.presets; }
+  get presets() { return this.#session.solverState.presets; }
   /** The handhelds' level sets (the levels reply's), once loaded; else null. */
   get levelSets() { return this.#session.levelPlay.sets; }
   /**
@@ -396,7 +396,7 @@ export class SessionApi {
    * @param {string} text
    * @returns {Promise<import("../solver/solver-client.js").SolverError | null>}
    */
-  playPuzzleText(text) { return this.#session.playPuzzleText(text); }
+  playPuzzleText(text) { return this.#session.dealer.playPuzzleText(text); }
   /** All lights out, one step Undo takes back. */
   clear() { this.#session.dealer.clear(); }
   /** Every light on (set-up's Fill), one step Undo takes back. */
@@ -411,7 +411,7 @@ export class SessionApi {
    * Python's solve reply for a board read from a picture (solvable, proof), or null: Scan's check.
    * @param {Board} board
    */
-  checkReading(board) { return this.#session.checkReading(board); }
+  checkReading(board) { return this.#session.solverState.checkReading(board); }
   /**
    * Load a board from text (or a file's bytes): the Board box, a file, a paste.
    * @param {string} text
@@ -459,7 +459,7 @@ export class SessionApi {
    */
   chooseSolution(index) { this.#session.chooseSolution(index); }
   /** Cancel what the solver is doing (it restarts), saying so. */
-  cancel() { this.#session.cancelRequest(); }
+  cancel() { this.#session.solverState.cancel(); }
   /** Start the solver again after it failed (Retry). */
   retrySolver() { this.#session.solver.restart(); }
   /**
@@ -469,7 +469,7 @@ export class SessionApi {
    */
   analyzeVariant() { return this.#session.variantAnalysis.analyze(); }
   /** The methods run and timed on the board (the API's methods op), or null. */
-  measureMethods() { return this.#session.measureMethods(); }
+  measureMethods() { return this.#session.solverState.measureMethods(); }
 
   // Commands: the explanation
 
@@ -609,7 +609,7 @@ export class SessionApi {
    * @param {string} state
    * @param {import("../solver/solver-client.js").SolverDetail} [detail]
    */
-  solverChanged(state, detail) { this.#session.solverChanged(state, detail); }
+  solverChanged(state, detail) { this.#session.solverState.changed(state, detail); }
   /** The solver client started or ended a request. */
-  solverBusyChanged() { this.#session.solverBusyChanged(); }
+  solverBusyChanged() { this.#session.solverState.busyChanged(); }
 }

@@ -24,7 +24,7 @@ import { joinMessages, withTone } from "./messages.js";
  * - `challenge`: the puzzle being played started, ended or got its fewest presses;
  * - `setup`: the mode changed (set-up, shape editing); `explain`: the explanation changed;
  * - `reword`: the page's language changed (word again what is shown);
- * - `solver`: the solver's state or its being busy changed (session.solverStatus says how);
+ * - `solver`: the solver's state or its being busy changed (session.solverState.status says how);
  * - `loaded`: what the page lists came from the solver (the games, the level sets).
  */
 export const CHANGE_FIELDS = Object.freeze([

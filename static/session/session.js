@@ -42,7 +42,7 @@ import { Resume } from "./resume.js";
 import { SoundChoice } from "./sound-choice.js";
 import { Links } from "./links.js";
 import { VariantAnalysis } from "./analysis.js";
-import * as requests from "./requests.js";
+import { SolverState } from "./solver-state.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { cellName, shapeDoneMessage, solvedMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "../model/board.js";
@@ -56,21 +56,7 @@ const MODES = ["play", "setup", "shape", "explain"];
 /** @typedef {import("../model/board.js").Board} Board */
 /** @typedef {import("../model/game.js").Target} Target */
 /** @typedef {import("./messages.js").Message} Message */
-/** @typedef {import("../solver/solver-client.js").SolverDetail} SolverDetail */
-
-/**
- * The solver as the session uses it: the worker's client (solver-client.js: SolverClient), or a
- * test's fake (which has `request` and `ready`, and may leave out what its test never asks).
- * `request(message, {payload, timeoutMs})` resolves with the op's reply, JSON from the worker
- * whose fields are the op's (docs/api.md): the transport cannot name them, so its own type is
- * `any`, and requests.js names each op's reply (SolveReply, ExplainReply, …).
- * @typedef {object} Solver
- * @property {(message: object, options?: {payload?: Uint8Array | null, timeoutMs?: number}) => Promise<any>} request
- * @property {boolean} [ready]
- * @property {boolean} [busy]  working on a request
- * @property {() => void} [restart]
- * @property {() => void} [cancel]  end what it is doing (the worker is stopped and started again)
- */
+/** @typedef {import("./solver-state.js").Solver} Solver */
 
 /** The browser's storage as the session keeps things in it (localStorage, or a test's). @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem">} KeptStorage */
 
@@ -78,12 +64,6 @@ const MODES = ["play", "setup", "shape", "explain"];
  * The goal just reached by a press or a playback, until the board changes: `by` the player alone,
  * the player "helped" by the solver since the deal, or "played" (Play solution); in `moves` moves.
  * @typedef {{by: "player" | "helped" | "played", moves: number}} Won
- */
-
-/**
- * The solver as the session knows it (solverStatus): its `state` as the client last reported it,
- * with `detail` (its start, progress or error: solver-client.js), `ready`, and `busy` (working on a request).
- * @typedef {{state: string, detail: SolverDetail | null, ready: boolean, busy: boolean}} SolverStatus
  */
 
 /**
@@ -110,12 +90,7 @@ export class Session {
   #version = 0; // bumped on every change of board or goal: a reply for an older one is stale
   #mode = "play"; // what a click does (mode)
   #changes = new ChangeEvent(); // the one change event: its listeners and the notice held (change-event.js)
-  /** @type {{state: string, detail: SolverDetail | null}} */
-  #solverState = { state: "loading", detail: null }; // the solver as the client last reported it
   #statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
-  /** @type {import("./requests.js").PresetInfo[] | null} */
-  #presets = null; // the real games (the API's presets reply), once the solver has answered
-  #loadingPresets = false;
 
   /**
    * `solver`: the worker's client (or a fake), {request, ready, busy, restart, cancel}; `limits`: the
@@ -182,6 +157,9 @@ export class Session {
       { dealer: this.dealer }), this.resume);
     this.variantAnalysis = new VariantAnalysis(narrow(this, reads, ["say", "request"]));
     this.soundChoice = new SoundChoice(storage, reducedMotion); // the Sound switch, remembered
+    this.solverState = new SolverState(narrow(this, ["solver", "game"],
+      ["say", "stopPlayback", "request", "solverStatusChanged", "listsLoaded"],
+      { links: this.links, resume: this.resume, challengeTracker: this.challengeTracker, levelPlay: this.levelPlay }));
   }
 
   // -------------------------------------------------------------------------------
@@ -207,8 +185,6 @@ export class Session {
   get version() { return this.#version; }
   /** Lights Out 2000's colours named the other way round. */
   get statesReversed() { return this.#statesReversed; }
-  /** The real games (the presets reply's list), once the solver has answered; else null. */
-  get presets() { return this.#presets; }
 
   /**
    * What Next offers after a win: "level" (the next level of the set being played), "none"
@@ -305,76 +281,6 @@ export class Session {
   }
 
   // -------------------------------------------------------------------------------
-  // The solver
-
-  /**
-   * The solver as the session knows it: {state: "loading" | "installing" | "ready" | "error",
-   * detail (the client's report: its start, progress, error), ready, busy (working on a request)}.
-   */
-  get solverStatus() {
-    const { state, detail } = this.#solverState;
-    return { state, detail, ready: Boolean(this.solver.ready), busy: Boolean(this.solver.busy) };
-  }
-
-  /**
-   * The solver client reported `state` (with `detail`): what waited for it goes on — the puzzle's
-   * fewest presses, a link or a kept game it could not read, the lists the page shows — and the
-   * views hear of it in the change event (`solver`).
-   */
-  /** @param {string} state @param {SolverDetail | null} [detail] */
-  solverChanged(state, detail = null) {
-    this.#solverState = { state, detail };
-    this.links.solverChanged(state);
-    this.resume.solverChanged(state);
-    if (state === "ready") {
-      this.challengeTracker.askMinimum();
-      this.challengeTracker.checkDay();
-      this.loadLists();
-    }
-    this.#changes.emit({ solver: true });
-  }
-
-  /** The solver started or ended a request ("Working…" and Cancel follow it). */
-  solverBusyChanged() {
-    this.#changes.emit({ solver: true });
-  }
-
-  /** The games and the level sets the page lists, asked of the solver once it is ready; told by a `loaded` change. */
-  async loadLists() {
-    if (!this.#presets && !this.#loadingPresets) {
-      this.#loadingPresets = true;
-      const reply = await requests.presets(this);
-      this.#loadingPresets = false;
-      if (reply) this.#presets = reply.presets;
-    }
-    const hadSets = Boolean(this.levelPlay.sets);
-    await this.levelPlay.load();
-    if (this.#presets || (this.levelPlay.sets && !hadSets)) this.#changes.emit({ loaded: true });
-  }
-
-  /** Play the user's puzzle `text` (dealer.js): resolves with Python's refusal, or null once played. */
-  playPuzzleText(text) {
-    return this.dealer.playPuzzleText(text);
-  }
-
-  /** Python's solve reply for `board`, read from a picture (Scan), in the current game: solvable, proof; null when the request failed. */
-  checkReading(board) {
-    return requests.solve(this, board, { minimal: false }, { channel: "scan", board: false, quiet: true });
-  }
-
-  /** The methods run and timed on the board (the API's methods op), or null when the solver failed (said). */
-  measureMethods() {
-    return requests.methods(this);
-  }
-
-  /** Cancel what the solver is working on (the worker is stopped and started again), and say so. */
-  cancelRequest() {
-    this.stopPlayback();
-    this.solver.cancel();
-    this.say(messageOf("cancelled"));
-  }
-
-  // -------------------------------------------------------------------------------
   // The change event (change-event.js): what each command tells
 
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
@@ -397,6 +303,10 @@ export class Session {
   explanationChanged(message = undefined) { this.#changes.emit({ explain: true, message }); }
   /** The page's language changed: every view words again what it shows (the last message too). */
   reword() { this.#changes.emit({ reword: true }); }
+  /** The solver's state or its being busy changed (solver-state.js): the views read session.solverState.status. */
+  solverStatusChanged() { this.#changes.emit({ solver: true }); }
+  /** What the page lists came from the solver (solver-state.js: the games, the level sets). */
+  listsLoaded() { this.#changes.emit({ loaded: true }); }
 
   /** Lights Out 2000's colours named the other way round (the Games choice), or not. */
   setStatesReversed(reversed) {
