@@ -27,22 +27,7 @@
 import { joinMessages, messageOf } from "./messages.js";
 import { ChangeEvent } from "./change-event.js";
 import { Display } from "./display.js";
-import { Playback } from "./playback.js";
-import { ChallengeTracker } from "./challenge.js";
-import { SetupMode } from "./setup.js";
-import { Dealer } from "./dealer.js";
-import { BoardText } from "./board-text.js";
-import { GameSwap } from "./game-swap.js";
-import { Solving } from "./solving.js";
-import { Sequencer } from "./sequencing.js";
-import { ShapeEditing } from "./shape-editing.js";
-import { Explainer } from "./explain.js";
-import { LevelPlay } from "./levels.js";
-import { Resume } from "./resume.js";
-import { SoundChoice } from "./sound-choice.js";
-import { Links } from "./links.js";
-import { VariantAnalysis } from "./analysis.js";
-import { SolverState } from "./solver-state.js";
+import { wireHelpers } from "./wiring.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { cellName, shapeDoneMessage, solvedMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "../model/board.js";
@@ -65,19 +50,6 @@ const MODES = ["play", "setup", "shape", "explain"];
  * the player "helped" by the solver since the deal, or "played" (Play solution); in `moves` moves.
  * @typedef {{by: "player" | "helped" | "played", moves: number}} Won
  */
-
-/**
- * A narrow view of `session` for one helper: exactly the reads (`getters`, live) and commands
- * (`methods`, bound) it needs, and `extra` functions of its own (another helper's command it
- * calls); anything else is not there. The helper cannot write the session's state, nor reach
- * into the other helpers past what it is given.
- */
-function narrow(session, getters, methods, extra = {}) {
-  const view = { ...extra };
-  for (const name of getters) Object.defineProperty(view, name, { get: () => session[name], enumerable: true });
-  for (const name of methods) view[name] = (...args) => session[name](...args);
-  return Object.freeze(view);
-}
 
 export class Session {
   // The kernel's state: private, read through the getters below, changed by the commands.
@@ -127,39 +99,24 @@ export class Session {
     this.now = now;
     this.today = today;
     this.#game = new Game(randomSolvableBoard(5, 5, { random }));
-    const reads = ["game", "limits", "multiState", "opening", "settingUp", "mode"];
-    this.sequencer = new Sequencer(narrow(this, ["version", "solver"], ["say", "redraw"]));
-    this.challengeTracker = new ChallengeTracker(narrow(this, ["game", "assisted", "records", "solver", "won"],
-      ["usesCanvas", "now", "today", "challengeChanged", "request"]));
-    this.solving = new Solving(narrow(this, [...reads, "searchBudget"],
-      ["say", "settled", "usesCanvas", "stopPlayback", "setMode", "showSolution", "showSolutionList", "showUnsolvable", "request"]));
-    this.playback = new Playback(narrow(this, [...reads, "marks", "playbackRun"],
-      ["say", "settled", "setMode", "applyMoves", "showPlaybackStep", "showSolution", "playbackEnded", "now", "wait", "reducedMotion"],
-      { findSolution: (options) => this.solving.findSolution(options) }));
-    this.levelPlay = new LevelPlay(narrow(this, ["game", "challenge", "records"], ["changing", "challengeChanged", "request"],
-      { dealer: () => this.dealer }));
-    this.dealer = new Dealer(narrow(this, [...reads, "solver", "random"],
-      ["say", "redraw", "changing", "setBoard", "playGame", "useStandardGame", "leaveMode", "usesCanvas", "today",
-        "challengeChanged", "request", "nextTicket"],
-      { challengeTracker: this.challengeTracker, resumeLevel: (name, number) => this.levelPlay.resume(name, number) }));
-    this.setupMode = new SetupMode(narrow(this, reads, ["say", "setMode", "leaveMode", "applyEdit", "setBoard"]));
-    this.boardText = new BoardText(narrow(this, reads, ["say", "sayBoardError", "changing", "setBoard", "request"]));
-    this.gameSwap = new GameSwap(narrow(this, ["game"], ["playGame"]));
-    this.shapeEditing = new ShapeEditing(narrow(this, reads, ["say", "redraw", "changing", "setBoard", "setShape", "usesCanvas"],
-      { randomBoard: (...args) => this.dealer.randomBoard(...args) }));
-    this.explainer = new Explainer(narrow(this, reads,
-      ["say", "settled", "usesCanvas", "stopPlayback", "subscribe", "press", "undo", "enterExplaining", "leaveMode",
-        "setExplainOverlay", "explanationChanged", "wait", "reducedMotion", "request"]));
-    this.resume = new Resume(narrow(this, [...reads, "challenge", "marks", "assisted", "playbackRun"],
-      ["say", "subscribe", "openLink", "resumed", "request"],
-      { challengeTracker: this.challengeTracker, dealer: this.dealer }), storage);
-    this.links = new Links(narrow(this, [...reads, "challenge"], ["say", "sayBoardError", "openLink", "request"],
-      { dealer: this.dealer }), this.resume);
-    this.variantAnalysis = new VariantAnalysis(narrow(this, reads, ["say", "request"]));
-    this.soundChoice = new SoundChoice(storage, reducedMotion); // the Sound switch, remembered
-    this.solverState = new SolverState(narrow(this, ["solver", "game"],
-      ["say", "stopPlayback", "request", "solverStatusChanged", "listsLoaded"],
-      { links: this.links, resume: this.resume, challengeTracker: this.challengeTracker, levelPlay: this.levelPlay }));
+    // The helpers, each on its narrow view of the session (wiring.js).
+    const helpers = wireHelpers(this, storage);
+    this.sequencer = helpers.sequencer;
+    this.challengeTracker = helpers.challengeTracker;
+    this.solving = helpers.solving;
+    this.playback = helpers.playback;
+    this.levelPlay = helpers.levelPlay;
+    this.dealer = helpers.dealer;
+    this.setupMode = helpers.setupMode;
+    this.boardText = helpers.boardText;
+    this.gameSwap = helpers.gameSwap;
+    this.shapeEditing = helpers.shapeEditing;
+    this.explainer = helpers.explainer;
+    this.resume = helpers.resume;
+    this.links = helpers.links;
+    this.variantAnalysis = helpers.variantAnalysis;
+    this.soundChoice = helpers.soundChoice;
+    this.solverState = helpers.solverState;
   }
 
   // -------------------------------------------------------------------------------
