@@ -1,18 +1,23 @@
 // @ts-check
 // The session: the page's midend (as in Simon Tatham's puzzles), reached only through its front
-// door (api.js). Here is its kernel: the game (game.js) and its history, the one press path and
-// the one place a win is decided and recorded (settle), what a click on a cell means by the mode
-// (play, set-up, shape editing, explaining), and the one change event. What is shown over the
-// game — marks, overlays, the list of solutions, the marks' reroute — is display.js's; links are
-// links.js's. Its helpers beside it each own one part and change the game through the commands a
-// narrow view of the session gives them (narrow): new boards and games (dealer.js), Solve and Hint
-// (solving.js), solution playback (playback.js), the puzzle being played (challenge.js) and the
-// level sets (levels.js), the player's records (records.js), set-up mode (setup.js), shape editing
-// (shape-editing.js), boards as text and pasted board sets (board-text.js), the games Undo brings
-// back (game-swap.js), the explainer (explain.js), the game kept in the browser (resume.js); every
-// request is built in requests.js and sequenced (sequencing.js: a reply to a superseded request is
-// dropped, commands that ask about the board wait for a board on its way, and a player's command
-// overtaken by the player's own change of the lights says so).
+// door (api.js). Here is its kernel: the game (game.js) and its history, what changes the game (a
+// board, a whole game, a variant, a shape, a goal), the one press path and the one place a win is
+// decided and recorded (settle), and what a click on a cell means by the mode (play, set-up, shape
+// editing, explaining); its commands say and tell through the one change event. Beside it, each in
+// a module of its own: that change event's fields, listeners and notice (change-event.js); what is
+// shown over the game — marks, overlays, the list of solutions, the marks' reroute (display.js);
+// and its helpers, each owning one part and changing the game only through the commands a narrow
+// view of the session gives it (wiring.js builds them all): new boards and games (dealer.js), Solve
+// and Hint (solving.js), solution playback (playback.js), the puzzle being played (challenge.js)
+// and the level sets (levels.js), set-up mode (setup.js), shape editing (shape-editing.js), boards
+// as text and pasted board sets (board-text.js), the games Undo brings back (game-swap.js), the
+// explainer (explain.js), the game kept in the browser (resume.js), links (links.js), the Analysis
+// panel's questions (analysis.js), the Sound switch (sound-choice.js), and the solver as the
+// session knows it (solver-state.js: its state, what waits for it, the lists it loads). The
+// player's records (records.js) are given to it. Every request is built in requests.js and
+// sequenced (sequencing.js: a reply to a superseded request is dropped, commands that ask about
+// the board wait for a board on its way, and a player's command overtaken by the player's own
+// change of the lights says so).
 //
 // No DOM, no worker, no words: the solver is injected as an object with request(message,
 // {payload, timeoutMs}) — the page passes its SolverClient, tests a fake — and what the session
