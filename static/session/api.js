@@ -8,7 +8,7 @@
 //   - read-only state: the game and what is shown over it, the puzzle being played, the solver's
 //     state, the records — read, never written (the objects are the session's: a view that changed
 //     one would change the game behind the session's back);
-//   - one subscription: `subscribe(listener)`, the one change event (session.js: CHANGE_FIELDS),
+//   - one subscription: `subscribe(listener)`, the one change event (change-event.js: CHANGE_FIELDS),
 //     which also carries the solver's state (`solver`) and the lists it loads (`loaded`).
 //
 // The session object itself never leaves this module (`#session`), so no alias of it can write
@@ -64,7 +64,7 @@ const RECORDS_FIELDS = /** @type {const} */ (["statistics", "levels", "problem"]
 const RECORDS_METHODS = /** @type {const} */ (["get", "reached", "levelBest", "solvedCount", "hasOwn", "exportText"]);
 
 /**
- * The change event: each field a fact about the command just done (session.js: CHANGE_FIELDS).
+ * The change event: each field a fact about the command just done (change-event.js: CHANGE_FIELDS).
  * @typedef {object} Change
  * @property {number[] | null} cells the cells a press changed, or null when any may have changed
  * @property {Message} [message] the new message (messages.js; null empties the line)
@@ -232,9 +232,9 @@ export class SessionApi {
   /** The limits the page runs with (the API's limits op and the page's own gridLimit). */
   get limits() { return this.#session.limits; }
   /** The solver: {state, detail, ready, busy}. */
-  get solver() { return this.#session.solverStatus; }
+  get solver() { return this.#session.solverState.status; }
   /** The real games (the presets reply's list), once the solver has answered; else null. */
-  get presets() { return this.#session.presets; }
+  get presets() { return this.#session.solverState.presets; }
   /** The handhelds' level sets (the levels reply's), once loaded; else null. */
   get levelSets() { return this.#session.levelPlay.sets; }
   /**
@@ -396,7 +396,7 @@ export class SessionApi {
    * @param {string} text
    * @returns {Promise<import("../solver/solver-client.js").SolverError | null>}
    */
-  playPuzzleText(text) { return this.#session.playPuzzleText(text); }
+  playPuzzleText(text) { return this.#session.dealer.playPuzzleText(text); }
   /** All lights out, one step Undo takes back. */
   clear() { this.#session.dealer.clear(); }
   /** Every light on (set-up's Fill), one step Undo takes back. */
@@ -411,7 +411,7 @@ export class SessionApi {
    * Python's solve reply for a board read from a picture (solvable, proof), or null: Scan's check.
    * @param {Board} board
    */
-  checkReading(board) { return this.#session.checkReading(board); }
+  checkReading(board) { return this.#session.solverState.checkReading(board); }
   /**
    * Load a board from text (or a file's bytes): the Board box, a file, a paste.
    * @param {string} text
@@ -459,7 +459,7 @@ export class SessionApi {
    */
   chooseSolution(index) { this.#session.chooseSolution(index); }
   /** Cancel what the solver is doing (it restarts), saying so. */
-  cancel() { this.#session.cancelRequest(); }
+  cancel() { this.#session.solverState.cancel(); }
   /** Start the solver again after it failed (Retry). */
   retrySolver() { this.#session.solver.restart(); }
   /**
@@ -469,7 +469,7 @@ export class SessionApi {
    */
   analyzeVariant() { return this.#session.variantAnalysis.analyze(); }
   /** The methods run and timed on the board (the API's methods op), or null. */
-  measureMethods() { return this.#session.measureMethods(); }
+  measureMethods() { return this.#session.solverState.measureMethods(); }
 
   // Commands: the explanation
 
@@ -609,7 +609,7 @@ export class SessionApi {
    * @param {string} state
    * @param {import("../solver/solver-client.js").SolverDetail} [detail]
    */
-  solverChanged(state, detail) { this.#session.solverChanged(state, detail); }
+  solverChanged(state, detail) { this.#session.solverState.changed(state, detail); }
   /** The solver client started or ended a request. */
-  solverBusyChanged() { this.#session.solverBusyChanged(); }
+  solverBusyChanged() { this.#session.solverState.busyChanged(); }
 }

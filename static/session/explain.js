@@ -23,7 +23,7 @@ const STEP_REDUCED_MS = 250; // the same under prefers-reduced-motion (no flash 
 /** @typedef {import("./requests.js").WhyReply} WhyReply */
 
 export class Explainer {
-  /** `session`: the session's narrow view for the explainer (session.js): its game, press, undo, overlay and requests. */
+  /** `session`: the session's narrow view for the explainer (wiring.js): its game, press, undo, overlay and requests. */
   constructor(session) {
     this.session = session;
     /** @type {ExplainReply | null} */

@@ -1,46 +1,38 @@
 // @ts-check
 // The session: the page's midend (as in Simon Tatham's puzzles), reached only through its front
-// door (api.js). Here is its kernel: the game (game.js) and its history, the one press path and
-// the one place a win is decided and recorded (settle), what a click on a cell means by the mode
-// (play, set-up, shape editing, explaining), and the one change event. What is shown over the
-// game — marks, overlays, the list of solutions, the marks' reroute — is display.js's; links are
-// links.js's. Its helpers beside it each own one part and change the game through the commands a
-// narrow view of the session gives them (narrow): new boards and games (dealer.js), Solve and Hint
-// (solving.js), solution playback (playback.js), the puzzle being played (challenge.js) and the
-// level sets (levels.js), the player's records (records.js), set-up mode (setup.js), shape editing
-// (shape-editing.js), boards as text and pasted board sets (board-text.js), the games Undo brings
-// back (game-swap.js), the explainer (explain.js), the game kept in the browser (resume.js); every
-// request is built in requests.js and sequenced (sequencing.js: a reply to a superseded request is
-// dropped, commands that ask about the board wait for a board on its way, and a player's command
-// overtaken by the player's own change of the lights says so).
+// door (api.js). Here is its kernel: the game (game.js) and its history, what changes the game (a
+// board, a whole game, a variant, a shape, a goal), the one press path and the one place a win is
+// decided and recorded (settle), and what a click on a cell means by the mode (play, set-up, shape
+// editing, explaining); its commands say and tell through the one change event. Beside it, each in
+// a module of its own: that change event's fields, listeners and notice (change-event.js); what is
+// shown over the game — marks, overlays, the list of solutions, the marks' reroute (display.js);
+// and its helpers, each owning one part and changing the game only through the commands a narrow
+// view of the session gives it (wiring.js builds them all): new boards and games (dealer.js), Solve
+// and Hint (solving.js), solution playback (playback.js), the puzzle being played (challenge.js)
+// and the level sets (levels.js), set-up mode (setup.js), shape editing (shape-editing.js), boards
+// as text and pasted board sets (board-text.js), the games Undo brings back (game-swap.js), the
+// explainer (explain.js), the game kept in the browser (resume.js), links (links.js), the Analysis
+// panel's questions (analysis.js), the Sound switch (sound-choice.js), and the solver as the
+// session knows it (solver-state.js: its state, what waits for it, the lists it loads). The
+// player's records (records.js) are given to it. Every request is built in requests.js and
+// sequenced (sequencing.js: a reply to a superseded request is dropped, commands that ask about
+// the board wait for a board on its way, and a player's command overtaken by the player's own
+// change of the lights says so).
 //
 // No DOM, no worker, no words: the solver is injected as an object with request(message,
 // {payload, timeoutMs}) — the page passes its SolverClient, tests a fake — and what the session
 // says is data, {key, params, tone} (messages.js), worded by the views. Its state is private
 // (#fields): read through getters, changed only by its commands; after each command it emits ONE
-// change event to every subscriber (see emit), with the fields of CHANGE_FIELDS only.
+// change event to every subscriber, with the fields of CHANGE_FIELDS only (change-event.js: the
+// session owns it privately, so nothing else emits).
 //
 // "Would the player expect this to be restored on undo?" decides what is game state (the board,
 // in game.js's history) and what is session state (marks, overlays: display.js).
 
-import { joinMessages, messageOf, withTone } from "./messages.js";
+import { joinMessages, messageOf } from "./messages.js";
+import { ChangeEvent } from "./change-event.js";
 import { Display } from "./display.js";
-import { Playback } from "./playback.js";
-import { ChallengeTracker } from "./challenge.js";
-import { SetupMode } from "./setup.js";
-import { Dealer } from "./dealer.js";
-import { BoardText } from "./board-text.js";
-import { GameSwap } from "./game-swap.js";
-import { Solving } from "./solving.js";
-import { Sequencer } from "./sequencing.js";
-import { ShapeEditing } from "./shape-editing.js";
-import { Explainer } from "./explain.js";
-import { LevelPlay } from "./levels.js";
-import { Resume } from "./resume.js";
-import { SoundChoice } from "./sound-choice.js";
-import { Links } from "./links.js";
-import { VariantAnalysis } from "./analysis.js";
-import * as requests from "./requests.js";
+import { wireHelpers } from "./wiring.js";
 import { unsolvableMessage } from "./solve-messages.js";
 import { cellName, shapeDoneMessage, solvedMessage, stencilLabel, surfaceSuffix } from "./common-messages.js";
 import { boardFromReference, boardWithStates } from "../model/board.js";
@@ -48,49 +40,13 @@ import { Game, isMultiState, plainTarget } from "../model/game.js";
 import { PLUS_STENCIL } from "../model/presses.js";
 import { randomSolvableBoard } from "../model/random-board.js";
 
-/**
- * The fields of the session's change event (emit), each a fact about the command just done:
- * - `cells`: the indices a press changed, or null when any cell, mark or overlay may have changed;
- * - `message`: the new message (messages.js; null empties the line, undefined keeps it);
- * - `boardError`: the Board box's error, a message (the message line shows it too; null clears it,
- *   undefined keeps it), and `caret`: where in the box's text, {text, line, column};
- * - `offer`: the Search to the end button's message, with a solution's message;
- * - `reshaped`: a new game (size, variant, shape or graph); `focus`: put the cursor on the first cell;
- * - `pressed`: {row, col} of the player's press; `flash`: the cell a playback just pressed;
- * - `hint`: the index of the cell a Hint just marked (a view may turn it into sight);
- * - `won`: the goal was just reached (session.won says how);
- * - `challenge`: the puzzle being played started, ended or got its fewest presses;
- * - `setup`: the mode changed (set-up, shape editing); `explain`: the explanation changed;
- * - `reword`: the page's language changed (word again what is shown);
- * - `solver`: the solver's state or its being busy changed (session.solverStatus says how);
- * - `loaded`: what the page lists came from the solver (the games, the level sets).
- */
-export const CHANGE_FIELDS = Object.freeze([
-  "cells", "message", "boardError", "caret", "offer", "reshaped", "focus", "pressed", "flash", "hint", "won",
-  "challenge", "setup", "explain", "reword", "solver", "loaded",
-]);
-
 /** What a click does: one mode at a time (Session.mode). */
 const MODES = ["play", "setup", "shape", "explain"];
 
 /** @typedef {import("../model/board.js").Board} Board */
 /** @typedef {import("../model/game.js").Target} Target */
 /** @typedef {import("./messages.js").Message} Message */
-/** @typedef {import("../solver/solver-client.js").SolverDetail} SolverDetail */
-
-/**
- * The solver as the session uses it: the worker's client (solver-client.js: SolverClient), or a
- * test's fake (which has `request` and `ready`, and may leave out what its test never asks).
- * `request(message, {payload, timeoutMs})` resolves with the op's reply, JSON from the worker
- * whose fields are the op's (docs/api.md): the transport cannot name them, so its own type is
- * `any`, and requests.js names each op's reply (SolveReply, ExplainReply, …).
- * @typedef {object} Solver
- * @property {(message: object, options?: {payload?: Uint8Array | null, timeoutMs?: number}) => Promise<any>} request
- * @property {boolean} [ready]
- * @property {boolean} [busy]  working on a request
- * @property {() => void} [restart]
- * @property {() => void} [cancel]  end what it is doing (the worker is stopped and started again)
- */
+/** @typedef {import("./solver-state.js").Solver} Solver */
 
 /** The browser's storage as the session keeps things in it (localStorage, or a test's). @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem">} KeptStorage */
 
@@ -99,25 +55,6 @@ const MODES = ["play", "setup", "shape", "explain"];
  * the player "helped" by the solver since the deal, or "played" (Play solution); in `moves` moves.
  * @typedef {{by: "player" | "helped" | "played", moves: number}} Won
  */
-
-/**
- * The solver as the session knows it (solverStatus): its `state` as the client last reported it,
- * with `detail` (its start, progress or error: solver-client.js), `ready`, and `busy` (working on a request).
- * @typedef {{state: string, detail: SolverDetail | null, ready: boolean, busy: boolean}} SolverStatus
- */
-
-/**
- * A narrow view of `session` for one helper: exactly the reads (`getters`, live) and commands
- * (`methods`, bound) it needs, and `extra` functions of its own (another helper's command it
- * calls); anything else is not there. The helper cannot write the session's state, nor reach
- * into the other helpers past what it is given.
- */
-function narrow(session, getters, methods, extra = {}) {
-  const view = { ...extra };
-  for (const name of getters) Object.defineProperty(view, name, { get: () => session[name], enumerable: true });
-  for (const name of methods) view[name] = (...args) => session[name](...args);
-  return Object.freeze(view);
-}
 
 export class Session {
   // The kernel's state: private, read through the getters below, changed by the commands.
@@ -129,15 +66,8 @@ export class Session {
   #assisted = false; // the solver helped on this board since it was dealt (Solve, Hint, Play solution, Explain)
   #version = 0; // bumped on every change of board or goal: a reply for an older one is stale
   #mode = "play"; // what a click does (mode)
-  #listeners = new Set(); // the change event's (emit)
-  /** @type {{state: string, detail: SolverDetail | null}} */
-  #solverState = { state: "loading", detail: null }; // the solver as the client last reported it
+  #changes = new ChangeEvent(); // the one change event: its listeners and the notice held (change-event.js)
   #statesReversed = false; // Lights Out 2000: its colours named the other way round (the order is undocumented)
-  /** @type {import("./requests.js").PresetInfo[] | null} */
-  #presets = null; // the real games (the API's presets reply), once the solver has answered
-  #loadingPresets = false;
-  /** @type {import("./messages.js").KeyMessage | import("./messages.js").PartsMessage | null} */
-  #notice = null; // a message said with the next one (holdNotice)
 
   /**
    * `solver`: the worker's client (or a fake), {request, ready, busy, restart, cancel}; `limits`: the
@@ -174,36 +104,24 @@ export class Session {
     this.now = now;
     this.today = today;
     this.#game = new Game(randomSolvableBoard(5, 5, { random }));
-    const reads = ["game", "limits", "multiState", "opening", "settingUp", "mode"];
-    this.sequencer = new Sequencer(narrow(this, ["version", "solver"], ["say", "redraw"]));
-    this.challengeTracker = new ChallengeTracker(narrow(this, ["game", "assisted", "records", "solver", "won"],
-      ["usesCanvas", "now", "today", "challengeChanged", "request"]));
-    this.solving = new Solving(narrow(this, [...reads, "searchBudget"],
-      ["say", "settled", "usesCanvas", "stopPlayback", "setMode", "showSolution", "showSolutionList", "showUnsolvable", "request"]));
-    this.playback = new Playback(narrow(this, [...reads, "marks", "playbackRun"],
-      ["say", "settled", "setMode", "applyMoves", "showPlaybackStep", "showSolution", "playbackEnded", "now", "wait", "reducedMotion"],
-      { findSolution: (options) => this.solving.findSolution(options) }));
-    this.levelPlay = new LevelPlay(narrow(this, ["game", "challenge", "records"], ["changing", "challengeChanged", "request"],
-      { dealer: () => this.dealer }));
-    this.dealer = new Dealer(narrow(this, [...reads, "solver", "random"],
-      ["say", "redraw", "changing", "setBoard", "playGame", "useStandardGame", "leaveMode", "usesCanvas", "today",
-        "challengeChanged", "request", "nextTicket"],
-      { challengeTracker: this.challengeTracker, resumeLevel: (name, number) => this.levelPlay.resume(name, number) }));
-    this.setupMode = new SetupMode(narrow(this, reads, ["say", "setMode", "leaveMode", "applyEdit", "setBoard"]));
-    this.boardText = new BoardText(narrow(this, reads, ["say", "sayBoardError", "changing", "setBoard", "request"]));
-    this.gameSwap = new GameSwap(narrow(this, ["game"], ["playGame"]));
-    this.shapeEditing = new ShapeEditing(narrow(this, reads, ["say", "redraw", "changing", "setBoard", "setShape", "usesCanvas"],
-      { randomBoard: (...args) => this.dealer.randomBoard(...args) }));
-    this.explainer = new Explainer(narrow(this, reads,
-      ["say", "settled", "usesCanvas", "stopPlayback", "subscribe", "press", "undo", "enterExplaining", "leaveMode",
-        "setExplainOverlay", "explanationChanged", "wait", "reducedMotion", "request"]));
-    this.resume = new Resume(narrow(this, [...reads, "challenge", "marks", "assisted", "playbackRun"],
-      ["say", "subscribe", "openLink", "resumed", "request"],
-      { challengeTracker: this.challengeTracker, dealer: this.dealer }), storage);
-    this.links = new Links(narrow(this, [...reads, "challenge"], ["say", "sayBoardError", "openLink", "request"],
-      { dealer: this.dealer }), this.resume);
-    this.variantAnalysis = new VariantAnalysis(narrow(this, reads, ["say", "request"]));
-    this.soundChoice = new SoundChoice(storage, reducedMotion); // the Sound switch, remembered
+    // The helpers, each on its narrow view of the session (wiring.js).
+    const helpers = wireHelpers(this, storage);
+    this.sequencer = helpers.sequencer;
+    this.challengeTracker = helpers.challengeTracker;
+    this.solving = helpers.solving;
+    this.playback = helpers.playback;
+    this.levelPlay = helpers.levelPlay;
+    this.dealer = helpers.dealer;
+    this.setupMode = helpers.setupMode;
+    this.boardText = helpers.boardText;
+    this.gameSwap = helpers.gameSwap;
+    this.shapeEditing = helpers.shapeEditing;
+    this.explainer = helpers.explainer;
+    this.resume = helpers.resume;
+    this.links = helpers.links;
+    this.variantAnalysis = helpers.variantAnalysis;
+    this.soundChoice = helpers.soundChoice;
+    this.solverState = helpers.solverState;
   }
 
   // -------------------------------------------------------------------------------
@@ -229,8 +147,6 @@ export class Session {
   get version() { return this.#version; }
   /** Lights Out 2000's colours named the other way round. */
   get statesReversed() { return this.#statesReversed; }
-  /** The real games (the presets reply's list), once the solver has answered; else null. */
-  get presets() { return this.#presets; }
 
   /**
    * What Next offers after a win: "level" (the next level of the set being played), "none"
@@ -310,7 +226,7 @@ export class Session {
     if (mode === "setup" || before === "setup") this.#restartHistory();
     const said = mode === "setup" ? this.setupMode.message() : mode === "shape" ? messageOf("shapeEditing")
       : before === "setup" ? messageOf("setupDone") : before === "shape" ? shapeDoneMessage(this.#game.mask) : undefined;
-    this.emit({ message: said, setup: true });
+    this.#changes.emit({ message: said, setup: true });
   }
 
   /**
@@ -327,171 +243,37 @@ export class Session {
   }
 
   // -------------------------------------------------------------------------------
-  // The solver
-
-  /**
-   * The solver as the session knows it: {state: "loading" | "installing" | "ready" | "error",
-   * detail (the client's report: its start, progress, error), ready, busy (working on a request)}.
-   */
-  get solverStatus() {
-    const { state, detail } = this.#solverState;
-    return { state, detail, ready: Boolean(this.solver.ready), busy: Boolean(this.solver.busy) };
-  }
-
-  /**
-   * The solver client reported `state` (with `detail`): what waited for it goes on — the puzzle's
-   * fewest presses, a link or a kept game it could not read, the lists the page shows — and the
-   * views hear of it in the change event (`solver`).
-   */
-  /** @param {string} state @param {SolverDetail | null} [detail] */
-  solverChanged(state, detail = null) {
-    this.#solverState = { state, detail };
-    this.links.solverChanged(state);
-    this.resume.solverChanged(state);
-    if (state === "ready") {
-      this.challengeTracker.askMinimum();
-      this.challengeTracker.checkDay();
-      this.loadLists();
-    }
-    this.emit({ solver: true });
-  }
-
-  /** The solver started or ended a request ("Working…" and Cancel follow it). */
-  solverBusyChanged() {
-    this.emit({ solver: true });
-  }
-
-  /** The games and the level sets the page lists, asked of the solver once it is ready; told by a `loaded` change. */
-  async loadLists() {
-    if (!this.#presets && !this.#loadingPresets) {
-      this.#loadingPresets = true;
-      const reply = await requests.presets(this);
-      this.#loadingPresets = false;
-      if (reply) this.#presets = reply.presets;
-    }
-    const hadSets = Boolean(this.levelPlay.sets);
-    await this.levelPlay.load();
-    if (this.#presets || (this.levelPlay.sets && !hadSets)) this.emit({ loaded: true });
-  }
-
-  /** Play the user's puzzle `text` (dealer.js): resolves with Python's refusal, or null once played. */
-  playPuzzleText(text) {
-    return this.dealer.playPuzzleText(text);
-  }
-
-  /** Python's solve reply for `board`, read from a picture (Scan), in the current game: solvable, proof; null when the request failed. */
-  checkReading(board) {
-    return requests.solve(this, board, { minimal: false }, { channel: "scan", board: false, quiet: true });
-  }
-
-  /** The methods run and timed on the board (the API's methods op), or null when the solver failed (said). */
-  measureMethods() {
-    return requests.methods(this);
-  }
-
-  /** Cancel what the solver is working on (the worker is stopped and started again), and say so. */
-  cancelRequest() {
-    this.stopPlayback();
-    this.solver.cancel();
-    this.say(messageOf("cancelled"));
-  }
-
-  // -------------------------------------------------------------------------------
-  // The change event
+  // The change event (change-event.js): what each command tells
 
   /** Call `listener(change)` after every command; returns the function that unsubscribes. */
-  subscribe(listener) {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  /**
-   * The one change event: every command of the session (and of its helpers, through the
-   * session's commands below) emits one, whose fields are CHANGE_FIELDS; a listener reads
-   * the session for the rest. Nothing else emits (tests/js/boundaries.test.mjs).
-   */
-  emit(change = {}) {
-    for (const field of Object.keys(change)) {
-      if (!CHANGE_FIELDS.includes(field)) throw new TypeError(`no change field ${field}: the fields are CHANGE_FIELDS (session.js)`);
-    }
-    const full = { cells: null, ...change };
-    if (this.#notice) this.#carryNotice(full);
-    for (const listener of [...this.#listeners]) listener(full);
-  }
-
-  /**
-   * Say `notice` (a message) with the next message the session says, so that what the page's
-   * opening says — a link opened, the game kept brought back — does not replace it (stored records
-   * set aside: api.js, arrive). Said alone by sayNotice when nothing else was said.
-   */
-  /** @param {import("./messages.js").KeyMessage | import("./messages.js").PartsMessage} notice */
-  holdNotice(notice) {
-    this.#notice = notice;
-  }
-
+  subscribe(listener) { return this.#changes.subscribe(listener); }
+  /** Say `notice` with the next message the session says (ChangeEvent.holdNotice). @param {import("./change-event.js").Notice} notice */
+  holdNotice(notice) { this.#changes.holdNotice(notice); }
   /** Say the notice held (holdNotice) now, unless a link is opening: its own message will carry it. */
-  sayNotice() {
-    if (this.#notice && !this.opening) this.say(null);
-  }
-
-  /** Join the notice held into `change`'s message (or its Board box error), in the notice's tone; a link's "Opening…" waits for the next. */
-  #carryNotice(change) {
-    const field = change.boardError ? "boardError" : change.message !== undefined && change.message?.key !== "linkOpening" ? "message" : null;
-    if (!field) return;
-    const notice = this.#notice;
-    this.#notice = null;
-    const joined = joinMessages(change[field], notice);
-    change[field] = notice.tone ? withTone(joined, notice.tone) : joined;
-  }
-
+  sayNotice() { if (this.#changes.holdsNotice && !this.opening) this.say(null); }
   /** Say `message` (messages.js) on the message line; nothing else changes. */
-  say(message) {
-    this.emit({ message });
-  }
-
-  /**
-   * Say `message` as the Board box's error (on the message line too); null clears it. `caret`:
-   * where in the box's text it is, {text, line, column} (a parse error's).
-   */
-  sayBoardError(message, caret = undefined) {
-    this.emit({ boardError: message, ...(caret ? { caret } : {}) });
-  }
-
+  say(message) { this.#changes.emit({ message }); }
+  /** Say `message` as the Board box's error (on the message line too); null clears it. `caret`: where in the box's text, {text, line, column}. */
+  sayBoardError(message, caret = undefined) { this.#changes.emit({ boardError: message, ...(caret ? { caret } : {}) }); }
   /** Nothing changed that a view must know of, but a request came to nothing: views draw the session again (a size field goes back). */
-  redraw() {
-    this.emit();
-  }
-
+  redraw() { this.#changes.emit(); }
   /** A step of a playback (playback.js): {cells, flash, message}, as a press would tell it. */
-  showPlaybackStep(step) {
-    this.emit(step);
-  }
-
-  /**
-   * The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why.
-   * @param {Message} [message]
-   */
-  challengeChanged(message = undefined) {
-    this.emit({ challenge: true, message });
-  }
-
-  /**
-   * The explanation changed (explain.js): its step, its "why", its asking.
-   * @param {Message} [message]
-   */
-  explanationChanged(message = undefined) {
-    this.emit({ explain: true, message });
-  }
-
+  showPlaybackStep(step) { this.#changes.emit(step); }
+  /** The puzzle being played started, ended or got its fewest presses (challenge.js); `message`, if any, says why. @param {Message} [message] */
+  challengeChanged(message = undefined) { this.#changes.emit({ challenge: true, message }); }
+  /** The explanation changed (explain.js): its step, its "why", its asking. @param {Message} [message] */
+  explanationChanged(message = undefined) { this.#changes.emit({ explain: true, message }); }
   /** The page's language changed: every view words again what it shows (the last message too). */
-  reword() {
-    this.emit({ reword: true });
-  }
+  reword() { this.#changes.emit({ reword: true }); }
+  /** The solver's state or its being busy changed (solver-state.js): the views read session.solverState.status. */
+  solverStatusChanged() { this.#changes.emit({ solver: true }); }
+  /** What the page lists came from the solver (solver-state.js: the games, the level sets). */
+  listsLoaded() { this.#changes.emit({ loaded: true }); }
 
   /** Lights Out 2000's colours named the other way round (the Games choice), or not. */
   setStatesReversed(reversed) {
     this.#statesReversed = reversed;
-    this.emit();
+    this.#changes.emit();
   }
 
   // -------------------------------------------------------------------------------
@@ -555,7 +337,7 @@ export class Session {
   setExplainOverlay(explain, { message, start = false } = {}) {
     if (start) this.markAssisted();
     this.#display.setExplain(explain, this.#game.mask, start);
-    this.emit({ message, explain: true });
+    this.#changes.emit({ message, explain: true });
   }
 
   /**
@@ -580,7 +362,7 @@ export class Session {
     if (undoable) this.gameSwap.record(old);
     replaced?.(this.#game);
     const note = this.settingUp ? this.setupMode.message() : this.#game.isSolved() ? messageOf("solvedStart") : null;
-    this.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
+    this.#changes.emit({ message: joinMessages(message, note), focus: true, reshaped: true });
   }
 
   /**
@@ -596,7 +378,7 @@ export class Session {
     this.#replaceGame(game, keepQuiet);
     replaced?.(game);
     const solved = sayIfSolved && game.isSolved() ? messageOf("solvedStart") : null;
-    this.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
+    this.#changes.emit({ message: joinMessages(message, solved), focus: true, reshaped: true, boardError: null });
   }
 
   /**
@@ -615,7 +397,7 @@ export class Session {
     const message = k !== old.k || (isMultiState(k) && surface !== old.surface)
       ? messageOf("statesChanged", { k, surface: surfaceSuffix(surface) })
       : messageOf("ruleChanged", { rule: stencilLabel(stencil), torus: surfaceSuffix(surface) });
-    this.emit({ message: joinMessages(message, ended), reshaped: true, challenge: true });
+    this.#changes.emit({ message: joinMessages(message, ended), reshaped: true, challenge: true });
     return true;
   }
 
@@ -662,7 +444,7 @@ export class Session {
     this.#display.dropMarks();
     this.#version++;
     const solved = this.#game.isSolved() ? messageOf("solvedStart") : null;
-    this.emit({ message: joinMessages(ended, solved, this.sequencer.dropAsked()), challenge: true });
+    this.#changes.emit({ message: joinMessages(ended, solved, this.sequencer.dropAsked()), challenge: true });
   }
 
   // -------------------------------------------------------------------------------
@@ -701,7 +483,7 @@ export class Session {
     const { move } = result; // null for an edit (set-up, Make solvable)
     const index = move === null ? -1 : move.row * this.#game.board.cols + move.col;
     const { changed, message } = this.#settle([index], 0, 1, direction === "undo" ? 1 : -1, result.changed, null);
-    this.emit({ cells: changed, message });
+    this.#changes.emit({ cells: changed, message });
   }
 
   undo() {
@@ -752,7 +534,7 @@ export class Session {
     if (this.#display.marks) changed = null; // every mark goes: redraw them all
     this.#display.dropMarks();
     if (this.#display.clearBoardOverlays(this.#game.mask)) changed = null;
-    this.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
+    this.#changes.emit({ cells: changed, message: joinMessages(message, this.sequencer.dropAsked()) });
   }
 
   /**
@@ -793,12 +575,12 @@ export class Session {
     const index = row * this.#game.board.cols + col;
     if (this.settingUp || this.#game.holes?.get(index)) return;
     const { changed, message } = this.applyMoves([index], 0, 1, "player");
-    this.emit({ cells: changed, message, pressed: { row, col }, won: this.#won !== null || undefined });
+    this.#changes.emit({ cells: changed, message, pressed: { row, col }, won: this.#won !== null || undefined });
   }
 
   /** The end of a playback (playback.js): `ending` its last change; the goal its last press reached is Play solution's win (settle). */
   playbackEnded(ending) {
-    this.emit({ ...ending, won: this.#won !== null || undefined });
+    this.#changes.emit({ ...ending, won: this.#won !== null || undefined });
   }
 
   /**
@@ -809,7 +591,7 @@ export class Session {
   resumed({ marks, assisted }) {
     this.#display.restoreMarks(marks);
     this.#assisted = assisted;
-    this.emit({ challenge: true });
+    this.#changes.emit({ challenge: true });
   }
 
   /** Solve, Hint or Play solution helped on this board: no best result, no celebration. */
@@ -826,7 +608,7 @@ export class Session {
   /** Show (or, when it is shown, hide) a quiet pattern over the board; null hides the one shown. */
   toggleQuiet(pattern) {
     this.#display.toggleQuiet(pattern, this.#game.mask);
-    this.emit();
+    this.#changes.emit();
   }
 
   // -------------------------------------------------------------------------------
@@ -844,13 +626,13 @@ export class Session {
   showSolution(found, change = {}) {
     this.markAssisted();
     this.#display.showSolution(found.solution, change.hint !== undefined);
-    this.emit({ message: found.message, ...change });
+    this.#changes.emit({ message: found.message, ...change });
   }
 
   /** Show the list of solutions (fewest presses first) in the navigator: `solutions` (Boards), `index` the one marked. */
   showSolutionList(solutions, index) {
     this.#display.showSolutionList(solutions, index);
-    this.emit();
+    this.#changes.emit();
   }
 
   /** Show solution `index` of the list as the marks. */
@@ -858,7 +640,7 @@ export class Session {
     if (!this.#display.solutionList) return;
     this.stopPlayback();
     this.#display.chooseSolution(index);
-    this.emit();
+    this.#changes.emit();
   }
 
   /** Next after a win (nextKind): the next level, or `dealNew()` (a new puzzle of the same kind, the New puzzle group's). */

@@ -48,11 +48,20 @@ test("one mode (play, set-up, shape editing, explaining), changed in session.js 
 });
 
 test("the change event's fields are a fixed list, and emitting another is an error", async () => {
-  const { CHANGE_FIELDS, Session } = await import("../../static/session/session.js");
+  const { CHANGE_FIELDS, ChangeEvent } = await import("../../static/session/change-event.js");
   assert.ok(CHANGE_FIELDS.includes("cells") && CHANGE_FIELDS.includes("hint"));
+  assert.throws(() => new ChangeEvent().emit({ puzzle: true }), /puzzle/);
+});
+
+test("the session's change event is its own: it has no emit to call, only its commands", async () => {
+  const { Session } = await import("../../static/session/session.js");
   const { LIMITS } = await import("./fake-solver.mjs");
   const session = new Session({ solver: { request: () => new Promise(() => {}) }, limits: LIMITS });
-  assert.throws(() => session.emit({ puzzle: true }), /puzzle/);
+  assert.ok(!("emit" in session));
+  const changes = [];
+  session.subscribe((change) => changes.push(change));
+  session.redraw();
+  assert.deepEqual(changes, [{ cells: null }]);
 });
 
 test("every solver request is built in requests.js: no other module writes an op", () => {

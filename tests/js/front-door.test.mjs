@@ -51,6 +51,43 @@ test("the solver's state is a field of the change event, not a channel of its ow
   assert.equal(api.solver.state, "error");
 });
 
+test("the solver once ready: the games and level sets it lists are asked once and told as `loaded`; Cancel stops it and says so", async () => {
+  // session/solver-state.js, through the front door as app.js and the panels reach it.
+  const lists = { presets: { presets: [{ name: "classic" }] }, levels: { sets: [{ name: "classic" }] } };
+  const asked = [];
+  const solver = {
+    ready: false,
+    cancelled: 0,
+    request(message) {
+      asked.push(message.op);
+      return Promise.resolve(lists[message.op]);
+    },
+    cancel() {
+      this.cancelled++;
+    },
+  };
+  const api = new SessionApi({ solver, limits: LIMITS, storage: new MemoryStorage() });
+  const changes = [];
+  api.subscribe((change) => changes.push(change));
+  const loaded = () => new Promise((resolve) => api.subscribe((change) => change.loaded && resolve(change)));
+  assert.equal(api.presets, null);
+  solver.ready = true;
+  const first = loaded();
+  api.solverChanged("ready");
+  assert.equal(changes.at(-1).solver, true);
+  assert.equal(api.solver.ready, true);
+  await first;
+  assert.deepEqual(api.presets, [{ name: "classic" }]);
+  assert.deepEqual(api.levelSets, [{ name: "classic" }]);
+  const again = loaded();
+  api.solverChanged("ready"); // a restart: the lists are the ones already loaded
+  await again;
+  assert.deepEqual(asked, ["presets", "levels"]);
+  api.cancel();
+  assert.equal(solver.cancelled, 1);
+  assert.equal(changes.at(-1).message.key, "cancelled");
+});
+
 test("one mode at a time: set-up and shape editing exclude each other, and the session says which", () => {
   const { api } = openApi();
   assert.equal(api.mode, "play");
