@@ -13,7 +13,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from .common import CACHE, ROOT, ZIP_DATE, BuildError, sha256_of
+from .common import KEPT, ROOT, ZIP_DATE, BuildError, partial_beside, sha256_of
 from .runtime import PYODIDE_PACKAGE, third_party_files
 
 STDLIB_SCRIPT = ROOT / "tools" / "stdlib.mjs"
@@ -72,20 +72,20 @@ def make_stdlib(pyodide_dir: Path, package_zip: Path) -> dict:
     whole API (tools/api_surface.py) with ``package_zip`` on sys.path, keeps the modules then
     loaded, each compiled to a .pyc by Pyodide's Python, and checks that the API answers the
     same from the new zip alone. The zip is reproducible (sorted, fixed dates) and cached in
-    .cache/stdlib/ under a key of everything it depends on: the runtime, the stock zip, the
+    the build's kept files (common.KEPT: stdlib/) under a key of everything it depends on: the runtime, the stock zip, the
     package zip and both scripts. Raises BuildError if Node is missing or the script fails.
     """
     inputs = {name: sha256_of(path) for name, path in third_party_files().items()}
     inputs |= {"package": sha256_of(package_zip), "script": sha256_of(STDLIB_SCRIPT), "surface": sha256_of(API_SURFACE)}
     key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:24]
-    cached = CACHE / "stdlib" / f"{key}.zip"
+    cached = KEPT / "stdlib" / f"{key}.zip"
     report = cached.with_suffix(".json")
     if not (cached.is_file() and report.is_file()):
         node = shutil.which("node")
         if node is None:
             raise BuildError("Node.js is not installed; it is needed to trim the standard library (tools/stdlib.mjs)")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(".partial")
+        partial = partial_beside(cached)
         command = [node, str(STDLIB_SCRIPT), str(pyodide_dir), str(PYODIDE_PACKAGE / "python_stdlib.zip"),
                    str(PYODIDE_PACKAGE / "pyodide-lock.json"), str(package_zip), str(partial)]
         print("+ " + " ".join(command), flush=True)
