@@ -147,6 +147,14 @@ def _count_starts(browser: Browser) -> Iterator[None]:
     browser.new_context, browser.new_page = new_context, new_page  # type: ignore[method-assign]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `starts_first` go to the front: one that mostly waits (a download
+    throttled to a slow phone's link, ~40 s) then waits while the other workers work, instead of
+    starting late and holding the run's end (pytest-xdist hands each worker a run of the
+    collection in order; the rest is balanced by --dist worksteal)."""
+    items.sort(key=lambda item: item.get_closest_marker("starts_first") is None)  # stable: else in order
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     START_COUNT.current = item.nodeid

@@ -259,11 +259,12 @@ def test_the_workers_modules_are_shipped_precached_and_key_the_snapshot(scratch_
 
 
 def test_a_brotli_copy_decodes_to_the_file_and_is_kept_for_the_next_build(tmp_path, monkeypatch):
-    """brotli_beside writes <file>.br with Node's zlib (quality 11) and keeps it in .cache/brotli/."""
+    """brotli_beside writes <file>.br with Node's zlib (quality 11) and keeps it in the build's
+    kept files (common.KEPT, the user's cache: here a folder of the test's), brotli/."""
     import subprocess
     from tools.build import brotli as build_brotli
 
-    monkeypatch.setattr(build_brotli, "CACHE", tmp_path / ".cache")
+    monkeypatch.setattr(build_brotli, "KEPT", tmp_path / "kept")
     original = tmp_path / "pyodide.asm.wasm"
     original.write_bytes(b"\0asm" + b"the runtime, many times over " * 2000)
     copy = build_brotli.brotli_beside(original)
@@ -271,7 +272,7 @@ def test_a_brotli_copy_decodes_to_the_file_and_is_kept_for_the_next_build(tmp_pa
     decoded = subprocess.run(["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))",
                               str(copy)], check=True, capture_output=True).stdout
     assert decoded == original.read_bytes()
-    assert len(list((tmp_path / ".cache" / "brotli").glob("*.br"))) == 1
+    assert [path.suffix for path in (tmp_path / "kept" / "brotli").iterdir()] == [".br"]  # no partial left
     copy.unlink()
     monkeypatch.setattr(build_brotli.subprocess, "run", lambda *args, **kwargs: pytest.fail("compressed again"))
     assert build_brotli.brotli_beside(original).exists()  # from the cache, not compressed again
