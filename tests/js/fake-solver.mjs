@@ -22,24 +22,48 @@ function reply(boards, fields) {
   return { ok: true, ...fields(references), payload };
 }
 
-/** Every press-count vector of a small board, fewest presses first, that takes `board` to the goal. */
+/** The board after pressing each cell of `presses` its count of times, simulated press by press. */
+function pressedBy(board, presses, { stencil, surface }) {
+  const after = board.copy();
+  for (const index of presses.indices()) {
+    pressBoard(after, Math.floor(index / board.cols), index % board.cols, { stencil, surface, times: presses.get(index) });
+  }
+  return after;
+}
+
+/**
+ * Every press-count vector of a small board, fewest presses first, that takes `board` to the goal.
+ * All k^cells vectors are walked in odometer order, the lights kept as each step leaves them: a
+ * step presses each cell whose count it changes once more (a count that wraps from k − 1 to 0 has
+ * had its k-th press, which changes nothing), its change simulated once per cell. Each vector
+ * found is then checked by simulating its presses afresh on the board.
+ */
 export function allSolutions(board, { k, rule, surface, target }) {
   const cells = board.cellCount;
+  const stencil = makeStencil(rule);
+  const effects = Array.from({ length: cells }, (_, index) => {
+    const pressed = emptyBoard(board.rows, board.cols, k);
+    pressBoard(pressed, Math.floor(index / board.cols), index % board.cols, { stencil, surface });
+    return [...Array(cells).keys()].filter((i) => pressed.get(i)).map((i) => [i, pressed.get(i)]);
+  });
+  const game = new Game(board.copy(), { stencil, surface, target }); // its board: the lights after the presses so far
+  const counts = new Array(cells).fill(0);
   const found = [];
-  const total = k ** cells;
-  for (let code = 0; code < total; code++) {
-    const presses = emptyBoard(board.rows, board.cols, k);
-    let rest = code;
-    for (let i = 0; i < cells; i++) {
-      presses.set(i, rest % k);
-      rest = Math.floor(rest / k);
+  for (;;) {
+    if (game.isSolved()) {
+      const presses = emptyBoard(board.rows, board.cols, k);
+      counts.forEach((count, index) => presses.set(index, count));
+      const check = new Game(pressedBy(board, presses, { stencil, surface }), { stencil, surface, target });
+      if (!check.isSolved()) throw new Error("the fake's walk of the press vectors went wrong");
+      found.push(presses);
     }
-    const game = new Game(board.copy(), { stencil: makeStencil(rule), surface, target });
-    for (const index of presses.indices()) {
-      pressBoard(game.board, Math.floor(index / board.cols), index % board.cols,
-        { stencil: game.stencil, surface, times: presses.get(index) });
+    let digit = 0; // the odometer's step: counts wrap from the lowest digit up
+    for (; digit < cells; digit++) {
+      for (const [i, add] of effects[digit]) game.board.set(i, (game.board.get(i) + add) % k);
+      counts[digit] = (counts[digit] + 1) % k;
+      if (counts[digit] !== 0) break;
     }
-    if (game.isSolved()) found.push(presses);
+    if (digit === cells) break; // every vector walked
   }
   return found.sort((a, b) => a.total() - b.total());
 }
