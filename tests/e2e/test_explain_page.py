@@ -52,7 +52,7 @@ STEPS = """async ({ count, indexes, phases }) => {
   for (let i = 0; i < count; i++) {
     const index = look().index;
     next.click();
-    const deadline = performance.now() + 10000;
+    const deadline = performance.now() + 60000; // a bound for a hang (conftest.WAIT_MS), not a speed
     while (look().index !== index + 1) {
       if (performance.now() > deadline) throw new Error(`Next step did not go past step ${index}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -327,7 +327,7 @@ GAME_STEPS = """async () => {
     const next = [...document.querySelectorAll('[role="gridcell"][data-next="1"]')]
       .map(cell => Number(cell.dataset.row) * snap.cols + Number(cell.dataset.col));
     nextButton.click();
-    const deadline = performance.now() + 10000;
+    const deadline = performance.now() + 60000; // a bound for a hang (conftest.WAIT_MS), not a speed
     while (Number(nav.dataset.index) !== index + 1) {
       if (performance.now() > deadline) throw new Error(`Next step did not go past step ${index}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
