@@ -42,14 +42,20 @@ export function workerAddress(workerUrl, { useSnapshot = true, holdStart = false
 // The worker made by the page's first script (early-start.js), before the page's bundle has
 // arrived, for the first SolverClient.start() to take over: {address, worker, take()}.
 const EARLY_WORKER = Symbol.for("lightsout.earlyWorker");
+// What EARLY_WORKER holds once a client has started: the page's first script is `async`, so on a
+// busy machine the bundle can run first; it then makes no worker of its own (a second start would
+// download and start the runtime again, and never be taken over).
+const CLIENT_STARTED = "client started";
 
 /**
  * Make the solver's worker now, so that its downloads begin while the rest of the page loads
  * (early-start.js, the page's first script). Its messages and errors are held until the first
  * SolverClient.start() for the same address takes it over and reads them in order; an error is
  * kept from the console as the client would keep it. `options`: as the client's (pageOptions).
+ * Returns the worker, or null when a client has started already (it made its own).
  */
 export function startWorkerEarly(workerUrl, options = {}) {
+  if (globalThis[EARLY_WORKER] === CLIENT_STARTED) return null; // the client came first: its worker is made
   const address = workerAddress(workerUrl, options);
   const worker = new Worker(address, { type: "module" });
   const held = [];
@@ -75,8 +81,8 @@ export function startWorkerEarly(workerUrl, options = {}) {
 /** The early worker for `address`, once (else null; one for another address is ended). */
 function takeEarlyWorker(address) {
   const early = globalThis[EARLY_WORKER];
-  if (!early) return null;
-  delete globalThis[EARLY_WORKER];
+  globalThis[EARLY_WORKER] = CLIENT_STARTED;
+  if (!early || early === CLIENT_STARTED) return null;
   if (early.address === address) return early;
   early.worker.terminate();
   early.take();

@@ -10,7 +10,7 @@
 // deadline tests run on a simulated clock (node:test's mock timers).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SolverClient } from "../../static/solver/solver-client.js";
+import { SolverClient, startWorkerEarly } from "../../static/solver/solver-client.js";
 import { standIn } from "./stand-in.mjs";
 
 const MB = 2 ** 20;
@@ -32,6 +32,10 @@ class FakeWorker {
 
   addEventListener(type, listener) {
     this.listeners[type].push(listener);
+  }
+
+  removeEventListener(type, listener) {
+    this.listeners[type] = this.listeners[type].filter((each) => each !== listener);
   }
 
   send(data) {
@@ -218,4 +222,30 @@ test("a held start (?hold-start) waits for its release however long, then runs w
   stalled.releaseStart();
   await advance(t, 200);
   assert.equal(stalled.state, "error", "once released, a start that stalls fails as any start does");
+});
+
+// The page's first script (early-start.js) is `async`: it may run before the bundle, which then
+// takes its worker over, or, on a busy machine, after the bundle's client has started its own.
+test("the page's first script's worker is taken over by the client; one made after the client started is never made", async () => {
+  const early = Symbol.for("lightsout.earlyWorker");
+  delete globalThis[early]; // a new page
+  FakeWorker.made = [];
+  FakeWorker.readyAfterMs = 1;
+  globalThis.Worker = standIn(FakeWorker);
+  const first = startWorkerEarly("worker.js");
+  const client = new SolverClient("worker.js", () => {});
+  client.start();
+  await until(() => client.state === "ready", "the early worker, taken over, is ready");
+  assert.equal(FakeWorker.made.length, 1, "the client took the early worker over");
+  assert.equal(client.worker, first);
+
+  delete globalThis[early]; // another page, whose bundle runs first
+  FakeWorker.made = [];
+  const late = new SolverClient("worker.js", () => {});
+  late.start();
+  assert.equal(startWorkerEarly("worker.js"), null, "the first script, run late, makes no worker");
+  await until(() => late.state === "ready", "the client's own worker is ready");
+  assert.equal(FakeWorker.made.length, 1, "one worker, one start of the runtime");
+  client.stop();
+  late.stop();
 });
