@@ -138,6 +138,19 @@ def load_text(page: Page, text: str) -> None:
     expect(status(page).locator(".message")).to_contain_text("Loaded")
 
 
+def new_puzzle_of(page: Page, rows: int, cols: int, lit: int | None = None, presses: int | None = None) -> None:
+    """Set Rows, Columns, Lit cells and Presses (None: empty) and press New puzzle, in one task of
+    the page. The puzzle panel writes the board's size back into the size fields, unfocused, at
+    every change of the session (a reply arriving, the lists loaded): fields set by a script,
+    which never focuses them, and a click made apart could see the values undone in between (a
+    player's fields are focused while they type, and leaving them deals the size)."""
+    page.evaluate("""([rows, cols, lit, presses]) => {
+      const set = (id, value) => { document.getElementById(id).value = value === null ? "" : String(value); };
+      set("rows", rows); set("cols", cols); set("lit", lit); set("presses", presses);
+      document.getElementById("new-puzzle").click();
+    }""", [rows, cols, lit, presses])
+
+
 def reveal_fewest(page: Page) -> None:
     """Tap "Fewest?" under the board: the puzzle's fewest presses, hidden until the win (issue 50),
     shown on the player's asking (beside the moves, or in a level's label)."""

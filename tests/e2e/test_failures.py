@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from conftest import CONTEXT_OPTIONS, READY_TIMEOUT_MS, PageWatch, solver_options, wait_ready
-from e2e_helpers import button, cell, marked_cells, quiet, read_board, simulate_press, status
+from e2e_helpers import button, cell, marked_cells, new_puzzle_of, quiet, read_board, simulate_press, status
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 
@@ -75,17 +75,6 @@ def assert_playable(page: Page) -> None:
     before = read_board(page)
     cell(page, 1, 1).click()
     assert read_board(page) == simulate_press(before, 1, 1)
-
-
-def new_puzzle_of_size(page: Page, side: int) -> None:
-    """Set Rows and Columns and press New puzzle in one task. The panel writes the board's
-    size back into the (unfocused) fields whenever the session changes, e.g. when the
-    fewest-presses answer asked at "ready" arrives: set apart, that could undo the values."""
-    page.evaluate("""(side) => {
-      document.getElementById("rows").value = side;
-      document.getElementById("cols").value = side;
-      document.getElementById("new-puzzle").click();
-    }""", side)
 
 
 # The cases whose worker script is the test's own (no Pyodide in it).
@@ -198,8 +187,7 @@ def errors_crashes_and_timeouts(page: Page, watch) -> None:
     assert reply["error"]["name"] == "BoardFormatError" and reply["error"]["column"] is not None
     expect(status(page)).to_have_attribute("data-state", "ready")
     # ... and through the page: an impossible number of lit cells.
-    page.evaluate("""() => { document.getElementById("rows").value = 3; document.getElementById("cols").value = 3;
-                             document.getElementById("lit").value = 10; document.getElementById("new-puzzle").click(); }""")
+    new_puzzle_of(page, 3, 3, lit=10)
     expect(status(page)).to_contain_text("Could not make that puzzle")
     page.evaluate("document.getElementById('lit').value = ''")
     expect(status(page)).to_have_attribute("data-state", "ready")
@@ -221,7 +209,7 @@ def errors_crashes_and_timeouts(page: Page, watch) -> None:
     # message line no longer says "Solving…" (issue #13): it says the board is as it was; once
     # Retry has started the solver again, nothing is said over what the line then holds (the
     # stopped solve is not sent again).
-    new_puzzle_of_size(page, 64)
+    new_puzzle_of(page, 64, 64)
     expect(status(page)).to_contain_text("New 64×64 puzzle")
     # Nothing else under way when the solve is sent (a request of New puzzle's, a worker replaced once idle).
     page.wait_for_function("() => window.lightsOut.solverInfo().state === 'ready' && window.lightsOut.solverInfo().pending === 0")
@@ -246,7 +234,7 @@ def errors_crashes_and_timeouts(page: Page, watch) -> None:
     expect(message).to_have_text(said)
     assert marked_cells(page) == []
     # Recovered: an ordinary solve works again.
-    new_puzzle_of_size(page, 5)
+    new_puzzle_of(page, 5, 5)
     expect(status(page)).to_contain_text("New 5×5 puzzle")
     button(page, "Solve").click()
     expect(status(page)).to_contain_text("marked")

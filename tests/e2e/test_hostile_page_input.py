@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import read_board, status
+from e2e_helpers import new_puzzle_of, read_board, status
 from playwright.sync_api import Page, expect
 
 MAX_FRAME_GAP_MS = 1000  # "responsive": no gap between frames longer than this (bench/hostile_page.py)
@@ -147,9 +147,7 @@ def test_hostile_input_keeps_the_board_and_the_page_playable(ready_page, channel
     """Each case is refused with its message, the board kept; the page's longest frame gap meanwhile
     is printed (a speed figure, which a busy machine stretches: bench/hostile_page.py holds it to MAX_FRAME_GAP_MS)."""
     page = ready_page
-    page.evaluate("""() => { document.getElementById("rows").value = 6; document.getElementById("cols").value = 6;
-                             document.getElementById("lit").value = ""; }""")
-    page.get_by_role("button", name="New puzzle", exact=True).click()
+    new_puzzle_of(page, 6, 6)
     expect(status(page)).to_contain_text("New 6×6 puzzle")
     # A bad link is reported on the message line; bad text at the Board box (and on the message line).
     alert = status(page).locator(".message") if channel == "hash" else page.get_by_role("alert")

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from conftest import open_sections
-from e2e_helpers import button, click_cells, read_board, reveal_fewest, solve_and_press_marks, status
+from e2e_helpers import button, click_cells, new_puzzle_of, read_board, reveal_fewest, solve_and_press_marks, status
 from playwright.sync_api import expect
 
 from lightsout import api
@@ -36,11 +36,8 @@ def fewest_solution(cells: list[list[int]]) -> list[tuple[int, int]]:
 def test_a_puzzle_with_exactly_n_presses(ready_page):
     page = ready_page
     page.get_by_role("radio", name="All off").check()
-    page.evaluate("""() => { document.getElementById("rows").value = 4; document.getElementById("cols").value = 5;
-                             document.getElementById("lit").value = ""; }""")
-    page.get_by_label("Presses").fill("3")
     try:
-        button(page, "New puzzle").click()
+        new_puzzle_of(page, 4, 5, presses=3)
         expect(status(page)).to_contain_text("exactly 3 presses")
         assert fewest_presses(read_board(page)) == 3
         expect(page.locator("#minimum")).to_have_text("")  # hidden until the win, or asked for

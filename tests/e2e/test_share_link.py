@@ -8,7 +8,7 @@ import random
 import re
 
 from conftest import open_sections, without_solver
-from e2e_helpers import board, button, cell, click_cells, read_board, simulate_press, status
+from e2e_helpers import board, button, cell, click_cells, new_puzzle_of, read_board, simulate_press, status
 from playwright.sync_api import Page, expect
 
 from lightsout import BoardFormatError
@@ -150,12 +150,7 @@ def new_puzzle(page: Page, rows: int, cols: int, timeout: float = 30_000) -> Non
     The status may still show the previous test's "New R×C puzzle", so the new game's hash
     is awaited too (a random board equal to the last one is a 2^-(R·C) event)."""
     old_hash = page.evaluate("location.hash")
-    page.evaluate("""([rows, cols]) => {
-      document.getElementById("rows").value = rows;
-      document.getElementById("cols").value = cols;
-      document.getElementById("lit").value = "";
-    }""", [rows, cols])
-    button(page, "New puzzle").click()
+    new_puzzle_of(page, rows, cols)
     expect(status(page)).to_contain_text(f"New {rows:,}×{cols:,} puzzle", timeout=timeout)
     page.wait_for_function("(old) => location.hash !== old", arg=old_hash, timeout=timeout)
 
