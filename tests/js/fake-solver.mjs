@@ -22,11 +22,11 @@ function reply(boards, fields) {
   return { ok: true, ...fields(references), payload };
 }
 
-/** The board after pressing each cell of `presses` its count of times, simulated press by press. */
-function pressedBy(board, presses, { stencil, surface }) {
+/** The board after pressing each cell of `presses` its count of times, simulated press by press (holes have no press). */
+export function pressedBy(board, presses, { stencil, surface, holes = null }) {
   const after = board.copy();
   for (const index of presses.indices()) {
-    pressBoard(after, Math.floor(index / board.cols), index % board.cols, { stencil, surface, times: presses.get(index) });
+    pressBoard(after, Math.floor(index / board.cols), index % board.cols, { stencil, surface, holes, times: presses.get(index) });
   }
   return after;
 }

@@ -5,8 +5,7 @@
 import { Session } from "../../static/session/session.js";
 export { wordMessage } from "../../static/page/words.js";
 import { Game } from "../../static/model/game.js";
-import { pressBoard } from "../../static/model/presses.js";
-import { FakeSolver, LIMITS } from "./fake-solver.mjs";
+import { FakeSolver, LIMITS, pressedBy } from "./fake-solver.mjs";
 
 export function makeSession(options = {}) {
   const solver = new FakeSolver();
@@ -19,10 +18,6 @@ export function makeSession(options = {}) {
 /** The board after pressing each cell its marked number of times: the check of a solution. */
 export function afterMarks(session) {
   const { game, marks } = session;
-  const board = game.board.copy();
-  for (const index of marks.indices()) {
-    pressBoard(board, Math.floor(index / board.cols), index % board.cols,
-      { stencil: game.stencil, surface: game.surface, holes: game.holes, times: marks.get(index) });
-  }
+  const board = pressedBy(game.board, marks, { stencil: game.stencil, surface: game.surface, holes: game.holes });
   return new Game(board, { target: game.target, mask: game.mask });
 }
