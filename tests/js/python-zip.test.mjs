@@ -60,6 +60,7 @@ def importable(name):
   assert.ok(inPyodide.filter((reply) => reply.ok).length > 200, "most requests are answered, not refused");
 });
 
+// Without the script's own check of the new zip (a second start of the runtime): the test above checks the shipped one.
 test("the Python zip is reproducible: made again from the same inputs, it has the same sha256", { timeout: 300_000 }, () => {
   const packageZip = join(ROOT, ".cache", "package", "lightsout.zip");
   assert.ok(existsSync(packageZip), "build the site first: python3 build.py");
@@ -68,7 +69,7 @@ test("the Python zip is reproducible: made again from the same inputs, it has th
     const again = join(scratch, "python_stdlib.zip");
     const pyodide = join(ROOT, "node_modules", "pyodide");
     execFileSync(process.execPath, [join(ROOT, "tools", "stdlib.mjs"), join(DIST, "pyodide"), join(pyodide, "python_stdlib.zip"),
-      join(pyodide, "pyodide-lock.json"), packageZip, again], { stdio: ["ignore", "ignore", "pipe"] });
+      join(pyodide, "pyodide-lock.json"), packageZip, again, "--no-check"], { stdio: ["ignore", "ignore", "pipe"] });
     assert.equal(sha256(readFileSync(again)), sha256(readFileSync(ZIP)));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
