@@ -127,67 +127,97 @@ export function renderPicture(spec) {
   const litCells = [...states.keys()].filter((i) => states[i]);
   const faint = new Set();
   while (faint.size < Math.min(spec.faint ?? 0, litCells.length)) faint.add(litCells[Math.floor(hard() * litCells.length)]);
-  // Light of each state: [r, g, b] of the button face, and its glow (null when dark).
-  const face = (state, cell) => {
-    if (state === 0) return offColour;
-    const colour = style === "lo2000" ? (state === 1 ? RED : GREEN) : lit;
-    return faint.has(cell) ? colour.map((value, i) => offColour[i] + (value - offColour[i]) * 0.45) : colour;
-  };
+  // Each cell's button face, [r, g, b] at 3 · cell: dark, lit, or a faint light's colour 0.45 of the way from dark to lit.
+  const faces = new Float64Array(rows * cols * 3);
+  for (let cell = 0; cell < rows * cols; cell++) {
+    const state = states[cell];
+    const colour = state === 0 ? offColour : style === "lo2000" ? (state === 1 ? RED : GREEN) : lit;
+    for (let i = 0; i < 3; i++) faces[3 * cell + i] = faint.has(cell) ? offColour[i] + (colour[i] - offColour[i]) * 0.45 : colour[i];
+  }
   const glowing = style !== "flat";
   const halo = between(0.05, 0.14); // the glow's reach outside a lit button, in cells
   const half = button / 2;
+  const inset = half - radius; // half a button's straight side
+  // shade skips a button where it changes nothing, without Math.hypot (slow): a point more than
+  // `radius` beyond the line of a straight side (qx or qy below) is outside it (Math.hypot(a, b)
+  // ≥ max(a, b), rounded too), and one more than radius + 6 halos beyond, twice the glow's reach
+  // (3 halos), out of its glow, whatever the rounding.
+  const glowSkip = radius + 6 * halo;
 
-  /** @param {number[]} point */
-  const shade = ([u, v]) => {
+  /**
+   * The colour the camera sees at (u, v) in the board's plane, written to `out` ([r, g, b]).
+   * @param {number} u
+   * @param {number} v
+   * @param {Float64Array} out
+   */
+  const shade = (u, v, out) => {
     const inCase = u >= -margin && u <= cols + margin && v >= -margin && v <= rows + margin;
     if (!inCase) {
       for (let i = things.length - 1; i >= 0; i--) {
         const colour = things[i](u, v);
-        if (colour) return colour;
+        if (colour) {
+          out[0] = colour[0]; out[1] = colour[1]; out[2] = colour[2];
+          return;
+        }
       }
       // The table: a soft texture.
       const t = 0.85 + 0.15 * Math.sin(u * 1.3 + v * 0.7) * Math.cos(v * 1.9 - u * 0.4);
-      return [table[0] * t, table[1] * t, table[2] * t];
+      out[0] = table[0] * t; out[1] = table[1] * t; out[2] = table[2] * t;
+      return;
     }
     const c = Math.min(cols - 1, Math.max(0, Math.floor(u))), r = Math.min(rows - 1, Math.max(0, Math.floor(v)));
-    let colour = [...caseColour];
+    let red = caseColour[0], green = caseColour[1], blue = caseColour[2];
     // Distance from the nearest buttons (this cell's and, for the glow, its neighbours').
     for (let dr = -1; dr <= 1; dr++) {
       for (let dc = -1; dc <= 1; dc++) {
         const rr = r + dr, cc = c + dc;
         if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
-        const state = states[rr * cols + cc];
+        const cell = rr * cols + cc;
+        const glows = states[cell] !== 0 && glowing;
         // Signed distance to a rounded square centred on the cell.
-        const qx = Math.abs(u - (cc + 0.5)) - (half - radius), qy = Math.abs(v - (rr + 0.5)) - (half - radius);
-        const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
+        const qx = Math.abs(u - (cc + 0.5)) - inset, qy = Math.abs(v - (rr + 0.5)) - inset;
+        if ((qx > radius || qy > radius) && (!glows || qx > glowSkip || qy > glowSkip)) continue;
+        // Math.hypot(Math.max(qx, 0), Math.max(qy, 0)), called only by a rounded corner (qx, qy > 0):
+        // elsewhere it is the larger or 0 (Math.hypot(a, 0) is exactly a).
+        const corner = qx > 0 && qy > 0 ? Math.hypot(qx, qy) : Math.max(qx, qy, 0);
+        const outside = corner + Math.min(Math.max(qx, qy), 0) - radius;
         if (outside <= 0) {
-          const lightColour = face(state, rr * cols + cc);
-          const centreGlow = state && glowing ? 1 + 0.12 * (1 - Math.hypot(u - cc - 0.5, v - rr - 0.5) / half) : 1;
+          const centreGlow = glows ? 1 + 0.12 * (1 - Math.hypot(u - cc - 0.5, v - rr - 0.5) / half) : 1;
           const edgeShade = 0.92 + 0.08 * (1 - (v - rr)); // lit from above
-          colour = lightColour.map((x) => x * centreGlow * edgeShade);
-        } else if (state && glowing && outside < halo * 3) {
+          red = faces[3 * cell] * centreGlow * edgeShade;
+          green = faces[3 * cell + 1] * centreGlow * edgeShade;
+          blue = faces[3 * cell + 2] * centreGlow * edgeShade;
+        } else if (glows && outside < halo * 3) {
           const glow = 0.55 * Math.exp(-outside / halo);
-          colour = colour.map((x, i) => x + face(state, rr * cols + cc)[i] * glow);
+          red += faces[3 * cell] * glow;
+          green += faces[3 * cell + 1] * glow;
+          blue += faces[3 * cell + 2] * glow;
         }
       }
     }
-    return colour;
+    out[0] = red; out[1] = green; out[2] = blue;
   };
 
   const data = new Uint8ClampedArray(width * height * 4);
-  const float = new Float32Array(width * height * 3);
+  // The picture's red, green and blue, each a plane of floats till the noise.
+  let [reds, greens, blues] = [0, 1, 2].map(() => new Float32Array(width * height));
   const samples = width * height <= 1_400_000 ? 2 : 1; // supersampling per side: smooth edges
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = imageToPlane; // project(imageToPlane, …) written out: no array per sample
+  const sample = new Float64Array(3); // a sample's colour, from shade
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let r = 0, g = 0, b = 0;
       for (let sy = 0; sy < samples; sy++) {
+        const py = y + (sy + 0.5) / samples;
         for (let sx = 0; sx < samples; sx++) {
-          const [pr, pg, pb] = shade(project(imageToPlane, x + (sx + 0.5) / samples, y + (sy + 0.5) / samples));
-          r += pr; g += pg; b += pb;
+          const px = x + (sx + 0.5) / samples;
+          const w = h6 * px + h7 * py + h8;
+          shade((h0 * px + h1 * py + h2) / w, (h3 * px + h4 * py + h5) / w, sample);
+          r += sample[0]; g += sample[1]; b += sample[2];
         }
       }
-      const i = (y * width + x) * 3, n = samples * samples;
-      float[i] = r / n; float[i + 1] = g / n; float[i + 2] = b / n;
+      const i = y * width + x, n = samples * samples;
+      reds[i] = r / n; greens[i] = g / n; blues[i] = b / n;
     }
   }
 
@@ -201,24 +231,24 @@ export function renderPicture(spec) {
   // A dim room: the camera's gain raises its noise.
   const noise = (spec.noise ?? between(1, 7)) + (dim < 1 ? hardBetween(3, 9) * (1 - dim) : 0);
   const diagonal = Math.hypot(width, height);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const spread = 2 * glareRadius ** 2;
   for (let y = 0; y < height; y++) {
+    const down = (y - height / 2) * sin, dy2 = (y - glareAt[1]) ** 2;
     for (let x = 0; x < width; x++) {
-      const ramp = ((x - width / 2) * Math.cos(angle) + (y - height / 2) * Math.sin(angle)) / diagonal + 0.5;
+      const ramp = ((x - width / 2) * cos + down) / diagonal + 0.5;
       const light = 1 - shadeDepth * ramp;
-      const spot = glare * Math.exp(-((x - glareAt[0]) ** 2 + (y - glareAt[1]) ** 2) / (2 * glareRadius ** 2));
-      const i = (y * width + x) * 3;
-      for (let ch = 0; ch < 3; ch++) float[i + ch] = float[i + ch] * light + spot;
+      const spot = glare * Math.exp(-((x - glareAt[0]) ** 2 + dy2) / spread);
+      const i = y * width + x;
+      reds[i] = reds[i] * light + spot; greens[i] = greens[i] * light + spot; blues[i] = blues[i] * light + spot;
     }
   }
-  let channels = [0, 1, 2].map((ch) => {
-    const plane = new Float32Array(width * height);
-    for (let i = 0; i < plane.length; i++) plane[i] = float[i * 3 + ch];
-    return plane;
-  });
-  if (blurRadius > 0) channels = channels.map((plane) => boxBlurPlane(plane, width, height, blurRadius));
+  if (blurRadius > 0) [reds, greens, blues] = [reds, greens, blues].map((plane) => boxBlurPlane(plane, width, height, blurRadius));
   for (let i = 0; i < width * height; i++) {
-    for (let ch = 0; ch < 3; ch++) data[i * 4 + ch] = channels[ch][i] + gaussian(random) * noise;
-    data[i * 4 + 3] = 255;
+    data[4 * i] = reds[i] + gaussian(random) * noise;
+    data[4 * i + 1] = greens[i] + gaussian(random) * noise;
+    data[4 * i + 2] = blues[i] + gaussian(random) * noise;
+    data[4 * i + 3] = 255;
   }
   const image = spec.jpeg ? jpegRoundTrip({ width, height, data }, spec.jpeg) : { width, height, data };
   return { image, corners, states, rows, cols, k, style, hues: style === "lo2000" ? LO2000_HUES : null, faint: [...faint].sort((a, b) => a - b) };
@@ -266,24 +296,31 @@ function clutterThings(count, random, { width, height, imageToPlane, rows, cols,
       if (!inside) at = [u, v];
     }
     if (!at) continue;
-    const local = (u, v) => [(u - at[0]) * cos + (v - at[1]) * sin, -(u - at[0]) * sin + (v - at[1]) * cos];
+    // (u, v) in the thing's own frame: x along it, y across.
+    const localX = (u, v) => (u - at[0]) * cos + (v - at[1]) * sin;
+    const localY = (u, v) => -(u - at[0]) * sin + (v - at[1]) * cos;
+    // A point more than `bound` away along u or v is farther than the thing's corners: |x| > half[0] or |y| > half[1].
+    const away = (u, v) => Math.abs(u - at[0]) > bound || Math.abs(v - at[1]) > bound;
     if (kind === "disc") {
       const [fill, rim] = [colour(random() < 0.5), colour(random() < 0.5)];
       things.push((u, v) => {
+        if (Math.abs(u - at[0]) > half[0] || Math.abs(v - at[1]) > half[0]) return null; // so d > half[0]
         const d = Math.hypot(u - at[0], v - at[1]);
         return d > half[0] ? null : d > half[0] * 0.85 ? rim : fill;
       });
     } else if (kind === "box") {
       const fill = colour(random() < 0.5);
       things.push((u, v) => {
-        const [x, y] = local(u, v);
+        if (away(u, v)) return null;
+        const x = localX(u, v), y = localY(u, v);
         return Math.abs(x) <= half[0] && Math.abs(y) <= half[1] ? fill : null;
       });
     } else if (kind === "stripes") {
       const [a, b] = [colour(true), colour(false)];
       const pitch = between(0.15, 0.7);
       things.push((u, v) => {
-        const [x, y] = local(u, v);
+        if (away(u, v)) return null;
+        const x = localX(u, v), y = localY(u, v);
         if (Math.abs(x) > half[0] || Math.abs(y) > half[1]) return null;
         return Math.floor(x / pitch) % 2 ? a : b;
       });
@@ -292,9 +329,11 @@ function clutterThings(count, random, { width, height, imageToPlane, rows, cols,
       const lamp = LIT_COLOURS[Math.floor(random() * LIT_COLOURS.length)];
       const spacing = between(0.7, 1.3), size = between(0.18, 0.32);
       things.push((u, v) => {
-        const [x, y] = local(u, v);
+        if (away(u, v)) return null;
+        const x = localX(u, v), y = localY(u, v);
         if (Math.abs(x) > half[0] || Math.abs(y) > half[1]) return null;
         const nearest = Math.round(x / spacing) * spacing;
+        if (Math.abs(x - nearest) > size || Math.abs(y) > size) return strip; // so Math.hypot(x - nearest, y) > size
         return Math.hypot(x - nearest, y) <= size && Math.abs(nearest) <= half[0] - size ? lamp : strip;
       });
     }
@@ -322,34 +361,36 @@ export function jpegRoundTrip({ width, height, data }, quality) {
     const [u, x] = [Math.floor(i / 8), i % 8];
     return (u ? Math.sqrt(2 / 8) : Math.sqrt(1 / 8)) * Math.cos(((2 * x + 1) * u * Math.PI) / 16);
   });
+  const block = new Float64Array(64), temp = new Float64Array(64);
+  // to = C · from · Cᵀ (forward) or Cᵀ · from · C (inverse), C the 8 × 8 DCT basis: C[r][k] is
+  // basis[r * 8 + k], Cᵀ[r][k] basis[k * 8 + r], so basis[r * across + k * along].
+  const transform = (from, to, inverse) => {
+    const across = inverse ? 1 : 8, along = inverse ? 8 : 1;
+    for (let r = 0; r < 8; r++) {
+      for (let c = 0; c < 8; c++) {
+        let sum = 0;
+        for (let k = 0; k < 8; k++) sum += basis[r * across + k * along] * from[k * 8 + c];
+        temp[r * 8 + c] = sum;
+      }
+    }
+    for (let r = 0; r < 8; r++) {
+      for (let c = 0; c < 8; c++) {
+        let sum = 0;
+        for (let k = 0; k < 8; k++) sum += temp[r * 8 + k] * basis[c * across + k * along];
+        to[r * 8 + c] = sum;
+      }
+    }
+  };
   // One plane (w × h) through the DCT and back, in place.
   const lossy = (plane, w, h, table) => {
-    const block = new Float64Array(64), temp = new Float64Array(64);
     for (let by = 0; by < h; by += 8) {
       for (let bx = 0; bx < w; bx += 8) {
         for (let i = 0; i < 64; i++) block[i] = plane[Math.min(h - 1, by + (i >> 3)) * w + Math.min(w - 1, bx + (i & 7))] - 128;
-        const transform = (from, to, inverse) => {
-          // to = C · from · Cᵀ (forward) or Cᵀ · from · C (inverse), C the 8 × 8 DCT basis.
-          for (let r = 0; r < 8; r++) {
-            for (let c = 0; c < 8; c++) {
-              let sum = 0;
-              for (let k = 0; k < 8; k++) sum += (inverse ? basis[k * 8 + r] : basis[r * 8 + k]) * from[k * 8 + c];
-              temp[r * 8 + c] = sum;
-            }
-          }
-          for (let r = 0; r < 8; r++) {
-            for (let c = 0; c < 8; c++) {
-              let sum = 0;
-              for (let k = 0; k < 8; k++) sum += temp[r * 8 + k] * (inverse ? basis[k * 8 + c] : basis[c * 8 + k]);
-              to[r * 8 + c] = sum;
-            }
-          }
-        };
         transform(block, block, false);
         for (let i = 0; i < 64; i++) block[i] = Math.round(block[i] / table[i]) * table[i];
         transform(block, block, true);
         for (let i = 0; i < 64; i++) {
-          const [y, x] = [by + (i >> 3), bx + (i & 7)];
+          const y = by + (i >> 3), x = bx + (i & 7);
           if (y < h && x < w) plane[y * w + x] = block[i] + 128;
         }
       }
@@ -359,23 +400,30 @@ export function jpegRoundTrip({ width, height, data }, quality) {
   const luma = new Float64Array(n);
   const [cw, ch] = [Math.ceil(width / 2), Math.ceil(height / 2)];
   const cb = new Float64Array(cw * ch), cr = new Float64Array(cw * ch), counts = new Float64Array(cw * ch);
-  for (let i = 0; i < n; i++) {
-    const [r, g, b] = [data[4 * i], data[4 * i + 1], data[4 * i + 2]];
-    luma[i] = 0.299 * r + 0.587 * g + 0.114 * b;
-    const j = Math.floor(Math.floor(i / width) / 2) * cw + Math.floor((i % width) / 2);
-    cb[j] += 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
-    cr[j] += 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
-    counts[j]++;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const r = data[4 * i], g = data[4 * i + 1], b = data[4 * i + 2];
+      luma[i] = 0.299 * r + 0.587 * g + 0.114 * b;
+      const j = (y >> 1) * cw + (x >> 1);
+      cb[j] += 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+      cr[j] += 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+      counts[j]++;
+    }
   }
   for (let j = 0; j < cb.length; j++) { cb[j] /= counts[j]; cr[j] /= counts[j]; }
   lossy(luma, width, height, steps(JPEG_LUMA));
   lossy(cb, cw, ch, steps(JPEG_CHROMA));
   lossy(cr, cw, ch, steps(JPEG_CHROMA));
   const out = new Uint8ClampedArray(n * 4);
-  for (let i = 0; i < n; i++) {
-    const j = Math.floor(Math.floor(i / width) / 2) * cw + Math.floor((i % width) / 2);
-    const [y, u, v] = [luma[i], cb[j] - 128, cr[j] - 128];
-    out.set([y + 1.402 * v, y - 0.344136 * u - 0.714136 * v, y + 1.772 * u, 255], 4 * i);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const j = (y >> 1) * cw + (x >> 1);
+      const lum = luma[i], u = cb[j] - 128, v = cr[j] - 128;
+      out[4 * i] = lum + 1.402 * v;
+      out[4 * i + 1] = lum - 0.344136 * u - 0.714136 * v;
+      out[4 * i + 2] = lum + 1.772 * u;
+      out[4 * i + 3] = 255;
+    }
   }
   return { width, height, data: out };
 }
@@ -395,12 +443,13 @@ export function renderNoBoard({ seed, kind, width = 640, height = 480 }) {
   const angle = random() * 2 * Math.PI;
   const grain = 5 + random() * 30;
   const diagonal = Math.hypot(width, height);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const along = kind === "radial"
         ? (2 * Math.hypot(x - width / 2, y - height / 2)) / diagonal
-        : ((x - width / 2) * Math.cos(angle) + (y - height / 2) * Math.sin(angle)) / diagonal + 0.5;
+        : ((x - width / 2) * cos + (y - height / 2) * sin) / diagonal + 0.5;
       const noise = kind === "grain" || kind === "noisy-gradient" ? gaussian(random) * grain : 0;
       const at = (y * width + x) * 4;
       for (let ch = 0; ch < 3; ch++) {
