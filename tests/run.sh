@@ -31,7 +31,7 @@ npm_log="$(mktemp)"
 npm_pid=$!
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
-stage "Python dev tools (requirements-dev.txt) in .venv"
+stage "Python dev tools (requirements-dev.txt) in .venv, in the background"
 # A virtual environment in the repo: the system Python may be "externally managed".
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv || {
@@ -41,7 +41,16 @@ if [ ! -x .venv/bin/python ]; then
 fi
 PYTHON="$PWD/.venv/bin/python"
 # --no-compile: a module is compiled when first imported, not all of them now (12 → 9 s here).
-"$PYTHON" -m pip install --disable-pip-version-check -q --no-compile -r requirements-dev.txt
+# pip works on one core while the build and the tests that need only the standard library
+# (the build, the JS tests, the cross-engine flows) start beside it, on python3.
+pip_log="$(mktemp)"
+"$PYTHON" -m pip install --disable-pip-version-check -q --no-compile -r requirements-dev.txt >"$pip_log" 2>&1 &
+pip_pid=$!
+wait_pip() {
+    wait "$pip_pid" || { cat "$pip_log"; echo "error: pip install -r requirements-dev.txt failed (above)" >&2; exit 1; }
+    cat "$pip_log"
+    rm -f "$pip_log"
+}
 
 stage "Browsers: Chromium, Firefox ESR and WebKitGTK (Debian's), Xvfb"
 # Debian's browsers: test tools cannot download their own here. Chromium as its headless
@@ -73,7 +82,12 @@ cat "$npm_log"
 rm -f "$npm_log"
 
 stage "Build dist/"
-"$PYTHON" build.py
+# The build and the scripts the JS tests and flows run need the standard library only: python3
+# (its interpreter itself, not a launcher such as pyenv's, which costs 0.1 s a call), not
+# .venv's, whose site-packages pip is still writing.
+LIGHTSOUT_PYTHON="$(python3 -c 'import sys; print(sys.executable)')"
+export LIGHTSOUT_PYTHON
+"$LIGHTSOUT_PYTHON" build.py
 
 # pytest, failing on any error, and on exit code 5 (no tests collected) too. Each test is
 # bounded (pytest.ini: timeout); the whole run too, so that even many hangs end the run long
@@ -93,9 +107,16 @@ run_pytest() {
 }
 
 if [ "$#" -gt 0 ]; then
-    stage "Tests (pytest $*)"
+    wait_pip
+    # A test file or folder among them (tests/e2e/test_page.py, …::test_x) is what runs; else
+    # (-k undo, -x) the selection is made from tests/unit and tests/e2e.
+    where=(tests/unit tests/e2e)
+    for arg in "$@"; do
+        if [[ "$arg" != -* && ( -e "${arg%%::*}" ) ]]; then where=(); break; fi
+    done
+    stage "Tests (pytest ${where[*]} $*)"
     status=0
-    run_pytest tests/unit tests/e2e "$@" || status=$?
+    run_pytest "${where[@]}" "$@" || status=$?
     stage "done"
     exit "$status"
 fi
@@ -107,12 +128,6 @@ bg_logs=()
 bg_log() { local log; log="$(mktemp)"; bg_logs+=("$log"); echo "$log"; }
 # A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "${bg_logs[@]}"' EXIT
-
-stage "In the background: the type checks and lints (mypy --strict, ruff; tsc over JSDoc, ESLint)"
-checks_log="$(bg_log)"
-( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py tools bench \
-  && npm run -s typecheck:js && npm run -s lint:js ) >"$checks_log" 2>&1 &
-checks_pid=$!
 
 # The cross-engine flows (tests/engines/: the player's main flows, one node test file an engine)
 # in Firefox and WebKit, side by side; they wait on the page, mostly idle. Their Chromium leg runs
@@ -132,6 +147,13 @@ js_log="$(bg_log)"
 # after 2 minutes; the whole lot is stopped after 20 (they take 1–2).
 timeout --kill-after=30 1200 node --test --test-concurrency=2 --test-timeout=120000 tests/js/ >"$js_log" 2>&1 &
 js_pid=$!
+
+wait_pip
+stage "In the background: the type checks and lints (mypy --strict, ruff; tsc over JSDoc, ESLint)"
+checks_log="$(bg_log)"
+( "$PYTHON" -m mypy --strict py/lightsout && "$PYTHON" -m ruff check --quiet --select F,E9 py tests build.py tools bench \
+  && npm run -s typecheck:js && npm run -s lint:js ) >"$checks_log" 2>&1 &
+checks_pid=$!
 
 # The unit tests, the package's doctests and the browser tests on TEST_WORKERS pytest-xdist
 # workers, each with its own Chromium and one shared page (tests/e2e/conftest.py);

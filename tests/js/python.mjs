@@ -1,13 +1,16 @@
 // @ts-check
-// Runs the repo's Python scripts for the JS tests: the repo's .venv when there is one,
-// else python3, with PYTHONPATH=py; and PythonSolver, a session's solver on the real API.
+// Runs the repo's Python scripts for the JS tests: $LIGHTSOUT_PYTHON if set (tests/run.sh sets
+// python3 while pip is still installing into .venv: these scripts need the standard library
+// only), else the repo's .venv when there is one, else python3, with PYTHONPATH=py; and
+// PythonSolver, a session's solver on the real API.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const PYTHON = existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3";
+export const PYTHON = process.env.LIGHTSOUT_PYTHON
+  || (existsSync(join(ROOT, ".venv", "bin", "python")) ? join(ROOT, ".venv", "bin", "python") : "python3");
 
 /** Run a Python script of the repo; its stdout parsed as JSON. */
 export function runPython(script, ...args) {
