@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from lightsout import api
 from lightsout.model import codec
-from lightsout.model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph
+from lightsout.model.graph import MAX_GRAPH_CELLS, MAX_GRAPH_ENTRIES, Graph, bits_of
 from lightsout.api.puzzles import MAX_DRAWN_EDGES
 from lightsout.share.links import ShareState, format_share
 
@@ -39,17 +39,6 @@ def worst_graphs() -> dict[str, list[int]]:
         # one press changing every cell of the largest board
         "one cell pressing all 4096": [(1 << cells) - 1] + ring[1:],
     }
-
-
-def cells_of(reach: int) -> list[int]:
-    """The cells of a press set (bit i = cell i), in order: one step a cell, not one a bit of the
-    4 096 (the test's four graphs hold up to MAX_GRAPH_ENTRIES cells in all)."""
-    cells = []
-    while reach:
-        low = reach & -reach
-        cells.append(low.bit_length() - 1)
-        reach ^= low
-    return cells
 
 
 def link_of(presses: list[int], start: int) -> str:
@@ -117,9 +106,9 @@ def test_the_densest_graphs_allowed_open_draw_and_press_as_python_presses(ready_
         kind = page.evaluate("() => window.lightsOut.view().kind")
         assert kind == ("graph-canvas" if cells == MAX_GRAPH_CELLS else "grid"), (name, kind)
         # Lines between cells only up to MAX_DRAWN_EDGES (the ring's 4096), none past it.
-        edges = len({(min(i, j), max(i, j)) for i, reach in enumerate(presses) for j in cells_of(reach) if i != j})
+        edges = len({(min(i, j), max(i, j)) for i, reach in enumerate(presses) for j in bits_of(reach) if i != j})
         assert drawn_edges(page) == (edges if edges <= MAX_DRAWN_EDGES else 0), name
-        graph = {"cells": cells, "presses": [cells_of(reach) for reach in presses]}
+        graph = {"cells": cells, "presses": [bits_of(reach) for reach in presses]}
         board = codec.format_packed(1, cells, start)
         for number, index in enumerate((0, 5, cells - 1), start=1):
             click_cell(page, index)
