@@ -200,7 +200,7 @@ async function followLink(page, hash) {
 }
 
 // A shared link followed in the page already open (a new document's arrival is the Cube link's flow):
-// each new document costs WebKit a start of the runtime, ≈ 4 CPU-seconds.
+// each new document costs a start of the runtime (the Cube link and the reloads keep theirs).
 async function gridLink(context) {
   const { page } = context;
   await followLink(page, LINKS.grid);
