@@ -44,6 +44,7 @@ PYTHON="$PWD/.venv/bin/python"
 # pip works on one core while the build and the tests that need only the standard library
 # (the build, the JS tests, the cross-engine flows) start beside it, on python3.
 pip_log="$(mktemp)"
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "$pip_log"' EXIT
 "$PYTHON" -m pip install --disable-pip-version-check -q --no-compile -r requirements-dev.txt >"$pip_log" 2>&1 &
 pip_pid=$!
 wait_pip() {
@@ -109,10 +110,13 @@ run_pytest() {
 if [ "$#" -gt 0 ]; then
     wait_pip
     # A test file or folder among them (tests/e2e/test_page.py, …::test_x) is what runs; else
-    # (-k undo, -x) the selection is made from tests/unit and tests/e2e.
+    # (-k undo, -x) the selection is made from tests/unit and tests/e2e. The words after -k and
+    # -m are an expression, never a path.
     where=(tests/unit tests/e2e)
+    previous=""
     for arg in "$@"; do
-        if [[ "$arg" != -* && ( -e "${arg%%::*}" ) ]]; then where=(); break; fi
+        if [[ "$previous" != -[km] && "$arg" != -* && -e "${arg%%::*}" ]]; then where=(); break; fi
+        previous="$arg"
     done
     stage "Tests (pytest ${where[*]} $*)"
     status=0
@@ -127,7 +131,7 @@ fi
 bg_logs=()
 bg_log() { local log; log="$(mktemp)"; bg_logs+=("$log"); echo "$log"; }
 # A run that stops early (a failure, Ctrl+C) takes its background jobs and their browsers with it.
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "${bg_logs[@]}"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -f "${bg_logs[@]}" "$pip_log"' EXIT
 
 # The cross-engine flows (tests/engines/: the player's main flows, one node test file an engine)
 # in Firefox and WebKit, side by side; they wait on the page, mostly idle. Their Chromium leg runs

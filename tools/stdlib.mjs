@@ -137,14 +137,17 @@ const packageModules = stock.runPython("len(package)");
 const keptOut = stock.runPython("[member[:-3] for member in left_out]").toJs();
 
 // The check, from the file as written.
-let trimmedMs = null;
-const scratch = mkdtempSync(join(tmpdir(), "lightsout-stdlib-"));
-try {
-  if (check) {
+const trimmedMs = check ? await checkTrimmed() : null;
+writeFileSync(output, bytes);
+console.log(JSON.stringify({ modules, package: packageModules, bytes: bytes.length, stockBytes: readFileSync(stockZip).length, keptOut, loadMs: { stock: stockMs, trimmed: trimmedMs } }));
+
+/** Start Pyodide from the new zip alone and ask it the API surface: the stock start's replies, or throw; returns its load time. */
+async function checkTrimmed() {
+  const scratch = mkdtempSync(join(tmpdir(), "lightsout-stdlib-"));
+  try {
     const candidate = join(scratch, "python_stdlib.zip");
     writeFileSync(candidate, bytes);
-    let trimmedReplies;
-    [, trimmedReplies, trimmedMs] = await start(candidate, false);
+    const [, trimmedReplies, loadMs] = await start(candidate, false);
     if (trimmedReplies !== stockReplies) {
       const a = JSON.parse(stockReplies);
       const b = JSON.parse(trimmedReplies);
@@ -152,9 +155,8 @@ try {
       throw new Error(`request ${first} of tools/api_surface.py answers differently with the trimmed standard library:\n`
         + `  stock:   ${JSON.stringify(a[first]).slice(0, 300)}\n  trimmed: ${JSON.stringify(b[first]).slice(0, 300)}`);
     }
+    return loadMs;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-  writeFileSync(output, bytes);
-  console.log(JSON.stringify({ modules, package: packageModules, bytes: bytes.length, stockBytes: readFileSync(stockZip).length, keptOut, loadMs: { stock: stockMs, trimmed: trimmedMs } }));
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
 }
